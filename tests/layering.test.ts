@@ -1,0 +1,141 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listWorkspacePackages, repoRoot, workspaceRuntimeDependencies } from './support/workspace.js';
+
+/**
+ * The layering of DESIGN.md: each package may depend only on the packages listed here.
+ * `validation <- contracts <- registry <- mcp-adapter -> artifacts`; the example agent uses all.
+ * A new package must be added here deliberately, with the layer it belongs to.
+ */
+const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
+  '@toolwright/validation': [],
+  '@toolwright/artifacts': [],
+  '@toolwright/contracts': ['@toolwright/validation'],
+  '@toolwright/registry': ['@toolwright/contracts', '@toolwright/validation'],
+  '@toolwright/mcp-adapter': [
+    '@toolwright/artifacts',
+    '@toolwright/contracts',
+    '@toolwright/registry',
+    '@toolwright/validation',
+  ],
+  '@toolwright/example-agent': [
+    '@toolwright/artifacts',
+    '@toolwright/contracts',
+    '@toolwright/mcp-adapter',
+    '@toolwright/registry',
+    '@toolwright/validation',
+  ],
+};
+
+const packages = listWorkspacePackages();
+const workspaceNames = new Set(packages.map((pkg) => pkg.name));
+
+function sourceFiles(dir: string): string[] {
+  const files: string[] = [];
+  const pending = [dir];
+  while (pending.length > 0) {
+    const current = pending.pop() as string;
+    for (const entry of readdirSync(current)) {
+      const path = join(current, entry);
+      if (statSync(path).isDirectory()) pending.push(path);
+      else if (/\.(ts|mts|cts|js|mjs)$/.test(entry) && !entry.endsWith('.test.ts')) files.push(path);
+    }
+  }
+  return files;
+}
+
+/** Every `@toolwright/...` specifier that a source file imports, re-exports or requires. */
+function importedWorkspaceSpecifiers(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = new Set<string>();
+  for (const match of text.matchAll(
+    /(?:from\s+|import\s*\(\s*|require\s*\(\s*|import\s+)['"](@toolwright\/[^'"]+)['"]/g,
+  )) {
+    specifiers.add(match[1] as string);
+  }
+  return [...specifiers];
+}
+
+function findCycle(graph: Map<string, string[]>): string[] | undefined {
+  const state = new Map<string, 'visiting' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string): string[] | undefined => {
+    if (state.get(node) === 'done') return undefined;
+    if (state.get(node) === 'visiting') return [...stack.slice(stack.indexOf(node)), node];
+    state.set(node, 'visiting');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    stack.pop();
+    state.set(node, 'done');
+    return undefined;
+  };
+  for (const node of graph.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+describe('workspace layering', () => {
+  it('knows every workspace package (a new package must be placed in a layer)', () => {
+    const unknown = packages
+      .map((pkg) => pkg.name)
+      .filter((name) => !(name in ALLOWED_WORKSPACE_DEPENDENCIES));
+    expect(unknown, 'add these packages to ALLOWED_WORKSPACE_DEPENDENCIES in tests/layering.test.ts').toEqual(
+      [],
+    );
+  });
+
+  it.each(packages.map((pkg) => [pkg.name, pkg] as const))(
+    '%s declares only the workspace dependencies its layer allows',
+    (_name, pkg) => {
+      const allowed = new Set(ALLOWED_WORKSPACE_DEPENDENCIES[pkg.name] ?? []);
+      const forbidden = workspaceRuntimeDependencies(pkg, workspaceNames).filter(
+        (name) => !allowed.has(name),
+      );
+      expect(forbidden, `${pkg.dir}/package.json points the wrong way`).toEqual([]);
+    },
+  );
+
+  it.each(packages.map((pkg) => [pkg.name, pkg] as const))(
+    '%s imports only declared workspace packages, through their public entries',
+    (_name, pkg) => {
+      const declared = new Set(workspaceRuntimeDependencies(pkg, workspaceNames));
+      const problems: string[] = [];
+      for (const file of sourceFiles(join(repoRoot, pkg.dir, 'src'))) {
+        for (const specifier of importedWorkspaceSpecifiers(file)) {
+          const [scope, name, ...subpath] = specifier.split('/');
+          const packageName = `${scope}/${name}`;
+          const relative = file.slice(repoRoot.length + 1);
+          if (packageName === pkg.name)
+            problems.push(`${relative} imports its own package by name (${specifier})`);
+          else if (!declared.has(packageName))
+            problems.push(`${relative} imports ${specifier}, which ${pkg.name} does not declare`);
+          if (subpath.length > 0 && subpath.join('/') !== 'testing')
+            problems.push(`${relative} deep-imports ${specifier}; only public entries are allowed`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it('has no dependency cycle', () => {
+    const graph = new Map(
+      packages.map((pkg) => [pkg.name, workspaceRuntimeDependencies(pkg, workspaceNames)]),
+    );
+    expect(findCycle(graph)).toBeUndefined();
+  });
+
+  it('detects a cycle when one is introduced (the check itself works)', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+    ]);
+    expect(findCycle(graph)).toEqual(['a', 'b', 'c', 'a']);
+  });
+});

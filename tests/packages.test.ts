@@ -1,0 +1,114 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildWorkspace,
+  cleanEnvironment,
+  installIntoTemporaryProject,
+  type PackedPackage,
+  packPublishablePackages,
+} from './support/pack.js';
+import { listWorkspacePackages, repoRoot } from './support/workspace.js';
+
+const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name);
+const publishable = listWorkspacePackages().filter((pkg) => !pkg.private);
+
+let packed: PackedPackage[] = [];
+const packedFor = (name: string): PackedPackage => {
+  const found = packed.find((entry) => entry.pkg.name === name);
+  if (!found) throw new Error(`${name} was not packed`);
+  return found;
+};
+
+beforeAll(() => {
+  buildWorkspace();
+  packed = packPublishablePackages();
+});
+
+function run(command: string, args: string[], cwd: string): { status: number; output: string } {
+  try {
+    const output = execFileSync(command, args, {
+      cwd,
+      encoding: 'utf8',
+      stdio: 'pipe',
+      env: cleanEnvironment(),
+    });
+    return { status: 0, output };
+  } catch (error) {
+    const failure = error as { status?: number; stdout?: string; stderr?: string };
+    return { status: failure.status ?? 1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
+  }
+}
+
+describe.each(publishable.map((pkg) => [pkg.name] as const))('%s as published', (name) => {
+  it('passes publint (strict)', () => {
+    const result = run(bin('publint'), ['run', packedFor(name).tarball, '--strict'], repoRoot);
+    expect(result.output).toContain('All good');
+    expect(result.status).toBe(0);
+  });
+
+  it('passes attw (are the types wrong) for node10, node16 CJS and ESM, and bundlers', () => {
+    const result = run(bin('attw'), [packedFor(name).tarball, '--format', 'ascii', '--no-color'], repoRoot);
+    expect(result.output, result.output).toContain('No problems found');
+    expect(result.status).toBe(0);
+  });
+
+  it('installs alone with only its declared dependencies and loads with import and require', () => {
+    const project = installIntoTemporaryProject([packedFor(name)], packed, name.split('/')[1] as string);
+    const probe = `
+      const esm = await import(${JSON.stringify(name)});
+      const { createRequire } = await import('node:module');
+      const cjs = createRequire(import.meta.url)(${JSON.stringify(name)});
+      console.log(JSON.stringify({ esm: Object.keys(esm).filter((k) => k !== 'default').sort(), cjs: Object.keys(cjs).sort() }));
+    `;
+    writeFileSync(join(project, 'probe.mjs'), probe);
+    const result = run(process.execPath, ['probe.mjs'], project);
+    expect(result.status, result.output).toBe(0);
+    const { esm, cjs } = JSON.parse(result.output.trim().split('\n').pop() as string) as {
+      esm: string[];
+      cjs: string[];
+    };
+    expect(esm.length).toBeGreaterThan(0);
+    expect(cjs).toEqual(esm);
+  });
+});
+
+describe('a consumer compiled against the built type files', () => {
+  it('type-checks under the strictest settings with skipLibCheck: false', () => {
+    const project = installIntoTemporaryProject(packed, packed, 'types');
+    const imports = publishable
+      .map(
+        (pkg, index) =>
+          `import * as package${index} from '${pkg.name}';\nexport const used${index} = Object.keys(package${index});`,
+      )
+      .join('\n');
+    writeFileSync(join(project, 'consumer.ts'), `${imports}\n`);
+    const tsconfig = {
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noUncheckedIndexedAccess: true,
+        exactOptionalPropertyTypes: true,
+        noImplicitOverride: true,
+        verbatimModuleSyntax: true,
+        isolatedModules: true,
+        skipLibCheck: false,
+        noEmit: true,
+        types: ['node'],
+        typeRoots: [join(repoRoot, 'node_modules', '@types')],
+      },
+      files: ['consumer.ts'],
+    };
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+    const result = run(
+      process.execPath,
+      [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'],
+      project,
+    );
+    expect(result.output).toBe('');
+    expect(result.status).toBe(0);
+  });
+});

@@ -63,6 +63,7 @@ if (task === 'demo') {
     [...pnpmArgs, 'exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only'],
     'typecheck every package',
   );
+  run(pnpm, [...pnpmArgs, 'exec', 'tsc', '-p', 'tests/tsconfig.json'], 'typecheck the repo-level tests');
   run(pnpm, [...pnpmArgs, 'exec', 'biome', 'check', '.'], 'lint and format check (biome)');
   run(process.execPath, ['scripts/run-tests.mjs', ...process.argv.slice(3)], 'tests (vitest, every package)');
 }

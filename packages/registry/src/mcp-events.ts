@@ -1,0 +1,66 @@
+import type { CatalogChange } from './catalog-change.js';
+
+/** A server's resources, resource templates or prompts changed (`notifications/.../list_changed`). */
+export interface McpContentChange {
+  server: string;
+  kind: 'resources' | 'resource-templates' | 'prompts';
+  reason?: string;
+}
+
+/** A subscribed resource changed (`notifications/resources/updated`). Deduplicated per server and URI. */
+export interface McpResourceUpdate {
+  server: string;
+  uri: string;
+}
+
+/** A phase of a server connection. */
+export interface McpConnectionChange {
+  server: string;
+  state: 'connecting' | 'connected' | 'reconnecting' | 'disconnected' | 'failed';
+  attempt?: number;
+  error?: string;
+}
+
+/** A log message a server sent (`notifications/message`). */
+export interface McpLogEntry {
+  server: string;
+  level: 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+  logger?: string;
+  data: unknown;
+}
+
+/** The `instructions` a server returned from `initialize` (untrusted server text). */
+export interface McpServerInstructions {
+  server: string;
+  instructions: string;
+}
+
+/** A status change of an MCP task owned by the session. */
+export interface McpTaskChange {
+  server: string;
+  taskId: string;
+  status: string;
+  statusMessage?: string;
+}
+
+/** Every queue the registry keeps for the agent loop, by item type. */
+export interface McpEventQueueItems {
+  catalogChanges: CatalogChange;
+  contentChanges: McpContentChange;
+  resourceUpdates: McpResourceUpdate;
+  connectionChanges: McpConnectionChange;
+  logs: McpLogEntry;
+  serverInstructions: McpServerInstructions;
+  taskChanges: McpTaskChange;
+}
+
+/** Queue capacities: 32 for each queue, 64 for logs and tasks (they arrive in bursts). */
+export const MCP_EVENT_QUEUE_CAPACITY: Readonly<Record<keyof McpEventQueueItems, number>> = Object.freeze({
+  catalogChanges: 32,
+  contentChanges: 32,
+  resourceUpdates: 32,
+  connectionChanges: 32,
+  logs: 64,
+  serverInstructions: 32,
+  taskChanges: 64,
+});

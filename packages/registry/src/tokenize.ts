@@ -1,0 +1,64 @@
+/**
+ * Words too common in tool descriptions to tell tools apart. Dropping them keeps posting lists
+ * short; BM25 would give them a near-zero weight anyway.
+ */
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'be',
+  'by',
+  'for',
+  'from',
+  'if',
+  'in',
+  'into',
+  'is',
+  'it',
+  'its',
+  'of',
+  'on',
+  'or',
+  'that',
+  'the',
+  'this',
+  'to',
+  'use',
+  'with',
+  'you',
+  'your',
+]);
+
+// Splits `readFile`, `HTTPServer`, `getV2Items` at their case and digit boundaries.
+const CASE_BOUNDARY = /([\p{Ll}\p{N}])(\p{Lu})|(\p{Lu})(\p{Lu}\p{Ll})/gu;
+const NON_WORD = /[^\p{L}\p{N}]+/u;
+
+/**
+ * Reduces the plural forms tool text mostly contains (`files`, `entries`) to one term, so a
+ * query for `file` finds `files`. Deliberately tiny: a full stemmer would merge unrelated names.
+ */
+function singular(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/**
+ * Turns tool text (names such as `mcp__github__create_issue` or `readFile`, descriptions, tags)
+ * into search terms: split at case changes and non-word characters, lower-cased, stop words
+ * dropped, plurals reduced. The same function serves documents and queries.
+ */
+export function tokenize(text: string): string[] {
+  const terms: string[] = [];
+  const spaced = text.replace(CASE_BOUNDARY, '$1$3 $2$4');
+  for (const piece of spaced.split(NON_WORD)) {
+    if (piece.length === 0) continue;
+    const word = piece.toLowerCase();
+    if (STOP_WORDS.has(word)) continue;
+    terms.push(singular(word));
+  }
+  return terms;
+}

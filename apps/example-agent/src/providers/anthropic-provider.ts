@@ -1,0 +1,97 @@
+import Anthropic from '@anthropic-ai/sdk';
+import type { ContentBlockParam, MessageParam, Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
+import type { ModelProvider, ModelRequest, ModelResponse, ModelToolCall } from './model-provider.js';
+
+/** Options for {@link AnthropicProvider}. */
+export interface AnthropicProviderOptions {
+  model: string;
+  apiKey: string;
+  baseUrl?: string;
+  maxTokens?: number;
+  maxRetries?: number;
+}
+
+/** The Anthropic Messages API through the official SDK. */
+export class AnthropicProvider implements ModelProvider {
+  readonly specificationVersion = 'v1' as const;
+  readonly id = 'anthropic' as const;
+  readonly target = 'anthropic' as const;
+  readonly model: string;
+  readonly nullAsAbsent = false;
+  readonly #client: Anthropic;
+  readonly #maxTokens: number;
+
+  constructor(options: AnthropicProviderOptions) {
+    this.model = options.model;
+    this.#maxTokens = options.maxTokens ?? 4096;
+    this.#client = new Anthropic({
+      apiKey: options.apiKey,
+      maxRetries: options.maxRetries ?? 2,
+      ...(options.baseUrl === undefined ? {} : { baseURL: options.baseUrl }),
+    });
+  }
+
+  async send(request: ModelRequest): Promise<ModelResponse> {
+    const tools: AnthropicTool[] = request.tools.map((declaration) => ({
+      name: declaration.name,
+      description: declaration.description,
+      input_schema: declaration.parameters as AnthropicTool.InputSchema,
+    }));
+    const message = await this.#client.messages.create(
+      {
+        model: this.model,
+        max_tokens: this.#maxTokens,
+        system: request.system,
+        messages: toAnthropicMessages(request),
+        ...(tools.length > 0 ? { tools } : {}),
+      },
+      request.signal === undefined ? {} : { signal: request.signal },
+    );
+    const toolCalls: ModelToolCall[] = [];
+    const texts: string[] = [];
+    for (const block of message.content) {
+      if (block.type === 'tool_use') toolCalls.push({ id: block.id, name: block.name, arguments: block.input });
+      else if (block.type === 'text') texts.push(block.text);
+    }
+    return {
+      text: texts.join(''),
+      toolCalls,
+      usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens },
+    };
+  }
+}
+
+/**
+ * Anthropic wants strictly alternating roles, with tool results as `tool_result` blocks in a
+ * user turn; a reminder that follows tool results is merged into that same user turn.
+ */
+function toAnthropicMessages(request: ModelRequest): MessageParam[] {
+  const messages: MessageParam[] = [];
+  const pushUserBlocks = (blocks: ContentBlockParam[]): void => {
+    const last = messages.at(-1);
+    if (last?.role === 'user' && Array.isArray(last.content)) last.content.push(...blocks);
+    else messages.push({ role: 'user', content: blocks });
+  };
+  for (const message of request.messages) {
+    if (message.role === 'user') {
+      pushUserBlocks([{ type: 'text', text: message.text }]);
+    } else if (message.role === 'assistant') {
+      const blocks: ContentBlockParam[] = [];
+      if (message.text !== '') blocks.push({ type: 'text', text: message.text });
+      for (const call of message.toolCalls) {
+        blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: call.arguments ?? {} });
+      }
+      messages.push({ role: 'assistant', content: blocks });
+    } else {
+      pushUserBlocks(
+        message.results.map((result) => ({
+          type: 'tool_result' as const,
+          tool_use_id: result.callId,
+          content: result.content,
+          ...(result.isError ? { is_error: true } : {}),
+        })),
+      );
+    }
+  }
+  return messages;
+}

@@ -1,0 +1,108 @@
+import { type Content, type FunctionDeclaration as GeminiDeclaration, GoogleGenAI, type Part } from '@google/genai';
+import type { ModelProvider, ModelRequest, ModelResponse, ModelToolCall } from './model-provider.js';
+
+/** Options for {@link GeminiProvider}. */
+export interface GeminiProviderOptions {
+  model: string;
+  apiKey: string;
+  /** Overrides the Gemini API endpoint (tests point it at a loopback server). */
+  baseUrl?: string;
+}
+
+/** The Gemini API through the official `@google/genai` SDK. */
+export class GeminiProvider implements ModelProvider {
+  readonly specificationVersion = 'v1' as const;
+  readonly id = 'gemini' as const;
+  readonly target = 'gemini' as const;
+  readonly model: string;
+  readonly nullAsAbsent = false;
+  readonly #client: GoogleGenAI;
+  #callCounter = 0;
+
+  constructor(options: GeminiProviderOptions) {
+    this.model = options.model;
+    this.#client = new GoogleGenAI({
+      apiKey: options.apiKey,
+      ...(options.baseUrl === undefined ? {} : { httpOptions: { baseUrl: options.baseUrl } }),
+    });
+  }
+
+  async send(request: ModelRequest): Promise<ModelResponse> {
+    const functionDeclarations: GeminiDeclaration[] = request.tools.map((declaration) => ({
+      name: declaration.name,
+      description: declaration.description,
+      // The declaration is already in Gemini's OpenAPI subset (validation's 'gemini' dialect).
+      parameters: declaration.parameters as GeminiDeclaration['parameters'] & object,
+    }));
+    const response = await this.#client.models.generateContent({
+      model: this.model,
+      contents: toGeminiContents(request),
+      config: {
+        systemInstruction: request.system,
+        ...(functionDeclarations.length > 0 ? { tools: [{ functionDeclarations }] } : {}),
+        ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
+      },
+    });
+    const toolCalls: ModelToolCall[] = [];
+    const texts: string[] = [];
+    for (const part of response.candidates?.[0]?.content?.parts ?? []) {
+      if (part.functionCall !== undefined) {
+        // Gemini ids are optional; a local id keeps results paired with their calls.
+        this.#callCounter += 1;
+        toolCalls.push({
+          id: part.functionCall.id ?? `gemini-call-${this.#callCounter}`,
+          name: part.functionCall.name ?? '',
+          arguments: part.functionCall.args ?? {},
+        });
+      } else if (typeof part.text === 'string' && part.thought !== true) {
+        texts.push(part.text);
+      }
+    }
+    const usage = response.usageMetadata;
+    return {
+      text: texts.join(''),
+      toolCalls,
+      ...(usage === undefined
+        ? {}
+        : { usage: { inputTokens: usage.promptTokenCount ?? 0, outputTokens: usage.candidatesTokenCount ?? 0 } }),
+    };
+  }
+}
+
+function toGeminiContents(request: ModelRequest): Content[] {
+  const contents: Content[] = [];
+  const pushUserParts = (parts: Part[]): void => {
+    const last = contents.at(-1);
+    if (last?.role === 'user' && last.parts !== undefined) last.parts.push(...parts);
+    else contents.push({ role: 'user', parts });
+  };
+  for (const message of request.messages) {
+    if (message.role === 'user') {
+      pushUserParts([{ text: message.text }]);
+    } else if (message.role === 'assistant') {
+      const parts: Part[] = [];
+      if (message.text !== '') parts.push({ text: message.text });
+      for (const call of message.toolCalls) {
+        parts.push({ functionCall: { id: call.id, name: call.name, args: toRecord(call.arguments) } });
+      }
+      contents.push({ role: 'model', parts });
+    } else {
+      pushUserParts(
+        message.results.map((result) => ({
+          functionResponse: {
+            id: result.callId,
+            name: result.toolName,
+            response: result.isError ? { error: result.content } : { output: result.content },
+          },
+        })),
+      );
+    }
+  }
+  return contents;
+}
+
+function toRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : { value };
+}

@@ -1,0 +1,81 @@
+import type { FunctionDeclaration } from '@toolwright/contracts';
+import type { ProviderTarget } from '@toolwright/validation';
+
+/** The providers the agent can talk to. `scripted` is the embedded, network-free model. */
+export const PROVIDER_IDS = [
+  'anthropic',
+  'openai-chat',
+  'openai-responses',
+  'gemini',
+  'openai-compatible',
+  'scripted',
+] as const;
+
+/** One of {@link PROVIDER_IDS}. */
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+/** A tool call the model asked for, parsed back out of the provider's wire format. */
+export interface ModelToolCall {
+  /** The provider's call id (synthesised for Gemini, which has none), echoed back with the result. */
+  readonly id: string;
+  readonly name: string;
+  /** Arguments as the model sent them, already JSON-decoded; unparseable JSON stays a string. */
+  readonly arguments: unknown;
+}
+
+/** The result of one tool call, as the conversation records it. */
+export interface ModelToolResult {
+  readonly callId: string;
+  readonly toolName: string;
+  readonly content: string;
+  readonly isError: boolean;
+}
+
+/**
+ * A provider-neutral conversation. Each provider translates it into its own dialect; keeping
+ * one shape here means the agent loop never branches on the provider.
+ */
+export type ConversationMessage =
+  | { readonly role: 'user'; readonly text: string }
+  | { readonly role: 'assistant'; readonly text: string; readonly toolCalls: readonly ModelToolCall[] }
+  | { readonly role: 'tool'; readonly results: readonly ModelToolResult[] };
+
+/** What the agent loop sends on each turn. */
+export interface ModelRequest {
+  readonly system: string;
+  readonly messages: readonly ConversationMessage[];
+  /** Declarations already projected for this provider's {@link ModelProvider.target}. */
+  readonly tools: readonly FunctionDeclaration[];
+  readonly signal?: AbortSignal;
+}
+
+/** Token counts when the provider reports them. */
+export interface ModelUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+}
+
+/** One assistant turn, parsed back into text and tool calls. */
+export interface ModelResponse {
+  readonly text: string;
+  readonly toolCalls: readonly ModelToolCall[];
+  readonly usage?: ModelUsage;
+}
+
+/**
+ * A model behind one provider's API. `send` takes the neutral conversation and declarations in
+ * the provider's dialect and returns the assistant text and tool calls.
+ */
+export interface ModelProvider {
+  readonly specificationVersion: 'v1';
+  readonly id: ProviderId;
+  /** The schema dialect the registry must project declarations into for this provider. */
+  readonly target: ProviderTarget;
+  readonly model: string;
+  /**
+   * True when the provider sends `null` for an absent optional argument (OpenAI strict mode), so
+   * the executor builds invocations with `nullAsAbsent`.
+   */
+  readonly nullAsAbsent: boolean;
+  send(request: ModelRequest): Promise<ModelResponse>;
+}

@@ -1,0 +1,101 @@
+import { AgentError, AgentErrorCode } from '../errors.js';
+import type { ModelProvider, ModelRequest, ModelResponse, ModelToolResult } from './model-provider.js';
+import type { Scenario, ScenarioTurn } from './scenario.js';
+
+/** Options for {@link ScriptedProvider}. */
+export interface ScriptedProviderOptions {
+  scenario: Scenario;
+  /** The dialect to request declarations in; the scripted model reads them all the same. */
+  target?: ModelProvider['target'];
+}
+
+/**
+ * An embedded model that plays a scenario file, so the agent runs with no key and no network.
+ * It is deterministic but not blind: before each turn it checks the scenario's expectations
+ * against what really happened (the previous tool results, the declarations it was sent) and
+ * fails with `scenario_diverged` if the agent under it behaved differently.
+ */
+export class ScriptedProvider implements ModelProvider {
+  readonly specificationVersion = 'v1' as const;
+  readonly id = 'scripted' as const;
+  readonly target: ModelProvider['target'];
+  readonly model: string;
+  readonly nullAsAbsent = false;
+  readonly #scenario: Scenario;
+
+  constructor(options: ScriptedProviderOptions) {
+    this.#scenario = options.scenario;
+    this.target = options.target ?? 'anthropic';
+    this.model = `scripted:${options.scenario.name}`;
+  }
+
+  /** The scenario turn that the next request will play, by the number of assistant turns so far. */
+  turnFor(request: ModelRequest): ScenarioTurn | undefined {
+    const played = request.messages.filter((message) => message.role === 'assistant').length;
+    return this.#scenario.turns[played];
+  }
+
+  async send(request: ModelRequest): Promise<ModelResponse> {
+    request.signal?.throwIfAborted();
+    const played = request.messages.filter((message) => message.role === 'assistant').length;
+    const turn = this.#scenario.turns[played];
+    if (turn === undefined) {
+      return { text: `(scenario "${this.#scenario.name}" has no more turns)`, toolCalls: [] };
+    }
+    this.#checkDeclarations(turn, request, played);
+    this.#checkResults(turn, request, played);
+    return {
+      text: turn.text,
+      toolCalls: (turn.toolCalls ?? []).map((call, index) => ({
+        id: `scripted-${played}-${index}`,
+        name: call.name,
+        arguments: call.arguments ?? {},
+      })),
+    };
+  }
+
+  #checkDeclarations(turn: ScenarioTurn, request: ModelRequest, played: number): void {
+    const declared = new Set(request.tools.map((tool) => tool.name));
+    for (const name of turn.expectTools ?? []) {
+      if (!declared.has(name)) {
+        this.#diverged(played, `expected tool ${name} to be declared; declared: ${[...declared].join(', ')}`);
+      }
+    }
+    for (const name of turn.expectNoTools ?? []) {
+      if (declared.has(name)) this.#diverged(played, `expected tool ${name} NOT to be declared, but it was`);
+    }
+  }
+
+  #checkResults(turn: ScenarioTurn, request: ModelRequest, played: number): void {
+    if (turn.expectResults === undefined) return;
+    const last = request.messages.at(-1);
+    const lastTool = [...request.messages].reverse().find((message) => message.role === 'tool');
+    const results: readonly ModelToolResult[] = lastTool?.role === 'tool' ? lastTool.results : [];
+    if (last === undefined) this.#diverged(played, 'expected tool results, the conversation is empty');
+    for (const expectation of turn.expectResults) {
+      const result = results[expectation.call];
+      if (result === undefined) {
+        this.#diverged(played, `expected a result for call ${expectation.call}; got ${results.length} results`);
+      }
+      if (expectation.isError !== undefined && result.isError !== expectation.isError) {
+        this.#diverged(
+          played,
+          `expected call ${expectation.call} (${result.toolName}) to ${expectation.isError ? 'fail' : 'succeed'}; it returned: ${result.content.slice(0, 300)}`,
+        );
+      }
+      if (expectation.includes !== undefined && !result.content.includes(expectation.includes)) {
+        this.#diverged(
+          played,
+          `expected call ${expectation.call} (${result.toolName}) to mention "${expectation.includes}"; it returned: ${result.content.slice(0, 300)}`,
+        );
+      }
+    }
+  }
+
+  #diverged(turn: number, reason: string): never {
+    throw new AgentError(
+      AgentErrorCode.ScenarioDiverged,
+      `Scenario "${this.#scenario.name}" diverged at turn ${turn + 1}: ${reason}`,
+    );
+  }
+}

@@ -1,0 +1,78 @@
+import { readFile, stat } from 'node:fs/promises';
+import { Type } from '@sinclair/typebox';
+import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
+import { ToolSchemas } from '@toolwright/validation';
+import { displayPath, resolveWorkspacePath } from './workspace-paths.js';
+
+const DEFAULT_LINE_LIMIT = 2000;
+/** Longer lines are cut with a marker: one minified line must not flood the context. */
+const MAX_LINE_CHARACTERS = 2000;
+
+const ReadParameters = Type.Object({
+  file_path: ToolSchemas.filePath(),
+  offset: Type.Optional(Type.Integer({ minimum: 1, description: '1-based line to start reading from.' })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100_000, description: `Lines to read (default ${DEFAULT_LINE_LIMIT}).` }),
+  ),
+});
+
+/**
+ * Read: a file's lines, numbered like `cat -n`. ReadOnly, concurrency-safe and retry-safe (a
+ * read can be replayed after a transient error without changing anything).
+ */
+export function createReadTool(workspaceRoot: string): Tool {
+  return createTool({
+    name: 'Read',
+    kind: ToolKind.ReadOnly,
+    schema: ReadParameters,
+    description: {
+      short: 'Read a text file from the workspace, with line numbers.',
+      usageNotes: 'Use offset and limit for long files. Paths are absolute or relative to the workspace root.',
+    },
+    isConcurrencySafe: true,
+    isRetrySafe: true,
+    category: 'filesystem',
+    tags: ['file', 'read'],
+    affectedPaths: (params) => [resolveWorkspacePath(workspaceRoot, params.file_path)],
+    abstractPermissionRule: (params) => `Read(${params.file_path})`,
+    describeInvocation: (params) => `Read ${params.file_path}`,
+    async execute(params) {
+      const path = resolveWorkspacePath(workspaceRoot, params.file_path);
+      const shown = displayPath(workspaceRoot, path);
+      const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error; // EBUSY, EMFILE...: let the executor decide whether to retry
+      });
+      if (info === undefined) {
+        return { llmContent: `File not found: ${shown}`, error: { type: 'not_found', message: `File not found: ${shown}` } };
+      }
+      if (info.isDirectory()) {
+        const message = `${shown} is a directory; use Glob to list files.`;
+        return { llmContent: message, error: { type: 'execution', message } };
+      }
+      const bytes = await readFile(path);
+      if (bytes.includes(0)) {
+        return {
+          llmContent: `${shown} is a binary file (${bytes.byteLength} bytes); not shown as text.`,
+          metadata: { path: shown, binary: true, byteLength: bytes.byteLength },
+        };
+      }
+      const lines = bytes.toString('utf8').split('\n');
+      if (lines.at(-1) === '') lines.pop();
+      const start = (params.offset ?? 1) - 1;
+      const selected = lines.slice(start, start + (params.limit ?? DEFAULT_LINE_LIMIT));
+      const width = String(start + selected.length).length;
+      const numbered = selected.map((line, index) => {
+        const text = line.length > MAX_LINE_CHARACTERS ? `${line.slice(0, MAX_LINE_CHARACTERS)}… [line cut]` : line;
+        return `${String(start + index + 1).padStart(width, ' ')}\t${text}`;
+      });
+      const remaining = lines.length - start - selected.length;
+      if (remaining > 0) numbered.push(`… ${remaining} more lines; continue with offset ${start + selected.length + 1}`);
+      return {
+        llmContent: numbered.length === 0 ? `${shown} is empty.` : numbered.join('\n'),
+        display: `Read ${shown} (${selected.length} of ${lines.length} lines)`,
+        metadata: { path: shown, totalLines: lines.length, linesShown: selected.length },
+      };
+    },
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * Bounds on what one server's catalog may contain. An entry over a bound is dropped by name
+ * with a diagnostic; the rest of the catalog stays usable.
+ */
+export interface CatalogLimits {
+  /** Tools kept per server (in the server's order); default 1,000. */
+  readonly maxToolsPerServer: number;
+  /** Resources, templates or prompts kept per server and listing; default 1,000. */
+  readonly maxEntriesPerList: number;
+  /** Longest tool or prompt name accepted, in characters; default 128 (the MCP spec's limit). */
+  readonly maxNameLength: number;
+  /** Largest description accepted, in UTF-8 bytes; default 16 KiB. */
+  readonly maxDescriptionBytes: number;
+  /** Largest input or output schema accepted, as JSON bytes; default 256 KiB. */
+  readonly maxSchemaBytes: number;
+  /** Deepest input or output schema accepted; default 64. */
+  readonly maxSchemaDepth: number;
+  /** Pages followed per listing before giving up; default 100. */
+  readonly maxPages: number;
+}
+
+/** The defaults of {@link CatalogLimits}. */
+export const DEFAULT_CATALOG_LIMITS: CatalogLimits = Object.freeze({
+  maxToolsPerServer: 1000,
+  maxEntriesPerList: 1000,
+  maxNameLength: 128,
+  maxDescriptionBytes: 16 * 1024,
+  maxSchemaBytes: 256 * 1024,
+  maxSchemaDepth: 64,
+  maxPages: 100,
+});

@@ -1,0 +1,264 @@
+import {
+  PromptSchema,
+  ResourceSchema,
+  ResourceTemplateSchema,
+  ToolSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { fingerprintToolDefinition } from './canonical-json.js';
+import type { CatalogDiagnostic, CatalogDiagnosticCode, CatalogListKind } from './catalog-diagnostic.js';
+import type { CatalogLimits } from './catalog-limits.js';
+import { measureJson } from './json-measure.js';
+import { hasControlCharacters, printableName, stripControlCharacters } from './text-sanitising.js';
+
+/** The MCP tool annotations (all hints; the spec's defaults apply when absent). */
+export interface McpToolAnnotations {
+  readonly title?: string;
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
+/** A tool definition that passed the catalog screen. */
+export interface McpToolDefinition {
+  readonly server: string;
+  /** The tool's real name on the server. */
+  readonly name: string;
+  readonly title: string | undefined;
+  /** The description with control and invisible characters stripped. */
+  readonly description: string;
+  readonly inputSchema: Record<string, unknown>;
+  readonly outputSchema: Record<string, unknown> | undefined;
+  readonly annotations: McpToolAnnotations | undefined;
+  /** `required`, `optional` or `forbidden` (the spec's default). */
+  readonly taskSupport: 'required' | 'optional' | 'forbidden';
+  /** sha256 over the canonical name, description, input schema and annotations, as the server sent them. */
+  readonly fingerprint: string;
+}
+
+/** A resource, template or prompt entry that passed the screen (the server's fields, description stripped). */
+export type McpCatalogEntry = Record<string, unknown> & { readonly name: string };
+
+/** What the screen kept and what it refused. */
+export interface ScreenedList<T> {
+  readonly entries: T[];
+  readonly diagnostics: CatalogDiagnostic[];
+}
+
+function diagnostic(
+  server: string,
+  list: CatalogListKind,
+  code: CatalogDiagnosticCode,
+  entry: string,
+  reason: string,
+): CatalogDiagnostic {
+  return {
+    server,
+    list,
+    code,
+    entry,
+    message: `MCP server "${server}": ${list.replace(/s$/, '')} ${printableName(entry)} dropped: ${reason}`,
+  };
+}
+
+function entryLabel(raw: unknown, key: 'name' | 'uri' | 'uriTemplate'): string {
+  if (typeof raw === 'object' && raw !== null) {
+    const value = (raw as Record<string, unknown>)[key] ?? (raw as Record<string, unknown>).name;
+    if (typeof value === 'string') return value;
+  }
+  return '<unnamed>';
+}
+
+function checkName(name: string, limits: CatalogLimits): [CatalogDiagnosticCode, string] | undefined {
+  if (name.length === 0) return ['name_invalid', 'the name is empty'];
+  if (name.length > limits.maxNameLength) {
+    return ['name_too_long', `the name has ${name.length} characters, the limit is ${limits.maxNameLength}`];
+  }
+  if (hasControlCharacters(name)) {
+    return ['name_invalid', 'the name contains control or invisible characters; names must be printable'];
+  }
+  return undefined;
+}
+
+function checkDescription(
+  description: unknown,
+  limits: CatalogLimits,
+): [CatalogDiagnosticCode, string] | undefined {
+  if (typeof description !== 'string') return undefined;
+  // A cheap upper bound first: a 10 MB string is refused without counting its bytes.
+  const bytes = description.length * 3 <= limits.maxDescriptionBytes ? 0 : Buffer.byteLength(description);
+  if (bytes > limits.maxDescriptionBytes) {
+    return [
+      'description_too_large',
+      `the description is ${bytes} bytes, the limit is ${limits.maxDescriptionBytes}`,
+    ];
+  }
+  return undefined;
+}
+
+function checkSchema(
+  label: string,
+  schema: unknown,
+  limits: CatalogLimits,
+): [CatalogDiagnosticCode, string] | undefined {
+  if (schema === undefined) return undefined;
+  const measure = measureJson(schema, { maxBytes: limits.maxSchemaBytes, maxDepth: limits.maxSchemaDepth });
+  if (measure.exceeded === 'depth') {
+    return ['schema_too_deep', `the ${label} nests deeper than ${limits.maxSchemaDepth} levels`];
+  }
+  if (measure.exceeded === 'bytes') {
+    return ['schema_too_large', `the ${label} is larger than ${limits.maxSchemaBytes} bytes`];
+  }
+  return undefined;
+}
+
+/** Names that occur more than once: every copy is refused, since neither can be trusted to be "the" tool. */
+function duplicatedNames(raw: readonly unknown[], key: 'name' | 'uri' | 'uriTemplate'): Set<string> {
+  const seen = new Set<string>();
+  const duplicated = new Set<string>();
+  for (const entry of raw) {
+    const label = entryLabel(entry, key);
+    if (seen.has(label)) duplicated.add(label);
+    seen.add(label);
+  }
+  return duplicated;
+}
+
+/**
+ * Screens a server's raw `tools/list` entries: malformed entries, empty or control-character
+ * names, names over the length limit, duplicated names (every copy), descriptions and schemas
+ * over their limits and tools past the per-server cap are each dropped with a diagnostic that
+ * names them. Descriptions that pass have control and invisible characters stripped.
+ */
+export function screenToolCatalog(
+  server: string,
+  raw: readonly unknown[],
+  limits: CatalogLimits,
+): ScreenedList<McpToolDefinition> {
+  const entries: McpToolDefinition[] = [];
+  const diagnostics: CatalogDiagnostic[] = [];
+  const duplicated = duplicatedNames(raw, 'name');
+  for (const candidate of raw) {
+    const label = entryLabel(candidate, 'name');
+    const refuse = (code: CatalogDiagnosticCode, reason: string): void => {
+      diagnostics.push(diagnostic(server, 'tools', code, label, reason));
+    };
+    if (duplicated.has(label)) {
+      refuse('duplicate_name', 'the server lists this name more than once; every copy is refused');
+      continue;
+    }
+    const record = (typeof candidate === 'object' && candidate !== null ? candidate : {}) as Record<
+      string,
+      unknown
+    >;
+    const problem =
+      (typeof record.name === 'string' ? checkName(record.name, limits) : undefined) ??
+      checkDescription(record.description, limits) ??
+      checkSchema('input schema', record.inputSchema, limits) ??
+      checkSchema('output schema', record.outputSchema, limits);
+    if (problem !== undefined) {
+      refuse(...problem);
+      continue;
+    }
+    const parsed = ToolSchema.safeParse(candidate);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      refuse(
+        'invalid_entry',
+        `not a valid MCP tool (${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'invalid'})`,
+      );
+      continue;
+    }
+    if (entries.length >= limits.maxToolsPerServer) {
+      refuse(
+        'too_many_tools',
+        `the server lists more than ${limits.maxToolsPerServer} tools; the first ${limits.maxToolsPerServer} are kept`,
+      );
+      continue;
+    }
+    const tool = parsed.data;
+    entries.push({
+      server,
+      name: tool.name,
+      title: tool.title ?? tool.annotations?.title,
+      description: stripControlCharacters(tool.description ?? ''),
+      inputSchema: tool.inputSchema as Record<string, unknown>,
+      outputSchema: tool.outputSchema as Record<string, unknown> | undefined,
+      annotations: tool.annotations as McpToolAnnotations | undefined,
+      taskSupport: tool.execution?.taskSupport ?? 'forbidden',
+      fingerprint: fingerprintToolDefinition({
+        name: tool.name,
+        description: tool.description,
+        inputSchema: record.inputSchema,
+        annotations: record.annotations,
+      }),
+    });
+  }
+  return { entries, diagnostics };
+}
+
+const ENTRY_SCHEMAS = {
+  resources: { schema: ResourceSchema, key: 'uri' },
+  resourceTemplates: { schema: ResourceTemplateSchema, key: 'uriTemplate' },
+  prompts: { schema: PromptSchema, key: 'name' },
+} as const;
+
+/**
+ * Screens resources, resource templates or prompts the same way as tools: malformed entries,
+ * duplicates (by URI, template or name), oversized descriptions and entries past the cap are
+ * dropped with a diagnostic; descriptions are stripped of control characters.
+ */
+export function screenContentList(
+  server: string,
+  list: Exclude<CatalogListKind, 'tools'>,
+  raw: readonly unknown[],
+  limits: CatalogLimits,
+): ScreenedList<McpCatalogEntry> {
+  const { schema, key } = ENTRY_SCHEMAS[list];
+  const entries: McpCatalogEntry[] = [];
+  const diagnostics: CatalogDiagnostic[] = [];
+  const duplicated = duplicatedNames(raw, key);
+  for (const candidate of raw) {
+    const label = entryLabel(candidate, key);
+    const refuse = (code: CatalogDiagnosticCode, reason: string): void => {
+      diagnostics.push(diagnostic(server, list, code, label, reason));
+    };
+    if (duplicated.has(label)) {
+      refuse('duplicate_name', `the server lists this ${key} more than once; every copy is refused`);
+      continue;
+    }
+    const record = (typeof candidate === 'object' && candidate !== null ? candidate : {}) as Record<
+      string,
+      unknown
+    >;
+    const problem =
+      (typeof record.name === 'string' && list === 'prompts' ? checkName(record.name, limits) : undefined) ??
+      checkDescription(record.description, limits) ??
+      checkSchema('entry', { ...record, description: undefined }, limits);
+    if (problem !== undefined) {
+      refuse(...problem);
+      continue;
+    }
+    const parsed = schema.safeParse(candidate);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      refuse(
+        'invalid_entry',
+        `not a valid MCP ${list} entry (${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'invalid'})`,
+      );
+      continue;
+    }
+    if (entries.length >= limits.maxEntriesPerList) {
+      refuse(
+        'too_many_entries',
+        `the server lists more than ${limits.maxEntriesPerList} ${list}; the first ${limits.maxEntriesPerList} are kept`,
+      );
+      continue;
+    }
+    const entry = { ...(parsed.data as Record<string, unknown>) } as McpCatalogEntry;
+    if (typeof entry.description === 'string')
+      (entry as Record<string, unknown>).description = stripControlCharacters(entry.description);
+    entries.push(entry);
+  }
+  return { entries, diagnostics };
+}

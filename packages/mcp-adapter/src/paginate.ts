@@ -1,0 +1,69 @@
+import type { CatalogDiagnostic, CatalogListKind } from './catalog-diagnostic.js';
+
+/** One page as a listing method returns it. */
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly nextCursor: string | undefined;
+}
+
+/** Everything a paginated listing returned, and why it stopped early if it did. */
+export interface PaginatedListing<T> {
+  readonly items: T[];
+  readonly pages: number;
+  /** False when a guard stopped the listing; `items` then holds what arrived before. */
+  readonly complete: boolean;
+  readonly diagnostics: CatalogDiagnostic[];
+}
+
+/**
+ * Follows `nextCursor` until the server stops sending one. A cursor seen before (a server
+ * that never advances, or loops) and more than `maxPages` pages both stop the listing with a
+ * diagnostic instead of looping forever; the pages already received are kept.
+ */
+export async function listAllPages<T>(
+  fetchPage: (cursor: string | undefined) => Promise<Page<T>>,
+  options: { server: string; list: CatalogListKind; maxPages: number },
+): Promise<PaginatedListing<T>> {
+  const items: T[] = [];
+  const seenCursors = new Set<string>();
+  let cursor: string | undefined;
+  let pages = 0;
+  for (;;) {
+    if (pages >= options.maxPages) {
+      return {
+        items,
+        pages,
+        complete: false,
+        diagnostics: [
+          {
+            server: options.server,
+            list: options.list,
+            code: 'pagination_page_cap',
+            message: `MCP server "${options.server}": ${options.list} listing stopped after ${pages} pages (the page cap is ${options.maxPages}); ${items.length} entries kept, the rest ignored`,
+          },
+        ],
+      };
+    }
+    const page = await fetchPage(cursor);
+    pages += 1;
+    items.push(...page.items);
+    if (page.nextCursor === undefined) return { items, pages, complete: true, diagnostics: [] };
+    if (seenCursors.has(page.nextCursor) || page.nextCursor === cursor) {
+      return {
+        items,
+        pages,
+        complete: false,
+        diagnostics: [
+          {
+            server: options.server,
+            list: options.list,
+            code: 'pagination_cursor_repeated',
+            message: `MCP server "${options.server}": ${options.list} listing returned cursor ${JSON.stringify(page.nextCursor.slice(0, 80))} a second time (page ${pages}); stopped to avoid a loop, ${items.length} entries kept`,
+          },
+        ],
+      };
+    }
+    seenCursors.add(page.nextCursor);
+    cursor = page.nextCursor;
+  }
+}

@@ -1,0 +1,328 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { McpConnectionChange, McpConnectionPhase } from './connection-change.js';
+import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+import type { McpServerDefinition } from './server-definition.js';
+
+/** Backoff for reconnecting to a server whose connection was lost. */
+export interface ReconnectPolicy {
+  /** Attempts before giving up with phase `failed`; default 5. 0 disables reconnecting. */
+  readonly maxAttempts: number;
+  /** Delay before the first attempt; doubled each time; default 250 ms. */
+  readonly initialDelayMs: number;
+  /** Upper bound on the delay; default 10 s. */
+  readonly maxDelayMs: number;
+}
+
+/** The defaults of {@link ReconnectPolicy}. */
+export const DEFAULT_RECONNECT_POLICY: ReconnectPolicy = Object.freeze({
+  maxAttempts: 5,
+  initialDelayMs: 250,
+  maxDelayMs: 10_000,
+});
+
+/** What a connection tells its owner. */
+export interface ServerConnectionHooks {
+  /** Every phase change. */
+  onChange(change: McpConnectionChange): void;
+  /** A fresh client completed the handshake (first connect or a reconnect): install handlers, list catalogs. */
+  onReady(connection: ServerConnection, recovered: boolean): Promise<void> | void;
+}
+
+/** Options shared by every connection of a manager. */
+export interface ServerConnectionOptions {
+  readonly clientInfo: { name: string; version: string };
+  readonly connectTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly reconnect: ReconnectPolicy;
+}
+
+const STDERR_TAIL_BYTES = 2048;
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * One live MCP server: its SDK client, its transport (and child process for stdio), its
+ * phase, and the reconnect loop. Requests go through {@link ServerConnection.request}, which
+ * applies the per-server timeout and turns SDK failures into {@link McpAdapterError}s that
+ * name the server.
+ */
+export class ServerConnection {
+  readonly definition: McpServerDefinition;
+  readonly #options: ServerConnectionOptions;
+  readonly #hooks: ServerConnectionHooks;
+  #client: Client | undefined;
+  #transport: Transport | undefined;
+  #phase: McpConnectionPhase = 'connecting';
+  #closing = false;
+  #stderrTail = '';
+  #reconnecting: Promise<void> | undefined;
+  #lastError: string | undefined;
+
+  constructor(
+    definition: McpServerDefinition,
+    options: ServerConnectionOptions,
+    hooks: ServerConnectionHooks,
+  ) {
+    this.definition = definition;
+    this.#options = options;
+    this.#hooks = hooks;
+  }
+
+  /** The configured server name. */
+  get name(): string {
+    return this.definition.name;
+  }
+
+  /** The current phase. */
+  get phase(): McpConnectionPhase {
+    return this.#phase;
+  }
+
+  /** The reason of the last failure, if any. */
+  get lastError(): string | undefined {
+    return this.#lastError;
+  }
+
+  /** The child process id of a stdio server while it runs, else `undefined`. */
+  get pid(): number | undefined {
+    return this.#transport instanceof StdioClientTransport ? (this.#transport.pid ?? undefined) : undefined;
+  }
+
+  /** The SDK client; throws `mcp_not_connected` unless the server is connected. */
+  get client(): Client {
+    if (this.#client === undefined || (this.#phase !== 'connected' && this.#phase !== 'recovered')) {
+      throw new McpAdapterError(
+        McpAdapterErrorCode.NotConnected,
+        `MCP server "${this.name}" is not connected (phase: ${this.#phase}${this.#lastError ? `; last error: ${this.#lastError}` : ''})`,
+        { server: this.name },
+      );
+    }
+    return this.#client;
+  }
+
+  /** True when requests can be sent. */
+  get isConnected(): boolean {
+    return this.#client !== undefined && (this.#phase === 'connected' || this.#phase === 'recovered');
+  }
+
+  /** The server's instructions from the handshake, if it sent any. */
+  get instructions(): string | undefined {
+    return this.#client?.getInstructions();
+  }
+
+  /** The per-request timeout of this server. */
+  get requestTimeoutMs(): number {
+    return this.definition.requestTimeoutMs ?? this.#options.requestTimeoutMs;
+  }
+
+  /** Connects for the first time. Rejects with a {@link McpAdapterError} naming the server and reason. */
+  async connect(): Promise<void> {
+    this.#report('connecting');
+    try {
+      await this.#open();
+    } catch (error) {
+      this.#lastError = reasonOf(error);
+      this.#report('failed', { reason: this.#lastError });
+      throw error;
+    }
+    this.#report('connected');
+    await this.#hooks.onReady(this, false);
+  }
+
+  /**
+   * Sends one request with this server's timeout and the caller's abort signal. SDK errors come
+   * back as {@link McpAdapterError}: `mcp_timeout`, `mcp_connection_lost` or `mcp_server_error`.
+   */
+  async request<T>(
+    operation: string,
+    send: (client: Client, options: { timeout: number; signal?: AbortSignal }) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const client = this.client;
+    const timeout = this.requestTimeoutMs;
+    try {
+      return await send(client, signal === undefined ? { timeout } : { timeout, signal });
+    } catch (error) {
+      throw this.#translate(operation, timeout, error);
+    }
+  }
+
+  /** Closes the connection for good: no reconnect, the child process (if any) is ended. */
+  async close(): Promise<void> {
+    if (this.#closing) return;
+    this.#closing = true;
+    const client = this.#client;
+    this.#client = undefined;
+    await client?.close().catch(() => undefined);
+    await this.#transport?.close().catch(() => undefined);
+    this.#transport = undefined;
+    this.#report('closed');
+  }
+
+  #translate(operation: string, timeout: number, error: unknown): McpAdapterError {
+    if (McpAdapterError.isInstance(error)) return error as McpAdapterError;
+    const server = this.name;
+    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      return new McpAdapterError(
+        McpAdapterErrorCode.Timeout,
+        `MCP server "${server}" did not answer ${operation} within ${timeout} ms; the request was cancelled`,
+        { server, cause: error },
+      );
+    }
+    if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+      return new McpAdapterError(
+        McpAdapterErrorCode.ConnectionLost,
+        `MCP server "${server}" closed the connection during ${operation} (the process exited or the session ended)${this.#stderrSuffix()}; the request may or may not have taken effect`,
+        { server, cause: error },
+      );
+    }
+    if (error instanceof McpError) {
+      return new McpAdapterError(
+        McpAdapterErrorCode.ServerError,
+        `MCP server "${server}" rejected ${operation}: ${error.message}`,
+        {
+          server,
+          cause: error,
+        },
+      );
+    }
+    if (error instanceof Error && error.name === 'AbortError') {
+      return new McpAdapterError(
+        McpAdapterErrorCode.ServerError,
+        `${operation} on MCP server "${server}" was aborted`,
+        {
+          server,
+          cause: error,
+        },
+      );
+    }
+    return new McpAdapterError(
+      McpAdapterErrorCode.ServerError,
+      `${operation} on MCP server "${server}" failed: ${reasonOf(error)}`,
+      {
+        server,
+        cause: error,
+      },
+    );
+  }
+
+  #stderrSuffix(): string {
+    const tail = this.#stderrTail.trim();
+    return tail === '' ? '' : `; its last output on stderr: ${JSON.stringify(tail.slice(-300))}`;
+  }
+
+  #report(phase: McpConnectionPhase, extra: { attempt?: number; reason?: string } = {}): void {
+    this.#phase = phase;
+    this.#hooks.onChange({ server: this.name, phase, ...extra, at: Date.now() });
+  }
+
+  async #createTransport(): Promise<Transport> {
+    const definition = this.definition;
+    if (definition.transport === 'custom') return definition.createTransport();
+    if (definition.transport === 'streamable-http') {
+      return new StreamableHTTPClientTransport(definition.url, {
+        requestInit: { headers: { ...definition.headers } },
+      });
+    }
+    const transport = new StdioClientTransport({
+      command: definition.command,
+      args: [...definition.args],
+      env: { ...definition.env },
+      ...(definition.cwd === undefined ? {} : { cwd: definition.cwd }),
+      stderr: 'pipe',
+    });
+    // Keep only a short tail of stderr: enough to explain a crash, never an unbounded buffer.
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      this.#stderrTail = (this.#stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);
+    });
+    return transport;
+  }
+
+  async #open(): Promise<void> {
+    const connectTimeout = this.definition.connectTimeoutMs ?? this.#options.connectTimeoutMs;
+    const transport = await this.#createTransport();
+    const client = new Client(this.#options.clientInfo, { capabilities: {} });
+    this.#transport = transport;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(
+          new McpAdapterError(
+            McpAdapterErrorCode.Timeout,
+            `MCP server "${this.name}" did not complete the MCP handshake within ${connectTimeout} ms${this.#stderrSuffix()}`,
+            { server: this.name },
+          ),
+        );
+      }, connectTimeout);
+    });
+    try {
+      await Promise.race([client.connect(transport, { timeout: connectTimeout }), timedOut]);
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      await transport.close().catch(() => undefined);
+      if (this.#transport === transport) this.#transport = undefined;
+      if (McpAdapterError.isInstance(error)) throw error;
+      throw new McpAdapterError(
+        McpAdapterErrorCode.ConnectFailed,
+        `MCP server "${this.name}" failed to start or complete the MCP handshake: ${reasonOf(error)}${this.#stderrSuffix()}`,
+        { server: this.name, cause: error },
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+    client.onclose = () => this.#onClientClosed(client);
+    this.#client = client;
+  }
+
+  #onClientClosed(client: Client): void {
+    if (this.#closing || this.#client !== client) return;
+    this.#client = undefined;
+    this.#lastError = `the connection closed unexpectedly${this.#stderrSuffix()}`;
+    this.#reconnecting ??= this.#reconnect().finally(() => {
+      this.#reconnecting = undefined;
+    });
+  }
+
+  async #reconnect(): Promise<void> {
+    const policy = this.#options.reconnect;
+    if (policy.maxAttempts === 0) {
+      this.#report('failed', { reason: this.#lastError ?? 'connection lost' });
+      return;
+    }
+    for (let attempt = 1; attempt <= policy.maxAttempts; attempt += 1) {
+      this.#report('reconnecting', { attempt, reason: this.#lastError ?? 'connection lost' });
+      const delay = Math.min(policy.initialDelayMs * 2 ** (attempt - 1), policy.maxDelayMs);
+      await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      if (this.#closing) return;
+      try {
+        await this.#open();
+      } catch (error) {
+        this.#lastError = reasonOf(error);
+        continue;
+      }
+      if (this.#closing) {
+        await this.#client?.close().catch(() => undefined);
+        return;
+      }
+      this.#report('recovered', { attempt });
+      try {
+        await this.#hooks.onReady(this, true);
+      } catch (error) {
+        this.#lastError = reasonOf(error);
+      }
+      return;
+    }
+    this.#report('failed', { attempt: policy.maxAttempts, reason: this.#lastError ?? 'connection lost' });
+  }
+
+  /** Resolves when a reconnect loop in progress ends (recovered or failed). */
+  async reconnected(): Promise<void> {
+    await this.#reconnecting;
+  }
+}

@@ -1,1 +1,37 @@
-export {};
+export { ToolValidationError, ToolwrightError } from '@toolwright/validation';
+export { createTool } from './create-tool.js';
+export type { DeepReadonly } from './deep-readonly.js';
+export {
+  ContractsErrorCode,
+  InvalidToolDefinitionError,
+  ToolInvocationError,
+  UnsupportedProviderTargetError,
+} from './errors.js';
+export type { ExecutionContext, ProgressUpdate } from './execution-context.js';
+export {
+  type FunctionDeclaration,
+  isProviderTarget,
+  PROVIDER_TARGETS,
+  toProviderToolFormat,
+} from './function-declaration.js';
+export { rebuildInvocation } from './rebuild-invocation.js';
+export { type BuildOptions, isTool, TOOL_MARKER, type Tool, type ToolMetadata } from './tool.js';
+export type { SchemaParams, ToolConfig, ToolValidationOptions } from './tool-config.js';
+export { renderToolDescription, type ToolDescription } from './tool-description.js';
+export {
+  INVOCATION_MARKER,
+  isInvocationSuperseded,
+  isToolInvocation,
+  type ToolInvocation,
+} from './tool-invocation.js';
+export { isToolKind, PARALLELISM_VALUES, type Parallelism, TOOL_KINDS, ToolKind } from './tool-kind.js';
+export type {
+  ArtifactReference,
+  LlmContentPart,
+  ToolErrorType,
+  ToolResult,
+  ToolResultError,
+} from './tool-result.js';
+export { TOOL_ERROR_TYPES } from './tool-result.js';
+export { type FailureReason, isErrorResult, type ToolResultExtras, ToolResults } from './tool-results.js';
+export type { ToolSource } from './tool-source.js';

@@ -1,0 +1,281 @@
+import { Kind } from '@sinclair/typebox';
+import { isSchemaValidator, PORTABLE_TOOL_NAME, type SchemaValidator } from '@toolwright/validation';
+import { formatValue } from './errors.js';
+import { isToolKind, PARALLELISM_VALUES, TOOL_KINDS } from './tool-kind.js';
+
+// Every key `ToolConfig` has. Anything else is most likely a typo of one of these, and a typo
+// of a fail-closed flag (`isRetrysafe: true`) must not pass silently.
+const CONFIG_KEYS = [
+  'name',
+  'displayName',
+  'kind',
+  'schema',
+  'description',
+  'isConcurrencySafe',
+  'parallelism',
+  'isRetrySafe',
+  'strict',
+  'version',
+  'category',
+  'tags',
+  'source',
+  'shouldDefer',
+  'validation',
+  'extractSignatureContent',
+  'affectedPaths',
+  'abstractPermissionRule',
+  'describeInvocation',
+  'execute',
+] as const;
+
+const DESCRIPTION_KEYS = ['short', 'long', 'usageNotes', 'examples', 'important'];
+const VALIDATION_KEYS = ['coerce', 'unknownArguments', 'locale', 'limits'];
+const OPTIONAL_BOOLEANS = ['isConcurrencySafe', 'isRetrySafe', 'strict', 'shouldDefer'] as const;
+const OPTIONAL_STRINGS = ['displayName', 'version', 'category'] as const;
+const OPTIONAL_CALLBACKS = [
+  'extractSignatureContent',
+  'affectedPaths',
+  'abstractPermissionRule',
+  'describeInvocation',
+] as const;
+
+const quoted = (values: readonly string[]): string => values.map((value) => `"${value}"`).join(', ');
+
+/**
+ * Checks a `createTool` config and returns every problem found, one line each naming the field,
+ * the offending value and what would be accepted. An empty list means the config is usable.
+ */
+export function checkToolConfig(config: unknown): string[] {
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) {
+    return [
+      `the config is ${formatValue(config)}; expected an object with name, kind, schema, description and execute`,
+    ];
+  }
+  const fields = config as Record<string, unknown>;
+  const problems: string[] = [];
+
+  for (const key of Object.keys(fields)) {
+    if (!(CONFIG_KEYS as readonly string[]).includes(key)) {
+      problems.push(`unknown option "${key}"${suggestion(key, CONFIG_KEYS)}`);
+    }
+  }
+
+  if (typeof fields.name !== 'string' || !PORTABLE_TOOL_NAME.test(fields.name)) {
+    problems.push(
+      `name ${formatValue(fields.name)} is not a portable tool name; expected ${PORTABLE_TOOL_NAME.source} ` +
+        '(a letter or "_", then up to 63 letters, digits, "_" or "-")',
+    );
+  }
+  if (!isToolKind(fields.kind)) {
+    problems.push(
+      `kind ${formatValue(fields.kind)} is not a tool kind; expected one of ${quoted(TOOL_KINDS)} (ToolKind.ReadOnly, ToolKind.Write, ToolKind.Execute)`,
+    );
+  }
+  problems.push(...checkSchema(fields.schema));
+  problems.push(...checkDescription(fields.description));
+
+  for (const key of OPTIONAL_BOOLEANS) {
+    if (fields[key] !== undefined && typeof fields[key] !== 'boolean') {
+      problems.push(`${key} is ${formatValue(fields[key])}; expected true or false (or leave it out)`);
+    }
+  }
+  for (const key of OPTIONAL_STRINGS) {
+    const value = fields[key];
+    if (value !== undefined && (typeof value !== 'string' || value.trim() === '')) {
+      problems.push(`${key} is ${formatValue(value)}; expected a non-empty string (or leave it out)`);
+    }
+  }
+  if (fields.parallelism !== undefined && !PARALLELISM_VALUES.includes(fields.parallelism as never)) {
+    problems.push(
+      `parallelism is ${formatValue(fields.parallelism)}; expected ${quoted(PARALLELISM_VALUES)}`,
+    );
+  }
+  if (
+    fields.tags !== undefined &&
+    (!Array.isArray(fields.tags) || fields.tags.some((tag) => typeof tag !== 'string' || tag.trim() === ''))
+  ) {
+    problems.push(`tags is ${formatValue(fields.tags)}; expected an array of non-empty strings`);
+  }
+  problems.push(...checkSource(fields.source));
+  problems.push(...checkValidationOptions(fields.validation));
+
+  for (const key of OPTIONAL_CALLBACKS) {
+    if (fields[key] !== undefined && typeof fields[key] !== 'function') {
+      problems.push(
+        `${key} is ${formatValue(fields[key])}; expected a function of the params (or leave it out)`,
+      );
+    }
+  }
+  if (typeof fields.execute !== 'function') {
+    problems.push(
+      `execute is ${formatValue(fields.execute)}; expected an async function (params, context) => ToolResult`,
+    );
+  }
+  return problems;
+}
+
+function checkSchema(schema: unknown): string[] {
+  if (isSchemaValidator(schema)) {
+    let projected: unknown;
+    try {
+      projected = (schema as SchemaValidator).toJsonSchema();
+    } catch (error) {
+      return [
+        `schema could not be projected to JSON Schema: ${error instanceof Error ? error.message : formatValue(error)}`,
+      ];
+    }
+    const type = (projected as { type?: unknown } | undefined)?.type;
+    return type === 'object'
+      ? []
+      : [
+          `schema describes ${formatValue(type)} at its root; a tool's parameters must be an object schema (type "object")`,
+        ];
+  }
+  if (typeof schema === 'object' && schema !== null && Kind in schema) {
+    const root = schema as { type?: unknown; [Kind]: unknown };
+    return root.type === 'object'
+      ? []
+      : [
+          `schema is a TypeBox ${formatValue(root[Kind])}; a tool's parameters must be an object schema (Type.Object(...))`,
+        ];
+  }
+  return [
+    `schema is ${formatValue(schema)}; expected a TypeBox object schema (Type.Object(...)) or a SchemaValidator from compileJsonSchema`,
+  ];
+}
+
+function checkDescription(description: unknown): string[] {
+  if (typeof description === 'string') {
+    return description.trim() === ''
+      ? ['description is empty; expected a non-empty string or { short, ... }']
+      : [];
+  }
+  if (typeof description !== 'object' || description === null || Array.isArray(description)) {
+    return [
+      `description is ${formatValue(description)}; expected a non-empty string or { short, long?, usageNotes?, examples?, important? }`,
+    ];
+  }
+  const parts = description as Record<string, unknown>;
+  const problems: string[] = [];
+  for (const key of Object.keys(parts)) {
+    if (!DESCRIPTION_KEYS.includes(key)) {
+      problems.push(
+        `description has unknown part "${key}"${suggestion(key, DESCRIPTION_KEYS)}; parts are ${quoted(DESCRIPTION_KEYS)}`,
+      );
+    }
+  }
+  if (typeof parts.short !== 'string' || parts.short.trim() === '') {
+    problems.push(
+      `description.short is ${formatValue(parts.short)}; expected a non-empty sentence saying what the tool does`,
+    );
+  }
+  for (const key of ['long', 'usageNotes', 'important']) {
+    if (parts[key] !== undefined && typeof parts[key] !== 'string') {
+      problems.push(`description.${key} is ${formatValue(parts[key])}; expected a string (or leave it out)`);
+    }
+  }
+  if (
+    parts.examples !== undefined &&
+    (!Array.isArray(parts.examples) || parts.examples.some((example) => typeof example !== 'string'))
+  ) {
+    problems.push(`description.examples is ${formatValue(parts.examples)}; expected an array of strings`);
+  }
+  return problems;
+}
+
+function checkSource(source: unknown): string[] {
+  if (source === undefined) {
+    return [];
+  }
+  const fields = (typeof source === 'object' && source !== null ? source : {}) as Record<string, unknown>;
+  if (fields.type === 'builtin') {
+    return [];
+  }
+  if (fields.type === 'mcp') {
+    return ['server', 'toolName', 'fingerprint']
+      .filter((key) => typeof fields[key] !== 'string' || (fields[key] as string) === '')
+      .map(
+        (key) =>
+          `source.${key} is ${formatValue(fields[key])}; an MCP source needs a non-empty string ${key}`,
+      );
+  }
+  return [
+    `source is ${formatValue(source)}; expected { type: "builtin" } or { type: "mcp", server, toolName, fingerprint }`,
+  ];
+}
+
+function checkValidationOptions(validation: unknown): string[] {
+  if (validation === undefined) {
+    return [];
+  }
+  if (typeof validation !== 'object' || validation === null || Array.isArray(validation)) {
+    return [
+      `validation is ${formatValue(validation)}; expected { coerce?, unknownArguments?, locale?, limits? }`,
+    ];
+  }
+  const options = validation as Record<string, unknown>;
+  const problems: string[] = [];
+  for (const key of Object.keys(options)) {
+    if (!VALIDATION_KEYS.includes(key)) {
+      problems.push(
+        `validation has unknown option "${key}"${suggestion(key, VALIDATION_KEYS)}; options are ${quoted(VALIDATION_KEYS)}`,
+      );
+    }
+  }
+  const choices: Array<[string, readonly string[]]> = [
+    ['coerce', ['safe', 'none']],
+    ['unknownArguments', ['reject', 'strip']],
+    ['locale', ['en', 'zh-CN']],
+  ];
+  for (const [key, accepted] of choices) {
+    if (options[key] !== undefined && !accepted.includes(options[key] as string)) {
+      problems.push(`validation.${key} is ${formatValue(options[key])}; expected ${quoted(accepted)}`);
+    }
+  }
+  if (options.limits !== undefined) {
+    const limits = (
+      typeof options.limits === 'object' && options.limits !== null ? options.limits : null
+    ) as Record<string, unknown> | null;
+    if (limits === null) {
+      problems.push(`validation.limits is ${formatValue(options.limits)}; expected { maxBytes?, maxDepth? }`);
+    } else {
+      for (const key of ['maxBytes', 'maxDepth']) {
+        const limit = limits[key];
+        if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) > 0)) {
+          problems.push(`validation.limits.${key} is ${formatValue(limit)}; expected a positive integer`);
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+/** ` (did you mean "x"?)` when `key` is a near miss of a known key, else `''`. */
+function suggestion(key: string, known: readonly string[]): string {
+  const lower = key.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const candidate of known) {
+    const distance = candidate.toLowerCase() === lower ? 0 : editDistance(lower, candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best === undefined ? '' : ` (did you mean "${best}"?)`;
+}
+
+function editDistance(left: string, right: string): number {
+  let previous = Array.from({ length: right.length + 1 }, (_, index) => index);
+  for (let row = 1; row <= left.length; row++) {
+    const current = [row];
+    for (let column = 1; column <= right.length; column++) {
+      const substitution = (previous[column - 1] as number) + (left[row - 1] === right[column - 1] ? 0 : 1);
+      current.push(
+        Math.min((previous[column] as number) + 1, (current[column - 1] as number) + 1, substitution),
+      );
+    }
+    previous = current;
+  }
+  return previous[right.length] as number;
+}

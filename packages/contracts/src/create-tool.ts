@@ -1,0 +1,194 @@
+import type { TSchema } from '@sinclair/typebox';
+import {
+  compileToolSchema,
+  isSchemaValidator,
+  type ParseOptions,
+  type ProviderTarget,
+  projectSchema,
+  type SchemaValidator,
+} from '@toolwright/validation';
+import { checkToolConfig } from './check-tool-config.js';
+import { deepFreeze } from './deep-freeze.js';
+import type { DeepReadonly } from './deep-readonly.js';
+import { InvalidToolDefinitionError } from './errors.js';
+import { assertProviderTarget, type FunctionDeclaration } from './function-declaration.js';
+import { type BuildOptions, TOOL_MARKER, type Tool, type ToolMetadata } from './tool.js';
+import type { SchemaParams, ToolConfig } from './tool-config.js';
+import { renderToolDescription, type ToolDescription } from './tool-description.js';
+import { FrozenToolInvocation, type InvocationBehaviour, type ToolInvocation } from './tool-invocation.js';
+import { BUILTIN_SOURCE, type ToolSource } from './tool-source.js';
+
+/**
+ * Defines a tool once and returns it frozen. The config is checked completely first; when
+ * anything is wrong, an `InvalidToolDefinitionError` lists every problem and nothing is made.
+ *
+ * Behaviour flags are fail-closed: `isConcurrencySafe` and `isRetrySafe` default to `false`;
+ * `parallelism` follows `isConcurrencySafe` unless set; nothing is inferred from `kind`.
+ *
+ * @example
+ * ```ts
+ * const read = createTool({
+ *   name: 'Read',
+ *   kind: ToolKind.ReadOnly,
+ *   isConcurrencySafe: true,
+ *   isRetrySafe: true,
+ *   schema: Type.Object({ file_path: Type.String() }),
+ *   description: 'Reads a UTF-8 text file.',
+ *   affectedPaths: (params) => [params.file_path],
+ *   execute: async (params) => ToolResults.success(await readFile(params.file_path, 'utf8')),
+ * });
+ * ```
+ */
+export function createTool<S extends TSchema | SchemaValidator>(
+  config: ToolConfig<S>,
+): Tool<SchemaParams<S>> {
+  type Params = SchemaParams<S>;
+  const problems = checkToolConfig(config);
+  const candidateName = typeof config?.name === 'string' ? config.name : undefined;
+  if (problems.length > 0) {
+    throw new InvalidToolDefinitionError(candidateName, problems);
+  }
+
+  let validator: SchemaValidator<Params>;
+  try {
+    validator = (
+      isSchemaValidator(config.schema) ? config.schema : compileToolSchema(config.schema as TSchema)
+    ) as SchemaValidator<Params>;
+  } catch (error) {
+    // A schema TypeBox cannot compile (or with a default its own schema rejects) is a definition problem.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new InvalidToolDefinitionError(candidateName, [`schema could not be compiled: ${reason}`], {
+      cause: error,
+    });
+  }
+
+  const name = config.name;
+  const isConcurrencySafe = config.isConcurrencySafe ?? false;
+  const parallelism = config.parallelism ?? (isConcurrencySafe ? 'shared' : 'exclusive');
+  const isRetrySafe = config.isRetrySafe ?? false;
+  const strict = config.strict ?? false;
+  const source: ToolSource =
+    config.source === undefined ? BUILTIN_SOURCE : Object.freeze({ ...config.source });
+  const shouldDefer = config.shouldDefer ?? source.type === 'mcp';
+  const displayName = config.displayName ?? name;
+  const description = normaliseDescription(config.description);
+  const tags = Object.freeze([...(config.tags ?? [])]);
+
+  // Parse options are fixed per tool, so build() allocates none of its own.
+  const parseOptions: ParseOptions = Object.freeze({ ...config.validation, toolName: name });
+  const nullAsAbsentParseOptions: ParseOptions = Object.freeze({ ...parseOptions, nullAsAbsent: true });
+
+  const behaviour: InvocationBehaviour<Params> = Object.freeze({
+    toolName: name,
+    displayName,
+    kind: config.kind,
+    isRetrySafe,
+    parallelism,
+    isConcurrencySafe,
+    extractSignatureContent: config.extractSignatureContent?.bind(config),
+    affectedPaths: config.affectedPaths?.bind(config),
+    abstractPermissionRule: config.abstractPermissionRule?.bind(config),
+    describeInvocation: config.describeInvocation?.bind(config),
+    execute: config.execute.bind(config),
+  });
+
+  let renderedDescription: string | undefined;
+  let metadata: ToolMetadata | undefined;
+  const declarations = new Map<ProviderTarget, FunctionDeclaration>();
+
+  const tool: Tool<Params> = {
+    specificationVersion: 'v1',
+    [TOOL_MARKER]: true,
+    name,
+    displayName,
+    kind: config.kind,
+    description,
+    isConcurrencySafe,
+    parallelism,
+    isRetrySafe,
+    strict,
+    version: config.version,
+    category: config.category,
+    tags,
+    source,
+    shouldDefer,
+    validator,
+
+    build(params: unknown, options?: BuildOptions): ToolInvocation<Params> {
+      const result = validator.parse(params, options?.nullAsAbsent ? nullAsAbsentParseOptions : parseOptions);
+      // The parse result is a fresh clone owned by us: freeze it in place instead of copying again.
+      const value = deepFreeze(result.value) as DeepReadonly<Params>;
+      return new FrozenToolInvocation(behaviour, value, deepFreeze(result.coercions));
+    },
+
+    getFunctionDeclaration(target: ProviderTarget = 'json-schema'): FunctionDeclaration {
+      const cached = declarations.get(target);
+      if (cached !== undefined) {
+        return cached;
+      }
+      assertProviderTarget(target);
+      renderedDescription ??= renderToolDescription(description);
+      const isOpenAi = target === 'openai-chat' || target === 'openai-responses';
+      const projected = projectSchema(
+        validator.toJsonSchema(),
+        target,
+        isOpenAi && strict ? { strict } : undefined,
+      );
+      // Validation caches its projections; the declaration gets its own frozen copy so that
+      // freezing it never touches another package's cache.
+      const parameters = deepFreeze(structuredClone(projected));
+      const declaration: FunctionDeclaration = Object.freeze(
+        target === 'openai-responses' || (target === 'openai-chat' && strict)
+          ? { name, description: renderedDescription, parameters, target, strict }
+          : { name, description: renderedDescription, parameters, target },
+      );
+      declarations.set(target, declaration);
+      return declaration;
+    },
+
+    getMetadata(): ToolMetadata {
+      metadata ??= Object.freeze({
+        specificationVersion: 'v1',
+        name,
+        displayName,
+        kind: config.kind,
+        version: config.version,
+        category: config.category,
+        tags,
+        description,
+        isConcurrencySafe,
+        parallelism,
+        isRetrySafe,
+        strict,
+        source,
+        shouldDefer,
+        inputSchema: deepFreeze(structuredClone(validator.toJsonSchema())),
+      });
+      return metadata;
+    },
+  };
+  return Object.freeze(tool);
+}
+
+function normaliseDescription(description: string | ToolDescription): ToolDescription {
+  if (typeof description === 'string') {
+    return Object.freeze({ short: description });
+  }
+  // Copy only the parts that are present, so that the frozen result has no `undefined` keys.
+  const parts: { -readonly [Key in keyof ToolDescription]: ToolDescription[Key] } = {
+    short: description.short,
+  };
+  if (description.long !== undefined) {
+    parts.long = description.long;
+  }
+  if (description.usageNotes !== undefined) {
+    parts.usageNotes = description.usageNotes;
+  }
+  if (description.examples !== undefined) {
+    parts.examples = Object.freeze([...description.examples]);
+  }
+  if (description.important !== undefined) {
+    parts.important = description.important;
+  }
+  return Object.freeze(parts);
+}

@@ -1,0 +1,71 @@
+import type { JsonSchema, ProviderTarget } from '@toolwright/validation';
+import { UnsupportedProviderTargetError } from './errors.js';
+
+/** Every provider target a declaration can be rendered for. */
+export const PROVIDER_TARGETS: readonly ProviderTarget[] = Object.freeze([
+  'json-schema',
+  'openai-chat',
+  'openai-responses',
+  'anthropic',
+  'gemini',
+]);
+
+/** True when `value` is one of {@link PROVIDER_TARGETS}. */
+export function isProviderTarget(value: unknown): value is ProviderTarget {
+  return PROVIDER_TARGETS.includes(value as ProviderTarget);
+}
+
+/** Throws {@link UnsupportedProviderTargetError} unless `value` is a known target. */
+export function assertProviderTarget(value: unknown): asserts value is ProviderTarget {
+  if (!isProviderTarget(value)) {
+    throw new UnsupportedProviderTargetError(value, PROVIDER_TARGETS);
+  }
+}
+
+/**
+ * A tool's declaration in one target's schema dialect. It is frozen and cached by the tool;
+ * {@link toProviderToolFormat} wraps it in the target's wire shape.
+ */
+export interface FunctionDeclaration {
+  readonly name: string;
+  /** The description parts rendered in their fixed order. */
+  readonly description: string;
+  /** The schema projected for `target`. */
+  readonly parameters: JsonSchema;
+  readonly target: ProviderTarget;
+  /** OpenAI strict mode: present (`true`) for chat when set; always present for responses. */
+  readonly strict?: boolean;
+}
+
+/**
+ * Wraps a declaration in its provider's wire format, ready to put in a request's `tools` array:
+ *
+ * - `openai-chat`: `{ type: 'function', function: { name, description, parameters, strict? } }`
+ * - `openai-responses`: `{ type: 'function', name, description, parameters, strict }` (strict is
+ *   always sent because the Responses API assumes `true` when it is missing)
+ * - `anthropic`: `{ name, description, input_schema }`
+ * - `gemini` and `json-schema`: `{ name, description, parameters }`
+ *
+ * Throws {@link UnsupportedProviderTargetError} for an unknown target.
+ */
+export function toProviderToolFormat(declaration: FunctionDeclaration): Record<string, unknown> {
+  const { name, description, parameters, target } = declaration;
+  assertProviderTarget(target);
+  switch (target) {
+    case 'openai-chat':
+      return {
+        type: 'function',
+        function:
+          declaration.strict === undefined
+            ? { name, description, parameters }
+            : { name, description, parameters, strict: declaration.strict },
+      };
+    case 'openai-responses':
+      return { type: 'function', name, description, parameters, strict: declaration.strict ?? false };
+    case 'anthropic':
+      return { name, description, input_schema: parameters };
+    case 'gemini':
+    case 'json-schema':
+      return { name, description, parameters };
+  }
+}

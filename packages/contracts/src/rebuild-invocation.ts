@@ -1,0 +1,71 @@
+import { ToolValidationError } from '@toolwright/validation';
+import { ContractsErrorCode, formatValue, ToolInvocationError } from './errors.js';
+import type { BuildOptions, Tool } from './tool.js';
+import { isToolInvocation, retireInvocation, type ToolInvocation } from './tool-invocation.js';
+
+/**
+ * Applies a hook's change to an invocation's params by building a new invocation.
+ *
+ * The patch is merged over the old params (a key set to `undefined` is removed, so its default
+ * applies again) and the result goes through `tool.build` — validation, coercion and defaults
+ * run as for a call from the model. The old invocation is retired whether or not the change
+ * was valid: a hook asked for different params, so the old ones must not run; executing it
+ * rejects with `invocation_superseded`.
+ *
+ * Throws `ToolValidationError` (same code and issues as `build` would give, the message saying
+ * the hook's change was invalid) when the merged params are rejected, and `ToolInvocationError`
+ * when the invocation belongs to another tool or the patch is not a plain object.
+ */
+export function rebuildInvocation<P>(
+  tool: Tool<P>,
+  invocation: ToolInvocation<P>,
+  patch: Readonly<Record<string, unknown>>,
+  options?: BuildOptions,
+): ToolInvocation<P> {
+  if (!isToolInvocation(invocation) || invocation.toolName !== tool.name) {
+    throw new ToolInvocationError(
+      ContractsErrorCode.InvocationToolMismatch,
+      tool.name,
+      `rebuildInvocation: the invocation belongs to ${isToolInvocation(invocation) ? `"${invocation.toolName}"` : formatValue(invocation)}, ` +
+        `not to "${tool.name}"; pass the tool that built it.`,
+    );
+  }
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+    throw new ToolInvocationError(
+      ContractsErrorCode.InvalidInvocationPatch,
+      tool.name,
+      `rebuildInvocation: the patch for "${tool.name}" is ${formatValue(patch)}; expected a plain object of params to change.`,
+    );
+  }
+  retireInvocation(invocation);
+
+  const current = invocation.params;
+  const merged: Record<string, unknown> =
+    typeof current === 'object' && current !== null ? { ...(current as Record<string, unknown>) } : {};
+  for (const key of Object.keys(patch)) {
+    if (patch[key] === undefined) {
+      delete merged[key];
+    } else {
+      merged[key] = patch[key];
+    }
+  }
+
+  try {
+    return tool.build(merged, options);
+  } catch (error) {
+    if (!ToolValidationError.isInstance(error)) {
+      throw error;
+    }
+    const changedKeys =
+      Object.keys(patch)
+        .map((key) => `"${key}"`)
+        .join(', ') || 'none';
+    throw new ToolValidationError(
+      error.code,
+      `A hook's change to the params of "${tool.name}" was invalid (changed: ${changedKeys}); ` +
+        `the original invocation was not executed.\n${error.message}`,
+      { toolName: error.toolName ?? tool.name, issues: error.issues },
+      { cause: error },
+    );
+  }
+}

@@ -1,0 +1,57 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { ParseOptions, SchemaValidator } from '@toolwright/validation';
+import type { ExecutionContext } from './execution-context.js';
+import type { ToolDescription } from './tool-description.js';
+import type { Parallelism, ToolKind } from './tool-kind.js';
+import type { ToolResult } from './tool-result.js';
+import type { ToolSource } from './tool-source.js';
+
+/** The parse options a tool fixes for every call (the rest are set per call or by the tool). */
+export type ToolValidationOptions = Pick<ParseOptions, 'coerce' | 'unknownArguments' | 'locale' | 'limits'>;
+
+/** The parameter type a schema describes: `Static<S>` for TypeBox, `T` for a `SchemaValidator<T>`. */
+export type SchemaParams<S> =
+  S extends SchemaValidator<infer Params> ? Params : S extends TSchema ? Static<S> : never;
+
+/**
+ * Everything `createTool` needs to define a tool once. Behaviour flags are fail-closed: leave
+ * `isConcurrencySafe` or `isRetrySafe` out and the tool is neither.
+ */
+export interface ToolConfig<S extends TSchema | SchemaValidator, P = SchemaParams<S>> {
+  /** Provider-portable name: `^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$`. */
+  name: string;
+  /** Human-facing name; defaults to `name`. */
+  displayName?: string;
+  kind: ToolKind;
+  /** A TypeBox object schema, or a `SchemaValidator` (MCP input schemas via `compileJsonSchema`). */
+  schema: S;
+  /** A plain string is the short description. */
+  description: string | ToolDescription;
+  /** Calls may run side by side on the same resources. Default `false`. */
+  isConcurrencySafe?: boolean;
+  /** Batching; defaults to `'shared'` when `isConcurrencySafe`, else `'exclusive'`. */
+  parallelism?: Parallelism;
+  /** A failed call may be repeated without harm. Default `false`; never inferred from `kind`. */
+  isRetrySafe?: boolean;
+  /** Declare OpenAI strict mode (optional properties become required and nullable). */
+  strict?: boolean;
+  version?: string;
+  category?: string;
+  tags?: readonly string[];
+  /** Default `{ type: 'builtin' }`. */
+  source?: ToolSource;
+  /** Load the schema only after ToolSearch found the tool. Default: `true` for MCP, `false` for built-ins. */
+  shouldDefer?: boolean;
+  /** Parse options applied to every call. */
+  validation?: ToolValidationOptions;
+  /** The part of the params a permission decision is about (a path, a command). Default: all params. */
+  extractSignatureContent?(params: P): string;
+  /** The files or directories a call touches; executors lock them when the tool is not concurrency-safe. */
+  affectedPaths?(params: P): readonly string[];
+  /** The broader rule an "always allow" approval would record. Default: the exact signature. */
+  abstractPermissionRule?(params: P): string;
+  /** A one-line human description of the call. Default: display name and a params preview. */
+  describeInvocation?(params: P): string;
+  /** Runs the call. `params` are validated, defaulted and deeply frozen. */
+  execute(params: P, context: ExecutionContext): Promise<ToolResult>;
+}

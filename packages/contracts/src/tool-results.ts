@@ -1,0 +1,83 @@
+import { ToolwrightError } from '@toolwright/validation';
+import type { ArtifactReference, LlmContentPart, ToolErrorType, ToolResult } from './tool-result.js';
+
+/** The optional parts of a result that every constructor accepts. */
+export interface ToolResultExtras {
+  readonly display?: string;
+  readonly artifacts?: readonly ArtifactReference[];
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+/** A failure's message: a string as is, an error by its message (and code when it has one). */
+export type FailureReason = string | Error;
+
+function describeReason(reason: FailureReason): string {
+  if (typeof reason === 'string') {
+    return reason;
+  }
+  // A toolwright error's code is part of what the model can act on ("validation_failed").
+  return ToolwrightError.isInstance(reason) ? `${reason.message} (code: ${reason.code})` : reason.message;
+}
+
+function failure(
+  type: ToolErrorType,
+  reason: FailureReason,
+  extras: ToolResultExtras | undefined,
+): ToolResult {
+  const message = describeReason(reason);
+  return Object.freeze({
+    ...extras,
+    llmContent: message,
+    error: Object.freeze({ type, message }),
+  });
+}
+
+/**
+ * Constructors for {@link ToolResult}: one for success and one per error type, so every tool
+ * reports failures the same way. Each returns a frozen result whose `llmContent` is the message.
+ */
+export const ToolResults = Object.freeze({
+  /** A successful result: text or content parts for the model, plus optional extras. */
+  success(llmContent: string | readonly LlmContentPart[], extras?: ToolResultExtras): ToolResult {
+    return Object.freeze({ ...extras, llmContent });
+  },
+  /** The arguments were invalid (pass the `ToolValidationError` to keep its repair hints). */
+  validationError(reason: FailureReason, extras?: ToolResultExtras): ToolResult {
+    return failure('validation', reason, extras);
+  },
+  /** The user or a policy refused the call. */
+  permissionDenied(reason: FailureReason, extras?: ToolResultExtras): ToolResult {
+    return failure('permission_denied', reason, extras);
+  },
+  /** The tool ran and failed. */
+  executionError(reason: FailureReason, extras?: ToolResultExtras): ToolResult {
+    return failure('execution', reason, extras);
+  },
+  /** The call did not finish in time; `reason` may be the limit in milliseconds. */
+  timeout(reason: FailureReason | number, extras?: ToolResultExtras): ToolResult {
+    const message = typeof reason === 'number' ? `The tool call timed out after ${reason} ms.` : reason;
+    return failure('timeout', message, extras);
+  },
+  /** The call was cancelled (its abort signal fired). */
+  aborted(
+    reason: FailureReason = 'The tool call was aborted before it finished.',
+    extras?: ToolResultExtras,
+  ) {
+    return failure('aborted', reason, extras);
+  },
+  /** A quota or limit was reached (output size, artifact space, rate). */
+  resourceExhausted(reason: FailureReason, extras?: ToolResultExtras): ToolResult {
+    return failure('resource_exhausted', reason, extras);
+  },
+  /** What the call refers to does not exist (a file, a task, a resource). */
+  notFound(reason: FailureReason, extras?: ToolResultExtras): ToolResult {
+    return failure('not_found', reason, extras);
+  },
+});
+
+/** True when `result` reports a failure (has an `error`). */
+export function isErrorResult(
+  result: ToolResult,
+): result is ToolResult & { error: NonNullable<ToolResult['error']> } {
+  return result.error !== undefined;
+}

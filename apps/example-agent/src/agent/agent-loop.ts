@@ -1,0 +1,114 @@
+import type { FunctionDeclaration } from '@toolwright/contracts';
+import type { ToolRegistry } from '@toolwright/registry';
+import type { ExecutedCall, ToolExecutor } from '../executor/tool-executor.js';
+import type { ConversationMessage, ModelProvider, ModelResponse } from '../providers/model-provider.js';
+import type { SessionMode } from '../session/session-mode.js';
+import { drainSystemReminders, formatReminderMessage } from './system-reminders.js';
+
+/** The default system prompt; the deferred-tools listing is appended per request. */
+export const DEFAULT_SYSTEM_PROMPT = [
+  'You are a careful software agent working in the user\'s workspace through tools.',
+  'Read before you edit. Tools listed under <available-deferred-tools> exist but their schemas are not loaded:',
+  'call ToolSearch with "select:<name>" (or keywords) to load them before calling them.',
+].join(' ');
+
+/** Events the loop reports, for the transcript. */
+export type AgentEvent =
+  | {
+      readonly type: 'request';
+      readonly turn: number;
+      readonly mode: string;
+      readonly tools: readonly FunctionDeclaration[];
+      readonly reminders: readonly string[];
+      readonly deferredListing: string;
+    }
+  | { readonly type: 'response'; readonly turn: number; readonly response: ModelResponse }
+  | { readonly type: 'tool-results'; readonly turn: number; readonly executed: readonly ExecutedCall[] };
+
+/** Options of {@link AgentLoop}. */
+export interface AgentLoopOptions {
+  provider: ModelProvider;
+  registry: ToolRegistry;
+  executor: ToolExecutor;
+  mode: SessionMode;
+  systemPrompt?: string;
+  /** Model turns before the loop stops (default 25). */
+  maxTurns?: number;
+  onEvent?(event: AgentEvent): void;
+}
+
+/** How a run ended. */
+export interface AgentRunResult {
+  readonly finalText: string;
+  readonly turns: number;
+  readonly stopReason: 'completed' | 'max_turns';
+  readonly messages: readonly ConversationMessage[];
+}
+
+/**
+ * The agent loop. Before each provider call it drains the registry's queues into a reminder,
+ * appends the deferred-tools listing to the system prompt and asks the registry for the
+ * declarations of the current mode in the provider's dialect — so a schema ToolSearch loaded,
+ * or Plan mode just entered, shows in the very next request. Tool calls go to the executor and
+ * their results back into the conversation, until the model answers without calling a tool.
+ */
+export class AgentLoop {
+  readonly #options: AgentLoopOptions;
+  readonly #messages: ConversationMessage[] = [];
+
+  constructor(options: AgentLoopOptions) {
+    this.#options = options;
+  }
+
+  /** The conversation so far (the loop keeps it across `run` calls). */
+  get messages(): readonly ConversationMessage[] {
+    return this.#messages;
+  }
+
+  /** Runs one user task to completion (or `maxTurns`). */
+  async run(task: string, signal?: AbortSignal): Promise<AgentRunResult> {
+    const { provider, registry, executor, mode } = this.#options;
+    const maxTurns = this.#options.maxTurns ?? 25;
+    this.#messages.push({ role: 'user', text: task });
+    let finalText = '';
+    for (let turn = 1; turn <= maxTurns; turn += 1) {
+      signal?.throwIfAborted();
+      const reminders = drainSystemReminders(registry);
+      if (reminders.length > 0) this.#messages.push({ role: 'user', text: formatReminderMessage(reminders) });
+      const deferredListing = registry.getDeferredToolsListing();
+      const system = [this.#options.systemPrompt ?? DEFAULT_SYSTEM_PROMPT, deferredListing]
+        .filter((part) => part !== '')
+        .join('\n\n');
+      const tools = registry.getFunctionDeclarationsByMode(mode.current, provider.target).declarations;
+      this.#options.onEvent?.({ type: 'request', turn, mode: mode.current, tools, reminders, deferredListing });
+
+      const response = await provider.send({
+        system,
+        messages: [...this.#messages],
+        tools,
+        ...(signal === undefined ? {} : { signal }),
+      });
+      this.#options.onEvent?.({ type: 'response', turn, response });
+      this.#messages.push({ role: 'assistant', text: response.text, toolCalls: response.toolCalls });
+      finalText = response.text;
+      if (response.toolCalls.length === 0) {
+        return { finalText, turns: turn, stopReason: 'completed', messages: [...this.#messages] };
+      }
+      const executed = await executor.executeBatch(response.toolCalls, {
+        nullAsAbsent: provider.nullAsAbsent,
+        ...(signal === undefined ? {} : { signal }),
+      });
+      this.#options.onEvent?.({ type: 'tool-results', turn, executed });
+      this.#messages.push({
+        role: 'tool',
+        results: executed.map((item) => ({
+          callId: item.call.id,
+          toolName: item.call.name,
+          content: item.content,
+          isError: item.status !== 'success',
+        })),
+      });
+    }
+    return { finalText, turns: maxTurns, stopReason: 'max_turns', messages: [...this.#messages] };
+  }
+}

@@ -1,0 +1,79 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Static, Type } from '@sinclair/typebox';
+import { parseToolSchema, ToolValidationError } from '@toolwright/validation';
+import { AgentError, AgentErrorCode } from '../errors.js';
+import { PROVIDER_IDS } from '../providers/model-provider.js';
+
+/** The file name the agent looks for in the workspace. */
+export const CONFIG_FILE_NAME = 'toolwright.config.json';
+
+/** The schema of `toolwright.config.json`; every key is optional. */
+export const AgentConfigSchema = Type.Object({
+  $schema: Type.Optional(Type.String()),
+  provider: Type.Optional(
+    Type.Union(
+      PROVIDER_IDS.map((id) => Type.Literal(id)),
+      { description: `one of ${PROVIDER_IDS.join(', ')}` },
+    ),
+  ),
+  model: Type.Optional(Type.String({ minLength: 1 })),
+  /** An OpenAI-compatible (or proxy) endpoint. */
+  baseUrl: Type.Optional(Type.String({ pattern: '^https?://', maxLength: 2048 })),
+  /** Start in Plan mode. */
+  planMode: Type.Optional(Type.Boolean()),
+  permissions: Type.Optional(
+    Type.Object({
+      allow: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+      deny: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+    }),
+  ),
+  maxTurns: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  toolTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
+  spillThresholdBytes: Type.Optional(Type.Integer({ minimum: 256 })),
+  /** Path of the MCP servers file, relative to the workspace (default `.mcp.json`). */
+  mcpConfig: Type.Optional(Type.String({ minLength: 1 })),
+});
+
+/** The parsed `toolwright.config.json`. */
+export type AgentConfig = Static<typeof AgentConfigSchema>;
+
+/**
+ * Validates a config object. The error names the file, each offending key (as a JSON pointer)
+ * and what is accepted, e.g. `toolwright.config.json: /provider must be one of anthropic, ...`.
+ */
+export function parseAgentConfig(value: unknown, source: string): AgentConfig {
+  try {
+    return parseToolSchema(AgentConfigSchema, value, { toolName: source, coerce: 'none' }).value;
+  } catch (error) {
+    if (!ToolValidationError.isInstance(error)) throw error;
+    const lines = error.issues.map(
+      (issue) =>
+        `  key ${issue.path === '' ? '(root)' : issue.path}: ${issue.message} — accepted: ${issue.expected}; found: ${issue.received}`,
+    );
+    throw new AgentError(AgentErrorCode.ConfigInvalid, `Invalid config in ${source}:\n${lines.join('\n')}`, {
+      cause: error,
+    });
+  }
+}
+
+/** Reads `toolwright.config.json` from `directory`; an absent file is an empty config. */
+export function loadAgentConfig(directory: string, fileName = CONFIG_FILE_NAME): AgentConfig {
+  const path = join(directory, fileName);
+  if (!existsSync(path)) return {};
+  return parseAgentConfig(readJsonFile(path), path);
+}
+
+/** Reads and JSON-parses a config file; errors name the file and the JSON problem. */
+export function readJsonFile(path: string): unknown {
+  const text = readFileSync(path, 'utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new AgentError(
+      AgentErrorCode.ConfigInvalid,
+      `Invalid config in ${path}: not valid JSON (${(error as Error).message}); expected a JSON object.`,
+      { cause: error },
+    );
+  }
+}

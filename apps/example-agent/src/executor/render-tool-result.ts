@@ -1,0 +1,64 @@
+import type { ArtifactReference, LlmContentPart, ToolResult } from '@toolwright/contracts';
+import type { SessionArtifactStore } from '@toolwright/artifacts';
+
+/** Options for {@link finaliseResult}. */
+export interface FinaliseOptions {
+  store: SessionArtifactStore | undefined;
+  /** Text over this many bytes is spilled to the store with a head-and-tail preview. */
+  spillThresholdBytes: number;
+}
+
+/** A tool result reduced to what a text-only conversation carries, with what was stored. */
+export interface FinalisedResult {
+  readonly text: string;
+  readonly artifacts: readonly ArtifactReference[];
+  /** True when some of the text was spilled to the artifact store. */
+  readonly spilled: boolean;
+}
+
+function formatBytes(byteLength: number): string {
+  return byteLength < 1024 ? `${byteLength} B` : `${(byteLength / 1024).toFixed(1)} KiB`;
+}
+
+/**
+ * Turns a result into conversation text. Large text goes to the artifact store and the model
+ * gets a head-and-tail preview with the artifact id (never a silent cut); images are stored and
+ * referenced, because a provider-neutral transcript carries text. Without a store, text is
+ * passed through whole.
+ */
+export async function finaliseResult(result: ToolResult, options: FinaliseOptions): Promise<FinalisedResult> {
+  const parts: readonly LlmContentPart[] =
+    typeof result.llmContent === 'string' ? [{ type: 'text', text: result.llmContent }] : result.llmContent;
+  const artifacts: ArtifactReference[] = [...(result.artifacts ?? [])];
+  const texts: string[] = [];
+  let spilled = false;
+  for (const part of parts) {
+    if (part.type === 'text') {
+      if (options.store === undefined || Buffer.byteLength(part.text) <= options.spillThresholdBytes) {
+        texts.push(part.text);
+        continue;
+      }
+      const spill = await options.store.spill(part.text, { thresholdBytes: options.spillThresholdBytes });
+      texts.push(spill.preview);
+      if (spill.artifact !== undefined) {
+        spilled = true;
+        artifacts.push({ id: spill.artifact.id, kind: spill.artifact.kind, mimeType: 'text/plain', byteLength: spill.artifact.byteLength });
+        texts.push(
+          `[output spilled: ${formatBytes(spill.artifact.byteLength)} stored as artifact ${spill.artifact.id}; ${formatBytes(spill.omittedBytes)} omitted from this preview]`,
+        );
+      }
+    } else if (part.type === 'image') {
+      if (options.store === undefined) {
+        texts.push(`[image ${part.mimeType}, ${formatBytes(Math.floor((part.data.length * 3) / 4))}, not stored]`);
+        continue;
+      }
+      const record = await options.store.write({ kind: 'image', bytes: Buffer.from(part.data, 'base64'), mimeType: part.mimeType });
+      artifacts.push({ id: record.id, kind: 'image', mimeType: part.mimeType, byteLength: record.byteLength });
+      texts.push(`[image ${part.mimeType}, ${formatBytes(record.byteLength)}, stored as artifact ${record.id}]`);
+    } else {
+      const label = `[artifact ${part.artifactId}${part.mimeType === undefined ? '' : ` ${part.mimeType}`}, ${formatBytes(part.byteLength)}]`;
+      texts.push(part.preview === undefined ? label : `${label}\n${part.preview}`);
+    }
+  }
+  return { text: texts.join('\n'), artifacts, spilled };
+}

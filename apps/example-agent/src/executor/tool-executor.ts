@@ -1,0 +1,316 @@
+import type { SessionArtifactStore } from '@toolwright/artifacts';
+import { rebuildInvocation, type Tool, type ToolInvocation, type ToolResult, ToolResults } from '@toolwright/contracts';
+import type { ToolMode } from '@toolwright/registry';
+import { ToolValidationError, ToolwrightError } from '@toolwright/validation';
+import type { ModelToolCall } from '../providers/model-provider.js';
+import { PathLock } from './path-lock.js';
+import type { PermissionDecision, PermissionPolicy } from './permission-policy.js';
+import { finaliseResult } from './render-tool-result.js';
+import {
+  abortableDelay,
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  errorCodeOf,
+  isTransientError,
+  type RetryPolicy,
+} from './retry-policy.js';
+
+/** What a pre-tool hook sees. */
+export interface PreToolHookInput {
+  readonly call: ModelToolCall;
+  readonly tool: Tool;
+  readonly invocation: ToolInvocation;
+}
+
+/**
+ * A pre-tool hook's answer: nothing (proceed), new params (merged over the current ones; the
+ * invocation is rebuilt and validated again) or a denial.
+ */
+export type PreToolHookResult = void | undefined | { readonly params?: Record<string, unknown>; readonly deny?: string };
+
+/** Runs before permission checks; may rewrite params or deny the call. */
+export type PreToolHook = (input: PreToolHookInput) => PreToolHookResult | Promise<PreToolHookResult>;
+
+/** Asked when a decision is `ask`; resolve true to allow. Absent in non-interactive runs. */
+export type ApprovalHandler = (request: { invocation: ToolInvocation; reason: string }) => Promise<boolean>;
+
+/** The final state of one call. */
+export type CallStatus = 'success' | 'error' | 'denied' | 'invalid' | 'timeout' | 'aborted' | 'not_found';
+
+/** One executed call, in the order the model sent it. */
+export interface ExecutedCall {
+  readonly call: ModelToolCall;
+  readonly status: CallStatus;
+  /** The result as the tool (or the executor, for refusals) produced it. */
+  readonly result: ToolResult;
+  /** What goes back to the model: text, spilled or with stored images referenced. */
+  readonly content: string;
+  readonly invocation: ToolInvocation | undefined;
+  readonly attempts: number;
+  readonly durationMs: number;
+  /** Index of the batch it ran in. */
+  readonly batch: number;
+  readonly spilled: boolean;
+}
+
+/** Progress events for the transcript. */
+export type ExecutorEvent =
+  | { readonly type: 'batch'; readonly batch: number; readonly parallelism: 'shared' | 'exclusive'; readonly calls: readonly ModelToolCall[] }
+  | { readonly type: 'hook-rewrite'; readonly call: ModelToolCall; readonly params: unknown }
+  | { readonly type: 'permission'; readonly call: ModelToolCall; readonly decision: PermissionDecision }
+  | { readonly type: 'retry'; readonly call: ModelToolCall; readonly attempt: number; readonly delayMs: number; readonly errorCode: string }
+  | { readonly type: 'call-end'; readonly executed: ExecutedCall };
+
+/** Options of {@link ToolExecutor}. */
+export interface ToolExecutorOptions {
+  /** Finds a tool by name (usually `registry.get`). */
+  lookup(name: string): Tool | undefined;
+  /** The current mode, read at the moment each call runs (EnterPlanMode can change it mid-batch). */
+  mode(): ToolMode;
+  permissions: PermissionPolicy;
+  sessionId: string;
+  workspaceRoot: string;
+  hooks?: readonly PreToolHook[];
+  approve?: ApprovalHandler;
+  artifactStore?: SessionArtifactStore;
+  /** Default 32 KiB. */
+  spillThresholdBytes?: number;
+  /** Default timeout per call (default 120 s); `toolTimeoutsMs` overrides it per tool name. */
+  timeoutMs?: number;
+  toolTimeoutsMs?: Readonly<Record<string, number>>;
+  retry?: Partial<RetryPolicy>;
+  /** Calls of one shared batch running at once (default 8). */
+  maxParallel?: number;
+  /** Extra fields for the ExecutionContext (host services for your own tools). */
+  contextFields?: Readonly<Record<string, unknown>>;
+  onEvent?(event: ExecutorEvent): void;
+}
+
+/** Options of one {@link ToolExecutor.executeBatch}. */
+export interface BatchOptions {
+  signal?: AbortSignal;
+  /** Build invocations with `nullAsAbsent` (the provider is in OpenAI strict mode). */
+  nullAsAbsent?: boolean;
+}
+
+class CallTimeoutError extends Error {}
+
+/**
+ * Runs a model's tool calls under the toolwright contract:
+ * - consecutive calls of `parallelism: 'shared'` tools form a batch that runs together; an
+ *   `exclusive` call is a barrier that runs alone, after everything before it (FIFO);
+ * - calls of tools that are not concurrency-safe hold a lock on their affected paths, so two
+ *   of them on one file never interleave, even inside a shared batch;
+ * - each call is built (validated), passed through the pre-tool hooks — a changed param
+ *   rebuilds the invocation and validates again — and checked for permission just before it runs;
+ * - only retry-safe tools are retried, only on transient errors, with exponential backoff,
+ *   stopping when the signal aborts; every call has a timeout;
+ * - large text is spilled to the artifact store and images are stored as artifacts.
+ * Results come back in the order of the calls.
+ */
+export class ToolExecutor {
+  readonly #options: ToolExecutorOptions;
+  readonly #locks = new PathLock();
+  readonly #retry: RetryPolicy;
+  #batchCounter = 0;
+
+  constructor(options: ToolExecutorOptions) {
+    this.#options = options;
+    this.#retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  }
+
+  /** Executes the calls of one assistant turn. Never throws for a tool's failure. */
+  async executeBatch(calls: readonly ModelToolCall[], options: BatchOptions = {}): Promise<ExecutedCall[]> {
+    const signal = options.signal ?? new AbortController().signal;
+    const results: ExecutedCall[] = new Array(calls.length);
+    for (const group of this.#partition(calls)) {
+      const batch = this.#batchCounter++;
+      this.#options.onEvent?.({ type: 'batch', batch, parallelism: group.parallelism, calls: group.indices.map((index) => calls[index] as ModelToolCall) });
+      await this.#runPool(group.indices, async (index) => {
+        const executed = await this.#executeOne(calls[index] as ModelToolCall, batch, signal, options.nullAsAbsent === true);
+        results[index] = executed;
+        this.#options.onEvent?.({ type: 'call-end', executed });
+      });
+    }
+    return results;
+  }
+
+  /** Groups consecutive shared calls; each exclusive (or unknown) call stands alone. */
+  #partition(calls: readonly ModelToolCall[]): Array<{ parallelism: 'shared' | 'exclusive'; indices: number[] }> {
+    const groups: Array<{ parallelism: 'shared' | 'exclusive'; indices: number[] }> = [];
+    calls.forEach((call, index) => {
+      const shared = this.#options.lookup(call.name)?.parallelism === 'shared';
+      const last = groups.at(-1);
+      if (shared && last?.parallelism === 'shared') last.indices.push(index);
+      else groups.push({ parallelism: shared ? 'shared' : 'exclusive', indices: [index] });
+    });
+    return groups;
+  }
+
+  async #runPool(indices: readonly number[], work: (index: number) => Promise<void>): Promise<void> {
+    const queue = [...indices];
+    const workers = Array.from({ length: Math.min(this.#options.maxParallel ?? 8, queue.length) }, async () => {
+      for (let index = queue.shift(); index !== undefined; index = queue.shift()) await work(index);
+    });
+    await Promise.all(workers);
+  }
+
+  async #executeOne(call: ModelToolCall, batch: number, signal: AbortSignal, nullAsAbsent: boolean): Promise<ExecutedCall> {
+    const started = performance.now();
+    const finish = async (
+      status: CallStatus,
+      result: ToolResult,
+      invocation: ToolInvocation | undefined,
+      attempts: number,
+    ): Promise<ExecutedCall> => {
+      const finalised = await finaliseResult(result, {
+        store: this.#options.artifactStore,
+        spillThresholdBytes: this.#options.spillThresholdBytes ?? 32 * 1024,
+      }).catch((error: unknown) => ({
+        text: `${typeof result.llmContent === 'string' ? result.llmContent.slice(0, 2000) : ''}\n[could not store output: ${(error as Error).message}]`,
+        artifacts: [],
+        spilled: false,
+      }));
+      const stored = finalised.artifacts.length > 0 ? { ...result, artifacts: finalised.artifacts } : result;
+      return {
+        call,
+        status,
+        result: stored,
+        content: finalised.text,
+        invocation,
+        attempts,
+        durationMs: performance.now() - started,
+        batch,
+        spilled: finalised.spilled,
+      };
+    };
+
+    const tool = this.#options.lookup(call.name);
+    if (tool === undefined) {
+      return finish('not_found', ToolResults.notFound(`No tool named "${call.name}". Use ToolSearch to find tools by keyword.`), undefined, 0);
+    }
+    let invocation: ToolInvocation;
+    try {
+      invocation = tool.build(call.arguments, { nullAsAbsent });
+      invocation = await this.#applyHooks(call, tool, invocation, nullAsAbsent);
+    } catch (error) {
+      if (ToolValidationError.isInstance(error)) return finish('invalid', ToolResults.validationError(error), undefined, 0);
+      if (error instanceof HookDenial) return finish('denied', ToolResults.permissionDenied(error.message), undefined, 0);
+      // A hook that throws (or a tool callback that fails) fails this call, not the whole batch.
+      return finish('error', ToolResults.executionError(describeFailure(error)), undefined, 0);
+    }
+
+    const decision = await this.#resolveDecision(call, invocation);
+    if (decision.behavior !== 'allow') {
+      return finish('denied', ToolResults.permissionDenied(decision.reason), invocation, 0);
+    }
+
+    // Tools that are not concurrency-safe hold their paths for the whole call, retries included.
+    const release = invocation.isConcurrencySafe ? undefined : await this.#locks.acquire(invocation.affectedPaths);
+    try {
+      return await this.#runWithRetries(call, tool, invocation, signal, finish);
+    } finally {
+      release?.();
+    }
+  }
+
+  async #applyHooks(call: ModelToolCall, tool: Tool, initial: ToolInvocation, nullAsAbsent: boolean): Promise<ToolInvocation> {
+    let invocation = initial;
+    for (const hook of this.#options.hooks ?? []) {
+      const outcome = await hook({ call, tool, invocation });
+      if (outcome === undefined) continue;
+      if (outcome.deny !== undefined) throw new HookDenial(`A pre-tool hook refused ${call.name}: ${outcome.deny}`);
+      if (outcome.params !== undefined) {
+        // Params are frozen: a change means a new, re-validated invocation; the old one is retired.
+        invocation = rebuildInvocation(tool, invocation, outcome.params, { nullAsAbsent });
+        this.#options.onEvent?.({ type: 'hook-rewrite', call, params: invocation.params });
+      }
+    }
+    return invocation;
+  }
+
+  async #resolveDecision(call: ModelToolCall, invocation: ToolInvocation): Promise<PermissionDecision> {
+    const decision = this.#options.permissions.decide(invocation, this.#options.mode());
+    let final = decision;
+    if (decision.behavior === 'ask') {
+      if (this.#options.approve === undefined) {
+        final = {
+          behavior: 'deny',
+          reason: `${decision.reason} This needs approval, and this run is non-interactive, so it is denied. Add a rule such as "${invocation.permissionRule}" to permissions.allow in toolwright.config.json to permit it.`,
+        };
+      } else {
+        const approved = await this.#options.approve({ invocation, reason: decision.reason });
+        final = approved
+          ? { behavior: 'allow', reason: `Approved by the user: ${decision.reason}` }
+          : { behavior: 'deny', reason: `The user declined: ${decision.reason}` };
+      }
+    }
+    this.#options.onEvent?.({ type: 'permission', call, decision: final });
+    return final;
+  }
+
+  async #runWithRetries(
+    call: ModelToolCall,
+    tool: Tool,
+    invocation: ToolInvocation,
+    signal: AbortSignal,
+    finish: (status: CallStatus, result: ToolResult, invocation: ToolInvocation, attempts: number) => Promise<ExecutedCall>,
+  ): Promise<ExecutedCall> {
+    const timeoutMs = this.#options.toolTimeoutsMs?.[tool.name] ?? this.#options.timeoutMs ?? 120_000;
+    for (let attempt = 1; ; attempt += 1) {
+      if (signal.aborted) return finish('aborted', ToolResults.aborted(), invocation, attempt - 1);
+      try {
+        const result = await this.#runOnce(invocation, signal, timeoutMs);
+        return finish(result.error === undefined ? 'success' : 'error', result, invocation, attempt);
+      } catch (error) {
+        if (error instanceof CallTimeoutError) return finish('timeout', ToolResults.timeout(timeoutMs), invocation, attempt);
+        if (signal.aborted) return finish('aborted', ToolResults.aborted(), invocation, attempt);
+        const retryable = invocation.isRetrySafe && isTransientError(error) && attempt < this.#retry.maxAttempts;
+        if (!retryable) return finish('error', ToolResults.executionError(describeFailure(error)), invocation, attempt);
+        const delayMs = backoffDelay(this.#retry, attempt);
+        this.#options.onEvent?.({ type: 'retry', call, attempt, delayMs, errorCode: errorCodeOf(error) ?? 'unknown' });
+        try {
+          await abortableDelay(delayMs, signal);
+        } catch {
+          return finish('aborted', ToolResults.aborted(), invocation, attempt);
+        }
+      }
+    }
+  }
+
+  async #runOnce(invocation: ToolInvocation, signal: AbortSignal, timeoutMs: number): Promise<ToolResult> {
+    const controller = new AbortController();
+    const forward = (): void => controller.abort(signal.reason);
+    signal.addEventListener('abort', forward, { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort(new CallTimeoutError(`timed out after ${timeoutMs} ms`));
+        reject(new CallTimeoutError(`timed out after ${timeoutMs} ms`));
+      }, timeoutMs);
+    });
+    try {
+      return await Promise.race([
+        invocation.execute({
+          ...this.#options.contextFields,
+          signal: controller.signal,
+          sessionId: this.#options.sessionId,
+          workspaceRoot: this.#options.workspaceRoot,
+        }),
+        timeout,
+      ]);
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', forward);
+    }
+  }
+}
+
+class HookDenial extends Error {}
+
+function describeFailure(error: unknown): string {
+  if (ToolwrightError.isInstance(error)) return `${error.message} (code: ${error.code})`;
+  const code = errorCodeOf(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return code === undefined ? message : `${message} (${code})`;
+}

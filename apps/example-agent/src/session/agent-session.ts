@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { SessionArtifactStore } from '@toolwright/artifacts';
+import type { Tool } from '@toolwright/contracts';
+import { type ToolMode, ToolRegistry } from '@toolwright/registry';
+import {
+  type ApprovalHandler,
+  type ExecutorEvent,
+  type PreToolHook,
+  ToolExecutor,
+} from '../executor/tool-executor.js';
+import { PermissionPolicy, type PermissionRules } from '../executor/permission-policy.js';
+import { createBuiltinTools } from '../tools/builtin-tools.js';
+import { SessionMode } from './session-mode.js';
+import { TaskStore } from './task-store.js';
+
+/** Options of {@link createAgentSession}. */
+export interface AgentSessionOptions {
+  workspaceRoot: string;
+  /** Reuse an id to resume a session's task list; default a fresh UUID. */
+  sessionId?: string;
+  /** Where sessions and artifacts live (default `$TOOLWRIGHT_HOME` or `~/.toolwright`). */
+  stateDirectory?: string;
+  mode?: ToolMode;
+  permissions?: PermissionRules;
+  hooks?: readonly PreToolHook[];
+  approve?: ApprovalHandler;
+  spillThresholdBytes?: number;
+  toolTimeoutMs?: number;
+  /** Extra built-in tools of your own, registered beside the standard ones. */
+  extraTools?: readonly Tool[];
+  onExecutorEvent?(event: ExecutorEvent): void;
+}
+
+/** Everything one agent session owns, wired together. */
+export interface AgentSession {
+  readonly sessionId: string;
+  readonly workspaceRoot: string;
+  readonly sessionDirectory: string;
+  readonly registry: ToolRegistry;
+  readonly executor: ToolExecutor;
+  readonly mode: SessionMode;
+  readonly tasks: TaskStore;
+  readonly artifacts: SessionArtifactStore;
+  readonly permissions: PermissionPolicy;
+}
+
+/** The default state directory: `$TOOLWRIGHT_HOME`, else `~/.toolwright`. */
+export function defaultStateDirectory(): string {
+  return process.env.TOOLWRIGHT_HOME ?? join(homedir(), '.toolwright');
+}
+
+/**
+ * The composition root: a registry with the built-in tools and ToolSearch, a private artifact
+ * store, a persisted task list, a permission policy and the executor that ties them together.
+ * MCP servers are added afterwards with `connectMcpServers`.
+ */
+export function createAgentSession(options: AgentSessionOptions): AgentSession {
+  const workspaceRoot = resolve(options.workspaceRoot);
+  const sessionId = options.sessionId ?? randomUUID();
+  const stateDirectory = options.stateDirectory ?? defaultStateDirectory();
+  const sessionDirectory = join(stateDirectory, 'sessions', sessionId);
+  mkdirSync(sessionDirectory, { recursive: true, mode: 0o700 });
+
+  const mode = new SessionMode(options.mode ?? 'default');
+  const tasks = new TaskStore(sessionDirectory);
+  const artifacts = new SessionArtifactStore({
+    root: join(stateDirectory, 'artifacts'),
+    namespace: 'example-agent',
+    sessionIdentity: sessionId,
+  });
+  const registry = new ToolRegistry();
+  registry.registerAll([
+    ...createBuiltinTools({ workspaceRoot, mode, tasks }),
+    registry.getToolSearchTool(),
+    ...(options.extraTools ?? []),
+  ]);
+  const permissions = new PermissionPolicy(workspaceRoot, options.permissions);
+  const executor = new ToolExecutor({
+    lookup: (name) => registry.get(name),
+    mode: () => mode.current,
+    permissions,
+    sessionId,
+    workspaceRoot,
+    artifactStore: artifacts,
+    ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
+    ...(options.approve === undefined ? {} : { approve: options.approve }),
+    ...(options.spillThresholdBytes === undefined ? {} : { spillThresholdBytes: options.spillThresholdBytes }),
+    ...(options.toolTimeoutMs === undefined ? {} : { timeoutMs: options.toolTimeoutMs }),
+    ...(options.onExecutorEvent === undefined ? {} : { onEvent: options.onExecutorEvent }),
+  });
+  return { sessionId, workspaceRoot, sessionDirectory, registry, executor, mode, tasks, artifacts, permissions };
+}

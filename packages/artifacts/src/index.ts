@@ -1,1 +1,15 @@
-export {};
+export type { ArtifactStoreErrorDetails } from './errors.js';
+export { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
+export { DEFAULT_MIME_EXTENSIONS } from './mime-extensions.js';
+export type { ArtifactLimits, SessionArtifactStoreOptions } from './options.js';
+export { DEFAULT_ARTIFACT_LIMITS } from './options.js';
+export { SessionArtifactStore } from './session-artifact-store.js';
+export { DEFAULT_SPILL_OPTIONS } from './spill-options.js';
+export type {
+  ArtifactReadResult,
+  ArtifactRecord,
+  ArtifactStoreStats,
+  ArtifactWriteRequest,
+  SpillOptions,
+  SpillResult,
+} from './types.js';

@@ -1,0 +1,169 @@
+import { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
+import { DEFAULT_MIME_EXTENSIONS, EXTENSION_PATTERN, normaliseMimeType } from './mime-extensions.js';
+import type { ArtifactWriteRequest } from './types.js';
+
+/** Bounds of one session. Every value is a positive safe integer. */
+export interface ArtifactLimits {
+  /** Largest single artifact, in bytes. */
+  maxItemBytes: number;
+  /** Most artifacts one session may hold (de-duplicated files count once). */
+  maxItems: number;
+  /** Most bytes one session may hold on disk. */
+  maxSessionBytes: number;
+}
+
+/** The limits used for any that the options leave out: 100 MiB per item, 1,000 items, 1 GiB per session. */
+export const DEFAULT_ARTIFACT_LIMITS: Readonly<ArtifactLimits> = Object.freeze({
+  maxItemBytes: 100 * 1024 * 1024,
+  maxItems: 1000,
+  maxSessionBytes: 1024 * 1024 * 1024,
+});
+
+/** Options of {@link SessionArtifactStore}'s constructor. */
+export interface SessionArtifactStoreOptions {
+  /** Storage root; created (0700) if missing. It must not be world-writable unless sticky, like `/tmp`. */
+  root: string;
+  /** Who stores here, e.g. `mcp` or `browser`: `^[a-z0-9][a-z0-9-]{0,63}$`. */
+  namespace: string;
+  /** The session this store belongs to (1 to 512 characters); only its SHA-256 reaches the disk. */
+  sessionIdentity: string;
+  /** Quotas; each omitted one takes its {@link DEFAULT_ARTIFACT_LIMITS} value. */
+  limits?: Partial<ArtifactLimits>;
+  /** MIME type to extension (with its dot), merged over {@link DEFAULT_MIME_EXTENSIONS}. */
+  mimeExtensions?: Record<string, string>;
+  /** A host check run on every write request before anything touches the disk; throw to refuse. */
+  validateRequest?(request: ArtifactWriteRequest): void;
+  /** How long a write waits for another process holding the session lock, in ms (default 10,000). */
+  lockTimeoutMs?: number;
+}
+
+/** Options after validation, with defaults applied. */
+export interface ResolvedStoreOptions {
+  root: string;
+  namespace: string;
+  sessionIdentity: string;
+  limits: Readonly<ArtifactLimits>;
+  mimeExtensions: Readonly<Record<string, string>>;
+  validateRequest: ((request: ArtifactWriteRequest) => void) | undefined;
+  lockTimeoutMs: number;
+}
+
+/** Namespace names: lowercase letters, digits and dashes, starting with a letter or digit, at most 64. */
+export const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/** The longest session identity accepted, in characters. */
+export const MAX_SESSION_IDENTITY_LENGTH = 512;
+
+function invalidOption(option: string, received: unknown, accepted: string): ArtifactStoreError {
+  return new ArtifactStoreError(
+    ArtifactStoreErrorCode.InvalidOption,
+    `Invalid option ${option}: received ${describeValue(received)}; expected ${accepted}.`,
+    { option },
+  );
+}
+
+/** A short, safe rendering of a received value for error messages. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') {
+    const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
+    return `${JSON.stringify(shown)} (string of ${value.length} characters)`;
+  }
+  if (typeof value === 'number' || typeof value === 'boolean' || value === undefined || value === null) {
+    return String(value);
+  }
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'function') return 'a function';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  return `a ${Object.prototype.toString.call(value).slice(8, -1)}`;
+}
+
+/** True for a number that is an integer in 1 .. Number.MAX_SAFE_INTEGER. */
+export function isPositiveSafeInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
+function resolveLimits(limits: unknown): Readonly<ArtifactLimits> {
+  if (limits === undefined) return DEFAULT_ARTIFACT_LIMITS;
+  if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) {
+    throw invalidOption('limits', limits, 'an object with maxItemBytes, maxItems and/or maxSessionBytes');
+  }
+  const resolved: ArtifactLimits = { ...DEFAULT_ARTIFACT_LIMITS };
+  for (const [key, value] of Object.entries(limits)) {
+    if (!(key in DEFAULT_ARTIFACT_LIMITS)) {
+      throw invalidOption(`limits.${key}`, value, 'only maxItemBytes, maxItems and maxSessionBytes');
+    }
+    if (value === undefined) continue;
+    if (!isPositiveSafeInteger(value)) {
+      throw invalidOption(`limits.${key}`, value, 'a positive safe integer');
+    }
+    resolved[key as keyof ArtifactLimits] = value;
+  }
+  return Object.freeze(resolved);
+}
+
+function resolveMimeExtensions(mimeExtensions: unknown): Readonly<Record<string, string>> {
+  if (mimeExtensions === undefined) return DEFAULT_MIME_EXTENSIONS;
+  if (typeof mimeExtensions !== 'object' || mimeExtensions === null || Array.isArray(mimeExtensions)) {
+    throw invalidOption('mimeExtensions', mimeExtensions, 'an object mapping MIME types to extensions');
+  }
+  const merged: Record<string, string> = { ...DEFAULT_MIME_EXTENSIONS };
+  for (const [mimeType, extension] of Object.entries(mimeExtensions)) {
+    const normalised = normaliseMimeType(mimeType);
+    if (normalised === undefined || normalised !== mimeType) {
+      throw invalidOption(
+        `mimeExtensions[${JSON.stringify(mimeType)}]`,
+        mimeType,
+        'a lowercase type/subtype key',
+      );
+    }
+    if (typeof extension !== 'string' || !EXTENSION_PATTERN.test(extension)) {
+      throw invalidOption(
+        `mimeExtensions[${JSON.stringify(mimeType)}]`,
+        extension,
+        'an extension such as ".png": a dot and 1 to 16 lowercase letters or digits',
+      );
+    }
+    merged[mimeType] = extension;
+  }
+  return Object.freeze(merged);
+}
+
+/** Validates the constructor options, naming the first bad one, and applies defaults. */
+export function resolveStoreOptions(options: SessionArtifactStoreOptions): ResolvedStoreOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw invalidOption('options', options, 'an object with root, namespace and sessionIdentity');
+  }
+  const { root, namespace, sessionIdentity, validateRequest, lockTimeoutMs } = options;
+  if (typeof root !== 'string' || root.length === 0 || root.includes('\0')) {
+    throw invalidOption('root', root, 'a non-empty directory path');
+  }
+  if (typeof namespace !== 'string' || !NAMESPACE_PATTERN.test(namespace)) {
+    throw invalidOption('namespace', namespace, `a name matching ${NAMESPACE_PATTERN}`);
+  }
+  if (
+    typeof sessionIdentity !== 'string' ||
+    sessionIdentity.length === 0 ||
+    sessionIdentity.length > MAX_SESSION_IDENTITY_LENGTH
+  ) {
+    throw invalidOption(
+      'sessionIdentity',
+      sessionIdentity,
+      `a non-empty string of at most ${MAX_SESSION_IDENTITY_LENGTH} characters`,
+    );
+  }
+  if (validateRequest !== undefined && typeof validateRequest !== 'function') {
+    throw invalidOption('validateRequest', validateRequest, 'a function or undefined');
+  }
+  if (lockTimeoutMs !== undefined && !isPositiveSafeInteger(lockTimeoutMs)) {
+    throw invalidOption('lockTimeoutMs', lockTimeoutMs, 'a positive safe integer (milliseconds)');
+  }
+  return {
+    root,
+    namespace,
+    sessionIdentity,
+    limits: resolveLimits(options.limits),
+    mimeExtensions: resolveMimeExtensions(options.mimeExtensions),
+    validateRequest: validateRequest === undefined ? undefined : validateRequest.bind(options),
+    lockTimeoutMs: lockTimeoutMs ?? 10_000,
+  };
+}

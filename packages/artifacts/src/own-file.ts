@@ -1,0 +1,61 @@
+import { closeSync, constants, fchmodSync, fstatSync, openSync } from 'node:fs';
+import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode, ioFailure } from './errors.js';
+import { formatMode } from './secure-directory.js';
+import { PRIVATE_FILE_MODE } from './stored-file-verification.js';
+
+/**
+ * Opens one of the store's own bookkeeping files (ledger, record journal) in the session
+ * directory, creating it 0600 if missing, never following a link, and checks through the handle
+ * that it is a regular file of ours with mode 0600 and one link. Writers hold the session lock;
+ * a reader that races a creator opens the file the creator made.
+ *
+ * @param accessFlags `O_RDWR`, `O_WRONLY | O_APPEND`, ...
+ */
+export function openOwnFileSync(path: string, accessFlags: number, uid: number): number {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, accessFlags | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ELOOP') throw unsafeOwnFile(path, 'it is a symbolic link');
+    if (code !== 'ENOENT') throw ioFailure('open', path, error);
+    descriptor = createOwnFileSync(path, accessFlags);
+  }
+  try {
+    const stats = fstatSync(descriptor);
+    if (!stats.isFile()) throw unsafeOwnFile(path, 'it is not a regular file');
+    if (stats.uid !== uid) throw unsafeOwnFile(path, `it is owned by uid ${stats.uid}`);
+    if ((stats.mode & 0o7777) !== PRIVATE_FILE_MODE)
+      throw unsafeOwnFile(path, `its mode is ${formatMode(stats.mode)}`);
+    if (stats.nlink !== 1) throw unsafeOwnFile(path, `it has ${stats.nlink} hard links`);
+  } catch (error) {
+    closeSync(descriptor);
+    throw error;
+  }
+  return descriptor;
+}
+
+function createOwnFileSync(path: string, accessFlags: number): number {
+  try {
+    const descriptor = openSync(
+      path,
+      accessFlags | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+      0o600,
+    );
+    fchmodSync(descriptor, PRIVATE_FILE_MODE);
+    return descriptor;
+  } catch (error) {
+    // A reader without the lock may race a creator: the file now exists, open it as it is.
+    if (errnoCode(error) === 'EEXIST')
+      return openSync(path, accessFlags | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    throw ioFailure('create', path, error);
+  }
+}
+
+function unsafeOwnFile(path: string, problem: string): ArtifactStoreError {
+  return new ArtifactStoreError(
+    ArtifactStoreErrorCode.UnsafeEntry,
+    `Refusing store file ${path}: ${problem}. Expected a regular file of this user with mode 0600 and one link.`,
+    { path },
+  );
+}

@@ -1,0 +1,86 @@
+import { chmodSync, lstatSync, mkdirSync, type Stats, statSync } from 'node:fs';
+import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode, ioFailure } from './errors.js';
+
+/** Mode of every directory the store creates under its root. */
+export const PRIVATE_DIRECTORY_MODE = 0o700;
+
+function unsafeDirectory(path: string, problem: string): ArtifactStoreError {
+  return new ArtifactStoreError(
+    ArtifactStoreErrorCode.UnsafeDirectory,
+    `Refusing artifact directory ${path}: ${problem}. Expected a real directory owned by uid ${process.getuid?.()} with mode 0700.`,
+    { path },
+  );
+}
+
+/**
+ * Makes sure the storage root exists and cannot be used to swap our directories: it is created
+ * 0700 if missing; an existing root may be a symlink (hosts configure it) but must be a directory
+ * that others cannot write to, unless it is sticky like `/tmp` (then they cannot rename ours).
+ */
+export function ensureStoreRoot(root: string): void {
+  try {
+    mkdirSync(root, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+  } catch (error) {
+    if (errnoCode(error) !== 'EEXIST') throw ioFailure('create the storage root', root, error);
+  }
+  let stats: Stats;
+  try {
+    stats = statSync(root);
+  } catch (error) {
+    throw ioFailure('inspect the storage root', root, error);
+  }
+  if (!stats.isDirectory()) {
+    throw new ArtifactStoreError(
+      ArtifactStoreErrorCode.UnsafeDirectory,
+      `Refusing storage root ${root}: it is not a directory. Expected a directory path.`,
+      { path: root },
+    );
+  }
+  const worldWritable = (stats.mode & 0o002) !== 0;
+  const sticky = (stats.mode & 0o1000) !== 0;
+  if (worldWritable && !sticky) {
+    throw new ArtifactStoreError(
+      ArtifactStoreErrorCode.UnsafeDirectory,
+      `Refusing storage root ${root}: mode ${formatMode(stats.mode)} lets any user replace our directories. ` +
+        'Expected a root others cannot write to, or a sticky one like /tmp.',
+      { path: root },
+    );
+  }
+}
+
+/**
+ * Checks one directory of the chain with `lstat` (O_NOFOLLOW only protects the last component of
+ * a path, so every directory above a file must be checked on its own): a real directory, owned by
+ * `uid`, mode exactly 0700. When `create` is set and the directory is missing it is created 0700
+ * and chmod-ed explicitly, because `mkdir`'s mode is filtered by the umask. Returns false when
+ * the directory is missing and `create` is not set.
+ */
+export function ensurePrivateDirectory(path: string, uid: number, create: boolean): boolean {
+  let stats: Stats;
+  try {
+    stats = lstatSync(path);
+  } catch (error) {
+    if (errnoCode(error) !== 'ENOENT') throw ioFailure('inspect directory', path, error);
+    if (!create) return false;
+    try {
+      mkdirSync(path, { mode: PRIVATE_DIRECTORY_MODE });
+      chmodSync(path, PRIVATE_DIRECTORY_MODE);
+    } catch (creationError) {
+      // Another writer may have created it in between: fall through to the checks below.
+      if (errnoCode(creationError) !== 'EEXIST') throw ioFailure('create directory', path, creationError);
+    }
+    stats = lstatSync(path);
+  }
+  if (stats.isSymbolicLink()) throw unsafeDirectory(path, 'it is a symbolic link');
+  if (!stats.isDirectory()) throw unsafeDirectory(path, 'it is not a directory');
+  if (stats.uid !== uid) throw unsafeDirectory(path, `it is owned by uid ${stats.uid}`);
+  if ((stats.mode & 0o7777) !== PRIVATE_DIRECTORY_MODE) {
+    throw unsafeDirectory(path, `its mode is ${formatMode(stats.mode)}`);
+  }
+  return true;
+}
+
+/** `0o100644` -> `0644`. */
+export function formatMode(mode: number): string {
+  return `0${(mode & 0o7777).toString(8).padStart(3, '0')}`;
+}

@@ -1,0 +1,582 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ArtifactStoreError, ArtifactStoreErrorCode, isToolwrightError } from './errors.js';
+import { MimeExtensionMap } from './mime-extensions.js';
+import {
+  type ResolvedStoreOptions,
+  resolveStoreOptions,
+  type SessionArtifactStoreOptions,
+} from './options.js';
+import { bootTag, currentUid } from './process-identity.js';
+import { appendJournalEntry, compactJournal, readJournal, type StoredMetadata } from './record-journal.js';
+import { ensurePrivateDirectory, ensureStoreRoot } from './secure-directory.js';
+import { LedgerHandle, type LedgerState, liveReservations } from './session-ledger.js';
+import { type LockContext, type SessionLockTarget, withSessionLock } from './session-lock.js';
+import { ARTIFACT_FILE_PATTERN, type ScanResult, scanSessionDirectory } from './session-scan.js';
+import { ARTIFACT_ID_PATTERN, sha256Hex, sha256HexSliced } from './sha256.js';
+import { resolveSpillOptions } from './spill-options.js';
+import { buildBinaryPreview, buildTextPreview, decodeText } from './spill-preview.js';
+import {
+  type ExpectedStoredFile,
+  verifyStoredFile,
+  verifyStoredFileSync,
+} from './stored-file-verification.js';
+import {
+  fsyncDirectory,
+  newTempPath,
+  publishTempFile,
+  removeTempFile,
+  writeTempFileChunked,
+  writeTempFileSync,
+} from './temp-file.js';
+import type {
+  ArtifactReadResult,
+  ArtifactRecord,
+  ArtifactStoreStats,
+  ArtifactWriteRequest,
+  SpillOptions,
+  SpillResult,
+} from './types.js';
+import { type NormalisedWriteRequest, normaliseWriteRequest } from './write-request.js';
+
+/**
+ * Artifacts up to this size are written, hashed and verified with the synchronous fs API in one
+ * locked step: each promise-based call costs tens of microseconds on a small host, a large share
+ * of a small write, while a synchronous 1 MiB write blocks the event loop for about a millisecond.
+ * Larger ones are streamed in chunks through the promise API with a quota reservation.
+ */
+const SYNC_PATH_MAX_BYTES = 1024 * 1024;
+
+/** An open ledger and the state to work from inside one critical section. */
+interface OpenLedger {
+  handle: LedgerHandle;
+  state: LedgerState;
+  scan: ScanResult | undefined;
+  changed: boolean;
+}
+
+/**
+ * A private, bounded, crash-safe, content-addressed store for one session's tool output.
+ *
+ * Files live at `<root>/<namespace>/<sha256(sessionIdentity)>/<sha256(bytes)><ext>`, directories
+ * 0700 and files 0600 whatever the umask, owned by the process user. A write never leaves a partial
+ * file under a final name; identical bytes are stored once, and every re-use of a stored file
+ * re-verifies it first. Quotas hold across concurrent writers in one process and across processes.
+ */
+export class SessionArtifactStore {
+  /** Version of this interface. */
+  readonly specificationVersion = 'v1' as const;
+
+  readonly #options: ResolvedStoreOptions;
+  readonly #mimeExtensions: MimeExtensionMap;
+  readonly #uid: number;
+  readonly #root: string;
+  readonly #namespaceDirectory: string;
+  readonly #sessionDirectory: string;
+  #rootChecked = false;
+  #scanned = false;
+  #items = 0;
+  #bytes = 0;
+  #writes = 0;
+  #deduplicatedHits = 0;
+  #metadata = new Map<string, StoredMetadata>();
+
+  /**
+   * Validates the options (each bad one is named in an `invalid_option` error). Nothing touches
+   * the disk until the first operation.
+   */
+  constructor(options: SessionArtifactStoreOptions) {
+    this.#options = resolveStoreOptions(options);
+    this.#uid = currentUid();
+    this.#mimeExtensions = new MimeExtensionMap(this.#options.mimeExtensions);
+    this.#root = resolve(this.#options.root);
+    this.#namespaceDirectory = join(this.#root, this.#options.namespace);
+    this.#sessionDirectory = join(this.#namespaceDirectory, sha256Hex(this.#options.sessionIdentity));
+  }
+
+  /** Absolute path of this session's directory (it may not exist yet). */
+  get sessionDirectory(): string {
+    return this.#sessionDirectory;
+  }
+
+  /**
+   * Stores `request.bytes` and returns its record. Checks, in order: the request fields, the
+   * host's `validateRequest`, the per-item limit; then, if the same bytes are already stored
+   * (same MIME extension), re-verifies that file (regular, one link, owner, 0600, size, full
+   * SHA-256) and returns it with `deduplicated: true` without counting it against any quota —
+   * drift throws `verification_failed` and never counts as a hit. Otherwise checks the item and
+   * session quotas and publishes the bytes atomically.
+   */
+  async write(request: ArtifactWriteRequest): Promise<ArtifactRecord> {
+    const normalised = normaliseWriteRequest(request);
+    this.#runRequestHook(request, normalised);
+    const size = normalised.bytes.byteLength;
+    const { maxItemBytes } = this.#options.limits;
+    if (size > maxItemBytes) {
+      throw new ArtifactStoreError(
+        ArtifactStoreErrorCode.ItemTooLarge,
+        `Artifact of kind "${normalised.kind}" is ${size} bytes, over limits.maxItemBytes (${maxItemBytes} bytes). ` +
+          `Store at most ${maxItemBytes} bytes per artifact, or raise the limit.`,
+        { option: 'limits.maxItemBytes' },
+      );
+    }
+    const small = size <= SYNC_PATH_MAX_BYTES;
+    const id = small ? sha256Hex(normalised.bytes) : await sha256HexSliced(normalised.bytes);
+    const fileName = id + this.#mimeExtensions.extensionFor(normalised.mimeType);
+    const expected: ExpectedStoredFile = {
+      path: join(this.#sessionDirectory, fileName),
+      id,
+      byteLength: size,
+      uid: this.#uid,
+    };
+    this.#ensureChain(true);
+    if (!this.#scanned) await this.#firstUseScan();
+
+    const existing = small ? verifyStoredFileSync(expected, false) : await verifyStoredFile(expected, false);
+    if (existing !== undefined) return this.#deduplicatedRecord(normalised, fileName, id);
+
+    const published = small
+      ? await this.#publishSmall(normalised, fileName, expected.path)
+      : await this.#publishLarge(normalised, fileName, expected.path);
+    if (!published) {
+      // Another writer published the same bytes between our probe and our link: verify theirs.
+      const verified = small
+        ? verifyStoredFileSync(expected, false)
+        : await verifyStoredFile(expected, false);
+      if (verified === undefined) {
+        throw new ArtifactStoreError(
+          ArtifactStoreErrorCode.VerificationFailed,
+          `Stored artifact ${expected.path} vanished right after another writer published it (a concurrent removeAll?). Retry the write.`,
+          { path: expected.path },
+        );
+      }
+      return this.#deduplicatedRecord(normalised, fileName, id);
+    }
+    this.#writes += 1;
+    return this.#record(id, fileName, size, false, toMetadata(normalised));
+  }
+
+  /**
+   * Returns a stored artifact after verifying it (regular file, one link, owner, 0600 and a full
+   * SHA-256 of the content against `id`). Throws `not_found` when this session has no such id,
+   * `verification_failed` on drift.
+   */
+  async read(id: string): Promise<ArtifactReadResult> {
+    if (typeof id !== 'string' || !ARTIFACT_ID_PATTERN.test(id)) {
+      throw new ArtifactStoreError(
+        ArtifactStoreErrorCode.InvalidRequest,
+        `Invalid artifact id ${JSON.stringify(String(id)).slice(0, 100)}: expected 64 lowercase hex digits (a SHA-256).`,
+        { option: 'id' },
+      );
+    }
+    if (!this.#ensureChain(false)) throw this.#notFound(id);
+    if (!this.#scanned) await this.#firstUseScan();
+    const fileName = this.#findFileName(id);
+    if (fileName === undefined) throw this.#notFound(id);
+    const verified = await verifyStoredFile(
+      { path: join(this.#sessionDirectory, fileName), id, uid: this.#uid },
+      true,
+    );
+    if (verified === undefined || verified.bytes === undefined) throw this.#notFound(id);
+    if (!this.#metadata.has(fileName)) this.#metadata = readJournal(this.#sessionDirectory, this.#uid);
+    return { record: this.#record(id, fileName, verified.byteLength, false), bytes: verified.bytes };
+  }
+
+  /**
+   * Lists the session's artifacts, sorted by file name. Every entry is checked (type, owner, mode,
+   * links; unsafe entries throw `unsafe_entry`), but contents are not re-hashed: `read` does that.
+   */
+  async list(): Promise<ArtifactRecord[]> {
+    if (!this.#ensureChain(false)) return [];
+    if (!this.#scanned) await this.#firstUseScan();
+    const scan = await withSessionLock(this.#lockTarget(), () => {
+      const result = scanSessionDirectory(this.#sessionDirectory, this.#uid, true);
+      this.#metadata = readJournal(this.#sessionDirectory, this.#uid);
+      return result;
+    });
+    return scan.artifacts.map((artifact) =>
+      this.#record(artifact.id, artifact.fileName, artifact.byteLength, false),
+    );
+  }
+
+  /** Usage of the session as of this instance's last operation, and this instance's counters. */
+  stats(): ArtifactStoreStats {
+    return {
+      items: this.#items,
+      bytes: this.#bytes,
+      limits: this.#options.limits,
+      writes: this.#writes,
+      deduplicatedHits: this.#deduplicatedHits,
+      sessionDirectory: this.#sessionDirectory,
+    };
+  }
+
+  /**
+   * Deletes this session's directory and everything in it, and resets the counters; the store
+   * stays usable. The directory is first renamed away under the session lock, so other processes
+   * never see it half-deleted (their in-flight writes fail and can be retried).
+   */
+  async removeAll(): Promise<void> {
+    if (this.#ensureChain(false)) {
+      const graveyard = join(this.#namespaceDirectory, `.removed-${randomBytes(8).toString('hex')}`);
+      await withSessionLock(this.#lockTarget(), (context) => {
+        renameSync(this.#sessionDirectory, graveyard);
+        context.markLockMoved();
+      });
+      rmSync(graveyard, { recursive: true, force: true });
+    }
+    this.#scanned = false;
+    this.#items = 0;
+    this.#bytes = 0;
+    this.#writes = 0;
+    this.#deduplicatedHits = 0;
+    this.#metadata = new Map();
+  }
+
+  /**
+   * Keeps large output out of the model's context. Content up to `thresholdBytes` (UTF-8) comes
+   * back unchanged with `spilled: false`. Larger content is stored whole and replaced by its head,
+   * a marker line — `[… N bytes omitted — full output stored as artifact <id> (<mime>, M bytes) …]`
+   * — and its tail, cut on UTF-8 character (preferably line) boundaries: never a silent cut.
+   * Bytes that are not UTF-8 text are always stored and previewed by a marker line only.
+   */
+  async spill(content: string | Uint8Array, options?: SpillOptions): Promise<SpillResult> {
+    const resolved = resolveSpillOptions(options);
+    let bytes: Buffer;
+    let text: string | undefined;
+    if (typeof content === 'string') {
+      if (Buffer.byteLength(content, 'utf8') <= resolved.thresholdBytes) {
+        return { spilled: false, preview: content, omittedBytes: 0 };
+      }
+      bytes = Buffer.from(content, 'utf8');
+      text = content;
+    } else if (content instanceof Uint8Array) {
+      bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+      text = decodeText(bytes);
+      if (text !== undefined && bytes.byteLength <= resolved.thresholdBytes) {
+        return { spilled: false, preview: text, omittedBytes: 0 };
+      }
+    } else {
+      throw new ArtifactStoreError(
+        ArtifactStoreErrorCode.InvalidRequest,
+        `Invalid spill content: received ${typeof content}; expected a string or a Uint8Array.`,
+        { option: 'content' },
+      );
+    }
+    const mimeType = resolved.mimeType ?? (text === undefined ? 'application/octet-stream' : 'text/plain');
+    const artifact = await this.write({ kind: resolved.kind, bytes, mimeType });
+    const description = {
+      id: artifact.id,
+      mimeType: artifact.mimeType ?? mimeType,
+      byteLength: artifact.byteLength,
+    };
+    const built =
+      text === undefined
+        ? buildBinaryPreview(description)
+        : buildTextPreview(bytes, resolved.headBytes, resolved.tailBytes, description);
+    return { spilled: true, preview: built.preview, artifact, omittedBytes: built.omittedBytes };
+  }
+
+  #runRequestHook(request: ArtifactWriteRequest, normalised: NormalisedWriteRequest): void {
+    const hook = this.#options.validateRequest;
+    if (hook === undefined) return;
+    try {
+      hook(request);
+    } catch (error) {
+      if (isToolwrightError(error)) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ArtifactStoreError(
+        ArtifactStoreErrorCode.RequestRejected,
+        `Write request of kind "${normalised.kind}" (${normalised.bytes.byteLength} bytes) was refused by validateRequest: ${reason}`,
+        { cause: error },
+      );
+    }
+  }
+
+  /**
+   * Checks (and creates, when `create` is set) every directory between the root and the files:
+   * the namespace and session directories each with lstat. Runs before every operation, so a
+   * directory swapped for a symlink after first use is refused too. False when missing.
+   */
+  #ensureChain(create: boolean): boolean {
+    if (!this.#rootChecked) {
+      if (!create) {
+        if (!ensurePrivateDirectory(this.#namespaceDirectory, this.#uid, false)) return false;
+      } else {
+        ensureStoreRoot(this.#root);
+        this.#rootChecked = true;
+      }
+    }
+    if (!ensurePrivateDirectory(this.#namespaceDirectory, this.#uid, create)) return false;
+    return ensurePrivateDirectory(this.#sessionDirectory, this.#uid, create);
+  }
+
+  #lockTarget(): SessionLockTarget {
+    return {
+      directory: this.#sessionDirectory,
+      uid: this.#uid,
+      timeoutMs: this.#options.lockTimeoutMs,
+      ensureDirectory: () => {
+        this.#ensureChain(true);
+      },
+    };
+  }
+
+  /**
+   * First use: scan the session directory under the lock (removing our own crashed writers'
+   * temporary files, failing closed on anything unsafe), rebuild the shared ledger from what is
+   * really on disk — which also heals a ledger lost to a power cut — and load the metadata.
+   */
+  async #firstUseScan(): Promise<void> {
+    await withSessionLock(this.#lockTarget(), () => {
+      const handle = LedgerHandle.open(this.#sessionDirectory, this.#uid);
+      try {
+        const { state, scan } = this.#rebuiltLedger(handle.state);
+        handle.write(state);
+        this.#observe(state);
+        this.#metadata = compactJournal(
+          this.#sessionDirectory,
+          this.#uid,
+          new Set(scan.artifacts.map((artifact) => artifact.fileName)),
+        );
+      } finally {
+        handle.close();
+      }
+    });
+    this.#scanned = true;
+  }
+
+  #rebuiltLedger(previous: LedgerState | undefined): { state: LedgerState; scan: ScanResult } {
+    const scan = scanSessionDirectory(this.#sessionDirectory, this.#uid, true);
+    let bytes = 0;
+    for (const artifact of scan.artifacts) bytes += artifact.byteLength;
+    const reservations = previous === undefined ? [] : liveReservations(previous.reservations);
+    return { state: { items: scan.artifacts.length, bytes, reservations }, scan };
+  }
+
+  /** Opens the ledger inside a critical section, rebuilding it when missing, torn or after a crash. */
+  #openLedger(context: LockContext): OpenLedger {
+    const handle = LedgerHandle.open(this.#sessionDirectory, this.#uid);
+    try {
+      if (context.recoveredStaleLock || handle.state === undefined) {
+        const { state, scan } = this.#rebuiltLedger(handle.state);
+        return { handle, state, scan, changed: true };
+      }
+      const reservations = liveReservations(handle.state.reservations);
+      const changed = reservations.length !== handle.state.reservations.length;
+      return { handle, state: { ...handle.state, reservations }, scan: undefined, changed };
+    } catch (error) {
+      handle.close();
+      throw error;
+    }
+  }
+
+  #checkQuota(state: LedgerState, size: number, kind: string): void {
+    const { maxItems, maxSessionBytes } = this.#options.limits;
+    let reservedBytes = 0;
+    for (const reservation of state.reservations) reservedBytes += reservation.bytes;
+    const items = state.items + state.reservations.length;
+    if (items + 1 > maxItems) {
+      throw new ArtifactStoreError(
+        ArtifactStoreErrorCode.TooManyItems,
+        `Cannot store another artifact of kind "${kind}": the session holds ${items} of limits.maxItems (${maxItems}) ` +
+          'artifacts, counting writes in progress. Remove artifacts (removeAll) or raise the limit.',
+        { option: 'limits.maxItems' },
+      );
+    }
+    const used = state.bytes + reservedBytes;
+    if (used + size > maxSessionBytes) {
+      throw new ArtifactStoreError(
+        ArtifactStoreErrorCode.SessionQuotaExceeded,
+        `Cannot store ${size} bytes of kind "${kind}": the session uses ${used} of limits.maxSessionBytes ` +
+          `(${maxSessionBytes}) bytes, counting writes in progress; at most ${Math.max(0, maxSessionBytes - used)} ` +
+          'more bytes fit. Remove artifacts (removeAll) or raise the limit.',
+        { option: 'limits.maxSessionBytes' },
+      );
+    }
+  }
+
+  /** Small artifacts: quota check, temporary write, fsync and publish in one synchronous locked step. */
+  async #publishSmall(
+    request: NormalisedWriteRequest,
+    fileName: string,
+    finalPath: string,
+  ): Promise<boolean> {
+    const published = await withSessionLock(this.#lockTarget(), (context) => {
+      const ledger = this.#openLedger(context);
+      try {
+        if (ledger.changed) ledger.handle.write(ledger.state);
+        this.#observe(ledger.state);
+        this.#checkQuota(ledger.state, request.bytes.byteLength, request.kind);
+        const tempPath = newTempPath(this.#sessionDirectory);
+        writeTempFileSync(tempPath, request.bytes);
+        const linked = this.#publishCommitted(ledger, tempPath, fileName, finalPath, request);
+        return linked;
+      } finally {
+        ledger.handle.close();
+      }
+    });
+    fsyncDirectory(this.#sessionDirectory);
+    return published;
+  }
+
+  /**
+   * Large artifacts: reserve quota under the lock, stream the temporary file without the lock
+   * (other writers proceed meanwhile), then publish under the lock. Any failure releases the
+   * reservation and removes the temporary file; a crash leaves a reservation of a dead pid, which
+   * every later locked step drops.
+   */
+  async #publishLarge(
+    request: NormalisedWriteRequest,
+    fileName: string,
+    finalPath: string,
+  ): Promise<boolean> {
+    const size = request.bytes.byteLength;
+    const token = randomBytes(8).toString('hex');
+    await withSessionLock(this.#lockTarget(), (context) => {
+      const ledger = this.#openLedger(context);
+      try {
+        if (ledger.changed) ledger.handle.write(ledger.state);
+        this.#checkQuota(ledger.state, size, request.kind);
+        ledger.state.reservations.push({ pid: process.pid, boot: bootTag(), token, bytes: size });
+        ledger.handle.write(ledger.state);
+        this.#observe(ledger.state);
+      } finally {
+        ledger.handle.close();
+      }
+    });
+    const tempPath = newTempPath(this.#sessionDirectory);
+    try {
+      await writeTempFileChunked(tempPath, request.bytes);
+      const published = await withSessionLock(this.#lockTarget(), (context) => {
+        const ledger = this.#openLedger(context);
+        try {
+          const own = ledger.state.reservations.findIndex((reservation) => reservation.token === token);
+          if (own >= 0) ledger.state.reservations.splice(own, 1);
+          // The reservation is gone when the ledger was rebuilt meanwhile: check the quota again.
+          else this.#checkQuota(ledger.state, size, request.kind);
+          return this.#publishCommitted(ledger, tempPath, fileName, finalPath, request);
+        } finally {
+          ledger.handle.close();
+        }
+      });
+      fsyncDirectory(this.#sessionDirectory);
+      return published;
+    } catch (error) {
+      removeTempFileQuietly(tempPath);
+      await this.#releaseReservation(token);
+      throw error;
+    }
+  }
+
+  /** Links the temporary file into place and records the result in the ledger and the journal. */
+  #publishCommitted(
+    ledger: OpenLedger,
+    tempPath: string,
+    fileName: string,
+    finalPath: string,
+    request: NormalisedWriteRequest,
+  ): boolean {
+    let linked: boolean;
+    try {
+      linked = publishTempFile(tempPath, finalPath);
+    } catch (error) {
+      removeTempFileQuietly(tempPath);
+      throw error;
+    }
+    if (linked) {
+      ledger.state.items += 1;
+      ledger.state.bytes += request.bytes.byteLength;
+      const metadata = toMetadata(request);
+      appendJournalEntry(this.#sessionDirectory, this.#uid, fileName, metadata);
+      this.#metadata.set(fileName, metadata);
+    }
+    ledger.handle.write(ledger.state);
+    this.#observe(ledger.state);
+    return linked;
+  }
+
+  async #releaseReservation(token: string): Promise<void> {
+    try {
+      await withSessionLock(this.#lockTarget(), (context) => {
+        const ledger = this.#openLedger(context);
+        try {
+          const own = ledger.state.reservations.findIndex((reservation) => reservation.token === token);
+          if (own >= 0) ledger.state.reservations.splice(own, 1);
+          if (own >= 0 || ledger.changed) ledger.handle.write(ledger.state);
+          this.#observe(ledger.state);
+        } finally {
+          ledger.handle.close();
+        }
+      });
+    } catch {
+      // Best effort: the original error matters more, and a reservation of ours that could not be
+      // released is dropped by the first locked step after this process exits.
+    }
+  }
+
+  #observe(state: LedgerState): void {
+    this.#items = state.items;
+    this.#bytes = state.bytes;
+  }
+
+  #deduplicatedRecord(request: NormalisedWriteRequest, fileName: string, id: string): ArtifactRecord {
+    this.#deduplicatedHits += 1;
+    return this.#record(id, fileName, request.bytes.byteLength, true, toMetadata(request));
+  }
+
+  #findFileName(id: string): string | undefined {
+    let names: string[];
+    try {
+      names = readdirSync(this.#sessionDirectory);
+    } catch {
+      return undefined;
+    }
+    return names.filter((name) => ARTIFACT_FILE_PATTERN.exec(name)?.[1] === id).sort()[0];
+  }
+
+  #notFound(id: string): ArtifactStoreError {
+    return new ArtifactStoreError(
+      ArtifactStoreErrorCode.NotFound,
+      `No artifact ${id} in session directory ${this.#sessionDirectory}. Ids come from write() or list() of the same session.`,
+      { path: this.#sessionDirectory },
+    );
+  }
+
+  #record(
+    id: string,
+    fileName: string,
+    byteLength: number,
+    deduplicated: boolean,
+    metadata?: StoredMetadata,
+  ): ArtifactRecord {
+    const known = metadata ?? this.#metadata.get(fileName);
+    const mimeType = known?.mimeType ?? this.#mimeExtensions.mimeTypeFor(fileName.slice(id.length));
+    const record: ArtifactRecord = {
+      id,
+      kind: known?.kind ?? 'unknown',
+      byteLength,
+      path: join(this.#sessionDirectory, fileName),
+      deduplicated,
+    };
+    if (mimeType !== undefined) record.mimeType = mimeType;
+    if (known?.sourceUri !== undefined) record.sourceUri = known.sourceUri;
+    return record;
+  }
+}
+
+function toMetadata(request: NormalisedWriteRequest): StoredMetadata {
+  const metadata: StoredMetadata = { kind: request.kind };
+  if (request.mimeType !== undefined) metadata.mimeType = request.mimeType;
+  if (request.sourceUri !== undefined) metadata.sourceUri = request.sourceUri;
+  return metadata;
+}
+
+function removeTempFileQuietly(path: string): void {
+  try {
+    removeTempFile(path);
+  } catch {
+    // Left for the next first-use scan, which removes temporary files of dead writers.
+  }
+}

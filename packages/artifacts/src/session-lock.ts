@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode, ioFailure } from './errors.js';
+import { bootTag, isOwnerAlive } from './process-identity.js';
+
+/** File name of the cross-process lock inside a session directory. */
+export const LOCK_FILE_NAME = '.lock';
+/** File name of the guard taken while breaking a stale lock. */
+export const LOCK_BREAK_FILE_NAME = '.lock.break';
+
+/** A lock file with no readable owner is presumed abandoned after this long (its creator died mid-write). */
+const OWNERLESS_LOCK_GRACE_MS = 5_000;
+/** Longest pause between two attempts; short because critical sections are a few syscalls long. */
+const MAX_RETRY_DELAY_MS = 16;
+
+/** What a critical section learns about the lock it runs under. */
+export interface LockContext {
+  /** True when a stale lock of a dead process was broken to get here: its bookkeeping may be torn. */
+  readonly recoveredStaleLock: boolean;
+  /** Call when the critical section moved the session directory (removeAll): the lock went with it. */
+  markLockMoved(): void;
+}
+
+const CREATE_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW;
+const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+function ownerLine(): string {
+  return `${process.pid} ${bootTag()} ${randomBytes(8).toString('hex')}\n`;
+}
+
+/** Creates `path` exclusively with our owner line; false when it already exists. */
+function tryCreate(path: string): boolean {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, CREATE_FLAGS, 0o600);
+  } catch (error) {
+    if (errnoCode(error) === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    writeSync(descriptor, ownerLine());
+  } finally {
+    closeSync(descriptor);
+  }
+  return true;
+}
+
+interface LockOwner {
+  /** The raw content, compared again before breaking so that we never remove a fresh lock. */
+  content: string;
+  pid: number | undefined;
+  boot: string;
+  ageMs: number;
+}
+
+/** Reads a lock file through a no-follow handle; undefined when it vanished meanwhile. */
+function readOwner(path: string, uid: number): LockOwner | undefined {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, READ_FLAGS);
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP') throw foreignLock(path, 'it is a symbolic link');
+    throw ioFailure('read lock file', path, error);
+  }
+  try {
+    const stats = fstatSync(descriptor);
+    if (!stats.isFile()) throw foreignLock(path, 'it is not a regular file');
+    if (stats.uid !== uid) throw foreignLock(path, `it is owned by uid ${stats.uid}`);
+    const buffer = Buffer.alloc(128);
+    const length = readSync(descriptor, buffer, 0, buffer.length, 0);
+    const content = buffer.toString('utf8', 0, length);
+    const match = /^(\d+) ([0-9a-f]*) [0-9a-f]+\n$/.exec(content);
+    return {
+      content,
+      pid: match ? Number(match[1]) : undefined,
+      boot: match?.[2] ?? '',
+      ageMs: Date.now() - stats.mtimeMs,
+    };
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+function foreignLock(path: string, problem: string): ArtifactStoreError {
+  return new ArtifactStoreError(
+    ArtifactStoreErrorCode.UnsafeEntry,
+    `Refusing lock file ${path}: ${problem}. Expected a regular file created by this user.`,
+    { path },
+  );
+}
+
+function isStale(owner: LockOwner): boolean {
+  if (owner.pid === undefined) return owner.ageMs > OWNERLESS_LOCK_GRACE_MS;
+  return !isOwnerAlive(owner.pid, owner.boot);
+}
+
+/**
+ * Removes a stale lock without ever removing a live one: a second exclusive file guards the
+ * break, and the lock is removed only if its content is still the stale content we judged (a
+ * process that broke it first and took it anew writes a different nonce).
+ */
+function breakStaleLock(directory: string, observed: LockOwner, uid: number): boolean {
+  const breakPath = join(directory, LOCK_BREAK_FILE_NAME);
+  if (!tryCreate(breakPath)) {
+    const breaker = readOwner(breakPath, uid);
+    if (breaker !== undefined && isStale(breaker)) unlinkQuietly(breakPath);
+    return false;
+  }
+  try {
+    const lockPath = join(directory, LOCK_FILE_NAME);
+    const current = readOwner(lockPath, uid);
+    if (current === undefined) return true;
+    if (current.content !== observed.content) return false;
+    unlinkSync(lockPath);
+    return true;
+  } finally {
+    unlinkQuietly(breakPath);
+  }
+}
+
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if (errnoCode(error) !== 'ENOENT') throw ioFailure('remove', path, error);
+  }
+}
+
+/** Where and how long to lock. */
+export interface SessionLockTarget {
+  directory: string;
+  uid: number;
+  timeoutMs: number;
+  /** Re-creates the session directory chain when it vanished (another process's removeAll). */
+  ensureDirectory(): void;
+}
+
+/**
+ * Runs `criticalSection` while holding the session's cross-process lock (an exclusive lock file
+ * holding our pid and boot tag). The section is synchronous on purpose: one process's sections
+ * can then never interleave, so in-process callers need no extra mutex, and the lock is held for
+ * a few syscalls only. Waiting for another process is asynchronous (short sleeps, no busy loop).
+ * A lock left by a dead process is broken and `recoveredStaleLock` tells the section to rebuild
+ * its bookkeeping.
+ */
+export async function withSessionLock<T>(
+  target: SessionLockTarget,
+  criticalSection: (context: LockContext) => T,
+): Promise<T> {
+  const lockPath = join(target.directory, LOCK_FILE_NAME);
+  const deadline = Date.now() + target.timeoutMs;
+  let recoveredStaleLock = false;
+  let delayMs = 1;
+  let lastOwner: LockOwner | undefined;
+  for (;;) {
+    let acquired: boolean;
+    try {
+      acquired = tryCreate(lockPath);
+    } catch (error) {
+      if (errnoCode(error) !== 'ENOENT') throw ioFailure('create lock file', lockPath, error);
+      target.ensureDirectory();
+      continue;
+    }
+    if (acquired) break;
+    lastOwner = readOwner(lockPath, target.uid);
+    if (lastOwner === undefined) continue;
+    if (isStale(lastOwner) && breakStaleLock(target.directory, lastOwner, target.uid)) {
+      recoveredStaleLock = true;
+      continue;
+    }
+    if (Date.now() >= deadline) {
+      throw new ArtifactStoreError(
+        ArtifactStoreErrorCode.LockTimeout,
+        `Timed out after ${target.timeoutMs} ms waiting for session lock ${lockPath}, held by pid ${lastOwner.pid ?? 'unknown'}. ` +
+          'Raise lockTimeoutMs, or remove the lock file if that process is gone.',
+        { path: lockPath },
+      );
+    }
+    await sleep(delayMs + Math.random() * delayMs);
+    delayMs = Math.min(delayMs * 2, MAX_RETRY_DELAY_MS);
+  }
+  let lockMoved = false;
+  try {
+    return criticalSection({
+      recoveredStaleLock,
+      markLockMoved: () => {
+        lockMoved = true;
+      },
+    });
+  } finally {
+    if (!lockMoved) unlinkQuietly(lockPath);
+  }
+}

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { errnoCode, ioFailure } from './errors.js';
+import { bootTag } from './process-identity.js';
+import { PRIVATE_FILE_MODE } from './stored-file-verification.js';
+
+/**
+ * Temporary files are named `.tmp-<boot tag>-<pid>-<nonce>` so that a later scan can tell a
+ * leftover of a crashed writer (pid gone, or another boot) from one still being written.
+ */
+export const TEMP_FILE_PATTERN = /^\.tmp-([0-9a-f]{0,8})-(\d+)-[0-9a-f]{16}$/;
+
+/** Bytes written per call on the streaming path: bounded work per event-loop turn. */
+export const WRITE_CHUNK_BYTES = 1024 * 1024;
+
+/** Exclusive (never an existing file), no-follow (never through a link), write-only. */
+const TEMP_OPEN_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | constants.O_WRONLY;
+
+/** A fresh temporary path in `directory` (the same directory, so that `link()` publishes it). */
+export function newTempPath(directory: string): string {
+  return join(directory, `.tmp-${bootTag()}-${process.pid}-${randomBytes(8).toString('hex')}`);
+}
+
+/**
+ * Writes `bytes` to a new temporary file with the synchronous API: on a two-core host each
+ * promise-based fs call costs tens of microseconds, a large share of a small write. The mode is
+ * set with fchmod because the mode given to open() is filtered by the umask.
+ */
+export function writeTempFileSync(path: string, bytes: Uint8Array): void {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, TEMP_OPEN_FLAGS, PRIVATE_FILE_MODE);
+  } catch (error) {
+    throw ioFailure('create temporary file', path, error);
+  }
+  try {
+    fchmodSync(descriptor, PRIVATE_FILE_MODE);
+    let written = 0;
+    while (written < bytes.byteLength) {
+      written += writeSync(descriptor, bytes, written, bytes.byteLength - written);
+    }
+    fsyncSync(descriptor);
+  } catch (error) {
+    closeSync(descriptor);
+    removeTempFile(path);
+    throw ioFailure('write temporary file', path, error);
+  }
+  closeSync(descriptor);
+}
+
+/**
+ * Writes `bytes` to a new temporary file in chunks through the promise API, so that a large
+ * write neither blocks the event loop for its whole duration nor copies the input.
+ */
+export async function writeTempFileChunked(path: string, bytes: Uint8Array): Promise<void> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(path, TEMP_OPEN_FLAGS, PRIVATE_FILE_MODE);
+  } catch (error) {
+    throw ioFailure('create temporary file', path, error);
+  }
+  try {
+    await handle.chmod(PRIVATE_FILE_MODE);
+    let written = 0;
+    while (written < bytes.byteLength) {
+      const length = Math.min(WRITE_CHUNK_BYTES, bytes.byteLength - written);
+      const { bytesWritten } = await handle.write(bytes, written, length, written);
+      written += bytesWritten;
+    }
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    removeTempFile(path);
+    throw ioFailure('write temporary file', path, error);
+  }
+  await handle.close();
+}
+
+/**
+ * Publishes a finished temporary file under its final name with `link()`, which never replaces
+ * an existing entry (a file, or a symlink planted there). Returns false when the name exists: the
+ * caller must then verify what is there. The temporary name is removed either way.
+ */
+export function publishTempFile(tempPath: string, finalPath: string): boolean {
+  try {
+    linkSync(tempPath, finalPath);
+  } catch (error) {
+    if (errnoCode(error) === 'EEXIST') {
+      removeTempFile(tempPath);
+      return false;
+    }
+    throw ioFailure('publish artifact', finalPath, error);
+  }
+  removeTempFile(tempPath);
+  return true;
+}
+
+/** Removes a temporary file; a missing one is fine (already removed). */
+export function removeTempFile(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if (errnoCode(error) !== 'ENOENT') throw ioFailure('remove temporary file', path, error);
+  }
+}
+
+/** Makes the directory entry changes durable (publish and temporary removal). */
+export function fsyncDirectory(directory: string): void {
+  const descriptor = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
+  try {
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
+  }
+}

@@ -1,0 +1,75 @@
+import { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
+import { normaliseMimeType } from './mime-extensions.js';
+import { describeValue } from './options.js';
+import type { ArtifactWriteRequest } from './types.js';
+
+/** Longest `kind`, in characters. */
+export const MAX_KIND_LENGTH = 128;
+/** Longest `sourceUri`, in characters. */
+export const MAX_SOURCE_URI_LENGTH = 4096;
+
+// Control characters would let a kind or URI forge lines in listings and previews a model reads.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** A write request after validation: bytes as a Buffer view (no copy), MIME type normalised. */
+export interface NormalisedWriteRequest {
+  kind: string;
+  bytes: Buffer;
+  mimeType: string | undefined;
+  sourceUri: string | undefined;
+}
+
+function invalidRequest(field: string, received: unknown, accepted: string): ArtifactStoreError {
+  return new ArtifactStoreError(
+    ArtifactStoreErrorCode.InvalidRequest,
+    `Invalid write request field ${field}: received ${describeValue(received)}; expected ${accepted}.`,
+    { option: field },
+  );
+}
+
+/** Checks a write request field by field, naming the first bad one. */
+export function normaliseWriteRequest(request: ArtifactWriteRequest): NormalisedWriteRequest {
+  if (typeof request !== 'object' || request === null) {
+    throw invalidRequest('request', request, 'an object with kind and bytes');
+  }
+  const { kind, bytes, mimeType, sourceUri } = request;
+  if (
+    typeof kind !== 'string' ||
+    kind.length === 0 ||
+    kind.length > MAX_KIND_LENGTH ||
+    CONTROL_CHARACTERS.test(kind)
+  ) {
+    throw invalidRequest(
+      'kind',
+      kind,
+      `a non-empty string of at most ${MAX_KIND_LENGTH} printable characters`,
+    );
+  }
+  let buffer: Buffer;
+  if (typeof bytes === 'string') buffer = Buffer.from(bytes, 'utf8');
+  else if (bytes instanceof Uint8Array)
+    buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  else throw invalidRequest('bytes', bytes, 'a Uint8Array (or Buffer) or a string');
+  let normalisedMime: string | undefined;
+  if (mimeType !== undefined) {
+    normalisedMime = typeof mimeType === 'string' ? normaliseMimeType(mimeType) : undefined;
+    if (normalisedMime === undefined) {
+      throw invalidRequest('mimeType', mimeType, 'a MIME type such as "image/png" (type/subtype)');
+    }
+  }
+  if (
+    sourceUri !== undefined &&
+    (typeof sourceUri !== 'string' ||
+      sourceUri.length === 0 ||
+      sourceUri.length > MAX_SOURCE_URI_LENGTH ||
+      CONTROL_CHARACTERS.test(sourceUri))
+  ) {
+    throw invalidRequest(
+      'sourceUri',
+      sourceUri,
+      `a non-empty string of at most ${MAX_SOURCE_URI_LENGTH} printable characters, or undefined`,
+    );
+  }
+  return { kind, bytes: buffer, mimeType: normalisedMime, sourceUri };
+}

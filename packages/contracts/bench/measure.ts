@@ -1,0 +1,74 @@
+// Timing helpers: warm up, then take the median of several rounds so that a noisy shared
+// machine does not decide the result.
+
+/** Median nanoseconds per operation of `operation`, run `iterations` times a round. */
+export function medianNanosPerOperation(operation: () => void, iterations: number, rounds = 9): number {
+  for (let index = 0; index < iterations; index++) {
+    operation();
+  }
+  const samples: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const start = process.hrtime.bigint();
+    for (let index = 0; index < iterations; index++) {
+      operation();
+    }
+    samples.push(Number(process.hrtime.bigint() - start) / iterations);
+  }
+  return median(samples);
+}
+
+/**
+ * Times two operations in alternating rounds (A, B, A, B, ...) so that both see the same
+ * machine load, and returns the median of each.
+ */
+export function interleavedMedians(
+  first: () => void,
+  second: () => void,
+  iterations: number,
+  rounds = 15,
+): { first: number; second: number } {
+  for (let index = 0; index < iterations; index++) {
+    first();
+    second();
+  }
+  const firstSamples: number[] = [];
+  const secondSamples: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    firstSamples.push(timeRound(first, iterations));
+    secondSamples.push(timeRound(second, iterations));
+  }
+  return { first: median(firstSamples), second: median(secondSamples) };
+}
+
+function timeRound(operation: () => void, iterations: number): number {
+  const start = process.hrtime.bigint();
+  for (let index = 0; index < iterations; index++) {
+    operation();
+  }
+  return Number(process.hrtime.bigint() - start) / iterations;
+}
+
+export function median(samples: readonly number[]): number {
+  const sorted = [...samples].sort((left, right) => left - right);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** `1.23 µs`, `456 ns`, `7.8 ms`: a duration in nanoseconds for a human. */
+export function formatNanos(nanos: number): string {
+  if (nanos >= 1e6) {
+    return `${(nanos / 1e6).toFixed(1)} ms`;
+  }
+  if (nanos >= 1e3) {
+    return `${(nanos / 1e3).toFixed(2)} µs`;
+  }
+  return `${nanos.toFixed(0)} ns`;
+}
+
+/** One result line: the figure as a ratio, the target beside it, PASS or FAIL. */
+export function report(label: string, ratioText: string, target: string, pass: boolean | undefined): void {
+  const verdict = pass === undefined ? '' : pass ? ' PASS' : ' FAIL';
+  console.log(`${label}: ${ratioText} (target ${target})${verdict}`);
+}

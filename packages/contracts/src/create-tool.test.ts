@@ -1,0 +1,220 @@
+import { Type } from '@sinclair/typebox';
+import { compileJsonSchema, ToolValidationError, ToolwrightError } from '@toolwright/validation';
+import { describe, expect, it } from 'vitest';
+import { createTool } from './create-tool.js';
+import { InvalidToolDefinitionError } from './errors.js';
+import { readFileTool } from './test-support/example-tools.js';
+import { isTool } from './tool.js';
+import { ToolKind } from './tool-kind.js';
+import { ToolResults } from './tool-results.js';
+
+const validConfig = {
+  name: 'Echo',
+  kind: ToolKind.ReadOnly,
+  schema: Type.Object({ text: Type.String() }),
+  description: 'Echoes its input.',
+  execute: async (params: { text: string }) => ToolResults.success(params.text),
+};
+
+function definitionError(config: unknown): InvalidToolDefinitionError {
+  try {
+    createTool(config as typeof validConfig);
+  } catch (error) {
+    if (InvalidToolDefinitionError.isInstance(error)) {
+      return error;
+    }
+    throw error;
+  }
+  throw new Error('createTool accepted the config');
+}
+
+describe('createTool config checks', () => {
+  it('lists every problem at once, each with the offending value and what is accepted', () => {
+    const error = definitionError({
+      name: 'read file',
+      kind: 'readonly',
+      schema: { type: 'object' },
+      description: { short: '' },
+      parallelism: 'parallel',
+      isRetrySafe: 'yes',
+      execute: 'not a function',
+    });
+    expect(error.code).toBe('invalid_tool_definition');
+    expect(error.toolName).toBe('read file');
+    expect(error).toBeInstanceOf(ToolwrightError);
+    expect(error.problems).toHaveLength(7);
+    expect(error.message).toContain(
+      'name "read file" is not a portable tool name; expected ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$',
+    );
+    expect(error.message).toContain(
+      'kind "readonly" is not a tool kind; expected one of "read-only", "write", "execute"',
+    );
+    expect(error.message).toContain('schema is {"type":"object"}; expected a TypeBox object schema');
+    expect(error.message).toContain('description.short is ""');
+    expect(error.message).toContain('parallelism is "parallel"; expected "shared", "exclusive"');
+    expect(error.message).toContain('isRetrySafe is "yes"; expected true or false');
+    expect(error.message).toContain('execute is "not a function"');
+  });
+
+  it('rejects a misspelt option instead of ignoring a fail-closed flag, and suggests the right one', () => {
+    const error = definitionError({ ...validConfig, isRetrysafe: true });
+    expect(error.problems).toEqual(['unknown option "isRetrysafe" (did you mean "isRetrySafe"?)']);
+  });
+
+  it('accepts exactly the portable names', () => {
+    for (const name of ['Read', '_x', 'mcp__server__tool-1', `a${'b'.repeat(63)}`]) {
+      expect(createTool({ ...validConfig, name }).name).toBe(name);
+    }
+    for (const name of ['', '1abc', 'a.b', 'a b', `a${'b'.repeat(64)}`, 'naïve']) {
+      expect(definitionError({ ...validConfig, name }).problems[0]).toContain('not a portable tool name');
+    }
+  });
+
+  it('requires an object schema at the root', () => {
+    expect(definitionError({ ...validConfig, schema: Type.String() }).problems).toEqual([
+      'schema is a TypeBox "String"; a tool\'s parameters must be an object schema (Type.Object(...))',
+    ]);
+    expect(
+      definitionError({ ...validConfig, schema: compileJsonSchema({ type: 'array' }) }).problems,
+    ).toEqual([
+      'schema describes "array" at its root; a tool\'s parameters must be an object schema (type "object")',
+    ]);
+  });
+
+  it('checks source, tags, validation options and callbacks', () => {
+    const error = definitionError({
+      ...validConfig,
+      source: { type: 'mcp', server: 'files', toolName: '' },
+      tags: ['ok', 3],
+      validation: { coerce: 'lossy', limits: { maxDepth: -1 } },
+      affectedPaths: ['a'],
+    });
+    expect(error.problems).toEqual([
+      'tags is ["ok",3]; expected an array of non-empty strings',
+      'source.toolName is ""; an MCP source needs a non-empty string toolName',
+      'source.fingerprint is undefined; an MCP source needs a non-empty string fingerprint',
+      'validation.coerce is "lossy"; expected "safe", "none"',
+      'validation.limits.maxDepth is -1; expected a positive integer',
+      'affectedPaths is ["a"]; expected a function of the params (or leave it out)',
+    ]);
+  });
+
+  it('rejects a config that is not an object without a TypeError of its own', () => {
+    expect(definitionError(undefined).problems[0]).toContain('the config is undefined');
+    expect(definitionError(null).toolName).toBeUndefined();
+  });
+});
+
+describe('createTool result', () => {
+  it('is a frozen v1 tool with normalised fields', () => {
+    const tool = createTool(validConfig);
+    expect(isTool(tool)).toBe(true);
+    expect(Object.isFrozen(tool)).toBe(true);
+    expect(tool).toMatchObject({
+      specificationVersion: 'v1',
+      name: 'Echo',
+      displayName: 'Echo',
+      description: { short: 'Echoes its input.' },
+      isConcurrencySafe: false,
+      parallelism: 'exclusive',
+      isRetrySafe: false,
+      strict: false,
+      version: undefined,
+      category: undefined,
+      tags: [],
+      source: { type: 'builtin' },
+      shouldDefer: false,
+    });
+    expect(Object.isFrozen(tool.description)).toBe(true);
+    expect(Object.isFrozen(tool.tags)).toBe(true);
+  });
+
+  it('is not affected by later changes to the config it was made from', () => {
+    const tags = ['files'];
+    const config = { ...validConfig, tags, isRetrySafe: false };
+    const tool = createTool(config);
+    tags.push('changed');
+    config.isRetrySafe = true;
+    config.execute = async () => ToolResults.executionError('replaced');
+    expect(tool.tags).toEqual(['files']);
+    expect(tool.isRetrySafe).toBe(false);
+  });
+
+  it('reports a TypeBox schema whose default breaks its own rule as a definition problem', () => {
+    const error = definitionError({
+      ...validConfig,
+      schema: Type.Object({ count: Type.Optional(Type.Integer({ minimum: 1, default: 0 })) }),
+    });
+    expect(error.problems[0]).toMatch(/^schema could not be compiled: /);
+  });
+
+  it('is recognised by isTool; look-alikes are not', () => {
+    expect(isTool(readFileTool)).toBe(true);
+    expect(isTool({ ...readFileTool })).toBe(true);
+    expect(isTool({ name: 'Read', build() {}, getFunctionDeclaration() {}, getMetadata() {} })).toBe(false);
+    expect(isTool(null)).toBe(false);
+    expect(isTool('Read')).toBe(false);
+  });
+
+  it('describes its catalog entry through getMetadata', () => {
+    const metadata = readFileTool.getMetadata();
+    expect(metadata).toMatchObject({
+      specificationVersion: 'v1',
+      name: 'Read',
+      kind: 'read-only',
+      isConcurrencySafe: true,
+      parallelism: 'shared',
+      isRetrySafe: true,
+      shouldDefer: false,
+      source: { type: 'builtin' },
+    });
+    expect(metadata.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['file_path'],
+      additionalProperties: false,
+    });
+    expect(Object.isFrozen(metadata.inputSchema)).toBe(true);
+    expect(readFileTool.getMetadata()).toBe(metadata);
+  });
+});
+
+describe('MCP tools through the same createTool', () => {
+  const inputSchema = {
+    type: 'object',
+    properties: { query: { type: 'string' }, limit: { type: 'integer', default: 10 } },
+    required: ['query'],
+  };
+  const mcpConfig = {
+    name: 'mcp__search__find',
+    kind: ToolKind.ReadOnly,
+    schema: compileJsonSchema(inputSchema),
+    description: 'Finds documents.',
+    source: { type: 'mcp', server: 'search', toolName: 'find', fingerprint: 'sha256:abc' } as const,
+    execute: async () => ToolResults.success('[]'),
+  };
+
+  it('validates with the foreign schema and defers by default', () => {
+    const tool = createTool(mcpConfig);
+    expect(tool.shouldDefer).toBe(true);
+    expect(tool.isRetrySafe).toBe(false);
+    expect(tool.source).toEqual({
+      type: 'mcp',
+      server: 'search',
+      toolName: 'find',
+      fingerprint: 'sha256:abc',
+    });
+    const invocation = tool.build({ query: 'cats' });
+    expect(invocation.params).toEqual({ query: 'cats', limit: 10 });
+    expect(Object.isFrozen(invocation.params)).toBe(true);
+    expect(() => tool.build({ limit: 3 })).toThrow(ToolValidationError);
+    expect(tool.getFunctionDeclaration('anthropic').parameters).toMatchObject({
+      type: 'object',
+      required: ['query'],
+    });
+  });
+
+  it('lets an MCP tool opt out of deferral and a built-in opt in', () => {
+    expect(createTool({ ...mcpConfig, shouldDefer: false }).shouldDefer).toBe(false);
+    expect(createTool({ ...validConfig, shouldDefer: true }).shouldDefer).toBe(true);
+  });
+});

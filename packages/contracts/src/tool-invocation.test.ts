@@ -1,0 +1,180 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Type } from '@sinclair/typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTool } from './create-tool.js';
+import { ToolInvocationError } from './errors.js';
+import { rebuildInvocation } from './rebuild-invocation.js';
+import { readFileTool, writeFileTool } from './test-support/example-tools.js';
+import { createTestExecutionContext } from './testing/create-test-context.js';
+import { isInvocationSuperseded, isToolInvocation } from './tool-invocation.js';
+import { ToolKind } from './tool-kind.js';
+import { ToolResults } from './tool-results.js';
+
+let workspace: string;
+beforeAll(async () => {
+  workspace = await mkdtemp(join(tmpdir(), 'toolwright-invocation-'));
+  await writeFile(join(workspace, 'notes.txt'), 'one\ntwo\nthree\nfour');
+});
+afterAll(async () => {
+  await rm(workspace, { recursive: true, force: true });
+});
+
+describe('ToolInvocation', () => {
+  it('runs the tool with its validated params against a real file', async () => {
+    const invocation = readFileTool.build({ file_path: 'notes.txt', offset: '2', limit: 2 });
+    expect(invocation.coercions).toHaveLength(1);
+    expect(invocation.coercions[0]).toMatchObject({ path: '/offset' });
+    const result = await invocation.execute(createTestExecutionContext({ workspaceRoot: workspace }));
+    expect(result).toEqual({ llmContent: '2\ttwo\n3\tthree' });
+    const missing = await readFileTool
+      .build({ file_path: 'absent.txt' })
+      .execute(createTestExecutionContext({ workspaceRoot: workspace }));
+    expect(missing.error).toEqual({
+      type: 'not_found',
+      message: `No file at ${join(workspace, 'absent.txt')}.`,
+    });
+  });
+
+  it('carries the permission view the tool defines', () => {
+    const invocation = readFileTool.build({ file_path: '/srv/app/config.yml' });
+    expect(invocation).toMatchObject({
+      toolName: 'Read',
+      kind: 'read-only',
+      affectedPaths: ['/srv/app/config.yml'],
+      permissionSignature: 'Read(/srv/app/config.yml)',
+      permissionRule: 'Read(/srv/app/**)',
+    });
+    expect(invocation.getDescription()).toBe('Read /srv/app/config.yml');
+    expect(isToolInvocation(invocation)).toBe(true);
+    expect(Object.isFrozen(invocation)).toBe(true);
+  });
+
+  it('defaults to a key-order independent signature, an exact-call rule and no affected paths', () => {
+    const tool = createTool({
+      name: 'Fetch',
+      kind: ToolKind.Execute,
+      schema: Type.Object({ url: Type.String(), method: Type.String() }),
+      description: 'Fetches a URL.',
+      execute: async () => ToolResults.success(''),
+    });
+    const first = tool.build({ url: 'https://example.com', method: 'GET' });
+    const second = tool.build({ method: 'GET', url: 'https://example.com' });
+    expect(first.permissionSignature).toBe('Fetch({"method":"GET","url":"https://example.com"})');
+    expect(second.permissionSignature).toBe(first.permissionSignature);
+    expect(first.permissionRule).toBe(first.permissionSignature);
+    expect(first.affectedPaths).toEqual([]);
+    expect(first.getDescription()).toBe('Fetch {"method":"GET","url":"https://example.com"}');
+    expect(JSON.parse(JSON.stringify(first))).toMatchObject({
+      toolName: 'Fetch',
+      permissionSignature: first.permissionSignature,
+      isRetrySafe: false,
+    });
+  });
+
+  it('names the tool and callback when a permission callback fails', () => {
+    const tool = createTool({
+      name: 'Broken',
+      kind: ToolKind.Write,
+      schema: Type.Object({ path: Type.String() }),
+      description: 'Has broken callbacks.',
+      affectedPaths: (params) => params.path as unknown as string[],
+      extractSignatureContent: () => {
+        throw new Error('no signature today');
+      },
+      execute: async () => ToolResults.success(''),
+    });
+    const invocation = tool.build({ path: 'a.txt' });
+    expect(() => invocation.affectedPaths).toThrow(
+      'Tool "Broken": affectedPaths(params) must return an array of strings, got "a.txt".',
+    );
+    expect(() => invocation.permissionSignature).toThrow(ToolInvocationError);
+    expect(() => invocation.permissionSignature).toThrow(
+      'extractSignatureContent(params) threw: no signature today',
+    );
+  });
+
+  it('does not start a call whose signal has already fired', async () => {
+    const target = join(workspace, 'never-written.txt');
+    const controller = new AbortController();
+    controller.abort();
+    const result = await writeFileTool
+      .build({ file_path: target, content: 'x' })
+      .execute(createTestExecutionContext({ signal: controller.signal }));
+    expect(result.error?.type).toBe('aborted');
+    await expect(readFile(target)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('passes the signal to the tool, which stops when it fires mid-call', async () => {
+    const controller = new AbortController();
+    const slow = createTool({
+      name: 'Wait',
+      kind: ToolKind.ReadOnly,
+      schema: Type.Object({ ms: Type.Integer() }),
+      description: 'Waits.',
+      async execute(params, context) {
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(resolve, params.ms);
+          context.signal.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(context.signal.reason);
+          });
+        });
+        return ToolResults.success('done');
+      },
+    });
+    const running = slow
+      .build({ ms: 10_000 })
+      .execute(createTestExecutionContext({ signal: controller.signal }));
+    controller.abort(new Error('user pressed escape'));
+    await expect(running).rejects.toThrow('user pressed escape');
+  });
+
+  it('refuses to execute without a usable context, saying what is missing', async () => {
+    const invocation = readFileTool.build({ file_path: 'notes.txt' });
+    await expect(invocation.execute({ sessionId: 's' } as never)).rejects.toThrow(
+      'Cannot execute "Read": signal is undefined, expected an AbortSignal; workspaceRoot is undefined, expected a string.',
+    );
+  });
+
+  it('lets tool errors propagate unchanged so the host can classify them', async () => {
+    const failing = createTool({
+      name: 'Flaky',
+      kind: ToolKind.Execute,
+      schema: Type.Object({}),
+      description: 'Fails.',
+      execute: async () => {
+        throw Object.assign(new Error('connection reset'), { code: 'ECONNRESET' });
+      },
+    });
+    await expect(failing.build({}).execute(createTestExecutionContext())).rejects.toMatchObject({
+      code: 'ECONNRESET',
+    });
+  });
+});
+
+describe('rebuildInvocation', () => {
+  it('removes a key patched to undefined so its default applies again', () => {
+    const original = readFileTool.build({ file_path: 'a.txt', limit: 5 });
+    const rebuilt = rebuildInvocation(readFileTool, original, { limit: undefined });
+    expect(rebuilt.params).toEqual({ file_path: 'a.txt', offset: 1, limit: 2000 });
+  });
+
+  it('refuses an invocation of another tool and a patch that is not an object', () => {
+    const invocation = writeFileTool.build({ file_path: 'a.txt', content: '' });
+    expect(() => rebuildInvocation(readFileTool as never, invocation, {})).toThrow(
+      'rebuildInvocation: the invocation belongs to "Write", not to "Read"; pass the tool that built it.',
+    );
+    expect(() => rebuildInvocation(writeFileTool, invocation, ['content'] as never)).toThrow(
+      'rebuildInvocation: the patch for "Write" is ["content"]; expected a plain object of params to change.',
+    );
+    // Neither misuse retired the invocation: it was never replaced.
+    expect(isInvocationSuperseded(invocation)).toBe(false);
+  });
+
+  it('validates the patch like a call from the model: unknown keys are rejected', () => {
+    const invocation = readFileTool.build({ file_path: 'a.txt' });
+    expect(() => rebuildInvocation(readFileTool, invocation, { path: 'b.txt' })).toThrow(/hook's change/);
+  });
+});

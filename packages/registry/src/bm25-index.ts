@@ -71,6 +71,15 @@ export class Bm25Index {
     return this.#documents.has(id);
   }
 
+  /** An independent copy: changes to either index never show in the other. */
+  clone(): Bm25Index {
+    const copy = new Bm25Index({ k1: this.#k1, b: this.#b, fieldWeights: this.#weights });
+    for (const [term, posting] of this.#postings) copy.#postings.set(term, new Map(posting));
+    for (const [id, document] of this.#documents) copy.#documents.set(id, document);
+    copy.#totalLength = this.#totalLength;
+    return copy;
+  }
+
   /** Indexes a document under `id`, replacing what was indexed under that id before. */
   add(id: string, document: SearchDocument): void {
     if (this.#documents.has(id)) this.remove(id);

@@ -1,3 +1,5 @@
+import { RegistryError, RegistryErrorCode } from './registry-error.js';
+
 /** What a drain hands back: the queued items, oldest first, and how many were dropped since the last drain. */
 export interface Drained<T> {
   items: T[];
@@ -13,9 +15,11 @@ function copyItem<T>(item: T, queueName: string): T {
   try {
     return structuredClone(item);
   } catch (error) {
-    throw new TypeError(
+    throw new RegistryError(
+      RegistryErrorCode.EventNotCloneable,
       `Cannot queue an item on "${queueName}": it is not structured-cloneable (${String(error)}); ` +
         'queue plain data (strings, numbers, arrays, plain objects), not functions or class instances.',
+      { cause: error },
     );
   }
 }
@@ -38,7 +42,10 @@ export class BoundedQueue<T> {
     readonly capacity: number,
   ) {
     if (!Number.isInteger(capacity) || capacity < 1) {
-      throw new RangeError(`Queue "${name}" capacity must be a positive integer, received ${capacity}.`);
+      throw new RegistryError(
+        RegistryErrorCode.InvalidOption,
+        `Queue "${name}" capacity must be a positive integer, received ${capacity}.`,
+      );
     }
   }
 
@@ -90,7 +97,10 @@ export class KeyedBoundedQueue<T> {
     private readonly keyOf: (item: T) => string,
   ) {
     if (!Number.isInteger(capacity) || capacity < 1) {
-      throw new RangeError(`Queue "${name}" capacity must be a positive integer, received ${capacity}.`);
+      throw new RegistryError(
+        RegistryErrorCode.InvalidOption,
+        `Queue "${name}" capacity must be a positive integer, received ${capacity}.`,
+      );
     }
   }
 

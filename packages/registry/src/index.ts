@@ -1,1 +1,54 @@
-export {};
+export type { Bm25Options, SearchDocument, SearchHit } from './bm25-index.js';
+export type { Drained } from './bounded-queue.js';
+export type { CatalogChange } from './catalog-change.js';
+export type { DeclarationSet, OmittedDeclaration, ToolMode } from './declaration-set.js';
+export {
+  type DeferrableTool,
+  DeferredToolManager,
+  type DeferredToolManagerOptions,
+  type DynamicToolsChange,
+} from './deferred-tool-manager.js';
+export {
+  MCP_EVENT_QUEUE_CAPACITY,
+  type McpConnectionChange,
+  type McpContentChange,
+  type McpEventQueueItems,
+  type McpLogEntry,
+  type McpResourceUpdate,
+  type McpServerInstructions,
+  type McpTaskChange,
+} from './mcp-events.js';
+export { PROVIDER_TOOL_LIMITS } from './provider-limits.js';
+export { MAX_REGEX_PATTERN_LENGTH } from './regex-query.js';
+export {
+  RegisterAllError,
+  type RegistrationFailure,
+  RegistryError,
+  RegistryErrorCode,
+} from './registry-error.js';
+export type {
+  RegistryEventName,
+  RegistryEvents,
+  RegistryListener,
+  RegistrySource,
+} from './registry-events.js';
+export {
+  type McpCatalogReplacement,
+  type RegisterAllOptions,
+  type RegistryStats,
+  ToolRegistry,
+  type ToolRegistryOptions,
+} from './tool-registry.js';
+export {
+  DEFAULT_SEARCH_RESULTS,
+  MAX_SEARCH_RESULTS,
+  type ToolSearchKind,
+  type ToolSearchOptions,
+  type ToolSearchResult,
+} from './tool-search.js';
+export {
+  createToolSearchTool,
+  TOOL_SEARCH_NAME,
+  type ToolSearchHost,
+  type ToolSearchToolOptions,
+} from './tool-search-tool.js';

@@ -1,0 +1,29 @@
+import type { FunctionDeclaration } from '@toolwright/contracts';
+import type { ProviderTarget } from '@toolwright/validation';
+
+/** Which tools reach the model: `'plan'` keeps only ReadOnly tools. */
+export type ToolMode = 'default' | 'plan';
+
+/** A tool that was eligible for a request but left out to respect the provider's tool limit. */
+export interface OmittedDeclaration {
+  readonly name: string;
+  readonly source: 'builtin' | 'mcp';
+  readonly reason: 'provider_limit';
+}
+
+/** What `getFunctionDeclarationsByMode` returns: the declarations to send, and what was left out. */
+export interface DeclarationSet {
+  readonly specificationVersion: 'v1';
+  /** Sorted by name (code unit order), so equal catalogs give byte-equal requests. */
+  readonly declarations: readonly FunctionDeclaration[];
+  /** Eligible tools left out because of the provider limit (empty when everything fit). */
+  readonly omitted: readonly OmittedDeclaration[];
+  /** The registry revision this set was computed at. */
+  readonly revision: number;
+  readonly mode: ToolMode;
+  readonly target: ProviderTarget;
+  /** The tool limit applied for `target`. */
+  readonly limit: number;
+  /** A sentence naming what was left out and why; `undefined` when nothing was. */
+  readonly diagnostic: string | undefined;
+}

@@ -1,0 +1,66 @@
+import { RE2JS } from 're2js';
+import { RegistryError, RegistryErrorCode } from './registry-error.js';
+
+/** The longest pattern ToolSearch accepts; tool names and descriptions never need more. */
+export const MAX_REGEX_PATTERN_LENGTH = 256;
+
+const REGEX_QUERY = /^\/(.+)\/([a-z]*)$/s;
+
+/** A compiled `/pattern/flags` query that runs in time linear in its input, whatever the pattern. */
+export interface RegexQuery {
+  readonly source: string;
+  test(text: string): boolean;
+}
+
+/** True when `query` has the `/pattern/flags` form. */
+export function isRegexQuery(query: string): boolean {
+  return REGEX_QUERY.test(query);
+}
+
+/**
+ * Compiles a `/pattern/flags` query with RE2 semantics (re2js): no backtracking, so a pattern a
+ * model writes, such as `/(a+)+$/`, cannot freeze the event loop. Flags `i`, `m` and `s` are
+ * accepted. Throws a {@link RegistryError} (`invalid_search_query`) naming the problem otherwise,
+ * including for features RE2 leaves out (backreferences, lookaround).
+ */
+export function compileRegexQuery(query: string): RegexQuery {
+  const match = REGEX_QUERY.exec(query);
+  const pattern = match?.[1];
+  const flags = match?.[2] ?? '';
+  if (pattern === undefined) {
+    throw new RegistryError(
+      RegistryErrorCode.InvalidSearchQuery,
+      `Not a regex query: ${JSON.stringify(query)}; write it as /pattern/ or /pattern/i.`,
+    );
+  }
+  if (pattern.length > MAX_REGEX_PATTERN_LENGTH) {
+    throw new RegistryError(
+      RegistryErrorCode.InvalidSearchQuery,
+      `Regex pattern is ${pattern.length} characters long; at most ${MAX_REGEX_PATTERN_LENGTH} are accepted.`,
+    );
+  }
+  let flagBits = 0;
+  for (const flag of flags) {
+    if (flag === 'i') flagBits |= RE2JS.CASE_INSENSITIVE;
+    else if (flag === 'm') flagBits |= RE2JS.MULTILINE;
+    else if (flag === 's') flagBits |= RE2JS.DOTALL;
+    else {
+      throw new RegistryError(
+        RegistryErrorCode.InvalidSearchQuery,
+        `Regex flag "${flag}" in ${JSON.stringify(query)} is not supported; accepted flags are i, m and s.`,
+      );
+    }
+  }
+  let compiled: RE2JS;
+  try {
+    compiled = RE2JS.compile(pattern, flagBits);
+  } catch (error) {
+    throw new RegistryError(
+      RegistryErrorCode.InvalidSearchQuery,
+      `Regex ${JSON.stringify(query)} is not valid RE2 syntax (${error instanceof Error ? error.message : String(error)}); ` +
+        'backreferences and lookaround are not supported, plain alternation, classes and repetition are.',
+      { cause: error },
+    );
+  }
+  return { source: query, test: (text) => compiled.test(text) };
+}

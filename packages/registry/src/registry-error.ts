@@ -1,0 +1,99 @@
+import { ToolwrightError } from '@toolwright/validation';
+
+const REGISTRY_ERROR_MARKER: unique symbol = Symbol.for('toolwright.registry_error') as never;
+
+/** The codes of every error `@toolwright/registry` throws. */
+export const RegistryErrorCode = {
+  /** `register`: a built-in tool of that name is already registered. */
+  DuplicateTool: 'duplicate_tool',
+  /** The value passed is not a `Tool` from `@toolwright/contracts`. */
+  InvalidTool: 'invalid_tool',
+  /** A tool name a provider would reject (must match `PORTABLE_TOOL_NAME`). */
+  InvalidToolName: 'invalid_tool_name',
+  /** `register`: the tool's source is `mcp`; MCP tools go through `replaceMcpTools`. */
+  NotBuiltinTool: 'not_builtin_tool',
+  /** `replaceMcpTools`: a tool's source is not `mcp`. */
+  NotMcpTool: 'not_mcp_tool',
+  /** `replaceMcpTools`: a tool's source server differs from the `change.server` being replaced. */
+  ServerMismatch: 'server_mismatch',
+  /** `replaceMcpTools`: an MCP tool takes a name a built-in holds (built-ins take precedence). */
+  BuiltinNameConflict: 'builtin_name_conflict',
+  /** `replaceMcpTools`: an MCP tool takes a name another server's MCP tool holds. */
+  McpNameConflict: 'mcp_name_conflict',
+  /** `replaceMcpTools` / atomic `registerAll`: two tools of the batch share a name. */
+  DuplicateInBatch: 'duplicate_in_batch',
+  /** `registerAll`: one or more tools failed; see `failures` (the others stay registered). */
+  RegisterAllFailed: 'register_all_failed',
+  /** An event queued for the agent loop is not structured-cloneable. */
+  EventNotCloneable: 'event_not_cloneable',
+  /** A registry option or argument is out of range (mode, target, tool limit, ...). */
+  InvalidOption: 'invalid_option',
+  /** A search query cannot be run (a `/regex/` that is not valid RE2 syntax or too long). */
+  InvalidSearchQuery: 'invalid_search_query',
+} as const;
+
+/** One of the codes in {@link RegistryErrorCode}. */
+export type RegistryErrorCode = (typeof RegistryErrorCode)[keyof typeof RegistryErrorCode];
+
+/** An error thrown by the registry. Its `code` is one of {@link RegistryErrorCode}. */
+export class RegistryError extends ToolwrightError {
+  declare readonly code: RegistryErrorCode;
+  /** The tool the error is about, when there is one. */
+  readonly toolName: string | undefined;
+  /** Cross-install recognition marker for this subclass. */
+  readonly [REGISTRY_ERROR_MARKER] = true;
+
+  /** Creates an error; `message` says what was wrong and what would be accepted. */
+  constructor(
+    code: RegistryErrorCode,
+    message: string,
+    details: { toolName?: string; cause?: unknown } = {},
+  ) {
+    super(code, message, 'cause' in details ? { cause: details.cause } : {});
+    this.toolName = details.toolName;
+  }
+
+  /** True for any `RegistryError`, including one thrown by another installed copy. */
+  static override isInstance(value: unknown): value is RegistryError {
+    return (
+      ToolwrightError.isInstance(value) &&
+      (value as { [REGISTRY_ERROR_MARKER]?: unknown })[REGISTRY_ERROR_MARKER] === true
+    );
+  }
+}
+
+/** One tool `registerAll` could not register, and why. */
+export interface RegistrationFailure {
+  name: string;
+  error: RegistryError;
+}
+
+/**
+ * Thrown by a non-atomic `registerAll` after it tried every tool: the tools not listed in
+ * `failures` ARE registered (no rollback).
+ */
+export class RegisterAllError extends RegistryError {
+  /** Every tool that failed, in batch order. */
+  readonly failures: readonly RegistrationFailure[];
+  /** The names that were registered despite the failures (atomic: the batch, none of it registered). */
+  readonly registered: readonly string[];
+
+  /** True when the batch was atomic: then nothing at all was registered. */
+  readonly atomic: boolean;
+
+  /** Aggregates the failures of one batch into one message, a failure a line. */
+  constructor(failures: readonly RegistrationFailure[], registered: readonly string[], atomic: boolean) {
+    const lines = failures.map((failure) => `- ${failure.name}: ${failure.error.message}`);
+    const total = atomic ? registered.length : failures.length + registered.length;
+    const consequence = atomic
+      ? 'nothing was registered (atomic batch)'
+      : `the other ${registered.length} stay registered; pass { atomic: true } to register all or none`;
+    super(
+      RegistryErrorCode.RegisterAllFailed,
+      `registerAll: ${failures.length} of ${total} tools failed to register (${consequence}):\n${lines.join('\n')}`,
+    );
+    this.atomic = atomic;
+    this.failures = Object.freeze([...failures]);
+    this.registered = Object.freeze([...registered]);
+  }
+}

@@ -1,0 +1,81 @@
+import type { CatalogChange } from './catalog-change.js';
+import type { DeclarationSet } from './declaration-set.js';
+
+/** Where a registry tool came from. */
+export type RegistrySource = 'builtin' | 'mcp';
+
+/** Every event a registry emits, by name, with its payload. */
+export interface RegistryEvents {
+  /** A tool entered the catalog. */
+  registered: { readonly name: string; readonly source: RegistrySource; readonly revision: number };
+  /** A tool left the catalog (`reason` says why when it was not an explicit `unregister`). */
+  unregistered: {
+    readonly name: string;
+    readonly source: RegistrySource;
+    readonly reason: string | undefined;
+    readonly revision: number;
+  };
+  /** The MCP catalog changed (replace, removal, or a built-in taking an MCP tool's name). */
+  'catalog-change': CatalogChange;
+  /** A built-in was registered under a name an MCP tool held: the built-in won, the MCP tool left. */
+  'mcp-tool-shadowed': { readonly name: string; readonly server: string; readonly revision: number };
+  /** Deferred tools were loaded (ToolSearch found them); their schemas reach the next request. */
+  loaded: { readonly names: readonly string[]; readonly revision: number };
+  /** A declaration set had to leave tools out to respect the provider's limit. */
+  'provider-limit': DeclarationSet;
+}
+
+/** The name of a registry event. */
+export type RegistryEventName = keyof RegistryEvents;
+
+/** A listener of one registry event. */
+export type RegistryListener<E extends RegistryEventName> = (payload: RegistryEvents[E]) => void;
+
+/**
+ * Default for a listener that throws: the registry's state is already consistent (events are
+ * emitted after each change is complete), so the error is rethrown on a microtask where it is
+ * loud (an uncaught exception) without leaving the registry half-changed.
+ */
+export function rethrowListenerErrorLater(error: unknown): void {
+  queueMicrotask(() => {
+    throw error;
+  });
+}
+
+/** A minimal typed event emitter; listeners run in the order they were added. */
+export class RegistryEventEmitter {
+  readonly #listeners = new Map<RegistryEventName, Set<(payload: never) => void>>();
+
+  constructor(private readonly onListenerError: (error: unknown, event: RegistryEventName) => void) {}
+
+  /** Adds a listener; returns the function that removes it. */
+  on<E extends RegistryEventName>(event: E, listener: RegistryListener<E>): () => void {
+    let listeners = this.#listeners.get(event);
+    if (listeners === undefined) {
+      listeners = new Set();
+      this.#listeners.set(event, listeners);
+    }
+    listeners.add(listener as (payload: never) => void);
+    return () => {
+      listeners.delete(listener as (payload: never) => void);
+    };
+  }
+
+  /** True when someone listens to `event`, so callers can skip building payloads nobody reads. */
+  has(event: RegistryEventName): boolean {
+    return (this.#listeners.get(event)?.size ?? 0) > 0;
+  }
+
+  /** Calls every listener of `event`; a throwing listener does not stop the others. */
+  emit<E extends RegistryEventName>(event: E, payload: RegistryEvents[E]): void {
+    const listeners = this.#listeners.get(event);
+    if (listeners === undefined) return;
+    for (const listener of [...listeners]) {
+      try {
+        (listener as RegistryListener<E>)(payload);
+      } catch (error) {
+        this.onListenerError(error, event);
+      }
+    }
+  }
+}

@@ -1,0 +1,160 @@
+import { ToolKind } from '@toolwright/contracts';
+import { describe, expect, it } from 'vitest';
+import { builtinTool, mcpTool } from './test-support/fixture-tools.js';
+import { ToolRegistry } from './tool-registry.js';
+
+describe('ToolRegistry registration', () => {
+  it('holds ToolSearch as a built-in from the start, unless told not to', () => {
+    const registry = new ToolRegistry();
+    expect(registry.getAll().map((tool) => tool.name)).toEqual(['ToolSearch']);
+    expect(registry.get('ToolSearch')).toBe(registry.getToolSearchTool());
+    const bare = new ToolRegistry({ toolSearch: false });
+    expect(bare.getAll()).toEqual([]);
+    expect(() => bare.getToolSearchTool()).toThrow(expect.objectContaining({ code: 'invalid_option' }));
+    expect(new ToolRegistry({ toolSearch: { name: 'FindTools' } }).has('FindTools')).toBe(true);
+  });
+
+  it('rejects a duplicate built-in, a non-portable name, a non-tool and an MCP tool, naming each', () => {
+    const registry = new ToolRegistry({ toolSearch: false });
+    registry.register(builtinTool('Read'));
+    expect(() => registry.register(builtinTool('Read'))).toThrow(
+      expect.objectContaining({ code: 'duplicate_tool', toolName: 'Read' }),
+    );
+    expect(() => registry.register(builtinTool('read file'))).toThrow(/"read file" is not portable/);
+    expect(() => registry.register({ name: 'Fake' } as never)).toThrow(
+      expect.objectContaining({ code: 'invalid_tool', message: expect.stringContaining('"Fake"') }),
+    );
+    expect(() => registry.register(mcpTool('fs', 'read'))).toThrow(
+      expect.objectContaining({
+        code: 'not_builtin_tool',
+        message: expect.stringContaining('replaceMcpTools'),
+      }),
+    );
+    expect(registry.getAll().map((tool) => tool.name)).toEqual(['Read']);
+  });
+
+  it('answers queries by name, category, tag and server, sorted by name', () => {
+    const registry = new ToolRegistry({ toolSearch: false });
+    registry.registerAll([
+      builtinTool('Write', { category: 'files', tags: ['edit'] }),
+      builtinTool('Read', { category: 'files', tags: ['inspect'] }),
+      builtinTool('Bash', { category: 'shell', tags: ['edit'] }),
+    ]);
+    registry.replaceMcpTools([mcpTool('b', 'two'), mcpTool('a', 'one', { tags: ['edit'] })]);
+    expect(registry.getByCategory('files').map((tool) => tool.name)).toEqual(['Read', 'Write']);
+    expect(registry.getByTag('edit').map((tool) => tool.name)).toEqual(['Bash', 'Write', 'mcp__a__one']);
+    expect(registry.getMcpTools('b').map((tool) => tool.name)).toEqual(['mcp__b__two']);
+    expect(registry.getByCategory('missing')).toEqual([]);
+    expect(registry.has('mcp__a__one')).toBe(true);
+    expect(registry.stats()).toEqual({
+      total: 5,
+      builtin: 3,
+      mcp: 2,
+      deferred: 2,
+      loaded: 0,
+      servers: { a: 1, b: 1 },
+      revision: registry.revision,
+    });
+  });
+
+  it('unregisters built-ins and MCP tools, announcing the MCP removal', () => {
+    const registry = new ToolRegistry({ toolSearch: false });
+    registry.register(builtinTool('Read', { category: 'files' }));
+    registry.replaceMcpTools([mcpTool('fs', 'list')]);
+    registry.drainMcpCatalogChanges();
+    const unregistered: string[] = [];
+    registry.on('unregistered', (event) => unregistered.push(`${event.source}:${event.name}`));
+
+    expect(registry.unregister('Read')).toBe(true);
+    expect(registry.unregister('mcp__fs__list')).toBe(true);
+    expect(registry.unregister('Read')).toBe(false);
+    expect(unregistered).toEqual(['builtin:Read', 'mcp:mcp__fs__list']);
+    expect(registry.getByCategory('files')).toEqual([]);
+    expect(registry.search('list').matches).toEqual([]);
+    expect(registry.drainMcpCatalogChanges().items).toMatchObject([
+      { server: 'fs', removed: ['mcp__fs__list'] },
+    ]);
+  });
+
+  it('emits typed events after each change, and a throwing listener neither stops others nor corrupts state', () => {
+    const errors: unknown[] = [];
+    const registry = new ToolRegistry({ toolSearch: false, onListenerError: (error) => errors.push(error) });
+    const seen: string[] = [];
+    registry.on('registered', () => {
+      throw new Error('listener bug');
+    });
+    const off = registry.on('registered', (event) => seen.push(`${event.name}@${event.revision}`));
+    registry.register(builtinTool('Read'));
+    off();
+    registry.register(builtinTool('Write'));
+    expect(seen).toEqual([`Read@${registry.revision - 1}`]);
+    expect(errors).toHaveLength(2);
+    expect(registry.has('Write')).toBe(true);
+  });
+});
+
+describe('ToolRegistry.replaceMcpTools', () => {
+  it('rejects non-MCP tools and tools of another server, changing nothing', () => {
+    const registry = new ToolRegistry({ toolSearch: false });
+    registry.replaceMcpTools([mcpTool('fs', 'read')], { server: 'fs' });
+    expect(() => registry.replaceMcpTools([mcpTool('fs', 'write'), builtinTool('Read')])).toThrow(
+      expect.objectContaining({ code: 'not_mcp_tool', toolName: 'Read' }),
+    );
+    expect(() => registry.replaceMcpTools([mcpTool('git', 'log')], { server: 'fs' })).toThrow(
+      expect.objectContaining({ code: 'server_mismatch', message: expect.stringContaining('"git"') }),
+    );
+    expect(() => registry.replaceMcpTools([mcpTool('fs', 'bad name')])).toThrow(
+      expect.objectContaining({ code: 'invalid_tool_name' }),
+    );
+    expect(registry.getAll().map((tool) => tool.name)).toEqual(['mcp__fs__read']);
+  });
+
+  it('a server-scoped replace leaves other servers alone and refuses their names', () => {
+    const registry = new ToolRegistry({ toolSearch: false });
+    registry.replaceMcpTools([mcpTool('a', 'x')], { server: 'a' });
+    registry.replaceMcpTools([mcpTool('b', 'y')], { server: 'b' });
+    expect(registry.getAll().map((tool) => tool.name)).toEqual(['mcp__a__x', 'mcp__b__y']);
+    // A tool of server "b" that (after renaming) took server "a"'s tool name.
+    const impostor = mcpTool('b', 'x', { name: 'mcp__a__x' });
+    expect(() => registry.replaceMcpTools([impostor], { server: 'b' })).toThrow(
+      expect.objectContaining({ code: 'mcp_name_conflict' }),
+    );
+    const change = registry.removeMcpTools('a');
+    expect(change).toMatchObject({ server: 'a', removed: ['mcp__a__x'], reason: 'server removed' });
+    expect(registry.getAll().map((tool) => tool.name)).toEqual(['mcp__b__y']);
+  });
+
+  it('an unchanged replace is an empty change: no revision bump, no event, but the new objects are used', () => {
+    const registry = new ToolRegistry({ toolSearch: false });
+    registry.replaceMcpTools([mcpTool('fs', 'read')]);
+    registry.drainMcpCatalogChanges();
+    const revision = registry.revision;
+    const reconnected = mcpTool('fs', 'read');
+    const change = registry.replaceMcpTools([reconnected], { reason: 'reconnect' });
+    expect(change).toEqual({ added: [], removed: [], updated: [], reason: 'reconnect', revision });
+    expect(registry.revision).toBe(revision);
+    expect(registry.get('mcp__fs__read')).toBe(reconnected);
+    expect(registry.drainMcpCatalogChanges().items).toEqual([]);
+  });
+
+  it('sends registered and unregistered events for MCP tools, and MCP tools are deferred by default', () => {
+    const registry = new ToolRegistry({ toolSearch: false, alwaysLoaded: ['mcp__fs__pinned'] });
+    const events: string[] = [];
+    registry.on('registered', (event) => events.push(`+${event.name}`));
+    registry.on('unregistered', (event) => events.push(`-${event.name}`));
+    registry.replaceMcpTools([mcpTool('fs', 'read'), mcpTool('fs', 'pinned')]);
+    registry.replaceMcpTools([mcpTool('fs', 'pinned'), mcpTool('fs', 'eager', { shouldDefer: false })]);
+    expect(events).toEqual(['+mcp__fs__pinned', '+mcp__fs__read', '+mcp__fs__eager', '-mcp__fs__read']);
+    expect(registry.deferred.getDeferredNames()).toEqual([]);
+    expect(registry.getDeferredToolsListing()).toBe('');
+    registry.replaceMcpTools([mcpTool('fs', 'read'), mcpTool('fs', 'pinned', { kind: ToolKind.ReadOnly })]);
+    expect(registry.getDeferredToolsListing()).toBe(
+      '<available-deferred-tools>\nmcp__fs__read\n</available-deferred-tools>',
+    );
+  });
+
+  it('rejects an invalid option with a message naming what is accepted', () => {
+    expect(() => new ToolRegistry({ toolLimits: { gemini: 0 } })).toThrow(/toolLimits\["gemini"\] is 0/);
+    expect(() => new ToolRegistry({ toolLimits: { cohere: 5 } as never })).toThrow(/unknown target "cohere"/);
+  });
+});

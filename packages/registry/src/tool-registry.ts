@@ -1,0 +1,831 @@
+import { isTool, type Tool } from '@toolwright/contracts';
+import { PORTABLE_TOOL_NAME, type ProviderTarget } from '@toolwright/validation';
+import { Bm25Index } from './bm25-index.js';
+import type { Drained } from './bounded-queue.js';
+import type { CatalogChange } from './catalog-change.js';
+import { compareCodeUnits } from './code-unit-order.js';
+import type { DeclarationSet, ToolMode } from './declaration-set.js';
+import { DeferredToolManager } from './deferred-tool-manager.js';
+import { McpEventQueues } from './mcp-event-queues.js';
+import type {
+  McpConnectionChange,
+  McpContentChange,
+  McpLogEntry,
+  McpResourceUpdate,
+  McpServerInstructions,
+  McpTaskChange,
+} from './mcp-events.js';
+import { PROVIDER_TOOL_LIMITS } from './provider-limits.js';
+import {
+  RegisterAllError,
+  type RegistrationFailure,
+  RegistryError,
+  RegistryErrorCode,
+} from './registry-error.js';
+import {
+  RegistryEventEmitter,
+  type RegistryEventName,
+  type RegistryListener,
+  rethrowListenerErrorLater,
+} from './registry-events.js';
+import { searchDocumentOf } from './search-document.js';
+import { selectDeclarations } from './select-declarations.js';
+import { searchCatalog, type ToolSearchOptions, type ToolSearchResult } from './tool-search.js';
+import { createToolSearchTool, type ToolSearchToolOptions } from './tool-search-tool.js';
+
+/** Options of a {@link ToolRegistry}; a clone gets the same options. */
+export interface ToolRegistryOptions {
+  /** Tool names never deferred, whatever the tool says (e.g. an MCP tool the agent always needs). */
+  alwaysLoaded?: Iterable<string>;
+  /** Per-target tool limits replacing {@link PROVIDER_TOOL_LIMITS} entries (positive integers or Infinity). */
+  toolLimits?: Partial<Record<ProviderTarget, number>>;
+  /** Register the ToolSearch built-in bound to this registry (default `true`), or configure it. */
+  toolSearch?: boolean | ToolSearchToolOptions;
+  /** Called when an event listener throws; default rethrows it on a microtask (loud, state intact). */
+  onListenerError?: (error: unknown, event: RegistryEventName) => void;
+}
+
+/** Options of {@link ToolRegistry.registerAll}. */
+export interface RegisterAllOptions {
+  /** Validate the whole batch first and register all of it or none of it. Default `false`. */
+  atomic?: boolean;
+}
+
+/** Describes a `replaceMcpTools` call. */
+export interface McpCatalogReplacement {
+  /** Replace only this server's tools (every tool must come from it); absent: the whole MCP catalog. */
+  server?: string;
+  /** Why, e.g. `list_changed` or `reconnect`; copied into the {@link CatalogChange}. */
+  reason?: string;
+}
+
+/** Counts describing a registry. */
+export interface RegistryStats {
+  readonly total: number;
+  readonly builtin: number;
+  readonly mcp: number;
+  /** Tools whose schema waits for ToolSearch (loaded or not). */
+  readonly deferred: number;
+  /** Deferred tools loaded so far. */
+  readonly loaded: number;
+  /** MCP tools per server. */
+  readonly servers: Readonly<Record<string, number>>;
+  readonly revision: number;
+}
+
+const TOOL_MODES: readonly ToolMode[] = ['default', 'plan'];
+
+function mcpSourceOf(tool: Tool): { server: string; fingerprint: string } | undefined {
+  return tool.source.type === 'mcp' ? tool.source : undefined;
+}
+
+function sameStrings(left: readonly string[], right: readonly string[]): boolean {
+  return left.length === right.length && left.every((value, index) => value === right[index]);
+}
+
+/**
+ * Whether a replacement can keep the indexed entry of `previous`: same fingerprint (name,
+ * description, schema, annotations) and the same catalog placement. Anything else is `updated`.
+ */
+function sameDefinition(previous: Tool, next: Tool): boolean {
+  if (previous === next) return true;
+  const before = mcpSourceOf(previous);
+  const after = mcpSourceOf(next);
+  return (
+    before !== undefined &&
+    after !== undefined &&
+    before.fingerprint === after.fingerprint &&
+    before.server === after.server &&
+    previous.kind === next.kind &&
+    previous.shouldDefer === next.shouldDefer &&
+    previous.category === next.category &&
+    sameStrings(previous.tags, next.tags)
+  );
+}
+
+function addToGroup(groups: Map<string, Set<string>>, key: string, name: string): void {
+  let group = groups.get(key);
+  if (group === undefined) {
+    group = new Set();
+    groups.set(key, group);
+  }
+  group.add(name);
+}
+
+function removeFromGroup(groups: Map<string, Set<string>>, key: string, name: string): void {
+  const group = groups.get(key);
+  if (group === undefined) return;
+  group.delete(name);
+  if (group.size === 0) groups.delete(key);
+}
+
+/**
+ * The catalog of built-in and MCP tools an agent offers a model, and the decision of which
+ * declarations reach it: Plan mode, deferred loading through ToolSearch, provider limits, stable
+ * order. Built-in names take precedence over MCP names; every catalog change is an event; MCP
+ * events wait in bounded queues for the agent loop.
+ *
+ * @example
+ * ```ts
+ * const registry = new ToolRegistry();
+ * registry.registerAll([readTool, writeTool]);
+ * registry.replaceMcpTools(mcpTools, { server: 'github', reason: 'connected' });
+ * const { declarations } = registry.getFunctionDeclarationsByMode('default', 'anthropic');
+ * const system = basePrompt + registry.getDeferredToolsListing();
+ * ```
+ */
+export class ToolRegistry {
+  /** Which tools are deferred and which of those ToolSearch loaded; owned by this registry alone. */
+  readonly deferred: DeferredToolManager;
+
+  #options: ToolRegistryOptions;
+  readonly #builtins = new Map<string, Tool>();
+  readonly #mcp = new Map<string, Tool>();
+  readonly #byServer = new Map<string, Set<string>>();
+  readonly #byCategory = new Map<string, Set<string>>();
+  readonly #byTag = new Map<string, Set<string>>();
+  #index = new Bm25Index();
+  readonly #events: RegistryEventEmitter;
+  readonly #queues = new McpEventQueues();
+  readonly #limits: Record<ProviderTarget, number>;
+  readonly #declarationCache = new Map<string, DeclarationSet>();
+  #cacheRevision = -1;
+  #revision = 0;
+  // While the registry applies its own change, deferred-state notifications are folded into the
+  // single revision bump of that change.
+  #applying = false;
+  #toolSearch: Tool | undefined;
+
+  /** Creates a registry; with default options it already holds the ToolSearch built-in. */
+  constructor(options: ToolRegistryOptions = {}) {
+    this.#options = options;
+    this.#limits = { ...PROVIDER_TOOL_LIMITS };
+    for (const [target, limit] of Object.entries(options.toolLimits ?? {})) {
+      if (!Object.hasOwn(PROVIDER_TOOL_LIMITS, target)) {
+        throw new RegistryError(
+          RegistryErrorCode.InvalidOption,
+          `toolLimits names an unknown target "${target}"; accepted: ${Object.keys(PROVIDER_TOOL_LIMITS).join(', ')}.`,
+        );
+      }
+      if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && limit > 0)) {
+        throw new RegistryError(
+          RegistryErrorCode.InvalidOption,
+          `toolLimits["${target}"] is ${String(limit)}; a positive integer or Infinity is accepted.`,
+        );
+      }
+      this.#limits[target as ProviderTarget] = limit;
+    }
+    this.#events = new RegistryEventEmitter(options.onListenerError ?? rethrowListenerErrorLater);
+    this.deferred = new DeferredToolManager({
+      alwaysLoaded: options.alwaysLoaded ?? [],
+      onChange: () => {
+        if (!this.#applying) this.#revision += 1;
+      },
+    });
+    if (options.toolSearch !== false) {
+      this.#toolSearch = createToolSearchTool(
+        this,
+        options.toolSearch === true ? {} : (options.toolSearch ?? {}),
+      );
+      this.register(this.#toolSearch);
+    }
+  }
+
+  /** Increases with every change of what the model may see (catalog or loaded set). */
+  get revision(): number {
+    return this.#revision;
+  }
+
+  // ---------------------------------------------------------------- built-ins
+
+  /**
+   * Registers a built-in tool. Throws a {@link RegistryError} when the value is not a `Tool`, its
+   * source is MCP, its name is not provider-portable, or a built-in of that name exists. If an MCP
+   * tool holds the name, the built-in wins: the MCP tool is removed, and that is announced as a
+   * `mcp-tool-shadowed` event and a catalog change (also queued for the agent loop).
+   */
+  register(tool: Tool): void {
+    this.#checkBuiltin(tool);
+    const shadowed = this.#mcp.get(tool.name);
+    this.#apply(() => {
+      if (shadowed !== undefined) this.#removeMcp(shadowed);
+      this.#addBuiltin(tool);
+    });
+    this.#emitIfHeard('registered', () => ({ name: tool.name, source: 'builtin', revision: this.#revision }));
+    const server = shadowed === undefined ? undefined : mcpSourceOf(shadowed)?.server;
+    if (shadowed !== undefined && server !== undefined) {
+      this.#emitIfHeard('unregistered', () => ({
+        name: tool.name,
+        source: 'mcp',
+        reason: 'shadowed by a built-in of the same name',
+        revision: this.#revision,
+      }));
+      this.#events.emit('mcp-tool-shadowed', { name: tool.name, server, revision: this.#revision });
+      this.#announce({
+        server,
+        added: [],
+        removed: [tool.name],
+        updated: [],
+        reason: `shadowed by built-in ${tool.name}`,
+        revision: this.#revision,
+      });
+    }
+  }
+
+  /**
+   * Registers built-ins. By default one by one: a failing tool does not stop the others, and after
+   * the batch one {@link RegisterAllError} lists every failure — the tools that succeeded STAY
+   * registered (no rollback; do not treat a failed batch as free of side effects). With
+   * `{ atomic: true }` the whole batch is checked first and nothing is registered if any tool fails.
+   */
+  registerAll(tools: Iterable<Tool>, options: RegisterAllOptions = {}): void {
+    const batch = [...tools];
+    const failures: RegistrationFailure[] = [];
+    if (options.atomic === true) {
+      const seen = new Set<string>();
+      for (const [position, tool] of batch.entries()) {
+        try {
+          this.#checkBuiltin(tool);
+          if (seen.has(tool.name)) {
+            throw new RegistryError(
+              RegistryErrorCode.DuplicateInBatch,
+              `Tool "${tool.name}" appears more than once in the batch; each name may be registered once.`,
+              { toolName: tool.name },
+            );
+          }
+          seen.add(tool.name);
+        } catch (error) {
+          failures.push({ name: nameForFailure(tool, position), error: asRegistryError(error) });
+        }
+      }
+      if (failures.length > 0) throw new RegisterAllError(failures, [...seen], true);
+      for (const tool of batch) this.register(tool);
+      return;
+    }
+    const registered: string[] = [];
+    for (const [position, tool] of batch.entries()) {
+      try {
+        this.register(tool);
+        registered.push(tool.name);
+      } catch (error) {
+        failures.push({ name: nameForFailure(tool, position), error: asRegistryError(error) });
+      }
+    }
+    if (failures.length > 0) throw new RegisterAllError(failures, registered, false);
+  }
+
+  /** Removes a tool (built-in or MCP) by name; returns false when no tool has that name. */
+  unregister(name: string): boolean {
+    const builtin = this.#builtins.get(name);
+    if (builtin !== undefined) {
+      this.#apply(() => this.#removeBuiltin(builtin));
+      this.#emitIfHeard('unregistered', () => ({
+        name,
+        source: 'builtin',
+        reason: undefined,
+        revision: this.#revision,
+      }));
+      return true;
+    }
+    const mcpTool = this.#mcp.get(name);
+    if (mcpTool === undefined) return false;
+    this.#apply(() => this.#removeMcp(mcpTool));
+    this.#emitIfHeard('unregistered', () => ({
+      name,
+      source: 'mcp',
+      reason: undefined,
+      revision: this.#revision,
+    }));
+    const server = mcpSourceOf(mcpTool)?.server;
+    this.#announce({
+      ...(server === undefined ? {} : { server }),
+      added: [],
+      removed: [name],
+      updated: [],
+      reason: 'unregistered',
+      revision: this.#revision,
+    });
+    return true;
+  }
+
+  // ---------------------------------------------------------------- MCP catalog
+
+  /**
+   * Replaces the MCP catalog (or, with `change.server`, one server's part of it) atomically. The
+   * whole batch is checked first; on a non-MCP tool, a server mismatch, a name a built-in holds, a
+   * name another server's tool holds (server-scoped replace), or a duplicate within the batch, it
+   * throws a {@link RegistryError} and changes nothing. An MCP tool of the same name from the
+   * previous catalog is replaced. The change is diffed by name and fingerprint, so only what
+   * changed is touched: a tool whose fingerprint changed is `updated` and loses its loaded state
+   * (rug-pull guard); a tool that survives unchanged keeps it. A non-empty change is emitted as a
+   * `catalog-change` event and queued for the agent loop (do not enqueue it again).
+   */
+  replaceMcpTools(tools: readonly Tool[], change: McpCatalogReplacement = {}): CatalogChange {
+    const { server } = change;
+    const batch = new Map<string, Tool>();
+    for (const [position, tool] of tools.entries()) this.#checkMcp(tool, position, server, batch);
+
+    const scope = server === undefined ? [...this.#mcp.keys()] : [...(this.#byServer.get(server) ?? [])];
+    const removed = scope.filter((name) => !batch.has(name));
+    const added: Tool[] = [];
+    const updated: Tool[] = [];
+    const swapped: Tool[] = [];
+    for (const tool of batch.values()) {
+      const previous = this.#mcp.get(tool.name);
+      if (previous === undefined) added.push(tool);
+      else if (!sameDefinition(previous, tool)) updated.push(tool);
+      else if (previous !== tool) swapped.push(tool);
+    }
+
+    // A surviving tool may be a new object (a reconnected client): it must be the one executed.
+    for (const tool of swapped) this.#mcp.set(tool.name, tool);
+    if (removed.length + added.length + updated.length === 0) {
+      return {
+        ...(server === undefined ? {} : { server }),
+        added: [],
+        removed: [],
+        updated: [],
+        ...(change.reason === undefined ? {} : { reason: change.reason }),
+        revision: this.#revision,
+      };
+    }
+
+    this.#apply(() => {
+      for (const name of removed) {
+        const previous = this.#mcp.get(name);
+        if (previous !== undefined) this.#removeMcp(previous, false);
+      }
+      for (const tool of updated) {
+        const previous = this.#mcp.get(tool.name);
+        if (previous !== undefined) this.#unindex(previous, false);
+        this.#mcp.set(tool.name, tool);
+        this.#indexTool(tool, false);
+      }
+      for (const tool of added) this.#addMcp(tool, true, false);
+      // Tools not named here keep their loaded state; updated ones lose it (the model must meet the new definition).
+      this.deferred.syncDynamicTools({ added, removed, updated });
+    });
+
+    const catalogChange: CatalogChange = {
+      ...(server === undefined ? {} : { server }),
+      added: added.map((tool) => tool.name).sort(compareCodeUnits),
+      removed: removed.sort(compareCodeUnits),
+      updated: updated.map((tool) => tool.name).sort(compareCodeUnits),
+      ...(change.reason === undefined ? {} : { reason: change.reason }),
+      revision: this.#revision,
+    };
+    if (this.#events.has('registered')) {
+      for (const name of catalogChange.added) {
+        this.#events.emit('registered', { name, source: 'mcp', revision: this.#revision });
+      }
+    }
+    if (this.#events.has('unregistered')) {
+      for (const name of catalogChange.removed) {
+        this.#events.emit('unregistered', {
+          name,
+          source: 'mcp',
+          reason: change.reason,
+          revision: this.#revision,
+        });
+      }
+    }
+    this.#announce(catalogChange);
+    return catalogChange;
+  }
+
+  /** Removes every MCP tool of `server` (e.g. on disconnect); announced like a replace. */
+  removeMcpTools(server: string, reason = 'server removed'): CatalogChange {
+    return this.replaceMcpTools([], { server, reason });
+  }
+
+  // ---------------------------------------------------------------- queries
+
+  /** The tool of that name (built-ins first), or `undefined`. */
+  get(name: string): Tool | undefined {
+    return this.#builtins.get(name) ?? this.#mcp.get(name);
+  }
+
+  /** True when a tool of that name is registered. */
+  has(name: string): boolean {
+    return this.#builtins.has(name) || this.#mcp.has(name);
+  }
+
+  /** Every tool, sorted by name. */
+  getAll(): Tool[] {
+    return [...this.#builtins.values(), ...this.#mcp.values()].sort((left, right) =>
+      compareCodeUnits(left.name, right.name),
+    );
+  }
+
+  /** Every built-in tool, sorted by name. */
+  getBuiltins(): Tool[] {
+    return [...this.#builtins.values()].sort((left, right) => compareCodeUnits(left.name, right.name));
+  }
+
+  /** MCP tools, all or of one server, sorted by name. */
+  getMcpTools(server?: string): Tool[] {
+    const names = server === undefined ? this.#mcp.keys() : (this.#byServer.get(server) ?? []);
+    return this.#toolsNamed(names);
+  }
+
+  /** Tools of a category, sorted by name. */
+  getByCategory(category: string): Tool[] {
+    return this.#toolsNamed(this.#byCategory.get(category) ?? []);
+  }
+
+  /** Tools carrying a tag, sorted by name. */
+  getByTag(tag: string): Tool[] {
+    return this.#toolsNamed(this.#byTag.get(tag) ?? []);
+  }
+
+  /**
+   * Searches the catalog the way ToolSearch does (`select:A,B`, `/regex/`, or BM25 keywords) without
+   * loading anything. The registry's own ToolSearch tool is never a result.
+   */
+  search(query: string, options: ToolSearchOptions = {}): ToolSearchResult {
+    const exclude = new Set(options.exclude ?? []);
+    if (this.#toolSearch !== undefined) exclude.add(this.#toolSearch.name);
+    return searchCatalog(
+      {
+        get: (name) => this.get(name),
+        names: () => [...this.#builtins.keys(), ...this.#mcp.keys()],
+        tools: () => [...this.#builtins.values(), ...this.#mcp.values()],
+        index: this.#index,
+      },
+      query,
+      { ...options, exclude },
+    );
+  }
+
+  /**
+   * Loads deferred tools so their schemas reach the next request (what ToolSearch calls); emits a
+   * `loaded` event. Unknown and non-deferred names are ignored. Returns the names newly loaded.
+   */
+  markLoaded(names: Iterable<string>): string[] {
+    const loaded = this.deferred.markLoaded(names);
+    if (loaded.length > 0) this.#events.emit('loaded', { names: loaded, revision: this.#revision });
+    return loaded;
+  }
+
+  /** Counts of tools by source, deferred and loaded state, and server. */
+  stats(): RegistryStats {
+    const servers: Record<string, number> = {};
+    for (const [server, names] of [...this.#byServer].sort(([left], [right]) =>
+      compareCodeUnits(left, right),
+    )) {
+      servers[server] = names.size;
+    }
+    return Object.freeze({
+      total: this.#builtins.size + this.#mcp.size,
+      builtin: this.#builtins.size,
+      mcp: this.#mcp.size,
+      deferred: this.deferred.getDeferredNames().length,
+      loaded: this.deferred.getLoadedNames().length,
+      servers: Object.freeze(servers),
+      revision: this.#revision,
+    });
+  }
+
+  // ---------------------------------------------------------------- declarations
+
+  /**
+   * The declarations to send with the next request for `mode` and `target`: Plan mode keeps
+   * ReadOnly tools; a deferred tool appears only after ToolSearch loaded it (in every mode); sorted
+   * by name; at most the target's tool limit, built-ins first, with what was left out named in
+   * `omitted` and `diagnostic` (and a `provider-limit` event). Cached per revision: until the
+   * catalog or the loaded set changes, the same frozen object is returned.
+   */
+  getFunctionDeclarationsByMode(mode: ToolMode, target: ProviderTarget): DeclarationSet {
+    if (!TOOL_MODES.includes(mode)) {
+      throw new RegistryError(
+        RegistryErrorCode.InvalidOption,
+        `Unknown mode ${JSON.stringify(mode)}; accepted: ${TOOL_MODES.join(', ')}.`,
+      );
+    }
+    const limit = this.#limits[target];
+    if (!Object.hasOwn(this.#limits, target) || limit === undefined) {
+      throw new RegistryError(
+        RegistryErrorCode.InvalidOption,
+        `Unknown provider target ${JSON.stringify(target)}; accepted: ${Object.keys(PROVIDER_TOOL_LIMITS).join(', ')}.`,
+      );
+    }
+    if (this.#cacheRevision !== this.#revision) {
+      this.#declarationCache.clear();
+      this.#cacheRevision = this.#revision;
+    }
+    const key = `${mode}\u0000${target}`;
+    const cached = this.#declarationCache.get(key);
+    if (cached !== undefined) return cached;
+    const set = selectDeclarations({
+      builtins: this.#builtins.values(),
+      mcpTools: this.#mcp.values(),
+      isVisible: (name) => this.deferred.isLoaded(name),
+      mode,
+      target,
+      limit,
+      revision: this.#revision,
+    });
+    this.#declarationCache.set(key, set);
+    if (set.omitted.length > 0) this.#events.emit('provider-limit', set);
+    return set;
+  }
+
+  /** The deferred-tools prompt fragment; see {@link DeferredToolManager.getDeferredToolsListing}. */
+  getDeferredToolsListing(): string {
+    return this.deferred.getDeferredToolsListing();
+  }
+
+  /** The ToolSearch tool bound to this registry (it loads into this registry only). */
+  getToolSearchTool(): Tool {
+    if (this.#toolSearch === undefined) {
+      throw new RegistryError(
+        RegistryErrorCode.InvalidOption,
+        'This registry was created with { toolSearch: false }; create it with toolSearch enabled to get one.',
+      );
+    }
+    return this.#toolSearch;
+  }
+
+  // ---------------------------------------------------------------- clone
+
+  /**
+   * A new registry with the same tools and options. `Tool` objects are shared; the index, deferred
+   * state (nothing loaded), event queues (empty), listeners (none) and ToolSearch (bound to the
+   * clone, so it loads only into the clone) are its own. Each executor's catalog goes through
+   * ToolSearch and change projection on its own.
+   */
+  clone(): ToolRegistry {
+    const copy = new ToolRegistry({ ...this.#options, toolSearch: false });
+    copy.#options = this.#options;
+    copy.#applying = true;
+    if (this.#toolSearch !== undefined) {
+      copy.#toolSearch = createToolSearchTool(copy, this.#toolSearchOptions());
+    }
+    for (const tool of this.#builtins.values()) {
+      // Our ToolSearch is bound to us; the clone registers its own in the same place.
+      const own = tool === this.#toolSearch ? copy.#toolSearch : tool;
+      if (own !== undefined) copy.#addBuiltin(own, false);
+    }
+    for (const tool of this.#mcp.values()) copy.#addMcp(tool, false);
+    // Copying the postings is cheaper than tokenising every tool again, and the copy is the clone's own.
+    copy.#index = this.#index.clone();
+    copy.#applying = false;
+    copy.#revision = 1;
+    return copy;
+  }
+
+  // ---------------------------------------------------------------- events and queues
+
+  /** Adds a listener for a typed event; returns the function that removes it. */
+  on<E extends RegistryEventName>(event: E, listener: RegistryListener<E>): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  /** Queues a catalog change observed outside this registry (its own changes are queued already). */
+  enqueueMcpCatalogChange(change: CatalogChange): void {
+    this.#queues.catalogChanges.enqueue(change);
+  }
+  /** Takes every queued catalog change (at most 32) and the count dropped since the last drain. */
+  drainMcpCatalogChanges(): Drained<CatalogChange> {
+    return this.#queues.catalogChanges.drain();
+  }
+  /** Queues a resources/prompts list change of a server. */
+  enqueueMcpContentChange(change: McpContentChange): void {
+    this.#queues.contentChanges.enqueue(change);
+  }
+  /** Takes every queued content change (at most 32). */
+  drainMcpContentChanges(): Drained<McpContentChange> {
+    return this.#queues.contentChanges.drain();
+  }
+  /** Queues a resource update; one waiting entry per server and URI (the latest wins). */
+  enqueueMcpResourceUpdate(update: McpResourceUpdate): void {
+    this.#queues.resourceUpdates.enqueue(update);
+  }
+  /** Takes every queued resource update (at most 32 distinct server+URI pairs). */
+  drainMcpResourceUpdates(): Drained<McpResourceUpdate> {
+    return this.#queues.resourceUpdates.drain();
+  }
+  /** Queues a connection phase change. */
+  enqueueMcpConnectionChange(change: McpConnectionChange): void {
+    this.#queues.connectionChanges.enqueue(change);
+  }
+  /** Takes every queued connection change (at most 32). */
+  drainMcpConnectionChanges(): Drained<McpConnectionChange> {
+    return this.#queues.connectionChanges.drain();
+  }
+  /** Queues a server log message. */
+  enqueueMcpLog(entry: McpLogEntry): void {
+    this.#queues.logs.enqueue(entry);
+  }
+  /** Takes every queued log message (at most 64). */
+  drainMcpLogs(): Drained<McpLogEntry> {
+    return this.#queues.logs.drain();
+  }
+  /** Queues a server's `initialize` instructions. */
+  enqueueMcpServerInstructions(instructions: McpServerInstructions): void {
+    this.#queues.serverInstructions.enqueue(instructions);
+  }
+  /** Takes every queued set of server instructions (at most 32). */
+  drainMcpServerInstructions(): Drained<McpServerInstructions> {
+    return this.#queues.serverInstructions.drain();
+  }
+  /** Queues an MCP task status change. */
+  enqueueMcpTaskChange(change: McpTaskChange): void {
+    this.#queues.taskChanges.enqueue(change);
+  }
+  /** Takes every queued task change (at most 64). */
+  drainMcpTaskChanges(): Drained<McpTaskChange> {
+    return this.#queues.taskChanges.drain();
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  #toolSearchOptions(): ToolSearchToolOptions {
+    const configured = this.#options.toolSearch;
+    return typeof configured === 'object' ? configured : {};
+  }
+
+  /** Runs a change of the catalog and bumps the revision once for all of it. */
+  #apply(change: () => void): void {
+    this.#applying = true;
+    try {
+      change();
+    } finally {
+      this.#applying = false;
+    }
+    this.#revision += 1;
+  }
+
+  #emitIfHeard<E extends 'registered' | 'unregistered'>(
+    event: E,
+    payload: () => Parameters<RegistryListener<E>>[0],
+  ): void {
+    if (this.#events.has(event)) this.#events.emit(event, payload());
+  }
+
+  /** Emits a catalog change and queues a copy for the agent loop. */
+  #announce(change: CatalogChange): void {
+    this.#queues.catalogChanges.enqueue(change);
+    this.#events.emit('catalog-change', change);
+  }
+
+  #checkBuiltin(tool: Tool): void {
+    if (!isTool(tool)) {
+      throw new RegistryError(
+        RegistryErrorCode.InvalidTool,
+        `register expects a Tool made by createTool (@toolwright/contracts), received ${describeValue(tool)}.`,
+      );
+    }
+    if (tool.source.type !== 'builtin') {
+      throw new RegistryError(
+        RegistryErrorCode.NotBuiltinTool,
+        `Tool "${tool.name}" has source "${tool.source.type}"; register accepts built-ins only, ` +
+          'MCP tools are added with replaceMcpTools.',
+        { toolName: tool.name },
+      );
+    }
+    checkName(tool.name);
+    if (this.#builtins.has(tool.name)) {
+      throw new RegistryError(
+        RegistryErrorCode.DuplicateTool,
+        `A built-in tool named "${tool.name}" is already registered; unregister it first or choose another name.`,
+        { toolName: tool.name },
+      );
+    }
+  }
+
+  #checkMcp(tool: Tool, position: number, server: string | undefined, batch: Map<string, Tool>): void {
+    if (!isTool(tool)) {
+      throw new RegistryError(
+        RegistryErrorCode.InvalidTool,
+        `replaceMcpTools: item ${position} is not a Tool made by createTool, received ${describeValue(tool)}; nothing was changed.`,
+      );
+    }
+    const source = mcpSourceOf(tool);
+    if (source === undefined) {
+      throw new RegistryError(
+        RegistryErrorCode.NotMcpTool,
+        `replaceMcpTools: tool "${tool.name}" has source "${tool.source.type}"; only source "mcp" is accepted ` +
+          '(register built-ins with register); nothing was changed.',
+        { toolName: tool.name },
+      );
+    }
+    if (server !== undefined && source.server !== server) {
+      throw new RegistryError(
+        RegistryErrorCode.ServerMismatch,
+        `replaceMcpTools for server "${server}": tool "${tool.name}" comes from server "${source.server}"; ` +
+          'every tool of a server-scoped replace must come from that server; nothing was changed.',
+        { toolName: tool.name },
+      );
+    }
+    const previous = this.#mcp.get(tool.name);
+    // A name already in the catalog with the same fingerprint was checked when it arrived.
+    if (previous === undefined || !sameDefinition(previous, tool)) checkName(tool.name);
+    if (this.#builtins.has(tool.name)) {
+      throw new RegistryError(
+        RegistryErrorCode.BuiltinNameConflict,
+        `replaceMcpTools: MCP tool "${tool.name}" (server "${source.server}") takes the name of a built-in; ` +
+          'built-in names take precedence, rename the MCP tool; nothing was changed.',
+        { toolName: tool.name },
+      );
+    }
+    if (batch.has(tool.name)) {
+      throw new RegistryError(
+        RegistryErrorCode.DuplicateInBatch,
+        `replaceMcpTools: the name "${tool.name}" appears more than once in the batch; each must be unique; nothing was changed.`,
+        { toolName: tool.name },
+      );
+    }
+    const previousServer = previous === undefined ? undefined : mcpSourceOf(previous)?.server;
+    if (server !== undefined && previousServer !== undefined && previousServer !== server) {
+      throw new RegistryError(
+        RegistryErrorCode.McpNameConflict,
+        `replaceMcpTools for server "${server}": the name "${tool.name}" belongs to a tool of server "${previousServer}"; ` +
+          'rename one of them; nothing was changed.',
+        { toolName: tool.name },
+      );
+    }
+    batch.set(tool.name, tool);
+  }
+
+  // `search` false skips the search index (a clone copies it whole); `deferred` false leaves the
+  // deferred state to the caller (replaceMcpTools applies it as one syncDynamicTools change).
+  #addBuiltin(tool: Tool, search = true): void {
+    this.#builtins.set(tool.name, tool);
+    this.#indexTool(tool, true, search);
+  }
+
+  #removeBuiltin(tool: Tool): void {
+    this.#builtins.delete(tool.name);
+    this.#unindex(tool);
+  }
+
+  #addMcp(tool: Tool, search = true, deferred = true): void {
+    this.#mcp.set(tool.name, tool);
+    this.#indexTool(tool, deferred, search);
+  }
+
+  #removeMcp(tool: Tool, deferred = true): void {
+    this.#mcp.delete(tool.name);
+    this.#unindex(tool, deferred);
+  }
+
+  #indexTool(tool: Tool, deferred = true, search = true): void {
+    if (search) this.#index.add(tool.name, searchDocumentOf(tool));
+    if (tool.category !== undefined) addToGroup(this.#byCategory, tool.category, tool.name);
+    for (const tag of tool.tags) addToGroup(this.#byTag, tag, tool.name);
+    const source = mcpSourceOf(tool);
+    if (source !== undefined) addToGroup(this.#byServer, source.server, tool.name);
+    if (deferred) this.deferred.register(tool);
+  }
+
+  #unindex(tool: Tool, deferred = true): void {
+    this.#index.remove(tool.name);
+    if (tool.category !== undefined) removeFromGroup(this.#byCategory, tool.category, tool.name);
+    for (const tag of tool.tags) removeFromGroup(this.#byTag, tag, tool.name);
+    const source = mcpSourceOf(tool);
+    if (source !== undefined) removeFromGroup(this.#byServer, source.server, tool.name);
+    if (deferred) this.deferred.unregister(tool.name);
+  }
+
+  #toolsNamed(names: Iterable<string>): Tool[] {
+    const tools: Tool[] = [];
+    for (const name of [...names].sort(compareCodeUnits)) {
+      const tool = this.get(name);
+      if (tool !== undefined) tools.push(tool);
+    }
+    return tools;
+  }
+}
+
+function checkName(name: string): void {
+  if (!PORTABLE_TOOL_NAME.test(name)) {
+    throw new RegistryError(
+      RegistryErrorCode.InvalidToolName,
+      `Tool name ${JSON.stringify(name)} is not portable across providers; names must match ${String(PORTABLE_TOOL_NAME)} ` +
+        '(a letter or underscore, then up to 63 letters, digits, underscores or hyphens).',
+      { toolName: name },
+    );
+  }
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return `${typeof value} ${String(value).slice(0, 40)}`;
+  const name = (value as { name?: unknown }).name;
+  return typeof name === 'string' ? `an object named "${name}" without the Tool marker` : 'an object';
+}
+
+function nameForFailure(tool: unknown, position: number): string {
+  const name = typeof tool === 'object' && tool !== null ? (tool as { name?: unknown }).name : undefined;
+  return typeof name === 'string' ? name : `#${position}`;
+}
+
+function asRegistryError(error: unknown): RegistryError {
+  if (RegistryError.isInstance(error)) return error;
+  return new RegistryError(
+    RegistryErrorCode.InvalidTool,
+    `Registration failed unexpectedly: ${error instanceof Error ? error.message : String(error)}.`,
+    { cause: error },
+  );
+}

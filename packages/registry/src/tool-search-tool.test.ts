@@ -1,0 +1,160 @@
+import { ToolKind, type ToolResult } from '@toolwright/contracts';
+import { describe, expect, it } from 'vitest';
+import { builtinTool, executionContext, mcpTool } from './test-support/fixture-tools.js';
+import { ToolRegistry } from './tool-registry.js';
+
+function catalog(): ToolRegistry {
+  const registry = new ToolRegistry();
+  registry.register(builtinTool('Read', { description: 'Read a file from the workspace.' }));
+  registry.replaceMcpTools([
+    mcpTool('github', 'create_issue', { description: 'Create a new issue in a GitHub repository.' }),
+    mcpTool('github', 'list_issues', { description: 'List issues of a repository, filtered by label.' }),
+    mcpTool('github', 'create_pull_request', { description: 'Open a pull request from a branch.' }),
+    mcpTool('calendar', 'create_event', {
+      description: 'Create a calendar event with attendees.',
+      tags: ['scheduling'],
+    }),
+    mcpTool('slack', 'post_message', { description: 'Post a message to a Slack channel.' }),
+  ]);
+  return registry;
+}
+
+async function search(registry: ToolRegistry, params: Record<string, unknown>, context = executionContext()) {
+  return registry.getToolSearchTool().build(params).execute(context);
+}
+
+const metadataList = (result: ToolResult, key: string) => (result.metadata?.[key] ?? []) as string[];
+const matches = (result: ToolResult) => metadataList(result, 'matches');
+
+describe('ToolSearch', () => {
+  it('is a ReadOnly, concurrency-safe, retry-safe built-in that is never deferred', () => {
+    const tool = new ToolRegistry().getToolSearchTool();
+    expect([tool.kind, tool.isConcurrencySafe, tool.isRetrySafe, tool.shouldDefer, tool.source.type]).toEqual(
+      [ToolKind.ReadOnly, true, true, false, 'builtin'],
+    );
+  });
+
+  it('select: finds exact names even when deferred, loads them, and the next request carries them', async () => {
+    const registry = catalog();
+    const before = registry.getFunctionDeclarationsByMode('default', 'anthropic');
+    const result = await search(registry, {
+      query: 'select:mcp__slack__post_message, mcp__github__list_issues',
+    });
+
+    expect(result.error).toBeUndefined();
+    expect(matches(result)).toEqual(['mcp__slack__post_message', 'mcp__github__list_issues']);
+    expect(result.metadata?.newlyLoaded).toEqual(['mcp__github__list_issues', 'mcp__slack__post_message']);
+    expect(String(result.llmContent)).toContain('<function>{"name":"mcp__slack__post_message"');
+    const after = registry.getFunctionDeclarationsByMode('default', 'anthropic');
+    expect(after).not.toBe(before);
+    expect(after.declarations.map((declaration) => declaration.name)).toEqual([
+      'Read',
+      'ToolSearch',
+      'mcp__github__list_issues',
+      'mcp__slack__post_message',
+    ]);
+  });
+
+  it('ranks a keyword query with BM25 and returns declarations for the caller target', async () => {
+    const registry = catalog();
+    const result = await search(
+      registry,
+      { query: 'create github issue' },
+      executionContext({ providerTarget: 'gemini' }),
+    );
+    expect(matches(result)[0]).toBe('mcp__github__create_issue');
+    const declarations = (result.metadata?.declarations ?? []) as { target: string; name: string }[];
+    expect(declarations.every((declaration) => declaration.target === 'gemini')).toBe(true);
+    expect(declarations[0]).toEqual(
+      registry.get('mcp__github__create_issue')?.getFunctionDeclaration('gemini'),
+    );
+    expect(result.metadata?.target).toBe('gemini');
+    // Without a usable providerTarget the neutral dialect is used.
+    const neutral = await search(registry, { query: 'calendar' }, executionContext({ providerTarget: 42 }));
+    expect(neutral.metadata?.target).toBe('json-schema');
+    expect(matches(neutral)).toEqual(['mcp__calendar__create_event']);
+  });
+
+  it('finds tools by tag and by server name', async () => {
+    const registry = catalog();
+    expect(matches(await search(registry, { query: 'scheduling' }))).toEqual(['mcp__calendar__create_event']);
+    expect(matches(await search(registry, { query: 'slack' }))).toEqual(['mcp__slack__post_message']);
+  });
+
+  it('returns 5 results by default, max_results more, and never more than 20', async () => {
+    const registry = new ToolRegistry();
+    registry.replaceMcpTools(
+      Array.from({ length: 30 }, (_, index) =>
+        mcpTool('bulk', `report_${index}`, { description: 'Build a report.' }),
+      ),
+    );
+    expect(matches(await search(registry, { query: 'report' }))).toHaveLength(5);
+    expect(matches(await search(registry, { query: 'report', max_results: 12 }))).toHaveLength(12);
+    expect(matches(await search(registry, { query: 'report', max_results: 500 }))).toHaveLength(20);
+    expect(registry.deferred.getLoadedNames()).toHaveLength(20);
+  });
+
+  it('matches /regex/ against names and descriptions, name matches first', async () => {
+    const registry = catalog();
+    const result = await search(registry, { query: '/^mcp__github__create_/' });
+    expect(matches(result)).toEqual(['mcp__github__create_issue', 'mcp__github__create_pull_request']);
+    const byDescription = await search(registry, { query: '/pull request|slack/i' });
+    expect(matches(byDescription)).toEqual(['mcp__github__create_pull_request', 'mcp__slack__post_message']);
+  });
+
+  it('runs a catastrophic-backtracking regex from a model in linear time', async () => {
+    const registry = new ToolRegistry();
+    registry.register(builtinTool('Evil', { description: `${'a'.repeat(40)}!` }));
+    // With a backtracking engine /(a+)+$/ against 40 "a" and a "!" would not finish for hours.
+    const started = performance.now();
+    const result = await search(registry, { query: '/(a+)+$/' });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(matches(result)).toEqual([]);
+  });
+
+  it('answers an invalid regex with a validation error naming the problem', async () => {
+    const registry = catalog();
+    const result = await search(registry, { query: '/(?<=look)behind/' });
+    expect(result.error?.type).toBe('validation');
+    expect(result.error?.message).toContain('not valid RE2 syntax');
+    const tooLong = await search(registry, { query: `/${'a'.repeat(300)}/` });
+    expect(tooLong.error?.message).toContain('at most 256');
+  });
+
+  it('answers a search that finds nothing helpfully with the closest names, not an error', async () => {
+    const registry = catalog();
+    const result = await search(registry, { query: 'select:mcp__github__create_isue' });
+    expect(result.error).toBeUndefined();
+    expect(result.metadata?.missing).toEqual(['mcp__github__create_isue']);
+    expect(metadataList(result, 'suggestions')[0]).toBe('mcp__github__create_issue');
+    expect(String(result.llmContent)).toContain('Closest tool names: mcp__github__create_issue');
+
+    const keyword = await search(registry, { query: 'postmessage' });
+    expect(matches(keyword)).toEqual([]);
+    expect(String(keyword.llmContent)).toMatch(
+      /^No tool matches "postmessage"[\s\S]*mcp__slack__post_message/,
+    );
+    expect(registry.deferred.getLoadedNames()).toEqual([]);
+  });
+
+  it('never returns itself, and rejects a call without a query through the schema', async () => {
+    const registry = catalog();
+    expect(matches(await search(registry, { query: 'select:ToolSearch' }))).toEqual([]);
+    expect(() => registry.getToolSearchTool().build({})).toThrow(
+      expect.objectContaining({ code: 'validation_failed' }),
+    );
+  });
+
+  it('stops before searching when the call was aborted', async () => {
+    const registry = catalog();
+    const controller = new AbortController();
+    controller.abort();
+    const result = await search(
+      registry,
+      { query: 'select:mcp__github__create_issue' },
+      executionContext({ signal: controller.signal }),
+    );
+    expect(result.error?.type).toBe('aborted');
+    expect(registry.deferred.getLoadedNames()).toEqual([]);
+  });
+});

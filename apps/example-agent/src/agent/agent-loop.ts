@@ -96,6 +96,7 @@ export class AgentLoop {
       }
       const executed = await executor.executeBatch(response.toolCalls, {
         nullAsAbsent: provider.nullAsAbsent,
+        providerTarget: provider.target,
         ...(signal === undefined ? {} : { signal }),
       });
       this.#options.onEvent?.({ type: 'tool-results', turn, executed });

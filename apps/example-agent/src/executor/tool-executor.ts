@@ -1,7 +1,7 @@
 import type { SessionArtifactStore } from '@toolwright/artifacts';
 import { rebuildInvocation, type Tool, type ToolInvocation, type ToolResult, ToolResults } from '@toolwright/contracts';
 import type { ToolMode } from '@toolwright/registry';
-import { ToolValidationError, ToolwrightError } from '@toolwright/validation';
+import { type ProviderTarget, ToolValidationError, ToolwrightError } from '@toolwright/validation';
 import type { ModelToolCall } from '../providers/model-provider.js';
 import { PathLock } from './path-lock.js';
 import type { PermissionDecision, PermissionPolicy } from './permission-policy.js';
@@ -91,6 +91,8 @@ export interface BatchOptions {
   signal?: AbortSignal;
   /** Build invocations with `nullAsAbsent` (the provider is in OpenAI strict mode). */
   nullAsAbsent?: boolean;
+  /** The active provider's dialect; ToolSearch returns declarations in it. */
+  providerTarget?: ProviderTarget;
 }
 
 class CallTimeoutError extends Error {}
@@ -127,7 +129,7 @@ export class ToolExecutor {
       const batch = this.#batchCounter++;
       this.#options.onEvent?.({ type: 'batch', batch, parallelism: group.parallelism, calls: group.indices.map((index) => calls[index] as ModelToolCall) });
       await this.#runPool(group.indices, async (index) => {
-        const executed = await this.#executeOne(calls[index] as ModelToolCall, batch, signal, options.nullAsAbsent === true);
+        const executed = await this.#executeOne(calls[index] as ModelToolCall, batch, signal, options);
         results[index] = executed;
         this.#options.onEvent?.({ type: 'call-end', executed });
       });
@@ -155,8 +157,9 @@ export class ToolExecutor {
     await Promise.all(workers);
   }
 
-  async #executeOne(call: ModelToolCall, batch: number, signal: AbortSignal, nullAsAbsent: boolean): Promise<ExecutedCall> {
+  async #executeOne(call: ModelToolCall, batch: number, signal: AbortSignal, options: BatchOptions): Promise<ExecutedCall> {
     const started = performance.now();
+    const nullAsAbsent = options.nullAsAbsent === true;
     const finish = async (
       status: CallStatus,
       result: ToolResult,
@@ -208,7 +211,7 @@ export class ToolExecutor {
     // Tools that are not concurrency-safe hold their paths for the whole call, retries included.
     const release = invocation.isConcurrencySafe ? undefined : await this.#locks.acquire(invocation.affectedPaths);
     try {
-      return await this.#runWithRetries(call, tool, invocation, signal, finish);
+      return await this.#runWithRetries(call, tool, invocation, signal, options.providerTarget, finish);
     } finally {
       release?.();
     }
@@ -254,13 +257,14 @@ export class ToolExecutor {
     tool: Tool,
     invocation: ToolInvocation,
     signal: AbortSignal,
+    providerTarget: ProviderTarget | undefined,
     finish: (status: CallStatus, result: ToolResult, invocation: ToolInvocation, attempts: number) => Promise<ExecutedCall>,
   ): Promise<ExecutedCall> {
     const timeoutMs = this.#options.toolTimeoutsMs?.[tool.name] ?? this.#options.timeoutMs ?? 120_000;
     for (let attempt = 1; ; attempt += 1) {
       if (signal.aborted) return finish('aborted', ToolResults.aborted(), invocation, attempt - 1);
       try {
-        const result = await this.#runOnce(invocation, signal, timeoutMs);
+        const result = await this.#runOnce(invocation, signal, timeoutMs, providerTarget);
         return finish(result.error === undefined ? 'success' : 'error', result, invocation, attempt);
       } catch (error) {
         if (error instanceof CallTimeoutError) return finish('timeout', ToolResults.timeout(timeoutMs), invocation, attempt);
@@ -278,7 +282,12 @@ export class ToolExecutor {
     }
   }
 
-  async #runOnce(invocation: ToolInvocation, signal: AbortSignal, timeoutMs: number): Promise<ToolResult> {
+  async #runOnce(
+    invocation: ToolInvocation,
+    signal: AbortSignal,
+    timeoutMs: number,
+    providerTarget: ProviderTarget | undefined,
+  ): Promise<ToolResult> {
     const controller = new AbortController();
     const forward = (): void => controller.abort(signal.reason);
     signal.addEventListener('abort', forward, { once: true });
@@ -293,6 +302,7 @@ export class ToolExecutor {
       return await Promise.race([
         invocation.execute({
           ...this.#options.contextFields,
+          ...(providerTarget === undefined ? {} : { providerTarget }),
           signal: controller.signal,
           sessionId: this.#options.sessionId,
           workspaceRoot: this.#options.workspaceRoot,

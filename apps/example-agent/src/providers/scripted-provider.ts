@@ -7,6 +7,19 @@ export interface ScriptedProviderOptions {
   scenario: Scenario;
   /** The dialect to request declarations in; the scripted model reads them all the same. */
   target?: ModelProvider['target'];
+  /** `{{name}}` placeholders in string arguments are replaced (e.g. `workspace`: the temp dir). */
+  variables?: Readonly<Record<string, string>>;
+}
+
+function substitute(value: unknown, variables: Readonly<Record<string, string>>): unknown {
+  if (typeof value === 'string') {
+    return value.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => variables[name] ?? whole);
+  }
+  if (Array.isArray(value)) return value.map((item) => substitute(item, variables));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, variables)]));
+  }
+  return value;
 }
 
 /**
@@ -22,9 +35,11 @@ export class ScriptedProvider implements ModelProvider {
   readonly model: string;
   readonly nullAsAbsent = false;
   readonly #scenario: Scenario;
+  readonly #variables: Readonly<Record<string, string>>;
 
   constructor(options: ScriptedProviderOptions) {
     this.#scenario = options.scenario;
+    this.#variables = options.variables ?? {};
     this.target = options.target ?? 'anthropic';
     this.model = `scripted:${options.scenario.name}`;
   }
@@ -49,7 +64,7 @@ export class ScriptedProvider implements ModelProvider {
       toolCalls: (turn.toolCalls ?? []).map((call, index) => ({
         id: `scripted-${played}-${index}`,
         name: call.name,
-        arguments: call.arguments ?? {},
+        arguments: substitute(call.arguments ?? {}, this.#variables),
       })),
     };
   }

@@ -71,12 +71,11 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     namespace: 'example-agent',
     sessionIdentity: sessionId,
   });
+  // A registry made with default options already holds ToolSearch, bound to it.
   const registry = new ToolRegistry();
-  registry.registerAll([
-    ...createBuiltinTools({ workspaceRoot, mode, tasks }),
-    registry.getToolSearchTool(),
-    ...(options.extraTools ?? []),
-  ]);
+  registry.registerAll([...createBuiltinTools({ workspaceRoot, mode, tasks }), ...(options.extraTools ?? [])], {
+    atomic: true,
+  });
   const permissions = new PermissionPolicy(workspaceRoot, options.permissions);
   const executor = new ToolExecutor({
     lookup: (name) => registry.get(name),

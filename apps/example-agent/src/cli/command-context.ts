@@ -1,0 +1,61 @@
+import { resolve } from 'node:path';
+import type { ToolMode } from '@toolwright/registry';
+import { type AgentConfig, loadAgentConfig } from '../config/agent-config.js';
+import { loadMcpConfig } from '../config/mcp-config.js';
+import { type ConnectedMcpServers, connectMcpServers } from '../mcp/mcp-servers.js';
+import { type AgentSession, createAgentSession } from '../session/agent-session.js';
+import { terminalApprovalHandler } from './approval-prompt.js';
+import type { Transcript } from './transcript.js';
+
+/** Options every command shares. */
+export interface GlobalOptions {
+  workspace?: string;
+  config?: string;
+  mcpConfig?: string;
+  session?: string;
+  mode?: ToolMode;
+  mcp?: boolean;
+}
+
+/** A loaded config, a session and its connected servers. */
+export interface CommandContext {
+  readonly config: AgentConfig;
+  readonly session: AgentSession;
+  readonly servers: ConnectedMcpServers | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Loads `toolwright.config.json` and `.mcp.json` from the workspace, creates the session and
+ * connects the MCP servers (reporting each phase through the transcript). Config errors surface
+ * here, before anything is started.
+ */
+export async function openCommandContext(options: GlobalOptions, transcript: Transcript): Promise<CommandContext> {
+  const workspaceRoot = resolve(options.workspace ?? process.cwd());
+  const config = loadAgentConfig(workspaceRoot, options.config);
+  const servers = options.mcp === false ? [] : loadMcpConfig(workspaceRoot, options.mcpConfig ?? config.mcpConfig);
+  const approve = terminalApprovalHandler();
+  const session = createAgentSession({
+    workspaceRoot,
+    mode: options.mode ?? (config.planMode === true ? 'plan' : 'default'),
+    ...(options.session === undefined ? {} : { sessionId: options.session }),
+    ...(config.permissions === undefined ? {} : { permissions: config.permissions }),
+    ...(config.spillThresholdBytes === undefined ? {} : { spillThresholdBytes: config.spillThresholdBytes }),
+    ...(config.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: config.toolTimeoutMs }),
+    ...(approve === undefined ? {} : { approve }),
+    onExecutorEvent: (event) => transcript.executorEvent(event),
+  });
+  let connected: ConnectedMcpServers | undefined;
+  if (servers.length > 0) {
+    transcript.info(`connecting ${servers.length} MCP server${servers.length === 1 ? '' : 's'}…`);
+    connected = await connectMcpServers(session, servers, (message) => transcript.info(`  ${message}`));
+  }
+  return {
+    config,
+    session,
+    servers: connected,
+    close: async () => {
+      await connected?.close();
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import type { AgentEvent } from '../agent/agent-loop.js';
+import type { ExecutedCall, ExecutorEvent } from '../executor/tool-executor.js';
+
+/** Where transcript lines go (stdout in the CLI, a buffer in tests). */
+export interface LineSink {
+  write(text: string): unknown;
+}
+
+const PREVIEW_LINES = 6;
+const PREVIEW_WIDTH = 110;
+
+function preview(text: string, indent: string): string {
+  const lines = text.split('\n');
+  const shown = lines.slice(0, PREVIEW_LINES).map((line) => {
+    const cut = line.length > PREVIEW_WIDTH ? `${line.slice(0, PREVIEW_WIDTH - 1)}…` : line;
+    return `${indent}${cut}`;
+  });
+  if (lines.length > PREVIEW_LINES) shown.push(`${indent}… (${lines.length - PREVIEW_LINES} more lines)`);
+  return shown.join('\n');
+}
+
+function argumentsPreview(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 100 ? `${text.slice(0, 99)}…` : text;
+}
+
+const STATUS_MARK: Record<ExecutedCall['status'], string> = {
+  success: 'ok',
+  error: 'ERROR',
+  denied: 'DENIED',
+  invalid: 'INVALID',
+  timeout: 'TIMEOUT',
+  aborted: 'ABORTED',
+  not_found: 'NOT FOUND',
+};
+
+/**
+ * Prints what the agent does: readable by default, or one JSON object per line (`--json`) for
+ * machines. Every event of the loop and the executor goes through here.
+ */
+export class Transcript {
+  readonly #sink: LineSink;
+  readonly #json: boolean;
+
+  constructor(sink: LineSink, options: { json?: boolean } = {}) {
+    this.#sink = sink;
+    this.#json = options.json === true;
+  }
+
+  /** True in `--json` mode. */
+  get json(): boolean {
+    return this.#json;
+  }
+
+  /** Emits a structured record (JSON mode) or runs the readable renderer. */
+  #emit(record: Record<string, unknown>, readable: () => string | undefined): void {
+    if (this.#json) {
+      this.#sink.write(`${JSON.stringify(record)}\n`);
+      return;
+    }
+    const text = readable();
+    if (text !== undefined) this.#sink.write(`${text}\n`);
+  }
+
+  /** A headline. */
+  section(title: string): void {
+    this.#emit({ type: 'section', title }, () => `\n== ${title} ==`);
+  }
+
+  /** A plain informative line (progress, a summary). */
+  info(message: string, data: Record<string, unknown> = {}): void {
+    this.#emit({ type: 'info', message, ...data }, () => message);
+  }
+
+  /** The caption of a demo step. */
+  step(index: number, caption: string): void {
+    this.#emit({ type: 'step', index, caption }, () => `\n-- step ${index}: ${caption}`);
+  }
+
+  /** Renders an agent-loop event. */
+  agentEvent(event: AgentEvent): void {
+    if (event.type === 'request') {
+      this.#emit(
+        {
+          type: 'request',
+          turn: event.turn,
+          mode: event.mode,
+          tools: event.tools.map((tool) => tool.name),
+          reminders: event.reminders,
+          deferred: event.deferredListing === '' ? [] : event.deferredListing.split('\n').slice(1, -1),
+        },
+        () => {
+          const deferred = event.deferredListing === '' ? 0 : event.deferredListing.split('\n').length - 2;
+          const lines = [
+            `[turn ${event.turn}] mode ${event.mode}; ${event.tools.length} tool schemas sent${deferred > 0 ? `, ${deferred} deferred by name only` : ''}`,
+          ];
+          for (const reminder of event.reminders) lines.push(`  reminder: ${reminder.split('\n')[0]}`);
+          return lines.join('\n');
+        },
+      );
+    } else if (event.type === 'response') {
+      this.#emit(
+        { type: 'assistant', turn: event.turn, text: event.response.text, toolCalls: event.response.toolCalls },
+        () => {
+          const lines = event.response.text === '' ? [] : [`  model: ${event.response.text}`];
+          for (const call of event.response.toolCalls) lines.push(`  -> ${call.name} ${argumentsPreview(call.arguments)}`);
+          return lines.join('\n');
+        },
+      );
+    }
+  }
+
+  /** Renders an executor event. */
+  executorEvent(event: ExecutorEvent): void {
+    switch (event.type) {
+      case 'batch':
+        this.#emit(
+          { type: 'batch', batch: event.batch, parallelism: event.parallelism, calls: event.calls.map((call) => call.name) },
+          () =>
+            event.calls.length > 1 || event.parallelism === 'shared'
+              ? `  batch ${event.batch} (${event.parallelism}, ${event.calls.length} call${event.calls.length === 1 ? '' : 's'} together): ${event.calls.map((call) => call.name).join(', ')}`
+              : `  batch ${event.batch} (exclusive): ${event.calls[0]?.name ?? ''}`,
+        );
+        break;
+      case 'permission':
+        this.#emit({ type: 'permission', call: event.call.name, decision: event.decision }, () =>
+          event.decision.behavior === 'allow' ? undefined : `  permission ${event.decision.behavior} for ${event.call.name}`,
+        );
+        break;
+      case 'hook-rewrite':
+        this.#emit({ type: 'hook-rewrite', call: event.call.name, params: event.params }, () => `  hook rewrote ${event.call.name} params -> ${argumentsPreview(event.params)}`);
+        break;
+      case 'retry':
+        this.#emit(
+          { type: 'retry', call: event.call.name, attempt: event.attempt, delayMs: event.delayMs, errorCode: event.errorCode },
+          () => `  retry ${event.call.name} after ${event.errorCode} (attempt ${event.attempt}, waiting ${event.delayMs} ms)`,
+        );
+        break;
+      case 'call-end':
+        this.#callEnd(event.executed);
+        break;
+    }
+  }
+
+  #callEnd(executed: ExecutedCall): void {
+    const coercions = executed.invocation?.coercions ?? [];
+    this.#emit(
+      {
+        type: 'tool-result',
+        call: executed.call.name,
+        callId: executed.call.id,
+        status: executed.status,
+        batch: executed.batch,
+        attempts: executed.attempts,
+        durationMs: Math.round(executed.durationMs),
+        spilled: executed.spilled,
+        artifacts: executed.result.artifacts ?? [],
+        coercions,
+        content: executed.content,
+      },
+      () => {
+        const header = `  <- ${executed.call.name} ${STATUS_MARK[executed.status]} (${Math.round(executed.durationMs)} ms${executed.attempts > 1 ? `, ${executed.attempts} attempts` : ''})`;
+        const lines = [header];
+        for (const coercion of coercions) {
+          lines.push(`     coerced ${coercion.path}: ${coercion.from} -> ${coercion.to}`);
+        }
+        for (const artifact of executed.result.artifacts ?? []) {
+          lines.push(`     artifact ${artifact.kind} ${artifact.mimeType ?? ''} ${artifact.byteLength} bytes, id ${artifact.id.slice(0, 16)}…`);
+        }
+        lines.push(preview(executed.content, '     | '));
+        return lines.join('\n');
+      },
+    );
+  }
+}

@@ -1,0 +1,124 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ProviderTarget } from '@toolwright/validation';
+import { AgentLoop } from '../agent/agent-loop.js';
+import { describeCatalog, formatCatalog } from '../cli/catalog-view.js';
+import { Transcript } from '../cli/transcript.js';
+import type { LineSink } from '../cli/transcript.js';
+import { connectMcpServers, demoServerConfigs } from '../mcp/mcp-servers.js';
+import { loadScenarioFile } from '../providers/scenario.js';
+import { ScriptedProvider } from '../providers/scripted-provider.js';
+import { createAgentSession } from '../session/agent-session.js';
+import { demoScenarioPath } from './app-paths.js';
+import { writeDemoWorkspace } from './demo-workspace.js';
+
+/** Options of {@link runDemo}. */
+export interface DemoOptions {
+  sink: LineSink;
+  json?: boolean;
+  /** Keep the temporary workspace for inspection (its path is printed). */
+  keep?: boolean;
+}
+
+/** What the demo did, for the caller (and the demo test). */
+export interface DemoReport {
+  readonly turns: number;
+  readonly finalText: string;
+  readonly workspace: string;
+  readonly artifacts: number;
+  readonly elapsedMs: number;
+  /** The content of src/app.ts after the run: the edits the agent made. */
+  readonly editedSource: string;
+}
+
+const CATALOG_TARGETS: readonly ProviderTarget[] = ['anthropic', 'openai-chat', 'openai-responses', 'gemini'];
+
+/**
+ * The README's first command: a temporary workspace, two real MCP servers over stdio, and the
+ * scripted model walking through what the tool layer does. No key, no network. Every step is
+ * printed; the scripted model checks each real outcome before playing its next turn.
+ */
+export async function runDemo(options: DemoOptions): Promise<DemoReport> {
+  const started = performance.now();
+  const transcript = new Transcript(options.sink, { json: options.json === true });
+  // Everything the demo writes lives under one temporary directory, never in the repository.
+  const temporaryRoot = mkdtempSync(join(tmpdir(), 'toolwright-demo-'));
+  const workspace = join(temporaryRoot, 'workspace');
+  writeDemoWorkspace(workspace);
+  const session = createAgentSession({
+    workspaceRoot: workspace,
+    stateDirectory: join(temporaryRoot, 'state'),
+    spillThresholdBytes: 16 * 1024,
+    toolTimeoutMs: 20_000,
+    onExecutorEvent: (event) => transcript.executorEvent(event),
+  });
+  session.mode.onChange((mode) => transcript.info(`  (session mode is now ${mode})`, { mode }));
+  transcript.section('toolwright demo: no API key, no network');
+  transcript.info(`workspace: ${workspace} (temporary)`, { workspace });
+
+  transcript.section('1. Connecting MCP servers over stdio');
+  const servers = await connectMcpServers(session, demoServerConfigs(workspace), (message) => transcript.info(`  ${message}`));
+  try {
+    for (const status of servers.statuses()) {
+      transcript.info(`  ${status.server}: ${status.phase}, ${status.tools} tools`, { server: status.server, tools: status.tools });
+    }
+    if (servers.failed.length > 0) {
+      throw new Error(`MCP servers failed to start: ${servers.failed.map((item) => `${item.server}: ${item.reason}`).join('; ')}`);
+    }
+
+    transcript.section('2. The catalog the model sees, per provider');
+    transcript.info('Built-in schemas are sent; MCP tools are deferred: listed by name only until ToolSearch loads them.');
+    for (const target of CATALOG_TARGETS) {
+      for (const line of formatCatalog(describeCatalog(session.registry, target, 'default'), { listTools: target === 'anthropic' })) {
+        transcript.info(line);
+      }
+    }
+    for (const line of formatCatalog(describeCatalog(session.registry, 'anthropic', 'plan'), { listTools: false })) {
+      transcript.info(line);
+    }
+
+    transcript.section('3. The scripted model at work');
+    const scenario = loadScenarioFile(demoScenarioPath());
+    const provider = new ScriptedProvider({ scenario, target: 'anthropic', variables: { workspace } });
+    let stepNumber = 0;
+    const loop = new AgentLoop({
+      provider,
+      registry: session.registry,
+      executor: session.executor,
+      mode: session.mode,
+      maxTurns: scenario.turns.length + 1,
+      onEvent: (event) => {
+        if (event.type === 'request') {
+          const turn = scenario.turns[event.turn - 1];
+          if (turn?.step !== undefined) {
+            stepNumber += 1;
+            transcript.step(stepNumber, turn.step);
+          }
+        }
+        transcript.agentEvent(event);
+      },
+    });
+    const result = await loop.run('Fix the TODO in src/app.ts, and show me what the tool layer does on the way.');
+
+    transcript.section('4. Summary');
+    const artifacts = await session.artifacts.list();
+    for (const artifact of artifacts) {
+      transcript.info(`  artifact ${artifact.kind} ${artifact.mimeType ?? ''} ${artifact.byteLength} bytes -> ${artifact.path}`, {
+        artifact: artifact.id,
+      });
+    }
+    const editedSource = readFileSync(join(workspace, 'src/app.ts'), 'utf8');
+    transcript.info(`  tasks persisted in ${session.tasks.filePath}: ${session.tasks.list().map((task) => `#${task.id} ${task.status}`).join(', ')}`);
+    const elapsedMs = performance.now() - started;
+    transcript.info(`  ${result.turns} model turns in ${(elapsedMs / 1000).toFixed(1)} s; final answer: ${result.finalText}`, {
+      turns: result.turns,
+      elapsedMs: Math.round(elapsedMs),
+    });
+    return { turns: result.turns, finalText: result.finalText, workspace, artifacts: artifacts.length, elapsedMs, editedSource };
+  } finally {
+    await servers.close();
+    if (options.keep === true) transcript.info(`kept ${temporaryRoot}`);
+    else rmSync(temporaryRoot, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,76 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { McpAdapter, type McpServerConfig, type McpServerStatus, parseMcpServersConfig } from '@toolwright/mcp-adapter';
+import type { AgentSession } from '../session/agent-session.js';
+
+/** Progress of the MCP connections, for the transcript. */
+export type McpProgress = (message: string) => void;
+
+/** The connected servers of a session. */
+export interface ConnectedMcpServers {
+  readonly adapter: McpAdapter;
+  readonly failed: ReadonlyArray<{ server: string; reason: string }>;
+  /** Name, phase, tool count and last error of each server. */
+  statuses(): McpServerStatus[];
+  /** Closes every connection and ends every child process it started. */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects the session's MCP servers (in parallel, each with a timeout) and applies their tools
+ * to the session registry — deferred, so the model sees them by name until ToolSearch loads
+ * them. Tool output goes through the session's artifact store. A server that fails is reported,
+ * and the others keep working.
+ */
+export async function connectMcpServers(
+  session: AgentSession,
+  servers: readonly McpServerConfig[],
+  progress: McpProgress = () => undefined,
+  options: { connectTimeoutMs?: number } = {},
+): Promise<ConnectedMcpServers> {
+  const adapter = new McpAdapter({
+    registry: session.registry,
+    servers,
+    artifacts: session.artifacts,
+    connectTimeoutMs: options.connectTimeoutMs ?? 20_000,
+    onConnectionChange: (change) => {
+      progress(`mcp ${change.server}: ${change.phase}${change.reason === undefined ? '' : ` (${change.reason})`}`);
+    },
+  });
+  const result = await adapter.connect();
+  return {
+    adapter,
+    failed: result.failed,
+    statuses: () => adapter.servers(),
+    close: () => adapter.close(),
+  };
+}
+
+const localRequire = createRequire(import.meta.url);
+
+/** The entry file of an installed MCP server package (its `bin`), resolved from this app. */
+function serverEntry(packageName: string): string {
+  const manifestPath = localRequire.resolve(`${packageName}/package.json`);
+  const manifest = localRequire(manifestPath) as { bin?: string | Record<string, string> };
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin ?? {})[0];
+  if (bin === undefined) throw new Error(`${packageName} declares no bin entry`);
+  return join(dirname(manifestPath), bin);
+}
+
+/**
+ * The demo's two servers, from this app's dependencies: `server-everything` and
+ * `server-filesystem` (rooted at the workspace), started with this very Node binary — never
+ * through npx, so nothing is downloaded.
+ */
+export function demoServerConfigs(workspaceRoot: string): McpServerConfig[] {
+  return parseMcpServersConfig({
+    mcpServers: {
+      everything: { command: process.execPath, args: [serverEntry('@modelcontextprotocol/server-everything'), 'stdio'] },
+      filesystem: {
+        command: process.execPath,
+        args: [serverEntry('@modelcontextprotocol/server-filesystem'), workspaceRoot],
+        cwd: workspaceRoot,
+      },
+    },
+  });
+}

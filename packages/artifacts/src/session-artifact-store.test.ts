@@ -1,0 +1,370 @@
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TempRoots } from '../test/support/temp-root.js';
+import { ArtifactStoreError, SessionArtifactStore, type SessionArtifactStoreOptions } from './index.js';
+
+const roots = new TempRoots();
+afterEach(() => roots.removeAll());
+
+function storeIn(root: string, overrides: Partial<SessionArtifactStoreOptions> = {}): SessionArtifactStore {
+  return new SessionArtifactStore({ root, namespace: 'mcp', sessionIdentity: 'session-a', ...overrides });
+}
+
+function sha256(bytes: string | Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ArtifactStoreError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (ArtifactStoreError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error('expected the operation to be refused');
+}
+
+describe('SessionArtifactStore layout and modes', () => {
+  it('stores bytes under <root>/<namespace>/<sha256(session)>/<sha256><ext>, directories 0700 and files 0600, whatever the umask', async () => {
+    const root = roots.create();
+    const previousUmask = process.umask(0o000);
+    try {
+      const store = storeIn(root);
+      const record = await store.write({
+        kind: 'screenshot',
+        bytes: Buffer.from('png bytes'),
+        mimeType: 'image/png',
+      });
+      const sessionDirectory = join(root, 'mcp', sha256('session-a'));
+      expect(record.path).toBe(join(sessionDirectory, `${sha256('png bytes')}.png`));
+      expect(record).toMatchObject({
+        id: sha256('png bytes'),
+        kind: 'screenshot',
+        mimeType: 'image/png',
+        byteLength: 9,
+      });
+      expect(statSync(join(root, 'mcp')).mode & 0o7777).toBe(0o700);
+      expect(statSync(sessionDirectory).mode & 0o7777).toBe(0o700);
+      expect(statSync(record.path).mode & 0o7777).toBe(0o600);
+      expect(statSync(record.path).uid).toBe(process.getuid?.());
+      expect(readFileSync(record.path, 'utf8')).toBe('png bytes');
+    } finally {
+      process.umask(previousUmask);
+    }
+  });
+
+  it('keeps 0700/0600 under a restrictive umask too', async () => {
+    const root = roots.create();
+    const previousUmask = process.umask(0o277);
+    try {
+      const record = await storeIn(root).write({ kind: 'text', bytes: 'x' });
+      expect(statSync(record.path).mode & 0o7777).toBe(0o600);
+      expect(statSync(join(root, 'mcp')).mode & 0o7777).toBe(0o700);
+    } finally {
+      process.umask(previousUmask);
+    }
+  });
+
+  it('stores a string as UTF-8, maps MIME parameters away, and stores unknown types without extension', async () => {
+    const store = storeIn(roots.create());
+    const text = await store.write({ kind: 'text', bytes: 'héllo', mimeType: 'Text/Plain; charset=utf-8' });
+    expect(text.mimeType).toBe('text/plain');
+    expect(text.byteLength).toBe(6);
+    expect(text.path.endsWith(`${sha256('héllo')}.txt`)).toBe(true);
+    const unknown = await store.write({ kind: 'blob', bytes: 'blob', mimeType: 'application/x-custom' });
+    expect(unknown.path.endsWith(sha256('blob'))).toBe(true);
+    const custom = storeIn(roots.create(), { mimeExtensions: { 'application/x-custom': '.cst' } });
+    expect(
+      (await custom.write({ kind: 'blob', bytes: 'blob', mimeType: 'application/x-custom' })).path,
+    ).toMatch(/\.cst$/);
+  });
+
+  it('isolates sessions: another session identity gets its own directory and cannot read the id', async () => {
+    const root = roots.create();
+    const first = storeIn(root, { sessionIdentity: 'alice' });
+    const second = storeIn(root, { sessionIdentity: 'bob' });
+    const record = await first.write({ kind: 'text', bytes: 'secret of alice' });
+    expect(first.sessionDirectory).not.toBe(second.sessionDirectory);
+    expect((await rejection(second.read(record.id))).code).toBe('not_found');
+    const again = await second.write({ kind: 'text', bytes: 'secret of alice' });
+    expect(again.deduplicated).toBe(false);
+    expect(again.path).not.toBe(record.path);
+  });
+
+  it('reads back verified bytes and lists records with their metadata, also from a new store instance', async () => {
+    const root = roots.create();
+    const writer = storeIn(root);
+    const record = await writer.write({
+      kind: 'mcp-resource',
+      bytes: '{"a":1}',
+      mimeType: 'application/json',
+      sourceUri: 'file:///data/a.json',
+    });
+    const reader = storeIn(root);
+    const { record: readRecord, bytes } = await reader.read(record.id);
+    expect(bytes.toString()).toBe('{"a":1}');
+    expect(readRecord).toEqual({ ...record, deduplicated: false });
+    expect(await reader.list()).toEqual([{ ...record, deduplicated: false }]);
+    expect((await rejection(reader.read('f'.repeat(64)))).code).toBe('not_found');
+    expect((await rejection(reader.read('../etc/passwd'))).code).toBe('invalid_request');
+  });
+
+  it('lists nothing and reads nothing before the first write, without creating directories', async () => {
+    const root = roots.create();
+    const store = storeIn(root);
+    expect(await store.list()).toEqual([]);
+    expect((await rejection(store.read('a'.repeat(64)))).code).toBe('not_found');
+    expect(readdirSync(root)).toEqual([]);
+  });
+});
+
+describe('de-duplication', () => {
+  it('gotcha: a dedup hit re-verifies owner, 0600, size and content hash; permission drift is not a hit', async () => {
+    const root = roots.create();
+    const store = storeIn(root);
+    const first = await store.write({ kind: 'text', bytes: 'same bytes', mimeType: 'text/plain' });
+    const hit = await store.write({ kind: 'text', bytes: 'same bytes', mimeType: 'text/plain' });
+    expect(hit).toMatchObject({ id: first.id, path: first.path, deduplicated: true });
+    expect(store.stats()).toMatchObject({ items: 1, writes: 1, deduplicatedHits: 1 });
+
+    chmodSync(first.path, 0o644);
+    const error = await rejection(store.write({ kind: 'text', bytes: 'same bytes', mimeType: 'text/plain' }));
+    expect(error.code).toBe('verification_failed');
+    expect(error.path).toBe(first.path);
+    expect(error.message).toContain(first.path);
+    expect(error.message).toContain('mode is 0644, expected 0600');
+    expect(store.stats().deduplicatedHits).toBe(1);
+    expect((await rejection(store.read(first.id))).code).toBe('verification_failed');
+  });
+
+  it('refuses a stored file chowned to another user (uid 65534)', async () => {
+    const store = storeIn(roots.create());
+    const record = await store.write({ kind: 'text', bytes: 'owned' });
+    chownSync(record.path, 65534, 65534);
+    const error = await rejection(store.write({ kind: 'text', bytes: 'owned' }));
+    expect(error.code).toBe('verification_failed');
+    expect(error.message).toContain('owner is uid 65534');
+  });
+
+  it('refuses a stored file whose content changed at the same size, and one with an extra hard link', async () => {
+    const root = roots.create();
+    const store = storeIn(root);
+    const tampered = await store.write({ kind: 'text', bytes: 'original' });
+    writeFileSync(tampered.path, 'ORIGINAL');
+    const hashError = await rejection(store.write({ kind: 'text', bytes: 'original' }));
+    expect(hashError.code).toBe('verification_failed');
+    expect(hashError.message).toContain(`content hashes to ${sha256('ORIGINAL')}`);
+
+    const linked = await store.write({ kind: 'text', bytes: 'linked' });
+    linkSync(linked.path, join(root, 'outside-link'));
+    const linkError = await rejection(store.write({ kind: 'text', bytes: 'linked' }));
+    expect(linkError.message).toContain('2 hard links');
+  });
+
+  it('does not count dedup hits against quotas', async () => {
+    const store = storeIn(roots.create(), { limits: { maxItems: 1, maxSessionBytes: 4 } });
+    await store.write({ kind: 'text', bytes: 'full' });
+    expect((await store.write({ kind: 'text', bytes: 'full' })).deduplicated).toBe(true);
+    expect((await rejection(store.write({ kind: 'text', bytes: 'more' }))).code).toBe('too_many_items');
+  });
+});
+
+describe('hostile file system', () => {
+  it('refuses a symlink planted at the target path and writes nothing through it', async () => {
+    const root = roots.create();
+    const store = storeIn(root);
+    await store.write({ kind: 'text', bytes: 'first' });
+    const outside = join(root, 'outside.txt');
+    const target = join(store.sessionDirectory, sha256('second'));
+    symlinkSync(outside, target);
+    const error = await rejection(store.write({ kind: 'text', bytes: 'second' }));
+    expect(error.code).toBe('unsafe_entry');
+    expect(error.message).toContain(target);
+    expect(existsSync(outside)).toBe(false);
+    expect(readdirSync(store.sessionDirectory).filter((name) => name.startsWith('.tmp-'))).toEqual([]);
+  });
+
+  it('refuses a symlink planted at the session directory and writes nothing through it', async () => {
+    const root = roots.create();
+    const store = storeIn(root);
+    const outside = join(root, 'attacker-dir');
+    mkdirSync(outside, { mode: 0o700 });
+    mkdirSync(join(root, 'mcp'), { mode: 0o700 });
+    symlinkSync(outside, store.sessionDirectory);
+    const error = await rejection(store.write({ kind: 'text', bytes: 'payload' }));
+    expect(error.code).toBe('unsafe_directory');
+    expect(error.message).toContain(store.sessionDirectory);
+    expect(error.message).toContain('symbolic link');
+    expect(readdirSync(outside)).toEqual([]);
+  });
+
+  it('refuses a session directory swapped for a symlink after first use', async () => {
+    const root = roots.create();
+    const store = storeIn(root);
+    await store.write({ kind: 'text', bytes: 'before' });
+    const moved = join(root, 'moved');
+    const { renameSync } = await import('node:fs');
+    renameSync(store.sessionDirectory, moved);
+    symlinkSync(moved, store.sessionDirectory);
+    expect((await rejection(store.write({ kind: 'text', bytes: 'after' }))).code).toBe('unsafe_directory');
+    expect(readdirSync(moved).some((name) => name.startsWith(sha256('after')))).toBe(false);
+  });
+
+  it('refuses a namespace directory with a loose mode or another owner', async () => {
+    const root = roots.create();
+    mkdirSync(join(root, 'mcp'), { mode: 0o755 });
+    chmodSync(join(root, 'mcp'), 0o755);
+    const loose = await rejection(storeIn(root).write({ kind: 'text', bytes: 'x' }));
+    expect(loose.code).toBe('unsafe_directory');
+    expect(loose.message).toContain('its mode is 0755');
+
+    chmodSync(join(root, 'mcp'), 0o700);
+    chownSync(join(root, 'mcp'), 65534, 65534);
+    expect((await rejection(storeIn(root).write({ kind: 'text', bytes: 'x' }))).message).toContain(
+      'owned by uid 65534',
+    );
+  });
+
+  it('refuses a world-writable, non-sticky storage root', async () => {
+    const root = roots.create();
+    chmodSync(root, 0o777);
+    expect((await rejection(storeIn(root).write({ kind: 'text', bytes: 'x' }))).code).toBe(
+      'unsafe_directory',
+    );
+  });
+
+  it('first use fails closed on a foreign file, naming the entry', async () => {
+    const root = roots.create();
+    const store = storeIn(root);
+    await store.write({ kind: 'text', bytes: 'x' });
+    writeFileSync(join(store.sessionDirectory, 'notes.txt'), 'planted', { mode: 0o600 });
+    const fresh = storeIn(root);
+    const error = await rejection(fresh.write({ kind: 'text', bytes: 'y' }));
+    expect(error.code).toBe('unsafe_entry');
+    expect(error.message).toContain(join(store.sessionDirectory, 'notes.txt'));
+    expect(error.message).toContain('foreign');
+  });
+
+  it('first use fails closed on a stored file with a wrong mode and on a symlinked artifact name', async () => {
+    const root = roots.create();
+    const store = storeIn(root);
+    const record = await store.write({ kind: 'text', bytes: 'x' });
+    chmodSync(record.path, 0o640);
+    const modeError = await rejection(storeIn(root).list());
+    expect(modeError.code).toBe('unsafe_entry');
+    expect(modeError.message).toContain('mode 0640');
+    chmodSync(record.path, 0o600);
+    symlinkSync('/etc/passwd', join(store.sessionDirectory, sha256('z')));
+    expect((await rejection(storeIn(root).list())).message).toContain('symbolic link');
+  });
+});
+
+describe('quotas', () => {
+  it('rejects an item over maxItemBytes, naming the limit, before touching the disk', async () => {
+    const root = roots.create();
+    const error = await rejection(
+      storeIn(root, { limits: { maxItemBytes: 10 } }).write({ kind: 'k', bytes: 'x'.repeat(11) }),
+    );
+    expect(error.code).toBe('item_too_large');
+    expect(error.message).toContain('11 bytes');
+    expect(error.message).toContain('limits.maxItemBytes (10 bytes)');
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('enforces maxSessionBytes and says how much still fits', async () => {
+    const store = storeIn(roots.create(), { limits: { maxSessionBytes: 10 } });
+    await store.write({ kind: 'k', bytes: '123456' });
+    const error = await rejection(store.write({ kind: 'k', bytes: 'abcde' }));
+    expect(error.code).toBe('session_quota_exceeded');
+    expect(error.message).toContain('at most 4 more bytes fit');
+    expect(store.stats()).toMatchObject({ items: 1, bytes: 6 });
+  });
+
+  it('holds maxItems under 100 concurrent writes in one process', async () => {
+    const store = storeIn(roots.create(), { limits: { maxItems: 10 } });
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, (_, index) => store.write({ kind: 'k', bytes: `item ${index}` })),
+    );
+    const fulfilled = results.filter((result) => result.status === 'fulfilled');
+    const codes = results.flatMap((result) =>
+      result.status === 'rejected' ? [(result.reason as ArtifactStoreError).code] : [],
+    );
+    expect(fulfilled).toHaveLength(10);
+    expect(new Set(codes)).toEqual(new Set(['too_many_items']));
+    expect(readdirSync(store.sessionDirectory).filter((name) => /^[0-9a-f]{64}$/.test(name))).toHaveLength(
+      10,
+    );
+    expect(store.stats().items).toBe(10);
+  });
+
+  it('holds maxSessionBytes under concurrent large (streamed) writes, releasing reservations of refused ones', async () => {
+    const size = 1024 * 1024 + 1;
+    const store = storeIn(roots.create(), { limits: { maxSessionBytes: size * 3 } });
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, index) => store.write({ kind: 'big', bytes: Buffer.alloc(size, index) })),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
+    expect(store.stats().bytes).toBe(size * 3);
+    const ledger = JSON.parse(readFileSync(join(store.sessionDirectory, '.ledger'), 'utf8'));
+    expect(ledger).toEqual({ items: 3, bytes: size * 3, reservations: [] });
+  });
+});
+
+describe('removeAll', () => {
+  it('deletes the session directory, resets counters, and the store can write again', async () => {
+    const root = roots.create();
+    const store = storeIn(root);
+    const other = storeIn(root, { sessionIdentity: 'session-b' });
+    await other.write({ kind: 'k', bytes: 'other session' });
+    await store.write({ kind: 'k', bytes: 'one' });
+    await store.write({ kind: 'k', bytes: 'one' });
+    await store.removeAll();
+    expect(existsSync(store.sessionDirectory)).toBe(false);
+    expect(store.stats()).toMatchObject({ items: 0, bytes: 0, writes: 0, deduplicatedHits: 0 });
+    expect(readdirSync(join(root, 'mcp'))).toEqual([sha256('session-b')]);
+    const again = await store.write({ kind: 'k', bytes: 'one' });
+    expect(again.deduplicated).toBe(false);
+    expect(lstatSync(again.path).isFile()).toBe(true);
+    expect(await other.list()).toHaveLength(1);
+  });
+});
+
+describe('request validation', () => {
+  it('names the bad field and value', async () => {
+    const store = storeIn(roots.create());
+    const kindError = await rejection(store.write({ kind: '', bytes: 'x' }));
+    expect(kindError).toMatchObject({ code: 'invalid_request', option: 'kind' });
+    const mimeError = await rejection(store.write({ kind: 'k', bytes: 'x', mimeType: 'not a mime' }));
+    expect(mimeError.option).toBe('mimeType');
+    expect(mimeError.message).toContain('"not a mime"');
+    const bytesError = await rejection(store.write({ kind: 'k', bytes: 42 as unknown as string }));
+    expect(bytesError.message).toContain('received 42');
+  });
+
+  it('runs validateRequest before anything touches the disk', async () => {
+    const root = roots.create();
+    const store = storeIn(root, {
+      validateRequest(request) {
+        if (request.kind === 'forbidden') throw new Error('kind forbidden is not allowed here');
+      },
+    });
+    const error = await rejection(store.write({ kind: 'forbidden', bytes: 'x' }));
+    expect(error.code).toBe('request_rejected');
+    expect(error.message).toContain('kind forbidden is not allowed here');
+    expect(readdirSync(root)).toEqual([]);
+  });
+});

@@ -21,7 +21,7 @@ export type CatalogDiagnosticCode =
  */
 export interface CatalogDiagnostic {
   readonly server: string;
-  /** `tools`, `resources`, `resourceTemplates` or `prompts`. */
+  /** `tools`, `resources`, `resourceTemplates`, `prompts` (or `tasks` for task listings). */
   readonly list: CatalogListKind;
   readonly code: CatalogDiagnosticCode;
   /** The entry concerned (a tool or prompt name, a resource URI), if the problem is about one. */
@@ -30,4 +30,4 @@ export interface CatalogDiagnostic {
 }
 
 /** The four listings a server can offer. */
-export type CatalogListKind = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
+export type CatalogListKind = 'tools' | 'resources' | 'resourceTemplates' | 'prompts' | 'tasks';

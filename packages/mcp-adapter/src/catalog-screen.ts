@@ -210,7 +210,7 @@ const ENTRY_SCHEMAS = {
  */
 export function screenContentList(
   server: string,
-  list: Exclude<CatalogListKind, 'tools'>,
+  list: Exclude<CatalogListKind, 'tools' | 'tasks'>,
   raw: readonly unknown[],
   limits: CatalogLimits,
 ): ScreenedList<McpCatalogEntry> {

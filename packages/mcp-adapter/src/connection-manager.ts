@@ -17,6 +17,8 @@ export interface McpConnectionManagerOptions {
   /** Default timeout per request; default 60 s. A server's own `requestTimeoutMs` wins. */
   readonly requestTimeoutMs?: number;
   readonly reconnect?: Partial<ReconnectPolicy>;
+  /** How long a stdio server may take to exit after its stdin closes before it gets SIGTERM; default 500 ms. */
+  readonly shutdownGraceMs?: number;
   /** Every phase of every server. */
   readonly onConnectionChange?: (change: McpConnectionChange) => void;
   /** A server finished its handshake (first time or after reconnecting). */
@@ -48,6 +50,7 @@ export class McpConnectionManager {
       connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
       requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
       reconnect: { ...DEFAULT_RECONNECT_POLICY, ...options.reconnect },
+      shutdownGraceMs: options.shutdownGraceMs ?? 500,
     };
     for (const server of servers) {
       if (this.#connections.has(server.name)) {

@@ -1,1 +1,45 @@
-export {};
+export type { McpArtifactSink } from './artifact-sink.js';
+export { canonicalJson, type FingerprintedDefinition, fingerprintToolDefinition } from './canonical-json.js';
+export { type CatalogDelta, diffCatalogs, isEmptyDelta } from './catalog-delta.js';
+export type { CatalogDiagnostic, CatalogDiagnosticCode, CatalogListKind } from './catalog-diagnostic.js';
+export { type CatalogLimits, DEFAULT_CATALOG_LIMITS } from './catalog-limits.js';
+export {
+  type McpCatalogEntry,
+  type McpToolAnnotations,
+  type McpToolDefinition,
+  type ScreenedList,
+  screenContentList,
+  screenToolCatalog,
+} from './catalog-screen.js';
+export type { McpConnectionChange, McpConnectionPhase } from './connection-change.js';
+export {
+  type ConnectAllResult,
+  McpConnectionManager,
+  type McpConnectionManagerOptions,
+} from './connection-manager.js';
+export { DEFAULT_OUTPUT_ROUTING, type OutputRoutingOptions } from './content-routing.js';
+export { createMcpContentTools } from './content-tools.js';
+export { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+export {
+  McpAdapter,
+  type McpAdapterOptions,
+  type McpAdapterStats,
+  type McpConnectResult,
+  type McpServerCatalog,
+  type McpServerStatus,
+} from './mcp-adapter.js';
+export { mcpToolKind, mcpToolTags } from './mcp-tool.js';
+export { listAllPages, type Page, type PaginatedListing } from './paginate.js';
+export { type RefreshKind, RefreshScheduler } from './refresh-scheduler.js';
+export {
+  type McpServerConfig,
+  parseMcpServersConfig,
+  type StdioServerConfig,
+  type StreamableHttpServerConfig,
+} from './server-config.js';
+export { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy, ServerConnection } from './server-connection.js';
+export type { CustomServerDefinition, McpServerDefinition } from './server-definition.js';
+export { TaskOwnership } from './task-ownership.js';
+export { createMcpTaskTools } from './task-tools.js';
+export { McpToolNameMap, type McpToolTarget, mcpToolName } from './tool-naming.js';
+export { markUntrusted } from './untrusted-text.js';

@@ -38,6 +38,8 @@ export interface ServerConnectionOptions {
   readonly connectTimeoutMs: number;
   readonly requestTimeoutMs: number;
   readonly reconnect: ReconnectPolicy;
+  /** How long a stdio server may take to exit after its stdin closes before it gets SIGTERM. */
+  readonly shutdownGraceMs: number;
 }
 
 const STDERR_TAIL_BYTES = 2048;
@@ -153,16 +155,38 @@ export class ServerConnection {
     }
   }
 
-  /** Closes the connection for good: no reconnect, the child process (if any) is ended. */
+  /**
+   * Closes the connection for good: no reconnect, and the child process (if any) is ended. As
+   * the MCP spec asks, stdin is closed first; a server still running after the grace period
+   * gets SIGTERM (and the SDK follows with SIGKILL if that is ignored too).
+   */
   async close(): Promise<void> {
     if (this.#closing) return;
     this.#closing = true;
     const client = this.#client;
+    const transport = this.#transport;
     this.#client = undefined;
-    await client?.close().catch(() => undefined);
-    await this.#transport?.close().catch(() => undefined);
     this.#transport = undefined;
+    await this.#shutDown(client, transport);
     this.#report('closed');
+  }
+
+  async #shutDown(client: Client | undefined, transport: Transport | undefined): Promise<void> {
+    const pid = transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined;
+    const closing = Promise.all([client?.close(), transport?.close()]).catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<'grace'>((resolve) => {
+      timer = setTimeout(() => resolve('grace'), this.#options.shutdownGraceMs);
+    });
+    if ((await Promise.race([closing, grace])) === 'grace' && pid !== undefined) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+    clearTimeout(timer);
+    await closing;
   }
 
   #translate(operation: string, timeout: number, error: unknown): McpAdapterError {
@@ -264,8 +288,7 @@ export class ServerConnection {
     try {
       await Promise.race([client.connect(transport, { timeout: connectTimeout }), timedOut]);
     } catch (error) {
-      await client.close().catch(() => undefined);
-      await transport.close().catch(() => undefined);
+      await this.#shutDown(client, transport);
       if (this.#transport === transport) this.#transport = undefined;
       if (McpAdapterError.isInstance(error)) throw error;
       throw new McpAdapterError(

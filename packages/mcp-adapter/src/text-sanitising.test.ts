@@ -5,9 +5,7 @@ describe('stripControlCharacters', () => {
   it('gotcha: removes control and invisible characters from server descriptions, keeping newlines and tabs', () => {
     const hostile =
       'Reads a file.\u0000\u001b[2J\u202eecnetnes neddih\u202c\u200b\r\nSecond line\tend\u007f\u0085\ufeff';
-    expect(stripControlCharacters(hostile)).toBe(
-      'Reads a file.[2Jecnetnes neddih\nSecond line\tend',
-    );
+    expect(stripControlCharacters(hostile)).toBe('Reads a file.[2Jecnetnes neddih\nSecond line\tend');
   });
 
   it('returns plain text unchanged', () => {

@@ -1,0 +1,96 @@
+import { PaginatedResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { CatalogDiagnostic, CatalogListKind } from './catalog-diagnostic.js';
+import type { CatalogLimits } from './catalog-limits.js';
+import {
+  type McpCatalogEntry,
+  type McpToolDefinition,
+  screenContentList,
+  screenToolCatalog,
+} from './catalog-screen.js';
+import { listAllPages } from './paginate.js';
+import type { ServerConnection } from './server-connection.js';
+
+const LIST_METHODS = {
+  tools: { method: 'tools/list', field: 'tools' },
+  resources: { method: 'resources/list', field: 'resources' },
+  resourceTemplates: { method: 'resources/templates/list', field: 'resourceTemplates' },
+  prompts: { method: 'prompts/list', field: 'prompts' },
+} as const;
+
+/** A screened listing: the entries kept, the diagnostics, and whether every page arrived. */
+export interface ScreenedListing<T> {
+  readonly entries: T[];
+  readonly diagnostics: CatalogDiagnostic[];
+  readonly complete: boolean;
+}
+
+/**
+ * Reads every page of one listing as raw entries. The SDK's loose paginated-result schema is
+ * used on purpose: a strict per-entry schema would reject a whole page for one bad entry,
+ * while the screen drops that entry by name and keeps the rest. (The SDK's own `listTools`
+ * would also compile every output schema on every page.)
+ */
+async function listRaw(connection: ServerConnection, list: keyof typeof LIST_METHODS, limits: CatalogLimits) {
+  const { method, field } = LIST_METHODS[list];
+  return listAllPages<unknown>(
+    async (cursor) => {
+      const page = await connection.request(`${method}`, (client, options) =>
+        client.request(
+          { method, params: cursor === undefined ? {} : { cursor } },
+          PaginatedResultSchema,
+          options,
+        ),
+      );
+      const items = (page as Record<string, unknown>)[field];
+      return { items: Array.isArray(items) ? items : [], nextCursor: page.nextCursor };
+    },
+    { server: connection.name, list, maxPages: limits.maxPages },
+  );
+}
+
+function listingFailed(server: string, list: CatalogListKind, error: unknown): CatalogDiagnostic {
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    server,
+    list,
+    code: 'listing_failed',
+    message: `MCP server "${server}": listing ${list} failed: ${reason}`,
+  };
+}
+
+/** Lists and screens a server's tools. A failed listing gives `undefined` plus a diagnostic. */
+export async function listTools(
+  connection: ServerConnection,
+  limits: CatalogLimits,
+): Promise<ScreenedListing<McpToolDefinition> | { failure: CatalogDiagnostic }> {
+  try {
+    const listing = await listRaw(connection, 'tools', limits);
+    const screened = screenToolCatalog(connection.name, listing.items, limits);
+    return {
+      entries: screened.entries,
+      diagnostics: [...listing.diagnostics, ...screened.diagnostics],
+      complete: listing.complete,
+    };
+  } catch (error) {
+    return { failure: listingFailed(connection.name, 'tools', error) };
+  }
+}
+
+/** Lists and screens a server's resources, resource templates or prompts. */
+export async function listContent(
+  connection: ServerConnection,
+  list: Exclude<CatalogListKind, 'tools' | 'tasks'>,
+  limits: CatalogLimits,
+): Promise<ScreenedListing<McpCatalogEntry> | { failure: CatalogDiagnostic }> {
+  try {
+    const listing = await listRaw(connection, list, limits);
+    const screened = screenContentList(connection.name, list, listing.items, limits);
+    return {
+      entries: screened.entries,
+      diagnostics: [...listing.diagnostics, ...screened.diagnostics],
+      complete: listing.complete,
+    };
+  } catch (error) {
+    return { failure: listingFailed(connection.name, list, error) };
+  }
+}

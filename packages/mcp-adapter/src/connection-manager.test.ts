@@ -1,0 +1,191 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixturePath, processExists, serverEntry, waitFor } from '../test/helpers.js';
+import type { McpConnectionChange } from './connection-change.js';
+import { McpConnectionManager } from './connection-manager.js';
+import { McpAdapterError } from './errors.js';
+import { parseMcpServersConfig } from './server-config.js';
+
+const everything = serverEntry('@modelcontextprotocol/server-everything');
+const cleanups: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+describe('McpConnectionManager', () => {
+  it('connects in parallel, reports a failing server by name and reason while the others work, and leaves no child process', async () => {
+    const changes: McpConnectionChange[] = [];
+    const manager = new McpConnectionManager(
+      parseMcpServersConfig({
+        mcpServers: {
+          everything: { command: process.execPath, args: [everything, 'stdio'] },
+          missing: { command: '/nonexistent/mcp-server-binary' },
+          silent: {
+            command: process.execPath,
+            args: ['-e', 'setInterval(() => {}, 1000)'],
+            connectTimeoutMs: 800,
+          },
+        },
+      }),
+      { onConnectionChange: (change) => changes.push(change) },
+    );
+    cleanups.push(() => manager.closeAll());
+    const started = Date.now();
+    const result = await manager.connectAll();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(result.connected).toEqual(['everything']);
+    expect(result.failed.map((failure) => failure.server).sort()).toEqual(['missing', 'silent']);
+    const missing = result.failed.find((failure) => failure.server === 'missing')!;
+    expect(missing.error.code).toBe('mcp_connect_failed');
+    expect(missing.reason).toContain('MCP server "missing" failed to start');
+    expect(missing.reason).toContain('ENOENT');
+    const silent = result.failed.find((failure) => failure.server === 'silent')!;
+    expect(silent.error.code).toBe('mcp_timeout');
+    expect(silent.reason).toBe('MCP server "silent" did not complete the MCP handshake within 800 ms');
+
+    const connection = manager.get('everything');
+    const tools = await connection.request('tools/list', (client, options) => client.listTools({}, options));
+    expect(tools.tools.map((tool) => tool.name)).toContain('echo');
+    expect(changes.filter((change) => change.server === 'everything').map((change) => change.phase)).toEqual([
+      'connecting',
+      'connected',
+    ]);
+    expect(
+      changes.find((change) => change.server === 'missing' && change.phase === 'failed')?.reason,
+    ).toContain('ENOENT');
+
+    const pid = connection.pid!;
+    expect(processExists(pid)).toBe(true);
+    await manager.closeAll();
+    expect(processExists(pid)).toBe(false);
+    expect(connection.phase).toBe('closed');
+    expect(() => connection.client).toThrow(/MCP server "everything" is not connected \(phase: closed/);
+  });
+
+  it('turns a server that exits mid-call into a clear error, then reconnects with backoff and reports the phases', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'mcp-flaky-'));
+    cleanups.push(() => rm(directory, { recursive: true, force: true }));
+    const pidLog = join(directory, 'pids');
+    const changes: McpConnectionChange[] = [];
+    const manager = new McpConnectionManager(
+      parseMcpServersConfig({
+        mcpServers: {
+          flaky: {
+            command: process.execPath,
+            args: [fixturePath('flaky-server.mjs')],
+            env: { FIXTURE_PID_LOG: pidLog },
+          },
+        },
+      }),
+      { reconnect: { initialDelayMs: 50 }, onConnectionChange: (change) => changes.push(change) },
+    );
+    cleanups.push(() => manager.closeAll());
+    await manager.connectAll();
+    const connection = manager.get('flaky');
+    const failure = await connection
+      .request('tools/call "exit-now"', (client, options) =>
+        client.callTool({ name: 'exit-now' }, undefined, options),
+      )
+      .catch((error: unknown) => error);
+    expect(McpAdapterError.isInstance(failure)).toBe(true);
+    expect((failure as McpAdapterError).code).toBe('mcp_connection_lost');
+    expect((failure as McpAdapterError).message).toContain(
+      'MCP server "flaky" closed the connection during tools/call "exit-now"',
+    );
+
+    await waitFor(() => changes.some((change) => change.phase === 'recovered'));
+    expect(changes.map((change) => change.phase)).toEqual([
+      'connecting',
+      'connected',
+      'reconnecting',
+      'recovered',
+    ]);
+    expect(changes[2]).toMatchObject({ attempt: 1 });
+    const echoed = await connection.request('tools/call "echo"', (client, options) =>
+      client.callTool({ name: 'echo', arguments: { text: 'back' } }, undefined, options),
+    );
+    expect(echoed.content).toEqual([{ type: 'text', text: 'back' }]);
+
+    const pids = (await readFile(pidLog, 'utf8')).trim().split('\n').map(Number);
+    expect(pids).toHaveLength(2);
+    await manager.closeAll();
+    for (const pid of pids) expect(processExists(pid)).toBe(false);
+  });
+
+  it('times out a call to a server that hangs, and the server stays usable', async () => {
+    const manager = new McpConnectionManager(
+      parseMcpServersConfig({
+        mcpServers: {
+          flaky: {
+            command: process.execPath,
+            args: [fixturePath('flaky-server.mjs')],
+            requestTimeoutMs: 300,
+          },
+        },
+      }),
+    );
+    cleanups.push(() => manager.closeAll());
+    await manager.connectAll();
+    const connection = manager.get('flaky');
+    const failure = await connection
+      .request('tools/call "hang"', (client, options) =>
+        client.callTool({ name: 'hang' }, undefined, options),
+      )
+      .catch((error: unknown) => error as McpAdapterError);
+    expect(failure.code).toBe('mcp_timeout');
+    expect(failure.message).toBe(
+      'MCP server "flaky" did not answer tools/call "hang" within 300 ms; the request was cancelled',
+    );
+    const echoed = await connection.request('echo', (client, options) =>
+      client.callTool({ name: 'echo', arguments: { text: 'still here' } }, undefined, options),
+    );
+    expect(echoed.content).toEqual([{ type: 'text', text: 'still here' }]);
+  });
+
+  it('gives up after the configured attempts and reports failed', async () => {
+    const changes: McpConnectionChange[] = [];
+    let starts = 0;
+    // The first start runs the real server; every restart points at a missing script and fails.
+    let transports = 0;
+    const manager = new McpConnectionManager(
+      [
+        {
+          name: 'once',
+          transport: 'custom',
+          createTransport: () => {
+            transports += 1;
+            return new StdioClientTransport({
+              command: process.execPath,
+              args: [transports === 1 ? fixturePath('flaky-server.mjs') : '/nonexistent/script.mjs'],
+              stderr: 'ignore',
+            });
+          },
+        },
+      ],
+      {
+        reconnect: { maxAttempts: 2, initialDelayMs: 20 },
+        onConnectionChange: (change) => {
+          changes.push(change);
+          if (change.phase === 'connecting') starts += 1;
+        },
+      },
+    );
+    cleanups.push(() => manager.closeAll());
+    await manager.connectAll();
+    process.kill(manager.get('once').pid!, 'SIGKILL');
+    await waitFor(() => changes.some((change) => change.phase === 'failed'));
+    expect(starts).toBe(1);
+    expect(transports).toBe(3);
+    expect(changes.slice(2).map((change) => [change.phase, change.attempt])).toEqual([
+      ['reconnecting', 1],
+      ['reconnecting', 2],
+      ['failed', 2],
+    ]);
+    expect(changes.at(-1)?.reason).toContain(
+      'MCP server "once" failed to start or complete the MCP handshake',
+    );
+  });
+});

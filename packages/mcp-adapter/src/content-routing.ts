@@ -1,0 +1,181 @@
+import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { ArtifactReference, LlmContentPart } from '@toolwright/contracts';
+import type { McpArtifactSink } from './artifact-sink.js';
+import { markUntrusted } from './untrusted-text.js';
+
+/** When server output is kept inline and when it goes to the artifact store. */
+export interface OutputRoutingOptions {
+  /** Text parts larger than this (UTF-8 bytes) become a head-and-tail preview plus an artifact; default 32 KiB. */
+  readonly textThresholdBytes: number;
+  /** Images up to this size are also inlined for the model (they are always stored); default 256 KiB. */
+  readonly inlineImageMaxBytes: number;
+}
+
+/** The defaults of {@link OutputRoutingOptions}. */
+export const DEFAULT_OUTPUT_ROUTING: OutputRoutingOptions = Object.freeze({
+  textThresholdBytes: 32 * 1024,
+  inlineImageMaxBytes: 256 * 1024,
+});
+
+/** What routing a list of MCP content parts produced. */
+export interface RoutedContent {
+  readonly parts: LlmContentPart[];
+  readonly artifacts: ArtifactReference[];
+}
+
+/** A content part, or the contents of a read resource (same shapes for text and blob). */
+type ResourceContents = { uri: string; mimeType?: string | undefined } & (
+  | { text: string }
+  | { blob: string }
+);
+
+function reference(record: {
+  id: string;
+  kind: string;
+  mimeType?: string | undefined;
+  byteLength: number;
+  sourceUri?: string | undefined;
+}): ArtifactReference {
+  return {
+    id: record.id,
+    kind: record.kind,
+    byteLength: record.byteLength,
+    ...(record.mimeType === undefined ? {} : { mimeType: record.mimeType }),
+    ...(record.sourceUri === undefined ? {} : { sourceUri: record.sourceUri }),
+  };
+}
+
+/**
+ * Turns MCP content (tool results, read resources, prompt messages) into parts for the model,
+ * keeping every part: text (marked untrusted; large text spilled to the artifact store as a
+ * preview), images (stored; inlined when small), audio and blobs (stored, described),
+ * embedded resources and resource links (described with their URI).
+ */
+export class ContentRouter {
+  readonly #server: string;
+  readonly #sink: McpArtifactSink;
+  readonly #options: OutputRoutingOptions;
+  readonly parts: LlmContentPart[] = [];
+  readonly artifacts: ArtifactReference[] = [];
+
+  constructor(server: string, sink: McpArtifactSink, options: OutputRoutingOptions) {
+    this.#server = server;
+    this.#sink = sink;
+    this.#options = options;
+  }
+
+  /** The routed parts and artifact references so far. */
+  result(): RoutedContent {
+    return { parts: this.parts, artifacts: this.artifacts };
+  }
+
+  /** Adds host-written text (not from the server, so not marked). */
+  addHostText(text: string): void {
+    this.parts.push({ type: 'text', text });
+  }
+
+  /** Adds server text: marked untrusted, spilled to the store when over the threshold. */
+  async addText(text: string, label?: string, sourceUri?: string): Promise<void> {
+    // Fast path: text that cannot be over the threshold even at 3 bytes a code unit skips the store.
+    if (text.length * 3 <= this.#options.textThresholdBytes) {
+      this.parts.push({ type: 'text', text: markUntrusted(this.#server, text, label) });
+      return;
+    }
+    const spill = await this.#sink.spill(text, {
+      thresholdBytes: this.#options.textThresholdBytes,
+      kind: 'mcp-text',
+      mimeType: 'text/plain',
+    });
+    if (!spill.spilled || spill.artifact === undefined) {
+      this.parts.push({ type: 'text', text: markUntrusted(this.#server, text, label) });
+      return;
+    }
+    const artifact = { ...spill.artifact, ...(sourceUri === undefined ? {} : { sourceUri }) };
+    this.artifacts.push(reference(artifact));
+    this.parts.push({
+      type: 'artifact',
+      artifactId: artifact.id,
+      mimeType: artifact.mimeType ?? 'text/plain',
+      byteLength: artifact.byteLength,
+      preview: markUntrusted(
+        this.#server,
+        spill.preview,
+        `${label === undefined ? '' : `${label}, `}${artifact.byteLength} bytes; ${spill.omittedBytes} bytes omitted from this preview, full text in artifact ${artifact.id}`,
+      ),
+    });
+  }
+
+  /** Stores binary data and describes it; images small enough are inlined as well. */
+  async addBinary(
+    kind: 'image' | 'audio' | 'blob',
+    base64: string,
+    mimeType: string | undefined,
+    sourceUri?: string,
+  ): Promise<void> {
+    const bytes = Buffer.from(base64, 'base64');
+    const record = await this.#sink.write({
+      kind: `mcp-${kind}`,
+      bytes,
+      ...(mimeType === undefined ? {} : { mimeType }),
+      ...(sourceUri === undefined ? {} : { sourceUri }),
+    });
+    const artifact = reference(record);
+    this.artifacts.push(artifact);
+    const type = mimeType ?? 'application/octet-stream';
+    if (kind === 'image' && mimeType !== undefined && bytes.byteLength <= this.#options.inlineImageMaxBytes) {
+      this.parts.push({ type: 'image', mimeType, data: bytes.toString('base64') });
+    }
+    this.parts.push({
+      type: 'artifact',
+      artifactId: record.id,
+      mimeType: type,
+      byteLength: bytes.byteLength,
+      preview: `[${kind} from MCP server ${JSON.stringify(this.#server)}: ${type}, ${bytes.byteLength} bytes${sourceUri === undefined ? '' : `, from ${sourceUri}`}; stored as artifact ${record.id}]`,
+    });
+  }
+
+  /** Adds a resource's contents (text or blob). */
+  async addResourceContents(contents: ResourceContents): Promise<void> {
+    if ('text' in contents) {
+      await this.addText(contents.text, `resource ${contents.uri}`, contents.uri);
+    } else {
+      await this.addBinary('blob', contents.blob, contents.mimeType, contents.uri);
+    }
+  }
+
+  /** Routes one MCP content block; every type is kept. */
+  async addBlock(block: ContentBlock): Promise<void> {
+    switch (block.type) {
+      case 'text':
+        await this.addText(block.text);
+        return;
+      case 'image':
+        await this.addBinary('image', block.data, block.mimeType);
+        return;
+      case 'audio':
+        await this.addBinary('audio', block.data, block.mimeType);
+        return;
+      case 'resource':
+        await this.addResourceContents(block.resource as ResourceContents);
+        return;
+      case 'resource_link': {
+        const details = [
+          `uri: ${block.uri}`,
+          `name: ${block.name}`,
+          ...(block.mimeType === undefined ? [] : [`mimeType: ${block.mimeType}`]),
+          ...(block.description === undefined ? [] : [`description: ${block.description}`]),
+        ];
+        this.parts.push({
+          type: 'text',
+          text: markUntrusted(this.#server, details.join('\n'), 'resource link'),
+        });
+        return;
+      }
+      default: {
+        // A content type newer than this SDK: keep it visibly rather than dropping it.
+        const unknown = block as { type?: unknown };
+        await this.addText(JSON.stringify(block), `content of type ${String(unknown.type)}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,307 @@
+import {
+  CompleteResultSchema,
+  EmptyResultSchema,
+  GetPromptResultSchema,
+  ReadResourceResultSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { Type } from '@sinclair/typebox';
+import { createTool, type Tool, ToolKind, type ToolResult, ToolResults } from '@toolwright/contracts';
+import type { McpCatalogEntry } from './catalog-screen.js';
+import { ContentRouter } from './content-routing.js';
+import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+import type { McpAdapter } from './mcp-adapter.js';
+import type { ServerConnection } from './server-connection.js';
+
+const serverName = () =>
+  Type.String({ minLength: 1, description: 'The MCP server name, as in the mcpServers configuration.' });
+
+function requireCapability(
+  connection: ServerConnection,
+  check: (capabilities: Record<string, unknown>) => boolean,
+  what: string,
+): void {
+  const capabilities = (connection.client.getServerCapabilities() ?? {}) as Record<string, unknown>;
+  if (!check(capabilities)) {
+    throw new McpAdapterError(
+      McpAdapterErrorCode.CapabilityMissing,
+      `MCP server "${connection.name}" does not offer ${what} (its capabilities do not include it)`,
+      { server: connection.name },
+    );
+  }
+}
+
+/** Renders data from servers as untrusted, spilling it when large. */
+async function renderListing(
+  adapter: McpAdapter,
+  entries: Array<[string, unknown]>,
+  emptyText: string,
+): Promise<ToolResult> {
+  if (entries.length === 0) return ToolResults.success(emptyText);
+  const parts = [];
+  const artifacts = [];
+  for (const [server, value] of entries) {
+    const router = new ContentRouter(server, adapter.artifacts, adapter.routing);
+    await router.addText(JSON.stringify(value, null, 1));
+    parts.push(...router.parts);
+    artifacts.push(...router.artifacts);
+  }
+  return ToolResults.success(parts, { artifacts });
+}
+
+function selectedServers(adapter: McpAdapter, server: string | undefined): string[] {
+  if (server !== undefined) {
+    adapter.connection(server);
+    return [server];
+  }
+  return adapter.servers().map((status) => status.server);
+}
+
+function listingTool(
+  adapter: McpAdapter,
+  name: string,
+  description: string,
+  pick: (catalog: ReturnType<McpAdapter['catalog']>) => readonly McpCatalogEntry[],
+  what: string,
+): Tool {
+  return createTool({
+    name,
+    kind: ToolKind.ReadOnly,
+    isConcurrencySafe: true,
+    category: 'mcp',
+    tags: ['mcp'],
+    schema: Type.Object({ server: Type.Optional(serverName()) }),
+    description,
+    execute: async (params, context) =>
+      adapter.guard(async () => {
+        const entries: Array<[string, unknown]> = [];
+        for (const server of selectedServers(adapter, params.server)) {
+          const listed = pick(adapter.catalog(server));
+          if (listed.length > 0) entries.push([server, listed]);
+        }
+        return renderListing(
+          adapter,
+          entries,
+          `No ${what} offered by ${params.server === undefined ? 'any connected MCP server' : `MCP server "${params.server}"`}.`,
+        );
+      }, context.signal),
+  });
+}
+
+/**
+ * The built-in helper tools for MCP content: list resources and resource templates, read a
+ * resource, list prompts, get a prompt, complete an argument, subscribe and unsubscribe to
+ * resource updates. Register them like any built-in (`registry.registerAll(...)`).
+ */
+export function createMcpContentTools(adapter: McpAdapter): Tool[] {
+  const withServer = <T>(
+    server: string,
+    signal: AbortSignal,
+    operation: (connection: ServerConnection) => Promise<T>,
+  ) => adapter.run(server, async (connection) => operation(connection) as Promise<ToolResult>, signal);
+
+  return [
+    listingTool(
+      adapter,
+      'McpListResources',
+      'Lists the resources MCP servers offer (URI, name, MIME type, description).',
+      (catalog) => catalog.resources,
+      'resources',
+    ),
+    listingTool(
+      adapter,
+      'McpListResourceTemplates',
+      'Lists the resource templates MCP servers offer (URI templates a resource URI can be built from).',
+      (catalog) => catalog.resourceTemplates,
+      'resource templates',
+    ),
+    listingTool(
+      adapter,
+      'McpListPrompts',
+      'Lists the prompts MCP servers offer, with their arguments.',
+      (catalog) => catalog.prompts,
+      'prompts',
+    ),
+    createTool({
+      name: 'McpReadResource',
+      kind: ToolKind.ReadOnly,
+      isConcurrencySafe: true,
+      category: 'mcp',
+      tags: ['mcp'],
+      schema: Type.Object({
+        server: serverName(),
+        uri: Type.String({ minLength: 1, description: 'The resource URI.' }),
+      }),
+      description:
+        'Reads a resource from an MCP server. Large or binary contents are stored as artifacts with a preview.',
+      execute: async (params, context) =>
+        withServer(params.server, context.signal, async (connection) => {
+          requireCapability(connection, (capabilities) => capabilities.resources !== undefined, 'resources');
+          const result = await connection.request(
+            `resources/read ${params.uri}`,
+            (client, options) =>
+              client.request(
+                { method: 'resources/read', params: { uri: params.uri } },
+                ReadResourceResultSchema,
+                options,
+              ),
+            context.signal,
+          );
+          const router = new ContentRouter(params.server, adapter.artifacts, adapter.routing);
+          for (const contents of result.contents) await router.addResourceContents(contents as never);
+          if (result.contents.length === 0)
+            router.addHostText(`Resource ${params.uri} of MCP server "${params.server}" is empty.`);
+          return ToolResults.success(router.parts, {
+            artifacts: router.artifacts,
+            metadata: { server: params.server, uri: params.uri },
+          });
+        }),
+    }),
+    createTool({
+      name: 'McpGetPrompt',
+      kind: ToolKind.ReadOnly,
+      isConcurrencySafe: true,
+      category: 'mcp',
+      tags: ['mcp'],
+      schema: Type.Object({
+        server: serverName(),
+        name: Type.String({ minLength: 1, description: 'The prompt name (see McpListPrompts).' }),
+        arguments: Type.Optional(
+          Type.Record(Type.String(), Type.String(), { description: 'Prompt arguments by name.' }),
+        ),
+      }),
+      description:
+        'Gets a prompt from an MCP server, with its arguments filled in; every message part is kept.',
+      execute: async (params, context) =>
+        withServer(params.server, context.signal, async (connection) => {
+          requireCapability(connection, (capabilities) => capabilities.prompts !== undefined, 'prompts');
+          const result = await connection.request(
+            `prompts/get "${params.name}"`,
+            (client, options) =>
+              client.request(
+                {
+                  method: 'prompts/get',
+                  params: {
+                    name: params.name,
+                    ...(params.arguments === undefined ? {} : { arguments: { ...params.arguments } }),
+                  },
+                },
+                GetPromptResultSchema,
+                options,
+              ),
+            context.signal,
+          );
+          const router = new ContentRouter(params.server, adapter.artifacts, adapter.routing);
+          if (result.description !== undefined)
+            await router.addText(result.description, 'prompt description');
+          for (const message of result.messages) {
+            router.addHostText(`[${message.role}]`);
+            await router.addBlock(message.content);
+          }
+          return ToolResults.success(router.parts, {
+            artifacts: router.artifacts,
+            metadata: { server: params.server, prompt: params.name },
+          });
+        }),
+    }),
+    createTool({
+      name: 'McpCompleteArgument',
+      kind: ToolKind.ReadOnly,
+      isConcurrencySafe: true,
+      category: 'mcp',
+      tags: ['mcp'],
+      schema: Type.Object({
+        server: serverName(),
+        prompt: Type.Optional(
+          Type.String({ minLength: 1, description: 'Complete an argument of this prompt...' }),
+        ),
+        resourceTemplate: Type.Optional(
+          Type.String({ minLength: 1, description: '...or of this resource URI template.' }),
+        ),
+        argument: Type.String({ minLength: 1, description: 'The argument name.' }),
+        value: Type.String({ description: 'What has been typed so far.' }),
+        context: Type.Optional(
+          Type.Record(Type.String(), Type.String(), { description: 'Arguments already chosen.' }),
+        ),
+      }),
+      description: 'Asks an MCP server for completions of a prompt or resource-template argument.',
+      execute: async (params, context) => {
+        if ((params.prompt === undefined) === (params.resourceTemplate === undefined)) {
+          return ToolResults.validationError(
+            `give exactly one of "prompt" or "resourceTemplate" (got ${params.prompt === undefined ? 'neither' : 'both'})`,
+          );
+        }
+        return withServer(params.server, context.signal, async (connection) => {
+          requireCapability(
+            connection,
+            (capabilities) => capabilities.completions !== undefined,
+            'argument completion',
+          );
+          const ref =
+            params.prompt !== undefined
+              ? { type: 'ref/prompt' as const, name: params.prompt }
+              : { type: 'ref/resource' as const, uri: params.resourceTemplate! };
+          const result = await connection.request(
+            'completion/complete',
+            (client, options) =>
+              client.request(
+                {
+                  method: 'completion/complete',
+                  params: {
+                    ref,
+                    argument: { name: params.argument, value: params.value },
+                    ...(params.context === undefined
+                      ? {}
+                      : { context: { arguments: { ...params.context } } }),
+                  },
+                },
+                CompleteResultSchema,
+                options,
+              ),
+            context.signal,
+          );
+          return renderListing(adapter, [[params.server, result.completion]], 'No completions.');
+        });
+      },
+    }),
+    ...(['subscribe', 'unsubscribe'] as const).map((action) =>
+      createTool({
+        name: action === 'subscribe' ? 'McpSubscribeResource' : 'McpUnsubscribeResource',
+        kind: ToolKind.ReadOnly,
+        isConcurrencySafe: true,
+        category: 'mcp',
+        tags: ['mcp'],
+        schema: Type.Object({
+          server: serverName(),
+          uri: Type.String({ minLength: 1, description: 'The resource URI.' }),
+        }),
+        description:
+          action === 'subscribe'
+            ? 'Subscribes to updates of an MCP resource; updates are reported to the agent as they arrive.'
+            : 'Stops updates of an MCP resource subscribed to before.',
+        execute: async (params, context) =>
+          withServer(params.server, context.signal, async (connection) => {
+            requireCapability(
+              connection,
+              (capabilities) =>
+                (capabilities.resources as { subscribe?: boolean } | undefined)?.subscribe === true,
+              'resource subscriptions',
+            );
+            await connection.request(
+              `resources/${action} ${params.uri}`,
+              (client, options) =>
+                client.request(
+                  { method: `resources/${action}`, params: { uri: params.uri } },
+                  EmptyResultSchema,
+                  options,
+                ),
+              context.signal,
+            );
+            adapter.trackSubscription(params.server, params.uri, action === 'subscribe');
+            return ToolResults.success(
+              `${action === 'subscribe' ? 'Subscribed to' : 'Unsubscribed from'} ${params.uri} on MCP server "${params.server}".`,
+            );
+          }),
+      }),
+    ),
+  ];
+}

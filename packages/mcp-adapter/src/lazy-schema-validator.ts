@@ -1,0 +1,40 @@
+import {
+  compileJsonSchema,
+  type JsonSchema,
+  type ParseOptions,
+  type ParseResult,
+  type SchemaValidator,
+} from '@toolwright/validation';
+
+/**
+ * A foreign input schema's validator that counts when it is first used. `compileJsonSchema`
+ * screens the schema now (size, depth, remote `$ref`: a bad schema is refused at catalog time,
+ * by name) and leaves the Ajv compile to the first `parse`; this wrapper records that first
+ * parse, so the adapter can show that registering a catalog compiled nothing.
+ */
+export class LazySchemaValidator implements SchemaValidator<Record<string, unknown>> {
+  readonly specificationVersion = 'v1' as const;
+  readonly source = 'json-schema' as const;
+  readonly #inner: SchemaValidator<Record<string, unknown>>;
+  readonly #counter: { count: number };
+  #used = false;
+
+  constructor(schema: unknown, counter: { count: number }) {
+    this.#inner = compileJsonSchema(schema);
+    this.#counter = counter;
+  }
+
+  /** The neutral JSON Schema projection (no Ajv involved). */
+  toJsonSchema(): JsonSchema {
+    return this.#inner.toJsonSchema();
+  }
+
+  /** Validates arguments; the first call compiles the schema. */
+  parse(input: unknown, options?: ParseOptions): ParseResult<Record<string, unknown>> {
+    if (!this.#used) {
+      this.#used = true;
+      this.#counter.count += 1;
+    }
+    return this.#inner.parse(input, options);
+  }
+}

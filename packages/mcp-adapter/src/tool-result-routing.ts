@@ -1,0 +1,80 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type ToolResult, ToolResults } from '@toolwright/contracts';
+import { type SchemaValidator, ToolValidationError } from '@toolwright/validation';
+import type { McpArtifactSink } from './artifact-sink.js';
+import { ContentRouter, type OutputRoutingOptions } from './content-routing.js';
+import { markUntrusted } from './untrusted-text.js';
+
+/** Where a result came from and how to route it. */
+export interface ToolResultRoutingContext {
+  readonly server: string;
+  readonly toolName: string;
+  readonly sink: McpArtifactSink;
+  readonly routing: OutputRoutingOptions;
+  /** The validator of the tool's `outputSchema`, when it declares one (compiled on first use). */
+  readonly outputValidator: (() => SchemaValidator) | undefined;
+}
+
+function firstText(result: CallToolResult): string {
+  for (const block of result.content) {
+    if (block.type === 'text') return block.text.length > 500 ? `${block.text.slice(0, 500)}…` : block.text;
+  }
+  return '(no text)';
+}
+
+/**
+ * Turns a `tools/call` result into a `ToolResult`: every content part kept (see
+ * {@link ContentRouter}), `structuredContent` checked against the tool's `outputSchema` unless
+ * the server flagged the result `isError` (an error result is reported as such, not validated),
+ * and `isError` mapped to an `execution` error whose message quotes the server (marked untrusted).
+ */
+export async function routeToolResult(
+  result: CallToolResult,
+  context: ToolResultRoutingContext,
+): Promise<ToolResult> {
+  const router = new ContentRouter(context.server, context.sink, context.routing);
+  for (const block of result.content) await router.addBlock(block);
+  const structured = result.structuredContent;
+  const isError = result.isError === true;
+  const metadata: Record<string, unknown> = {
+    server: context.server,
+    toolName: context.toolName,
+    isError,
+    ...(structured === undefined ? {} : { structuredContent: structured }),
+  };
+  const subject = `MCP server "${context.server}" tool "${context.toolName}"`;
+
+  if (!isError && context.outputValidator !== undefined) {
+    if (structured === undefined) {
+      return ToolResults.executionError(
+        `${subject} declares an outputSchema but returned no structuredContent; the result was not accepted`,
+        { artifacts: router.artifacts, metadata },
+      );
+    }
+    try {
+      context.outputValidator().parse(structured, { coerce: 'none' });
+    } catch (error) {
+      const detail = ToolValidationError.isInstance(error) ? error.message : String(error);
+      return ToolResults.executionError(
+        `${subject} returned structuredContent that does not match its outputSchema:\n${detail}`,
+        { artifacts: router.artifacts, metadata: { ...metadata, outputSchemaMismatch: true } },
+      );
+    }
+  }
+  if (structured !== undefined && result.content.length === 0) {
+    router.parts.push({
+      type: 'text',
+      text: markUntrusted(context.server, JSON.stringify(structured), 'structuredContent'),
+    });
+  }
+  if (isError) {
+    const message = `${subject} reported an error: ${markUntrusted(context.server, firstText(result))}`;
+    return {
+      llmContent: router.parts,
+      error: { type: 'execution', message },
+      artifacts: router.artifacts,
+      metadata,
+    };
+  }
+  return ToolResults.success(router.parts, { artifacts: router.artifacts, metadata });
+}

@@ -1,0 +1,84 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ExecutionContext } from '@toolwright/contracts';
+import type { CustomServerDefinition } from '../src/server-definition.js';
+
+const require = createRequire(import.meta.url);
+
+/** Absolute path of a fixture script in test/fixtures. */
+export function fixturePath(name: string): string {
+  return join(dirname(fileURLToPath(import.meta.url)), 'fixtures', name);
+}
+
+/** The entry script of an installed MCP server package, from its package.json `bin`. */
+export function serverEntry(packageName: string): string {
+  const manifestPath = require.resolve(`${packageName}/package.json`);
+  const manifest = require(manifestPath) as { bin: string | Record<string, string> };
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin)[0]!;
+  return join(dirname(manifestPath), bin);
+}
+
+/** A port that was free a moment ago on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
+}
+
+/** A server built in this process and reached over the SDK's InMemoryTransport; rebuilt on every (re)connect. */
+export function inMemoryServer(name: string, build: () => McpServer | Server): CustomServerDefinition {
+  return {
+    name,
+    transport: 'custom',
+    async createTransport() {
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await build().connect(serverSide);
+      return clientSide;
+    },
+  };
+}
+
+/** A temporary directory removed by the returned cleanup. */
+export async function temporaryDirectory(prefix: string): Promise<{ path: string; remove(): Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), `${prefix}-`));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/** An execution context for calling tools directly. */
+export function executionContext(
+  sessionId = 'session-a',
+  signal: AbortSignal = new AbortController().signal,
+): ExecutionContext {
+  return { signal, sessionId, workspaceRoot: process.cwd() };
+}
+
+/** True while a process with this pid exists. */
+export function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Polls `condition` every 20 ms until it holds or `timeoutMs` passes. */
+export async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TempRoots } from '../test/support/temp-root.js';
 import { ArtifactStoreError, SessionArtifactStore, type SessionArtifactStoreOptions } from './index.js';
+import { bootTag } from './process-identity.js';
 
 const roots = new TempRoots();
 afterEach(() => roots.removeAll());
@@ -270,6 +272,44 @@ describe('hostile file system', () => {
     chmodSync(record.path, 0o600);
     symlinkSync('/etc/passwd', join(store.sessionDirectory, sha256('z')));
     expect((await rejection(storeIn(root).list())).message).toContain('symbolic link');
+  });
+});
+
+describe('crash recovery on first use', () => {
+  function deadPid(): number {
+    const pid = spawnSync(process.execPath, ['-e', '0']).pid;
+    if (pid === undefined) throw new Error('could not spawn a short-lived process');
+    return pid;
+  }
+
+  it('removes temporary files of dead writers, keeps those of live ones, and heals a writer killed between link and unlink', async () => {
+    const root = roots.create();
+    const store = storeIn(root);
+    const record = await store.write({ kind: 'text', bytes: 'published' });
+    const dead = `.tmp-${bootTag()}-${deadPid()}-0123456789abcdef`;
+    const live = `.tmp-${bootTag()}-${process.pid}-fedcba9876543210`;
+    const linkedLeftover = `.tmp-${bootTag()}-${deadPid()}-00000000000000aa`;
+    writeFileSync(join(store.sessionDirectory, dead), 'partial', { mode: 0o600 });
+    writeFileSync(join(store.sessionDirectory, live), 'in progress', { mode: 0o600 });
+    linkSync(record.path, join(store.sessionDirectory, linkedLeftover));
+
+    const reopened = storeIn(root);
+    expect(await reopened.list()).toHaveLength(1);
+    const names = readdirSync(store.sessionDirectory);
+    expect(names).not.toContain(dead);
+    expect(names).not.toContain(linkedLeftover);
+    expect(names).toContain(live);
+    expect(statSync(record.path).nlink).toBe(1);
+    expect((await reopened.write({ kind: 'text', bytes: 'published' })).deduplicated).toBe(true);
+  });
+
+  it('rebuilds a torn ledger from the files on disk instead of trusting it', async () => {
+    const store = storeIn(roots.create(), { limits: { maxItems: 2 } });
+    await store.write({ kind: 'text', bytes: 'one' });
+    writeFileSync(join(store.sessionDirectory, '.ledger'), '{"items":0,"by');
+    await store.write({ kind: 'text', bytes: 'two' });
+    expect(store.stats()).toMatchObject({ items: 2, bytes: 6 });
+    expect((await rejection(store.write({ kind: 'text', bytes: 'three' }))).code).toBe('too_many_items');
   });
 });
 

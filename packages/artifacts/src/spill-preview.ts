@@ -79,7 +79,9 @@ export function buildTextPreview(
   const marker =
     `[… ${formatCount(omittedBytes)} bytes omitted — full output stored as artifact ${artifact.id} ` +
     `(${artifact.mimeType}, ${formatCount(artifact.byteLength)} bytes) …]`;
-  const separator = head.length === 0 || head.endsWith('\n') ? '' : '\n';
+  // Always a line break after a non-empty head, even one ending in a newline: the marker must start
+  // its own line and the head must be recoverable exactly (everything before the final break).
+  const separator = head.length === 0 ? '' : '\n';
   return { preview: `${head}${separator}${marker}\n${tail}`, omittedBytes };
 }
 

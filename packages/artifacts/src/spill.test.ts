@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TempRoots } from '../test/support/temp-root.js';
+import { ArtifactStoreError, SessionArtifactStore } from './index.js';
+import { buildTextPreview } from './spill-preview.js';
+
+const roots = new TempRoots();
+afterEach(() => roots.removeAll());
+
+function store(): SessionArtifactStore {
+  return new SessionArtifactStore({
+    root: roots.create(),
+    namespace: 'tool-output',
+    sessionIdentity: 'spill',
+  });
+}
+
+const MARKER =
+  /\[… ([\d,]+) bytes omitted — full output stored as artifact ([0-9a-f]{64}) \(([^,]+), ([\d,]+) bytes\) …\]\n/;
+
+/** Splits a preview into head and tail: the head is everything before the line break that precedes the marker. */
+function splitPreview(preview: string): { head: string; tail: string; match: RegExpExecArray } {
+  const match = MARKER.exec(preview);
+  if (match === null) throw new Error(`no marker line in ${JSON.stringify(preview.slice(0, 200))}`);
+  const before = preview.slice(0, match.index);
+  if (before !== '' && !before.endsWith('\n')) throw new Error('the marker does not start its own line');
+  return { head: before.slice(0, -1), tail: preview.slice(match.index + match[0].length), match };
+}
+
+describe('spill', () => {
+  it('returns content under the threshold unchanged and stores nothing', async () => {
+    const artifacts = store();
+    const result = await artifacts.spill('short output', { thresholdBytes: 100 });
+    expect(result).toEqual({ spilled: false, preview: 'short output', omittedBytes: 0 });
+    expect(await artifacts.list()).toEqual([]);
+  });
+
+  it('stores large output whole and returns head, marker and tail — never a silent cut', async () => {
+    const artifacts = store();
+    const lines = Array.from({ length: 5000 }, (_, index) => `line ${index}`);
+    const content = `${lines.join('\n')}\n`;
+    const result = await artifacts.spill(content, { thresholdBytes: 4096, headBytes: 1000, tailBytes: 500 });
+    expect(result.spilled).toBe(true);
+    const artifact = result.artifact as NonNullable<typeof result.artifact>;
+    expect(readFileSync(artifact.path, 'utf8')).toBe(content);
+    expect(artifact).toMatchObject({
+      kind: 'tool-output',
+      mimeType: 'text/plain',
+      byteLength: content.length,
+    });
+
+    const { head, tail, match } = splitPreview(result.preview);
+    const [, omitted, id, mimeType, total] = match;
+    expect(id).toBe(artifact.id);
+    expect(mimeType).toBe('text/plain');
+    expect(total).toBe(content.length.toLocaleString('en-US'));
+    expect(omitted).toBe(result.omittedBytes.toLocaleString('en-US'));
+    expect(content.startsWith(head)).toBe(true);
+    expect(content.endsWith(tail)).toBe(true);
+    expect(head.endsWith('\n')).toBe(true);
+    expect(tail.startsWith('line ')).toBe(true);
+    expect(Buffer.byteLength(head) + Buffer.byteLength(tail) + result.omittedBytes).toBe(content.length);
+    expect(Buffer.byteLength(head)).toBeLessThanOrEqual(1000);
+    expect(Buffer.byteLength(tail)).toBeLessThanOrEqual(500);
+  });
+
+  it('cuts multi-byte text on character boundaries', async () => {
+    const content = '漢字🙂'.repeat(2000);
+    const result = await store().spill(content, { thresholdBytes: 1000, headBytes: 301, tailBytes: 299 });
+    expect(result.preview).not.toContain('\uFFFD');
+    const { head, tail } = splitPreview(result.preview);
+    expect(content.startsWith(head)).toBe(true);
+    expect(content.endsWith(tail)).toBe(true);
+    expect(head.length).toBeGreaterThan(0);
+  });
+
+  it('stores binary bytes and previews them by a marker line only', async () => {
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe]);
+    const result = await store().spill(bytes);
+    expect(result.spilled).toBe(true);
+    expect(result.omittedBytes).toBe(7);
+    expect(result.artifact?.mimeType).toBe('application/octet-stream');
+    expect(result.preview).toBe(
+      `[binary output of 7 bytes not shown — stored as artifact ${result.artifact?.id} (application/octet-stream)]`,
+    );
+  });
+
+  it('treats UTF-8 bytes under the threshold as text and returns them decoded', async () => {
+    const result = await store().spill(new TextEncoder().encode('héllo'));
+    expect(result).toEqual({ spilled: false, preview: 'héllo', omittedBytes: 0 });
+  });
+
+  it('rejects options whose head and tail exceed the threshold, naming them', async () => {
+    const error = await store()
+      .spill('x', { thresholdBytes: 10, headBytes: 8, tailBytes: 8 })
+      .catch((caught: unknown) => caught);
+    expect(ArtifactStoreError.isInstance(error)).toBe(true);
+    expect((error as ArtifactStoreError).option).toBe('headBytes + tailBytes');
+    expect((error as ArtifactStoreError).message).toContain('received 16');
+  });
+
+  it('property: the preview is a prefix, a marker and a suffix of the content, on character boundaries, accounting for every byte', () => {
+    const description = { id: 'a'.repeat(64), mimeType: 'text/plain', byteLength: 0 };
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'é', '漢', '🙂', '\n', ' '), minLength: 1, maxLength: 400 }),
+        fc.nat(200),
+        fc.nat(200),
+        (content, headBytes, tailBytes) => {
+          const bytes = Buffer.from(content);
+          const { preview, omittedBytes } = buildTextPreview(bytes, headBytes, tailBytes, {
+            ...description,
+            byteLength: bytes.length,
+          });
+          const { head, tail, match } = splitPreview(preview);
+          return (
+            content.startsWith(head) &&
+            content.endsWith(tail) &&
+            Buffer.byteLength(head) <= headBytes &&
+            Buffer.byteLength(tail) <= tailBytes &&
+            Buffer.byteLength(head) + Buffer.byteLength(tail) + omittedBytes === bytes.length &&
+            match[1] === omittedBytes.toLocaleString('en-US') &&
+            !preview.includes('\uFFFD')
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,1 +1,50 @@
-export {};
+/**
+ * `@toolwright/validation`: TypeBox validation with errors a model can repair from, projection to
+ * JSON Schema and each provider's dialect, foreign JSON Schema, sensitive paths.
+ *
+ * @packageDocumentation
+ */
+
+export { ToolValidationError, type ValidationIssue } from './errors/tool-validation-error.js';
+export {
+  TOOLWRIGHT_ERROR_MARKER,
+  ToolwrightError,
+  type ToolwrightErrorOptions,
+  ValidationErrorCode,
+} from './errors/toolwright-error.js';
+export { type CompileJsonSchemaOptions, compileJsonSchema } from './foreign/compile-json-schema.js';
+export { DEFAULT_JSON_SCHEMA_LIMITS, type JsonSchemaLimits } from './foreign/json-schema-limits.js';
+export { type BoundedIntegerOptions, type ToolSchemaOptions, ToolSchemas } from './helpers/tool-schemas.js';
+export {
+  type LintableDeclaration,
+  lintToolDeclaration,
+  type ProviderLintIssue,
+} from './lint/lint-tool-declaration.js';
+export { PORTABLE_TOOL_NAME } from './lint/provider-rules.js';
+export type { MessageLocale } from './messages/message-catalog.js';
+export { DEFAULT_ARGUMENT_LIMITS } from './parse/argument-guard.js';
+export { compileToolSchema, parseToolSchema } from './parse/compile-tool-schema.js';
+export { type ProjectSchemaOptions, projectSchema } from './projection/project-schema.js';
+export { toJsonSchema } from './projection/to-json-schema.js';
+export {
+  type JsonSchema,
+  type JsonValue,
+  PROVIDER_TARGETS,
+  type ProviderTarget,
+} from './schema/json-types.js';
+export {
+  type ArgumentLimits,
+  type Coercion,
+  isSchemaValidator,
+  type ParseOptions,
+  type ParseResult,
+  type SchemaValidator,
+} from './schema/schema-validator.js';
+export {
+  type DetectSensitivePathOptions,
+  detectSensitivePath,
+  filterSensitive,
+  type SensitivePathEntry,
+  type SensitivePathMatch,
+} from './sensitive/detect-sensitive-path.js';
+export type { SensitivityLevel } from './sensitive/sensitive-rules.js';

@@ -1,0 +1,50 @@
+import { ToolwrightError, type ToolwrightErrorOptions } from './toolwright-error.js';
+
+const VALIDATION_ERROR_MARKER: unique symbol = Symbol.for('toolwright.validation_error') as never;
+
+/** One problem found in a tool call's arguments, phrased so that a model can repair it. */
+export interface ValidationIssue {
+  /** JSON pointer to the offending value, `''` for the arguments object itself. */
+  path: string;
+  /** The rule that failed: `'type'`, `'required'`, `'additionalProperties'`, `'minimum'`, ... */
+  keyword: string;
+  /** One line from the locale catalog. */
+  message: string;
+  /** What would be accepted. */
+  expected: string;
+  /** A short preview of what was sent (capped). */
+  received: string;
+}
+
+/**
+ * Thrown when a tool call's arguments are rejected. `message` lists one issue a line (path,
+ * expectation, preview of what was received) and is capped in length, so it can be handed back
+ * to the model as is; `issues` carries the same content in structured form.
+ */
+export class ToolValidationError extends ToolwrightError {
+  /** The tool whose arguments were rejected, when the caller named it. */
+  readonly toolName: string | undefined;
+  /** Every problem found, in schema order. */
+  readonly issues: readonly ValidationIssue[];
+  /** Cross-install recognition marker for this subclass. */
+  readonly [VALIDATION_ERROR_MARKER] = true;
+
+  constructor(
+    code: string,
+    message: string,
+    details: { toolName?: string | undefined; issues: readonly ValidationIssue[] },
+    options: ToolwrightErrorOptions = {},
+  ) {
+    super(code, message, options);
+    this.toolName = details.toolName;
+    this.issues = Object.freeze(details.issues.map((issue) => Object.freeze({ ...issue })));
+  }
+
+  /** True for any `ToolValidationError`, including one thrown by another installed copy. */
+  static override isInstance(value: unknown): value is ToolValidationError {
+    return (
+      ToolwrightError.isInstance(value) &&
+      (value as { [VALIDATION_ERROR_MARKER]?: unknown })[VALIDATION_ERROR_MARKER] === true
+    );
+  }
+}

@@ -1,0 +1,180 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { ToolValidationError } from '../errors/tool-validation-error.js';
+import { ToolwrightError, ValidationErrorCode } from '../errors/toolwright-error.js';
+import { collectAjvIssues } from '../issues/ajv-issues.js';
+import { IssueBuilder } from '../issues/issue-builder.js';
+import { formatValidationMessage } from '../messages/format-validation-message.js';
+import { guardArguments, requireObjectArguments } from '../parse/argument-guard.js';
+import { type ResolvedParseOptions, resolveParseOptions } from '../parse/parse-context.js';
+import { type RepairContext, repairValue } from '../parse/repair-arguments.js';
+import { toJsonSchemaFromPlain } from '../projection/to-json-schema.js';
+import type { JsonSchema } from '../schema/json-types.js';
+import { rewriteSchema } from '../schema/rewrite-schema.js';
+import { createRefResolver, type RefResolver, type SchemaNode } from '../schema/schema-node.js';
+import type { Coercion, ParseOptions, ParseResult, SchemaValidator } from '../schema/schema-validator.js';
+import { type JsonSchemaLimits, resolveJsonSchemaLimits } from './json-schema-limits.js';
+import { compileLinearPattern, linearRegExpEngine } from './linear-regexp.js';
+import { prescreenJsonSchema } from './prescreen-json-schema.js';
+
+/** Options of {@link compileJsonSchema} beyond the limits. */
+export interface CompileJsonSchemaOptions {
+  /** Names the schema (usually the tool) in errors about the schema itself. */
+  name?: string;
+}
+
+const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
+
+type Dialect = 'draft-07' | '2020-12';
+const engines: Partial<Record<Dialect, Ajv>> = {};
+
+/** One shared Ajv per dialect, created on first use. */
+function engineFor(dialect: Dialect): Ajv {
+  let engine = engines[dialect];
+  if (engine === undefined) {
+    const options = {
+      // Real servers' schemas use vendor keywords and formats Ajv's strict mode refuses.
+      strict: false,
+      allErrors: true,
+      verbose: true,
+      validateFormats: false,
+      // Schemas with the same `$id` from different servers must not collide in a shared registry.
+      addUsedSchema: false,
+      logger: false as const,
+      code: { regExp: linearRegExpEngine },
+    };
+    engine = dialect === '2020-12' ? new Ajv2020(options) : new Ajv(options);
+    engines[dialect] = engine;
+  }
+  return engine;
+}
+
+function dialectOf(schema: Record<string, unknown>): Dialect {
+  const declared = schema.$schema;
+  return typeof declared === 'string' && declared.includes('2020-12') ? '2020-12' : 'draft-07';
+}
+
+/** A foreign JSON Schema validator; see {@link compileJsonSchema}. */
+class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
+  readonly specificationVersion = 'v1' as const;
+  readonly source = 'json-schema' as const;
+  readonly #subject: string;
+  readonly #dialect: Dialect;
+  /** The screened copy, closed like the projection (additionalProperties: false). */
+  readonly #closed: SchemaNode;
+  readonly #resolver: RefResolver;
+  readonly #hasDefaults: boolean;
+  readonly #objectRoot: boolean;
+  #validate: ValidateFunction | undefined;
+  #compileError: string | undefined;
+  #projection: JsonSchema | undefined;
+  #plain: SchemaNode;
+
+  constructor(plain: SchemaNode, subject: string) {
+    this.#subject = subject;
+    this.#plain = plain;
+    this.#dialect = dialectOf(plain);
+    this.#closed = rewriteSchema(plain, 'validation') as SchemaNode;
+    // Ajv would try to load the meta-schema of any other `$schema`; the dialect is chosen above.
+    delete this.#closed.$schema;
+    this.#resolver = createRefResolver(this.#closed);
+    this.#hasDefaults = JSON.stringify(plain).includes('"default"');
+    this.#objectRoot = this.#closed.type === 'object' || this.#closed.properties !== undefined;
+  }
+
+  toJsonSchema(): JsonSchema {
+    this.#projection ??= toJsonSchemaFromPlain(this.#plain);
+    return this.#projection;
+  }
+
+  /** Compiles with Ajv on first use; 2,000 tools cost nothing until each one is called. */
+  #compiled(resolved: ResolvedParseOptions): ValidateFunction {
+    if (this.#validate !== undefined) return this.#validate;
+    if (this.#compileError === undefined) {
+      const engine = engineFor(this.#dialect);
+      try {
+        this.#validate = engine.compile(this.#closed);
+        return this.#validate;
+      } catch (error) {
+        // A RangeError (stack overflow), an invalid schema or a pattern RE2 cannot run.
+        this.#compileError = `${this.#subject} cannot be compiled: ${(error as Error).message}`.slice(0, 300);
+      } finally {
+        engine.removeSchema(this.#closed);
+      }
+    }
+    const issue = new IssueBuilder(resolved.catalog).schemaUnusable(this.#compileError);
+    throw new ToolValidationError(
+      ValidationErrorCode.SchemaCompileFailed,
+      formatValidationMessage(resolved.catalog, resolved.toolName, [issue]),
+      { toolName: resolved.toolName, issues: [issue] },
+    );
+  }
+
+  parse(input: unknown, options?: ParseOptions): ParseResult<Record<string, unknown>> {
+    const resolved = resolveParseOptions(options);
+    const validate = this.#compiled(resolved);
+    guardArguments(input, resolved.limits, resolved.catalog, resolved.toolName);
+    if (!this.#hasDefaults && validate(input))
+      return { value: input as Record<string, unknown>, coercions: NO_COERCIONS };
+    const context: RepairContext = {
+      coerce: resolved.coerce,
+      nullAsAbsent: resolved.nullAsAbsent,
+      strip: resolved.strip,
+      resolver: this.#resolver,
+      coercions: [],
+      matchesPattern: (pattern, key) => {
+        try {
+          return compileLinearPattern(pattern).test(key);
+        } catch {
+          return false;
+        }
+      },
+      check: undefined,
+      guardDecoded: (value, path, depth) =>
+        guardArguments(value, resolved.limits, resolved.catalog, resolved.toolName, { path, depth }),
+    };
+    const value = repairValue(context, this.#closed, input, '', 0, true);
+    if (this.#objectRoot) requireObjectArguments(value, resolved.catalog, resolved.toolName);
+    const coercions = context.coercions.length === 0 ? NO_COERCIONS : context.coercions;
+    if (validate(value)) return { value: value as Record<string, unknown>, coercions };
+    const { issues, total } = collectAjvIssues(validate.errors ?? [], new IssueBuilder(resolved.catalog));
+    throw new ToolValidationError(
+      ValidationErrorCode.ValidationFailed,
+      formatValidationMessage(resolved.catalog, resolved.toolName, issues, total),
+      { toolName: resolved.toolName, issues },
+    );
+  }
+}
+
+/**
+ * Wraps a foreign JSON Schema (an MCP tool's `inputSchema`; draft-07 or 2020-12) in the same
+ * {@link SchemaValidator} interface and error shape as TypeBox schemas.
+ *
+ * Eagerly and cheaply, the schema is pre-screened (size, depth, node / property / enum counts,
+ * remote `$ref`) and copied; a refusal throws `ToolwrightError` `schema_rejected` naming the
+ * problem. Ajv compiles it lazily on the first `parse`, with `pattern`s run by a linear-time
+ * engine; a schema that cannot compile makes `parse` throw a `ToolValidationError` with code
+ * `schema_compile_failed` naming it — never a crash.
+ */
+export function compileJsonSchema(
+  schema: unknown,
+  limits?: JsonSchemaLimits,
+  options: CompileJsonSchemaOptions = {},
+): SchemaValidator<Record<string, unknown>> {
+  const subject = options.name === undefined ? 'JSON Schema' : `JSON Schema of "${options.name}"`;
+  prescreenJsonSchema(schema, resolveJsonSchemaLimits(limits), subject);
+  let copy: SchemaNode;
+  try {
+    // Safe now: the pre-screen bounded depth and size and ruled out cycles and non-JSON values.
+    copy = JSON.parse(JSON.stringify(schema)) as SchemaNode;
+  } catch (error) {
+    throw new ToolwrightError(
+      ValidationErrorCode.SchemaRejected,
+      `${subject} is not plain JSON: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return new JsonSchemaValidator(copy, subject);
+}

@@ -1,0 +1,36 @@
+/** Caps applied to a foreign JSON Schema before it is compiled (see DESIGN: hostile input). */
+export interface JsonSchemaLimits {
+  /** Largest schema, in characters of JSON. Default 256 KiB. */
+  maxBytes?: number;
+  /** Deepest nesting of objects and arrays. Default 64 (Ajv overflows its stack near 540). */
+  maxDepth?: number;
+  /** Most objects and arrays in the schema. Default 10,000. */
+  maxNodes?: number;
+  /** Most `properties` entries across the schema (Ajv needs 0.5 s for 1,000). Default 500. */
+  maxProperties?: number;
+  /** Most values in one `enum`. Default 1,000. */
+  maxEnumValues?: number;
+}
+
+/** The default {@link JsonSchemaLimits}. */
+export const DEFAULT_JSON_SCHEMA_LIMITS: Readonly<Required<JsonSchemaLimits>> = Object.freeze({
+  maxBytes: 256 * 1024,
+  maxDepth: 64,
+  maxNodes: 10_000,
+  maxProperties: 500,
+  maxEnumValues: 1000,
+});
+
+/** `limits` with every default applied. */
+export function resolveJsonSchemaLimits(
+  limits: JsonSchemaLimits | undefined,
+): Readonly<Required<JsonSchemaLimits>> {
+  if (limits === undefined) return DEFAULT_JSON_SCHEMA_LIMITS;
+  return {
+    maxBytes: limits.maxBytes ?? DEFAULT_JSON_SCHEMA_LIMITS.maxBytes,
+    maxDepth: limits.maxDepth ?? DEFAULT_JSON_SCHEMA_LIMITS.maxDepth,
+    maxNodes: limits.maxNodes ?? DEFAULT_JSON_SCHEMA_LIMITS.maxNodes,
+    maxProperties: limits.maxProperties ?? DEFAULT_JSON_SCHEMA_LIMITS.maxProperties,
+    maxEnumValues: limits.maxEnumValues ?? DEFAULT_JSON_SCHEMA_LIMITS.maxEnumValues,
+  };
+}

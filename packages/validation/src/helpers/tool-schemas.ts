@@ -1,0 +1,115 @@
+import { type TInteger, type TLiteral, type TString, type TUnion, Type } from '@sinclair/typebox';
+
+/** Options shared by every helper: the description the model reads. */
+export interface ToolSchemaOptions {
+  description?: string;
+}
+
+/** Options of the integer helpers with a ceiling and a default. */
+export interface BoundedIntegerOptions extends ToolSchemaOptions {
+  maximum?: number;
+  default?: number;
+}
+
+/** Longest path accepted (Linux PATH_MAX). */
+const MAX_PATH_LENGTH = 4096;
+/** Longest glob or regular expression accepted. */
+const MAX_PATTERN_LENGTH = 1024;
+
+function described<T extends object>(
+  options: T,
+  description: string | undefined,
+  fallback: string,
+): T & { description: string } {
+  return { ...options, description: description ?? fallback };
+}
+
+/**
+ * Shared definitions of the parameters built-in tools have in common, so every tool describes
+ * and constrains a path, a pattern or a limit the same way. Each call returns a new schema.
+ *
+ * @example
+ * ```ts
+ * const schema = Type.Object({ file_path: ToolSchemas.filePath(), limit: Type.Optional(ToolSchemas.limit({ default: 2000 })) });
+ * ```
+ */
+export const ToolSchemas = Object.freeze({
+  /** A file path: non-empty, at most 4,096 characters. */
+  filePath(options: ToolSchemaOptions = {}): TString {
+    return Type.String(
+      described(
+        { minLength: 1, maxLength: MAX_PATH_LENGTH },
+        options.description,
+        'Absolute path of the file',
+      ),
+    );
+  },
+  /** A directory path: non-empty, at most 4,096 characters. */
+  directoryPath(options: ToolSchemaOptions = {}): TString {
+    return Type.String(
+      described(
+        { minLength: 1, maxLength: MAX_PATH_LENGTH },
+        options.description,
+        'Absolute path of the directory',
+      ),
+    );
+  },
+  /** A glob such as `src/**\/*.ts`. */
+  globPattern(options: ToolSchemaOptions = {}): TString {
+    return Type.String(
+      described(
+        { minLength: 1, maxLength: MAX_PATTERN_LENGTH },
+        options.description,
+        'Glob pattern, e.g. "src/**/*.ts"',
+      ),
+    );
+  },
+  /** A regular expression, as text. */
+  regexPattern(options: ToolSchemaOptions = {}): TString {
+    return Type.String(
+      described({ minLength: 1, maxLength: MAX_PATTERN_LENGTH }, options.description, 'Regular expression'),
+    );
+  },
+  /** A 1-based line number. */
+  lineNumber(options: ToolSchemaOptions = {}): TInteger {
+    return Type.Integer(described({ minimum: 1 }, options.description, '1-based line number'));
+  },
+  /** A 0-based offset (lines or items to skip). */
+  offset(options: ToolSchemaOptions = {}): TInteger {
+    return Type.Integer(described({ minimum: 0 }, options.description, 'Number of lines or items to skip'));
+  },
+  /** How many lines or items to return: at least 1, optionally capped and defaulted. */
+  limit(options: BoundedIntegerOptions = {}): TInteger {
+    const { description, ...bounds } = options;
+    return Type.Integer(
+      described({ minimum: 1, ...bounds }, description, 'Maximum number of lines or items to return'),
+    );
+  },
+  /** A timeout in milliseconds: at least 1, optionally capped and defaulted. */
+  timeoutMs(options: BoundedIntegerOptions = {}): TInteger {
+    const { description, ...bounds } = options;
+    return Type.Integer(described({ minimum: 1, ...bounds }, description, 'Timeout in milliseconds'));
+  },
+  /** An http(s) URL. */
+  url(options: ToolSchemaOptions = {}): TString {
+    return Type.String(
+      described(
+        { minLength: 1, maxLength: 8192, pattern: '^https?://' },
+        options.description,
+        'An http:// or https:// URL',
+      ),
+    );
+  },
+  /** A shell command line. */
+  command(options: ToolSchemaOptions = {}): TString {
+    return Type.String(described({ minLength: 1 }, options.description, 'The command to run'));
+  },
+  /** One of a fixed set of strings (projects as `anyOf` of `const`, which every provider accepts). */
+  stringEnum<const V extends string>(
+    values: readonly [V, ...V[]],
+    options: ToolSchemaOptions = {},
+  ): TUnion<TLiteral<V>[]> {
+    const members = values.map((value) => Type.Literal(value));
+    return Type.Union(members, described({}, options.description, `One of: ${values.join(', ')}`));
+  },
+});

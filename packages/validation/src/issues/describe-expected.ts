@@ -1,0 +1,63 @@
+import { isSchemaNode, type SchemaNode } from '../schema/schema-node.js';
+
+const MAX_EXPECTED_LENGTH = 160;
+
+function literal(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+function typeName(schema: SchemaNode): string | undefined {
+  if (typeof schema.type === 'string') return schema.type;
+  if (Array.isArray(schema.type)) return schema.type.join(' or ');
+  if (isSchemaNode(schema.properties)) return 'object';
+  return undefined;
+}
+
+/**
+ * Says in a few words what a schema node accepts: its type plus the constraints a model most
+ * often gets wrong (`integer >= 1`, `string of at most 80 characters`, `one of "a", "b"`).
+ * Bounded: unions are described two levels deep at most and the text is capped.
+ */
+export function describeExpected(schema: SchemaNode, depth = 0): string {
+  let text: string;
+  if ('const' in schema) text = literal(schema.const);
+  else if (Array.isArray(schema.enum)) {
+    const shown = schema.enum.slice(0, 8).map(literal).join(', ');
+    text = `one of ${shown}${schema.enum.length > 8 ? ', …' : ''}`;
+  } else if ((Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) && depth < 2) {
+    const members = ((schema.anyOf ?? schema.oneOf) as unknown[]).filter(isSchemaNode);
+    const constants = members.every((member) => 'const' in member);
+    text = constants
+      ? `one of ${members
+          .slice(0, 8)
+          .map((member) => literal(member.const))
+          .join(', ')}${members.length > 8 ? ', …' : ''}`
+      : members
+          .slice(0, 6)
+          .map((member) => describeExpected(member, depth + 1))
+          .join(' | ');
+  } else {
+    const parts = [typeName(schema) ?? 'a value'];
+    const bounds: string[] = [];
+    if (typeof schema.minimum === 'number') bounds.push(`>= ${schema.minimum}`);
+    if (typeof schema.exclusiveMinimum === 'number') bounds.push(`> ${schema.exclusiveMinimum}`);
+    if (typeof schema.maximum === 'number') bounds.push(`<= ${schema.maximum}`);
+    if (typeof schema.exclusiveMaximum === 'number') bounds.push(`< ${schema.exclusiveMaximum}`);
+    if (typeof schema.multipleOf === 'number') bounds.push(`multiple of ${schema.multipleOf}`);
+    if (bounds.length > 0) parts.push(bounds.join(' and '));
+    const lengthOf = (unit: string, min: unknown, max: unknown): void => {
+      if (typeof min === 'number' && typeof max === 'number') parts.push(`of ${min} to ${max} ${unit}`);
+      else if (typeof min === 'number') parts.push(`of at least ${min} ${unit}`);
+      else if (typeof max === 'number') parts.push(`of at most ${max} ${unit}`);
+    };
+    lengthOf('characters', schema.minLength, schema.maxLength);
+    lengthOf('items', schema.minItems, schema.maxItems);
+    lengthOf('properties', schema.minProperties, schema.maxProperties);
+    if (typeof schema.pattern === 'string') parts.push(`matching /${schema.pattern}/`);
+    if (typeof schema.format === 'string') parts.push(`in format ${schema.format}`);
+    if (schema.uniqueItems === true) parts.push('with unique items');
+    text = parts.join(' ');
+  }
+  return text.length > MAX_EXPECTED_LENGTH ? `${text.slice(0, MAX_EXPECTED_LENGTH - 1)}…` : text;
+}

@@ -1,0 +1,81 @@
+import type { ValidationIssue } from '../errors/tool-validation-error.js';
+import { suggestName } from '../messages/did-you-mean.js';
+import type { MessageCatalog } from '../messages/message-catalog.js';
+import { previewValue } from '../messages/preview-value.js';
+import { appendPointer } from '../schema/json-pointer.js';
+import { isSchemaNode, type SchemaNode } from '../schema/schema-node.js';
+import { describeExpected } from './describe-expected.js';
+
+/**
+ * Builds issues in one shape whatever found them (TypeBox's compiled check or Ajv), so a model
+ * and a host see the same errors for built-in and MCP tools.
+ */
+export class IssueBuilder {
+  constructor(private readonly catalog: MessageCatalog) {}
+
+  /** A required argument is missing. `objectPath` is the object's pointer. */
+  missingRequired(objectPath: string, name: string, propertySchema: unknown): ValidationIssue {
+    const expected = isSchemaNode(propertySchema) ? describeExpected(propertySchema) : 'a value';
+    return {
+      path: appendPointer(objectPath, name),
+      keyword: 'required',
+      message: this.catalog.missingRequired(name, expected),
+      expected,
+      received: previewValue(undefined),
+    };
+  }
+
+  /** An argument the schema does not declare, with a "did you mean" when one is close. */
+  unknownArgument(
+    objectPath: string,
+    name: string,
+    value: unknown,
+    objectSchema: SchemaNode,
+  ): ValidationIssue {
+    const accepted = isSchemaNode(objectSchema.properties) ? Object.keys(objectSchema.properties) : [];
+    return {
+      path: appendPointer(objectPath, name),
+      keyword: 'additionalProperties',
+      message: this.catalog.unknownArgument(name, suggestName(name, accepted), accepted),
+      expected:
+        accepted.length === 0
+          ? 'no argument here'
+          : `one of the declared arguments: ${accepted.join(', ')}`.slice(0, 160),
+      received: previewValue(value),
+    };
+  }
+
+  /** Any other rule: `value` at `path` does not satisfy `schema` (`keyword` names the rule). */
+  mismatch(path: string, keyword: string, schema: unknown, value: unknown): ValidationIssue {
+    const expected = isSchemaNode(schema)
+      ? describeExpected(schema)
+      : schema === false
+        ? 'nothing'
+        : 'a value';
+    const received = previewValue(value);
+    return { path, keyword, message: this.catalog.mismatch(expected, received), expected, received };
+  }
+
+  /** The schema itself is unusable (a foreign schema that failed to compile). */
+  schemaUnusable(reason: string): ValidationIssue {
+    return {
+      path: '',
+      keyword: 'schema',
+      message: this.catalog.schemaUnusable(reason),
+      expected: 'a schema that compiles',
+      received: reason.slice(0, 160),
+    };
+  }
+}
+
+/**
+ * Drops the type errors a checker reports at the path of a missing required property (both
+ * TypeBox and Ajv can report the absence twice).
+ */
+export function dropDuplicateMissing(issues: ValidationIssue[]): ValidationIssue[] {
+  const missing = new Set(issues.filter((issue) => issue.keyword === 'required').map((issue) => issue.path));
+  if (missing.size === 0) return issues;
+  return issues.filter(
+    (issue) => issue.keyword === 'required' || !missing.has(issue.path) || issue.received !== 'nothing',
+  );
+}

@@ -1,0 +1,217 @@
+import { ToolValidationError } from '../errors/tool-validation-error.js';
+import { ValidationErrorCode } from '../errors/toolwright-error.js';
+import { formatValidationMessage } from '../messages/format-validation-message.js';
+import type { MessageCatalog } from '../messages/message-catalog.js';
+import { previewValue } from '../messages/preview-value.js';
+import { appendPointer } from '../schema/json-pointer.js';
+import type { ArgumentLimits } from '../schema/schema-validator.js';
+
+/** Default caps on a tool call's arguments. */
+export const DEFAULT_ARGUMENT_LIMITS: Readonly<Required<ArgumentLimits>> = Object.freeze({
+  maxBytes: 1024 * 1024,
+  maxDepth: 64,
+});
+
+/** Keys that could turn into a prototype change in code that copies arguments naively. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+type GuardFailure =
+  | { kind: 'too-large' }
+  | { kind: 'too-deep'; path: string }
+  | { kind: 'forbidden-key'; path: string; key: string };
+
+/**
+ * Upper bound of a string's size as JSON: 6 bytes per UTF-16 unit (a `\u0000` escape) plus quotes.
+ * The lower bound is one byte per unit. Exact measurement is only needed between the two.
+ */
+const STRING_UPPER_FACTOR = 6;
+/** `String(n)` of a finite double is at most 24 characters (`-1.2345678901234567e-300`). */
+const NUMBER_UPPER_BYTES = 24;
+
+/**
+ * Walks `value` iteratively (no recursion, so no stack overflow on hostile nesting or cycles)
+ * and reports the first reason to refuse it. The walk stops as soon as even the smallest possible
+ * JSON encoding exceeds `maxBytes`, so it costs at most O(maxBytes) steps whatever it is given.
+ */
+function scan(
+  value: unknown,
+  maxBytes: number,
+  maxDepth: number,
+  startDepth: number,
+): GuardFailure | 'exact' | undefined {
+  let lowerBytes = 0;
+  let upperBytes = 0;
+  const stack: unknown[] = [value, startDepth];
+  while (stack.length > 0) {
+    const depth = stack.pop() as number;
+    const current = stack.pop();
+    if (typeof current === 'string') {
+      lowerBytes += current.length + 3;
+      upperBytes += current.length * STRING_UPPER_FACTOR + 3;
+    } else if (typeof current === 'number') {
+      lowerBytes += 2;
+      upperBytes += NUMBER_UPPER_BYTES + 1;
+    } else if (typeof current === 'object' && current !== null) {
+      if (depth + 1 > maxDepth) return { kind: 'too-deep', path: '' };
+      lowerBytes += 3;
+      upperBytes += 3;
+      if (Array.isArray(current)) {
+        for (let index = 0; index < current.length; index++) stack.push(current[index], depth + 1);
+      } else {
+        const record = current as Record<string, unknown>;
+        for (const key of Object.keys(record)) {
+          if (FORBIDDEN_KEYS.has(key)) return { kind: 'forbidden-key', path: '', key };
+          lowerBytes += key.length + 3;
+          upperBytes += key.length * STRING_UPPER_FACTOR + 3;
+          stack.push(record[key], depth + 1);
+        }
+      }
+    } else {
+      lowerBytes += 5;
+      upperBytes += 6;
+    }
+    if (lowerBytes > maxBytes) return { kind: 'too-large' };
+  }
+  return upperBytes > maxBytes ? 'exact' : undefined;
+}
+
+/** Exact size as JSON (UTF-8 bytes), iterative, stopping once past `maxBytes`. */
+function exceedsExactSize(value: unknown, maxBytes: number): boolean {
+  let bytes = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') bytes += Buffer.byteLength(JSON.stringify(current)) + 1;
+    else if (typeof current === 'number') bytes += String(current).length + 1;
+    else if (typeof current === 'boolean') bytes += current ? 5 : 6;
+    else if (typeof current === 'object' && current !== null) {
+      bytes += 3;
+      if (Array.isArray(current)) for (const item of current) stack.push(item);
+      else
+        for (const [key, item] of Object.entries(current)) {
+          bytes += Buffer.byteLength(JSON.stringify(key)) + 1;
+          stack.push(item);
+        }
+    } else bytes += 5;
+    if (bytes > maxBytes) return true;
+  }
+  return false;
+}
+
+/** Second, slower walk run only after a failure: finds the JSON pointer of the offender. */
+function locate(
+  value: unknown,
+  failure: GuardFailure,
+  maxDepth: number,
+  startDepth: number,
+  basePath: string,
+): GuardFailure {
+  if (failure.kind === 'too-large') return failure;
+  const stack: Array<[unknown, number, string]> = [[value, startDepth, basePath]];
+  while (stack.length > 0) {
+    const [current, depth, path] = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth + 1 > maxDepth) return { kind: 'too-deep', path };
+    if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index--)
+        stack.push([current[index], depth + 1, appendPointer(path, String(index))]);
+    } else {
+      for (const key of Object.keys(current)) {
+        if (FORBIDDEN_KEYS.has(key)) return { kind: 'forbidden-key', path: appendPointer(path, key), key };
+        stack.push([(current as Record<string, unknown>)[key], depth + 1, appendPointer(path, key)]);
+      }
+    }
+  }
+  return failure;
+}
+
+/** Where a guarded value sits: used when a JSON string inside the arguments is decoded. */
+export interface GuardPosition {
+  /** JSON pointer of the value. */
+  path: string;
+  /** Nesting depth of the value's parent (0 for the arguments object itself). */
+  depth: number;
+}
+
+/**
+ * Refuses arguments that are too large, too deep or carry prototype keys, before anything
+ * recursive touches them. Throws `ToolValidationError` with code `arguments_too_large`,
+ * `arguments_too_deep` or `arguments_forbidden_key`.
+ */
+export function guardArguments(
+  value: unknown,
+  limits: Readonly<Required<ArgumentLimits>>,
+  catalog: MessageCatalog,
+  toolName: string | undefined,
+  position: GuardPosition = { path: '', depth: 0 },
+): void {
+  let failure = scan(value, limits.maxBytes, limits.maxDepth, position.depth);
+  if (failure === undefined) return;
+  if (failure === 'exact') {
+    if (!exceedsExactSize(value, limits.maxBytes)) return;
+    failure = { kind: 'too-large' };
+  }
+  failure = locate(value, failure, limits.maxDepth, position.depth, position.path);
+  switch (failure.kind) {
+    case 'too-large':
+      throw guardError(ValidationErrorCode.ArgumentsTooLarge, catalog, toolName, {
+        path: position.path,
+        keyword: 'maxBytes',
+        message: catalog.tooLarge(limits.maxBytes),
+        expected: `at most ${limits.maxBytes} bytes as JSON`,
+        received: 'more',
+      });
+    case 'too-deep':
+      throw guardError(ValidationErrorCode.ArgumentsTooDeep, catalog, toolName, {
+        path: failure.path,
+        keyword: 'maxDepth',
+        message: catalog.tooDeep(limits.maxDepth),
+        expected: `at most ${limits.maxDepth} nested levels`,
+        received: 'deeper nesting',
+      });
+    case 'forbidden-key':
+      throw guardError(ValidationErrorCode.ArgumentsForbiddenKey, catalog, toolName, {
+        path: failure.path,
+        keyword: 'propertyNames',
+        message: catalog.forbiddenKey(failure.key),
+        expected: 'a key other than __proto__, constructor or prototype',
+        received: previewValue(failure.key),
+      });
+  }
+}
+
+function guardError(
+  code: string,
+  catalog: MessageCatalog,
+  toolName: string | undefined,
+  issue: ToolValidationError['issues'][number],
+): ToolValidationError {
+  return new ToolValidationError(code, formatValidationMessage(catalog, toolName, [issue]), {
+    toolName,
+    issues: [issue],
+  });
+}
+
+/** Throws `arguments_not_object` unless `value` is a plain JSON object. */
+export function requireObjectArguments(
+  value: unknown,
+  catalog: MessageCatalog,
+  toolName: string | undefined,
+): void {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return;
+  const issue = {
+    path: '',
+    keyword: 'type',
+    message: catalog.notObject(previewValue(value)),
+    expected: 'object',
+    received: previewValue(value),
+  };
+  throw new ToolValidationError(
+    ValidationErrorCode.ArgumentsNotObject,
+    formatValidationMessage(catalog, toolName, [issue]),
+    {
+      toolName,
+      issues: [issue],
+    },
+  );
+}

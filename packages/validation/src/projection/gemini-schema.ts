@@ -1,0 +1,230 @@
+import { appendPointer } from '../schema/json-pointer.js';
+import type { JsonSchema, JsonValue } from '../schema/json-types.js';
+import { createRefResolver, isSchemaNode, type SchemaNode } from '../schema/schema-node.js';
+import type { ProjectionNote } from './projection-notes.js';
+
+/**
+ * The keywords Gemini's function-declaration `Schema` (its OpenAPI 3.0 subset) accepts. Anything
+ * else is rejected by the API or silently ignored, so the projection keeps only these.
+ */
+export const GEMINI_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'items',
+  'minItems',
+  'maxItems',
+  'properties',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'propertyOrdering',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  'default',
+  'example',
+  'anyOf',
+]);
+
+/** `format` values Gemini documents, per type; other formats move into the description. */
+const GEMINI_FORMATS: Record<string, readonly string[]> = {
+  string: ['enum', 'date-time'],
+  number: ['float', 'double'],
+  integer: ['int32', 'int64'],
+};
+
+/** Most nodes an inlined projection may have (reference inlining can multiply a schema's size). */
+export const MAX_INLINED_NODES = 5000;
+
+/** Gemini types, for the check that `type` holds one of them. */
+export const GEMINI_TYPES: ReadonlySet<string> = new Set([
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'object',
+  'array',
+  'null',
+]);
+
+/** Rules Gemini cannot express, kept for the model as words in the description. */
+const HINT_KEYWORDS: Record<string, (value: JsonValue) => string> = {
+  exclusiveMinimum: (value) => `greater than ${JSON.stringify(value)}`,
+  exclusiveMaximum: (value) => `less than ${JSON.stringify(value)}`,
+  multipleOf: (value) => `a multiple of ${JSON.stringify(value)}`,
+  uniqueItems: (value) => (value === true ? 'items must be unique' : ''),
+  format: (value) => `format ${JSON.stringify(value)}`,
+};
+
+function appendDescription(schema: JsonSchema, hints: string[]): void {
+  const text = hints.filter((hint) => hint !== '').join('; ');
+  if (text === '') return;
+  schema.description =
+    typeof schema.description === 'string' && schema.description !== ''
+      ? `${schema.description} (${text})`
+      : `(${text})`;
+}
+
+/**
+ * Projects a neutral JSON Schema to Gemini's dialect: no `$schema`, `additionalProperties`,
+ * `const` (-> `enum: [value]`, string values only), no type arrays (`[t, 'null']` -> `type: t,
+ * nullable: true`, several types -> `anyOf`), `oneOf` -> `anyOf`, `allOf` of objects merged,
+ * local `$ref`/`$defs` inlined. A reference cycle is cut — the recursive spot becomes a bare
+ * object whose description says so — and noted for the lint; it never loops.
+ */
+export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): JsonSchema {
+  const resolver = createRefResolver(schema as SchemaNode);
+  let budget = MAX_INLINED_NODES;
+  const visit = (input: JsonValue, path: string, activeRefs: readonly string[]): JsonValue => {
+    if (!isSchemaNode(input)) return typeof input === 'boolean' ? {} : input;
+    if (--budget < 0) {
+      // Inlining a DAG of references can grow exponentially; stop at a size no provider accepts anyway.
+      if (budget === -1)
+        notes.push({
+          path,
+          reason: `schema grows past ${MAX_INLINED_NODES} nodes once references are inlined; the rest is cut`,
+        });
+      return { type: 'object', description: '(omitted: schema too large once references are inlined)' };
+    }
+    let node = input as JsonSchema;
+    let refs = activeRefs;
+    // Inline local references; `activeRefs` is the chain being expanded, so a cycle is seen here.
+    while (typeof node.$ref === 'string') {
+      const reference = node.$ref;
+      if (refs.includes(reference)) {
+        notes.push({
+          path,
+          reason: `recursive reference ${reference} cannot be expressed in Gemini's schema; cut here`,
+        });
+        const cut: JsonSchema = {
+          type: 'object',
+          description: `(recursive structure ${reference}, not expanded)`,
+        };
+        if (typeof node.description === 'string')
+          cut.description = `${node.description} ${cut.description as string}`;
+        return cut;
+      }
+      const target = resolver.lookup(reference);
+      if (target === undefined) {
+        notes.push({
+          path,
+          reason: `reference ${reference} is not local to the schema; replaced by an open value`,
+        });
+        return typeof node.description === 'string' ? { description: node.description } : {};
+      }
+      refs = [...refs, reference];
+      const { $ref: _reference, ...siblings } = node;
+      node = { ...(target as JsonSchema), ...siblings };
+    }
+    const output: JsonSchema = {};
+    const hints: string[] = [];
+    let nullable = node.nullable === true;
+    for (const [key, value] of Object.entries(node)) {
+      switch (key) {
+        case 'type': {
+          const types = (Array.isArray(value) ? value : [value]).filter(
+            (type): type is string => typeof type === 'string',
+          );
+          if (types.includes('null') && types.length > 1) nullable = true;
+          const concrete = types.filter((type) => type !== 'null' || types.length === 1);
+          if (concrete.length === 1) output.type = concrete[0]!;
+          else if (concrete.length > 1) output.anyOf = concrete.map((type) => ({ type }));
+          break;
+        }
+        case 'const':
+          if (typeof value === 'string') output.enum = [value];
+          else hints.push(`must be ${JSON.stringify(value)}`);
+          break;
+        case 'enum':
+          if (Array.isArray(value)) {
+            const strings = value.filter((member): member is string => typeof member === 'string');
+            if (value.includes(null)) nullable = true;
+            if (strings.length === value.filter((member) => member !== null).length && strings.length > 0)
+              output.enum = strings;
+            else hints.push(`one of ${value.map((member) => JSON.stringify(member)).join(', ')}`);
+          }
+          break;
+        case 'format': {
+          const type = Array.isArray(node.type) ? node.type.find((entry) => entry !== 'null') : node.type;
+          if (typeof value === 'string' && typeof type === 'string' && GEMINI_FORMATS[type]?.includes(value))
+            output.format = value;
+          else hints.push(HINT_KEYWORDS.format!(value));
+          break;
+        }
+        case 'properties':
+          if (isSchemaNode(value)) {
+            output.properties = Object.fromEntries(
+              Object.entries(value).map(([name, child]) => [
+                name,
+                visit(child, appendPointer(`${path}/properties`, name), refs),
+              ]),
+            );
+          }
+          break;
+        case 'items':
+          if (isSchemaNode(value)) output.items = visit(value, `${path}/items`, refs);
+          else if (Array.isArray(value)) hints.push('a fixed-length list');
+          break;
+        case 'anyOf':
+        case 'oneOf':
+          if (Array.isArray(value)) {
+            const members = value.map((child, index) =>
+              visit(child, `${path}/${key}/${index}`, refs),
+            ) as JsonSchema[];
+            const nonNull = members.filter(
+              (member) => member.type !== 'null' || Object.keys(member).length > 1,
+            );
+            if (nonNull.length < members.length) nullable = true;
+            if (nonNull.length === 1) Object.assign(output, nonNull[0]);
+            else output.anyOf = [...((output.anyOf as JsonValue[] | undefined) ?? []), ...nonNull];
+          }
+          break;
+        case 'allOf':
+          if (Array.isArray(value))
+            mergeAllOf(
+              output,
+              value.map((child, index) => visit(child, `${path}/allOf/${index}`, refs)),
+              hints,
+            );
+          break;
+        default:
+          if (HINT_KEYWORDS[key] !== undefined) hints.push(HINT_KEYWORDS[key]!(value));
+          else if (GEMINI_SCHEMA_KEYWORDS.has(key) && key !== 'nullable') output[key] = value;
+      }
+    }
+    if (nullable) output.nullable = true;
+    appendDescription(output, hints);
+    return output;
+  };
+  return visit(schema, '', []) as JsonSchema;
+}
+
+function mergeAllOf(output: JsonSchema, members: JsonValue[], hints: string[]): void {
+  for (const member of members) {
+    if (!isSchemaNode(member)) continue;
+    const schema = member as JsonSchema;
+    if (isSchemaNode(schema.properties)) {
+      output.type = 'object';
+      output.properties = {
+        ...((output.properties as JsonSchema | undefined) ?? {}),
+        ...(schema.properties as JsonSchema),
+      };
+      const required = new Set([
+        ...((output.required as string[] | undefined) ?? []),
+        ...((schema.required as string[] | undefined) ?? []),
+      ]);
+      output.required = [...required];
+    } else {
+      for (const [key, value] of Object.entries(schema)) {
+        if (!(key in output)) output[key] = value;
+      }
+    }
+  }
+  if (members.some((member) => !isSchemaNode(member))) hints.push('must satisfy several conditions');
+}

@@ -1,0 +1,88 @@
+import { ToolwrightError, ValidationErrorCode } from '../errors/toolwright-error.js';
+import type { JsonSchema, ProviderTarget } from '../schema/json-types.js';
+import { deepFreeze } from '../schema/rewrite-schema.js';
+import { toGeminiSchema } from './gemini-schema.js';
+import { toOpenAiStrict } from './openai-strict.js';
+import { type ProjectionNote, recordProjectionNotes } from './projection-notes.js';
+import { mergeRootComposition } from './root-object.js';
+
+/** Options of {@link projectSchema}. */
+export interface ProjectSchemaOptions {
+  /** OpenAI strict mode (only meaningful for the `openai-*` targets). */
+  strict?: boolean;
+}
+
+const cache = new WeakMap<object, Map<string, JsonSchema>>();
+
+/**
+ * Projections share unchanged parts with their source and are frozen; a caller's own (unfrozen)
+ * schema is copied first so that freezing never reaches into it.
+ */
+function frozenSource(schema: JsonSchema): JsonSchema {
+  if (Object.isFrozen(schema)) return schema;
+  try {
+    return deepFreeze(structuredClone(schema));
+  } catch (error) {
+    throw new ToolwrightError(
+      ValidationErrorCode.SchemaRejected,
+      `schema to project is not plain JSON or nests too deeply (${(error as Error).message}); pass the output of toJsonSchema`,
+      { cause: error },
+    );
+  }
+}
+
+function project(
+  schema: JsonSchema,
+  target: ProviderTarget,
+  strict: boolean,
+  notes: ProjectionNote[],
+): JsonSchema {
+  switch (target) {
+    case 'json-schema':
+      return schema;
+    case 'anthropic':
+      return mergeRootComposition(schema, notes);
+    case 'openai-chat':
+    case 'openai-responses': {
+      const rooted = mergeRootComposition(schema, notes);
+      return strict ? toOpenAiStrict(rooted, notes) : rooted;
+    }
+    case 'gemini': {
+      const { $schema: _dialect, ...rest } = mergeRootComposition(schema, notes);
+      return toGeminiSchema(rest, notes);
+    }
+  }
+}
+
+/**
+ * Projects a neutral JSON Schema (from `toJsonSchema` or a validator's `toJsonSchema()`) into a
+ * provider's dialect:
+ * - `'json-schema'`: unchanged;
+ * - `'openai-chat'` / `'openai-responses'`: root is one object; with `strict: true`, every
+ *   property required, optional ones nullable, `additionalProperties: false` everywhere;
+ * - `'anthropic'`: no root `anyOf`/`oneOf`/`allOf` (merged into one object schema);
+ * - `'gemini'`: Gemini's OpenAPI subset (see the README for every rewrite).
+ *
+ * Cached per (schema object, target, strict); the result is deeply frozen. What had to be
+ * dropped or cut is reported by `lintToolDeclaration` for the same schema.
+ */
+export function projectSchema(
+  schema: JsonSchema,
+  target: ProviderTarget,
+  options: ProjectSchemaOptions = {},
+): JsonSchema {
+  const strict = options.strict === true && (target === 'openai-chat' || target === 'openai-responses');
+  const key = strict ? `${target}:strict` : target;
+  let perTarget = cache.get(schema);
+  const cached = perTarget?.get(key);
+  if (cached !== undefined) return cached;
+  const notes: ProjectionNote[] = [];
+  const projected = deepFreeze(project(frozenSource(schema), target, strict, notes));
+  recordProjectionNotes(projected, notes);
+  if (perTarget === undefined) {
+    perTarget = new Map();
+    cache.set(schema, perTarget);
+  }
+  perTarget.set(key, projected);
+  return projected;
+}

@@ -1,0 +1,77 @@
+import type { JsonSchema } from './json-types.js';
+
+/** Size and depth caps applied to arguments before anything recursive touches them. */
+export interface ArgumentLimits {
+  /** Largest accepted size of the arguments serialised as JSON, in bytes. Default 1 MiB. */
+  maxBytes?: number;
+  /** Deepest accepted nesting of objects and arrays (the arguments object is depth 1). Default 64. */
+  maxDepth?: number;
+}
+
+/** How a tool call's arguments are parsed. */
+export interface ParseOptions {
+  /** Names the tool in error messages. */
+  toolName?: string;
+  /** `'safe'` (default) repairs lossless drift (`"42"` for a number, ...) and reports it; `'none'` repairs nothing. */
+  coerce?: 'safe' | 'none';
+  /** What to do with arguments the schema does not declare. Default `'reject'`. */
+  unknownArguments?: 'reject' | 'strip';
+  /**
+   * For calls made against an OpenAI strict projection: a `null` sent for an optional field
+   * (which strict mode forces the model to send) means "absent", so the tool sees the same
+   * params as without strict mode. Not reported as a coercion: it is the protocol, not drift.
+   */
+  nullAsAbsent?: boolean;
+  /** Language of issue messages. Default `'en'`. */
+  locale?: 'en' | 'zh-CN';
+  /** Caps on the arguments. */
+  limits?: ArgumentLimits;
+}
+
+/** One lossless repair made to the arguments, reported so it is never silent. */
+export interface Coercion {
+  /** JSON pointer to the repaired value. */
+  path: string;
+  /** Short preview of what was sent. */
+  from: string;
+  /** Short preview of what the tool receives (`'(absent)'` for a removed value). */
+  to: string;
+  /** `'string-to-number'`, `'string-to-integer'`, `'string-to-boolean'`, `'json-string-to-array'`, `'json-string-to-object'`, `'null-to-absent'`, `'strip-unknown'`. */
+  kind: string;
+}
+
+/** A successful parse: the value the tool receives and every repair made on the way. */
+export interface ParseResult<T> {
+  /**
+   * The validated arguments, with defaults filled. Parts that needed no change are shared with
+   * the input (copy-on-write): the input itself is never modified, and the result should be
+   * treated as read-only.
+   */
+  value: T;
+  /** Every repair made, in the order it was made. */
+  coercions: readonly Coercion[];
+}
+
+/** The one interface both TypeBox and foreign JSON schemas are validated through. */
+export interface SchemaValidator<T = unknown> {
+  /** Interface version; a breaking change adds `'v2'` beside it. */
+  readonly specificationVersion: 'v1';
+  /** Where the schema came from. */
+  readonly source: 'typebox' | 'json-schema';
+  /** Neutral JSON Schema projection (computed once, then cached). */
+  toJsonSchema(): JsonSchema;
+  /** Validates (and repairs, see {@link ParseOptions}); throws `ToolValidationError`, never anything else. */
+  parse(input: unknown, options?: ParseOptions): ParseResult<T>;
+}
+
+/** True when `value` implements {@link SchemaValidator} v1 (from any installed copy). */
+export function isSchemaValidator(value: unknown): value is SchemaValidator {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<Record<keyof SchemaValidator, unknown>>;
+  return (
+    candidate.specificationVersion === 'v1' &&
+    (candidate.source === 'typebox' || candidate.source === 'json-schema') &&
+    typeof candidate.toJsonSchema === 'function' &&
+    typeof candidate.parse === 'function'
+  );
+}

@@ -1,0 +1,114 @@
+import { lstatSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, resolve } from 'node:path';
+import { type PathFacts, SENSITIVE_PATH_RULES, type SensitivityLevel } from './sensitive-rules.js';
+
+/** Why a path is sensitive. */
+export interface SensitivePathMatch {
+  level: SensitivityLevel;
+  /** Identifier of the rule that matched, e.g. `'private-key'`, `'dotenv'`, `'ssh-directory'`. */
+  rule: string;
+  /** In words, for a permission prompt. Mentions the symlink target when that is what matched. */
+  reason: string;
+}
+
+/** Options of {@link detectSensitivePath}. */
+export interface DetectSensitivePathOptions {
+  /** What `~` expands to. Default: the current user's home directory. */
+  homeDir?: string;
+  /** Judge an existing symlink (or a path through a symlinked directory) by its target too. Default true. */
+  followSymlinks?: boolean;
+}
+
+const LEVEL_RANK: Record<SensitivityLevel, number> = { low: 1, medium: 2, high: 3 };
+
+/** `~` and `~/...` (either separator) expanded against `homeDir`. */
+function expandHome(path: string, homeDir: string): string {
+  if (path === '~') return homeDir;
+  if (path.startsWith('~/') || path.startsWith('~\\')) return `${homeDir}/${path.slice(2)}`;
+  return path;
+}
+
+function factsOf(path: string): PathFacts {
+  const segments = path
+    .toLowerCase()
+    .split(/[\\/]+/)
+    .filter((segment) => segment !== '' && segment !== '.');
+  return { segments, basename: segments[segments.length - 1] ?? '' };
+}
+
+function matchRules(path: string): SensitivePathMatch | undefined {
+  const facts = factsOf(path);
+  for (const rule of SENSITIVE_PATH_RULES) {
+    if (rule.matches(facts)) return { level: rule.level, rule: rule.rule, reason: rule.reason };
+  }
+  return undefined;
+}
+
+/** The real path behind `path` when a symlink is involved, otherwise undefined. */
+function symlinkTarget(path: string): string | undefined {
+  try {
+    const absolute = isAbsolute(path) ? path : resolve(path);
+    const real = realpathSync.native(absolute);
+    if (real !== absolute) return real;
+    return lstatSync(absolute).isSymbolicLink() ? real : undefined;
+  } catch {
+    // Missing files and unreadable paths are judged by name only.
+    return undefined;
+  }
+}
+
+/**
+ * Says whether reading or writing `path` would touch secrets, and how bad that would be: keys
+ * and credentials `high`, token-bearing configuration (`.env`, `.npmrc`, ...) `medium`, databases
+ * `low`, otherwise `undefined`. Matching is by name and by path segment (`/` or `\`),
+ * case-insensitive, after `~` expansion. An existing symlink — or a path through a symlinked
+ * directory — is also judged by its real target, and the more sensitive answer wins.
+ *
+ * @example
+ * ```ts
+ * detectSensitivePath('~/.ssh/id_ed25519'); // { level: 'high', rule: 'private-key', ... }
+ * detectSensitivePath('.env.example');      // undefined: a template
+ * ```
+ */
+export function detectSensitivePath(
+  path: string,
+  options: DetectSensitivePathOptions = {},
+): SensitivePathMatch | undefined {
+  const expanded = expandHome(path, options.homeDir ?? homedir());
+  let best = matchRules(expanded);
+  if (options.followSymlinks !== false) {
+    const target = symlinkTarget(expanded);
+    const viaTarget = target === undefined ? undefined : matchRules(target);
+    if (
+      viaTarget !== undefined &&
+      (best === undefined || LEVEL_RANK[viaTarget.level] > LEVEL_RANK[best.level])
+    ) {
+      best = { ...viaTarget, reason: `${viaTarget.reason} (symlink to ${target})` };
+    }
+  }
+  return best;
+}
+
+/** A path kept by {@link filterSensitive}, with why. */
+export interface SensitivePathEntry {
+  path: string;
+  match: SensitivePathMatch;
+}
+
+/**
+ * The paths at least as sensitive as `minLevel` (`'low'` keeps every sensitive path), in input
+ * order, each with its match.
+ */
+export function filterSensitive(
+  paths: readonly string[],
+  minLevel: SensitivityLevel,
+  options: DetectSensitivePathOptions = {},
+): SensitivePathEntry[] {
+  const entries: SensitivePathEntry[] = [];
+  for (const path of paths) {
+    const match = detectSensitivePath(path, options);
+    if (match !== undefined && LEVEL_RANK[match.level] >= LEVEL_RANK[minLevel]) entries.push({ path, match });
+  }
+  return entries;
+}

@@ -70,7 +70,7 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
   #projection: JsonSchema | undefined;
   #plain: SchemaNode;
 
-  constructor(plain: SchemaNode, subject: string) {
+  constructor(plain: SchemaNode, subject: string, hasDefaults: boolean) {
     this.#subject = subject;
     this.#plain = plain;
     this.#dialect = dialectOf(plain);
@@ -78,7 +78,7 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
     // Ajv would try to load the meta-schema of any other `$schema`; the dialect is chosen above.
     delete this.#closed.$schema;
     this.#resolver = createRefResolver(this.#closed);
-    this.#hasDefaults = JSON.stringify(plain).includes('"default"');
+    this.#hasDefaults = hasDefaults;
     this.#objectRoot = this.#closed.type === 'object' || this.#closed.properties !== undefined;
   }
 
@@ -162,7 +162,7 @@ export function compileJsonSchema(
   options: CompileJsonSchemaOptions = {},
 ): SchemaValidator<Record<string, unknown>> {
   const subject = options.name === undefined ? 'JSON Schema' : `JSON Schema of "${options.name}"`;
-  prescreenJsonSchema(schema, resolveJsonSchemaLimits(limits), subject);
+  const report = prescreenJsonSchema(schema, resolveJsonSchemaLimits(limits), subject);
   let copy: SchemaNode;
   try {
     // Safe now: the pre-screen bounded depth and size and ruled out cycles and non-JSON values.
@@ -176,5 +176,5 @@ export function compileJsonSchema(
       },
     );
   }
-  return new JsonSchemaValidator(copy, subject);
+  return new JsonSchemaValidator(copy, subject, report.hasDefaults);
 }

@@ -9,6 +9,8 @@ export interface PrescreenReport {
   nodes: number;
   properties: number;
   depth: number;
+  /** True when some schema node carries a `default` (the parser must then fill defaults). */
+  hasDefaults: boolean;
 }
 
 const REFERENCE_KEYWORDS = new Set(['$ref', '$dynamicRef', '$recursiveRef']);
@@ -36,7 +38,7 @@ export function prescreenJsonSchema(
       'pass an object schema such as { "type": "object", "properties": {...} }',
     );
   }
-  const report: PrescreenReport = { bytes: 0, nodes: 0, properties: 0, depth: 0 };
+  const report: PrescreenReport = { bytes: 0, nodes: 0, properties: 0, depth: 0, hasDefaults: false };
   const declaredIds = new Set<string>();
   const references: Array<{ reference: string; path: string }> = [];
   const stack: Array<[unknown, number, string]> = [[schema, 1, '']];
@@ -101,6 +103,8 @@ export function prescreenJsonSchema(
             );
           }
           if (key === '$id' && typeof value === 'string') declaredIds.add(value);
+          // Over-approximate (a property named "default" counts too): it only costs the fast path.
+          if (key === 'default') report.hasDefaults = true;
           if (REFERENCE_KEYWORDS.has(key) && typeof value === 'string')
             references.push({ reference: value, path: childPath });
           stack.push([value, depth + 1, childPath]);

@@ -33,8 +33,10 @@ const english: MessageCatalog = {
   mismatch: (expected, received) => `expected ${expected}, received ${received}`,
   missingRequired: (name, expected) => `missing required argument "${name}" (expected ${expected})`,
   unknownArgument: (name, suggestion, accepted) =>
-    `unknown argument "${name}"${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}${
-      accepted.length === 0 ? '; no arguments are accepted here' : `; accepted: ${listNames(accepted, 12)}`
+    `unknown argument "${name}"${suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`}${
+      accepted.length === 0
+        ? '; no arguments are accepted here'
+        : `; accepted arguments: ${listNames(accepted, 12)}`
     }`,
   moreIssues: (count) => `… and ${count} more problem${count === 1 ? '' : 's'}`,
   notObject: (received) => `expected the arguments to be a JSON object, received ${received}`,
@@ -51,7 +53,7 @@ const simplifiedChinese: MessageCatalog = {
   mismatch: (expected, received) => `应为 ${expected}，实际收到 ${received}`,
   missingRequired: (name, expected) => `缺少必填参数 "${name}"（应为 ${expected}）`,
   unknownArgument: (name, suggestion, accepted) =>
-    `未知参数 "${name}"${suggestion === undefined ? '' : `；是否想用 "${suggestion}"？`}${
+    `未知参数 "${name}"${suggestion === undefined ? '' : `（是否想用 "${suggestion}"？）`}${
       accepted.length === 0 ? '；此处不接受任何参数' : `；可用参数：${listNames(accepted, 12)}`
     }`,
   moreIssues: (count) => `……另有 ${count} 个问题`,

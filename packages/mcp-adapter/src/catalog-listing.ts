@@ -62,10 +62,11 @@ function listingFailed(server: string, list: CatalogListKind, error: unknown): C
 export async function listTools(
   connection: ServerConnection,
   limits: CatalogLimits,
+  accept?: Parameters<typeof screenToolCatalog>[3],
 ): Promise<ScreenedListing<McpToolDefinition> | { failure: CatalogDiagnostic }> {
   try {
     const listing = await listRaw(connection, 'tools', limits);
-    const screened = screenToolCatalog(connection.name, listing.items, limits);
+    const screened = screenToolCatalog(connection.name, listing.items, limits, accept);
     return {
       entries: screened.entries,
       diagnostics: [...listing.diagnostics, ...screened.diagnostics],

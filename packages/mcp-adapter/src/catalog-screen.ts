@@ -134,6 +134,8 @@ export function screenToolCatalog(
   server: string,
   raw: readonly unknown[],
   limits: CatalogLimits,
+  /** A further check run before the per-server cap, so a refused entry never takes a kept one's place. */
+  accept?: (definition: McpToolDefinition) => [CatalogDiagnosticCode, string] | undefined,
 ): ScreenedList<McpToolDefinition> {
   const entries: McpToolDefinition[] = [];
   const diagnostics: CatalogDiagnostic[] = [];
@@ -169,15 +171,8 @@ export function screenToolCatalog(
       );
       continue;
     }
-    if (entries.length >= limits.maxToolsPerServer) {
-      refuse(
-        'too_many_tools',
-        `the server lists more than ${limits.maxToolsPerServer} tools; the first ${limits.maxToolsPerServer} are kept`,
-      );
-      continue;
-    }
     const tool = parsed.data;
-    entries.push({
+    const definition: McpToolDefinition = {
       server,
       name: tool.name,
       title: tool.title ?? tool.annotations?.title,
@@ -192,7 +187,20 @@ export function screenToolCatalog(
         inputSchema: record.inputSchema,
         annotations: record.annotations,
       }),
-    });
+    };
+    const refusal = accept?.(definition);
+    if (refusal !== undefined) {
+      refuse(...refusal);
+      continue;
+    }
+    if (entries.length >= limits.maxToolsPerServer) {
+      refuse(
+        'too_many_tools',
+        `the server lists more than ${limits.maxToolsPerServer} tools; the first ${limits.maxToolsPerServer} are kept`,
+      );
+      continue;
+    }
+    entries.push(definition);
   }
   return { entries, diagnostics };
 }

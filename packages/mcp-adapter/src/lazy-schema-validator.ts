@@ -1,6 +1,7 @@
 import {
   compileJsonSchema,
   type JsonSchema,
+  type JsonSchemaLimits,
   type ParseOptions,
   type ParseResult,
   type SchemaValidator,
@@ -19,8 +20,12 @@ export class LazySchemaValidator implements SchemaValidator<Record<string, unkno
   readonly #counter: { count: number };
   #used = false;
 
-  constructor(schema: unknown, counter: { count: number }) {
-    this.#inner = compileJsonSchema(schema);
+  constructor(
+    schema: unknown,
+    counter: { count: number },
+    options: { name: string; limits?: JsonSchemaLimits },
+  ) {
+    this.#inner = compileJsonSchema(schema, options.limits, { name: options.name });
     this.#counter = counter;
   }
 

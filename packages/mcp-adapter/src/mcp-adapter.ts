@@ -13,7 +13,6 @@ import type { ToolRegistry } from '@toolwright/registry';
 import { compileJsonSchema, type SchemaValidator } from '@toolwright/validation';
 import type { McpArtifactSink } from './artifact-sink.js';
 import { canonicalJson } from './canonical-json.js';
-import { type CatalogDelta, diffCatalogs } from './catalog-delta.js';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
 import { type CatalogLimits, DEFAULT_CATALOG_LIMITS } from './catalog-limits.js';
 import { listContent, listTools } from './catalog-listing.js';
@@ -231,12 +230,12 @@ export class McpAdapter {
     for (const state of this.#states.values()) state.scheduler.close();
     await this.#connections.closeAll();
     await this.#enqueueApply(async () => {
-      const hadTools = [...this.#states.values()].some((state) => state.tools.size > 0);
       for (const state of this.#states.values()) {
+        if (state.tools.size === 0) continue;
         state.tools = new Map();
         this.#names.removeServer(state.server);
+        this.#registry.removeMcpTools(state.server, 'closed');
       }
-      if (hadTools) this.#replaceInRegistry(undefined, 'closed');
     });
   }
 
@@ -438,7 +437,9 @@ export class McpAdapter {
           : () => {
               let validator = this.#outputValidators.get(definition);
               if (validator === undefined) {
-                validator = compileJsonSchema(outputSchema);
+                validator = compileJsonSchema(outputSchema, undefined, {
+                  name: `output schema of MCP tool "${definition.name}" (server "${definition.server}")`,
+                });
                 this.#outputValidators.set(definition, validator);
               }
               return validator;
@@ -508,7 +509,7 @@ export class McpAdapter {
     await this.#enqueueApply(async () => {
       state.tools = new Map();
       this.#names.removeServer(server);
-      this.#replaceInRegistry(server, reason);
+      this.#registry.removeMcpTools(server, reason);
     });
   }
 
@@ -609,7 +610,16 @@ export class McpAdapter {
   }
 
   async #refreshTools(state: ServerState, connection: ServerConnection, reason: string): Promise<void> {
-    const listing = await listTools(connection, this.#limits);
+    const names = new McpToolNameMap();
+    const built = new Map<McpToolDefinition, ToolEntry>();
+    // Tools are built while screening, so an entry refused here (schema, name) never takes the
+    // place of one the per-server cap would otherwise keep.
+    const listing = await listTools(connection, this.#limits, (definition) => {
+      const outcome = this.#toolEntry(state, definition, names);
+      if ('refusal' in outcome) return outcome.refusal;
+      built.set(definition, outcome.entry);
+      return undefined;
+    });
     if ('failure' in listing) {
       this.#setDiagnostics(state, 'tools', [listing.failure]);
       return;
@@ -617,30 +627,30 @@ export class McpAdapter {
     const diagnostics = [...listing.diagnostics];
     await this.#enqueueApply(async () => {
       const next = new Map<string, ToolEntry>();
-      const names = new McpToolNameMap();
       for (const definition of listing.entries) {
-        const entry = this.#toolEntry(state, definition, names, diagnostics);
-        if (entry !== undefined) next.set(entry.tool.name, entry);
+        const entry = built.get(definition)!;
+        next.set(entry.tool.name, entry);
       }
-      const previous = state.tools;
-      state.tools = next;
-      this.#names.removeServer(state.server);
-      for (const entry of next.values()) this.#names.add(state.server, entry.definition.name);
       try {
-        const delta = diffCatalogs(fingerprints(previous), fingerprints(next));
-        this.#replaceInRegistry(state.server, reason, delta);
+        // One scoped, atomic replace per refresh: the registry computes the net delta and
+        // announces it once in its catalog-change queue (nothing when nothing changed).
+        this.#registry.replaceMcpTools(
+          [...next.values()].map((entry) => entry.tool),
+          { server: state.server, reason },
+        );
       } catch (error) {
-        // The registry refused the batch (it changed nothing): keep the previous catalog.
-        state.tools = previous;
-        this.#names.removeServer(state.server);
-        for (const entry of previous.values()) this.#names.add(state.server, entry.definition.name);
+        // The registry refused the batch and changed nothing: the previous catalog stays.
         diagnostics.push({
           server: state.server,
           list: 'tools',
           code: 'name_collision',
           message: `MCP server "${state.server}": the registry refused the new catalog, the previous one stays: ${error instanceof Error ? error.message : String(error)}`,
         });
+        return;
       }
+      state.tools = next;
+      this.#names.removeServer(state.server);
+      for (const entry of next.values()) this.#names.add(state.server, entry.definition.name);
     });
     this.#setDiagnostics(state, 'tools', diagnostics);
   }
@@ -649,56 +659,41 @@ export class McpAdapter {
     state: ServerState,
     definition: McpToolDefinition,
     names: McpToolNameMap,
-    diagnostics: CatalogDiagnostic[],
-  ): ToolEntry | undefined {
+  ): { entry: ToolEntry } | { refusal: [CatalogDiagnostic['code'], string] } {
     const name = names.add(state.server, definition.name);
-    const refuse = (code: CatalogDiagnostic['code'], reason: string): undefined => {
-      diagnostics.push({
-        server: state.server,
-        list: 'tools',
-        code,
-        entry: definition.name,
-        message: `MCP server "${state.server}": tool ${JSON.stringify(definition.name)} dropped: ${reason}`,
-      });
-      return undefined;
-    };
-    if (name === undefined)
-      return refuse(
-        'name_collision',
-        `its provider name ${mcpToolName(state.server, definition.name)} is taken`,
-      );
+    if (name === undefined) {
+      return {
+        refusal: [
+          'name_collision',
+          `its provider name ${mcpToolName(state.server, definition.name)} is taken`,
+        ],
+      };
+    }
     const previous = state.tools.get(name);
     // An unchanged definition keeps its Tool object, so the registry keeps its loaded state.
     if (previous !== undefined && previous.definition.fingerprint === definition.fingerprint) {
-      return { definition, tool: previous.tool };
+      return { entry: { definition, tool: previous.tool } };
     }
     let validator: SchemaValidator<Record<string, unknown>>;
     try {
-      validator = new LazySchemaValidator(definition.inputSchema, this.#compileCounter);
+      validator = new LazySchemaValidator(definition.inputSchema, this.#compileCounter, {
+        name: `input schema of MCP tool "${definition.name}" (server "${state.server}")`,
+        limits: { maxBytes: this.#limits.maxSchemaBytes, maxDepth: this.#limits.maxSchemaDepth },
+      });
     } catch (error) {
-      return refuse('schema_rejected', error instanceof Error ? error.message : String(error));
+      return { refusal: ['schema_rejected', error instanceof Error ? error.message : String(error)] };
     }
     try {
       const tool = createMcpTool({
         definition,
         name,
         validator,
-        call: (current, params, context) => this.callTool(name, params, context),
+        call: (_definition, params, context) => this.callTool(name, params, context),
       });
-      return { definition, tool };
+      return { entry: { definition, tool } };
     } catch (error) {
-      return refuse('invalid_entry', error instanceof Error ? error.message : String(error));
+      return { refusal: ['invalid_entry', error instanceof Error ? error.message : String(error)] };
     }
-  }
-
-  /** Applies the union of every server's tools to the registry in one atomic replace. */
-  #replaceInRegistry(server: string | undefined, reason: string, delta?: CatalogDelta): void {
-    const tools = this.tools();
-    const change = this.#registry.replaceMcpTools(tools, {
-      ...(server === undefined ? {} : { server }),
-      reason: delta === undefined ? reason : reason,
-    });
-    void change;
   }
 
   #enqueueApply<T>(apply: () => Promise<T>): Promise<T> {
@@ -706,10 +701,4 @@ export class McpAdapter {
     this.#applyQueue = result.catch(() => undefined);
     return result;
   }
-}
-
-function fingerprints(tools: ReadonlyMap<string, ToolEntry>): Map<string, string> {
-  const result = new Map<string, string>();
-  for (const [name, entry] of tools) result.set(name, entry.definition.fingerprint);
-  return result;
 }

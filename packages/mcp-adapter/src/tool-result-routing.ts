@@ -52,7 +52,13 @@ export async function routeToolResult(
       );
     }
     try {
-      context.outputValidator().parse(structured, { coerce: 'none' });
+      // Output may carry members the schema does not name (JSON Schema allows them unless it
+      // says otherwise), and may be larger than a model's arguments ever are.
+      context.outputValidator().parse(structured, {
+        coerce: 'none',
+        unknownArguments: 'strip',
+        limits: { maxBytes: 64 * 1024 * 1024, maxDepth: 128 },
+      });
     } catch (error) {
       const detail = ToolValidationError.isInstance(error) ? error.message : String(error);
       return ToolResults.executionError(

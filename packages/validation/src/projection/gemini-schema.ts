@@ -81,7 +81,9 @@ function appendDescription(schema: JsonSchema, hints: string[]): void {
 export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): JsonSchema {
   const resolver = createRefResolver(schema as SchemaNode);
   let budget = MAX_INLINED_NODES;
-  const visit = (input: JsonValue, path: string, activeRefs: readonly string[]): JsonValue => {
+  // `active` holds the schema nodes being expanded on the current branch: a reference back to one
+  // of them is a cycle, whether it was reached through `$ref` or by nesting.
+  const visit = (input: JsonValue, path: string, active: readonly object[]): JsonValue => {
     if (!isSchemaNode(input)) return typeof input === 'boolean' ? {} : input;
     if (--budget < 0) {
       // Inlining a DAG of references can grow exponentially; stop at a size no provider accepts anyway.
@@ -93,11 +95,11 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
       return { type: 'object', description: '(omitted: schema too large once references are inlined)' };
     }
     let node = input as JsonSchema;
-    let refs = activeRefs;
-    // Inline local references; `activeRefs` is the chain being expanded, so a cycle is seen here.
+    let refs = [...active, input as object];
     while (typeof node.$ref === 'string') {
       const reference = node.$ref;
-      if (refs.includes(reference)) {
+      const target = resolver.lookup(reference);
+      if (target !== undefined && refs.includes(target)) {
         notes.push({
           path,
           reason: `recursive reference ${reference} cannot be expressed in Gemini's schema; cut here`,
@@ -110,7 +112,6 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
           cut.description = `${node.description} ${cut.description as string}`;
         return cut;
       }
-      const target = resolver.lookup(reference);
       if (target === undefined) {
         notes.push({
           path,
@@ -118,7 +119,7 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
         });
         return typeof node.description === 'string' ? { description: node.description } : {};
       }
-      refs = [...refs, reference];
+      refs = [...refs, target];
       const { $ref: _reference, ...siblings } = node;
       node = { ...(target as JsonSchema), ...siblings };
     }

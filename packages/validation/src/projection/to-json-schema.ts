@@ -18,8 +18,7 @@ const cache = new WeakMap<object, JsonSchema>();
 export function toJsonSchema(schema: TSchema): JsonSchema {
   let projected = cache.get(schema);
   if (projected === undefined) {
-    const rootId = typeof schema.$id === 'string' ? schema.$id : undefined;
-    projected = deepFreeze(rewriteSchema(schema, 'projection', rootId) as JsonSchema);
+    projected = deepFreeze(rewriteSchema(schema, 'projection') as JsonSchema);
     cache.set(schema, projected);
   }
   return projected;
@@ -27,7 +26,5 @@ export function toJsonSchema(schema: TSchema): JsonSchema {
 
 /** Same projection for a plain JSON Schema (foreign schemas); not cached here. */
 export function toJsonSchemaFromPlain(schema: object): JsonSchema {
-  const rootId =
-    typeof (schema as { $id?: unknown }).$id === 'string' ? (schema as { $id: string }).$id : undefined;
-  return deepFreeze(rewriteSchema(schema, 'projection', rootId) as JsonSchema);
+  return deepFreeze(rewriteSchema(schema, 'projection') as JsonSchema);
 }

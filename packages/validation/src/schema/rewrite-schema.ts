@@ -1,4 +1,5 @@
 import { ToolwrightError, ValidationErrorCode } from '../errors/toolwright-error.js';
+import { appendPointer } from './json-pointer.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from './schema-keywords.js';
 import { isSchemaNode, type SchemaNode } from './schema-node.js';
 
@@ -41,9 +42,13 @@ function isClosable(node: SchemaNode): boolean {
  * open, and direct members of `allOf` are left open, since closing them would make the
  * intersection reject every property declared by a sibling.
  */
-export function rewriteSchema(node: unknown, mode: RewriteMode, rootId?: string): unknown {
+export function rewriteSchema(node: unknown, mode: RewriteMode): unknown {
   const seen = new Set<object>();
-  const visit = (current: unknown, depth: number, insideAllOf: boolean): unknown => {
+  // Projection only: `$id`s become JSON pointers, so that every `$ref` a provider sees is local
+  // ("#..."), and nested `$id`s (which would change how "#..." resolves below them) disappear.
+  const idPointers = new Map<string, string>();
+  const idReferences: SchemaNode[] = [];
+  const visit = (current: unknown, depth: number, insideAllOf: boolean, pointer: string): unknown => {
     if (!isSchemaNode(current)) return Array.isArray(current) ? copyJsonData(current) : current;
     if (depth > MAX_SCHEMA_NESTING || seen.has(current)) {
       throw new ToolwrightError(
@@ -62,18 +67,28 @@ export function rewriteSchema(node: unknown, mode: RewriteMode, rootId?: string)
       }
       if (SCHEMA_MAP_KEYWORDS.has(key) && isSchemaNode(value)) {
         const map: SchemaNode = {};
-        for (const name of Object.keys(value)) map[name] = visit(value[name], depth + 1, false);
+        for (const name of Object.keys(value)) {
+          map[name] = visit(value[name], depth + 1, false, appendPointer(appendPointer(pointer, key), name));
+        }
         output[key] = map;
       } else if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
-        output[key] = value.map((member) => visit(member, depth + 1, key === 'allOf'));
+        output[key] = value.map((member, index) =>
+          visit(member, depth + 1, key === 'allOf', `${pointer}/${key}/${index}`),
+        );
       } else if (SINGLE_SCHEMA_KEYWORDS.has(key) && isSchemaNode(value)) {
-        output[key] = visit(value, depth + 1, false);
+        output[key] = visit(value, depth + 1, false, `${pointer}/${key}`);
       } else if (mode === 'projection') {
-        const copied = key === '$ref' && value === rootId ? '#' : copyJsonData(value);
+        if (key === '$id' && typeof value === 'string') {
+          idPointers.set(value, pointer);
+          if (depth > 0) continue;
+        }
+        const copied = copyJsonData(value);
         if (copied !== undefined) output[key] = copied;
       }
     }
     seen.delete(current);
+    if (mode === 'projection' && typeof output.$ref === 'string' && !output.$ref.startsWith('#'))
+      idReferences.push(output);
     if (isClosable(current) && !insideAllOf) {
       if (mode === 'projection' && !Array.isArray(output.required)) output.required = [];
       if (output.additionalProperties === undefined && output.unevaluatedProperties === undefined) {
@@ -82,7 +97,12 @@ export function rewriteSchema(node: unknown, mode: RewriteMode, rootId?: string)
     }
     return output;
   };
-  return visit(node, 0, false);
+  const result = visit(node, 0, false, '');
+  for (const holder of idReferences) {
+    const target = idPointers.get(holder.$ref as string);
+    if (target !== undefined) holder.$ref = `#${target}`;
+  }
+  return result;
 }
 
 /** Freezes a plain JSON tree iteratively (cached projections are shared; nobody may edit them). */

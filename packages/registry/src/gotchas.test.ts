@@ -45,10 +45,15 @@ describe('registry gotchas', () => {
     registry.on('registered', (event) => events.push(event.name));
 
     expect(() =>
-      registry.registerAll([builtinTool('Glob'), builtinTool('bad name'), builtinTool('Glob')], {
-        atomic: true,
-      }),
-    ).toThrow(/nothing was registered \(atomic batch\)[\s\S]*bad name[\s\S]*appears more than once/);
+      registry.registerAll(
+        [builtinTool('Glob'), mcpTool('fs', 'read'), builtinTool('Read'), builtinTool('Glob')],
+        {
+          atomic: true,
+        },
+      ),
+    ).toThrow(
+      /3 of 4 tools failed to register \(nothing was registered \(atomic batch\)\):\n- mcp__fs__read: .*source "mcp".*\n- Read: .*already registered.*\n- Glob: .*more than once/,
+    );
     expect(catalogNames(registry)).toEqual(['Read']);
     expect(registry.revision).toBe(revision);
     expect(events).toEqual([]);

@@ -8,8 +8,6 @@ export const RegistryErrorCode = {
   DuplicateTool: 'duplicate_tool',
   /** The value passed is not a `Tool` from `@toolwright/contracts`. */
   InvalidTool: 'invalid_tool',
-  /** A tool name a provider would reject (must match `PORTABLE_TOOL_NAME`). */
-  InvalidToolName: 'invalid_tool_name',
   /** `register`: the tool's source is `mcp`; MCP tools go through `replaceMcpTools`. */
   NotBuiltinTool: 'not_builtin_tool',
   /** `replaceMcpTools`: a tool's source is not `mcp`. */
@@ -75,24 +73,26 @@ export interface RegistrationFailure {
 export class RegisterAllError extends RegistryError {
   /** Every tool that failed, in batch order. */
   readonly failures: readonly RegistrationFailure[];
-  /** The names that were registered despite the failures (atomic: the batch, none of it registered). */
+  /** The names that were registered despite the failures (always empty for an atomic batch). */
   readonly registered: readonly string[];
-
   /** True when the batch was atomic: then nothing at all was registered. */
   readonly atomic: boolean;
 
-  /** Aggregates the failures of one batch into one message, a failure a line. */
-  constructor(failures: readonly RegistrationFailure[], registered: readonly string[], atomic: boolean) {
+  /** Aggregates the failures of one batch of `batchSize` tools into one message, a failure a line. */
+  constructor(
+    failures: readonly RegistrationFailure[],
+    registered: readonly string[],
+    batch: { atomic: boolean; size: number },
+  ) {
     const lines = failures.map((failure) => `- ${failure.name}: ${failure.error.message}`);
-    const total = atomic ? registered.length : failures.length + registered.length;
-    const consequence = atomic
+    const consequence = batch.atomic
       ? 'nothing was registered (atomic batch)'
       : `the other ${registered.length} stay registered; pass { atomic: true } to register all or none`;
     super(
       RegistryErrorCode.RegisterAllFailed,
-      `registerAll: ${failures.length} of ${total} tools failed to register (${consequence}):\n${lines.join('\n')}`,
+      `registerAll: ${failures.length} of ${batch.size} tools failed to register (${consequence}):\n${lines.join('\n')}`,
     );
-    this.atomic = atomic;
+    this.atomic = batch.atomic;
     this.failures = Object.freeze([...failures]);
     this.registered = Object.freeze([...registered]);
   }

@@ -14,13 +14,12 @@ describe('ToolRegistry registration', () => {
     expect(new ToolRegistry({ toolSearch: { name: 'FindTools' } }).has('FindTools')).toBe(true);
   });
 
-  it('rejects a duplicate built-in, a non-portable name, a non-tool and an MCP tool, naming each', () => {
+  it('rejects a duplicate built-in, a non-tool and an MCP tool, naming each', () => {
     const registry = new ToolRegistry({ toolSearch: false });
     registry.register(builtinTool('Read'));
     expect(() => registry.register(builtinTool('Read'))).toThrow(
       expect.objectContaining({ code: 'duplicate_tool', toolName: 'Read' }),
     );
-    expect(() => registry.register(builtinTool('read file'))).toThrow(/"read file" is not portable/);
     expect(() => registry.register({ name: 'Fake' } as never)).toThrow(
       expect.objectContaining({ code: 'invalid_tool', message: expect.stringContaining('"Fake"') }),
     );
@@ -102,9 +101,6 @@ describe('ToolRegistry.replaceMcpTools', () => {
     );
     expect(() => registry.replaceMcpTools([mcpTool('git', 'log')], { server: 'fs' })).toThrow(
       expect.objectContaining({ code: 'server_mismatch', message: expect.stringContaining('"git"') }),
-    );
-    expect(() => registry.replaceMcpTools([mcpTool('fs', 'bad name')])).toThrow(
-      expect.objectContaining({ code: 'invalid_tool_name' }),
     );
     expect(registry.getAll().map((tool) => tool.name)).toEqual(['mcp__fs__read']);
   });

@@ -1,5 +1,5 @@
 import { isTool, type Tool } from '@toolwright/contracts';
-import { PORTABLE_TOOL_NAME, type ProviderTarget } from '@toolwright/validation';
+import type { ProviderTarget } from '@toolwright/validation';
 import { Bm25Index } from './bm25-index.js';
 import type { Drained } from './bounded-queue.js';
 import type { CatalogChange } from './catalog-change.js';
@@ -258,7 +258,7 @@ export class ToolRegistry {
           failures.push({ name: nameForFailure(tool, position), error: asRegistryError(error) });
         }
       }
-      if (failures.length > 0) throw new RegisterAllError(failures, [...seen], true);
+      if (failures.length > 0) throw new RegisterAllError(failures, [], { atomic: true, size: batch.length });
       for (const tool of batch) this.register(tool);
       return;
     }
@@ -271,7 +271,8 @@ export class ToolRegistry {
         failures.push({ name: nameForFailure(tool, position), error: asRegistryError(error) });
       }
     }
-    if (failures.length > 0) throw new RegisterAllError(failures, registered, false);
+    if (failures.length > 0)
+      throw new RegisterAllError(failures, registered, { atomic: false, size: batch.length });
   }
 
   /** Removes a tool (built-in or MCP) by name; returns false when no tool has that name. */
@@ -684,7 +685,6 @@ export class ToolRegistry {
         { toolName: tool.name },
       );
     }
-    checkName(tool.name);
     if (this.#builtins.has(tool.name)) {
       throw new RegistryError(
         RegistryErrorCode.DuplicateTool,
@@ -719,8 +719,6 @@ export class ToolRegistry {
       );
     }
     const previous = this.#mcp.get(tool.name);
-    // A name already in the catalog with the same fingerprint was checked when it arrived.
-    if (previous === undefined || !sameDefinition(previous, tool)) checkName(tool.name);
     if (this.#builtins.has(tool.name)) {
       throw new RegistryError(
         RegistryErrorCode.BuiltinNameConflict,
@@ -795,17 +793,6 @@ export class ToolRegistry {
       if (tool !== undefined) tools.push(tool);
     }
     return tools;
-  }
-}
-
-function checkName(name: string): void {
-  if (!PORTABLE_TOOL_NAME.test(name)) {
-    throw new RegistryError(
-      RegistryErrorCode.InvalidToolName,
-      `Tool name ${JSON.stringify(name)} is not portable across providers; names must match ${String(PORTABLE_TOOL_NAME)} ` +
-        '(a letter or underscore, then up to 63 letters, digits, underscores or hyphens).',
-      { toolName: name },
-    );
   }
 }
 

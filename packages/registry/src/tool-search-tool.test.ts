@@ -99,7 +99,8 @@ describe('ToolSearch', () => {
     const result = await search(registry, { query: '/^mcp__github__create_/' });
     expect(matches(result)).toEqual(['mcp__github__create_issue', 'mcp__github__create_pull_request']);
     const byDescription = await search(registry, { query: '/pull request|slack/i' });
-    expect(matches(byDescription)).toEqual(['mcp__github__create_pull_request', 'mcp__slack__post_message']);
+    // "slack" is in a name, "pull request" only in a description: name matches come first.
+    expect(matches(byDescription)).toEqual(['mcp__slack__post_message', 'mcp__github__create_pull_request']);
   });
 
   it('runs a catastrophic-backtracking regex from a model in linear time', async () => {

@@ -1,0 +1,186 @@
+// Benchmarks of @toolwright/registry (not tests). Every figure is a ratio against a peer
+// approach measured in the same run. Siblings come from their built dist: build
+// @toolwright/validation and @toolwright/contracts first (`npx tsup` in each).
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import type { Tool } from '@toolwright/contracts';
+import { ToolRegistry } from '../src/index.js';
+import {
+  alternating,
+  formatBytes,
+  formatNanos,
+  median,
+  nanosPerCall,
+  now,
+  percentile,
+  report,
+} from './measure.js';
+import { linearSubstringSearch, naiveDeclarations } from './naive-peers.js';
+import {
+  syntheticBuiltins,
+  syntheticMcpTool,
+  syntheticMcpTools,
+  syntheticQueries,
+} from './synthetic-catalog.js';
+
+const CATALOG_SIZE = 10_000;
+const BUILTIN_COUNT = 50;
+const LOADED_COUNT = 30;
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+function heapUsed(): number {
+  for (let pass = 0; pass < 3; pass += 1) collectGarbage();
+  return getHeapStatistics().used_heap_size;
+}
+
+function buildRegistry(builtins: readonly Tool[], mcpTools: readonly Tool[]): ToolRegistry {
+  const registry = new ToolRegistry();
+  registry.registerAll(builtins);
+  registry.replaceMcpTools(mcpTools);
+  return registry;
+}
+
+function benchDeclarations(registry: ToolRegistry, allTools: readonly Tool[]): void {
+  const visible = (tool: Tool) => registry.deferred.isLoaded(tool.name);
+  const [warm, naive] = alternating(
+    [
+      () => registry.getFunctionDeclarationsByMode('default', 'openai-chat'),
+      () => naiveDeclarations(allTools, 'default', visible),
+    ],
+    20,
+    9,
+  );
+  const declared = registry.getFunctionDeclarationsByMode('default', 'openai-chat').declarations.length;
+  report(
+    `getFunctionDeclarationsByMode warm (${CATALOG_SIZE} tools, ${declared} declared)`,
+    `${((naive ?? 0) / (warm ?? 1)).toFixed(0)}x faster than a naive per-request filter-and-project (${formatNanos(warm ?? 0)} vs ${formatNanos(naive ?? 0)})`,
+    { text: '>= 100x', pass: (naive ?? 0) / (warm ?? 1) >= 100 },
+  );
+  // Cold: every call follows a change of the loaded set, so the cache cannot answer.
+  const probe = registry.getMcpTools().at(-1)?.name ?? '';
+  let flip = false;
+  const cold = nanosPerCall(() => {
+    flip = !flip;
+    if (flip) registry.markLoaded([probe]);
+    else registry.deferred.unload([probe]);
+    registry.getFunctionDeclarationsByMode('default', 'openai-chat');
+  }, 20);
+  report(
+    'getFunctionDeclarationsByMode cold (after a loaded-set change)',
+    `${((naive ?? 0) / cold).toFixed(1)}x faster than the naive per-request path (${formatNanos(cold)} vs ${formatNanos(naive ?? 0)})`,
+  );
+}
+
+function benchReplace(builtins: readonly Tool[], mcpTools: readonly Tool[]): void {
+  // The delta: 10 tools change definition (fingerprint), in alternation, over the full catalog.
+  const changed = new Map<number, Tool>();
+  for (let offset = 0; offset < 10; offset += 1) {
+    const position = offset * 997;
+    changed.set(position, syntheticMcpTool(position, 2));
+  }
+  const catalogB = mcpTools.map((tool, position) => changed.get(position) ?? tool);
+  const deltaRegistry = buildRegistry(builtins, mcpTools);
+  let useB = false;
+  const fullSamples: number[] = [];
+  const deltaSamples: number[] = [];
+  for (let round = 0; round < 9; round += 1) {
+    const fresh = new ToolRegistry();
+    fresh.registerAll(builtins);
+    let started = now();
+    fresh.replaceMcpTools(mcpTools);
+    if (round > 0) fullSamples.push(now() - started);
+    for (let step = 0; step < 20; step += 1) {
+      useB = !useB;
+      started = now();
+      const change = deltaRegistry.replaceMcpTools(useB ? catalogB : mcpTools);
+      if (round > 0) deltaSamples.push(now() - started);
+      if (change.updated.length !== 10)
+        throw new Error(`expected a 10-tool delta, got ${change.updated.length}`);
+    }
+  }
+  const full = median(fullSamples);
+  const delta = median(deltaSamples);
+  report(`replaceMcpTools of ${mcpTools.length} tools (into an empty MCP catalog)`, formatNanos(full));
+  report(
+    'replaceMcpTools of a 10-tool delta',
+    `${(full / delta).toFixed(0)}x cheaper than the full replace (${formatNanos(delta)} vs ${formatNanos(full)})`,
+    { text: '>= 50x', pass: full / delta >= 50 },
+  );
+}
+
+function benchSearch(registry: ToolRegistry, allTools: readonly Tool[]): void {
+  const haystacks = allTools.map((tool) => ({
+    name: tool.name,
+    text: `${tool.name} ${tool.description.short} ${tool.description.long ?? ''} ${tool.tags.join(' ')}`.toLowerCase(),
+  }));
+  const queries = syntheticQueries(400);
+  for (const query of queries.slice(0, 50)) {
+    registry.search(query);
+    linearSubstringSearch(haystacks, query, 5);
+  }
+  const bm25: number[] = [];
+  const scan: number[] = [];
+  for (const query of queries) {
+    let started = now();
+    registry.search(query);
+    bm25.push(now() - started);
+    started = now();
+    linearSubstringSearch(haystacks, query, 5);
+    scan.push(now() - started);
+  }
+  report(
+    `ToolSearch keyword query over ${allTools.length} tools, median`,
+    `${(median(scan) / median(bm25)).toFixed(1)}x faster than a linear substring scan (${formatNanos(median(bm25))} vs ${formatNanos(median(scan))})`,
+    { text: 'faster', pass: median(bm25) < median(scan) },
+  );
+  report(
+    'ToolSearch keyword query, p99',
+    `${(percentile(scan, 0.99) / percentile(bm25, 0.99)).toFixed(1)}x faster than the scan's p99 (${formatNanos(percentile(bm25, 0.99))} vs ${formatNanos(percentile(scan, 0.99))})`,
+    { text: 'faster', pass: percentile(bm25, 0.99) < percentile(scan, 0.99) },
+  );
+}
+
+function benchMemory(builtins: readonly Tool[]): void {
+  const before = heapUsed();
+  let mcpTools: Tool[] | undefined = syntheticMcpTools(CATALOG_SIZE - BUILTIN_COUNT);
+  const withTools = heapUsed();
+  let registry: ToolRegistry | undefined = buildRegistry(builtins, mcpTools);
+  const withRegistry = heapUsed();
+  const rawJson = JSON.stringify(
+    [...builtins, ...mcpTools].map((tool) => ({
+      name: tool.name,
+      description: tool.description.short,
+      parameters: tool.validator.toJsonSchema(),
+    })),
+  ).length;
+  report(
+    `memory per ${CATALOG_SIZE} tools`,
+    `Tool objects ${formatBytes(withTools - before)} (${((withTools - before) / rawJson).toFixed(1)}x the catalog's JSON), ` +
+      `registry on top ${formatBytes(withRegistry - withTools)} (${((withRegistry - withTools) / rawJson).toFixed(1)}x the catalog's JSON of ${formatBytes(rawJson)})`,
+  );
+  registry = undefined;
+  mcpTools = undefined;
+}
+
+function main(): void {
+  const builtins = syntheticBuiltins(BUILTIN_COUNT);
+  const mcpTools = syntheticMcpTools(CATALOG_SIZE - BUILTIN_COUNT);
+  const registry = buildRegistry(builtins, mcpTools);
+  registry.markLoaded(
+    mcpTools
+      .filter((_, position) => position % 331 === 0)
+      .slice(0, LOADED_COUNT)
+      .map((tool) => tool.name),
+  );
+  console.log(
+    `catalog: ${BUILTIN_COUNT} built-ins + ${mcpTools.length} MCP-like tools, ${registry.deferred.getLoadedNames().length} loaded`,
+  );
+  const allTools = registry.getAll();
+  benchDeclarations(registry, allTools);
+  benchReplace(builtins, mcpTools);
+  benchSearch(registry, allTools);
+  benchMemory(builtins);
+}
+
+main();

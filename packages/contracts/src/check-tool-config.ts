@@ -28,6 +28,8 @@ const CONFIG_KEYS = [
   'execute',
 ] as const;
 
+/** The deepest argument nesting a tool may allow. */
+const MAX_ARGUMENT_DEPTH = 1024;
 const DESCRIPTION_KEYS = ['short', 'long', 'usageNotes', 'examples', 'important'];
 const VALIDATION_KEYS = ['coerce', 'unknownArguments', 'locale', 'limits'];
 const OPTIONAL_BOOLEANS = ['isConcurrencySafe', 'isRetrySafe', 'strict', 'shouldDefer'] as const;
@@ -244,6 +246,13 @@ function checkValidationOptions(validation: unknown): string[] {
         if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) > 0)) {
           problems.push(`validation.limits.${key} is ${formatValue(limit)}; expected a positive integer`);
         }
+      }
+      // Params are copied and frozen recursively after validation; deeper arguments would
+      // come close to the stack limits of recursive consumers (structuredClone fails near 2,000).
+      if (typeof limits.maxDepth === 'number' && limits.maxDepth > MAX_ARGUMENT_DEPTH) {
+        problems.push(
+          `validation.limits.maxDepth is ${limits.maxDepth}; expected at most ${MAX_ARGUMENT_DEPTH} (tool arguments nest far less)`,
+        );
       }
     }
   }

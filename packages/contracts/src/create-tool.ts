@@ -11,6 +11,7 @@ import { checkToolConfig } from './check-tool-config.js';
 import { deepFreeze } from './deep-freeze.js';
 import type { DeepReadonly } from './deep-readonly.js';
 import { InvalidToolDefinitionError } from './errors.js';
+import { frozenCopy } from './frozen-copy.js';
 import { assertProviderTarget, type FunctionDeclaration } from './function-declaration.js';
 import { type BuildOptions, TOOL_MARKER, type Tool, type ToolMetadata } from './tool.js';
 import type { SchemaParams, ToolConfig } from './tool-config.js';
@@ -116,8 +117,8 @@ export function createTool<S extends TSchema | SchemaValidator>(
 
     build(params: unknown, options?: BuildOptions): ToolInvocation<Params> {
       const result = validator.parse(params, options?.nullAsAbsent ? nullAsAbsentParseOptions : parseOptions);
-      // The parse result is a fresh clone owned by us: freeze it in place instead of copying again.
-      const value = deepFreeze(result.value) as DeepReadonly<Params>;
+      // Parse shares unchanged parts with the caller's input: copy while freezing, in one pass.
+      const value = frozenCopy(result.value) as DeepReadonly<Params>;
       return new FrozenToolInvocation(behaviour, value, deepFreeze(result.coercions));
     },
 

@@ -37,6 +37,25 @@ describe('ToolInvocation', () => {
     });
   });
 
+  it("freezes a copy of the params, never the caller's own objects", () => {
+    const args = { file_path: 'notes.txt', offset: 2 };
+    const nested = { edits: [{ line: 1, text: 'a' }] };
+    const tool = createTool({
+      name: 'Edit',
+      kind: ToolKind.Write,
+      schema: Type.Object({ edits: Type.Array(Type.Object({ line: Type.Integer(), text: Type.String() })) }),
+      description: 'Edits lines.',
+      execute: async () => ToolResults.success(''),
+    });
+    const invocations = [readFileTool.build(args), tool.build(nested)];
+    expect(Object.isFrozen(args)).toBe(false);
+    expect(Object.isFrozen(nested)).toBe(false);
+    expect(Object.isFrozen(nested.edits[0])).toBe(false);
+    nested.edits[0]!.text = 'changed by the caller later';
+    expect(invocations[1]?.params).toEqual({ edits: [{ line: 1, text: 'a' }] });
+    expect(invocations.every((invocation) => Object.isFrozen(invocation.params))).toBe(true);
+  });
+
   it('carries the permission view the tool defines', () => {
     const invocation = readFileTool.build({ file_path: '/srv/app/config.yml' });
     expect(invocation).toMatchObject({

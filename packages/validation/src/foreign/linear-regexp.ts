@@ -3,6 +3,8 @@ import { RE2JS } from 're2js';
 /** A pattern compiled for linear-time matching. */
 interface LinearPattern {
   test(text: string): boolean;
+  /** Ajv de-duplicates compiled patterns by `toString()`: it must identify the pattern. */
+  toString(): string;
 }
 
 const compiled = new Map<string, LinearPattern>();
@@ -17,7 +19,7 @@ export function compileLinearPattern(pattern: string): LinearPattern {
   let found = compiled.get(pattern);
   if (found === undefined) {
     const expression = RE2JS.compile(pattern);
-    found = { test: (text: string) => expression.test(text) };
+    found = { test: (text: string) => expression.test(text), toString: () => `re2:${pattern}` };
     if (compiled.size >= MAX_CACHED_PATTERNS) compiled.clear();
     compiled.set(pattern, found);
   }

@@ -114,6 +114,7 @@ export const SENSITIVE_PATH_RULES: readonly SensitivePathRule[] = Object.freeze(
     '.pgpass',
     '.htpasswd',
     'client_secret.json',
+    'application_default_credentials.json',
   ]),
   {
     rule: 'service-account',

@@ -1,0 +1,288 @@
+import { describe, expect, it } from 'vitest';
+import { ToolValidationError } from '../errors/tool-validation-error.js';
+import { ToolwrightError } from '../errors/toolwright-error.js';
+import { isSchemaValidator } from '../schema/schema-validator.js';
+import { compileJsonSchema } from './compile-json-schema.js';
+
+function thrown(run: () => unknown): ToolwrightError {
+  try {
+    run();
+  } catch (error) {
+    if (ToolwrightError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a ToolwrightError, nothing was thrown');
+}
+
+/** The shape @modelcontextprotocol/server-filesystem sends for read_text_file (zod-to-json-schema, draft-07). */
+const readTextFile = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  type: 'object',
+  properties: {
+    path: { type: 'string' },
+    tail: { type: 'number', description: 'If provided, returns only the last N lines of the file' },
+    head: { type: 'number', description: 'If provided, returns only the first N lines of the file' },
+  },
+  required: ['path'],
+  additionalProperties: false,
+};
+
+describe('compileJsonSchema: the same validator interface and error shape as TypeBox', () => {
+  it('validates, coerces and reports like parseToolSchema', () => {
+    const validator = compileJsonSchema(readTextFile, undefined, { name: 'read_text_file' });
+    expect(isSchemaValidator(validator)).toBe(true);
+    expect(validator.source).toBe('json-schema');
+    expect(validator.parse({ path: '/a', head: '10' })).toEqual({
+      value: { path: '/a', head: 10 },
+      coercions: [{ path: '/head', from: 'string "10"', to: 'integer 10', kind: 'string-to-number' }],
+    });
+    let error: unknown;
+    try {
+      validator.parse({ pth: '/a', head: 'x' }, { toolName: 'mcp__fs__read_text_file' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(ToolValidationError.isInstance(error)).toBe(true);
+    const validation = error as ToolValidationError;
+    expect(validation.code).toBe('validation_failed');
+    expect(validation.toolName).toBe('mcp__fs__read_text_file');
+    expect(validation.issues).toEqual([
+      {
+        path: '/path',
+        keyword: 'required',
+        message: 'missing required argument "path" (expected string)',
+        expected: 'string',
+        received: 'nothing',
+      },
+      {
+        path: '/pth',
+        keyword: 'additionalProperties',
+        message: 'unknown argument "pth" (did you mean "path"?); accepted arguments: path, tail, head',
+        expected: 'one of the declared arguments: path, tail, head',
+        received: 'string "/a"',
+      },
+      {
+        path: '/head',
+        keyword: 'type',
+        message: 'expected number, received string "x"',
+        expected: 'number',
+        received: 'string "x"',
+      },
+    ]);
+  });
+
+  it('closes objects like the projection does, and strips on request', () => {
+    const open = { type: 'object', properties: { a: { type: 'string' } } };
+    const validator = compileJsonSchema(open);
+    expect(validator.toJsonSchema()).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      required: [],
+      additionalProperties: false,
+    });
+    expect(() => validator.parse({ a: 'x', b: 1 })).toThrow(/unknown argument "b"/);
+    expect(validator.parse({ a: 'x', b: 1 }, { unknownArguments: 'strip' }).value).toEqual({ a: 'x' });
+  });
+
+  it('fills defaults without mutating the input', () => {
+    const validator = compileJsonSchema({
+      type: 'object',
+      properties: { depth: { type: 'integer', default: 2 } },
+    });
+    const input = Object.freeze({});
+    expect(validator.parse(input).value).toEqual({ depth: 2 });
+    expect(input).toEqual({});
+  });
+
+  it('understands draft-07 and 2020-12', () => {
+    const draft07 = compileJsonSchema({
+      type: 'object',
+      properties: {
+        pair: { type: 'array', items: [{ type: 'string' }, { type: 'integer' }], additionalItems: false },
+      },
+    });
+    expect(draft07.parse({ pair: ['a', '1'] }).value).toEqual({ pair: ['a', 1] });
+    expect(() => draft07.parse({ pair: ['a', 1, 2] })).toThrow(ToolValidationError);
+    const modern = compileJsonSchema({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: {
+        pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], items: false },
+      },
+      $defs: { unused: { type: 'string' } },
+    });
+    expect(modern.parse({ pair: ['a', '1'] }).value).toEqual({ pair: ['a', 1] });
+    expect(() => modern.parse({ pair: ['a', 1, 2] })).toThrow(ToolValidationError);
+  });
+
+  it('resolves local $ref and $defs, recursion included', () => {
+    const validator = compileJsonSchema({
+      type: 'object',
+      properties: { tree: { $ref: '#/$defs/Node' } },
+      $defs: {
+        Node: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            children: { type: 'array', items: { $ref: '#/$defs/Node' } },
+          },
+        },
+      },
+    });
+    expect(
+      validator.parse({ tree: { name: 'a', children: [{ name: 'b', children: [] }] } }).value,
+    ).toBeDefined();
+    expect(() => validator.parse({ tree: { name: 'a', children: [{ name: 1 }] } })).toThrow(
+      /\/tree\/children\/0\/name/,
+    );
+  });
+});
+
+describe('compileJsonSchema: hostile schemas', () => {
+  it('gotcha-free regex: a catastrophic pattern against 30 a’s and a ! returns quickly (linear-time engine)', () => {
+    const validator = compileJsonSchema({
+      type: 'object',
+      properties: { s: { type: 'string', pattern: '^(a+)+$' } },
+    });
+    const started = performance.now();
+    expect(() => validator.parse({ s: `${'a'.repeat(30)}!` })).toThrow(/matching \/\^\(a\+\)\+\$\//);
+    expect(validator.parse({ s: 'aaaa' }).value).toEqual({ s: 'aaaa' });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('runs patternProperties through the same engine', () => {
+    const validator = compileJsonSchema({
+      type: 'object',
+      patternProperties: { '^(x+)+$': { type: 'integer' } },
+      additionalProperties: false,
+    });
+    const started = performance.now();
+    expect(validator.parse({ xxx: '3' }).value).toEqual({ xxx: 3 });
+    expect(() => validator.parse({ [`${'x'.repeat(30)}!`]: 1 })).toThrow(ToolValidationError);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('keeps each schema’s own pattern (patterns are not confused across schemas sharing an engine)', () => {
+    const digits = compileJsonSchema({
+      type: 'object',
+      properties: { v: { type: 'string', pattern: '^[0-9]+$' } },
+    });
+    const letters = compileJsonSchema({
+      type: 'object',
+      properties: { v: { type: 'string', pattern: '^[a-z]+$' } },
+    });
+    expect(digits.parse({ v: '123' }).value).toEqual({ v: '123' });
+    expect(letters.parse({ v: 'abc' }).value).toEqual({ v: 'abc' });
+    expect(() => letters.parse({ v: '123' })).toThrow(ToolValidationError);
+    expect(() => digits.parse({ v: 'abc' })).toThrow(ToolValidationError);
+  });
+
+  it('refuses remote $ref before anything is fetched or compiled', () => {
+    const error = thrown(() =>
+      compileJsonSchema(
+        { type: 'object', properties: { a: { $ref: 'https://example.com/evil.json' } } },
+        undefined,
+        { name: 'evil' },
+      ),
+    );
+    expect(error.code).toBe('schema_rejected');
+    expect(error.message).toBe(
+      'JSON Schema of "evil": the $ref "https://example.com/evil.json" at /properties/a/$ref points outside the schema (remote references are never fetched); use a local reference such as "#/$defs/Name"',
+    );
+  });
+
+  it('refuses a schema nested 10,000 levels deep without overflowing the stack', () => {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < 10_000; level++) schema = { type: 'object', properties: { a: schema } };
+    const error = thrown(() => compileJsonSchema(schema));
+    expect(error.code).toBe('schema_rejected');
+    expect(error.message).toMatch(/nests deeper than 64 levels/);
+  });
+
+  it('refuses object cycles, non-JSON values, too many properties, huge enums and oversized schemas', () => {
+    const cyclic: Record<string, unknown> = { type: 'object' };
+    cyclic.properties = { self: cyclic };
+    expect(thrown(() => compileJsonSchema(cyclic)).code).toBe('schema_rejected');
+    expect(thrown(() => compileJsonSchema({ type: 'object', default: () => 1 })).message).toMatch(
+      /a function at \/default is not JSON/,
+    );
+    const wide = {
+      type: 'object',
+      properties: Object.fromEntries(
+        Array.from({ length: 600 }, (_, index) => [`p${index}`, { type: 'string' }]),
+      ),
+    };
+    expect(thrown(() => compileJsonSchema(wide)).message).toMatch(/more than 500 properties/);
+    expect(compileJsonSchema(wide, { maxProperties: 1000 }).parse({ p1: 'x' }).value).toEqual({ p1: 'x' });
+    expect(
+      thrown(() =>
+        compileJsonSchema({ type: 'string', enum: Array.from({ length: 2000 }, (_, index) => index) }),
+      ).message,
+    ).toMatch(/has 2000 values/);
+    expect(
+      thrown(() => compileJsonSchema({ type: 'object', description: 'x'.repeat(300 * 1024) })).message,
+    ).toMatch(/larger than 262144 bytes/);
+    expect(thrown(() => compileJsonSchema('not a schema')).message).toMatch(
+      /must be a JSON object, got string/,
+    );
+  });
+
+  it('compiles lazily: a schema Ajv cannot compile fails on first parse, naming it, never at creation', () => {
+    const validator = compileJsonSchema(
+      { type: 'object', properties: { a: { type: 'no-such-type' } } },
+      undefined,
+      { name: 'broken' },
+    );
+    for (let attempt = 0; attempt < 2; attempt++) {
+      let error: unknown;
+      try {
+        validator.parse({ a: 1 }, { toolName: 'mcp__x__broken' });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(ToolValidationError.isInstance(error)).toBe(true);
+      expect((error as ToolValidationError).code).toBe('schema_compile_failed');
+      expect((error as ToolValidationError).message).toMatch(
+        /the tool's input schema cannot be used: JSON Schema of "broken" cannot be compiled/,
+      );
+    }
+  });
+
+  it('refuses a pattern the linear-time engine cannot run, as a schema error', () => {
+    const validator = compileJsonSchema({
+      type: 'object',
+      properties: { a: { type: 'string', pattern: '^(?=x)' } },
+    });
+    expect(() => validator.parse({ a: 'x' })).toThrow(/cannot be compiled/);
+  });
+
+  it('keeps $id collisions between servers apart', () => {
+    const first = compileJsonSchema({
+      $id: 'https://example.com/tool.json',
+      type: 'object',
+      properties: { a: { type: 'string' } },
+    });
+    const second = compileJsonSchema({
+      $id: 'https://example.com/tool.json',
+      type: 'object',
+      properties: { b: { type: 'integer' } },
+    });
+    expect(first.parse({ a: 'x' }).value).toEqual({ a: 'x' });
+    expect(second.parse({ b: 1 }).value).toEqual({ b: 1 });
+  });
+
+  it('creates 2,000 validators quickly because nothing compiles up front', () => {
+    const started = performance.now();
+    const validators = Array.from({ length: 2000 }, (_, index) =>
+      compileJsonSchema({
+        type: 'object',
+        properties: { [`field${index}`]: { type: 'string', minLength: 1 } },
+        required: [`field${index}`],
+      }),
+    );
+    const elapsed = performance.now() - started;
+    expect(validators).toHaveLength(2000);
+    // Compiling 2,000 Ajv schemas takes seconds here; screening them takes milliseconds.
+    expect(elapsed).toBeLessThan(1500);
+  });
+});

@@ -52,16 +52,16 @@ export function ensureStoreRoot(root: string): void {
  * Checks one directory of the chain with `lstat` (O_NOFOLLOW only protects the last component of
  * a path, so every directory above a file must be checked on its own): a real directory, owned by
  * `uid`, mode exactly 0700. When `create` is set and the directory is missing it is created 0700
- * and chmod-ed explicitly, because `mkdir`'s mode is filtered by the umask. Returns false when
- * the directory is missing and `create` is not set.
+ * and chmod-ed explicitly, because `mkdir`'s mode is filtered by the umask. Returns the directory's
+ * stats, or undefined when it is missing and `create` is not set.
  */
-export function ensurePrivateDirectory(path: string, uid: number, create: boolean): boolean {
+export function ensurePrivateDirectory(path: string, uid: number, create: boolean): Stats | undefined {
   let stats: Stats;
   try {
     stats = lstatSync(path);
   } catch (error) {
     if (errnoCode(error) !== 'ENOENT') throw ioFailure('inspect directory', path, error);
-    if (!create) return false;
+    if (!create) return undefined;
     try {
       mkdirSync(path, { mode: PRIVATE_DIRECTORY_MODE });
       chmodSync(path, PRIVATE_DIRECTORY_MODE);
@@ -71,13 +71,18 @@ export function ensurePrivateDirectory(path: string, uid: number, create: boolea
     }
     stats = lstatSync(path);
   }
+  checkPrivateDirectory(path, stats, uid);
+  return stats;
+}
+
+/** Throws `unsafe_directory` unless `stats` (from lstat) describe a real 0700 directory of `uid`. */
+export function checkPrivateDirectory(path: string, stats: Stats, uid: number): void {
   if (stats.isSymbolicLink()) throw unsafeDirectory(path, 'it is a symbolic link');
   if (!stats.isDirectory()) throw unsafeDirectory(path, 'it is not a directory');
   if (stats.uid !== uid) throw unsafeDirectory(path, `it is owned by uid ${stats.uid}`);
   if ((stats.mode & 0o7777) !== PRIVATE_DIRECTORY_MODE) {
     throw unsafeDirectory(path, `its mode is ${formatMode(stats.mode)}`);
   }
-  return true;
 }
 
 /** `0o100644` -> `0644`. */

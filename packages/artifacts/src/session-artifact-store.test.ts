@@ -169,7 +169,10 @@ describe('de-duplication', () => {
     writeFileSync(tampered.path, 'ORIGINAL');
     const hashError = await rejection(store.write({ kind: 'text', bytes: 'original' }));
     expect(hashError.code).toBe('verification_failed');
-    expect(hashError.message).toContain(`content hashes to ${sha256('ORIGINAL')}`);
+    expect(hashError.message).toContain('content differs from the bytes being written');
+    const readError = await rejection(store.read(tampered.id));
+    expect(readError.code).toBe('verification_failed');
+    expect(readError.message).toContain(`content hashes to ${sha256('ORIGINAL')}, not to its name`);
 
     const linked = await store.write({ kind: 'text', bytes: 'linked' });
     linkSync(linked.path, join(root, 'outside-link'));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, renameSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { lstatSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import { ArtifactStoreError, ArtifactStoreErrorCode, isToolwrightError } from './errors.js';
 import { MimeExtensionMap } from './mime-extensions.js';
 import {
@@ -75,6 +75,8 @@ export class SessionArtifactStore {
   readonly #namespaceDirectory: string;
   readonly #sessionDirectory: string;
   #rootChecked = false;
+  /** Device and inode of the session directory as last verified with the full chain check. */
+  #verifiedSessionDirectory: { dev: number; ino: number } | undefined;
   #scanned = false;
   #items = 0;
   #bytes = 0;
@@ -125,9 +127,10 @@ export class SessionArtifactStore {
     const id = small ? sha256Hex(normalised.bytes) : await sha256HexSliced(normalised.bytes);
     const fileName = id + this.#mimeExtensions.extensionFor(normalised.mimeType);
     const expected: ExpectedStoredFile = {
-      path: join(this.#sessionDirectory, fileName),
+      path: this.#pathOf(fileName),
       id,
       byteLength: size,
+      bytes: normalised.bytes,
       uid: this.#uid,
     };
     this.#ensureChain(true);
@@ -227,6 +230,7 @@ export class SessionArtifactStore {
       rmSync(graveyard, { recursive: true, force: true });
     }
     this.#scanned = false;
+    this.#verifiedSessionDirectory = undefined;
     this.#items = 0;
     this.#bytes = 0;
     this.#writes = 0;
@@ -295,21 +299,39 @@ export class SessionArtifactStore {
   }
 
   /**
-   * Checks (and creates, when `create` is set) every directory between the root and the files:
-   * the namespace and session directories each with lstat. Runs before every operation, so a
-   * directory swapped for a symlink after first use is refused too. False when missing.
+   * Checks (and creates, when `create` is set) the directories between the root and the files,
+   * before every operation, so that a directory swapped for a symlink after first use is refused
+   * too. The full chain (namespace and session directory, each with lstat) is checked whenever the
+   * session directory is new to this instance; after that, one lstat of the session directory
+   * per operation must show the same directory (device and inode), still ours and 0700. Whatever
+   * path leads there, it then ends in the directory the full check verified, so nothing can be
+   * redirected — and a hot dedup hit pays one lstat instead of two. False when missing.
    */
   #ensureChain(create: boolean): boolean {
-    if (!this.#rootChecked) {
-      if (!create) {
-        if (!ensurePrivateDirectory(this.#namespaceDirectory, this.#uid, false)) return false;
-      } else {
-        ensureStoreRoot(this.#root);
-        this.#rootChecked = true;
+    const known = this.#verifiedSessionDirectory;
+    if (known !== undefined) {
+      const stats = lstatSync(this.#sessionDirectory, { throwIfNoEntry: false });
+      if (
+        stats !== undefined &&
+        stats.ino === known.ino &&
+        stats.dev === known.dev &&
+        stats.isDirectory() &&
+        stats.uid === this.#uid &&
+        (stats.mode & 0o7777) === 0o700
+      ) {
+        return true;
       }
+      this.#verifiedSessionDirectory = undefined;
     }
-    if (!ensurePrivateDirectory(this.#namespaceDirectory, this.#uid, create)) return false;
-    return ensurePrivateDirectory(this.#sessionDirectory, this.#uid, create);
+    if (create && !this.#rootChecked) {
+      ensureStoreRoot(this.#root);
+      this.#rootChecked = true;
+    }
+    if (ensurePrivateDirectory(this.#namespaceDirectory, this.#uid, create) === undefined) return false;
+    const session = ensurePrivateDirectory(this.#sessionDirectory, this.#uid, create);
+    if (session === undefined) return false;
+    this.#verifiedSessionDirectory = { dev: session.dev, ino: session.ino };
+    return true;
   }
 
   #lockTarget(): SessionLockTarget {
@@ -536,6 +558,11 @@ export class SessionArtifactStore {
     return names.filter((name) => ARTIFACT_FILE_PATTERN.exec(name)?.[1] === id).sort()[0];
   }
 
+  /** Absolute path of a file of the session (names never contain a separator: no join needed). */
+  #pathOf(fileName: string): string {
+    return `${this.#sessionDirectory}${sep}${fileName}`;
+  }
+
   #notFound(id: string): ArtifactStoreError {
     return new ArtifactStoreError(
       ArtifactStoreErrorCode.NotFound,
@@ -557,7 +584,7 @@ export class SessionArtifactStore {
       id,
       kind: known?.kind ?? 'unknown',
       byteLength,
-      path: join(this.#sessionDirectory, fileName),
+      path: this.#pathOf(fileName),
       deduplicated,
     };
     if (mimeType !== undefined) record.mimeType = mimeType;

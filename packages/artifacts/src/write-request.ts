@@ -47,10 +47,15 @@ export function normaliseWriteRequest(request: ArtifactWriteRequest): Normalised
     );
   }
   let buffer: Buffer;
-  if (typeof bytes === 'string') buffer = Buffer.from(bytes, 'utf8');
-  else if (bytes instanceof Uint8Array)
+  if (typeof bytes === 'string') {
+    buffer = Buffer.from(bytes, 'utf8');
+  } else if (Buffer.isBuffer(bytes)) {
+    buffer = bytes;
+  } else if (bytes instanceof Uint8Array) {
     buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  else throw invalidRequest('bytes', bytes, 'a Uint8Array (or Buffer) or a string');
+  } else {
+    throw invalidRequest('bytes', bytes, 'a Uint8Array (or Buffer) or a string');
+  }
   let normalisedMime: string | undefined;
   if (mimeType !== undefined) {
     normalisedMime = typeof mimeType === 'string' ? normaliseMimeType(mimeType) : undefined;

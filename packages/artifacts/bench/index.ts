@@ -1,0 +1,189 @@
+/**
+ * Benchmarks of @toolwright/artifacts against the physical limit measured in the same run:
+ * - write vs node:fs + node:crypto directly (hash, temp file, write, fsync, rename, directory fsync)
+ * - dedup hit vs reading the same file and hashing it with SHA-256
+ * - cacache.put (npm's content-addressed cache) on the same inputs, reported as a ratio.
+ * Run with `pnpm bench` (node --import tsx bench/index.ts) after `npx tsup`.
+ */
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as cacache from 'cacache';
+import { SessionArtifactStore } from '../dist/index.js';
+import { type Contender, formatSize, medianMicrosecondsPerOperation, ratioLine } from './measure.js';
+
+const SIZES: ReadonlyArray<{ bytes: number; operations: number; rounds: number }> = [
+  { bytes: 4 * 1024, operations: 200, rounds: 7 },
+  { bytes: 64 * 1024, operations: 100, rounds: 7 },
+  { bytes: 1024 * 1024, operations: 24, rounds: 7 },
+  { bytes: 16 * 1024 * 1024, operations: 3, rounds: 5 },
+];
+const WRITE_TARGET = 0.8;
+const DEDUP_TARGET = 0.8;
+
+const workspace = mkdtempSync(join(tmpdir(), 'toolwright-artifacts-bench-'));
+
+/** Distinct contents per operation (no accidental de-duplication), prepared outside the timing. */
+function inputs(size: number, count: number, salt: number): Buffer[] {
+  const template = Buffer.alloc(size);
+  for (let offset = 0; offset < size; offset += 4)
+    template.writeUInt32LE((offset * 2654435761) >>> 0, offset);
+  return Array.from({ length: count }, (_, index) => {
+    const bytes = Buffer.from(template);
+    bytes.writeUInt32LE(index, 0);
+    bytes.writeUInt32LE(salt, 4);
+    return bytes;
+  });
+}
+
+/** The physical limit: what any crash-safe content-addressed write must do, with nothing else. */
+function rawWrite(directory: string, bytes: Buffer, index: number): void {
+  const id = createHash('sha256').update(bytes).digest('hex');
+  const tempPath = join(directory, `.tmp-${index}`);
+  const descriptor = openSync(tempPath, 'wx', 0o600);
+  let written = 0;
+  while (written < bytes.length) written += writeSync(descriptor, bytes, written);
+  fsyncSync(descriptor);
+  closeSync(descriptor);
+  renameSync(tempPath, join(directory, id));
+  const directoryDescriptor = openSync(directory, 'r');
+  fsyncSync(directoryDescriptor);
+  closeSync(directoryDescriptor);
+}
+
+async function benchWrites(size: number, operations: number, rounds: number): Promise<string[]> {
+  let batch: Buffer[] = [];
+  let salt = 0;
+  const rawDirectory = join(workspace, 'raw');
+  const store = new SessionArtifactStore({
+    root: join(workspace, 'store'),
+    namespace: 'bench',
+    sessionIdentity: 'bench',
+    limits: { maxItemBytes: size, maxItems: operations + 1, maxSessionBytes: size * (operations + 1) },
+  });
+  const cacheDirectory = join(workspace, 'cacache');
+  const nextBatch = () => {
+    salt += 1;
+    batch = inputs(size, operations, salt);
+  };
+  const contenders: Contender[] = [
+    {
+      name: 'raw',
+      prepare: () => {
+        nextBatch();
+        mkdirSync(rawDirectory, { mode: 0o700 });
+      },
+      run: (index) => rawWrite(rawDirectory, batch[index] as Buffer, index),
+      cleanup: () => rmSync(rawDirectory, { recursive: true, force: true }),
+    },
+    {
+      name: 'store',
+      prepare: nextBatch,
+      run: async (index) => {
+        await store.write({
+          kind: 'bench',
+          bytes: batch[index] as Buffer,
+          mimeType: 'application/octet-stream',
+        });
+      },
+      cleanup: () => store.removeAll(),
+    },
+    {
+      name: 'cacache',
+      prepare: nextBatch,
+      run: async (index) => {
+        await cacache.put(cacheDirectory, `key-${index}`, batch[index] as Buffer, { algorithms: ['sha256'] });
+      },
+      cleanup: () => rmSync(cacheDirectory, { recursive: true, force: true }),
+    },
+  ];
+  const medians = await medianMicrosecondsPerOperation(contenders, rounds, operations);
+  const raw = medians.get('raw') as number;
+  const ours = medians.get('store') as number;
+  const peer = medians.get('cacache') as number;
+  const label = formatSize(size);
+  return [
+    ratioLine(
+      `write ${label}`,
+      raw / ours,
+      WRITE_TARGET,
+      `of the physical limit (node:fs+crypto hash/temp/write/fsync/rename/dir-fsync ${raw.toFixed(0)} µs/op, store.write ${ours.toFixed(0)} µs/op)`,
+    ),
+    ratioLine(
+      `write ${label} vs cacache.put`,
+      peer / ours,
+      undefined,
+      `store.write speed relative to cacache.put (${peer.toFixed(0)} µs/op; cacache does not fsync, the store does)`,
+    ),
+  ];
+}
+
+async function benchDedup(size: number, operations: number, rounds: number): Promise<string> {
+  const bytes = inputs(size, 1, 999)[0] as Buffer;
+  const store = new SessionArtifactStore({
+    root: join(workspace, 'dedup'),
+    namespace: 'bench',
+    sessionIdentity: 'dedup',
+    limits: { maxItemBytes: size },
+  });
+  const record = await store.write({ kind: 'bench', bytes });
+  const contenders: Contender[] = [
+    {
+      name: 'raw',
+      prepare: () => undefined,
+      run: () => {
+        if (createHash('sha256').update(readFileSync(record.path)).digest('hex') !== record.id)
+          throw new Error('hash');
+      },
+      cleanup: () => undefined,
+    },
+    {
+      name: 'store',
+      prepare: () => undefined,
+      run: async () => {
+        if (!(await store.write({ kind: 'bench', bytes })).deduplicated)
+          throw new Error('expected a dedup hit');
+      },
+      cleanup: () => undefined,
+    },
+  ];
+  const medians = await medianMicrosecondsPerOperation(contenders, rounds, operations);
+  const raw = medians.get('raw') as number;
+  const ours = medians.get('store') as number;
+  await store.removeAll();
+  return ratioLine(
+    `dedup hit ${formatSize(size)}`,
+    raw / ours,
+    DEDUP_TARGET,
+    `of reading the file and SHA-256 (${raw.toFixed(1)} µs/op; verified hit ${ours.toFixed(1)} µs/op)`,
+  );
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `@toolwright/artifacts bench — Node ${process.version}, ${tmpdir()}, medians of interleaved rounds`,
+  );
+  try {
+    for (const { bytes, operations, rounds } of SIZES) {
+      for (const line of await benchWrites(bytes, operations, rounds)) console.log(line);
+    }
+    for (const { bytes, operations, rounds } of SIZES) {
+      console.log(await benchDedup(bytes, Math.max(operations * 2, 6), rounds));
+    }
+  } finally {
+    rmSync(workspace, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -7,7 +7,7 @@ import { drainSystemReminders, formatReminderMessage } from './system-reminders.
 
 /** The default system prompt; the deferred-tools listing is appended per request. */
 export const DEFAULT_SYSTEM_PROMPT = [
-  'You are a careful software agent working in the user\'s workspace through tools.',
+  "You are a careful software agent working in the user's workspace through tools.",
   'Read before you edit. Tools listed under <available-deferred-tools> exist but their schemas are not loaded:',
   'call ToolSearch with "select:<name>" (or keywords) to load them before calling them.',
 ].join(' ');
@@ -80,7 +80,14 @@ export class AgentLoop {
         .filter((part) => part !== '')
         .join('\n\n');
       const tools = registry.getFunctionDeclarationsByMode(mode.current, provider.target).declarations;
-      this.#options.onEvent?.({ type: 'request', turn, mode: mode.current, tools, reminders, deferredListing });
+      this.#options.onEvent?.({
+        type: 'request',
+        turn,
+        mode: mode.current,
+        tools,
+        reminders,
+        deferredListing,
+      });
 
       const response = await provider.send({
         system,

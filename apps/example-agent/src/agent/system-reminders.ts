@@ -16,17 +16,23 @@ export function drainSystemReminders(registry: ToolRegistry): string[] {
     const parts = [
       change.added.length > 0 ? `added ${change.added.join(', ')}` : '',
       change.removed.length > 0 ? `removed ${change.removed.join(', ')}` : '',
-      change.updated.length > 0 ? `changed ${change.updated.join(', ')} (load again with ToolSearch before use)` : '',
+      change.updated.length > 0
+        ? `changed ${change.updated.join(', ')} (load again with ToolSearch before use)`
+        : '',
     ].filter((part) => part !== '');
     if (parts.length === 0) continue;
-    reminders.push(`MCP tools ${change.server === undefined ? '' : `of server ${change.server} `}changed: ${parts.join('; ')}.`);
+    reminders.push(
+      `MCP tools ${change.server === undefined ? '' : `of server ${change.server} `}changed: ${parts.join('; ')}.`,
+    );
   }
   if (catalog.dropped > 0) reminders.push(`MCP tool catalog: ${droppedNote(catalog.dropped).trim()}.`);
 
   const content = registry.drainMcpContentChanges();
-  for (const change of content.items) reminders.push(`MCP server ${change.server}: its ${change.kind} changed.`);
+  for (const change of content.items)
+    reminders.push(`MCP server ${change.server}: its ${change.kind} changed.`);
   const resources = registry.drainMcpResourceUpdates();
-  for (const update of resources.items) reminders.push(`MCP resource ${update.uri} on ${update.server} was updated.`);
+  for (const update of resources.items)
+    reminders.push(`MCP resource ${update.uri} on ${update.server} was updated.`);
   if (content.dropped + resources.dropped > 0) {
     reminders.push(`MCP content: ${droppedNote(content.dropped + resources.dropped).trim()}.`);
   }

@@ -66,7 +66,12 @@ export function formatCatalog(view: CatalogView, options: { listTools: boolean }
   ];
   if (options.listTools) {
     for (const entry of view.entries) {
-      const flags = [entry.kind, entry.parallelism, entry.isRetrySafe ? 'retry-safe' : 'no-retry', entry.source];
+      const flags = [
+        entry.kind,
+        entry.parallelism,
+        entry.isRetrySafe ? 'retry-safe' : 'no-retry',
+        entry.source,
+      ];
       lines.push(`  ${entry.name.padEnd(36)} ${flags.join(', ').padEnd(44)} ~${entry.tokens} tokens`);
     }
     if (view.deferred.length > 0) lines.push(`  deferred: ${view.deferred.join(', ')}`);

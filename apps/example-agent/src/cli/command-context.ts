@@ -30,10 +30,14 @@ export interface CommandContext {
  * connects the MCP servers (reporting each phase through the transcript). Config errors surface
  * here, before anything is started.
  */
-export async function openCommandContext(options: GlobalOptions, transcript: Transcript): Promise<CommandContext> {
+export async function openCommandContext(
+  options: GlobalOptions,
+  transcript: Transcript,
+): Promise<CommandContext> {
   const workspaceRoot = resolve(options.workspace ?? process.cwd());
   const config = loadAgentConfig(workspaceRoot, options.config);
-  const servers = options.mcp === false ? [] : loadMcpConfig(workspaceRoot, options.mcpConfig ?? config.mcpConfig);
+  const servers =
+    options.mcp === false ? [] : loadMcpConfig(workspaceRoot, options.mcpConfig ?? config.mcpConfig);
   const approve = terminalApprovalHandler();
   const session = createAgentSession({
     workspaceRoot,

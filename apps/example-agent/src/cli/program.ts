@@ -1,6 +1,6 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
 import type { ToolMode } from '@toolwright/registry';
-import { ToolwrightError, type ProviderTarget } from '@toolwright/validation';
+import { type ProviderTarget, ToolwrightError } from '@toolwright/validation';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { AgentLoop } from '../agent/agent-loop.js';
 import { runDemo } from '../demo/run-demo.js';
 import { AgentError, AgentErrorCode } from '../errors.js';
@@ -63,7 +63,9 @@ function withCommonOptions(command: Command): Command {
  */
 export function createProgram(io: ProgramIo): Command {
   const program = new Command('toolwright-agent')
-    .description('The toolwright reference agent: built-in and MCP tools, any provider, a scripted model for offline use.')
+    .description(
+      'The toolwright reference agent: built-in and MCP tools, any provider, a scripted model for offline use.',
+    )
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
@@ -72,7 +74,9 @@ export function createProgram(io: ProgramIo): Command {
     .exitOverride();
 
   const fail = (error: unknown): void => {
-    const usage = ToolwrightError.isInstance(error) && (error.code === AgentErrorCode.ConfigInvalid || error.code === 'mcp_config_invalid');
+    const usage =
+      ToolwrightError.isInstance(error) &&
+      (error.code === AgentErrorCode.ConfigInvalid || error.code === 'mcp_config_invalid');
     const code = ToolwrightError.isInstance(error) ? ` [${error.code}]` : '';
     io.stderr.write(`toolwright-agent: ${error instanceof Error ? error.message : String(error)}${code}\n`);
     process.exitCode = usage ? 2 : 1;
@@ -89,7 +93,9 @@ export function createProgram(io: ProgramIo): Command {
 
   program
     .command('demo')
-    .description('walk through what the tool layer does: two MCP servers, a scripted model, no key, no network')
+    .description(
+      'walk through what the tool layer does: two MCP servers, a scripted model, no key, no network',
+    )
     .option('--json', 'one JSON object per line')
     .option('--keep', 'keep the temporary workspace')
     .action(
@@ -111,43 +117,73 @@ export function createProgram(io: ProgramIo): Command {
     .option('--mode <mode>', 'plan or default', parseMode)
     .option('--max-turns <n>', 'model turns before stopping', (value) => Number.parseInt(value, 10))
     .action(
-      action(async (task: string, flags: CommonFlags & { provider?: ProviderId; model?: string; baseUrl?: string; scenario?: string; maxTurns?: number }) => {
-        const transcript = new Transcript(io.stdout, { json: flags.json === true });
-        const context = await openCommandContext(flags, transcript);
-        try {
-          const provider = createProvider({
-            ...(flags.provider ?? context.config.provider) !== undefined ? { provider: (flags.provider ?? context.config.provider) as ProviderId } : {},
-            ...(flags.model ?? context.config.model) !== undefined ? { model: (flags.model ?? context.config.model) as string } : {},
-            ...(flags.baseUrl ?? context.config.baseUrl) !== undefined ? { baseUrl: (flags.baseUrl ?? context.config.baseUrl) as string } : {},
-            ...(flags.scenario === undefined ? {} : { scenario: loadScenarioFile(flags.scenario) }),
-          });
-          transcript.info(`provider ${provider.id}, model ${provider.model}, mode ${context.session.mode.current}`);
-          const loop = new AgentLoop({
-            provider,
-            registry: context.session.registry,
-            executor: context.session.executor,
-            mode: context.session.mode,
-            maxTurns: flags.maxTurns ?? context.config.maxTurns ?? 25,
-            onEvent: (event) => transcript.agentEvent(event),
-          });
-          const result = await loop.run(task);
-          transcript.info(`done in ${result.turns} turns (${result.stopReason})`, { stopReason: result.stopReason, finalText: result.finalText });
-          if (result.stopReason !== 'completed') process.exitCode = 1;
-        } finally {
-          await context.close();
-        }
-      }),
+      action(
+        async (
+          task: string,
+          flags: CommonFlags & {
+            provider?: ProviderId;
+            model?: string;
+            baseUrl?: string;
+            scenario?: string;
+            maxTurns?: number;
+          },
+        ) => {
+          const transcript = new Transcript(io.stdout, { json: flags.json === true });
+          const context = await openCommandContext(flags, transcript);
+          try {
+            const provider = await createProvider({
+              ...((flags.provider ?? context.config.provider) !== undefined
+                ? { provider: (flags.provider ?? context.config.provider) as ProviderId }
+                : {}),
+              ...((flags.model ?? context.config.model) !== undefined
+                ? { model: (flags.model ?? context.config.model) as string }
+                : {}),
+              ...((flags.baseUrl ?? context.config.baseUrl) !== undefined
+                ? { baseUrl: (flags.baseUrl ?? context.config.baseUrl) as string }
+                : {}),
+              ...(flags.scenario === undefined ? {} : { scenario: loadScenarioFile(flags.scenario) }),
+            });
+            transcript.info(
+              `provider ${provider.id}, model ${provider.model}, mode ${context.session.mode.current}`,
+            );
+            const loop = new AgentLoop({
+              provider,
+              registry: context.session.registry,
+              executor: context.session.executor,
+              mode: context.session.mode,
+              maxTurns: flags.maxTurns ?? context.config.maxTurns ?? 25,
+              onEvent: (event) => transcript.agentEvent(event),
+            });
+            const result = await loop.run(task);
+            transcript.info(`done in ${result.turns} turns (${result.stopReason})`, {
+              stopReason: result.stopReason,
+              finalText: result.finalText,
+            });
+            if (result.stopReason !== 'completed') process.exitCode = 1;
+          } finally {
+            await context.close();
+          }
+        },
+      ),
     );
 
   withCommonOptions(program.command('tools').description('show the tool catalog the model would see'))
-    .addOption(new Option('--provider <id>', 'provider whose dialect to show').choices(PROVIDER_IDS).default('anthropic'))
+    .addOption(
+      new Option('--provider <id>', 'provider whose dialect to show')
+        .choices(PROVIDER_IDS)
+        .default('anthropic'),
+    )
     .option('--mode <mode>', 'plan or default', parseMode, 'default')
     .action(
       action(async (flags: CommonFlags & { provider: ProviderId; mode: ToolMode }) => {
         const transcript = new Transcript(io.stderr, { json: false });
         const context = await openCommandContext({ ...flags, json: false } as GlobalOptions, transcript);
         try {
-          const view = describeCatalog(context.session.registry, PROVIDER_TARGETS[flags.provider], flags.mode);
+          const view = describeCatalog(
+            context.session.registry,
+            PROVIDER_TARGETS[flags.provider],
+            flags.mode,
+          );
           if (flags.json === true) io.stdout.write(`${JSON.stringify(view, null, 2)}\n`);
           else io.stdout.write(`${formatCatalog(view, { listTools: true }).join('\n')}\n`);
         } finally {
@@ -156,34 +192,44 @@ export function createProgram(io: ProgramIo): Command {
       }),
     );
 
-  withCommonOptions(program.command('search').description('search the catalog as ToolSearch does').argument('<query>', 'keywords, select:Name,Other or /regex/'))
-    .action(
-      action(async (query: string, flags: CommonFlags) => {
-        const transcript = new Transcript(io.stderr, { json: false });
-        const context = await openCommandContext(flags, transcript);
-        try {
-          const result = context.session.registry.search(query);
-          const matches = result.matches.map((tool) => ({
-            name: tool.name,
-            kind: tool.kind,
-            source: tool.source.type,
-            description: tool.description.short,
-          }));
-          if (flags.json === true) {
-            io.stdout.write(`${JSON.stringify({ kind: result.kind, matches, missing: result.missing, suggestions: result.suggestions })}\n`);
-          } else {
-            const lines = matches.map((match) => `${match.name.padEnd(40)} ${match.kind.padEnd(10)} ${match.description}`);
-            if (result.missing.length > 0) lines.push(`not found: ${result.missing.join(', ')}`);
-            if (lines.length === 0) {
-              lines.push(`no tools match ${JSON.stringify(query)}${result.suggestions.length > 0 ? `; did you mean ${result.suggestions.join(', ')}?` : ''}`);
-            }
-            io.stdout.write(`${lines.join('\n')}\n`);
+  withCommonOptions(
+    program
+      .command('search')
+      .description('search the catalog as ToolSearch does')
+      .argument('<query>', 'keywords, select:Name,Other or /regex/'),
+  ).action(
+    action(async (query: string, flags: CommonFlags) => {
+      const transcript = new Transcript(io.stderr, { json: false });
+      const context = await openCommandContext(flags, transcript);
+      try {
+        const result = context.session.registry.search(query);
+        const matches = result.matches.map((tool) => ({
+          name: tool.name,
+          kind: tool.kind,
+          source: tool.source.type,
+          description: tool.description.short,
+        }));
+        if (flags.json === true) {
+          io.stdout.write(
+            `${JSON.stringify({ kind: result.kind, matches, missing: result.missing, suggestions: result.suggestions })}\n`,
+          );
+        } else {
+          const lines = matches.map(
+            (match) => `${match.name.padEnd(40)} ${match.kind.padEnd(10)} ${match.description}`,
+          );
+          if (result.missing.length > 0) lines.push(`not found: ${result.missing.join(', ')}`);
+          if (lines.length === 0) {
+            lines.push(
+              `no tools match ${JSON.stringify(query)}${result.suggestions.length > 0 ? `; did you mean ${result.suggestions.join(', ')}?` : ''}`,
+            );
           }
-        } finally {
-          await context.close();
+          io.stdout.write(`${lines.join('\n')}\n`);
         }
-      }),
-    );
+      } finally {
+        await context.close();
+      }
+    }),
+  );
 
   withCommonOptions(
     program
@@ -202,19 +248,28 @@ export function createProgram(io: ProgramIo): Command {
           if (context.session.registry.get(toolName) === undefined) {
             throw new AgentError(
               AgentErrorCode.ToolNotFound,
-              `No tool named "${toolName}". Known tools: ${context.session.registry.getAll().map((tool) => tool.name).join(', ')}.`,
+              `No tool named "${toolName}". Known tools: ${context.session.registry
+                .getAll()
+                .map((tool) => tool.name)
+                .join(', ')}.`,
             );
           }
           context.session.registry.markLoaded([toolName]);
-          const [executed] = await context.session.executor.executeBatch([{ id: 'cli-call', name: toolName, arguments: args }]);
+          const [executed] = await context.session.executor.executeBatch([
+            { id: 'cli-call', name: toolName, arguments: args },
+          ]);
           if (executed === undefined) return;
           if (flags.json === true) {
-            io.stdout.write(`${JSON.stringify({ status: executed.status, content: executed.content, artifacts: executed.result.artifacts ?? [], error: executed.result.error })}\n`);
+            io.stdout.write(
+              `${JSON.stringify({ status: executed.status, content: executed.content, artifacts: executed.result.artifacts ?? [], error: executed.result.error })}\n`,
+            );
           } else {
             io.stdout.write(`${executed.content}\n`);
           }
           if (executed.status !== 'success') {
-            io.stderr.write(`toolwright-agent: ${toolName} ${executed.status}${executed.result.error === undefined ? '' : `: ${executed.result.error.message.split('\n')[0]}`}\n`);
+            io.stderr.write(
+              `toolwright-agent: ${toolName} ${executed.status}${executed.result.error === undefined ? '' : `: ${executed.result.error.message.split('\n')[0]}`}\n`,
+            );
             process.exitCode = 1;
           }
         } finally {
@@ -224,17 +279,22 @@ export function createProgram(io: ProgramIo): Command {
     );
 
   const mcp = program.command('mcp').description('MCP servers of .mcp.json');
-  withCommonOptions(mcp.command('list').description('connect every server and show its state and tool count')).action(
+  withCommonOptions(
+    mcp.command('list').description('connect every server and show its state and tool count'),
+  ).action(
     action(async (flags: CommonFlags) => {
       const transcript = new Transcript(io.stderr, { json: false });
       const context = await openCommandContext(flags, transcript);
       try {
         const statuses = context.servers?.statuses() ?? [];
         if (flags.json === true) io.stdout.write(`${JSON.stringify(statuses)}\n`);
-        else if (statuses.length === 0) io.stdout.write('no MCP servers configured (add them to .mcp.json under "mcpServers")\n');
+        else if (statuses.length === 0)
+          io.stdout.write('no MCP servers configured (add them to .mcp.json under "mcpServers")\n');
         else {
           for (const status of statuses) {
-            io.stdout.write(`${status.server.padEnd(20)} ${status.phase.padEnd(12)} ${String(status.tools).padStart(4)} tools${status.lastError === undefined ? '' : `  ${status.lastError}`}\n`);
+            io.stdout.write(
+              `${status.server.padEnd(20)} ${status.phase.padEnd(12)} ${String(status.tools).padStart(4)} tools${status.lastError === undefined ? '' : `  ${status.lastError}`}\n`,
+            );
           }
         }
         if (statuses.some((status) => status.phase === 'failed')) process.exitCode = 1;
@@ -255,7 +315,12 @@ export async function runProgram(argv: readonly string[], io: ProgramIo): Promis
   } catch (error) {
     // exitOverride: commander throws instead of exiting; help and version are successes.
     const commanderError = error as { code?: string; exitCode?: number };
-    if (commanderError.code === 'commander.helpDisplayed' || commanderError.code === 'commander.version' || commanderError.code === 'commander.help') return 0;
+    if (
+      commanderError.code === 'commander.helpDisplayed' ||
+      commanderError.code === 'commander.version' ||
+      commanderError.code === 'commander.help'
+    )
+      return 0;
     return commanderError.exitCode === undefined ? 1 : 2;
   }
   const code = typeof process.exitCode === 'number' ? process.exitCode : 0;

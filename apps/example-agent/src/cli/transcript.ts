@@ -9,13 +9,17 @@ export interface LineSink {
 const PREVIEW_LINES = 6;
 const PREVIEW_WIDTH = 110;
 
-function preview(text: string, indent: string): string {
+function clip(line: string, indent: string): string {
+  return `${indent}${line.length > PREVIEW_WIDTH ? `${line.slice(0, PREVIEW_WIDTH - 1)}…` : line}`;
+}
+
+/** The first lines of a result; with `tail`, also its last lines (to show a spill's head and tail). */
+function preview(text: string, indent: string, tail = 0): string {
   const lines = text.split('\n');
-  const shown = lines.slice(0, PREVIEW_LINES).map((line) => {
-    const cut = line.length > PREVIEW_WIDTH ? `${line.slice(0, PREVIEW_WIDTH - 1)}…` : line;
-    return `${indent}${cut}`;
-  });
-  if (lines.length > PREVIEW_LINES) shown.push(`${indent}… (${lines.length - PREVIEW_LINES} more lines)`);
+  if (lines.length <= PREVIEW_LINES + tail) return lines.map((line) => clip(line, indent)).join('\n');
+  const shown = lines.slice(0, PREVIEW_LINES).map((line) => clip(line, indent));
+  shown.push(`${indent}… (${lines.length - PREVIEW_LINES - tail} more lines)`);
+  if (tail > 0) shown.push(...lines.slice(-tail).map((line) => clip(line, indent)));
   return shown.join('\n');
 }
 
@@ -100,10 +104,16 @@ export class Transcript {
       );
     } else if (event.type === 'response') {
       this.#emit(
-        { type: 'assistant', turn: event.turn, text: event.response.text, toolCalls: event.response.toolCalls },
+        {
+          type: 'assistant',
+          turn: event.turn,
+          text: event.response.text,
+          toolCalls: event.response.toolCalls,
+        },
         () => {
           const lines = event.response.text === '' ? [] : [`  model: ${event.response.text}`];
-          for (const call of event.response.toolCalls) lines.push(`  -> ${call.name} ${argumentsPreview(call.arguments)}`);
+          for (const call of event.response.toolCalls)
+            lines.push(`  -> ${call.name} ${argumentsPreview(call.arguments)}`);
           return lines.join('\n');
         },
       );
@@ -115,7 +125,12 @@ export class Transcript {
     switch (event.type) {
       case 'batch':
         this.#emit(
-          { type: 'batch', batch: event.batch, parallelism: event.parallelism, calls: event.calls.map((call) => call.name) },
+          {
+            type: 'batch',
+            batch: event.batch,
+            parallelism: event.parallelism,
+            calls: event.calls.map((call) => call.name),
+          },
           () =>
             event.calls.length > 1 || event.parallelism === 'shared'
               ? `  batch ${event.batch} (${event.parallelism}, ${event.calls.length} call${event.calls.length === 1 ? '' : 's'} together): ${event.calls.map((call) => call.name).join(', ')}`
@@ -124,16 +139,28 @@ export class Transcript {
         break;
       case 'permission':
         this.#emit({ type: 'permission', call: event.call.name, decision: event.decision }, () =>
-          event.decision.behavior === 'allow' ? undefined : `  permission ${event.decision.behavior} for ${event.call.name}`,
+          event.decision.behavior === 'allow'
+            ? undefined
+            : `  permission ${event.decision.behavior} for ${event.call.name}`,
         );
         break;
       case 'hook-rewrite':
-        this.#emit({ type: 'hook-rewrite', call: event.call.name, params: event.params }, () => `  hook rewrote ${event.call.name} params -> ${argumentsPreview(event.params)}`);
+        this.#emit(
+          { type: 'hook-rewrite', call: event.call.name, params: event.params },
+          () => `  hook rewrote ${event.call.name} params -> ${argumentsPreview(event.params)}`,
+        );
         break;
       case 'retry':
         this.#emit(
-          { type: 'retry', call: event.call.name, attempt: event.attempt, delayMs: event.delayMs, errorCode: event.errorCode },
-          () => `  retry ${event.call.name} after ${event.errorCode} (attempt ${event.attempt}, waiting ${event.delayMs} ms)`,
+          {
+            type: 'retry',
+            call: event.call.name,
+            attempt: event.attempt,
+            delayMs: event.delayMs,
+            errorCode: event.errorCode,
+          },
+          () =>
+            `  retry ${event.call.name} after ${event.errorCode} (attempt ${event.attempt}, waiting ${event.delayMs} ms)`,
         );
         break;
       case 'call-end':
@@ -159,15 +186,17 @@ export class Transcript {
         content: executed.content,
       },
       () => {
-        const header = `  <- ${executed.call.name} ${STATUS_MARK[executed.status]} (${Math.round(executed.durationMs)} ms${executed.attempts > 1 ? `, ${executed.attempts} attempts` : ''})`;
+        const header = `  <- ${executed.call.name} ${STATUS_MARK[executed.status]} (${Math.round(executed.durationMs)} ms${executed.attempts > 1 ? `, ${executed.attempts} attempts` : ''})${executed.spilled ? ' — output spilled to the artifact store; the model sees head and tail' : ''}`;
         const lines = [header];
         for (const coercion of coercions) {
           lines.push(`     coerced ${coercion.path}: ${coercion.from} -> ${coercion.to}`);
         }
         for (const artifact of executed.result.artifacts ?? []) {
-          lines.push(`     artifact ${artifact.kind} ${artifact.mimeType ?? ''} ${artifact.byteLength} bytes, id ${artifact.id.slice(0, 16)}…`);
+          lines.push(
+            `     artifact ${artifact.kind} ${artifact.mimeType ?? ''} ${artifact.byteLength} bytes, id ${artifact.id.slice(0, 16)}…`,
+          );
         }
-        lines.push(preview(executed.content, '     | '));
+        lines.push(preview(executed.content, '     | ', executed.spilled ? 4 : 0));
         return lines.join('\n');
       },
     );

@@ -11,7 +11,8 @@ export function appDirectory(): string {
   for (;;) {
     if (existsSync(join(directory, 'scenarios', 'demo.json'))) return directory;
     const parent = dirname(directory);
-    if (parent === directory) throw new Error('example-agent: cannot find scenarios/demo.json above this module');
+    if (parent === directory)
+      throw new Error('example-agent: cannot find scenarios/demo.json above this module');
     directory = parent;
   }
 }

@@ -10,15 +10,19 @@ const BUILD_LOG_LINES = 1200;
  */
 export function writeDemoWorkspace(root: string): void {
   const files: Record<string, string> = {
-    'notes.md': '# toolwright demo\n\nThis workspace is created for the demo and deleted after it.\nThe agent fixes the TODO in src/app.ts.\n',
+    'notes.md':
+      '# toolwright demo\n\nThis workspace is created for the demo and deleted after it.\nThe agent fixes the TODO in src/app.ts.\n',
     'src/app.ts': "// TODO: greet\nconsole.log('start');\n",
     'src/util.ts': 'export const add = (left: number, right: number): number => left + right;\n',
     '.env': 'DEPLOY_TOKEN=not-a-real-token\n',
-    '.ssh/id_ed25519': '-----BEGIN OPENSSH PRIVATE KEY-----\nnot-a-real-key\n-----END OPENSSH PRIVATE KEY-----\n',
+    '.ssh/id_ed25519':
+      '-----BEGIN OPENSSH PRIVATE KEY-----\nnot-a-real-key\n-----END OPENSSH PRIVATE KEY-----\n',
   };
   const log: string[] = [];
   for (let line = 1; line <= BUILD_LOG_LINES; line += 1) {
-    log.push(`[build] step ${String(line).padStart(4, '0')}: compiled module-${line % 97} in ${(line * 7) % 113} ms, cache ${line % 3 === 0 ? 'miss' : 'hit'}`);
+    log.push(
+      `[build] step ${String(line).padStart(4, '0')}: compiled module-${line % 97} in ${(line * 7) % 113} ms, cache ${line % 3 === 0 ? 'miss' : 'hit'}`,
+    );
   }
   log.push('[build] done: 1200 steps, 0 errors');
   files['logs/build.log'] = `${log.join('\n')}\n`;

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { ProviderTarget } from '@toolwright/validation';
 import { AgentLoop } from '../agent/agent-loop.js';
 import { describeCatalog, formatCatalog } from '../cli/catalog-view.js';
-import { Transcript } from '../cli/transcript.js';
 import type { LineSink } from '../cli/transcript.js';
+import { Transcript } from '../cli/transcript.js';
 import { connectMcpServers, demoServerConfigs } from '../mcp/mcp-servers.js';
 import { loadScenarioFile } from '../providers/scenario.js';
 import { ScriptedProvider } from '../providers/scripted-provider.js';
@@ -58,23 +58,36 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   transcript.info(`workspace: ${workspace} (temporary)`, { workspace });
 
   transcript.section('1. Connecting MCP servers over stdio');
-  const servers = await connectMcpServers(session, demoServerConfigs(workspace), (message) => transcript.info(`  ${message}`));
+  const servers = await connectMcpServers(session, demoServerConfigs(workspace), (message) =>
+    transcript.info(`  ${message}`),
+  );
   try {
     for (const status of servers.statuses()) {
-      transcript.info(`  ${status.server}: ${status.phase}, ${status.tools} tools`, { server: status.server, tools: status.tools });
+      transcript.info(`  ${status.server}: ${status.phase}, ${status.tools} tools`, {
+        server: status.server,
+        tools: status.tools,
+      });
     }
     if (servers.failed.length > 0) {
-      throw new Error(`MCP servers failed to start: ${servers.failed.map((item) => `${item.server}: ${item.reason}`).join('; ')}`);
+      throw new Error(
+        `MCP servers failed to start: ${servers.failed.map((item) => `${item.server}: ${item.reason}`).join('; ')}`,
+      );
     }
 
     transcript.section('2. The catalog the model sees, per provider');
-    transcript.info('Built-in schemas are sent; MCP tools are deferred: listed by name only until ToolSearch loads them.');
+    transcript.info(
+      'Built-in schemas are sent; MCP tools are deferred: listed by name only until ToolSearch loads them.',
+    );
     for (const target of CATALOG_TARGETS) {
-      for (const line of formatCatalog(describeCatalog(session.registry, target, 'default'), { listTools: target === 'anthropic' })) {
+      for (const line of formatCatalog(describeCatalog(session.registry, target, 'default'), {
+        listTools: target === 'anthropic',
+      })) {
         transcript.info(line);
       }
     }
-    for (const line of formatCatalog(describeCatalog(session.registry, 'anthropic', 'plan'), { listTools: false })) {
+    for (const line of formatCatalog(describeCatalog(session.registry, 'anthropic', 'plan'), {
+      listTools: false,
+    })) {
       transcript.info(line);
     }
 
@@ -99,23 +112,43 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
         transcript.agentEvent(event);
       },
     });
-    const result = await loop.run('Fix the TODO in src/app.ts, and show me what the tool layer does on the way.');
+    const result = await loop.run(
+      'Fix the TODO in src/app.ts, and show me what the tool layer does on the way.',
+    );
 
     transcript.section('4. Summary');
     const artifacts = await session.artifacts.list();
     for (const artifact of artifacts) {
-      transcript.info(`  artifact ${artifact.kind} ${artifact.mimeType ?? ''} ${artifact.byteLength} bytes -> ${artifact.path}`, {
-        artifact: artifact.id,
-      });
+      transcript.info(
+        `  artifact ${artifact.kind} ${artifact.mimeType ?? ''} ${artifact.byteLength} bytes -> ${artifact.path}`,
+        {
+          artifact: artifact.id,
+        },
+      );
     }
     const editedSource = readFileSync(join(workspace, 'src/app.ts'), 'utf8');
-    transcript.info(`  tasks persisted in ${session.tasks.filePath}: ${session.tasks.list().map((task) => `#${task.id} ${task.status}`).join(', ')}`);
+    transcript.info(
+      `  tasks persisted in ${session.tasks.filePath}: ${session.tasks
+        .list()
+        .map((task) => `#${task.id} ${task.status}`)
+        .join(', ')}`,
+    );
     const elapsedMs = performance.now() - started;
-    transcript.info(`  ${result.turns} model turns in ${(elapsedMs / 1000).toFixed(1)} s; final answer: ${result.finalText}`, {
+    transcript.info(
+      `  ${result.turns} model turns in ${(elapsedMs / 1000).toFixed(1)} s; final answer: ${result.finalText}`,
+      {
+        turns: result.turns,
+        elapsedMs: Math.round(elapsedMs),
+      },
+    );
+    return {
       turns: result.turns,
-      elapsedMs: Math.round(elapsedMs),
-    });
-    return { turns: result.turns, finalText: result.finalText, workspace, artifacts: artifacts.length, elapsedMs, editedSource };
+      finalText: result.finalText,
+      workspace,
+      artifacts: artifacts.length,
+      elapsedMs,
+      editedSource,
+    };
   } finally {
     await servers.close();
     if (options.keep === true) transcript.info(`kept ${temporaryRoot}`);

@@ -1,5 +1,5 @@
-import { relative as relativePath, sep } from 'node:path';
-import { ToolKind, type ToolInvocation } from '@toolwright/contracts';
+import { isAbsolute, relative as relativePath, sep } from 'node:path';
+import { type ToolInvocation, ToolKind } from '@toolwright/contracts';
 import type { ToolMode } from '@toolwright/registry';
 import { detectSensitivePath } from '@toolwright/validation';
 import { displayPath } from '../tools/workspace-paths.js';
@@ -32,8 +32,19 @@ export class PermissionPolicy {
   readonly #deny: readonly PermissionRule[];
   readonly #workspaceRoot: string;
 
-  constructor(workspaceRoot: string, rules: PermissionRules = {}) {
+  readonly #trustedDirectories: readonly string[];
+
+  /**
+   * @param trustedDirectories The agent's own state (the session directory): tools may touch
+   *   it without asking, like the workspace, because the agent created it.
+   */
+  constructor(
+    workspaceRoot: string,
+    rules: PermissionRules = {},
+    trustedDirectories: readonly string[] = [],
+  ) {
     this.#workspaceRoot = workspaceRoot;
+    this.#trustedDirectories = trustedDirectories;
     this.#allow = (rules.allow ?? []).map(parsePermissionRule);
     this.#deny = (rules.deny ?? []).map(parsePermissionRule);
   }
@@ -76,7 +87,11 @@ export class PermissionPolicy {
     if (allowRule !== undefined) {
       return { behavior: 'allow', reason: `Allowed by the rule "${allowRule.source}".` };
     }
-    const outside = paths.find((path) => !this.#isInsideWorkspace(path.absolute));
+    const outside = paths.find(
+      (path) =>
+        !isInside(this.#workspaceRoot, path.absolute) &&
+        !this.#trustedDirectories.some((directory) => isInside(directory, path.absolute)),
+    );
     if (outside !== undefined) {
       return { behavior: 'ask', reason: `${outside.absolute} is outside the workspace.` };
     }
@@ -85,9 +100,9 @@ export class PermissionPolicy {
     }
     return { behavior: 'allow', reason: `${invocation.kind} inside the workspace.` };
   }
+}
 
-  #isInsideWorkspace(absolute: string): boolean {
-    const inside = relativePath(this.#workspaceRoot, absolute);
-    return inside === '' || (!inside.startsWith(`..${sep}`) && inside !== '..' && !inside.startsWith(sep));
-  }
+function isInside(directory: string, absolute: string): boolean {
+  const inside = relativePath(directory, absolute);
+  return inside === '' || (!inside.startsWith(`..${sep}`) && inside !== '..' && !isAbsolute(inside));
 }

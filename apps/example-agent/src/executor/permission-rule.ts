@@ -41,5 +41,7 @@ export function ruleMatches(
   if (!rule.toolName.test(toolName)) return false;
   if (rule.pathPattern === undefined) return true;
   const pattern = rule.pathPattern;
-  return paths.length > 0 && paths.every((path) => pattern.test(path.relative) || pattern.test(path.absolute));
+  return (
+    paths.length > 0 && paths.every((path) => pattern.test(path.relative) || pattern.test(path.absolute))
+  );
 }

@@ -1,5 +1,6 @@
-import type { ArtifactReference, LlmContentPart, ToolResult } from '@toolwright/contracts';
+import { createHash } from 'node:crypto';
 import type { SessionArtifactStore } from '@toolwright/artifacts';
+import type { ArtifactReference, LlmContentPart, ToolResult } from '@toolwright/contracts';
 
 /** Options for {@link finaliseResult}. */
 export interface FinaliseOptions {
@@ -30,6 +31,12 @@ export async function finaliseResult(result: ToolResult, options: FinaliseOption
   const parts: readonly LlmContentPart[] =
     typeof result.llmContent === 'string' ? [{ type: 'text', text: result.llmContent }] : result.llmContent;
   const artifacts: ArtifactReference[] = [...(result.artifacts ?? [])];
+  // Artifact ids are the SHA-256 of the bytes: an image the producer already stored (MCP
+  // results carry both the inline image and its artifact part) is referenced, not stored twice.
+  const storedIds = new Set([
+    ...artifacts.map((artifact) => artifact.id),
+    ...parts.flatMap((part) => (part.type === 'artifact' ? [part.artifactId] : [])),
+  ]);
   const texts: string[] = [];
   let spilled = false;
   for (const part of parts) {
@@ -42,22 +49,40 @@ export async function finaliseResult(result: ToolResult, options: FinaliseOption
       texts.push(spill.preview);
       if (spill.artifact !== undefined) {
         spilled = true;
-        artifacts.push({ id: spill.artifact.id, kind: spill.artifact.kind, mimeType: 'text/plain', byteLength: spill.artifact.byteLength });
+        artifacts.push({
+          id: spill.artifact.id,
+          kind: spill.artifact.kind,
+          mimeType: 'text/plain',
+          byteLength: spill.artifact.byteLength,
+        });
         texts.push(
           `[output spilled: ${formatBytes(spill.artifact.byteLength)} stored as artifact ${spill.artifact.id}; ${formatBytes(spill.omittedBytes)} omitted from this preview]`,
         );
       }
     } else if (part.type === 'image') {
+      const bytes = Buffer.from(part.data, 'base64');
+      if (storedIds.has(createHash('sha256').update(bytes).digest('hex'))) continue;
       if (options.store === undefined) {
-        texts.push(`[image ${part.mimeType}, ${formatBytes(Math.floor((part.data.length * 3) / 4))}, not stored]`);
+        texts.push(
+          `[image ${part.mimeType}, ${formatBytes(Math.floor((part.data.length * 3) / 4))}, not stored]`,
+        );
         continue;
       }
-      const record = await options.store.write({ kind: 'image', bytes: Buffer.from(part.data, 'base64'), mimeType: part.mimeType });
-      artifacts.push({ id: record.id, kind: 'image', mimeType: part.mimeType, byteLength: record.byteLength });
-      texts.push(`[image ${part.mimeType}, ${formatBytes(record.byteLength)}, stored as artifact ${record.id}]`);
+      const record = await options.store.write({ kind: 'image', bytes, mimeType: part.mimeType });
+      storedIds.add(record.id);
+      artifacts.push({
+        id: record.id,
+        kind: 'image',
+        mimeType: part.mimeType,
+        byteLength: record.byteLength,
+      });
+      texts.push(
+        `[image ${part.mimeType}, ${formatBytes(record.byteLength)}, stored as artifact ${record.id}]`,
+      );
     } else {
       const label = `[artifact ${part.artifactId}${part.mimeType === undefined ? '' : ` ${part.mimeType}`}, ${formatBytes(part.byteLength)}]`;
-      texts.push(part.preview === undefined ? label : `${label}\n${part.preview}`);
+      // A producer's preview already names the artifact; otherwise describe it ourselves.
+      texts.push(part.preview ?? label);
     }
   }
   return { text: texts.join('\n'), artifacts, spilled };

@@ -1,5 +1,11 @@
 import type { SessionArtifactStore } from '@toolwright/artifacts';
-import { rebuildInvocation, type Tool, type ToolInvocation, type ToolResult, ToolResults } from '@toolwright/contracts';
+import {
+  rebuildInvocation,
+  type Tool,
+  type ToolInvocation,
+  type ToolResult,
+  ToolResults,
+} from '@toolwright/contracts';
 import type { ToolMode } from '@toolwright/registry';
 import { type ProviderTarget, ToolValidationError, ToolwrightError } from '@toolwright/validation';
 import type { ModelToolCall } from '../providers/model-provider.js';
@@ -26,7 +32,9 @@ export interface PreToolHookInput {
  * A pre-tool hook's answer: nothing (proceed), new params (merged over the current ones; the
  * invocation is rebuilt and validated again) or a denial.
  */
-export type PreToolHookResult = void | undefined | { readonly params?: Record<string, unknown>; readonly deny?: string };
+export type PreToolHookResult =
+  | undefined
+  | { readonly params?: Record<string, unknown>; readonly deny?: string };
 
 /** Runs before permission checks; may rewrite params or deny the call. */
 export type PreToolHook = (input: PreToolHookInput) => PreToolHookResult | Promise<PreToolHookResult>;
@@ -55,10 +63,21 @@ export interface ExecutedCall {
 
 /** Progress events for the transcript. */
 export type ExecutorEvent =
-  | { readonly type: 'batch'; readonly batch: number; readonly parallelism: 'shared' | 'exclusive'; readonly calls: readonly ModelToolCall[] }
+  | {
+      readonly type: 'batch';
+      readonly batch: number;
+      readonly parallelism: 'shared' | 'exclusive';
+      readonly calls: readonly ModelToolCall[];
+    }
   | { readonly type: 'hook-rewrite'; readonly call: ModelToolCall; readonly params: unknown }
   | { readonly type: 'permission'; readonly call: ModelToolCall; readonly decision: PermissionDecision }
-  | { readonly type: 'retry'; readonly call: ModelToolCall; readonly attempt: number; readonly delayMs: number; readonly errorCode: string }
+  | {
+      readonly type: 'retry';
+      readonly call: ModelToolCall;
+      readonly attempt: number;
+      readonly delayMs: number;
+      readonly errorCode: string;
+    }
   | { readonly type: 'call-end'; readonly executed: ExecutedCall };
 
 /** Options of {@link ToolExecutor}. */
@@ -127,7 +146,12 @@ export class ToolExecutor {
     const results: ExecutedCall[] = new Array(calls.length);
     for (const group of this.#partition(calls)) {
       const batch = this.#batchCounter++;
-      this.#options.onEvent?.({ type: 'batch', batch, parallelism: group.parallelism, calls: group.indices.map((index) => calls[index] as ModelToolCall) });
+      this.#options.onEvent?.({
+        type: 'batch',
+        batch,
+        parallelism: group.parallelism,
+        calls: group.indices.map((index) => calls[index] as ModelToolCall),
+      });
       await this.#runPool(group.indices, async (index) => {
         const executed = await this.#executeOne(calls[index] as ModelToolCall, batch, signal, options);
         results[index] = executed;
@@ -138,7 +162,9 @@ export class ToolExecutor {
   }
 
   /** Groups consecutive shared calls; each exclusive (or unknown) call stands alone. */
-  #partition(calls: readonly ModelToolCall[]): Array<{ parallelism: 'shared' | 'exclusive'; indices: number[] }> {
+  #partition(
+    calls: readonly ModelToolCall[],
+  ): Array<{ parallelism: 'shared' | 'exclusive'; indices: number[] }> {
     const groups: Array<{ parallelism: 'shared' | 'exclusive'; indices: number[] }> = [];
     calls.forEach((call, index) => {
       const shared = this.#options.lookup(call.name)?.parallelism === 'shared';
@@ -151,13 +177,21 @@ export class ToolExecutor {
 
   async #runPool(indices: readonly number[], work: (index: number) => Promise<void>): Promise<void> {
     const queue = [...indices];
-    const workers = Array.from({ length: Math.min(this.#options.maxParallel ?? 8, queue.length) }, async () => {
-      for (let index = queue.shift(); index !== undefined; index = queue.shift()) await work(index);
-    });
+    const workers = Array.from(
+      { length: Math.min(this.#options.maxParallel ?? 8, queue.length) },
+      async () => {
+        for (let index = queue.shift(); index !== undefined; index = queue.shift()) await work(index);
+      },
+    );
     await Promise.all(workers);
   }
 
-  async #executeOne(call: ModelToolCall, batch: number, signal: AbortSignal, options: BatchOptions): Promise<ExecutedCall> {
+  async #executeOne(
+    call: ModelToolCall,
+    batch: number,
+    signal: AbortSignal,
+    options: BatchOptions,
+  ): Promise<ExecutedCall> {
     const started = performance.now();
     const nullAsAbsent = options.nullAsAbsent === true;
     const finish = async (
@@ -190,15 +224,22 @@ export class ToolExecutor {
 
     const tool = this.#options.lookup(call.name);
     if (tool === undefined) {
-      return finish('not_found', ToolResults.notFound(`No tool named "${call.name}". Use ToolSearch to find tools by keyword.`), undefined, 0);
+      return finish(
+        'not_found',
+        ToolResults.notFound(`No tool named "${call.name}". Use ToolSearch to find tools by keyword.`),
+        undefined,
+        0,
+      );
     }
     let invocation: ToolInvocation;
     try {
       invocation = tool.build(call.arguments, { nullAsAbsent });
       invocation = await this.#applyHooks(call, tool, invocation, nullAsAbsent);
     } catch (error) {
-      if (ToolValidationError.isInstance(error)) return finish('invalid', ToolResults.validationError(error), undefined, 0);
-      if (error instanceof HookDenial) return finish('denied', ToolResults.permissionDenied(error.message), undefined, 0);
+      if (ToolValidationError.isInstance(error))
+        return finish('invalid', ToolResults.validationError(error), undefined, 0);
+      if (error instanceof HookDenial)
+        return finish('denied', ToolResults.permissionDenied(error.message), undefined, 0);
       // A hook that throws (or a tool callback that fails) fails this call, not the whole batch.
       return finish('error', ToolResults.executionError(describeFailure(error)), undefined, 0);
     }
@@ -209,7 +250,9 @@ export class ToolExecutor {
     }
 
     // Tools that are not concurrency-safe hold their paths for the whole call, retries included.
-    const release = invocation.isConcurrencySafe ? undefined : await this.#locks.acquire(invocation.affectedPaths);
+    const release = invocation.isConcurrencySafe
+      ? undefined
+      : await this.#locks.acquire(invocation.affectedPaths);
     try {
       return await this.#runWithRetries(call, tool, invocation, signal, options.providerTarget, finish);
     } finally {
@@ -217,12 +260,18 @@ export class ToolExecutor {
     }
   }
 
-  async #applyHooks(call: ModelToolCall, tool: Tool, initial: ToolInvocation, nullAsAbsent: boolean): Promise<ToolInvocation> {
+  async #applyHooks(
+    call: ModelToolCall,
+    tool: Tool,
+    initial: ToolInvocation,
+    nullAsAbsent: boolean,
+  ): Promise<ToolInvocation> {
     let invocation = initial;
     for (const hook of this.#options.hooks ?? []) {
       const outcome = await hook({ call, tool, invocation });
       if (outcome === undefined) continue;
-      if (outcome.deny !== undefined) throw new HookDenial(`A pre-tool hook refused ${call.name}: ${outcome.deny}`);
+      if (outcome.deny !== undefined)
+        throw new HookDenial(`A pre-tool hook refused ${call.name}: ${outcome.deny}`);
       if (outcome.params !== undefined) {
         // Params are frozen: a change means a new, re-validated invocation; the old one is retired.
         invocation = rebuildInvocation(tool, invocation, outcome.params, { nullAsAbsent });
@@ -258,7 +307,12 @@ export class ToolExecutor {
     invocation: ToolInvocation,
     signal: AbortSignal,
     providerTarget: ProviderTarget | undefined,
-    finish: (status: CallStatus, result: ToolResult, invocation: ToolInvocation, attempts: number) => Promise<ExecutedCall>,
+    finish: (
+      status: CallStatus,
+      result: ToolResult,
+      invocation: ToolInvocation,
+      attempts: number,
+    ) => Promise<ExecutedCall>,
   ): Promise<ExecutedCall> {
     const timeoutMs = this.#options.toolTimeoutsMs?.[tool.name] ?? this.#options.timeoutMs ?? 120_000;
     for (let attempt = 1; ; attempt += 1) {
@@ -267,12 +321,21 @@ export class ToolExecutor {
         const result = await this.#runOnce(invocation, signal, timeoutMs, providerTarget);
         return finish(result.error === undefined ? 'success' : 'error', result, invocation, attempt);
       } catch (error) {
-        if (error instanceof CallTimeoutError) return finish('timeout', ToolResults.timeout(timeoutMs), invocation, attempt);
+        if (error instanceof CallTimeoutError)
+          return finish('timeout', ToolResults.timeout(timeoutMs), invocation, attempt);
         if (signal.aborted) return finish('aborted', ToolResults.aborted(), invocation, attempt);
-        const retryable = invocation.isRetrySafe && isTransientError(error) && attempt < this.#retry.maxAttempts;
-        if (!retryable) return finish('error', ToolResults.executionError(describeFailure(error)), invocation, attempt);
+        const retryable =
+          invocation.isRetrySafe && isTransientError(error) && attempt < this.#retry.maxAttempts;
+        if (!retryable)
+          return finish('error', ToolResults.executionError(describeFailure(error)), invocation, attempt);
         const delayMs = backoffDelay(this.#retry, attempt);
-        this.#options.onEvent?.({ type: 'retry', call, attempt, delayMs, errorCode: errorCodeOf(error) ?? 'unknown' });
+        this.#options.onEvent?.({
+          type: 'retry',
+          call,
+          attempt,
+          delayMs,
+          errorCode: errorCodeOf(error) ?? 'unknown',
+        });
         try {
           await abortableDelay(delayMs, signal);
         } catch {

@@ -1,6 +1,11 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { McpAdapter, type McpServerConfig, type McpServerStatus, parseMcpServersConfig } from '@toolwright/mcp-adapter';
+import {
+  McpAdapter,
+  type McpServerConfig,
+  type McpServerStatus,
+  parseMcpServersConfig,
+} from '@toolwright/mcp-adapter';
 import type { AgentSession } from '../session/agent-session.js';
 
 /** Progress of the MCP connections, for the transcript. */
@@ -34,7 +39,9 @@ export async function connectMcpServers(
     artifacts: session.artifacts,
     connectTimeoutMs: options.connectTimeoutMs ?? 20_000,
     onConnectionChange: (change) => {
-      progress(`mcp ${change.server}: ${change.phase}${change.reason === undefined ? '' : ` (${change.reason})`}`);
+      progress(
+        `mcp ${change.server}: ${change.phase}${change.reason === undefined ? '' : ` (${change.reason})`}`,
+      );
     },
   });
   const result = await adapter.connect();
@@ -65,7 +72,10 @@ function serverEntry(packageName: string): string {
 export function demoServerConfigs(workspaceRoot: string): McpServerConfig[] {
   return parseMcpServersConfig({
     mcpServers: {
-      everything: { command: process.execPath, args: [serverEntry('@modelcontextprotocol/server-everything'), 'stdio'] },
+      everything: {
+        command: process.execPath,
+        args: [serverEntry('@modelcontextprotocol/server-everything'), 'stdio'],
+      },
       filesystem: {
         command: process.execPath,
         args: [serverEntry('@modelcontextprotocol/server-filesystem'), workspaceRoot],

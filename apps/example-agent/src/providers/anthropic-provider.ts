@@ -1,5 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { ContentBlockParam, MessageParam, Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
+import type {
+  Tool as AnthropicTool,
+  ContentBlockParam,
+  MessageParam,
+} from '@anthropic-ai/sdk/resources/messages';
 import type { ModelProvider, ModelRequest, ModelResponse, ModelToolCall } from './model-provider.js';
 
 /** Options for {@link AnthropicProvider}. */
@@ -50,7 +54,8 @@ export class AnthropicProvider implements ModelProvider {
     const toolCalls: ModelToolCall[] = [];
     const texts: string[] = [];
     for (const block of message.content) {
-      if (block.type === 'tool_use') toolCalls.push({ id: block.id, name: block.name, arguments: block.input });
+      if (block.type === 'tool_use')
+        toolCalls.push({ id: block.id, name: block.name, arguments: block.input });
       else if (block.type === 'text') texts.push(block.text);
     }
     return {

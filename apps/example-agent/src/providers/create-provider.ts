@@ -1,9 +1,5 @@
 import { AgentError, AgentErrorCode } from '../errors.js';
-import { AnthropicProvider } from './anthropic-provider.js';
-import { GeminiProvider } from './gemini-provider.js';
 import type { ModelProvider, ProviderId } from './model-provider.js';
-import { OpenAiChatProvider } from './openai-chat-provider.js';
-import { OpenAiResponsesProvider } from './openai-responses-provider.js';
 import type { Scenario } from './scenario.js';
 import { ScriptedProvider } from './scripted-provider.js';
 
@@ -42,7 +38,11 @@ export function resolveProviderId(selection: ProviderSelection): ProviderId {
   return 'scripted';
 }
 
-function requireKey(env: Readonly<Record<string, string | undefined>>, provider: ProviderId, names: string[]): string {
+function requireKey(
+  env: Readonly<Record<string, string | undefined>>,
+  provider: ProviderId,
+  names: string[],
+): string {
   for (const name of names) {
     const value = env[name];
     if (value) return value;
@@ -53,22 +53,46 @@ function requireKey(env: Readonly<Record<string, string | undefined>>, provider:
   );
 }
 
-/** Creates the model provider for a selection; keys come from the environment only. */
-export function createProvider(selection: ProviderSelection): ModelProvider {
+/**
+ * Creates the model provider for a selection; keys come from the environment only. Each SDK is
+ * imported only when its provider is chosen, so commands that never call a model start fast.
+ */
+export async function createProvider(selection: ProviderSelection): Promise<ModelProvider> {
   const env = selection.env ?? process.env;
   const id = resolveProviderId(selection);
   const baseUrl = selection.baseUrl ?? env.TOOLWRIGHT_BASE_URL ?? undefined;
-  const model = selection.model ?? env.TOOLWRIGHT_MODEL ?? (id === 'scripted' ? 'scripted' : DEFAULT_MODELS[id]);
+  const model =
+    selection.model ?? env.TOOLWRIGHT_MODEL ?? (id === 'scripted' ? 'scripted' : DEFAULT_MODELS[id]);
   const endpoint = baseUrl === undefined || baseUrl === '' ? {} : { baseUrl };
   switch (id) {
-    case 'anthropic':
-      return new AnthropicProvider({ model, apiKey: requireKey(env, id, ['ANTHROPIC_API_KEY']), ...endpoint });
-    case 'openai-chat':
+    case 'anthropic': {
+      const { AnthropicProvider } = await import('./anthropic-provider.js');
+      return new AnthropicProvider({
+        model,
+        apiKey: requireKey(env, id, ['ANTHROPIC_API_KEY']),
+        ...endpoint,
+      });
+    }
+    case 'openai-chat': {
+      const { OpenAiChatProvider } = await import('./openai-chat-provider.js');
       return new OpenAiChatProvider({ model, apiKey: requireKey(env, id, ['OPENAI_API_KEY']), ...endpoint });
-    case 'openai-responses':
-      return new OpenAiResponsesProvider({ model, apiKey: requireKey(env, id, ['OPENAI_API_KEY']), ...endpoint });
-    case 'gemini':
-      return new GeminiProvider({ model, apiKey: requireKey(env, id, ['GEMINI_API_KEY', 'GOOGLE_API_KEY']), ...endpoint });
+    }
+    case 'openai-responses': {
+      const { OpenAiResponsesProvider } = await import('./openai-responses-provider.js');
+      return new OpenAiResponsesProvider({
+        model,
+        apiKey: requireKey(env, id, ['OPENAI_API_KEY']),
+        ...endpoint,
+      });
+    }
+    case 'gemini': {
+      const { GeminiProvider } = await import('./gemini-provider.js');
+      return new GeminiProvider({
+        model,
+        apiKey: requireKey(env, id, ['GEMINI_API_KEY', 'GOOGLE_API_KEY']),
+        ...endpoint,
+      });
+    }
     case 'openai-compatible': {
       if (baseUrl === undefined || baseUrl === '') {
         throw new AgentError(
@@ -78,6 +102,7 @@ export function createProvider(selection: ProviderSelection): ModelProvider {
       }
       // Local servers usually ignore the key; the SDK still wants a non-empty one.
       const apiKey = env.TOOLWRIGHT_API_KEY || env.OPENAI_API_KEY || 'not-needed';
+      const { OpenAiChatProvider } = await import('./openai-chat-provider.js');
       return new OpenAiChatProvider({ id, model, apiKey, baseUrl });
     }
     case 'scripted':

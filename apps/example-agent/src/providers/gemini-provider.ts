@@ -1,4 +1,9 @@
-import { type Content, type FunctionDeclaration as GeminiDeclaration, GoogleGenAI, type Part } from '@google/genai';
+import {
+  type Content,
+  type FunctionDeclaration as GeminiDeclaration,
+  GoogleGenAI,
+  type Part,
+} from '@google/genai';
 import type { ModelProvider, ModelRequest, ModelResponse, ModelToolCall } from './model-provider.js';
 
 /** Options for {@link GeminiProvider}. */
@@ -64,7 +69,12 @@ export class GeminiProvider implements ModelProvider {
       toolCalls,
       ...(usage === undefined
         ? {}
-        : { usage: { inputTokens: usage.promptTokenCount ?? 0, outputTokens: usage.candidatesTokenCount ?? 0 } }),
+        : {
+            usage: {
+              inputTokens: usage.promptTokenCount ?? 0,
+              outputTokens: usage.candidatesTokenCount ?? 0,
+            },
+          }),
     };
   }
 }

@@ -1,9 +1,12 @@
 import OpenAI from 'openai';
+import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type {
-  ChatCompletionMessageParam,
-  ChatCompletionTool,
-} from 'openai/resources/chat/completions';
-import type { ModelProvider, ModelRequest, ModelResponse, ModelToolCall, ProviderId } from './model-provider.js';
+  ModelProvider,
+  ModelRequest,
+  ModelResponse,
+  ModelToolCall,
+  ProviderId,
+} from './model-provider.js';
 import { parseToolArguments, stringifyToolArguments } from './parse-tool-arguments.js';
 
 /** Options for {@link OpenAiChatProvider}. */
@@ -14,7 +17,10 @@ export interface OpenAiChatProviderOptions {
   baseUrl?: string;
   /** `openai-compatible` for third-party endpoints: same wire format, strict mode off by default. */
   id?: Extract<ProviderId, 'openai-chat' | 'openai-compatible'>;
-  /** Send `strict: true` declarations; default true for OpenAI, false for compatible endpoints. */
+  /**
+   * Honour the tools' strict flags (`strict: true` where a tool declares it); default true for
+   * OpenAI, false for compatible endpoints, many of which reject or ignore strict schemas.
+   */
   strict?: boolean;
   maxRetries?: number;
 }
@@ -48,7 +54,7 @@ export class OpenAiChatProvider implements ModelProvider {
         name: declaration.name,
         description: declaration.description,
         parameters: declaration.parameters,
-        strict: this.#strict && declaration.strict !== false,
+        strict: this.#strict && declaration.strict === true,
       },
     }));
     const completion = await this.#client.chat.completions.create(
@@ -63,14 +69,23 @@ export class OpenAiChatProvider implements ModelProvider {
     const toolCalls: ModelToolCall[] = [];
     for (const call of message?.tool_calls ?? []) {
       if (call.type !== 'function') continue;
-      toolCalls.push({ id: call.id, name: call.function.name, arguments: parseToolArguments(call.function.arguments) });
+      toolCalls.push({
+        id: call.id,
+        name: call.function.name,
+        arguments: parseToolArguments(call.function.arguments),
+      });
     }
     return {
       text: message?.content ?? '',
       toolCalls,
       ...(completion.usage === undefined
         ? {}
-        : { usage: { inputTokens: completion.usage.prompt_tokens, outputTokens: completion.usage.completion_tokens } }),
+        : {
+            usage: {
+              inputTokens: completion.usage.prompt_tokens,
+              outputTokens: completion.usage.completion_tokens,
+            },
+          }),
     };
   }
 }

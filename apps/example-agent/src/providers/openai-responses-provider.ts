@@ -35,7 +35,8 @@ export class OpenAiResponsesProvider implements ModelProvider {
       name: declaration.name,
       description: declaration.description,
       parameters: declaration.parameters,
-      strict: declaration.strict !== false,
+      // Strict only where the tool declared it: its schema was then projected for strict mode.
+      strict: declaration.strict === true,
     }));
     // Stateless on purpose: the whole conversation is sent each turn, so no server-side
     // response storage is needed and any compatible endpoint works.
@@ -63,7 +64,9 @@ export class OpenAiResponsesProvider implements ModelProvider {
       toolCalls,
       ...(response.usage === undefined || response.usage === null
         ? {}
-        : { usage: { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens } }),
+        : {
+            usage: { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens },
+          }),
     };
   }
 }

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReadTool } from '../tools/read-tool.js';
-import { createTaskTools } from '../tools/task-tools.js';
 import { TaskStore } from '../session/task-store.js';
 import { type RecordingServer, startRecordingServer } from '../test-support/recording-server.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
+import { createReadTool } from '../tools/read-tool.js';
+import { createTaskTools } from '../tools/task-tools.js';
 import { AnthropicProvider } from './anthropic-provider.js';
 import { GeminiProvider } from './gemini-provider.js';
 import type { ConversationMessage, ModelRequest } from './model-provider.js';
@@ -17,7 +17,11 @@ const taskGet = createTaskTools(new TaskStore(workspace.path))[1]!;
 /** A conversation with one earlier tool round trip, so the history mapping is exercised too. */
 const history: ConversationMessage[] = [
   { role: 'user', text: 'Read notes.md' },
-  { role: 'assistant', text: 'Reading it.', toolCalls: [{ id: 'call_0', name: 'Read', arguments: { file_path: 'notes.md' } }] },
+  {
+    role: 'assistant',
+    text: 'Reading it.',
+    toolCalls: [{ id: 'call_0', name: 'Read', arguments: { file_path: 'notes.md' } }],
+  },
   { role: 'tool', results: [{ callId: 'call_0', toolName: 'Read', content: '1\thello', isError: false }] },
   { role: 'user', text: '<system-reminder>\n- MCP server demo is connected.\n</system-reminder>' },
 ];
@@ -53,7 +57,11 @@ describe('providers through their official SDKs against a loopback server', () =
             content: null,
             refusal: null,
             tool_calls: [
-              { id: 'call_1', type: 'function', function: { name: 'Read', arguments: '{"file_path":"a.txt","offset":null,"limit":null}' } },
+              {
+                id: 'call_1',
+                type: 'function',
+                function: { name: 'Read', arguments: '{"file_path":"a.txt","offset":null,"limit":null}' },
+              },
               { id: 'call_2', type: 'function', function: { name: 'TaskGet', arguments: '{"id":"1"}' } },
             ],
           },
@@ -61,18 +69,30 @@ describe('providers through their official SDKs against a loopback server', () =
       ],
       usage: { prompt_tokens: 12, completion_tokens: 7, total_tokens: 19 },
     }));
-    const provider = new OpenAiChatProvider({ model: 'gpt-test', apiKey: 'test-key', baseUrl: `${server.url}/v1`, maxRetries: 0 });
+    const provider = new OpenAiChatProvider({
+      model: 'gpt-test',
+      apiKey: 'test-key',
+      baseUrl: `${server.url}/v1`,
+      maxRetries: 0,
+    });
     const response = await provider.send(requestFor('openai-chat'));
 
     const recorded = server.requests[0]!;
     expect(recorded.path).toBe('/v1/chat/completions');
     expect(recorded.headers.authorization).toBe('Bearer test-key');
-    const tools = recorded.body.tools as Array<{ type: string; function: { name: string; strict: boolean; parameters: Record<string, unknown> } }>;
+    const tools = recorded.body.tools as Array<{
+      type: string;
+      function: { name: string; strict: boolean; parameters: Record<string, unknown> };
+    }>;
     expect(tools.map((tool) => [tool.type, tool.function.name, tool.function.strict])).toEqual([
       ['function', 'Read', true],
       ['function', 'TaskGet', true],
     ]);
-    const readParameters = tools[0]!.function.parameters as { required: string[]; additionalProperties: boolean; properties: Record<string, { type: unknown }> };
+    const readParameters = tools[0]!.function.parameters as {
+      required: string[];
+      additionalProperties: boolean;
+      properties: Record<string, { type: unknown }>;
+    };
     // Strict mode: every property required, optional ones nullable, no extra keys.
     expect([...readParameters.required].sort()).toEqual(['file_path', 'limit', 'offset']);
     expect(readParameters.additionalProperties).toBe(false);
@@ -87,7 +107,9 @@ describe('providers through their official SDKs against a loopback server', () =
       { id: 'call_2', name: 'TaskGet', arguments: { id: '1' } },
     ]);
     // The strict-mode nulls map back to absent when the invocation is built.
-    const invocation = readTool.build(response.toolCalls[0]!.arguments, { nullAsAbsent: provider.nullAsAbsent });
+    const invocation = readTool.build(response.toolCalls[0]!.arguments, {
+      nullAsAbsent: provider.nullAsAbsent,
+    });
     expect(invocation.params).toEqual({ file_path: 'a.txt' });
     expect(response.usage).toEqual({ inputTokens: 12, outputTokens: 7 });
   });
@@ -98,9 +120,22 @@ describe('providers through their official SDKs against a loopback server', () =
       object: 'chat.completion',
       created: 1,
       model: 'local',
-      choices: [{ index: 0, finish_reason: 'stop', logprobs: null, message: { role: 'assistant', content: 'done', refusal: null } }],
+      choices: [
+        {
+          index: 0,
+          finish_reason: 'stop',
+          logprobs: null,
+          message: { role: 'assistant', content: 'done', refusal: null },
+        },
+      ],
     }));
-    const provider = new OpenAiChatProvider({ id: 'openai-compatible', model: 'local', apiKey: 'none', baseUrl: `${server.url}/v1`, maxRetries: 0 });
+    const provider = new OpenAiChatProvider({
+      id: 'openai-compatible',
+      model: 'local',
+      apiKey: 'none',
+      baseUrl: `${server.url}/v1`,
+      maxRetries: 0,
+    });
     const response = await provider.send(requestFor('openai-chat'));
     const tools = server.requests[0]!.body.tools as Array<{ function: { strict: boolean } }>;
     expect(tools.every((tool) => tool.function.strict === false)).toBe(true);
@@ -115,12 +150,30 @@ describe('providers through their official SDKs against a loopback server', () =
       status: 'completed',
       model: 'gpt-test',
       output: [
-        { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Let me look.', annotations: [] }] },
-        { type: 'function_call', id: 'fc_1', call_id: 'call_9', name: 'Read', arguments: '{"file_path":"b.txt","offset":2,"limit":null}', status: 'completed' },
+        {
+          type: 'message',
+          id: 'msg_1',
+          role: 'assistant',
+          status: 'completed',
+          content: [{ type: 'output_text', text: 'Let me look.', annotations: [] }],
+        },
+        {
+          type: 'function_call',
+          id: 'fc_1',
+          call_id: 'call_9',
+          name: 'Read',
+          arguments: '{"file_path":"b.txt","offset":2,"limit":null}',
+          status: 'completed',
+        },
       ],
       usage: { input_tokens: 20, output_tokens: 9, total_tokens: 29 },
     }));
-    const provider = new OpenAiResponsesProvider({ model: 'gpt-test', apiKey: 'test-key', baseUrl: `${server.url}/v1`, maxRetries: 0 });
+    const provider = new OpenAiResponsesProvider({
+      model: 'gpt-test',
+      apiKey: 'test-key',
+      baseUrl: `${server.url}/v1`,
+      maxRetries: 0,
+    });
     const response = await provider.send(requestFor('openai-responses'));
     const body = server.requests[0]!.body;
     expect(server.requests[0]!.path).toBe('/v1/responses');
@@ -132,10 +185,21 @@ describe('providers through their official SDKs against a loopback server', () =
     ]);
     expect(tools[0]).not.toHaveProperty('function');
     const input = body.input as Array<Record<string, unknown>>;
-    expect(input.map((item) => item.type ?? item.role)).toEqual(['user', 'assistant', 'function_call', 'function_call_output', 'user']);
+    expect(input.map((item) => item.type ?? item.role)).toEqual([
+      'user',
+      'assistant',
+      'function_call',
+      'function_call_output',
+      'user',
+    ]);
     expect(response.text).toBe('Let me look.');
-    expect(response.toolCalls).toEqual([{ id: 'call_9', name: 'Read', arguments: { file_path: 'b.txt', offset: 2, limit: null } }]);
-    expect(readTool.build(response.toolCalls[0]!.arguments, { nullAsAbsent: true }).params).toEqual({ file_path: 'b.txt', offset: 2 });
+    expect(response.toolCalls).toEqual([
+      { id: 'call_9', name: 'Read', arguments: { file_path: 'b.txt', offset: 2, limit: null } },
+    ]);
+    expect(readTool.build(response.toolCalls[0]!.arguments, { nullAsAbsent: true }).params).toEqual({
+      file_path: 'b.txt',
+      offset: 2,
+    });
   });
 
   it('Anthropic: input_schema tools, tool_result blocks merged with reminders; tool_use parses back', async () => {
@@ -152,11 +216,19 @@ describe('providers through their official SDKs against a loopback server', () =
       stop_sequence: null,
       usage: { input_tokens: 30, output_tokens: 11 },
     }));
-    const provider = new AnthropicProvider({ model: 'claude-test', apiKey: 'test-key', baseUrl: server.url, maxRetries: 0 });
+    const provider = new AnthropicProvider({
+      model: 'claude-test',
+      apiKey: 'test-key',
+      baseUrl: server.url,
+      maxRetries: 0,
+    });
     const response = await provider.send(requestFor('anthropic'));
     const recorded = server.requests[0]!;
     expect(recorded.path).toBe('/v1/messages');
-    expect(recorded.headers['x-api-key']).toBe('test-key');
+    expect(`${recorded.headers['x-api-key'] ?? ''} ${recorded.headers.authorization ?? ''}`).toContain(
+      'test-key',
+    );
+    expect(recorded.headers['anthropic-version']).toBeDefined();
     const tools = recorded.body.tools as Array<Record<string, unknown>>;
     expect(tools.map((tool) => tool.name)).toEqual(['Read', 'TaskGet']);
     expect(tools[0]).toHaveProperty('input_schema');
@@ -168,7 +240,9 @@ describe('providers through their official SDKs against a loopback server', () =
     const messages = recorded.body.messages as Array<{ role: string; content: Array<{ type: string }> }>;
     expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
     expect(messages[2]!.content.map((block) => block.type)).toEqual(['tool_result', 'text']);
-    expect(response.toolCalls).toEqual([{ id: 'toolu_1', name: 'Read', arguments: { file_path: 'c.txt', limit: 5 } }]);
+    expect(response.toolCalls).toEqual([
+      { id: 'toolu_1', name: 'Read', arguments: { file_path: 'c.txt', limit: 5 } },
+    ]);
     expect(readTool.build(response.toolCalls[0]!.arguments).params).toEqual({ file_path: 'c.txt', limit: 5 });
   });
 
@@ -187,7 +261,9 @@ describe('providers through their official SDKs against a loopback server', () =
     const response = await provider.send(requestFor('gemini'));
     const recorded = server.requests[0]!;
     expect(recorded.path).toContain('/models/gemini-test:generateContent');
-    const tools = recorded.body.tools as Array<{ functionDeclarations: Array<{ name: string; parameters: Record<string, unknown> }> }>;
+    const tools = recorded.body.tools as Array<{
+      functionDeclarations: Array<{ name: string; parameters: Record<string, unknown> }>;
+    }>;
     const declarations = tools[0]!.functionDeclarations;
     expect(declarations.map((declaration) => declaration.name)).toEqual(['Read', 'TaskGet']);
     const serialised = JSON.stringify(declarations);

@@ -50,11 +50,16 @@ export function parseScenario(value: unknown, source: string): Scenario {
   } catch (error) {
     if (ToolValidationError.isInstance(error)) {
       const lines = error.issues.map(
-        (issue) => `  ${issue.path || '/'}: ${issue.message} (expected ${issue.expected}, got ${issue.received})`,
+        (issue) =>
+          `  ${issue.path || '/'}: ${issue.message} (expected ${issue.expected}, got ${issue.received})`,
       );
-      throw new AgentError(AgentErrorCode.ScenarioInvalid, `Scenario ${source} is invalid:\n${lines.join('\n')}`, {
-        cause: error,
-      });
+      throw new AgentError(
+        AgentErrorCode.ScenarioInvalid,
+        `Scenario ${source} is invalid:\n${lines.join('\n')}`,
+        {
+          cause: error,
+        },
+      );
     }
     throw error;
   }
@@ -66,9 +71,13 @@ export function loadScenarioFile(path: string): Scenario {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new AgentError(AgentErrorCode.ScenarioInvalid, `Cannot read scenario file ${path}: ${String(error)}`, {
-      cause: error,
-    });
+    throw new AgentError(
+      AgentErrorCode.ScenarioInvalid,
+      `Cannot read scenario file ${path}: ${String(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
   let value: unknown;
   try {

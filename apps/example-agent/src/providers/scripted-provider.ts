@@ -90,7 +90,10 @@ export class ScriptedProvider implements ModelProvider {
     for (const expectation of turn.expectResults) {
       const result = results[expectation.call];
       if (result === undefined) {
-        this.#diverged(played, `expected a result for call ${expectation.call}; got ${results.length} results`);
+        this.#diverged(
+          played,
+          `expected a result for call ${expectation.call}; got ${results.length} results`,
+        );
       }
       if (expectation.isError !== undefined && result.isError !== expectation.isError) {
         this.#diverged(

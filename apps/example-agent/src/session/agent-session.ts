@@ -5,13 +5,13 @@ import { join, resolve } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import type { Tool } from '@toolwright/contracts';
 import { type ToolMode, ToolRegistry } from '@toolwright/registry';
+import { PermissionPolicy, type PermissionRules } from '../executor/permission-policy.js';
 import {
   type ApprovalHandler,
   type ExecutorEvent,
   type PreToolHook,
   ToolExecutor,
 } from '../executor/tool-executor.js';
-import { PermissionPolicy, type PermissionRules } from '../executor/permission-policy.js';
 import { createBuiltinTools } from '../tools/builtin-tools.js';
 import { SessionMode } from './session-mode.js';
 import { TaskStore } from './task-store.js';
@@ -73,10 +73,13 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   });
   // A registry made with default options already holds ToolSearch, bound to it.
   const registry = new ToolRegistry();
-  registry.registerAll([...createBuiltinTools({ workspaceRoot, mode, tasks }), ...(options.extraTools ?? [])], {
-    atomic: true,
-  });
-  const permissions = new PermissionPolicy(workspaceRoot, options.permissions);
+  registry.registerAll(
+    [...createBuiltinTools({ workspaceRoot, mode, tasks }), ...(options.extraTools ?? [])],
+    {
+      atomic: true,
+    },
+  );
+  const permissions = new PermissionPolicy(workspaceRoot, options.permissions, [sessionDirectory]);
   const executor = new ToolExecutor({
     lookup: (name) => registry.get(name),
     mode: () => mode.current,
@@ -86,9 +89,21 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     artifactStore: artifacts,
     ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
     ...(options.approve === undefined ? {} : { approve: options.approve }),
-    ...(options.spillThresholdBytes === undefined ? {} : { spillThresholdBytes: options.spillThresholdBytes }),
+    ...(options.spillThresholdBytes === undefined
+      ? {}
+      : { spillThresholdBytes: options.spillThresholdBytes }),
     ...(options.toolTimeoutMs === undefined ? {} : { timeoutMs: options.toolTimeoutMs }),
     ...(options.onExecutorEvent === undefined ? {} : { onEvent: options.onExecutorEvent }),
   });
-  return { sessionId, workspaceRoot, sessionDirectory, registry, executor, mode, tasks, artifacts, permissions };
+  return {
+    sessionId,
+    workspaceRoot,
+    sessionDirectory,
+    registry,
+    executor,
+    mode,
+    tasks,
+    artifacts,
+    permissions,
+  };
 }

@@ -7,7 +7,10 @@ import { displayPath, resolveWorkspacePath } from './workspace-paths.js';
 
 const EditParameters = Type.Object({
   file_path: ToolSchemas.filePath(),
-  old_string: Type.String({ minLength: 1, description: 'Exact text to replace; must be unique unless replace_all.' }),
+  old_string: Type.String({
+    minLength: 1,
+    description: 'Exact text to replace; must be unique unless replace_all.',
+  }),
   new_string: Type.String({ description: 'Replacement text.' }),
   replace_all: Type.Optional(Type.Boolean({ description: 'Replace every occurrence (default false).' })),
 });
@@ -26,6 +29,7 @@ export function createEditTool(workspaceRoot: string): Tool {
       short: 'Replace an exact string in a file.',
       usageNotes: 'old_string must match exactly once unless replace_all is true.',
     },
+    strict: true,
     isConcurrencySafe: false,
     parallelism: 'shared',
     isRetrySafe: false,

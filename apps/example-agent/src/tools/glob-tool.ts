@@ -23,6 +23,7 @@ export function createGlobTool(workspaceRoot: string): Tool {
       short: 'Find files by glob pattern (supports *, **, ?, [abc], {a,b}).',
       usageNotes: `Paths are listed relative to the searched directory, sorted; at most ${MAX_LISTED_FILES}.`,
     },
+    strict: true,
     isConcurrencySafe: true,
     isRetrySafe: true,
     category: 'filesystem',

@@ -25,7 +25,9 @@ const GrepParameters = Type.Object({
       description: 'files_with_matches (default), content (matching lines) or count.',
     }),
   ),
-  head_limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, description: 'Maximum lines of output.' })),
+  head_limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 5000, description: 'Maximum lines of output.' }),
+  ),
 });
 
 /** Grep: search file contents with a regular expression. ReadOnly, concurrency- and retry-safe. */
@@ -38,6 +40,7 @@ export function createGrepTool(workspaceRoot: string): Tool {
       short: 'Search file contents with a regular expression.',
       usageNotes: 'Skips binary files, node_modules and .git. Use glob to restrict the files searched.',
     },
+    strict: true,
     isConcurrencySafe: true,
     isRetrySafe: true,
     category: 'filesystem',
@@ -71,7 +74,8 @@ export function createGrepTool(workspaceRoot: string): Tool {
         }
         totalMatches += fileMatches;
         if (fileMatches > 0 && mode === 'files_with_matches' && output.length < headLimit) output.push(file);
-        if (fileMatches > 0 && mode === 'count' && output.length < headLimit) output.push(`${file}:${fileMatches}`);
+        if (fileMatches > 0 && mode === 'count' && output.length < headLimit)
+          output.push(`${file}:${fileMatches}`);
       }
       return {
         llmContent: output.length === 0 ? `No matches for /${params.pattern}/` : output.join('\n'),

@@ -16,10 +16,13 @@ export function createPlanModeTools(mode: SessionMode): Tool[] {
       short: 'Switch to Plan mode: only read-only tools until ExitPlanMode.',
       usageNotes: 'Use before a change that needs investigation and a plan the user can review.',
     },
+    strict: true,
     category: 'session',
     async execute() {
       mode.set('plan');
-      return { llmContent: 'Plan mode is on: only read-only tools are available. Call ExitPlanMode with your plan.' };
+      return {
+        llmContent: 'Plan mode is on: only read-only tools are available. Call ExitPlanMode with your plan.',
+      };
     },
   });
 
@@ -30,6 +33,7 @@ export function createPlanModeTools(mode: SessionMode): Tool[] {
       plan: Type.String({ minLength: 1, maxLength: 20_000, description: 'The plan, in Markdown.' }),
     }),
     description: { short: 'Present the plan and leave Plan mode, so that changes are allowed again.' },
+    strict: true,
     category: 'session',
     async execute(params) {
       mode.set('default');

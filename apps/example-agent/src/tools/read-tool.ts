@@ -12,7 +12,11 @@ const ReadParameters = Type.Object({
   file_path: ToolSchemas.filePath(),
   offset: Type.Optional(Type.Integer({ minimum: 1, description: '1-based line to start reading from.' })),
   limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 100_000, description: `Lines to read (default ${DEFAULT_LINE_LIMIT}).` }),
+    Type.Integer({
+      minimum: 1,
+      maximum: 100_000,
+      description: `Lines to read (default ${DEFAULT_LINE_LIMIT}).`,
+    }),
   ),
 });
 
@@ -27,8 +31,10 @@ export function createReadTool(workspaceRoot: string): Tool {
     schema: ReadParameters,
     description: {
       short: 'Read a text file from the workspace, with line numbers.',
-      usageNotes: 'Use offset and limit for long files. Paths are absolute or relative to the workspace root.',
+      usageNotes:
+        'Use offset and limit for long files. Paths are absolute or relative to the workspace root.',
     },
+    strict: true,
     isConcurrencySafe: true,
     isRetrySafe: true,
     category: 'filesystem',
@@ -44,7 +50,10 @@ export function createReadTool(workspaceRoot: string): Tool {
         throw error; // EBUSY, EMFILE...: let the executor decide whether to retry
       });
       if (info === undefined) {
-        return { llmContent: `File not found: ${shown}`, error: { type: 'not_found', message: `File not found: ${shown}` } };
+        return {
+          llmContent: `File not found: ${shown}`,
+          error: { type: 'not_found', message: `File not found: ${shown}` },
+        };
       }
       if (info.isDirectory()) {
         const message = `${shown} is a directory; use Glob to list files.`;
@@ -63,11 +72,13 @@ export function createReadTool(workspaceRoot: string): Tool {
       const selected = lines.slice(start, start + (params.limit ?? DEFAULT_LINE_LIMIT));
       const width = String(start + selected.length).length;
       const numbered = selected.map((line, index) => {
-        const text = line.length > MAX_LINE_CHARACTERS ? `${line.slice(0, MAX_LINE_CHARACTERS)}… [line cut]` : line;
+        const text =
+          line.length > MAX_LINE_CHARACTERS ? `${line.slice(0, MAX_LINE_CHARACTERS)}… [line cut]` : line;
         return `${String(start + index + 1).padStart(width, ' ')}\t${text}`;
       });
       const remaining = lines.length - start - selected.length;
-      if (remaining > 0) numbered.push(`… ${remaining} more lines; continue with offset ${start + selected.length + 1}`);
+      if (remaining > 0)
+        numbered.push(`… ${remaining} more lines; continue with offset ${start + selected.length + 1}`);
       return {
         llmContent: numbered.length === 0 ? `${shown} is empty.` : numbered.join('\n'),
         display: `Read ${shown} (${selected.length} of ${lines.length} lines)`,

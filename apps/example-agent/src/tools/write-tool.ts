@@ -23,6 +23,7 @@ export function createWriteTool(workspaceRoot: string): Tool {
       short: 'Create a file or replace its whole content.',
       important: 'Prefer Edit for changes to an existing file.',
     },
+    strict: true,
     isConcurrencySafe: false,
     parallelism: 'shared',
     isRetrySafe: false,

@@ -1,0 +1,156 @@
+import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
+import { compileJsonSchema } from '@toolwright/validation';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ModelProvider, ModelRequest, ModelResponse } from '../providers/model-provider.js';
+import { createSessionFixture, type SessionFixture } from '../test-support/executor-fixture.js';
+import { AgentLoop } from './agent-loop.js';
+
+const fixtures: SessionFixture[] = [];
+afterEach(() => {
+  for (const fixture of fixtures.splice(0)) fixture.remove();
+});
+
+/** A provider that records every request and answers from a queue. */
+class QueueProvider implements ModelProvider {
+  readonly specificationVersion = 'v1' as const;
+  readonly id = 'scripted' as const;
+  readonly target = 'openai-chat' as const;
+  readonly model = 'queue';
+  readonly nullAsAbsent = false;
+  readonly requests: ModelRequest[] = [];
+  constructor(private readonly answers: ModelResponse[]) {}
+  async send(request: ModelRequest): Promise<ModelResponse> {
+    this.requests.push(request);
+    return this.answers.shift() ?? { text: 'done', toolCalls: [] };
+  }
+}
+
+function mcpTool(server: string, name: string): Tool {
+  return createTool({
+    name: `mcp__${server}__${name}`,
+    kind: ToolKind.ReadOnly,
+    schema: compileJsonSchema({
+      type: 'object',
+      properties: { text: { type: 'string' } },
+      required: ['text'],
+    }),
+    description: `${name} from ${server}`,
+    source: { type: 'mcp', server, toolName: name, fingerprint: `${server}-${name}-v1` },
+    async execute(params) {
+      return { llmContent: `echo: ${(params as { text: string }).text}` };
+    },
+  });
+}
+
+describe('AgentLoop', () => {
+  it('lists deferred tools by name, and sends a schema only after ToolSearch loaded it', async () => {
+    const setup = createSessionFixture();
+    fixtures.push(setup);
+    setup.session.registry.replaceMcpTools([mcpTool('demo', 'echo')], { server: 'demo', reason: 'test' });
+    setup.session.registry.drainMcpCatalogChanges();
+    const provider = new QueueProvider([
+      {
+        text: '',
+        toolCalls: [{ id: '1', name: 'ToolSearch', arguments: { query: 'select:mcp__demo__echo' } }],
+      },
+      { text: '', toolCalls: [{ id: '2', name: 'mcp__demo__echo', arguments: { text: 'hi' } }] },
+      { text: 'finished', toolCalls: [] },
+    ]);
+    const loop = new AgentLoop({
+      provider,
+      registry: setup.session.registry,
+      executor: setup.session.executor,
+      mode: setup.session.mode,
+    });
+    const result = await loop.run('use the echo tool');
+
+    expect(result).toMatchObject({ finalText: 'finished', turns: 3, stopReason: 'completed' });
+    const [first, second, third] = provider.requests;
+    expect(first!.system).toContain(
+      '<available-deferred-tools>\nmcp__demo__echo\n</available-deferred-tools>',
+    );
+    expect(first!.tools.map((tool) => tool.name)).not.toContain('mcp__demo__echo');
+    expect(second!.tools.map((tool) => tool.name)).toContain('mcp__demo__echo');
+    expect(second!.tools.every((tool) => tool.target === 'openai-chat')).toBe(true);
+    const toolMessage = third!.messages.at(-1);
+    expect(toolMessage).toMatchObject({
+      role: 'tool',
+      results: [{ callId: '2', content: 'echo: hi', isError: false }],
+    });
+  });
+
+  it('drains registry queues into one reminder before the next request, once', async () => {
+    const setup = createSessionFixture();
+    fixtures.push(setup);
+    const provider = new QueueProvider([
+      { text: '', toolCalls: [{ id: '1', name: 'TaskList', arguments: {} }] },
+    ]);
+    setup.session.registry.enqueueMcpConnectionChange({
+      server: 'db',
+      state: 'disconnected',
+      error: 'EPIPE',
+    });
+    setup.session.registry.replaceMcpTools([mcpTool('db', 'query')], {
+      server: 'db',
+      reason: 'list_changed',
+    });
+    const loop = new AgentLoop({
+      provider,
+      registry: setup.session.registry,
+      executor: setup.session.executor,
+      mode: setup.session.mode,
+    });
+    await loop.run('go');
+    const [first, second] = provider.requests;
+    const reminder = first!.messages.find(
+      (message) => message.role === 'user' && message.text.startsWith('<system-reminder>'),
+    );
+    expect(reminder).toBeDefined();
+    const text = (reminder as { text: string }).text;
+    expect(text).toContain('mcp__db__query');
+    expect(text).toContain('db is disconnected (EPIPE)');
+    const reminders = second!.messages.filter(
+      (message) => message.role === 'user' && message.text.startsWith('<system-reminder>'),
+    );
+    expect(reminders).toHaveLength(1);
+  });
+
+  it('sends the declarations of the current mode: after EnterPlanMode only ReadOnly tools remain', async () => {
+    const setup = createSessionFixture();
+    fixtures.push(setup);
+    const provider = new QueueProvider([
+      { text: '', toolCalls: [{ id: '1', name: 'EnterPlanMode', arguments: {} }] },
+    ]);
+    const loop = new AgentLoop({
+      provider,
+      registry: setup.session.registry,
+      executor: setup.session.executor,
+      mode: setup.session.mode,
+    });
+    await loop.run('plan it');
+    const names = (index: number) => provider.requests[index]!.tools.map((tool) => tool.name);
+    expect(names(0)).toContain('Write');
+    expect(names(1)).not.toContain('Write');
+    expect(names(1)).not.toContain('Edit');
+    expect(names(1)).toContain('Read');
+    expect(setup.session.mode.current).toBe('plan');
+  });
+
+  it('stops at maxTurns', async () => {
+    const setup = createSessionFixture();
+    fixtures.push(setup);
+    const loop = new AgentLoop({
+      provider: new QueueProvider(
+        Array.from({ length: 5 }, (_, index) => ({
+          text: '',
+          toolCalls: [{ id: String(index), name: 'TaskList', arguments: {} }],
+        })),
+      ),
+      registry: setup.session.registry,
+      executor: setup.session.executor,
+      mode: setup.session.mode,
+      maxTurns: 2,
+    });
+    expect(await loop.run('loop')).toMatchObject({ stopReason: 'max_turns', turns: 2 });
+  });
+});

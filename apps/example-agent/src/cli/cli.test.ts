@@ -1,0 +1,142 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../test-support/run-cli.js';
+import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
+
+const require = createRequire(import.meta.url);
+const directory = makeTemporaryDirectory('cli');
+const workspace = join(directory.path, 'workspace');
+const home = join(directory.path, 'home');
+
+function everythingServerEntry(): string {
+  const manifest = require.resolve('@modelcontextprotocol/server-everything/package.json');
+  return join(dirname(manifest), 'dist', 'index.js');
+}
+
+beforeAll(() => {
+  mkdirSync(workspace, { recursive: true });
+  writeFileSync(join(workspace, 'notes.md'), 'hello from the notes\n');
+});
+afterAll(() => directory.remove());
+
+function cli(args: string[], cwd = workspace) {
+  return runCli(args, { cwd, home });
+}
+
+describe('toolwright-agent CLI (spawned process)', () => {
+  it('prints help for the program and for each command', async () => {
+    const help = await cli(['--help']);
+    expect(help.code).toBe(0);
+    for (const command of ['demo', 'run', 'tools', 'search', 'call', 'mcp'])
+      expect(help.stdout).toContain(command);
+    const toolsHelp = await cli(['tools', '--help']);
+    expect(toolsHelp.code).toBe(0);
+    expect(toolsHelp.stdout).toContain('--provider');
+    expect(toolsHelp.stdout).toContain('--mode');
+  });
+
+  it('shows the catalog per provider and mode, as JSON for machines', async () => {
+    const gemini = await cli(['tools', '--provider', 'gemini', '--json']);
+    expect(gemini.code).toBe(0);
+    const view = JSON.parse(gemini.stdout) as {
+      target: string;
+      entries: Array<{ name: string; tokens: number }>;
+    };
+    expect(view.target).toBe('gemini');
+    expect(view.entries.map((entry) => entry.name)).toContain('Write');
+    expect(view.entries.every((entry) => entry.tokens > 0)).toBe(true);
+    const plan = await cli(['tools', '--mode', 'plan']);
+    expect(plan.code).toBe(0);
+    expect(plan.stdout).toContain('(plan mode)');
+    expect(plan.stdout).toContain('Read');
+    expect(plan.stdout).not.toMatch(/^\s+Write\s/m);
+  });
+
+  it('calls a tool through the executor, with exit codes for success and failure', async () => {
+    const ok = await cli(['call', 'Read', '{"file_path":"notes.md"}']);
+    expect(ok).toMatchObject({ code: 0 });
+    expect(ok.stdout).toContain('1\thello from the notes');
+
+    const invalid = await cli(['call', 'Read', '{"path":"notes.md"}']);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stdout).toContain('file_path');
+    expect(invalid.stderr).toContain('invalid');
+
+    const unknown = await cli(['call', 'Nope', '{}']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('tool_not_found');
+
+    const badJson = await cli(['call', 'Read', '{file_path:']);
+    expect(badJson.code).toBe(1);
+    expect(badJson.stderr).toContain('not valid JSON');
+  });
+
+  it('rejects a bad config naming the file, the key and what is accepted (exit 2)', async () => {
+    const bad = join(directory.path, 'bad-config');
+    mkdirSync(bad);
+    writeFileSync(join(bad, 'toolwright.config.json'), JSON.stringify({ provider: 'gpt', maxTurns: 0 }));
+    const result = await cli(['tools'], bad);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(join(bad, 'toolwright.config.json'));
+    expect(result.stderr).toContain('/provider');
+    expect(result.stderr).toContain('anthropic');
+    expect(result.stderr).toContain('/maxTurns');
+  });
+
+  it('connects the servers of .mcp.json for mcp list and search', async () => {
+    const withServer = join(directory.path, 'with-server');
+    mkdirSync(withServer);
+    writeFileSync(
+      join(withServer, '.mcp.json'),
+      JSON.stringify({
+        mcpServers: { everything: { command: process.execPath, args: [everythingServerEntry(), 'stdio'] } },
+      }),
+    );
+    const list = await cli(['mcp', 'list'], withServer);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/everything\s+connected\s+\d+ tools/);
+
+    const search = await cli(['search', 'select:mcp__everything__echo', '--json'], withServer);
+    expect(search.code).toBe(0);
+    expect(JSON.parse(search.stdout)).toMatchObject({
+      kind: 'select',
+      matches: [{ name: 'mcp__everything__echo', source: 'mcp' }],
+    });
+  });
+
+  it('refuses `run` with no key and no scenario, and runs a scenario with the scripted model', async () => {
+    const noModel = await cli(['run', 'do something']);
+    expect(noModel.code).toBe(1);
+    expect(noModel.stderr).toContain('ANTHROPIC_API_KEY');
+
+    const scenario = join(directory.path, 'scenario.json');
+    writeFileSync(
+      scenario,
+      JSON.stringify({
+        name: 'cli',
+        turns: [
+          { text: 'reading', toolCalls: [{ name: 'Read', arguments: { file_path: 'notes.md' } }] },
+          { text: 'the notes say hello', expectResults: [{ call: 0, isError: false, includes: 'hello' }] },
+        ],
+      }),
+    );
+    const run = await cli(['run', 'summarise notes.md', '--scenario', scenario, '--json']);
+    expect(run.code).toBe(0);
+    const records = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(
+      records.some(
+        (record) => record.type === 'tool-result' && record.call === 'Read' && record.status === 'success',
+      ),
+    ).toBe(true);
+    expect(records.at(-1)).toMatchObject({
+      type: 'info',
+      stopReason: 'completed',
+      finalText: 'the notes say hello',
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../test-support/run-cli.js';
+import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
+import { runDemo } from './run-demo.js';
+
+describe('demo', () => {
+  it('walks through every step with real MCP servers, no key and no network, in under 30 seconds', async () => {
+    let output = '';
+    const report = await runDemo({ sink: { write: (text: string) => (output += text) } });
+
+    expect(report.elapsedMs).toBeLessThan(30_000);
+    // Every scripted turn checked the real outcome of the previous one before it played.
+    expect(report.turns).toBe(12);
+    expect(report.finalText).toContain('Done');
+    // The two edits of one file in one shared batch both landed.
+    expect(report.editedSource).toBe("export const greeting = 'hello';\nconsole.log(greeting);\n");
+    // The image and the spilled log are in the artifact store.
+    expect(report.artifacts).toBeGreaterThanOrEqual(2);
+
+    expect(output).toMatch(/everything: connected, \d+ tools/);
+    expect(output).toMatch(/filesystem: connected, \d+ tools/);
+    for (const target of ['anthropic', 'openai-chat', 'openai-responses', 'gemini']) {
+      expect(output).toMatch(
+        new RegExp(`${target} \\(default mode\\): \\d+ schemas ~\\d+ tokens; \\d+ deferred by name only`),
+      );
+    }
+    expect(output).toContain('batch');
+    expect(output).toContain('shared, 4 calls together');
+    expect(output).toContain('coerced /limit');
+    expect(output).toContain('image/png');
+    expect(output).toContain('output spilled');
+    expect(output).toContain('Plan mode allows only read-only tools');
+    expect(output).toContain('sensitive file');
+    expect(output).toContain('non-interactive');
+    // Nothing was left behind.
+    const { existsSync } = await import('node:fs');
+    expect(existsSync(report.workspace)).toBe(false);
+  });
+
+  it('runs from the command line with --json lines and exit code 0', async () => {
+    const home = makeTemporaryDirectory('demo-home');
+    try {
+      const result = await runCli(['demo', '--json'], { cwd: home.path, home: home.path });
+      expect(result.code).toBe(0);
+      const records = result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { type: string });
+      expect(records.filter((record) => record.type === 'step')).toHaveLength(11);
+      expect(records.some((record) => record.type === 'tool-result')).toBe(true);
+    } finally {
+      home.remove();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'tsup';
+
+const appDirectory = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** What a CLI run produced. */
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let built: Promise<string> | undefined;
+
+/**
+ * Bundles the current `src/cli.ts` once per test process, as the real build does (siblings and
+ * SDKs stay external and resolve through node_modules), into the git-ignored `.tmp/` of this
+ * app. Spawning a bundle starts in well under a second; transpiling the source on every spawn
+ * took several.
+ */
+function cliUnderTest(): Promise<string> {
+  built ??= (async () => {
+    const outDir = join(appDirectory, '.tmp', `cli-under-test-${process.pid}`);
+    rmSync(outDir, { recursive: true, force: true });
+    await build({
+      entry: [join(appDirectory, 'src', 'cli.ts')],
+      outDir,
+      format: ['esm'],
+      target: 'node20',
+      silent: true,
+      config: false,
+      // Like the real build: dependencies resolve from node_modules at run time, not bundled.
+      skipNodeModulesBundle: true,
+    });
+    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
+    return join(outDir, 'cli.js');
+  })();
+  return built;
+}
+
+/** Environment variables that would make the CLI pick a real provider; tests never send them. */
+const PROVIDER_KEYS = [
+  'ANTHROPIC_API_KEY',
+  'OPENAI_API_KEY',
+  'GEMINI_API_KEY',
+  'GOOGLE_API_KEY',
+  'TOOLWRIGHT_BASE_URL',
+  'TOOLWRIGHT_MODEL',
+];
+
+/**
+ * Runs `toolwright-agent` as a user would: a separate Node process, in `cwd`, with no provider
+ * keys and state kept under `home`. Resolves with the exit code and output when it exits.
+ */
+export async function runCli(
+  args: readonly string[],
+  options: { cwd: string; home: string; timeoutMs?: number },
+): Promise<CliRun> {
+  const cli = await cliUnderTest();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TOOLWRIGHT_HOME: options.home,
+    FORCE_COLOR: '0',
+    NO_COLOR: '1',
+  };
+  for (const key of PROVIDER_KEYS) delete env[key];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], {
+      cwd: options.cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

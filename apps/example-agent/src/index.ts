@@ -1,1 +1,108 @@
-export {};
+// The reference agent's public surface: copy from it, or compose it into your own agent.
+
+export {
+  type AgentEvent,
+  AgentLoop,
+  type AgentLoopOptions,
+  type AgentRunResult,
+  DEFAULT_SYSTEM_PROMPT,
+} from './agent/agent-loop.js';
+export { drainSystemReminders, formatReminderMessage } from './agent/system-reminders.js';
+export {
+  type CatalogEntry,
+  type CatalogView,
+  describeCatalog,
+  estimateTokens,
+  formatCatalog,
+} from './cli/catalog-view.js';
+export { createProgram, type ProgramIo, runProgram } from './cli/program.js';
+export { type LineSink, Transcript } from './cli/transcript.js';
+export {
+  type AgentConfig,
+  AgentConfigSchema,
+  CONFIG_FILE_NAME,
+  loadAgentConfig,
+  parseAgentConfig,
+} from './config/agent-config.js';
+export { loadMcpConfig, MCP_CONFIG_FILE_NAME } from './config/mcp-config.js';
+export { type DemoOptions, type DemoReport, runDemo } from './demo/run-demo.js';
+export { AgentError, AgentErrorCode } from './errors.js';
+export { PathLock } from './executor/path-lock.js';
+export {
+  type PermissionDecision,
+  PermissionPolicy,
+  type PermissionRules,
+} from './executor/permission-policy.js';
+export {
+  DEFAULT_RETRY_POLICY,
+  isTransientError,
+  type RetryPolicy,
+  TRANSIENT_ERROR_CODES,
+} from './executor/retry-policy.js';
+export {
+  type ApprovalHandler,
+  type BatchOptions,
+  type CallStatus,
+  type ExecutedCall,
+  type ExecutorEvent,
+  type PreToolHook,
+  type PreToolHookInput,
+  type PreToolHookResult,
+  ToolExecutor,
+  type ToolExecutorOptions,
+} from './executor/tool-executor.js';
+export { type ConnectedMcpServers, connectMcpServers, demoServerConfigs } from './mcp/mcp-servers.js';
+export { AnthropicProvider, type AnthropicProviderOptions } from './providers/anthropic-provider.js';
+export {
+  createProvider,
+  DEFAULT_MODELS,
+  type ProviderSelection,
+  resolveProviderId,
+} from './providers/create-provider.js';
+export { GeminiProvider, type GeminiProviderOptions } from './providers/gemini-provider.js';
+export {
+  type ConversationMessage,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelResponse,
+  type ModelToolCall,
+  type ModelToolResult,
+  type ModelUsage,
+  PROVIDER_IDS,
+  type ProviderId,
+} from './providers/model-provider.js';
+export { OpenAiChatProvider, type OpenAiChatProviderOptions } from './providers/openai-chat-provider.js';
+export {
+  OpenAiResponsesProvider,
+  type OpenAiResponsesProviderOptions,
+} from './providers/openai-responses-provider.js';
+export {
+  loadScenarioFile,
+  parseScenario,
+  type Scenario,
+  ScenarioSchema,
+  type ScenarioTurn,
+} from './providers/scenario.js';
+export { ScriptedProvider, type ScriptedProviderOptions } from './providers/scripted-provider.js';
+export {
+  type AgentSession,
+  type AgentSessionOptions,
+  createAgentSession,
+  defaultStateDirectory,
+} from './session/agent-session.js';
+export { SessionMode } from './session/session-mode.js';
+export {
+  TASK_STATUSES,
+  type TaskPatch,
+  type TaskRecord,
+  type TaskStatus,
+  TaskStore,
+} from './session/task-store.js';
+export { type BuiltinToolContext, createBuiltinTools } from './tools/builtin-tools.js';
+export { createEditTool } from './tools/edit-tool.js';
+export { createGlobTool } from './tools/glob-tool.js';
+export { createGrepTool } from './tools/grep-tool.js';
+export { createPlanModeTools } from './tools/plan-mode-tools.js';
+export { createReadTool } from './tools/read-tool.js';
+export { createTaskTools } from './tools/task-tools.js';
+export { createWriteTool } from './tools/write-tool.js';

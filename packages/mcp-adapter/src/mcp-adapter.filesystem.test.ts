@@ -11,7 +11,8 @@ let workspace: { path: string; remove(): Promise<void> };
 let store: { path: string; remove(): Promise<void> };
 let registry: ToolRegistry;
 let adapter: McpAdapter;
-const run = (tool: string, params: unknown) => registry.get(`mcp__files__${tool}`)!.build(params).execute(executionContext());
+const run = (tool: string, params: unknown) =>
+  registry.get(`mcp__files__${tool}`)!.build(params).execute(executionContext());
 
 beforeAll(async () => {
   workspace = await temporaryDirectory('mcp-fs-workspace');
@@ -19,9 +20,18 @@ beforeAll(async () => {
   registry = new ToolRegistry();
   adapter = new McpAdapter({
     registry,
-    artifacts: new SessionArtifactStore({ root: store.path, namespace: 'mcp', sessionIdentity: 'filesystem' }),
+    artifacts: new SessionArtifactStore({
+      root: store.path,
+      namespace: 'mcp',
+      sessionIdentity: 'filesystem',
+    }),
     servers: parseMcpServersConfig({
-      mcpServers: { files: { command: process.execPath, args: [serverEntry('@modelcontextprotocol/server-filesystem'), workspace.path] } },
+      mcpServers: {
+        files: {
+          command: process.execPath,
+          args: [serverEntry('@modelcontextprotocol/server-filesystem'), workspace.path],
+        },
+      },
     }),
   });
   expect((await adapter.connect()).failed).toEqual([]);
@@ -35,7 +45,9 @@ afterAll(async () => {
 describe('server-filesystem on a temporary folder', () => {
   it('writes and reads a real file; kinds follow the annotations', async () => {
     expect(registry.get('mcp__files__write_file')?.kind).toBe('execute');
-    expect(registry.get('mcp__files__write_file')?.tags).toEqual(expect.arrayContaining(['destructive', 'idempotent']));
+    expect(registry.get('mcp__files__write_file')?.tags).toEqual(
+      expect.arrayContaining(['destructive', 'idempotent']),
+    );
     expect(registry.get('mcp__files__read_text_file')?.kind).toBe('read-only');
     const path = join(workspace.path, 'note.txt');
     const written = await run('write_file', { path, content: 'hello from toolwright' });

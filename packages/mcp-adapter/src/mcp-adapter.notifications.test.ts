@@ -23,11 +23,18 @@ function liveServer(instances: McpServer[], subscribed: string[]) {
   return inMemoryServer('live', () => {
     const server = new McpServer(
       { name: 'live', version: '1.0.0' },
-      { capabilities: { resources: { subscribe: true, listChanged: true } }, instructions: 'Use the ping tool.\u0007' },
+      {
+        capabilities: { resources: { subscribe: true, listChanged: true } },
+        instructions: 'Use the ping tool.\u0007',
+      },
     );
-    server.registerTool('ping', { description: 'Answers pong.', annotations: { readOnlyHint: true } }, async () => ({
-      content: [{ type: 'text', text: 'pong' }],
-    }));
+    server.registerTool(
+      'ping',
+      { description: 'Answers pong.', annotations: { readOnlyHint: true } },
+      async () => ({
+        content: [{ type: 'text', text: 'pong' }],
+      }),
+    );
     server.registerResource('notes', 'memo://notes', { mimeType: 'text/plain' }, async (uri) => ({
       contents: [{ uri: uri.href, text: 'notes' }],
     }));
@@ -45,7 +52,11 @@ function setup(instances: McpServer[], subscribed: string[], reconnect: { maxAtt
   const phases: McpConnectionChange[] = [];
   const adapter = new McpAdapter({
     registry,
-    artifacts: new SessionArtifactStore({ root: directory.path, namespace: 'mcp', sessionIdentity: `notifications-${adapters.length}` }),
+    artifacts: new SessionArtifactStore({
+      root: directory.path,
+      namespace: 'mcp',
+      sessionIdentity: `notifications-${adapters.length}`,
+    }),
     servers: [liveServer(instances, subscribed)],
     reconnect: { ...reconnect, initialDelayMs: 20 },
     listChangedDebounceMs: 50,
@@ -61,16 +72,25 @@ describe('notifications and reconnects', () => {
     const instances: McpServer[] = [];
     const { registry, adapter } = setup(instances, [], { maxAttempts: 0 });
     await adapter.connect();
-    expect(registry.drainMcpServerInstructions().items[0]?.instructions).toContain('Use the ping tool.\n<<end');
-    await registry.get('McpSubscribeResource')!.build({ server: 'live', uri: 'memo://notes' }).execute(executionContext());
+    expect(registry.drainMcpServerInstructions().items[0]?.instructions).toContain(
+      'Use the ping tool.\n<<end',
+    );
+    await registry
+      .get('McpSubscribeResource')!
+      .build({ server: 'live', uri: 'memo://notes' })
+      .execute(executionContext());
     const server = instances[0]!;
     await server.server.sendResourceUpdated({ uri: 'memo://notes' });
     await server.server.sendResourceUpdated({ uri: 'memo://notes' });
-    server.registerResource('more', 'memo://more', {}, async (uri) => ({ contents: [{ uri: uri.href, text: 'more' }] }));
+    server.registerResource('more', 'memo://more', {}, async (uri) => ({
+      contents: [{ uri: uri.href, text: 'more' }],
+    }));
     await waitFor(() => adapter.catalog('live').resources.length === 2);
     await adapter.settled();
     expect(registry.drainMcpResourceUpdates().items).toEqual([{ server: 'live', uri: 'memo://notes' }]);
-    expect(registry.drainMcpContentChanges().items).toEqual([{ server: 'live', kind: 'resources', reason: 'list_changed' }]);
+    expect(registry.drainMcpContentChanges().items).toEqual([
+      { server: 'live', kind: 'resources', reason: 'list_changed' },
+    ]);
   });
 
   it('reconnects a lost server, re-subscribes and re-applies its tools; a server that stays down loses its tools', async () => {
@@ -78,7 +98,10 @@ describe('notifications and reconnects', () => {
     const subscribed: string[] = [];
     const { registry, adapter, phases } = setup(instances, subscribed, { maxAttempts: 3 });
     await adapter.connect();
-    await registry.get('McpSubscribeResource')!.build({ server: 'live', uri: 'memo://notes' }).execute(executionContext());
+    await registry
+      .get('McpSubscribeResource')!
+      .build({ server: 'live', uri: 'memo://notes' })
+      .execute(executionContext());
     await instances[0]!.close();
     await waitFor(() => phases.some((change) => change.phase === 'recovered'));
     await waitFor(() => subscribed.length === 2);
@@ -86,7 +109,9 @@ describe('notifications and reconnects', () => {
     expect(subscribed).toEqual(['memo://notes', 'memo://notes']);
     const pong = await registry.get('mcp__live__ping')!.build({}).execute(executionContext());
     expect(JSON.stringify(pong.llmContent)).toContain('pong');
-    expect(registry.drainMcpConnectionChanges().items.map((change) => [change.state, change.attempt])).toEqual([
+    expect(
+      registry.drainMcpConnectionChanges().items.map((change) => [change.state, change.attempt]),
+    ).toEqual([
       ['connecting', undefined],
       ['connected', undefined],
       ['reconnecting', 1],

@@ -4,7 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import { compileToolSchema, parseToolSchema } from '@toolwright/validation';
 import { createTool, ToolKind, ToolResults } from '../src/index.js';
-import { formatNanos, interleavedMedians, median, medianNanosPerOperation, report } from './measure.js';
+import { formatNanos, median, medianNanosPerOperation, pairedMedians, report } from './measure.js';
 
 const execute = async () => ToolResults.success('');
 
@@ -59,12 +59,15 @@ function benchBuildOverhead(): void {
       execute,
     });
     const parseOptions = { toolName: 'Bench' };
-    const { first: buildNanos, second: parseNanos } = interleavedMedians(
+    const {
+      first: buildNanos,
+      second: parseNanos,
+      ratio,
+    } = pairedMedians(
       () => tool.build(input),
       () => parseToolSchema(schema, input, parseOptions),
-      20_000,
+      2_000,
     );
-    const ratio = buildNanos / parseNanos;
     report(
       `build() on valid input (${label})`,
       `${ratio.toFixed(2)}x the cost of parseToolSchema alone (${formatNanos(buildNanos)} vs ${formatNanos(parseNanos)})`,

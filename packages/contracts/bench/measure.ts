@@ -18,26 +18,38 @@ export function medianNanosPerOperation(operation: () => void, iterations: numbe
 }
 
 /**
- * Times two operations in alternating rounds (A, B, A, B, ...) so that both see the same
- * machine load, and returns the median of each.
+ * Times two operations in adjacent pairs of short rounds (A then B, then B then A, ...) so that
+ * both see the same machine load, and returns the median time of each and the median of the
+ * per-pair ratios — on a shared, noisy machine the paired ratio is the stable figure.
  */
-export function interleavedMedians(
+export function pairedMedians(
   first: () => void,
   second: () => void,
   iterations: number,
-  rounds = 15,
-): { first: number; second: number } {
-  for (let index = 0; index < iterations; index++) {
+  rounds = 41,
+): { first: number; second: number; ratio: number } {
+  for (let index = 0; index < iterations * 3; index++) {
     first();
     second();
   }
   const firstSamples: number[] = [];
   const secondSamples: number[] = [];
+  const ratios: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    firstSamples.push(timeRound(first, iterations));
-    secondSamples.push(timeRound(second, iterations));
+    let firstNanos: number;
+    let secondNanos: number;
+    if (round % 2 === 0) {
+      firstNanos = timeRound(first, iterations);
+      secondNanos = timeRound(second, iterations);
+    } else {
+      secondNanos = timeRound(second, iterations);
+      firstNanos = timeRound(first, iterations);
+    }
+    firstSamples.push(firstNanos);
+    secondSamples.push(secondNanos);
+    ratios.push(firstNanos / secondNanos);
   }
-  return { first: median(firstSamples), second: median(secondSamples) };
+  return { first: median(firstSamples), second: median(secondSamples), ratio: median(ratios) };
 }
 
 function timeRound(operation: () => void, iterations: number): number {

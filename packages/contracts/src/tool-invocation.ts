@@ -87,21 +87,17 @@ export function isToolInvocation(value: unknown): value is ToolInvocation {
 const DESCRIPTION_PREVIEW_LIMIT = 120;
 
 /**
- * The invocation `Tool.build` returns. Derived values (signature, paths, description) are
- * computed on first read and remembered in private fields, which stay writable after the
- * instance is frozen: `build()` itself does no more than freeze and wrap the parsed params.
+ * The invocation `Tool.build` returns: a frozen instance whose fields are read-only accessors.
+ * Derived values (signature, paths, description) are computed on first read and remembered in
+ * private fields, which stay writable after the instance is frozen: `build()` itself does no
+ * more than copy-freeze and wrap the parsed params.
  */
 export class FrozenToolInvocation<P> implements ToolInvocation<P> {
-  readonly specificationVersion = 'v1' as const;
-  readonly [INVOCATION_MARKER] = true as const;
-  readonly toolName: string;
-  readonly params: DeepReadonly<P>;
-  readonly kind: ToolKind;
-  readonly isRetrySafe: boolean;
-  readonly parallelism: Parallelism;
-  readonly isConcurrencySafe: boolean;
-  readonly coercions: readonly Coercion[];
+  // Everything is read through the prototype: an instance holds only private fields, so that
+  // `build()` allocates and freezes as little as possible (it is the hot path).
   readonly #behaviour: InvocationBehaviour<P>;
+  readonly #params: DeepReadonly<P>;
+  readonly #coercions: readonly Coercion[];
   #affectedPaths: readonly string[] | undefined;
   #permissionSignature: string | undefined;
   #permissionRule: string | undefined;
@@ -109,14 +105,45 @@ export class FrozenToolInvocation<P> implements ToolInvocation<P> {
 
   constructor(behaviour: InvocationBehaviour<P>, params: DeepReadonly<P>, coercions: readonly Coercion[]) {
     this.#behaviour = behaviour;
-    this.toolName = behaviour.toolName;
-    this.params = params;
-    this.kind = behaviour.kind;
-    this.isRetrySafe = behaviour.isRetrySafe;
-    this.parallelism = behaviour.parallelism;
-    this.isConcurrencySafe = behaviour.isConcurrencySafe;
-    this.coercions = coercions;
+    this.#params = params;
+    this.#coercions = coercions;
     Object.freeze(this);
+  }
+
+  get specificationVersion(): 'v1' {
+    return 'v1';
+  }
+
+  get [INVOCATION_MARKER](): true {
+    return true;
+  }
+
+  get toolName(): string {
+    return this.#behaviour.toolName;
+  }
+
+  get params(): DeepReadonly<P> {
+    return this.#params;
+  }
+
+  get kind(): ToolKind {
+    return this.#behaviour.kind;
+  }
+
+  get isRetrySafe(): boolean {
+    return this.#behaviour.isRetrySafe;
+  }
+
+  get parallelism(): Parallelism {
+    return this.#behaviour.parallelism;
+  }
+
+  get isConcurrencySafe(): boolean {
+    return this.#behaviour.isConcurrencySafe;
+  }
+
+  get coercions(): readonly Coercion[] {
+    return this.#coercions;
   }
 
   get affectedPaths(): readonly string[] {

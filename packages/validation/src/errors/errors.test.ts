@@ -15,9 +15,10 @@ describe('ToolwrightError', () => {
 
   it('recognises errors from another installed copy by the Symbol.for marker', () => {
     // What a second copy of this package produces: a different class with the same registered marker.
+    const foreignMarker: unique symbol = Symbol.for('toolwright.error') as never;
     class ForeignCopyError extends Error {
       readonly code = 'validation_failed';
-      readonly [Symbol.for('toolwright.error')] = true;
+      readonly [foreignMarker] = true;
     }
     expect(TOOLWRIGHT_ERROR_MARKER).toBe(Symbol.for('toolwright.error'));
     expect(ToolwrightError.isInstance(new ForeignCopyError())).toBe(true);

@@ -181,8 +181,10 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
             const nonNull = members.filter(
               (member) => member.type !== 'null' || Object.keys(member).length > 1,
             );
-            if (nonNull.length < members.length) nullable = true;
+            if (nonNull.length === 0) output.type = 'null';
+            else if (nonNull.length < members.length) nullable = true;
             if (nonNull.length === 1) Object.assign(output, nonNull[0]);
+            else if (nonNull.length === 0) break;
             else output.anyOf = [...((output.anyOf as JsonValue[] | undefined) ?? []), ...nonNull];
           }
           break;

@@ -145,7 +145,7 @@ function benchMemory(builtins: readonly Tool[]): void {
   const before = heapUsed();
   let mcpTools: Tool[] | undefined = syntheticMcpTools(CATALOG_SIZE - BUILTIN_COUNT);
   const withTools = heapUsed();
-  let registry: ToolRegistry | undefined = buildRegistry(builtins, mcpTools);
+  const registry = buildRegistry(builtins, mcpTools);
   const withRegistry = heapUsed();
   const rawJson = JSON.stringify(
     [...builtins, ...mcpTools].map((tool) => ({
@@ -155,11 +155,10 @@ function benchMemory(builtins: readonly Tool[]): void {
     })),
   ).length;
   report(
-    `memory per ${CATALOG_SIZE} tools`,
+    `memory per ${registry.stats().total - 1} tools`,
     `Tool objects ${formatBytes(withTools - before)} (${((withTools - before) / rawJson).toFixed(1)}x the catalog's JSON), ` +
       `registry on top ${formatBytes(withRegistry - withTools)} (${((withRegistry - withTools) / rawJson).toFixed(1)}x the catalog's JSON of ${formatBytes(rawJson)})`,
   );
-  registry = undefined;
   mcpTools = undefined;
 }
 

@@ -33,7 +33,7 @@ function indexOf(entries: Record<string, SearchDocument>): Bm25Index {
 
 describe('tokenize', () => {
   it('splits MCP names, camel case and plurals into the terms a model would type', () => {
-    expect(tokenize('mcp__github__create_issue')).toEqual(['mcp', 'github', 'create', 'issue']);
+    expect(tokenize('mcp__github__create_issue')).toEqual(['github', 'create', 'issue']);
     expect(tokenize('readFile HTTPServer')).toEqual(['read', 'file', 'http', 'server']);
     expect(tokenize('List the entries of files')).toEqual(['list', 'entry', 'file']);
   });

@@ -32,6 +32,7 @@ describe('DeferredToolManager', () => {
     expect(manager.markLoaded(['mcp__s__b', 'Read', 'unknown'])).toEqual(['mcp__s__b']);
     expect(manager.filterDeclarations(declarations).map((d) => d.name)).toEqual(['Read', 'mcp__s__b']);
     expect(manager.isLoaded('mcp__s__b')).toBe(true);
+    expect(manager.getVisibleNames().sort()).toEqual(['Read', 'mcp__s__b']);
     // Loading does not change the listing: the prompt prefix stays cacheable.
     expect(manager.getDeferredToolsListing()).toContain('mcp__s__b');
   });

@@ -36,6 +36,9 @@ export class DeferredToolManager {
   readonly #deferred = new Set<string>();
   readonly #loaded = new Set<string>();
   readonly #registered = new Set<string>();
+  // Registered and not deferred: with #loaded, exactly the tools whose schema reaches the model,
+  // kept apart so that listing them never walks a catalog of thousands of deferred tools.
+  readonly #eager = new Set<string>();
   readonly #alwaysLoaded: Set<string>;
   readonly #onChange: (() => void) | undefined;
   #listing: string | undefined;
@@ -129,6 +132,11 @@ export class DeferredToolManager {
     return declarations.filter((declaration) => this.isLoaded(declaration.name));
   }
 
+  /** Names whose schema reaches the model (not deferred, or loaded), in no particular order. */
+  getVisibleNames(): string[] {
+    return [...this.#eager, ...this.#loaded];
+  }
+
   /** Deferred tool names, sorted by code unit. */
   getDeferredNames(): string[] {
     return [...this.#deferred].sort(compareCodeUnits);
@@ -158,10 +166,13 @@ export class DeferredToolManager {
     const wasRegistered = this.#registered.has(tool.name);
     const wasDeferred = this.#deferred.has(tool.name);
     this.#registered.add(tool.name);
-    if (shouldDefer) this.#deferred.add(tool.name);
-    else {
+    if (shouldDefer) {
+      this.#deferred.add(tool.name);
+      this.#eager.delete(tool.name);
+    } else {
       this.#deferred.delete(tool.name);
       this.#loaded.delete(tool.name);
+      this.#eager.add(tool.name);
     }
     if (wasDeferred !== shouldDefer) this.#listing = undefined;
     return !wasRegistered || wasDeferred !== shouldDefer;
@@ -169,6 +180,7 @@ export class DeferredToolManager {
 
   #forget(name: string): boolean {
     if (!this.#registered.delete(name)) return false;
+    this.#eager.delete(name);
     if (this.#deferred.delete(name)) this.#listing = undefined;
     this.#loaded.delete(name);
     return true;

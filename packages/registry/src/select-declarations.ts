@@ -8,10 +8,8 @@ const DIAGNOSTIC_NAME_LIMIT = 20;
 
 /** What the selection needs from the registry. */
 export interface DeclarationSelectionInput {
-  readonly builtins: Iterable<Tool>;
-  readonly mcpTools: Iterable<Tool>;
-  /** True when the tool's schema may reach the model (not deferred, or loaded). */
-  readonly isVisible: (name: string) => boolean;
+  /** The tools whose schema may reach the model (not deferred, or loaded), in any order. */
+  readonly visible: Iterable<Tool>;
   readonly mode: ToolMode;
   readonly target: ProviderTarget;
   readonly limit: number;
@@ -27,10 +25,14 @@ const byName = (left: Tool, right: Tool): number => compareCodeUnits(left.name, 
  * and `diagnostic`. The result is sorted by name and frozen.
  */
 export function selectDeclarations(input: DeclarationSelectionInput): DeclarationSet {
-  const eligible = (tool: Tool): boolean =>
-    (input.mode !== 'plan' || tool.kind === 'read-only') && input.isVisible(tool.name);
-  const builtins = [...input.builtins].filter(eligible).sort(byName);
-  const mcpTools = [...input.mcpTools].filter(eligible).sort(byName);
+  const builtins: Tool[] = [];
+  const mcpTools: Tool[] = [];
+  for (const tool of input.visible) {
+    if (input.mode === 'plan' && tool.kind !== 'read-only') continue;
+    (tool.source.type === 'builtin' ? builtins : mcpTools).push(tool);
+  }
+  builtins.sort(byName);
+  mcpTools.sort(byName);
 
   let kept: Tool[];
   const omitted: OmittedDeclaration[] = [];

@@ -2,7 +2,10 @@
  * Words too common in tool descriptions to tell tools apart. Dropping them keeps posting lists
  * short; BM25 would give them a near-zero weight anyway.
  */
+// `mcp` starts every MCP tool name (`mcp__server__tool`): it tells no tool apart and its posting
+// list would hold the whole catalog.
 const STOP_WORDS = new Set([
+  'mcp',
   'a',
   'an',
   'and',

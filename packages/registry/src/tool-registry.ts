@@ -6,6 +6,7 @@ import type { CatalogChange } from './catalog-change.js';
 import { compareCodeUnits } from './code-unit-order.js';
 import type { DeclarationSet, ToolMode } from './declaration-set.js';
 import { DeferredToolManager } from './deferred-tool-manager.js';
+import { describeValue, diffMcpCatalog, type McpEntry, mcpSourceOf } from './mcp-catalog-diff.js';
 import { McpEventQueues } from './mcp-event-queues.js';
 import type {
   McpConnectionChange,
@@ -75,34 +76,6 @@ export interface RegistryStats {
 
 const TOOL_MODES: readonly ToolMode[] = ['default', 'plan'];
 
-function mcpSourceOf(tool: Tool): { server: string; fingerprint: string } | undefined {
-  return tool.source.type === 'mcp' ? tool.source : undefined;
-}
-
-function sameStrings(left: readonly string[], right: readonly string[]): boolean {
-  return left.length === right.length && left.every((value, index) => value === right[index]);
-}
-
-/**
- * Whether a replacement can keep the indexed entry of `previous`: same fingerprint (name,
- * description, schema, annotations) and the same catalog placement. Anything else is `updated`.
- */
-function sameDefinition(previous: Tool, next: Tool): boolean {
-  if (previous === next) return true;
-  const before = mcpSourceOf(previous);
-  const after = mcpSourceOf(next);
-  return (
-    before !== undefined &&
-    after !== undefined &&
-    before.fingerprint === after.fingerprint &&
-    before.server === after.server &&
-    previous.kind === next.kind &&
-    previous.shouldDefer === next.shouldDefer &&
-    previous.category === next.category &&
-    sameStrings(previous.tags, next.tags)
-  );
-}
-
 function addToGroup(groups: Map<string, Set<string>>, key: string, name: string): void {
   let group = groups.get(key);
   if (group === undefined) {
@@ -140,7 +113,9 @@ export class ToolRegistry {
 
   #options: ToolRegistryOptions;
   readonly #builtins = new Map<string, Tool>();
-  readonly #mcp = new Map<string, Tool>();
+  readonly #mcp = new Map<string, McpEntry>();
+  // Stamps the entries a replace batch has visited, so duplicates are found without a second map.
+  #batchStamp = 0;
   readonly #byServer = new Map<string, Set<string>>();
   readonly #byCategory = new Map<string, Set<string>>();
   readonly #byTag = new Map<string, Set<string>>();
@@ -206,7 +181,7 @@ export class ToolRegistry {
    */
   register(tool: Tool): void {
     this.#checkBuiltin(tool);
-    const shadowed = this.#mcp.get(tool.name);
+    const shadowed = this.#mcp.get(tool.name)?.tool;
     this.#apply(() => {
       if (shadowed !== undefined) this.#removeMcp(shadowed);
       this.#addBuiltin(tool);
@@ -288,7 +263,7 @@ export class ToolRegistry {
       }));
       return true;
     }
-    const mcpTool = this.#mcp.get(name);
+    const mcpTool = this.#mcp.get(name)?.tool;
     if (mcpTool === undefined) return false;
     this.#apply(() => this.#removeMcp(mcpTool));
     this.#emitIfHeard('unregistered', () => ({
@@ -323,23 +298,20 @@ export class ToolRegistry {
    */
   replaceMcpTools(tools: readonly Tool[], change: McpCatalogReplacement = {}): CatalogChange {
     const { server } = change;
-    const batch = new Map<string, Tool>();
-    for (const [position, tool] of tools.entries()) this.#checkMcp(tool, position, server, batch);
-
-    const scope = server === undefined ? [...this.#mcp.keys()] : [...(this.#byServer.get(server) ?? [])];
-    const removed = scope.filter((name) => !batch.has(name));
-    const added: Tool[] = [];
-    const updated: Tool[] = [];
-    const swapped: Tool[] = [];
-    for (const tool of batch.values()) {
-      const previous = this.#mcp.get(tool.name);
-      if (previous === undefined) added.push(tool);
-      else if (!sameDefinition(previous, tool)) updated.push(tool);
-      else if (previous !== tool) swapped.push(tool);
-    }
+    const { added, updated, swapped, removed } = diffMcpCatalog(tools, {
+      builtins: this.#builtins,
+      mcp: this.#mcp,
+      stamp: ++this.#batchStamp,
+      scopeSize: server === undefined ? this.#mcp.size : (this.#byServer.get(server)?.size ?? 0),
+      scopeNames: () => (server === undefined ? this.#mcp.keys() : (this.#byServer.get(server) ?? [])),
+      server,
+    });
 
     // A surviving tool may be a new object (a reconnected client): it must be the one executed.
-    for (const tool of swapped) this.#mcp.set(tool.name, tool);
+    for (const tool of swapped) {
+      const entry = this.#mcp.get(tool.name);
+      if (entry !== undefined) entry.tool = tool;
+    }
     if (removed.length + added.length + updated.length === 0) {
       return {
         ...(server === undefined ? {} : { server }),
@@ -353,13 +325,15 @@ export class ToolRegistry {
 
     this.#apply(() => {
       for (const name of removed) {
-        const previous = this.#mcp.get(name);
+        const previous = this.#mcp.get(name)?.tool;
         if (previous !== undefined) this.#removeMcp(previous, false);
       }
       for (const tool of updated) {
-        const previous = this.#mcp.get(tool.name);
-        if (previous !== undefined) this.#unindex(previous, false);
-        this.#mcp.set(tool.name, tool);
+        const entry = this.#mcp.get(tool.name);
+        if (entry !== undefined) {
+          this.#unindex(entry.tool, false);
+          entry.tool = tool;
+        }
         this.#indexTool(tool, false);
       }
       for (const tool of added) this.#addMcp(tool, true, false);
@@ -403,7 +377,7 @@ export class ToolRegistry {
 
   /** The tool of that name (built-ins first), or `undefined`. */
   get(name: string): Tool | undefined {
-    return this.#builtins.get(name) ?? this.#mcp.get(name);
+    return this.#builtins.get(name) ?? this.#mcp.get(name)?.tool;
   }
 
   /** True when a tool of that name is registered. */
@@ -413,7 +387,7 @@ export class ToolRegistry {
 
   /** Every tool, sorted by name. */
   getAll(): Tool[] {
-    return [...this.#builtins.values(), ...this.#mcp.values()].sort((left, right) =>
+    return [...this.#builtins.values(), ...this.#mcpTools()].sort((left, right) =>
       compareCodeUnits(left.name, right.name),
     );
   }
@@ -450,7 +424,7 @@ export class ToolRegistry {
       {
         get: (name) => this.get(name),
         names: () => [...this.#builtins.keys(), ...this.#mcp.keys()],
-        tools: () => [...this.#builtins.values(), ...this.#mcp.values()],
+        tools: () => [...this.#builtins.values(), ...this.#mcpTools()],
         index: this.#index,
       },
       query,
@@ -518,9 +492,7 @@ export class ToolRegistry {
     const cached = this.#declarationCache.get(key);
     if (cached !== undefined) return cached;
     const set = selectDeclarations({
-      builtins: this.#builtins.values(),
-      mcpTools: this.#mcp.values(),
-      isVisible: (name) => this.deferred.isLoaded(name),
+      visible: this.#toolsNamed(this.deferred.getVisibleNames(), false),
       mode,
       target,
       limit,
@@ -567,7 +539,7 @@ export class ToolRegistry {
       const own = tool === this.#toolSearch ? copy.#toolSearch : tool;
       if (own !== undefined) copy.#addBuiltin(own, false);
     }
-    for (const tool of this.#mcp.values()) copy.#addMcp(tool, false);
+    for (const tool of this.#mcpTools()) copy.#addMcp(tool, false);
     // Copying the postings is cheaper than tokenising every tool again, and the copy is the clone's own.
     copy.#index = this.#index.clone();
     copy.#applying = false;
@@ -694,58 +666,6 @@ export class ToolRegistry {
     }
   }
 
-  #checkMcp(tool: Tool, position: number, server: string | undefined, batch: Map<string, Tool>): void {
-    if (!isTool(tool)) {
-      throw new RegistryError(
-        RegistryErrorCode.InvalidTool,
-        `replaceMcpTools: item ${position} is not a Tool made by createTool, received ${describeValue(tool)}; nothing was changed.`,
-      );
-    }
-    const source = mcpSourceOf(tool);
-    if (source === undefined) {
-      throw new RegistryError(
-        RegistryErrorCode.NotMcpTool,
-        `replaceMcpTools: tool "${tool.name}" has source "${tool.source.type}"; only source "mcp" is accepted ` +
-          '(register built-ins with register); nothing was changed.',
-        { toolName: tool.name },
-      );
-    }
-    if (server !== undefined && source.server !== server) {
-      throw new RegistryError(
-        RegistryErrorCode.ServerMismatch,
-        `replaceMcpTools for server "${server}": tool "${tool.name}" comes from server "${source.server}"; ` +
-          'every tool of a server-scoped replace must come from that server; nothing was changed.',
-        { toolName: tool.name },
-      );
-    }
-    const previous = this.#mcp.get(tool.name);
-    if (this.#builtins.has(tool.name)) {
-      throw new RegistryError(
-        RegistryErrorCode.BuiltinNameConflict,
-        `replaceMcpTools: MCP tool "${tool.name}" (server "${source.server}") takes the name of a built-in; ` +
-          'built-in names take precedence, rename the MCP tool; nothing was changed.',
-        { toolName: tool.name },
-      );
-    }
-    if (batch.has(tool.name)) {
-      throw new RegistryError(
-        RegistryErrorCode.DuplicateInBatch,
-        `replaceMcpTools: the name "${tool.name}" appears more than once in the batch; each must be unique; nothing was changed.`,
-        { toolName: tool.name },
-      );
-    }
-    const previousServer = previous === undefined ? undefined : mcpSourceOf(previous)?.server;
-    if (server !== undefined && previousServer !== undefined && previousServer !== server) {
-      throw new RegistryError(
-        RegistryErrorCode.McpNameConflict,
-        `replaceMcpTools for server "${server}": the name "${tool.name}" belongs to a tool of server "${previousServer}"; ` +
-          'rename one of them; nothing was changed.',
-        { toolName: tool.name },
-      );
-    }
-    batch.set(tool.name, tool);
-  }
-
   // `search` false skips the search index (a clone copies it whole); `deferred` false leaves the
   // deferred state to the caller (replaceMcpTools applies it as one syncDynamicTools change).
   #addBuiltin(tool: Tool, search = true): void {
@@ -759,7 +679,7 @@ export class ToolRegistry {
   }
 
   #addMcp(tool: Tool, search = true, deferred = true): void {
-    this.#mcp.set(tool.name, tool);
+    this.#mcp.set(tool.name, { tool, stamp: 0 });
     this.#indexTool(tool, deferred, search);
   }
 
@@ -786,21 +706,18 @@ export class ToolRegistry {
     if (deferred) this.deferred.unregister(tool.name);
   }
 
-  #toolsNamed(names: Iterable<string>): Tool[] {
+  *#mcpTools(): Iterable<Tool> {
+    for (const entry of this.#mcp.values()) yield entry.tool;
+  }
+
+  #toolsNamed(names: Iterable<string>, sorted = true): Tool[] {
     const tools: Tool[] = [];
-    for (const name of [...names].sort(compareCodeUnits)) {
+    for (const name of sorted ? [...names].sort(compareCodeUnits) : names) {
       const tool = this.get(name);
       if (tool !== undefined) tools.push(tool);
     }
     return tools;
   }
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value !== 'object') return `${typeof value} ${String(value).slice(0, 40)}`;
-  const name = (value as { name?: unknown }).name;
-  return typeof name === 'string' ? `an object named "${name}" without the Tool marker` : 'an object';
 }
 
 function nameForFailure(tool: unknown, position: number): string {

@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -120,11 +120,16 @@ describe('across processes', () => {
     const sessionDirectory = store.sessionDirectory;
     writer.child.send('go');
 
-    // Kill as soon as the temporary file holds some bytes but not all of them.
+    // Kill once the temporary file holds a few MiB but not all of them: by then the writer's
+    // lease on the lock has ended, so it leaves a reservation of a dead pid in the ledger.
     let partial: string | undefined;
     for (let attempt = 0; attempt < 5000 && partial === undefined; attempt++) {
       const names = existsSync(sessionDirectory) ? readdirSync(sessionDirectory) : [];
-      partial = names.find((name) => name.startsWith('.tmp-'));
+      partial = names.find((name) => {
+        if (!name.startsWith('.tmp-')) return false;
+        const written = statSync(join(sessionDirectory, name), { throwIfNoEntry: false })?.size ?? 0;
+        return written >= 4 * 1024 * 1024 && written < size;
+      });
       if (partial === undefined) await sleep(2);
     }
     expect(partial).toBeDefined();
@@ -140,6 +145,8 @@ describe('across processes', () => {
     const record = await store.write({ kind: 'large', bytes, mimeType: 'application/octet-stream' });
     expect(record).toMatchObject({ id, path: finalPath, deduplicated: false, byteLength: size });
     expect(readdirSync(sessionDirectory).filter((name) => name.startsWith('.tmp-'))).toEqual([]);
+    // The ledger on disk is brought up to date when the store's lease on the lock ends (next turn).
+    await new Promise((resolve) => setImmediate(resolve));
     expect(JSON.parse(readFileSync(join(sessionDirectory, '.ledger'), 'utf8'))).toEqual({
       items: 1,
       bytes: size,

@@ -14,23 +14,26 @@ export interface StoredMetadata {
 
 /**
  * Metadata (kind, MIME type, source URI) of each stored file, one JSON line per file, appended
- * under the session lock when a new file is published. It is advisory: a file whose line is lost
- * (crash before the append) is still listed, with kind `unknown` and the MIME type of its
- * extension. Not fsynced for the same reason.
+ * under the session lock after new files are published (several at once when a lease covered
+ * several writes). It is advisory: a file whose line is lost (crash before the append) is still
+ * listed, with kind `unknown` and the MIME type of its extension. Not fsynced for the same reason.
  */
-export function appendJournalEntry(
+export function appendJournalEntries(
   directory: string,
   uid: number,
-  fileName: string,
-  metadata: StoredMetadata,
+  entries: ReadonlyArray<readonly [fileName: string, metadata: StoredMetadata]>,
 ): void {
+  if (entries.length === 0) return;
   const descriptor = openOwnFileSync(
     join(directory, JOURNAL_FILE_NAME),
     constants.O_WRONLY | constants.O_APPEND,
     uid,
   );
   try {
-    writeSync(descriptor, `${JSON.stringify({ file: fileName, ...metadata })}\n`);
+    writeSync(
+      descriptor,
+      entries.map(([file, metadata]) => `${JSON.stringify({ file, ...metadata })}\n`).join(''),
+    );
   } finally {
     closeSync(descriptor);
   }

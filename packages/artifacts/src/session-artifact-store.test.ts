@@ -278,13 +278,14 @@ describe('hostile file system', () => {
   });
 });
 
-describe('crash recovery on first use', () => {
-  function deadPid(): number {
-    const pid = spawnSync(process.execPath, ['-e', '0']).pid;
-    if (pid === undefined) throw new Error('could not spawn a short-lived process');
-    return pid;
-  }
+/** The pid of a process that has already exited. */
+function deadPid(): number {
+  const pid = spawnSync(process.execPath, ['-e', '0']).pid;
+  if (pid === undefined) throw new Error('could not spawn a short-lived process');
+  return pid;
+}
 
+describe('crash recovery', () => {
   it('removes temporary files of dead writers, keeps those of live ones, and heals a writer killed between link and unlink', async () => {
     const root = roots.create();
     const store = storeIn(root);
@@ -304,6 +305,20 @@ describe('crash recovery on first use', () => {
     expect(names).toContain(live);
     expect(statSync(record.path).nlink).toBe(1);
     expect((await reopened.write({ kind: 'text', bytes: 'published' })).deduplicated).toBe(true);
+  });
+
+  it('breaks the lock of a writer that died holding it and rebuilds the ledger it may have left stale', async () => {
+    const store = storeIn(roots.create(), { limits: { maxItems: 3 } });
+    await store.write({ kind: 'text', bytes: 'one' });
+    await store.write({ kind: 'text', bytes: 'two' });
+    await new Promise((resolve) => setImmediate(resolve));
+    writeFileSync(join(store.sessionDirectory, '.ledger'), '{"items":0,"bytes":0,"reservations":[]}\n');
+    writeFileSync(join(store.sessionDirectory, '.lock'), `${deadPid()} ${bootTag()} 0123456789abcdef\n`, {
+      mode: 0o600,
+    });
+    await store.write({ kind: 'text', bytes: 'three' });
+    expect(store.stats()).toMatchObject({ items: 3, bytes: 11 });
+    expect((await rejection(store.write({ kind: 'text', bytes: 'four' }))).code).toBe('too_many_items');
   });
 
   it('rebuilds a torn ledger from the files on disk instead of trusting it', async () => {
@@ -362,6 +377,9 @@ describe('quotas', () => {
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
     expect(store.stats().bytes).toBe(size * 3);
+    // The ledger on disk is brought up to date when the store's lease on the lock ends (next turn).
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(existsSync(join(store.sessionDirectory, '.lock'))).toBe(false);
     const ledger = JSON.parse(readFileSync(join(store.sessionDirectory, '.ledger'), 'utf8'));
     expect(ledger).toEqual({ items: 3, bytes: size * 3, reservations: [] });
   });

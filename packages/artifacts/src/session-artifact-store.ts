@@ -9,10 +9,10 @@ import {
   type SessionArtifactStoreOptions,
 } from './options.js';
 import { bootTag, currentUid } from './process-identity.js';
-import { appendJournalEntry, compactJournal, readJournal, type StoredMetadata } from './record-journal.js';
+import { compactJournal, readJournal, type StoredMetadata } from './record-journal.js';
 import { ensurePrivateDirectory, ensureStoreRoot } from './secure-directory.js';
-import { LedgerHandle, type LedgerState, liveReservations } from './session-ledger.js';
-import { type LockContext, type SessionLockTarget, withSessionLock } from './session-lock.js';
+import { type HeldLease, SessionLease } from './session-lease.js';
+import type { LedgerState } from './session-ledger.js';
 import { ARTIFACT_FILE_PATTERN, type ScanResult, scanSessionDirectory } from './session-scan.js';
 import { ARTIFACT_ID_PATTERN, sha256Hex, sha256HexSliced } from './sha256.js';
 import { resolveSpillOptions } from './spill-options.js';
@@ -48,14 +48,6 @@ import { type NormalisedWriteRequest, normaliseWriteRequest } from './write-requ
  */
 const SYNC_PATH_MAX_BYTES = 1024 * 1024;
 
-/** An open ledger and the state to work from inside one critical section. */
-interface OpenLedger {
-  handle: LedgerHandle;
-  state: LedgerState;
-  scan: ScanResult | undefined;
-  changed: boolean;
-}
-
 /**
  * A private, bounded, crash-safe, content-addressed store for one session's tool output.
  *
@@ -83,6 +75,7 @@ export class SessionArtifactStore {
   #writes = 0;
   #deduplicatedHits = 0;
   #metadata = new Map<string, StoredMetadata>();
+  readonly #lease: SessionLease;
 
   /**
    * Validates the options (each bad one is named in an `invalid_option` error). Nothing touches
@@ -95,6 +88,16 @@ export class SessionArtifactStore {
     this.#root = resolve(this.#options.root);
     this.#namespaceDirectory = join(this.#root, this.#options.namespace);
     this.#sessionDirectory = join(this.#namespaceDirectory, sha256Hex(this.#options.sessionIdentity));
+    this.#lease = new SessionLease({
+      directory: this.#sessionDirectory,
+      uid: this.#uid,
+      timeoutMs: this.#options.lockTimeoutMs,
+      ensureDirectory: () => {
+        this.#ensureChain(true);
+      },
+      rebuildLedger: (reservations) =>
+        ledgerFromScan(scanSessionDirectory(this.#sessionDirectory, this.#uid, true), reservations),
+    });
   }
 
   /** Absolute path of this session's directory (it may not exist yet). */
@@ -193,8 +196,9 @@ export class SessionArtifactStore {
   async list(): Promise<ArtifactRecord[]> {
     if (!this.#ensureChain(false)) return [];
     if (!this.#scanned) await this.#firstUseScan();
-    const scan = await withSessionLock(this.#lockTarget(), () => {
+    const scan = await this.#lease.run((lease) => {
       const result = scanSessionDirectory(this.#sessionDirectory, this.#uid, true);
+      lease.flushJournal();
       this.#metadata = readJournal(this.#sessionDirectory, this.#uid);
       return result;
     });
@@ -223,9 +227,9 @@ export class SessionArtifactStore {
   async removeAll(): Promise<void> {
     if (this.#ensureChain(false)) {
       const graveyard = join(this.#namespaceDirectory, `.removed-${randomBytes(8).toString('hex')}`);
-      await withSessionLock(this.#lockTarget(), (context) => {
+      await this.#lease.run((lease) => {
         renameSync(this.#sessionDirectory, graveyard);
-        context.markLockMoved();
+        lease.markLockMoved();
       });
       rmSync(graveyard, { recursive: true, force: true });
     }
@@ -334,64 +338,25 @@ export class SessionArtifactStore {
     return true;
   }
 
-  #lockTarget(): SessionLockTarget {
-    return {
-      directory: this.#sessionDirectory,
-      uid: this.#uid,
-      timeoutMs: this.#options.lockTimeoutMs,
-      ensureDirectory: () => {
-        this.#ensureChain(true);
-      },
-    };
-  }
-
   /**
    * First use: scan the session directory under the lock (removing our own crashed writers'
    * temporary files, failing closed on anything unsafe), rebuild the shared ledger from what is
    * really on disk — which also heals a ledger lost to a power cut — and load the metadata.
    */
   async #firstUseScan(): Promise<void> {
-    await withSessionLock(this.#lockTarget(), () => {
-      const handle = LedgerHandle.open(this.#sessionDirectory, this.#uid);
-      try {
-        const { state, scan } = this.#rebuiltLedger(handle.state);
-        handle.write(state);
-        this.#observe(state);
-        this.#metadata = compactJournal(
-          this.#sessionDirectory,
-          this.#uid,
-          new Set(scan.artifacts.map((artifact) => artifact.fileName)),
-        );
-      } finally {
-        handle.close();
-      }
+    await this.#lease.run((lease) => {
+      const scan = scanSessionDirectory(this.#sessionDirectory, this.#uid, true);
+      const state = ledgerFromScan(scan, lease.ledger().reservations);
+      lease.replaceLedger(state);
+      this.#observe(state);
+      lease.flushJournal();
+      this.#metadata = compactJournal(
+        this.#sessionDirectory,
+        this.#uid,
+        new Set(scan.artifacts.map((artifact) => artifact.fileName)),
+      );
     });
     this.#scanned = true;
-  }
-
-  #rebuiltLedger(previous: LedgerState | undefined): { state: LedgerState; scan: ScanResult } {
-    const scan = scanSessionDirectory(this.#sessionDirectory, this.#uid, true);
-    let bytes = 0;
-    for (const artifact of scan.artifacts) bytes += artifact.byteLength;
-    const reservations = previous === undefined ? [] : liveReservations(previous.reservations);
-    return { state: { items: scan.artifacts.length, bytes, reservations }, scan };
-  }
-
-  /** Opens the ledger inside a critical section, rebuilding it when missing, torn or after a crash. */
-  #openLedger(context: LockContext): OpenLedger {
-    const handle = LedgerHandle.open(this.#sessionDirectory, this.#uid);
-    try {
-      if (context.recoveredStaleLock || handle.state === undefined) {
-        const { state, scan } = this.#rebuiltLedger(handle.state);
-        return { handle, state, scan, changed: true };
-      }
-      const reservations = liveReservations(handle.state.reservations);
-      const changed = reservations.length !== handle.state.reservations.length;
-      return { handle, state: { ...handle.state, reservations }, scan: undefined, changed };
-    } catch (error) {
-      handle.close();
-      throw error;
-    }
   }
 
   #checkQuota(state: LedgerState, size: number, kind: string): void {
@@ -425,19 +390,13 @@ export class SessionArtifactStore {
     fileName: string,
     finalPath: string,
   ): Promise<boolean> {
-    const published = await withSessionLock(this.#lockTarget(), (context) => {
-      const ledger = this.#openLedger(context);
-      try {
-        if (ledger.changed) ledger.handle.write(ledger.state);
-        this.#observe(ledger.state);
-        this.#checkQuota(ledger.state, request.bytes.byteLength, request.kind);
-        const tempPath = newTempPath(this.#sessionDirectory);
-        writeTempFileSync(tempPath, request.bytes);
-        const linked = this.#publishCommitted(ledger, tempPath, fileName, finalPath, request);
-        return linked;
-      } finally {
-        ledger.handle.close();
-      }
+    const published = await this.#lease.run((lease) => {
+      const ledger = lease.ledger();
+      this.#observe(ledger);
+      this.#checkQuota(ledger, request.bytes.byteLength, request.kind);
+      const tempPath = newTempPath(this.#sessionDirectory);
+      writeTempFileSync(tempPath, request.bytes);
+      return this.#publishCommitted(lease, tempPath, fileName, finalPath, request);
     });
     fsyncDirectory(this.#sessionDirectory);
     return published;
@@ -447,7 +406,7 @@ export class SessionArtifactStore {
    * Large artifacts: reserve quota under the lock, stream the temporary file without the lock
    * (other writers proceed meanwhile), then publish under the lock. Any failure releases the
    * reservation and removes the temporary file; a crash leaves a reservation of a dead pid, which
-   * every later locked step drops.
+   * every later holder of the lock drops.
    */
   async #publishLarge(
     request: NormalisedWriteRequest,
@@ -456,32 +415,27 @@ export class SessionArtifactStore {
   ): Promise<boolean> {
     const size = request.bytes.byteLength;
     const token = randomBytes(8).toString('hex');
-    await withSessionLock(this.#lockTarget(), (context) => {
-      const ledger = this.#openLedger(context);
-      try {
-        if (ledger.changed) ledger.handle.write(ledger.state);
-        this.#checkQuota(ledger.state, size, request.kind);
-        ledger.state.reservations.push({ pid: process.pid, boot: bootTag(), token, bytes: size });
-        ledger.handle.write(ledger.state);
-        this.#observe(ledger.state);
-      } finally {
-        ledger.handle.close();
-      }
+    await this.#lease.run((lease) => {
+      const ledger = lease.ledger();
+      this.#checkQuota(ledger, size, request.kind);
+      ledger.reservations.push({ pid: process.pid, boot: bootTag(), token, bytes: size });
+      lease.markLedgerChanged();
+      this.#observe(ledger);
     });
     const tempPath = newTempPath(this.#sessionDirectory);
     try {
       await writeTempFileChunked(tempPath, request.bytes);
-      const published = await withSessionLock(this.#lockTarget(), (context) => {
-        const ledger = this.#openLedger(context);
-        try {
-          const own = ledger.state.reservations.findIndex((reservation) => reservation.token === token);
-          if (own >= 0) ledger.state.reservations.splice(own, 1);
+      const published = await this.#lease.run((lease) => {
+        const ledger = lease.ledger();
+        const own = ledger.reservations.findIndex((reservation) => reservation.token === token);
+        if (own >= 0) {
+          ledger.reservations.splice(own, 1);
+          lease.markLedgerChanged();
+        } else {
           // The reservation is gone when the ledger was rebuilt meanwhile: check the quota again.
-          else this.#checkQuota(ledger.state, size, request.kind);
-          return this.#publishCommitted(ledger, tempPath, fileName, finalPath, request);
-        } finally {
-          ledger.handle.close();
+          this.#checkQuota(ledger, size, request.kind);
         }
+        return this.#publishCommitted(lease, tempPath, fileName, finalPath, request);
       });
       fsyncDirectory(this.#sessionDirectory);
       return published;
@@ -494,7 +448,7 @@ export class SessionArtifactStore {
 
   /** Links the temporary file into place and records the result in the ledger and the journal. */
   #publishCommitted(
-    ledger: OpenLedger,
+    lease: HeldLease,
     tempPath: string,
     fileName: string,
     finalPath: string,
@@ -508,33 +462,32 @@ export class SessionArtifactStore {
       throw error;
     }
     if (linked) {
-      ledger.state.items += 1;
-      ledger.state.bytes += request.bytes.byteLength;
+      const ledger = lease.ledger();
+      ledger.items += 1;
+      ledger.bytes += request.bytes.byteLength;
+      lease.markLedgerChanged();
       const metadata = toMetadata(request);
-      appendJournalEntry(this.#sessionDirectory, this.#uid, fileName, metadata);
+      lease.queueJournalEntry(fileName, metadata);
       this.#metadata.set(fileName, metadata);
+      this.#observe(ledger);
     }
-    ledger.handle.write(ledger.state);
-    this.#observe(ledger.state);
     return linked;
   }
 
   async #releaseReservation(token: string): Promise<void> {
     try {
-      await withSessionLock(this.#lockTarget(), (context) => {
-        const ledger = this.#openLedger(context);
-        try {
-          const own = ledger.state.reservations.findIndex((reservation) => reservation.token === token);
-          if (own >= 0) ledger.state.reservations.splice(own, 1);
-          if (own >= 0 || ledger.changed) ledger.handle.write(ledger.state);
-          this.#observe(ledger.state);
-        } finally {
-          ledger.handle.close();
+      await this.#lease.run((lease) => {
+        const ledger = lease.ledger();
+        const own = ledger.reservations.findIndex((reservation) => reservation.token === token);
+        if (own >= 0) {
+          ledger.reservations.splice(own, 1);
+          lease.markLedgerChanged();
         }
+        this.#observe(ledger);
       });
     } catch {
       // Best effort: the original error matters more, and a reservation of ours that could not be
-      // released is dropped by the first locked step after this process exits.
+      // released is dropped by the first holder of the lock after this process exits.
     }
   }
 
@@ -591,6 +544,13 @@ export class SessionArtifactStore {
     if (known?.sourceUri !== undefined) record.sourceUri = known.sourceUri;
     return record;
   }
+}
+
+/** Usage as found on disk, with the reservations of writes still in progress. */
+function ledgerFromScan(scan: ScanResult, reservations: LedgerState['reservations']): LedgerState {
+  let bytes = 0;
+  for (const artifact of scan.artifacts) bytes += artifact.byteLength;
+  return { items: scan.artifacts.length, bytes, reservations };
 }
 
 function toMetadata(request: NormalisedWriteRequest): StoredMetadata {

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, ftruncateSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { openOwnFileSync } from './own-file.js';
 import { isOwnerAlive } from './process-identity.js';
@@ -26,46 +26,41 @@ export interface LedgerState {
   reservations: Reservation[];
 }
 
-/** An open ledger inside one critical section. */
-export class LedgerHandle {
-  readonly #descriptor: number;
-  /** The parsed content, or undefined when the file is new, empty or torn (rebuild it). */
-  readonly state: LedgerState | undefined;
-
-  private constructor(descriptor: number, state: LedgerState | undefined) {
-    this.#descriptor = descriptor;
-    this.state = state;
-  }
-
-  /** Opens (creating if needed) and parses the ledger of `directory`. */
-  static open(directory: string, uid: number): LedgerHandle {
-    const descriptor = openOwnFileSync(join(directory, LEDGER_FILE_NAME), constants.O_RDWR, uid);
-    try {
-      const size = fstatSync(descriptor).size;
-      const buffer = Buffer.allocUnsafe(size);
-      let filled = 0;
-      while (filled < size) {
-        const read = readSync(descriptor, buffer, filled, size - filled, filled);
-        if (read === 0) break;
-        filled += read;
-      }
-      return new LedgerHandle(descriptor, parseLedger(buffer.toString('utf8', 0, filled)));
-    } catch (error) {
-      closeSync(descriptor);
-      throw error;
+/** Reads and parses the ledger; undefined when it is missing, empty or torn (rebuild it then). */
+export function readLedger(directory: string, uid: number): LedgerState | undefined {
+  const descriptor = openOwnFileSync(join(directory, LEDGER_FILE_NAME), constants.O_RDONLY, uid);
+  try {
+    const size = fstatSync(descriptor).size;
+    const buffer = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const read = readSync(descriptor, buffer, filled, size - filled, filled);
+      if (read === 0) break;
+      filled += read;
     }
+    return parseLedger(buffer.toString('utf8', 0, filled));
+  } finally {
+    closeSync(descriptor);
   }
+}
 
-  /** Replaces the content (write, then truncate: a torn result fails to parse and is rebuilt). */
-  write(state: LedgerState): void {
-    const bytes = Buffer.from(`${JSON.stringify(state)}\n`);
-    writeSync(this.#descriptor, bytes, 0, bytes.length, 0);
-    ftruncateSync(this.#descriptor, bytes.length);
-  }
-
-  /** Closes the file. */
-  close(): void {
-    closeSync(this.#descriptor);
+/**
+ * Overwrites the ledger in place. Shorter content is padded with spaces to the old length
+ * instead of truncating the file: a truncate is one more journaled metadata change, which costs
+ * real time on a busy disk, and JSON ignores trailing whitespace. A torn write fails to parse and
+ * is rebuilt.
+ */
+export function writeLedger(directory: string, uid: number, state: LedgerState): void {
+  const descriptor = openOwnFileSync(join(directory, LEDGER_FILE_NAME), constants.O_WRONLY, uid);
+  try {
+    const text = `${JSON.stringify(state)}\n`;
+    const previousSize = fstatSync(descriptor).size;
+    const bytes = Buffer.from(text.length < previousSize ? text.padEnd(previousSize, ' ') : text);
+    let written = 0;
+    while (written < bytes.length)
+      written += writeSync(descriptor, bytes, written, bytes.length - written, written);
+  } finally {
+    closeSync(descriptor);
   }
 }
 
@@ -74,7 +69,7 @@ function isCount(value: unknown): value is number {
 }
 
 function parseLedger(text: string): LedgerState | undefined {
-  if (text.length === 0) return undefined;
+  if (text.trim().length === 0) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -130,6 +130,64 @@ function unlinkQuietly(path: string): void {
   }
 }
 
+/** The outcome of one attempt to take the lock. */
+export type LockAttempt =
+  | { taken: true; recoveredStaleLock: boolean }
+  | { taken: false; holderPid: number | undefined };
+
+/**
+ * One attempt to take the session lock (an exclusive lock file holding our pid and boot tag),
+ * breaking it first if its owner is dead. A session directory that vanished (another process's
+ * removeAll) is re-created through `ensureDirectory` and the attempt repeated.
+ */
+export function tryTakeSessionLock(directory: string, uid: number, ensureDirectory: () => void): LockAttempt {
+  const lockPath = join(directory, LOCK_FILE_NAME);
+  let recoveredStaleLock = false;
+  // A few passes at most: again after breaking a stale lock or re-creating the directory.
+  for (let pass = 0; pass < 3; pass++) {
+    try {
+      if (tryCreate(lockPath)) return { taken: true, recoveredStaleLock };
+    } catch (error) {
+      if (errnoCode(error) !== 'ENOENT') throw ioFailure('create lock file', lockPath, error);
+      ensureDirectory();
+      continue;
+    }
+    const owner = readOwner(lockPath, uid);
+    if (owner === undefined) continue;
+    if (isStale(owner) && breakStaleLock(directory, owner, uid)) {
+      recoveredStaleLock = true;
+      continue;
+    }
+    return { taken: false, holderPid: owner.pid };
+  }
+  return { taken: false, holderPid: undefined };
+}
+
+/** Removes our lock file (a missing one is fine: the directory was moved away by removeAll). */
+export function releaseSessionLock(directory: string): void {
+  unlinkQuietly(join(directory, LOCK_FILE_NAME));
+}
+
+/** The error thrown when the lock stays taken for longer than the caller waits. */
+export function lockTimeout(
+  directory: string,
+  timeoutMs: number,
+  holderPid: number | undefined,
+): ArtifactStoreError {
+  const lockPath = join(directory, LOCK_FILE_NAME);
+  return new ArtifactStoreError(
+    ArtifactStoreErrorCode.LockTimeout,
+    `Timed out after ${timeoutMs} ms waiting for session lock ${lockPath}, held by pid ${holderPid ?? 'unknown'}. ` +
+      'Raise lockTimeoutMs, or remove the lock file if that process is gone.',
+    { path: lockPath },
+  );
+}
+
+/** Pause before the next attempt: short (critical sections are a few syscalls), doubling, jittered. */
+export function nextRetryDelay(previousMs: number): number {
+  return Math.min(previousMs * 2, MAX_RETRY_DELAY_MS);
+}
+
 /** Where and how long to lock. */
 export interface SessionLockTarget {
   directory: string;
@@ -140,58 +198,36 @@ export interface SessionLockTarget {
 }
 
 /**
- * Runs `criticalSection` while holding the session's cross-process lock (an exclusive lock file
- * holding our pid and boot tag). The section is synchronous on purpose: one process's sections
- * can then never interleave, so in-process callers need no extra mutex, and the lock is held for
- * a few syscalls only. Waiting for another process is asynchronous (short sleeps, no busy loop).
- * A lock left by a dead process is broken and `recoveredStaleLock` tells the section to rebuild
- * its bookkeeping.
+ * Runs `criticalSection` while holding the session's cross-process lock. The section is
+ * synchronous on purpose: one process's sections can then never interleave, and the lock is held
+ * for a few syscalls only. Waiting for another process is asynchronous (short sleeps, no busy
+ * loop). A lock left by a dead process is broken and `recoveredStaleLock` tells the section to
+ * rebuild its bookkeeping. (The store itself holds the lock through a `SessionLease`, which
+ * keeps it across back-to-back operations; this is the one-shot form.)
  */
 export async function withSessionLock<T>(
   target: SessionLockTarget,
   criticalSection: (context: LockContext) => T,
 ): Promise<T> {
-  const lockPath = join(target.directory, LOCK_FILE_NAME);
   const deadline = Date.now() + target.timeoutMs;
-  let recoveredStaleLock = false;
   let delayMs = 1;
-  let lastOwner: LockOwner | undefined;
   for (;;) {
-    let acquired: boolean;
-    try {
-      acquired = tryCreate(lockPath);
-    } catch (error) {
-      if (errnoCode(error) !== 'ENOENT') throw ioFailure('create lock file', lockPath, error);
-      target.ensureDirectory();
-      continue;
+    const attempt = tryTakeSessionLock(target.directory, target.uid, target.ensureDirectory);
+    if (attempt.taken) {
+      let lockMoved = false;
+      try {
+        return criticalSection({
+          recoveredStaleLock: attempt.recoveredStaleLock,
+          markLockMoved: () => {
+            lockMoved = true;
+          },
+        });
+      } finally {
+        if (!lockMoved) releaseSessionLock(target.directory);
+      }
     }
-    if (acquired) break;
-    lastOwner = readOwner(lockPath, target.uid);
-    if (lastOwner === undefined) continue;
-    if (isStale(lastOwner) && breakStaleLock(target.directory, lastOwner, target.uid)) {
-      recoveredStaleLock = true;
-      continue;
-    }
-    if (Date.now() >= deadline) {
-      throw new ArtifactStoreError(
-        ArtifactStoreErrorCode.LockTimeout,
-        `Timed out after ${target.timeoutMs} ms waiting for session lock ${lockPath}, held by pid ${lastOwner.pid ?? 'unknown'}. ` +
-          'Raise lockTimeoutMs, or remove the lock file if that process is gone.',
-        { path: lockPath },
-      );
-    }
+    if (Date.now() >= deadline) throw lockTimeout(target.directory, target.timeoutMs, attempt.holderPid);
     await sleep(delayMs + Math.random() * delayMs);
-    delayMs = Math.min(delayMs * 2, MAX_RETRY_DELAY_MS);
-  }
-  let lockMoved = false;
-  try {
-    return criticalSection({
-      recoveredStaleLock,
-      markLockMoved: () => {
-        lockMoved = true;
-      },
-    });
-  } finally {
-    if (!lockMoved) unlinkQuietly(lockPath);
+    delayMs = nextRetryDelay(delayMs);
   }
 }

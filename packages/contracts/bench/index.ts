@@ -30,6 +30,16 @@ function editLikeSchema() {
   });
 }
 
+function naiveFreeze(value: unknown): unknown {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) {
+      naiveFreeze(child);
+    }
+    Object.freeze(value);
+  }
+  return value;
+}
+
 function benchBuildOverhead(): void {
   const cases = [
     {
@@ -67,6 +77,18 @@ function benchBuildOverhead(): void {
       () => tool.build(input),
       () => parseToolSchema(schema, input, parseOptions),
       2_000,
+    );
+    // Context for the figure above: what a naive "parse, clone, deep-freeze" pipeline costs.
+    const naive = pairedMedians(
+      () => tool.build(input),
+      () => naiveFreeze(structuredClone(parseToolSchema(schema, input, parseOptions).value)),
+      2_000,
+    );
+    report(
+      `build() on valid input (${label}) vs naive parse + structuredClone + deep freeze`,
+      `${naive.ratio.toFixed(2)}x its cost`,
+      '< 1x, context only',
+      undefined,
     );
     report(
       `build() on valid input (${label})`,
@@ -120,50 +142,71 @@ function benchDeclarationCache(): void {
   }
 }
 
+function createManyTools(schemas: readonly ReturnType<typeof readLikeSchema>[]) {
+  return schemas.map((schema, index) =>
+    createTool({
+      name: `Tool_${index}`,
+      kind: ToolKind.ReadOnly,
+      schema,
+      description: { short: `Tool number ${index}.`, long: 'Reads something.' },
+      tags: ['bench'],
+      execute,
+    }),
+  );
+}
+
+/** Time (ns) and retained heap (bytes) of `make` over fresh schemas; everything is kept alive until measured. */
+function measureCreation(count: number, make: (schemas: ReturnType<typeof readLikeSchema>[]) => unknown[]) {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  const schemas = Array.from({ length: count }, () => readLikeSchema());
+  collect?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const start = process.hrtime.bigint();
+  const made = make(schemas);
+  const nanos = Number(process.hrtime.bigint() - start);
+  collect?.();
+  const bytes = process.memoryUsage().heapUsed - heapBefore;
+  // Touch both arrays after measuring so neither can be collected early.
+  if (made.length !== schemas.length) {
+    throw new Error('unreachable');
+  }
+  return { nanos, bytes };
+}
+
 function benchCreateMany(): void {
   const count = 2_000;
-  const collect = (globalThis as { gc?: () => void }).gc;
-  const createSamples: number[] = [];
-  const compileSamples: number[] = [];
-  let heapPerTool = Number.NaN;
-  for (let round = 0; round < 5; round++) {
-    const schemas = Array.from({ length: count }, () => readLikeSchema());
-    const compileOnly = Array.from({ length: count }, () => readLikeSchema());
-    let start = process.hrtime.bigint();
-    for (const schema of compileOnly) {
-      compileToolSchema(schema);
-    }
-    compileSamples.push(Number(process.hrtime.bigint() - start));
-
-    collect?.();
-    const heapBefore = process.memoryUsage().heapUsed;
-    start = process.hrtime.bigint();
-    const tools = schemas.map((schema, index) =>
-      createTool({
-        name: `Tool_${index}`,
-        kind: ToolKind.ReadOnly,
-        schema,
-        description: { short: `Tool number ${index}.`, long: 'Reads something.' },
-        tags: ['bench'],
-        execute,
-      }),
-    );
-    createSamples.push(Number(process.hrtime.bigint() - start));
-    collect?.();
-    heapPerTool = (process.memoryUsage().heapUsed - heapBefore) / tools.length;
-    if (tools.length !== count) {
-      throw new Error('unreachable: keeps the tools alive until measured');
+  const hasGc = typeof (globalThis as { gc?: unknown }).gc === 'function';
+  const tools = [];
+  const compiled = [];
+  const compileAll = (schemas: ReturnType<typeof readLikeSchema>[]) =>
+    schemas.map((schema) => compileToolSchema(schema));
+  for (let round = 0; round < 6; round++) {
+    // Alternate which goes first so that load drift does not favour either.
+    if (round % 2 === 0) {
+      compiled.push(measureCreation(count, compileAll));
+      tools.push(measureCreation(count, createManyTools));
+    } else {
+      tools.push(measureCreation(count, createManyTools));
+      compiled.push(measureCreation(count, compileAll));
     }
   }
-  const createNanos = median(createSamples);
-  const compileNanos = median(compileSamples);
+  const toolNanos = median(tools.map((sample) => sample.nanos));
+  const compileNanos = median(compiled.map((sample) => sample.nanos));
+  const toolBytes = median(tools.map((sample) => sample.bytes));
+  const compileBytes = median(compiled.map((sample) => sample.bytes));
   report(
-    `createTool for ${count} tools`,
-    `${(createNanos / 1e6).toFixed(1)} ms (${formatNanos(createNanos / count)} per tool), ` +
-      `${(createNanos / compileNanos).toFixed(2)}x compileToolSchema alone; ` +
-      (collect === undefined
-        ? 'heap not measured (run with --expose-gc)'
-        : `heap ${((heapPerTool * count) / 1024 / 1024).toFixed(2)} MiB (${(heapPerTool / 1024).toFixed(2)} KiB per tool, schema compilation included)`),
+    `createTool for ${count} tools, time`,
+    `${(toolNanos / 1e6).toFixed(1)} ms (${formatNanos(toolNanos / count)} per tool), ` +
+      `${(toolNanos / compileNanos).toFixed(2)}x compileToolSchema alone on the same schemas`,
+    'reported',
+    undefined,
+  );
+  report(
+    `createTool for ${count} tools, memory`,
+    hasGc
+      ? `${(toolBytes / 1024 / 1024).toFixed(2)} MiB retained (${(toolBytes / count / 1024).toFixed(2)} KiB per tool), ` +
+          `${(toolBytes / compileBytes).toFixed(2)}x compileToolSchema alone`
+      : 'not measured (run with --expose-gc, as the bench script does)',
     'reported',
     undefined,
   );

@@ -135,9 +135,14 @@ describe('registry gotchas', () => {
   });
 
   it('gotcha: clone() shares Tool objects but has its own deferred loaded set, index and queues', () => {
-    const original = new ToolRegistry();
+    // A one-shot iterable for the always-loaded names: the clone must still see them.
+    const original = new ToolRegistry({ alwaysLoaded: new Set(['mcp__github__pinned']).values() });
     original.register(builtinTool('Read'));
-    original.replaceMcpTools([mcpTool('github', 'create_issue'), mcpTool('github', 'list_issues')]);
+    original.replaceMcpTools([
+      mcpTool('github', 'create_issue'),
+      mcpTool('github', 'list_issues'),
+      mcpTool('github', 'pinned'),
+    ]);
     original.markLoaded(['mcp__github__create_issue']);
     original.enqueueMcpLog({ server: 'github', level: 'info', data: 'before clone' });
 
@@ -147,6 +152,8 @@ describe('registry gotchas', () => {
     expect(clone.get('mcp__github__create_issue')).toBe(original.get('mcp__github__create_issue'));
     // Not a copy of the loaded set or of pending events: the clone starts from scratch.
     expect(clone.deferred.getLoadedNames()).toEqual([]);
+    // Options are shared: the always-loaded tool is not deferred in the clone either.
+    expect(clone.deferred.isLoaded('mcp__github__pinned')).toBe(true);
     expect(clone.drainMcpLogs()).toEqual({ items: [], dropped: 0 });
     expect(original.drainMcpLogs().items).toHaveLength(1);
     // Its own index: a catalog change in the clone is not searchable in the original.

@@ -1,4 +1,4 @@
-import { BoundedQueue, type Drained, KeyedBoundedQueue } from './bounded-queue.js';
+import { BoundedQueue, KeyedBoundedQueue } from './bounded-queue.js';
 import type { CatalogChange } from './catalog-change.js';
 import {
   MCP_EVENT_QUEUE_CAPACITY,
@@ -43,5 +43,3 @@ export class McpEventQueues {
     MCP_EVENT_QUEUE_CAPACITY.taskChanges,
   );
 }
-
-export type { Drained };

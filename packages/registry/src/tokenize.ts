@@ -1,43 +1,20 @@
 /**
  * Words too common in tool descriptions to tell tools apart. Dropping them keeps posting lists
- * short; BM25 would give them a near-zero weight anyway.
+ * short; BM25 would give them a near-zero weight anyway. `mcp` starts every MCP tool name
+ * (`mcp__server__tool`), so its posting list would hold the whole catalog.
  */
-// `mcp` starts every MCP tool name (`mcp__server__tool`): it tells no tool apart and its posting
-// list would hold the whole catalog.
-const STOP_WORDS = new Set([
-  'mcp',
-  'a',
-  'an',
-  'and',
-  'are',
-  'as',
-  'at',
-  'be',
-  'by',
-  'for',
-  'from',
-  'if',
-  'in',
-  'into',
-  'is',
-  'it',
-  'its',
-  'of',
-  'on',
-  'or',
-  'that',
-  'the',
-  'this',
-  'to',
-  'use',
-  'with',
-  'you',
-  'your',
-]);
+const STOP_WORDS = new Set(
+  'mcp a an and are as at be by for from if in into is it its of on or that the this to use with you your'.split(
+    ' ',
+  ),
+);
 
-// Splits `readFile`, `HTTPServer`, `getV2Items` at their case and digit boundaries.
-const CASE_BOUNDARY = /([\p{Ll}\p{N}])(\p{Lu})|(\p{Lu})(\p{Lu}\p{Ll})/gu;
-const NON_WORD = /[^\p{L}\p{N}]+/u;
+// Splits `readFile`, `HTTPServer`, `getV2Items` at their case and digit boundaries. ASCII classes
+// without the `u` flag run several times faster than `\p{...}` classes, and tool names are ASCII.
+const CASE_BOUNDARY = /([a-z0-9])([A-Z])|([A-Z])([A-Z][a-z])/g;
+// Anything but ASCII letters and digits separates words, except non-ASCII characters, which are
+// kept as word characters so that descriptions in other scripts still index (`é`, CJK, ...).
+const NON_WORD = /[^A-Za-z0-9\u00C0-\uFFFF]+/;
 
 /**
  * Reduces the plural forms tool text mostly contains (`files`, `entries`) to one term, so a

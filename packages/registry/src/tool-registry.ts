@@ -1,21 +1,12 @@
 import { isTool, type Tool } from '@toolwright/contracts';
 import type { ProviderTarget } from '@toolwright/validation';
 import { Bm25Index } from './bm25-index.js';
-import type { Drained } from './bounded-queue.js';
 import type { CatalogChange } from './catalog-change.js';
 import { compareCodeUnits } from './code-unit-order.js';
 import type { DeclarationSet, ToolMode } from './declaration-set.js';
 import { DeferredToolManager } from './deferred-tool-manager.js';
 import { describeValue, diffMcpCatalog, type McpEntry, mcpSourceOf } from './mcp-catalog-diff.js';
-import { McpEventQueues } from './mcp-event-queues.js';
-import type {
-  McpConnectionChange,
-  McpContentChange,
-  McpLogEntry,
-  McpResourceUpdate,
-  McpServerInstructions,
-  McpTaskChange,
-} from './mcp-events.js';
+import { McpEventInbox } from './mcp-event-inbox.js';
 import { PROVIDER_TOOL_LIMITS } from './provider-limits.js';
 import {
   RegisterAllError,
@@ -107,7 +98,7 @@ function removeFromGroup(groups: Map<string, Set<string>>, key: string, name: st
  * const system = basePrompt + registry.getDeferredToolsListing();
  * ```
  */
-export class ToolRegistry {
+export class ToolRegistry extends McpEventInbox {
   /** Which tools are deferred and which of those ToolSearch loaded; owned by this registry alone. */
   readonly deferred: DeferredToolManager;
 
@@ -121,7 +112,6 @@ export class ToolRegistry {
   readonly #byTag = new Map<string, Set<string>>();
   #index = new Bm25Index();
   readonly #events: RegistryEventEmitter;
-  readonly #queues = new McpEventQueues();
   readonly #limits: Record<ProviderTarget, number>;
   readonly #declarationCache = new Map<string, DeclarationSet>();
   #cacheRevision = -1;
@@ -133,7 +123,9 @@ export class ToolRegistry {
 
   /** Creates a registry; with default options it already holds the ToolSearch built-in. */
   constructor(options: ToolRegistryOptions = {}) {
-    this.#options = options;
+    super();
+    // Kept as an array: a clone reuses the options, and a one-shot iterable would arrive empty.
+    this.#options = { ...options, alwaysLoaded: [...(options.alwaysLoaded ?? [])] };
     this.#limits = { ...PROVIDER_TOOL_LIMITS };
     for (const [target, limit] of Object.entries(options.toolLimits ?? {})) {
       if (!Object.hasOwn(PROVIDER_TOOL_LIMITS, target)) {
@@ -152,7 +144,7 @@ export class ToolRegistry {
     }
     this.#events = new RegistryEventEmitter(options.onListenerError ?? rethrowListenerErrorLater);
     this.deferred = new DeferredToolManager({
-      alwaysLoaded: options.alwaysLoaded ?? [],
+      alwaysLoaded: this.#options.alwaysLoaded ?? [],
       onChange: () => {
         if (!this.#applying) this.#revision += 1;
       },
@@ -175,7 +167,8 @@ export class ToolRegistry {
 
   /**
    * Registers a built-in tool. Throws a {@link RegistryError} when the value is not a `Tool`, its
-   * source is MCP, its name is not provider-portable, or a built-in of that name exists. If an MCP
+   * source is MCP, or a built-in of that name exists (names are already provider-portable:
+   * `createTool` refuses any other). If an MCP
    * tool holds the name, the built-in wins: the MCP tool is removed, and that is announced as a
    * `mcp-tool-shadowed` event and a catalog change (also queued for the agent loop).
    */
@@ -554,63 +547,6 @@ export class ToolRegistry {
     return this.#events.on(event, listener);
   }
 
-  /** Queues a catalog change observed outside this registry (its own changes are queued already). */
-  enqueueMcpCatalogChange(change: CatalogChange): void {
-    this.#queues.catalogChanges.enqueue(change);
-  }
-  /** Takes every queued catalog change (at most 32) and the count dropped since the last drain. */
-  drainMcpCatalogChanges(): Drained<CatalogChange> {
-    return this.#queues.catalogChanges.drain();
-  }
-  /** Queues a resources/prompts list change of a server. */
-  enqueueMcpContentChange(change: McpContentChange): void {
-    this.#queues.contentChanges.enqueue(change);
-  }
-  /** Takes every queued content change (at most 32). */
-  drainMcpContentChanges(): Drained<McpContentChange> {
-    return this.#queues.contentChanges.drain();
-  }
-  /** Queues a resource update; one waiting entry per server and URI (the latest wins). */
-  enqueueMcpResourceUpdate(update: McpResourceUpdate): void {
-    this.#queues.resourceUpdates.enqueue(update);
-  }
-  /** Takes every queued resource update (at most 32 distinct server+URI pairs). */
-  drainMcpResourceUpdates(): Drained<McpResourceUpdate> {
-    return this.#queues.resourceUpdates.drain();
-  }
-  /** Queues a connection phase change. */
-  enqueueMcpConnectionChange(change: McpConnectionChange): void {
-    this.#queues.connectionChanges.enqueue(change);
-  }
-  /** Takes every queued connection change (at most 32). */
-  drainMcpConnectionChanges(): Drained<McpConnectionChange> {
-    return this.#queues.connectionChanges.drain();
-  }
-  /** Queues a server log message. */
-  enqueueMcpLog(entry: McpLogEntry): void {
-    this.#queues.logs.enqueue(entry);
-  }
-  /** Takes every queued log message (at most 64). */
-  drainMcpLogs(): Drained<McpLogEntry> {
-    return this.#queues.logs.drain();
-  }
-  /** Queues a server's `initialize` instructions. */
-  enqueueMcpServerInstructions(instructions: McpServerInstructions): void {
-    this.#queues.serverInstructions.enqueue(instructions);
-  }
-  /** Takes every queued set of server instructions (at most 32). */
-  drainMcpServerInstructions(): Drained<McpServerInstructions> {
-    return this.#queues.serverInstructions.drain();
-  }
-  /** Queues an MCP task status change. */
-  enqueueMcpTaskChange(change: McpTaskChange): void {
-    this.#queues.taskChanges.enqueue(change);
-  }
-  /** Takes every queued task change (at most 64). */
-  drainMcpTaskChanges(): Drained<McpTaskChange> {
-    return this.#queues.taskChanges.drain();
-  }
-
   // ---------------------------------------------------------------- internals
 
   #toolSearchOptions(): ToolSearchToolOptions {
@@ -638,7 +574,7 @@ export class ToolRegistry {
 
   /** Emits a catalog change and queues a copy for the agent loop. */
   #announce(change: CatalogChange): void {
-    this.#queues.catalogChanges.enqueue(change);
+    this.enqueueMcpCatalogChange(change);
     this.#events.emit('catalog-change', change);
   }
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ToolRegistry } from './tool-registry.js';
 
@@ -80,5 +81,24 @@ describe('bounded MCP event queues', () => {
       items: [{ server: 's', level: 'info', data: 'kept' }],
       dropped: 0,
     });
+  });
+
+  it('for any number of items, a drain returns the newest min(n, capacity) in order and counts the rest', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 200 }), fc.constantFrom('logs', 'connections'), (count, queue) => {
+        const registry = new ToolRegistry({ toolSearch: false });
+        const capacity = queue === 'logs' ? 64 : 32;
+        for (let index = 0; index < count; index += 1) {
+          if (queue === 'logs') registry.enqueueMcpLog({ server: 's', level: 'info', data: index });
+          else registry.enqueueMcpConnectionChange({ server: 's', state: 'connecting', attempt: index });
+        }
+        const drained = queue === 'logs' ? registry.drainMcpLogs() : registry.drainMcpConnectionChanges();
+        const values = drained.items.map((item) => ('data' in item ? item.data : item.attempt));
+        const kept = Math.min(count, capacity);
+        expect(values).toEqual(Array.from({ length: kept }, (_, index) => count - kept + index));
+        expect(drained.dropped).toBe(count - kept);
+      }),
+      { numRuns: 100 },
+    );
   });
 });

@@ -1,0 +1,55 @@
+// Timing helpers for asynchronous operations. The machine is shared and noisy: every figure is a
+// median of rounds taken after a warm-up, and competitors run in alternating rounds (A, B, A, B)
+// so that both see the same background load.
+
+/** Milliseconds since an arbitrary origin, with sub-millisecond precision. */
+export function nowMs(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
+/** The middle value (the mean of the two middle values for an even count). */
+export function median(samples: readonly number[]): number {
+  const sorted = [...samples].sort((left, right) => left - right);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 0
+    ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+    : (sorted[middle] ?? Number.NaN);
+}
+
+/**
+ * Median milliseconds per call of each operation, the operations interleaved call by call
+ * (A, B, A, B...) so that a burst of background load hits both alike; one warm-up round first.
+ */
+export async function interleavedAsync(
+  operations: ReadonlyArray<() => Promise<unknown>>,
+  calls: number,
+  rounds: number,
+): Promise<number[]> {
+  const samples = operations.map(() => [] as number[]);
+  for (let round = 0; round <= rounds; round += 1) {
+    const totals = operations.map(() => 0);
+    for (let index = 0; index < calls; index += 1) {
+      for (const [position, operation] of operations.entries()) {
+        const started = nowMs();
+        await operation();
+        totals[position] = (totals[position] ?? 0) + nowMs() - started;
+      }
+    }
+    // Round 0 is the warm-up.
+    if (round > 0) {
+      for (const [position, total] of totals.entries()) samples[position]?.push(total / calls);
+    }
+  }
+  return samples.map(median);
+}
+
+/** `812 µs`, `12.6 ms`. */
+export function formatMs(milliseconds: number): string {
+  return milliseconds >= 1 ? `${milliseconds.toFixed(1)} ms` : `${(milliseconds * 1000).toFixed(0)} µs`;
+}
+
+/** Prints one result line: label, figure, target and verdict (none when there is no target). */
+export function report(label: string, figure: string, target?: { text: string; pass: boolean }): void {
+  const verdict = target === undefined ? '' : ` (target ${target.text}) ${target.pass ? 'PASS' : 'FAIL'}`;
+  console.log(`${label}: ${figure}${verdict}`);
+}

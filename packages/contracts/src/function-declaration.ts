@@ -1,14 +1,8 @@
-import type { JsonSchema, ProviderTarget } from '@toolwright/validation';
+import { type JsonSchema, PROVIDER_TARGETS, type ProviderTarget } from '@toolwright/validation';
 import { UnsupportedProviderTargetError } from './errors.js';
 
-/** Every provider target a declaration can be rendered for. */
-export const PROVIDER_TARGETS: readonly ProviderTarget[] = Object.freeze([
-  'json-schema',
-  'openai-chat',
-  'openai-responses',
-  'anthropic',
-  'gemini',
-]);
+// The list of targets is validation's: the dialects exist there, contracts only renders them.
+export { PROVIDER_TARGETS };
 
 /** True when `value` is one of {@link PROVIDER_TARGETS}. */
 export function isProviderTarget(value: unknown): value is ProviderTarget {

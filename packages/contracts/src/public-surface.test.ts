@@ -40,10 +40,11 @@ describe('public surface', () => {
     ]);
   });
 
-  it('re-exports the base error classes of @toolwright/validation instead of defining its own', async () => {
+  it('re-exports the base error classes and target list of @toolwright/validation instead of defining its own', async () => {
     const contracts = await import('./index.js');
     const validation = await import('@toolwright/validation');
     expect(contracts.ToolwrightError).toBe(validation.ToolwrightError);
     expect(contracts.ToolValidationError).toBe(validation.ToolValidationError);
+    expect(contracts.PROVIDER_TARGETS).toBe(validation.PROVIDER_TARGETS);
   });
 });

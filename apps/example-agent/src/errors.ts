@@ -8,7 +8,6 @@ export const AgentErrorCode = {
   ProviderUnavailable: 'provider_unavailable',
   ToolNotFound: 'tool_not_found',
   ArgumentsInvalid: 'arguments_invalid',
-  McpServerNotFound: 'mcp_server_not_found',
 } as const;
 
 /** One of {@link AgentErrorCode}. */

@@ -47,9 +47,9 @@ export function parseAgentConfig(value: unknown, source: string): AgentConfig {
     return parseToolSchema(AgentConfigSchema, value, { toolName: source, coerce: 'none' }).value;
   } catch (error) {
     if (!ToolValidationError.isInstance(error)) throw error;
+    // Each issue message already says what was expected and what was found.
     const lines = error.issues.map(
-      (issue) =>
-        `  key ${issue.path === '' ? '(root)' : issue.path}: ${issue.message} — accepted: ${issue.expected}; found: ${issue.received}`,
+      (issue) => `  key ${issue.path === '' ? '(root)' : issue.path}: ${issue.message}`,
     );
     throw new AgentError(AgentErrorCode.ConfigInvalid, `Invalid config in ${source}:\n${lines.join('\n')}`, {
       cause: error,

@@ -113,7 +113,7 @@ export class ToolRegistry extends McpEventInbox {
   #index = new Bm25Index();
   readonly #events: RegistryEventEmitter;
   readonly #limits: Record<ProviderTarget, number>;
-  readonly #declarationCache = new Map<string, DeclarationSet>();
+  readonly #declarationCache = new Map<ToolMode, Map<ProviderTarget, DeclarationSet>>();
   #cacheRevision = -1;
   #revision = 0;
   // While the registry applies its own change, deferred-state notifications are folded into the
@@ -464,6 +464,14 @@ export class ToolRegistry extends McpEventInbox {
    * catalog or the loaded set changes, the same frozen object is returned.
    */
   getFunctionDeclarationsByMode(mode: ToolMode, target: ProviderTarget): DeclarationSet {
+    // The warm path comes first: an agent asks on every request, the answer rarely changes.
+    if (this.#cacheRevision === this.#revision) {
+      const cached = this.#declarationCache.get(mode)?.get(target);
+      if (cached !== undefined) return cached;
+    } else {
+      this.#declarationCache.clear();
+      this.#cacheRevision = this.#revision;
+    }
     if (!TOOL_MODES.includes(mode)) {
       throw new RegistryError(
         RegistryErrorCode.InvalidOption,
@@ -477,13 +485,6 @@ export class ToolRegistry extends McpEventInbox {
         `Unknown provider target ${JSON.stringify(target)}; accepted: ${Object.keys(PROVIDER_TOOL_LIMITS).join(', ')}.`,
       );
     }
-    if (this.#cacheRevision !== this.#revision) {
-      this.#declarationCache.clear();
-      this.#cacheRevision = this.#revision;
-    }
-    const key = `${mode}\u0000${target}`;
-    const cached = this.#declarationCache.get(key);
-    if (cached !== undefined) return cached;
     const set = selectDeclarations({
       visible: this.#toolsNamed(this.deferred.getVisibleNames(), false),
       mode,
@@ -491,7 +492,12 @@ export class ToolRegistry extends McpEventInbox {
       limit,
       revision: this.#revision,
     });
-    this.#declarationCache.set(key, set);
+    let byTarget = this.#declarationCache.get(mode);
+    if (byTarget === undefined) {
+      byTarget = new Map();
+      this.#declarationCache.set(mode, byTarget);
+    }
+    byTarget.set(target, set);
     if (set.omitted.length > 0) this.#events.emit('provider-limit', set);
     return set;
   }

@@ -1,5 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { createTool, type ExecutionContext, type Tool, ToolKind, ToolResults } from '@toolwright/contracts';
+import {
+  createTool,
+  type ExecutionContext,
+  type FunctionDeclaration,
+  type Tool,
+  ToolKind,
+  ToolResults,
+} from '@toolwright/contracts';
 import type { ProviderTarget } from '@toolwright/validation';
 import { PROVIDER_TOOL_LIMITS } from './provider-limits.js';
 import { RegistryError } from './registry-error.js';
@@ -54,6 +61,45 @@ function describeQuery(result: ToolSearchResult, query: string): string {
 }
 
 /**
+ * What the model reads: the loaded declarations in a `<functions>` block (the shape models are
+ * trained to read tool definitions in), then what was not found and the closest names.
+ */
+function formatAnswer(
+  result: ToolSearchResult,
+  query: string,
+  declarations: readonly FunctionDeclaration[],
+): string {
+  const lines: string[] = [];
+  if (declarations.length === 0) {
+    lines.push(`No tool matches ${describeQuery(result, query)}.`);
+  } else {
+    lines.push(
+      `Found ${declarations.length} tool${declarations.length === 1 ? '' : 's'} for ${describeQuery(result, query)}. ` +
+        'They are loaded: call them from your next turn.',
+      '<functions>',
+      ...declarations.map(
+        (declaration) =>
+          `<function>${JSON.stringify({
+            name: declaration.name,
+            description: declaration.description,
+            parameters: declaration.parameters,
+          })}</function>`,
+      ),
+      '</functions>',
+    );
+  }
+  if (result.missing.length > 0) lines.push(`Not found: ${result.missing.join(', ')}.`);
+  if (result.suggestions.length > 0) {
+    lines.push(
+      `Closest tool names: ${result.suggestions.join(', ')}. Retry with "select:<name>" or with other keywords.`,
+    );
+  } else if (declarations.length === 0) {
+    lines.push('The catalog has no tool with a similar name; try other keywords.');
+  }
+  return lines.join('\n');
+}
+
+/**
  * Creates the ToolSearch built-in bound to `host`: the model calls it to find tools whose schemas
  * are deferred. It returns the matched declarations for the caller's target (the execution
  * context's `providerTarget`, default `json-schema`) and marks them loaded in `host`, so their full
@@ -97,34 +143,7 @@ export function createToolSearchTool(host: ToolSearchHost, options: ToolSearchTo
       const declarations = result.matches.map((tool) => tool.getFunctionDeclaration(target));
       const names = declarations.map((declaration) => declaration.name);
       const newlyLoaded = host.markLoaded(names);
-      const lines: string[] = [];
-      if (declarations.length === 0) {
-        lines.push(`No tool matches ${describeQuery(result, params.query)}.`);
-      } else {
-        lines.push(
-          `Found ${declarations.length} tool${declarations.length === 1 ? '' : 's'} for ${describeQuery(result, params.query)}. ` +
-            'They are loaded: call them from your next turn.',
-          '<functions>',
-          ...declarations.map(
-            (declaration) =>
-              `<function>${JSON.stringify({
-                name: declaration.name,
-                description: declaration.description,
-                parameters: declaration.parameters,
-              })}</function>`,
-          ),
-          '</functions>',
-        );
-      }
-      if (result.missing.length > 0) lines.push(`Not found: ${result.missing.join(', ')}.`);
-      if (result.suggestions.length > 0) {
-        lines.push(
-          `Closest tool names: ${result.suggestions.join(', ')}. Retry with "select:<name>" or with other keywords.`,
-        );
-      } else if (declarations.length === 0) {
-        lines.push('The catalog has no tool with a similar name; try other keywords.');
-      }
-      return ToolResults.success(lines.join('\n'), {
+      return ToolResults.success(formatAnswer(result, params.query, declarations), {
         metadata: {
           queryKind: result.kind,
           target,

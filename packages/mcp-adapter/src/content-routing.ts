@@ -23,8 +23,8 @@ export interface RoutedContent {
   readonly artifacts: ArtifactReference[];
 }
 
-/** A content part, or the contents of a read resource (same shapes for text and blob). */
-type ResourceContents = { uri: string; mimeType?: string | undefined } & (
+/** The contents of a read or embedded resource: text or a base64 blob. */
+export type ResourceContents = { uri: string; mimeType?: string | undefined } & (
   | { text: string }
   | { blob: string }
 );

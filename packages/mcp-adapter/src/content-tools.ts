@@ -93,11 +93,11 @@ function listingTool(
  * resource updates. Register them like any built-in (`registry.registerAll(...)`).
  */
 export function createMcpContentTools(adapter: McpAdapter): Tool[] {
-  const withServer = <T>(
+  const withServer = (
     server: string,
     signal: AbortSignal,
-    operation: (connection: ServerConnection) => Promise<T>,
-  ) => adapter.run(server, async (connection) => operation(connection) as Promise<ToolResult>, signal);
+    operation: (connection: ServerConnection) => Promise<ToolResult>,
+  ) => adapter.run(server, operation, signal);
 
   return [
     listingTool(
@@ -147,7 +147,7 @@ export function createMcpContentTools(adapter: McpAdapter): Tool[] {
             context.signal,
           );
           const router = new ContentRouter(params.server, adapter.artifacts, adapter.routing);
-          for (const contents of result.contents) await router.addResourceContents(contents as never);
+          for (const contents of result.contents) await router.addResourceContents(contents);
           if (result.contents.length === 0)
             router.addHostText(`Resource ${params.uri} of MCP server "${params.server}" is empty.`);
           return ToolResults.success(router.parts, {

@@ -140,6 +140,38 @@ describe('createTool result', () => {
     expect(tool.isRetrySafe).toBe(false);
   });
 
+  it('applies its validation options to every call', () => {
+    const schema = Type.Object({ count: Type.Integer() });
+    const limits = { maxDepth: 3 };
+    const execute = async () => ToolResults.success('');
+    const strictTool = createTool({
+      ...validConfig,
+      schema,
+      execute,
+      validation: { coerce: 'none', limits },
+    });
+    const lenientTool = createTool({
+      ...validConfig,
+      schema,
+      execute,
+      validation: { unknownArguments: 'strip' },
+    });
+    expect(() => strictTool.build({ count: '5' })).toThrow(ToolValidationError);
+    limits.maxDepth = 1_000; // a later change to the config object does not reach the tool
+    let tooDeep: unknown;
+    try {
+      strictTool.build({ count: 1, extra: { a: { b: {} } } });
+    } catch (error) {
+      tooDeep = error;
+    }
+    expect(tooDeep).toMatchObject({ code: 'arguments_too_deep', toolName: 'Echo' });
+    const stripped = lenientTool.build({ count: '5', extra: true });
+    expect(stripped.params).toEqual({ count: 5 });
+    expect(stripped.coercions.map((coercion) => coercion.kind)).toEqual(
+      expect.arrayContaining(['string-to-integer', 'strip-unknown']),
+    );
+  });
+
   it('reports a TypeBox schema whose default breaks its own rule as a definition problem', () => {
     const error = definitionError({
       ...validConfig,

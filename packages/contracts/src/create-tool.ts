@@ -76,7 +76,13 @@ export function createTool<S extends TSchema | SchemaValidator>(
   const tags = Object.freeze([...(config.tags ?? [])]);
 
   // Parse options are fixed per tool, so build() allocates none of its own.
-  const parseOptions: ParseOptions = Object.freeze({ ...config.validation, toolName: name });
+  // Copied, limits included, so that changing the config object later cannot change the tool.
+  const { limits, ...choices } = config.validation ?? {};
+  const parseOptions: ParseOptions = Object.freeze(
+    limits === undefined
+      ? { ...choices, toolName: name }
+      : { ...choices, limits: Object.freeze({ ...limits }), toolName: name },
+  );
   const nullAsAbsentParseOptions: ParseOptions = Object.freeze({ ...parseOptions, nullAsAbsent: true });
 
   const behaviour: InvocationBehaviour<Params> = Object.freeze({

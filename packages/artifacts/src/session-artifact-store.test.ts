@@ -321,6 +321,19 @@ describe('crash recovery', () => {
     expect((await rejection(store.write({ kind: 'text', bytes: 'four' }))).code).toBe('too_many_items');
   });
 
+  it('drops quota reservations of writers that died mid-write', async () => {
+    const store = storeIn(roots.create(), { limits: { maxSessionBytes: 100 } });
+    await store.write({ kind: 'text', bytes: 'one' });
+    await new Promise((resolve) => setImmediate(resolve));
+    const reservation = { pid: deadPid(), boot: bootTag(), token: 'abcdef', bytes: 90 };
+    writeFileSync(
+      join(store.sessionDirectory, '.ledger'),
+      `${JSON.stringify({ items: 1, bytes: 3, reservations: [reservation] })}\n`,
+    );
+    await store.write({ kind: 'text', bytes: 'x'.repeat(90) });
+    expect(store.stats()).toMatchObject({ items: 2, bytes: 93 });
+  });
+
   it('rebuilds a torn ledger from the files on disk instead of trusting it', async () => {
     const store = storeIn(roots.create(), { limits: { maxItems: 2 } });
     await store.write({ kind: 'text', bytes: 'one' });

@@ -67,6 +67,9 @@ export class SessionArtifactStore {
   readonly #namespaceDirectory: string;
   readonly #sessionDirectory: string;
   #rootChecked = false;
+  /** True from a successful chain check until the event loop turns (see `write`). */
+  #chainCheckedThisTurn = false;
+  #chainResetScheduled = false;
   /** Device and inode of the session directory as last verified with the full chain check. */
   #verifiedSessionDirectory: { dev: number; ino: number } | undefined;
   #scanned = false;
@@ -136,11 +139,16 @@ export class SessionArtifactStore {
       bytes: normalised.bytes,
       uid: this.#uid,
     };
-    this.#ensureChain(true);
+    // A dedup hit writes nothing: it may rely on a chain check made earlier in this event-loop
+    // turn (back-to-back hits then cost one lstat per turn, not one each). Anything that writes
+    // checks the chain again right before, below.
+    const chainCheckedThisTurn = this.#chainCheckedThisTurn;
+    if (!chainCheckedThisTurn) this.#ensureChain(true);
     if (!this.#scanned) await this.#firstUseScan();
 
     const existing = small ? verifyStoredFileSync(expected, false) : await verifyStoredFile(expected, false);
     if (existing !== undefined) return this.#deduplicatedRecord(normalised, fileName, id);
+    if (chainCheckedThisTurn) this.#ensureChain(true);
 
     const published = small
       ? await this.#publishSmall(normalised, fileName, expected.path)
@@ -235,6 +243,7 @@ export class SessionArtifactStore {
     }
     this.#scanned = false;
     this.#verifiedSessionDirectory = undefined;
+    this.#chainCheckedThisTurn = false;
     this.#items = 0;
     this.#bytes = 0;
     this.#writes = 0;
@@ -312,6 +321,22 @@ export class SessionArtifactStore {
    * redirected — and a hot dedup hit pays one lstat instead of two. False when missing.
    */
   #ensureChain(create: boolean): boolean {
+    this.#chainCheckedThisTurn = false;
+    const present = this.#checkChain(create);
+    if (present) {
+      this.#chainCheckedThisTurn = true;
+      if (!this.#chainResetScheduled) {
+        this.#chainResetScheduled = true;
+        setImmediate(() => {
+          this.#chainResetScheduled = false;
+          this.#chainCheckedThisTurn = false;
+        });
+      }
+    }
+    return present;
+  }
+
+  #checkChain(create: boolean): boolean {
     const known = this.#verifiedSessionDirectory;
     if (known !== undefined) {
       const stats = lstatSync(this.#sessionDirectory, { throwIfNoEntry: false });
@@ -423,6 +448,10 @@ export class SessionArtifactStore {
       this.#observe(ledger);
     });
     const tempPath = newTempPath(this.#sessionDirectory);
+    // Keep the lock while streaming unless someone else needs it: dropping and re-taking it costs
+    // several journaled metadata changes, a large share of the write on a busy disk. The
+    // reservation makes either way correct.
+    const unpin = this.#lease.pin();
     try {
       await writeTempFileChunked(tempPath, request.bytes);
       const published = await this.#lease.run((lease) => {
@@ -443,6 +472,8 @@ export class SessionArtifactStore {
       removeTempFileQuietly(tempPath);
       await this.#releaseReservation(token);
       throw error;
+    } finally {
+      unpin();
     }
   }
 

@@ -65,6 +65,7 @@ export class SessionLease implements HeldLease {
   #journal: Array<[string, StoredMetadata]> = [];
   #lockMoved = false;
   #releaseScheduled = false;
+  #pins = 0;
 
   constructor(target: LeaseTarget) {
     this.#target = target;
@@ -120,6 +121,23 @@ export class SessionLease implements HeldLease {
 
   markLockMoved(): void {
     this.#lockMoved = true;
+  }
+
+  /**
+   * Keeps a held lease from ending when the event loop goes idle, for an operation that is
+   * between two critical sections (a large write streaming its temporary file). The lease still
+   * ends after {@link MAX_LEASE_MS} if another operation needs it, so other processes are not
+   * shut out for longer than that plus one write. Returns the function that undoes the pin.
+   */
+  pin(): () => void {
+    this.#pins += 1;
+    let undone = false;
+    return () => {
+      if (undone) return;
+      undone = true;
+      this.#pins -= 1;
+      if (this.#pins === 0 && this.#held) this.#scheduleRelease();
+    };
   }
 
   /**
@@ -183,6 +201,7 @@ export class SessionLease implements HeldLease {
     this.#releaseScheduled = true;
     setImmediate(() => {
       this.#releaseScheduled = false;
+      if (this.#pins > 0) return;
       try {
         this.release();
       } catch {

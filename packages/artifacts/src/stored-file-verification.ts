@@ -77,7 +77,8 @@ function checkHash(actual: string, expected: ExpectedStoredFile): void {
 /** Compares a chunk read at `position` with the expected bytes (when they are known). */
 function checkChunk(chunk: Uint8Array, position: number, expected: ExpectedStoredFile): void {
   const reference = expected.bytes as Uint8Array;
-  if (Buffer.compare(chunk, reference.subarray(position, position + chunk.byteLength)) !== 0) {
+  // Buffer#compare with ranges: no subarray objects on the hot dedup path.
+  if (Buffer.prototype.compare.call(chunk, reference, position, position + chunk.byteLength) !== 0) {
     const actual = `content differs from the bytes being written (which hash to ${expected.id}) from byte ${position} on`;
     throw drift(expected.path, actual);
   }

@@ -2,7 +2,9 @@ import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
 import { compileJsonSchema } from '@toolwright/validation';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelProvider, ModelRequest, ModelResponse } from '../providers/model-provider.js';
+import { OpenAiChatProvider } from '../providers/openai-chat-provider.js';
 import { createSessionFixture, type SessionFixture } from '../test-support/executor-fixture.js';
+import { startRecordingServer } from '../test-support/recording-server.js';
 import { AgentLoop } from './agent-loop.js';
 
 const fixtures: SessionFixture[] = [];
@@ -152,5 +154,76 @@ describe('AgentLoop', () => {
       maxTurns: 2,
     });
     expect(await loop.run('loop')).toMatchObject({ stopReason: 'max_turns', turns: 2 });
+  });
+});
+
+describe('AgentLoop over the wire', () => {
+  it('sends a schema that ToolSearch loaded in the very next OpenAI request', async () => {
+    const answers = [
+      { id: 'c1', name: 'ToolSearch', arguments: JSON.stringify({ query: 'select:mcp__demo__echo' }) },
+      { id: 'c2', name: 'mcp__demo__echo', arguments: JSON.stringify({ text: 'over the wire' }) },
+    ];
+    const server = await startRecordingServer(() => {
+      const next = answers.shift();
+      const message =
+        next === undefined
+          ? { role: 'assistant', content: 'all done', refusal: null }
+          : {
+              role: 'assistant',
+              content: null,
+              refusal: null,
+              tool_calls: [
+                { id: next.id, type: 'function', function: { name: next.name, arguments: next.arguments } },
+              ],
+            };
+      return {
+        id: 'x',
+        object: 'chat.completion',
+        created: 1,
+        model: 'm',
+        choices: [
+          { index: 0, finish_reason: next === undefined ? 'stop' : 'tool_calls', logprobs: null, message },
+        ],
+      };
+    });
+    const setup = createSessionFixture();
+    fixtures.push(setup);
+    try {
+      setup.session.registry.replaceMcpTools([mcpTool('demo', 'echo')], { server: 'demo' });
+      const provider = new OpenAiChatProvider({
+        model: 'm',
+        apiKey: 'k',
+        baseUrl: `${server.url}/v1`,
+        maxRetries: 0,
+      });
+      const loop = new AgentLoop({
+        provider,
+        registry: setup.session.registry,
+        executor: setup.session.executor,
+        mode: setup.session.mode,
+      });
+      const result = await loop.run('echo something');
+      expect(result.finalText).toBe('all done');
+      const toolNames = server.requests.map((request) =>
+        (request.body.tools as Array<{ function: { name: string } }>).map((tool) => tool.function.name),
+      );
+      expect(toolNames[0]).not.toContain('mcp__demo__echo');
+      expect(toolNames[1]).toContain('mcp__demo__echo');
+      const lastMessages = server.requests[2]!.body.messages as Array<{
+        role: string;
+        content: string;
+        tool_call_id?: string;
+      }>;
+      expect(lastMessages.at(-1)).toEqual({
+        role: 'tool',
+        tool_call_id: 'c2',
+        content: 'echo: over the wire',
+      });
+      expect((server.requests[0]!.body.messages as Array<{ content: string }>)[0]!.content).toContain(
+        'mcp__demo__echo',
+      );
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -254,7 +254,6 @@ export function createProgram(io: ProgramIo): Command {
                 .join(', ')}.`,
             );
           }
-          context.session.registry.markLoaded([toolName]);
           const [executed] = await context.session.executor.executeBatch([
             { id: 'cli-call', name: toolName, arguments: args },
           ]);

@@ -118,6 +118,11 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
 
     transcript.section('4. Summary');
     const artifacts = await session.artifacts.list();
+    transcript.info(
+      options.keep === true
+        ? 'artifacts stored in the private session store (kept):'
+        : 'artifacts stored in the private session store (removed with the workspace; --keep to inspect them):',
+    );
     for (const artifact of artifacts) {
       transcript.info(
         `  artifact ${artifact.kind} ${artifact.mimeType ?? ''} ${artifact.byteLength} bytes -> ${artifact.path}`,

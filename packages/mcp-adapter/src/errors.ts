@@ -19,7 +19,7 @@ export const McpAdapterErrorCode = {
   CapabilityMissing: 'mcp_capability_missing',
   /** The server answered with an error. */
   ServerError: 'mcp_server_error',
-  /** `structuredContent` did not match the tool's declared `outputSchema`. */
+  /** `structuredContent` did not match the tool's declared `outputSchema` (carried by the error result). */
   OutputSchemaMismatch: 'mcp_output_schema_mismatch',
   /** A task id that this session did not start (or that does not exist). */
   TaskNotOwned: 'mcp_task_not_owned',

@@ -350,8 +350,15 @@ export class McpAdapter {
 
   #state(server: string): ServerState {
     const state = this.#states.get(server);
-    if (state === undefined) this.#connections.get(server);
-    return state!;
+    // The connection manager knows every configured server: let it throw `mcp_unknown_server`.
+    if (state === undefined) {
+      this.#connections.get(server);
+      throw new McpAdapterError(
+        McpAdapterErrorCode.UnknownServer,
+        `no MCP server named ${JSON.stringify(server)}`,
+      );
+    }
+    return state;
   }
 
   async #call(

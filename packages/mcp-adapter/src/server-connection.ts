@@ -172,6 +172,10 @@ export class ServerConnection {
   }
 
   async #shutDown(client: Client | undefined, transport: Transport | undefined): Promise<void> {
+    // An HTTP session is ended explicitly (DELETE), so the server can free it at once.
+    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
+      await transport.terminateSession().catch(() => undefined);
+    }
     const pid = transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined;
     const closing = Promise.all([client?.close(), transport?.close()]).catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
@@ -238,7 +242,12 @@ export class ServerConnection {
 
   #stderrSuffix(): string {
     const tail = this.#stderrTail.trim();
-    return tail === '' ? '' : `; its last output on stderr: ${JSON.stringify(tail.slice(-300))}`;
+    if (tail === '') return '';
+    // A crash prints its reason first and a stack after it: quote from the first error line.
+    const lines = tail.split('\n');
+    const first = lines.findIndex((line) => /error|cannot|denied|not found/i.test(line));
+    const quoted = first === -1 ? tail.slice(-300) : lines.slice(first).join('\n').slice(0, 300);
+    return `; its last output on stderr: ${JSON.stringify(quoted)}`;
   }
 
   #report(phase: McpConnectionPhase, extra: { attempt?: number; reason?: string } = {}): void {

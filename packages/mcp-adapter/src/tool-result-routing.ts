@@ -3,6 +3,7 @@ import { type ToolResult, ToolResults } from '@toolwright/contracts';
 import { type SchemaValidator, ToolValidationError } from '@toolwright/validation';
 import type { McpArtifactSink } from './artifact-sink.js';
 import { ContentRouter, type OutputRoutingOptions } from './content-routing.js';
+import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { markUntrusted } from './untrusted-text.js';
 
 /** Where a result came from and how to route it. */
@@ -61,10 +62,15 @@ export async function routeToolResult(
       });
     } catch (error) {
       const detail = ToolValidationError.isInstance(error) ? error.message : String(error);
-      return ToolResults.executionError(
+      const mismatch = new McpAdapterError(
+        McpAdapterErrorCode.OutputSchemaMismatch,
         `${subject} returned structuredContent that does not match its outputSchema:\n${detail}`,
-        { artifacts: router.artifacts, metadata: { ...metadata, outputSchemaMismatch: true } },
+        { server: context.server, cause: error },
       );
+      return ToolResults.executionError(mismatch, {
+        artifacts: router.artifacts,
+        metadata: { ...metadata, outputSchemaMismatch: true },
+      });
     }
   }
   if (structured !== undefined && result.content.length === 0) {

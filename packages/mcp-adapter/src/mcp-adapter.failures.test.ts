@@ -1,0 +1,93 @@
+import { SessionArtifactStore } from '@toolwright/artifacts';
+import { ToolRegistry } from '@toolwright/registry';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  executionContext,
+  fixturePath,
+  processExists,
+  temporaryDirectory,
+  waitFor,
+} from '../test/helpers.js';
+import { McpAdapter } from './mcp-adapter.js';
+import { parseMcpServersConfig } from './server-config.js';
+
+let directory: { path: string; remove(): Promise<void> };
+let registry: ToolRegistry;
+let adapter: McpAdapter;
+const call = (tool: string, params: unknown, signal?: AbortSignal) =>
+  registry.get(`mcp__flaky__${tool}`)!.build(params).execute(executionContext('session-a', signal));
+
+beforeAll(async () => {
+  directory = await temporaryDirectory('mcp-failures');
+  registry = new ToolRegistry();
+  adapter = new McpAdapter({
+    registry,
+    artifacts: new SessionArtifactStore({
+      root: directory.path,
+      namespace: 'mcp',
+      sessionIdentity: 'failures',
+    }),
+    servers: parseMcpServersConfig({
+      mcpServers: {
+        flaky: { command: process.execPath, args: [fixturePath('flaky-server.mjs')], requestTimeoutMs: 400 },
+        broken: { command: process.execPath, args: ['/nonexistent/server.mjs'] },
+      },
+    }),
+    reconnect: { initialDelayMs: 30 },
+  });
+});
+afterAll(async () => {
+  await adapter.close();
+  await directory.remove();
+});
+
+describe('failures seen through tool calls', () => {
+  it('reports a server that fails to start by name and reason while the other one works', async () => {
+    const result = await adapter.connect();
+    expect(result.connected).toEqual(['flaky']);
+    expect(result.failed).toHaveLength(1);
+    expect(result.failed[0]?.server).toBe('broken');
+    expect(result.failed[0]?.reason).toContain(
+      'MCP server "broken" failed to start or complete the MCP handshake',
+    );
+    expect(result.failed[0]?.reason).toContain('/nonexistent/server.mjs');
+    expect(registry.getMcpTools('flaky').length).toBe(3);
+  });
+
+  it('returns a timeout result for a server that hangs', async () => {
+    const result = await call('hang', {});
+    expect(result.error).toEqual({
+      type: 'timeout',
+      message:
+        'MCP server "flaky" did not answer tools/call "hang" within 400 ms; the request was cancelled (code: mcp_timeout)',
+    });
+  });
+
+  it('returns an aborted result when the caller aborts', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('user pressed escape')), 50);
+    const result = await call('hang', {}, controller.signal);
+    expect(result.error?.type).toBe('aborted');
+  });
+
+  it('fails a call whose server exits mid-call with a clear error, reconnects, and the tool works again', async () => {
+    registry.drainMcpConnectionChanges();
+    const firstPid = adapter.servers().find((status) => status.server === 'flaky')!.pid!;
+    const result = await call('exit-now', {});
+    expect(result.error?.type).toBe('execution');
+    expect(result.error?.message).toContain(
+      'MCP server "flaky" closed the connection during tools/call "exit-now"',
+    );
+    expect(result.error?.message).toContain('may or may not have taken effect');
+    await waitFor(() => adapter.servers()[0]?.phase === 'recovered');
+    expect(
+      registry.drainMcpConnectionChanges().items.map((change) => [change.state, change.attempt]),
+    ).toEqual([
+      ['reconnecting', 1],
+      ['connected', 1],
+    ]);
+    expect(processExists(firstPid)).toBe(false);
+    const echoed = await call('echo', { text: 'again' });
+    expect(JSON.stringify(echoed.llmContent)).toContain('again');
+  });
+});

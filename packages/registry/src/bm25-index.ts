@@ -25,9 +25,23 @@ export interface Bm25Options {
 }
 
 interface IndexedDocument {
+  readonly id: string;
   /** Each distinct term of the document, to find its postings again on removal. */
-  terms: string[];
-  length: number;
+  readonly terms: readonly string[];
+  readonly length: number;
+}
+
+/**
+ * The documents containing one term, as two parallel arrays of small integers (document slot and
+ * weighted term frequency). Arrays of numbers are several times cheaper to build and scan than a
+ * map per term. A removed document's entries stay behind as dead slots, skipped by searches and
+ * swept out once they outnumber the live ones.
+ */
+interface Posting {
+  readonly slots: number[];
+  readonly frequencies: number[];
+  /** Live documents in this posting: the term's document frequency. */
+  live: number;
 }
 
 // A query term with no exact posting is widened to vocabulary terms it prefixes (`calend` ->
@@ -39,11 +53,16 @@ const MIN_PREFIX_LENGTH = 3;
 /**
  * An incremental BM25F-style index. Adding or removing a document touches only that document's
  * postings; corpus statistics (document count, average length) are running totals read at query
- * time, so a one-tool catalog change never rebuilds the index.
+ * time, so a one-tool catalog change never rebuilds the index. (Dead entries left by removals are
+ * swept when they outnumber live ones: amortised, never per change.)
  */
 export class Bm25Index {
-  readonly #postings = new Map<string, Map<string, number>>();
-  readonly #documents = new Map<string, IndexedDocument>();
+  readonly #postings = new Map<string, Posting>();
+  /** Document by slot; `undefined` marks a removed document whose slot is not reusable yet. */
+  #documents: (IndexedDocument | undefined)[] = [];
+  readonly #slotOf = new Map<string, number>();
+  #liveEntries = 0;
+  #deadEntries = 0;
   #totalLength = 0;
   readonly #k1: number;
   readonly #b: number;
@@ -58,7 +77,7 @@ export class Bm25Index {
 
   /** Number of documents indexed. */
   get size(): number {
-    return this.#documents.size;
+    return this.#slotOf.size;
   }
 
   /** Number of distinct terms indexed. */
@@ -68,21 +87,30 @@ export class Bm25Index {
 
   /** True when `id` is indexed. */
   has(id: string): boolean {
-    return this.#documents.has(id);
+    return this.#slotOf.has(id);
   }
 
   /** An independent copy: changes to either index never show in the other. */
   clone(): Bm25Index {
     const copy = new Bm25Index({ k1: this.#k1, b: this.#b, fieldWeights: this.#weights });
-    for (const [term, posting] of this.#postings) copy.#postings.set(term, new Map(posting));
-    for (const [id, document] of this.#documents) copy.#documents.set(id, document);
+    for (const [term, posting] of this.#postings) {
+      copy.#postings.set(term, {
+        slots: posting.slots.slice(),
+        frequencies: posting.frequencies.slice(),
+        live: posting.live,
+      });
+    }
+    copy.#documents = this.#documents.slice();
+    for (const [id, slot] of this.#slotOf) copy.#slotOf.set(id, slot);
+    copy.#liveEntries = this.#liveEntries;
+    copy.#deadEntries = this.#deadEntries;
     copy.#totalLength = this.#totalLength;
     return copy;
   }
 
   /** Indexes a document under `id`, replacing what was indexed under that id before. */
   add(id: string, document: SearchDocument): void {
-    if (this.#documents.has(id)) this.remove(id);
+    if (this.#slotOf.has(id)) this.remove(id);
     const frequencies = new Map<string, number>();
     let length = 0;
     const count = (text: string, weight: number): void => {
@@ -96,30 +124,43 @@ export class Bm25Index {
     for (const tag of document.tags) count(tag, this.#weights.tags);
     if (document.server !== undefined) count(document.server, this.#weights.server);
 
+    const slot = this.#documents.length;
     for (const [term, frequency] of frequencies) {
       let posting = this.#postings.get(term);
       if (posting === undefined) {
-        posting = new Map();
+        posting = { slots: [], frequencies: [], live: 0 };
         this.#postings.set(term, posting);
       }
-      posting.set(id, frequency);
+      posting.slots.push(slot);
+      posting.frequencies.push(frequency);
+      posting.live += 1;
     }
-    this.#documents.set(id, { terms: [...frequencies.keys()], length });
+    this.#documents.push({ id, terms: [...frequencies.keys()], length });
+    this.#slotOf.set(id, slot);
+    this.#liveEntries += frequencies.size;
     this.#totalLength += length;
   }
 
   /** Removes a document; returns false when it was not indexed. */
   remove(id: string): boolean {
-    const document = this.#documents.get(id);
-    if (document === undefined) return false;
+    const slot = this.#slotOf.get(id);
+    const document = slot === undefined ? undefined : this.#documents[slot];
+    if (slot === undefined || document === undefined) return false;
     for (const term of document.terms) {
       const posting = this.#postings.get(term);
       if (posting === undefined) continue;
-      posting.delete(id);
-      if (posting.size === 0) this.#postings.delete(term);
+      posting.live -= 1;
+      if (posting.live === 0) {
+        this.#deadEntries -= posting.slots.length;
+        this.#postings.delete(term);
+      }
     }
-    this.#documents.delete(id);
+    this.#documents[slot] = undefined;
+    this.#slotOf.delete(id);
+    this.#liveEntries -= document.terms.length;
+    this.#deadEntries += document.terms.length;
     this.#totalLength -= document.length;
+    if (this.#deadEntries > this.#liveEntries) this.#sweep();
     return true;
   }
 
@@ -128,23 +169,55 @@ export class Bm25Index {
    * skipping ids for which `accept` returns false. Documents matching no query term are absent.
    */
   search(query: string, limit: number, accept?: (id: string) => boolean): SearchHit[] {
-    if (limit < 1 || this.#documents.size === 0) return [];
-    const scores = new Map<string, number>();
-    const documentCount = this.#documents.size;
+    const documentCount = this.#slotOf.size;
+    if (limit < 1 || documentCount === 0) return [];
+    const scores = new Map<number, number>();
     const averageLength = this.#totalLength / documentCount || 1;
     for (const [term, boost] of this.#expandQuery(query)) {
       const posting = this.#postings.get(term);
       if (posting === undefined) continue;
-      const documentFrequency = posting.size;
-      const idf = Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
-      for (const [id, frequency] of posting) {
-        const length = this.#documents.get(id)?.length ?? averageLength;
-        const normalised = frequency + this.#k1 * (1 - this.#b + (this.#b * length) / averageLength);
-        const score = (boost * idf * frequency * (this.#k1 + 1)) / normalised;
-        scores.set(id, (scores.get(id) ?? 0) + score);
+      const idf = Math.log(1 + (documentCount - posting.live + 0.5) / (posting.live + 0.5));
+      const { slots, frequencies } = posting;
+      for (let entry = 0; entry < slots.length; entry += 1) {
+        const slot = slots[entry] as number;
+        const document = this.#documents[slot];
+        if (document === undefined) continue;
+        const frequency = frequencies[entry] as number;
+        const normalised = frequency + this.#k1 * (1 - this.#b + (this.#b * document.length) / averageLength);
+        scores.set(slot, (scores.get(slot) ?? 0) + (boost * idf * frequency * (this.#k1 + 1)) / normalised);
       }
     }
-    return topHits(scores, limit, accept);
+    const hits = new Map<string, number>();
+    for (const [slot, score] of scores) {
+      const document = this.#documents[slot];
+      if (document !== undefined) hits.set(document.id, score);
+    }
+    return topHits(hits, limit, accept);
+  }
+
+  /** Drops the entries of removed documents and compacts the slots (amortised over removals). */
+  #sweep(): void {
+    const renumbered = new Map<number, number>();
+    const documents: IndexedDocument[] = [];
+    for (const [slot, document] of this.#documents.entries()) {
+      if (document === undefined) continue;
+      renumbered.set(slot, documents.length);
+      this.#slotOf.set(document.id, documents.length);
+      documents.push(document);
+    }
+    for (const [term, posting] of this.#postings) {
+      const slots: number[] = [];
+      const frequencies: number[] = [];
+      for (let entry = 0; entry < posting.slots.length; entry += 1) {
+        const slot = renumbered.get(posting.slots[entry] as number);
+        if (slot === undefined) continue;
+        slots.push(slot);
+        frequencies.push(posting.frequencies[entry] as number);
+      }
+      this.#postings.set(term, { slots, frequencies, live: slots.length });
+    }
+    this.#documents = documents;
+    this.#deadEntries = 0;
   }
 
   /** Query terms with their boost: exact terms at 1, prefix expansions of unknown terms discounted. */

@@ -90,6 +90,16 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
     })) {
       transcript.info(line);
     }
+    transcript.info('One definition, four dialects: how the optional "offset" of Read reaches each provider.');
+    const read = session.registry.get('Read');
+    for (const target of CATALOG_TARGETS) {
+      const parameters = read?.getFunctionDeclaration(target).parameters as
+        | { required?: unknown; properties?: Record<string, unknown> }
+        | undefined;
+      transcript.info(
+        `  ${target.padEnd(17)} offset ${JSON.stringify(parameters?.properties?.offset)}  required ${JSON.stringify(parameters?.required)}`,
+      );
+    }
 
     transcript.section('3. The scripted model at work');
     const scenario = loadScenarioFile(demoScenarioPath());

@@ -4,18 +4,18 @@ import {
   isSchemaValidator,
   type ParseOptions,
   type ProviderTarget,
-  projectSchema,
   type SchemaValidator,
 } from '@toolwright/validation';
 import { checkToolConfig } from './check-tool-config.js';
+import { createDeclarationCache } from './declaration-cache.js';
 import { deepFreeze } from './deep-freeze.js';
 import type { DeepReadonly } from './deep-readonly.js';
 import { InvalidToolDefinitionError } from './errors.js';
 import { frozenCopy } from './frozen-copy.js';
-import { assertProviderTarget, type FunctionDeclaration } from './function-declaration.js';
+import type { FunctionDeclaration } from './function-declaration.js';
 import { type BuildOptions, TOOL_MARKER, type Tool, type ToolMetadata } from './tool.js';
 import type { SchemaParams, ToolConfig } from './tool-config.js';
-import { renderToolDescription, type ToolDescription } from './tool-description.js';
+import { normaliseDescription } from './tool-description.js';
 import { FrozenToolInvocation, type InvocationBehaviour, type ToolInvocation } from './tool-invocation.js';
 import { BUILTIN_SOURCE, type ToolSource } from './tool-source.js';
 
@@ -99,9 +99,8 @@ export function createTool<S extends TSchema | SchemaValidator>(
     execute: config.execute.bind(config),
   });
 
-  let renderedDescription: string | undefined;
+  const declarationFor = createDeclarationCache({ name, description, validator, strict });
   let metadata: ToolMetadata | undefined;
-  const declarations = new Map<ProviderTarget, FunctionDeclaration>();
 
   const tool: Tool<Params> = {
     specificationVersion: 'v1',
@@ -129,28 +128,7 @@ export function createTool<S extends TSchema | SchemaValidator>(
     },
 
     getFunctionDeclaration(target: ProviderTarget = 'json-schema'): FunctionDeclaration {
-      const cached = declarations.get(target);
-      if (cached !== undefined) {
-        return cached;
-      }
-      assertProviderTarget(target);
-      renderedDescription ??= renderToolDescription(description);
-      const isOpenAi = target === 'openai-chat' || target === 'openai-responses';
-      const projected = projectSchema(
-        validator.toJsonSchema(),
-        target,
-        isOpenAi && strict ? { strict } : undefined,
-      );
-      // Validation caches its projections; the declaration gets its own frozen copy so that
-      // freezing it never touches another package's cache.
-      const parameters = deepFreeze(structuredClone(projected));
-      const declaration: FunctionDeclaration = Object.freeze(
-        target === 'openai-responses' || (target === 'openai-chat' && strict)
-          ? { name, description: renderedDescription, parameters, target, strict }
-          : { name, description: renderedDescription, parameters, target },
-      );
-      declarations.set(target, declaration);
-      return declaration;
+      return declarationFor(target);
     },
 
     getMetadata(): ToolMetadata {
@@ -175,27 +153,4 @@ export function createTool<S extends TSchema | SchemaValidator>(
     },
   };
   return Object.freeze(tool);
-}
-
-function normaliseDescription(description: string | ToolDescription): ToolDescription {
-  if (typeof description === 'string') {
-    return Object.freeze({ short: description });
-  }
-  // Copy only the parts that are present, so that the frozen result has no `undefined` keys.
-  const parts: { -readonly [Key in keyof ToolDescription]: ToolDescription[Key] } = {
-    short: description.short,
-  };
-  if (description.long !== undefined) {
-    parts.long = description.long;
-  }
-  if (description.usageNotes !== undefined) {
-    parts.usageNotes = description.usageNotes;
-  }
-  if (description.examples !== undefined) {
-    parts.examples = Object.freeze([...description.examples]);
-  }
-  if (description.important !== undefined) {
-    parts.important = description.important;
-  }
-  return Object.freeze(parts);
 }

@@ -40,3 +40,29 @@ export function renderToolDescription(description: ToolDescription): string {
   }
   return sections.join('\n\n');
 }
+
+/**
+ * The frozen parts of a config's description: a string becomes `{ short }`; only the parts that
+ * are present are copied, so the result has no `undefined` keys.
+ */
+export function normaliseDescription(description: string | ToolDescription): ToolDescription {
+  if (typeof description === 'string') {
+    return Object.freeze({ short: description });
+  }
+  const parts: { -readonly [Key in keyof ToolDescription]: ToolDescription[Key] } = {
+    short: description.short,
+  };
+  if (description.long !== undefined) {
+    parts.long = description.long;
+  }
+  if (description.usageNotes !== undefined) {
+    parts.usageNotes = description.usageNotes;
+  }
+  if (description.examples !== undefined) {
+    parts.examples = Object.freeze([...description.examples]);
+  }
+  if (description.important !== undefined) {
+    parts.important = description.important;
+  }
+  return Object.freeze(parts);
+}

@@ -1,0 +1,52 @@
+import { type ProviderTarget, projectSchema, type SchemaValidator } from '@toolwright/validation';
+import { deepFreeze } from './deep-freeze.js';
+import { assertProviderTarget, type FunctionDeclaration } from './function-declaration.js';
+import { renderToolDescription, type ToolDescription } from './tool-description.js';
+
+/** What a tool's declarations are rendered from. */
+export interface DeclarationSource {
+  readonly name: string;
+  readonly description: ToolDescription;
+  readonly validator: SchemaValidator;
+  readonly strict: boolean;
+}
+
+/**
+ * Returns a function that renders a tool's declaration for a target once and then serves the
+ * same frozen object. Rendering happens on first request per target: most tools are only ever
+ * declared to one provider, and deferred tools may never be declared at all.
+ */
+export function createDeclarationCache(
+  source: DeclarationSource,
+): (target: ProviderTarget) => FunctionDeclaration {
+  const declarations = new Map<ProviderTarget, FunctionDeclaration>();
+  let renderedDescription: string | undefined;
+
+  return (target) => {
+    const cached = declarations.get(target);
+    if (cached !== undefined) {
+      return cached;
+    }
+    assertProviderTarget(target);
+    renderedDescription ??= renderToolDescription(source.description);
+    const isOpenAi = target === 'openai-chat' || target === 'openai-responses';
+    const projected = projectSchema(
+      source.validator.toJsonSchema(),
+      target,
+      isOpenAi && source.strict ? { strict: true } : undefined,
+    );
+    // Validation caches its projections; the declaration gets its own frozen copy so that
+    // freezing it never touches another package's cache.
+    const parameters = deepFreeze(structuredClone(projected));
+    const { name, strict } = source;
+    // The Responses API assumes strict when the flag is missing, so it is always stated there;
+    // chat gets it only when set.
+    const declaration: FunctionDeclaration = Object.freeze(
+      target === 'openai-responses' || (target === 'openai-chat' && strict)
+        ? { name, description: renderedDescription, parameters, target, strict }
+        : { name, description: renderedDescription, parameters, target },
+    );
+    declarations.set(target, declaration);
+    return declaration;
+  };
+}

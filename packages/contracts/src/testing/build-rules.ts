@@ -1,0 +1,99 @@
+import { ToolValidationError } from '@toolwright/validation';
+import { canonicalJson } from '../canonical-json.js';
+import { isDeeplyFrozen } from '../deep-freeze.js';
+import type { Tool } from '../tool.js';
+import type { ToolInvocation } from '../tool-invocation.js';
+import { describeError, preview, type RunRule } from './rule-runner.js';
+import { sampleInput } from './sample-input.js';
+
+// Inputs no tool may accept: its arguments are always an object.
+const NON_OBJECT_INPUTS: readonly unknown[] = [42, 'text', null, [], true];
+
+/**
+ * Rules `build-rejects-bad-input`, `build-fills-defaults`, `params-frozen` and
+ * `invocation-matches-tool`. `validInputs` are built as given; without them, one input is
+ * constructed from the schema.
+ */
+export function checkBuild(tool: Tool, run: RunRule, validInputs: readonly unknown[] | undefined): void {
+  run('build-rejects-bad-input', (fail) => {
+    for (const input of NON_OBJECT_INPUTS) {
+      try {
+        tool.build(input);
+        fail(`build(${JSON.stringify(input)}) was accepted; the arguments must be an object`);
+      } catch (error) {
+        if (!ToolValidationError.isInstance(error)) {
+          fail(
+            `build(${JSON.stringify(input)}) threw ${describeError(error)} instead of a ToolValidationError`,
+          );
+        }
+      }
+    }
+  });
+
+  const invocations: Array<{ input: unknown; invocation: ToolInvocation }> = [];
+  run('build-fills-defaults', (fail) => {
+    const inputSchema = tool.getMetadata().inputSchema;
+    for (const input of validInputs ?? [sampleInput(inputSchema)]) {
+      let invocation: ToolInvocation;
+      try {
+        invocation = tool.build(structuredClone(input));
+      } catch (error) {
+        const hint =
+          validInputs === undefined ? ' (the input was constructed from the schema; pass validInputs)' : '';
+        fail(`build(${preview(input)}) rejected a valid input: ${describeError(error)}${hint}`);
+        continue;
+      }
+      invocations.push({ input, invocation });
+      const properties = (inputSchema.properties ?? {}) as Record<string, unknown>;
+      const given = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+      const params = invocation.params as Record<string, unknown>;
+      for (const [key, property] of Object.entries(properties)) {
+        if (typeof property !== 'object' || property === null || !('default' in property) || key in given) {
+          continue;
+        }
+        if (canonicalJson(params[key]) !== canonicalJson(property.default)) {
+          fail(
+            `build(${preview(input)}) left "${key}" as ${preview(params[key])}; its default is ${preview(property.default)}`,
+          );
+        }
+      }
+    }
+  });
+
+  run('params-frozen', (fail) => {
+    for (const { input, invocation } of invocations) {
+      if (!Object.isFrozen(invocation)) {
+        fail(`the invocation built from ${preview(input)} is not frozen`);
+      }
+      if (!isDeeplyFrozen(invocation.params)) {
+        fail(`the params built from ${preview(input)} are not deeply frozen`);
+      }
+    }
+  });
+
+  run('invocation-matches-tool', (fail) => {
+    for (const { input, invocation } of invocations) {
+      for (const key of ['kind', 'isRetrySafe', 'parallelism', 'isConcurrencySafe'] as const) {
+        if (invocation[key] !== tool[key]) {
+          fail(`invocation.${key} is ${String(invocation[key])} but the tool's is ${String(tool[key])}`);
+        }
+      }
+      if (invocation.toolName !== tool.name) {
+        fail(`invocation.toolName is "${invocation.toolName}", not "${tool.name}"`);
+      }
+      for (const key of ['permissionSignature', 'permissionRule'] as const) {
+        if (typeof invocation[key] !== 'string' || invocation[key] === '') {
+          fail(`${key} for ${preview(input)} is not a non-empty string`);
+        }
+      }
+      const paths = invocation.affectedPaths;
+      if (!Array.isArray(paths) || paths.some((path) => typeof path !== 'string')) {
+        fail(`affectedPaths for ${preview(input)} is not an array of strings`);
+      }
+      const description = invocation.getDescription();
+      if (typeof description !== 'string' || description.trim() === '') {
+        fail(`getDescription() for ${preview(input)} is empty`);
+      }
+    }
+  });
+}

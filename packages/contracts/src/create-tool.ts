@@ -12,11 +12,12 @@ import { deepFreeze } from './deep-freeze.js';
 import type { DeepReadonly } from './deep-readonly.js';
 import { InvalidToolDefinitionError } from './errors.js';
 import { frozenCopy } from './frozen-copy.js';
+import { FrozenToolInvocation, type InvocationBehaviour } from './frozen-tool-invocation.js';
 import type { FunctionDeclaration } from './function-declaration.js';
 import { type BuildOptions, TOOL_MARKER, type Tool, type ToolMetadata } from './tool.js';
 import type { SchemaParams, ToolConfig } from './tool-config.js';
 import { normaliseDescription } from './tool-description.js';
-import { FrozenToolInvocation, type InvocationBehaviour, type ToolInvocation } from './tool-invocation.js';
+import type { ToolInvocation } from './tool-invocation.js';
 import { BUILTIN_SOURCE, type ToolSource } from './tool-source.js';
 
 /**

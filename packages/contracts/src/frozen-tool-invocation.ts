@@ -1,0 +1,202 @@
+import type { Coercion } from '@toolwright/validation';
+import { canonicalJson } from './canonical-json.js';
+import type { DeepReadonly } from './deep-readonly.js';
+import { ContractsErrorCode, formatValue, ToolInvocationError } from './errors.js';
+import { assertExecutionContext, type ExecutionContext } from './execution-context.js';
+import { INVOCATION_MARKER, isInvocationSuperseded, type ToolInvocation } from './tool-invocation.js';
+import type { Parallelism, ToolKind } from './tool-kind.js';
+import type { ToolResult } from './tool-result.js';
+import { ToolResults } from './tool-results.js';
+
+/** What every invocation of one tool shares; held once per tool. */
+export interface InvocationBehaviour<P> {
+  readonly toolName: string;
+  readonly displayName: string;
+  readonly kind: ToolKind;
+  readonly isRetrySafe: boolean;
+  readonly parallelism: Parallelism;
+  readonly isConcurrencySafe: boolean;
+  readonly extractSignatureContent: ((params: P) => string) | undefined;
+  readonly affectedPaths: ((params: P) => readonly string[]) | undefined;
+  readonly abstractPermissionRule: ((params: P) => string) | undefined;
+  readonly describeInvocation: ((params: P) => string) | undefined;
+  readonly execute: (params: P, context: ExecutionContext) => Promise<ToolResult>;
+}
+
+const DESCRIPTION_PREVIEW_LIMIT = 120;
+
+/**
+ * The invocation `Tool.build` returns: a frozen instance whose fields are read-only accessors.
+ * Derived values (signature, paths, description) are computed on first read and remembered in
+ * private fields, which stay writable after the instance is frozen: `build()` itself does no
+ * more than copy-freeze and wrap the parsed params.
+ */
+export class FrozenToolInvocation<P> implements ToolInvocation<P> {
+  // Everything is read through the prototype: an instance holds only private fields, so that
+  // `build()` allocates and freezes as little as possible (it is the hot path).
+  readonly #behaviour: InvocationBehaviour<P>;
+  readonly #params: DeepReadonly<P>;
+  readonly #coercions: readonly Coercion[];
+  #affectedPaths: readonly string[] | undefined;
+  #permissionSignature: string | undefined;
+  #permissionRule: string | undefined;
+  #description: string | undefined;
+
+  constructor(behaviour: InvocationBehaviour<P>, params: DeepReadonly<P>, coercions: readonly Coercion[]) {
+    this.#behaviour = behaviour;
+    this.#params = params;
+    this.#coercions = coercions;
+    Object.freeze(this);
+  }
+
+  get specificationVersion(): 'v1' {
+    return 'v1';
+  }
+
+  get [INVOCATION_MARKER](): true {
+    return true;
+  }
+
+  get toolName(): string {
+    return this.#behaviour.toolName;
+  }
+
+  get params(): DeepReadonly<P> {
+    return this.#params;
+  }
+
+  get kind(): ToolKind {
+    return this.#behaviour.kind;
+  }
+
+  get isRetrySafe(): boolean {
+    return this.#behaviour.isRetrySafe;
+  }
+
+  get parallelism(): Parallelism {
+    return this.#behaviour.parallelism;
+  }
+
+  get isConcurrencySafe(): boolean {
+    return this.#behaviour.isConcurrencySafe;
+  }
+
+  get coercions(): readonly Coercion[] {
+    return this.#coercions;
+  }
+
+  get affectedPaths(): readonly string[] {
+    if (this.#affectedPaths === undefined) {
+      const callback = this.#behaviour.affectedPaths;
+      const paths = callback === undefined ? [] : this.#callback('affectedPaths', callback);
+      if (!Array.isArray(paths) || paths.some((path) => typeof path !== 'string')) {
+        throw this.#badReturn('affectedPaths', 'an array of strings', paths);
+      }
+      this.#affectedPaths = Object.freeze([...paths]);
+    }
+    return this.#affectedPaths;
+  }
+
+  get permissionSignature(): string {
+    if (this.#permissionSignature === undefined) {
+      const callback = this.#behaviour.extractSignatureContent;
+      const content =
+        callback === undefined
+          ? canonicalJson(this.params)
+          : this.#stringCallback('extractSignatureContent', callback);
+      this.#permissionSignature = `${this.toolName}(${content})`;
+    }
+    return this.#permissionSignature;
+  }
+
+  get permissionRule(): string {
+    if (this.#permissionRule === undefined) {
+      const callback = this.#behaviour.abstractPermissionRule;
+      // Fail closed: without a rule of its own, "always allow" covers only this exact call.
+      this.#permissionRule =
+        callback === undefined
+          ? this.permissionSignature
+          : this.#stringCallback('abstractPermissionRule', callback);
+    }
+    return this.#permissionRule;
+  }
+
+  getDescription(): string {
+    if (this.#description === undefined) {
+      const callback = this.#behaviour.describeInvocation;
+      if (callback === undefined) {
+        const preview = canonicalJson(this.params);
+        const capped =
+          preview.length > DESCRIPTION_PREVIEW_LIMIT
+            ? `${preview.slice(0, DESCRIPTION_PREVIEW_LIMIT - 1)}…`
+            : preview;
+        this.#description = `${this.#behaviour.displayName} ${capped}`;
+      } else {
+        this.#description = this.#stringCallback('describeInvocation', callback);
+      }
+    }
+    return this.#description;
+  }
+
+  async execute(context: ExecutionContext): Promise<ToolResult> {
+    if (isInvocationSuperseded(this)) {
+      throw new ToolInvocationError(
+        ContractsErrorCode.InvocationSuperseded,
+        this.toolName,
+        `This invocation of "${this.toolName}" was superseded by rebuildInvocation (a hook changed its params); ` +
+          'execute the rebuilt invocation instead.',
+      );
+    }
+    assertExecutionContext(this.toolName, context);
+    if (context.signal.aborted) {
+      return ToolResults.aborted(`The call to "${this.toolName}" was aborted before it started.`);
+    }
+    return this.#behaviour.execute(this.params as P, context);
+  }
+
+  /** A plain snapshot for logs: the getters are not own properties, so spell them out. */
+  toJSON(): Record<string, unknown> {
+    return {
+      specificationVersion: this.specificationVersion,
+      toolName: this.toolName,
+      params: this.params,
+      kind: this.kind,
+      isRetrySafe: this.isRetrySafe,
+      parallelism: this.parallelism,
+      isConcurrencySafe: this.isConcurrencySafe,
+      affectedPaths: this.affectedPaths,
+      permissionSignature: this.permissionSignature,
+      permissionRule: this.permissionRule,
+      coercions: this.coercions,
+    };
+  }
+
+  #callback<R>(callbackName: string, callback: (params: P) => R): R {
+    try {
+      return callback(this.params as P);
+    } catch (error) {
+      throw new ToolInvocationError(
+        ContractsErrorCode.InvocationCallbackFailed,
+        this.toolName,
+        `Tool "${this.toolName}": ${callbackName}(params) threw: ${error instanceof Error ? error.message : formatValue(error)}`,
+        { cause: error },
+      );
+    }
+  }
+
+  #stringCallback(callbackName: string, callback: (params: P) => string): string {
+    const text = this.#callback(callbackName, callback);
+    if (typeof text !== 'string') {
+      throw this.#badReturn(callbackName, 'a string', text);
+    }
+    return text;
+  }
+
+  #badReturn(callbackName: string, expected: string, received: unknown): ToolInvocationError {
+    return new ToolInvocationError(
+      ContractsErrorCode.InvocationCallbackFailed,
+      this.toolName,
+      `Tool "${this.toolName}": ${callbackName}(params) must return ${expected}, got ${formatValue(received)}.`,
+    );
+  }
+}

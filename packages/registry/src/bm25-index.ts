@@ -171,7 +171,9 @@ export class Bm25Index {
   search(query: string, limit: number, accept?: (id: string) => boolean): SearchHit[] {
     const documentCount = this.#slotOf.size;
     if (limit < 1 || documentCount === 0) return [];
-    const scores = new Map<number, number>();
+    // Scores by slot in a flat array, plus the list of slots touched: no map per query.
+    const scores = new Float64Array(this.#documents.length);
+    const touched: number[] = [];
     const averageLength = this.#totalLength / documentCount || 1;
     for (const [term, boost] of this.#expandQuery(query)) {
       const posting = this.#postings.get(term);
@@ -184,15 +186,15 @@ export class Bm25Index {
         if (document === undefined) continue;
         const frequency = frequencies[entry] as number;
         const normalised = frequency + this.#k1 * (1 - this.#b + (this.#b * document.length) / averageLength);
-        scores.set(slot, (scores.get(slot) ?? 0) + (boost * idf * frequency * (this.#k1 + 1)) / normalised);
+        if (scores[slot] === 0) touched.push(slot);
+        scores[slot] = (scores[slot] as number) + (boost * idf * frequency * (this.#k1 + 1)) / normalised;
       }
     }
-    const hits = new Map<string, number>();
-    for (const [slot, score] of scores) {
-      const document = this.#documents[slot];
-      if (document !== undefined) hits.set(document.id, score);
-    }
-    return topHits(hits, limit, accept);
+    const candidates = touched.map((slot) => ({
+      id: (this.#documents[slot] as IndexedDocument).id,
+      score: scores[slot] as number,
+    }));
+    return topHits(candidates, limit, accept);
   }
 
   /** Drops the entries of removed documents and compacts the slots (amortised over removals). */
@@ -251,15 +253,20 @@ export function compareHits(left: SearchHit, right: SearchHit): number {
  * Keeps the best `limit` hits with a small sorted buffer instead of sorting every candidate: a
  * common term can match thousands of tools while the caller wants five.
  */
-function topHits(scores: Map<string, number>, limit: number, accept?: (id: string) => boolean): SearchHit[] {
+function topHits(
+  candidates: readonly SearchHit[],
+  limit: number,
+  accept?: (id: string) => boolean,
+): SearchHit[] {
   const best: SearchHit[] = [];
-  for (const [id, score] of scores) {
+  for (const candidate of candidates) {
+    const { id, score } = candidate;
     if (best.length === limit) {
       const worst = best[best.length - 1];
       if (worst !== undefined && compareHits({ id, score }, worst) >= 0) continue;
     }
     if (accept !== undefined && !accept(id)) continue;
-    const hit = { id, score };
+    const hit = candidate;
     let position = best.length;
     while (position > 0) {
       const previous = best[position - 1];

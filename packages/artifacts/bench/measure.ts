@@ -8,18 +8,27 @@ export interface Contender {
   cleanup(): void | Promise<void>;
 }
 
+/** Per-contender medians, and the median of per-round ratios against the first contender. */
+export interface Measurement {
+  /** Median microseconds per operation, by contender name. */
+  microseconds: Map<string, number>;
+  /** Median over rounds of (first contender's time / this contender's time): speed relative to the first. */
+  speedRatio: Map<string, number>;
+}
+
 /**
- * Times contenders in interleaved rounds (so background load hits every contender alike), after
- * one warm-up round, and returns the median microseconds per operation of each.
+ * Times contenders in interleaved rounds after one warm-up round. The machine's disk and CPU are
+ * shared and their load drifts over seconds, so ratios are taken per round (contenders measured
+ * back to back) and the median of those is reported: drift cancels out within a round.
  */
-export async function medianMicrosecondsPerOperation(
+export async function measure(
   contenders: readonly Contender[],
   rounds: number,
   operations: number,
-): Promise<Map<string, number>> {
+): Promise<Measurement> {
   const samples = new Map<string, number[]>(contenders.map((contender) => [contender.name, []]));
   for (let round = -1; round < rounds; round++) {
-    // Alternate the order each round: whoever runs first must not always get the coolest disk.
+    // Alternate the order each round: whoever runs first must not always get the quieter moment.
     const ordered = round % 2 === 0 ? contenders : [...contenders].reverse();
     for (const contender of ordered) {
       await contender.prepare(round);
@@ -30,10 +39,18 @@ export async function medianMicrosecondsPerOperation(
       if (round >= 0) samples.get(contender.name)?.push((elapsed * 1000) / operations);
     }
   }
-  return new Map([...samples].map(([name, values]) => [name, median(values)]));
+  const reference = samples.get(contenders[0]?.name ?? '') ?? [];
+  const microseconds = new Map([...samples].map(([name, values]) => [name, median(values)]));
+  const speedRatio = new Map(
+    [...samples].map(([name, values]) => [
+      name,
+      median(values.map((value, round) => (reference[round] ?? 0) / value)),
+    ]),
+  );
+  return { microseconds, speedRatio };
 }
 
-function median(values: number[]): number {
+function median(values: readonly number[]): number {
   const sorted = [...values].sort((left, right) => left - right);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1

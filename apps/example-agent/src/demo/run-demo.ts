@@ -90,7 +90,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
     })) {
       transcript.info(line);
     }
-    transcript.info('One definition, four dialects: how the optional "offset" of Read reaches each provider.');
+    transcript.info(
+      'One definition, four dialects: how the optional "offset" of Read reaches each provider.',
+    );
     const read = session.registry.get('Read');
     for (const target of CATALOG_TARGETS) {
       const parameters = read?.getFunctionDeclaration(target).parameters as

@@ -1,0 +1,68 @@
+import type { Command } from 'commander';
+import { AgentError, AgentErrorCode } from '../../errors.js';
+import { openCommandContext } from '../command-context.js';
+import { Transcript } from '../transcript.js';
+import {
+  type CommandRuntime,
+  type CommonFlags,
+  commandAction,
+  ExitCode,
+  parseMode,
+  withCommonOptions,
+} from './command-runtime.js';
+
+function parseJsonArguments(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new AgentError(
+      AgentErrorCode.ArgumentsInvalid,
+      `The tool arguments are not valid JSON (${(error as Error).message}); pass one JSON object, e.g. '{"file_path":"README.md"}'.`,
+    );
+  }
+}
+
+/** `call <tool> '<json>'`: one call through the agent's own executor and permission checks. */
+export function registerCallCommand(program: Command, runtime: CommandRuntime): void {
+  withCommonOptions(
+    program
+      .command('call')
+      .description('call one tool directly, through the same executor and permission checks as the agent')
+      .argument('<tool>', 'tool name, e.g. Read or mcp__server__tool')
+      .argument('[args]', 'JSON object of arguments', '{}'),
+  )
+    .option('--mode <mode>', 'plan or default', parseMode)
+    .action(
+      commandAction(runtime, async (toolName: string, argumentText: string, flags: CommonFlags) => {
+        const args = parseJsonArguments(argumentText);
+        const context = await openCommandContext(flags, new Transcript(runtime.io.stderr));
+        try {
+          const { registry, executor } = context.session;
+          if (registry.get(toolName) === undefined) {
+            const known = registry.getAll().map((tool) => tool.name);
+            throw new AgentError(
+              AgentErrorCode.ToolNotFound,
+              `No tool named "${toolName}". Known tools: ${known.join(', ')}.`,
+            );
+          }
+          const [executed] = await executor.executeBatch([
+            { id: 'cli-call', name: toolName, arguments: args },
+          ]);
+          if (executed === undefined) return;
+          runtime.io.stdout.write(
+            flags.json === true
+              ? `${JSON.stringify({ status: executed.status, content: executed.content, artifacts: executed.result.artifacts ?? [], error: executed.result.error })}\n`
+              : `${executed.content}\n`,
+          );
+          if (executed.status !== 'success') {
+            const reason =
+              executed.result.error === undefined ? '' : `: ${executed.result.error.message.split('\n')[0]}`;
+            runtime.io.stderr.write(`toolwright-agent: ${toolName} ${executed.status}${reason}\n`);
+            runtime.fail(ExitCode.Failure);
+          }
+        } finally {
+          await context.close();
+        }
+      }),
+    );
+}

@@ -1,0 +1,65 @@
+import type { ToolMode } from '@toolwright/registry';
+import { ToolwrightError } from '@toolwright/validation';
+import { type Command, InvalidArgumentError } from 'commander';
+import { AgentErrorCode } from '../../errors.js';
+import type { GlobalOptions } from '../command-context.js';
+import type { LineSink } from '../transcript.js';
+
+/** Where the program writes: stdout and stderr in the CLI, buffers in tests. */
+export interface ProgramIo {
+  stdout: LineSink;
+  stderr: LineSink;
+}
+
+/** Exit codes of `toolwright-agent`. */
+export const ExitCode = { Success: 0, Failure: 1, Usage: 2 } as const;
+
+/** What each command gets: the output streams and a way to set the exit code. */
+export interface CommandRuntime {
+  readonly io: ProgramIo;
+  /** Records a failure; the highest code wins (usage over failure). */
+  fail(code: (typeof ExitCode)[keyof typeof ExitCode]): void;
+}
+
+/** The flags every workspace command takes. */
+export interface CommonFlags extends GlobalOptions {
+  json?: boolean;
+}
+
+/** Adds the options every workspace command takes. */
+export function withCommonOptions(command: Command): Command {
+  return command
+    .option('-w, --workspace <dir>', 'workspace directory (default: the current directory)')
+    .option('--config <file>', 'config file name in the workspace', 'toolwright.config.json')
+    .option('--mcp-config <file>', 'MCP servers file in the workspace (default .mcp.json)')
+    .option('--no-mcp', 'do not start the MCP servers of .mcp.json')
+    .option('--json', 'machine-readable JSON output');
+}
+
+/** Parses `--mode`. */
+export function parseMode(value: string): ToolMode {
+  if (value === 'plan' || value === 'default') return value;
+  throw new InvalidArgumentError(`mode must be "plan" or "default", got "${value}".`);
+}
+
+/**
+ * Wraps a command's action: an error is printed once, with its code, and becomes exit code 2
+ * for bad configuration or 1 for anything else — never an unhandled stack trace.
+ */
+export function commandAction<A extends unknown[]>(
+  runtime: CommandRuntime,
+  run: (...args: A) => Promise<void>,
+): (...args: A) => Promise<void> {
+  return async (...args: A) => {
+    try {
+      await run(...args);
+    } catch (error) {
+      const isToolwright = ToolwrightError.isInstance(error);
+      const usage =
+        isToolwright && (error.code === AgentErrorCode.ConfigInvalid || error.code === 'mcp_config_invalid');
+      const message = error instanceof Error ? error.message : String(error);
+      runtime.io.stderr.write(`toolwright-agent: ${message}${isToolwright ? ` [${error.code}]` : ''}\n`);
+      runtime.fail(usage ? ExitCode.Usage : ExitCode.Failure);
+    }
+  };
+}

@@ -1,0 +1,83 @@
+import { type Command, Option } from 'commander';
+import { AgentLoop } from '../../agent/agent-loop.js';
+import { createProvider, type ProviderSelection } from '../../providers/create-provider.js';
+import { PROVIDER_IDS, type ProviderId } from '../../providers/model-provider.js';
+import { loadScenarioFile } from '../../providers/scenario.js';
+import { openCommandContext } from '../command-context.js';
+import { Transcript } from '../transcript.js';
+import {
+  type CommandRuntime,
+  type CommonFlags,
+  commandAction,
+  ExitCode,
+  parseMode,
+  withCommonOptions,
+} from './command-runtime.js';
+
+interface RunFlags extends CommonFlags {
+  provider?: ProviderId;
+  model?: string;
+  baseUrl?: string;
+  scenario?: string;
+  maxTurns?: number;
+}
+
+/** Flags win over the config file; what neither sets is left to the environment. */
+function providerSelection(
+  flags: RunFlags,
+  config: { provider?: ProviderId; model?: string; baseUrl?: string },
+): ProviderSelection {
+  const provider = flags.provider ?? config.provider;
+  const model = flags.model ?? config.model;
+  const baseUrl = flags.baseUrl ?? config.baseUrl;
+  return {
+    ...(provider === undefined ? {} : { provider }),
+    ...(model === undefined ? {} : { model }),
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+    ...(flags.scenario === undefined ? {} : { scenario: loadScenarioFile(flags.scenario) }),
+  };
+}
+
+/** `run "<task>"`: one task through the agent loop, with a readable or JSON-lines transcript. */
+export function registerRunCommand(program: Command, runtime: CommandRuntime): void {
+  withCommonOptions(
+    program
+      .command('run')
+      .description('run one task with the configured model (or a scenario file with the scripted model)')
+      .argument('<task>', 'what the agent should do'),
+  )
+    .addOption(new Option('--provider <id>', 'model provider').choices(PROVIDER_IDS))
+    .option('--model <name>', 'model name')
+    .option('--base-url <url>', 'OpenAI-compatible endpoint')
+    .option('--scenario <file>', 'scenario file for the scripted model')
+    .option('--mode <mode>', 'plan or default', parseMode)
+    .option('--max-turns <n>', 'model turns before stopping', (value) => Number.parseInt(value, 10))
+    .action(
+      commandAction(runtime, async (task: string, flags: RunFlags) => {
+        const transcript = new Transcript(runtime.io.stdout, { json: flags.json === true });
+        const context = await openCommandContext(flags, transcript);
+        try {
+          const provider = await createProvider(providerSelection(flags, context.config));
+          transcript.info(
+            `provider ${provider.id}, model ${provider.model}, mode ${context.session.mode.current}`,
+          );
+          const loop = new AgentLoop({
+            provider,
+            registry: context.session.registry,
+            executor: context.session.executor,
+            mode: context.session.mode,
+            maxTurns: flags.maxTurns ?? context.config.maxTurns ?? 25,
+            onEvent: (event) => transcript.agentEvent(event),
+          });
+          const result = await loop.run(task);
+          transcript.info(`done in ${result.turns} turns (${result.stopReason})`, {
+            stopReason: result.stopReason,
+            finalText: result.finalText,
+          });
+          if (result.stopReason !== 'completed') runtime.fail(ExitCode.Failure);
+        } finally {
+          await context.close();
+        }
+      }),
+    );
+}

@@ -1,0 +1,55 @@
+import type { ToolMode } from '@toolwright/registry';
+import type { ProviderTarget } from '@toolwright/validation';
+import { type Command, Option } from 'commander';
+import { PROVIDER_IDS, type ProviderId } from '../../providers/model-provider.js';
+import { describeCatalog, formatCatalog } from '../catalog-view.js';
+import { openCommandContext } from '../command-context.js';
+import { Transcript } from '../transcript.js';
+import {
+  type CommandRuntime,
+  type CommonFlags,
+  commandAction,
+  parseMode,
+  withCommonOptions,
+} from './command-runtime.js';
+
+/** The schema dialect each provider receives. */
+const PROVIDER_TARGETS: Readonly<Record<ProviderId, ProviderTarget>> = {
+  anthropic: 'anthropic',
+  'openai-chat': 'openai-chat',
+  'openai-responses': 'openai-responses',
+  gemini: 'gemini',
+  'openai-compatible': 'openai-chat',
+  scripted: 'anthropic',
+};
+
+/** `tools`: the catalog the model would see for a provider and mode, with token estimates. */
+export function registerToolsCommand(program: Command, runtime: CommandRuntime): void {
+  withCommonOptions(program.command('tools').description('show the tool catalog the model would see'))
+    .addOption(
+      new Option('--provider <id>', 'provider whose dialect to show')
+        .choices(PROVIDER_IDS)
+        .default('anthropic'),
+    )
+    .option('--mode <mode>', 'plan or default', parseMode, 'default')
+    .action(
+      commandAction(runtime, async (flags: CommonFlags & { provider: ProviderId; mode: ToolMode }) => {
+        // Progress (server connections) goes to stderr so stdout stays the catalog alone.
+        const context = await openCommandContext(flags, new Transcript(runtime.io.stderr));
+        try {
+          const view = describeCatalog(
+            context.session.registry,
+            PROVIDER_TARGETS[flags.provider],
+            flags.mode,
+          );
+          runtime.io.stdout.write(
+            flags.json === true
+              ? `${JSON.stringify(view, null, 2)}\n`
+              : `${formatCatalog(view, { listTools: true }).join('\n')}\n`,
+          );
+        } finally {
+          await context.close();
+        }
+      }),
+    );
+}

@@ -92,6 +92,13 @@ describe('ToolSearch', () => {
     expect(matches(await search(registry, { query: 'report', max_results: 12 }))).toHaveLength(12);
     expect(matches(await search(registry, { query: 'report', max_results: 500 }))).toHaveLength(20);
     expect(registry.deferred.getLoadedNames()).toHaveLength(20);
+    // select: is not limited by max_results, only by the cap, and says what it left for later.
+    const names = Array.from({ length: 22 }, (_, index) => `mcp__bulk__report_${index}`);
+    const selected = await search(registry, { query: `select:${names.join(',')}` });
+    expect(matches(selected)).toEqual(names.slice(0, 20));
+    expect(String(selected.llmContent)).toContain(
+      'Not loaded (at most 20 per call), ask again for: mcp__bulk__report_20, mcp__bulk__report_21.',
+    );
   });
 
   it('matches /regex/ against names and descriptions, name matches first', async () => {

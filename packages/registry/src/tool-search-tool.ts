@@ -89,6 +89,11 @@ function formatAnswer(
     );
   }
   if (result.missing.length > 0) lines.push(`Not found: ${result.missing.join(', ')}.`);
+  if (result.overCap.length > 0) {
+    lines.push(
+      `Not loaded (at most ${MAX_SEARCH_RESULTS} per call), ask again for: ${result.overCap.join(', ')}.`,
+    );
+  }
   if (result.suggestions.length > 0) {
     lines.push(
       `Closest tool names: ${result.suggestions.join(', ')}. Retry with "select:<name>" or with other keywords.`,

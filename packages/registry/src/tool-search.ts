@@ -29,6 +29,8 @@ export interface ToolSearchResult {
   readonly matches: readonly Tool[];
   /** `select:` names that are not in the catalog. */
   readonly missing: readonly string[];
+  /** `select:` names found but over the 20-tool cap: not returned, to be asked for again. */
+  readonly overCap: readonly string[];
   /** Closest catalog names, when something was not found. */
   readonly suggestions: readonly string[];
 }
@@ -80,13 +82,15 @@ export function searchCatalog(
     ];
     const matches: Tool[] = [];
     const missing: string[] = [];
+    const overCap: string[] = [];
     for (const name of requested) {
       const tool = exclude.has(name) ? undefined : catalog.get(name);
       if (tool === undefined) missing.push(name);
       else if (matches.length < MAX_SEARCH_RESULTS) matches.push(tool);
+      else overCap.push(name);
     }
     const suggestions = [...new Set(missing.flatMap((name) => suggest(name)))].slice(0, SUGGESTION_COUNT);
-    return freeze({ kind: 'select', matches, missing, suggestions });
+    return freeze({ kind: 'select', matches, missing, overCap, suggestions });
   }
 
   if (isRegexQuery(text)) {
@@ -105,6 +109,7 @@ export function searchCatalog(
       kind: 'regex',
       matches,
       missing: [],
+      overCap: [],
       suggestions: matches.length === 0 ? suggest(text) : [],
     });
   }
@@ -115,6 +120,7 @@ export function searchCatalog(
     kind: 'keyword',
     matches,
     missing: [],
+    overCap: [],
     suggestions: matches.length === 0 ? suggest(text) : [],
   });
 }
@@ -131,12 +137,14 @@ function freeze(result: {
   kind: ToolSearchKind;
   matches: Tool[];
   missing: string[];
+  overCap: string[];
   suggestions: string[];
 }): ToolSearchResult {
   return Object.freeze({
     kind: result.kind,
     matches: Object.freeze(result.matches),
     missing: Object.freeze(result.missing),
+    overCap: Object.freeze(result.overCap),
     suggestions: Object.freeze(result.suggestions),
   });
 }

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixturePath, processExists, serverEntry, waitFor } from '../test/helpers.js';
 import type { McpConnectionChange } from './connection-change.js';
@@ -187,5 +191,54 @@ describe('McpConnectionManager', () => {
     expect(changes.at(-1)?.reason).toContain(
       'MCP server "once" failed to start or complete the MCP handshake',
     );
+  });
+  it('sends the configured headers over Streamable HTTP, names a refused server, and ends the HTTP session on close', async () => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+    const server = new McpServer({ name: 'guarded', version: '1.0.0' });
+    server.registerTool('whoami', { description: 'Says who.' }, async () => ({
+      content: [{ type: 'text', text: 'guarded' }],
+    }));
+    await server.connect(transport);
+    const methods: string[] = [];
+    const http = createServer((request, response) => {
+      if (request.headers.authorization !== 'Bearer s3cret') {
+        response.writeHead(401, { 'content-type': 'text/plain' }).end('missing or wrong token');
+        return;
+      }
+      methods.push(request.method ?? '');
+      void transport.handleRequest(request, response);
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    cleanups.push(
+      () =>
+        new Promise((resolve) => {
+          http.closeAllConnections();
+          http.close(resolve);
+        }),
+    );
+    const address = http.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/mcp`;
+    const manager = new McpConnectionManager(
+      parseMcpServersConfig({
+        mcpServers: {
+          authorised: { type: 'http', url, headers: { Authorization: 'Bearer s3cret' } },
+          anonymous: { url },
+        },
+      }),
+    );
+    cleanups.push(() => manager.closeAll());
+    const result = await manager.connectAll();
+    expect(result.connected).toEqual(['authorised']);
+    expect(result.failed[0]?.server).toBe('anonymous');
+    expect(result.failed[0]?.reason).toContain(
+      'MCP server "anonymous" failed to start or complete the MCP handshake',
+    );
+    expect(result.failed[0]?.reason).toContain('missing or wrong token');
+    const answer = await manager
+      .get('authorised')
+      .request('whoami', (client, options) => client.callTool({ name: 'whoami' }, undefined, options));
+    expect(answer.content).toEqual([{ type: 'text', text: 'guarded' }]);
+    await manager.closeAll();
+    expect(methods).toContain('DELETE');
   });
 });

@@ -214,6 +214,27 @@ describe.each(['stdio', 'streamable-http'] as const)('server-everything over %s'
     },
   );
 
+  it.runIf(transport === 'stdio')('forwards progress notifications to the context', async () => {
+    const updates: Array<{ progress?: number; total?: number }> = [];
+    const context = {
+      ...executionContext(),
+      onProgress: (update: { progress?: number; total?: number }) => updates.push(update),
+    };
+    const result = await registry
+      .get('mcp__everything__trigger-long-running-operation')!
+      .build({ duration: 0.3, steps: 3 })
+      .execute(context);
+    expect(result.error).toBeUndefined();
+    // The SDK handles notifications a microtask later than responses, so the last step's
+    // progress, sent just before the result, can arrive after the call is over; earlier ones cannot.
+    const steps = updates.map((update) => [update.progress, update.total]);
+    expect(steps.slice(0, 2)).toEqual([
+      [1, 3],
+      [2, 3],
+    ]);
+    expect(steps.length).toBeLessThanOrEqual(3);
+  });
+
   it.runIf(transport === 'stdio')('queues the server logs', async () => {
     registry.drainMcpLogs();
     await run('mcp__everything__toggle-simulated-logging', {});

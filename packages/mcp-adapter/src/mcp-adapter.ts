@@ -47,6 +47,8 @@ export interface McpAdapterOptions {
   /** Timeout per request (a tool call, a listing page); default 60 s. */
   readonly requestTimeoutMs?: number;
   readonly reconnect?: Partial<ReconnectPolicy>;
+  /** How long a stdio server may take to exit after its stdin closes before it gets SIGTERM; default 500 ms. */
+  readonly shutdownGraceMs?: number;
   /** Quiet time after the last `list_changed` before a refresh; default 300 ms. */
   readonly listChangedDebounceMs?: number;
   readonly clientInfo?: { name: string; version: string };
@@ -169,6 +171,7 @@ export class McpAdapter {
       ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
       ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
       ...(options.reconnect === undefined ? {} : { reconnect: options.reconnect }),
+      ...(options.shutdownGraceMs === undefined ? {} : { shutdownGraceMs: options.shutdownGraceMs }),
       onConnectionChange: (change) => this.#onConnectionChange(change),
       onReady: (connection, recovered) => this.#onReady(connection, recovered),
     });
@@ -187,7 +190,7 @@ export class McpAdapter {
               server: server.name,
               list: 'tools',
               code: 'listing_failed',
-              message: String(error),
+              message: `MCP server "${server.name}": the refresh after list_changed failed: ${error instanceof Error ? error.message : String(error)}`,
             }),
         }),
         refreshes: 0,

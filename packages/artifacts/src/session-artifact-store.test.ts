@@ -417,6 +417,20 @@ describe('removeAll', () => {
   });
 });
 
+describe('flush', () => {
+  it('writes the ledger and releases the session lock at once, for hosts that exit in the same turn', async () => {
+    const store = storeIn(roots.create());
+    await store.write({ kind: 'text', bytes: 'before exit', mimeType: 'text/plain' });
+    expect(existsSync(join(store.sessionDirectory, '.lock'))).toBe(true);
+    store.flush();
+    expect(existsSync(join(store.sessionDirectory, '.lock'))).toBe(false);
+    expect(JSON.parse(readFileSync(join(store.sessionDirectory, '.ledger'), 'utf8'))).toMatchObject({
+      items: 1,
+    });
+    expect(readFileSync(join(store.sessionDirectory, '.records'), 'utf8')).toContain('"kind":"text"');
+  });
+});
+
 describe('request validation', () => {
   it('names the bad field and value', async () => {
     const store = storeIn(roots.create());

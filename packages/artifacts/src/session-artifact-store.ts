@@ -109,10 +109,12 @@ export class SessionArtifactStore {
   }
 
   /**
-   * Stores `request.bytes` and returns its record. Checks, in order: the request fields, the
+   * Stores `request.bytes` and returns its record. Large inputs (over 1 MiB) are hashed and
+   * written across several event-loop turns: do not modify the buffer until the promise settles
+   * (if you do, the stored file no longer matches its name and every later use refuses it). Checks, in order: the request fields, the
    * host's `validateRequest`, the per-item limit; then, if the same bytes are already stored
-   * (same MIME extension), re-verifies that file (regular, one link, owner, 0600, size, full
-   * SHA-256) and returns it with `deduplicated: true` without counting it against any quota —
+   * (same MIME extension), re-verifies that file (regular, one link, owner, 0600, size, and the
+   * whole content, compared byte for byte with the bytes that hash to the id) and returns it with `deduplicated: true` without counting it against any quota —
    * drift throws `verification_failed` and never counts as a hit. Otherwise checks the item and
    * session quotas and publishes the bytes atomically.
    */
@@ -213,6 +215,17 @@ export class SessionArtifactStore {
     return scan.artifacts.map((artifact) =>
       this.#record(artifact.id, artifact.fileName, artifact.byteLength, false),
     );
+  }
+
+  /**
+   * Ends this store's hold on the session lock now, writing the shared ledger and pending
+   * metadata first. The store keeps the lock across back-to-back operations and lets it go when
+   * the event loop is next idle, so this is only needed before `process.exit()` in the same turn
+   * as a write (otherwise the next process finds a stale lock, recovers, and lists that write's
+   * artifact with kind `unknown`). The store stays usable.
+   */
+  flush(): void {
+    this.#lease.release();
   }
 
   /** Usage of the session as of this instance's last operation, and this instance's counters. */

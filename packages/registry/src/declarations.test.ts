@@ -68,6 +68,12 @@ describe('getFunctionDeclarationsByMode', () => {
     expect(afterLoad.revision).toBeGreaterThan(first.revision);
     expect(registry.getFunctionDeclarationsByMode('default', 'openai-chat')).toBe(afterLoad);
 
+    // Loading through the manager directly invalidates the cache as well.
+    registry.deferred.markLoaded(['mcp__github__search_code']);
+    expect(names(registry.getFunctionDeclarationsByMode('default', 'openai-chat'))).toContain(
+      'mcp__github__search_code',
+    );
+
     registry.unregister('Bash');
     expect(names(registry.getFunctionDeclarationsByMode('default', 'openai-chat'))).not.toContain('Bash');
   });

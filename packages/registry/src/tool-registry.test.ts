@@ -89,6 +89,14 @@ describe('ToolRegistry registration', () => {
     expect(seen).toEqual([`Read@${registry.revision - 1}`]);
     expect(errors).toHaveLength(2);
     expect(registry.has('Write')).toBe(true);
+    const loaded: unknown[] = [];
+    registry.on('loaded', (event) => loaded.push(event));
+    registry.replaceMcpTools([mcpTool('fs', 'read'), mcpTool('fs', 'list')]);
+    expect(registry.markLoaded(['mcp__fs__read', 'mcp__fs__read', 'Write', 'missing'])).toEqual([
+      'mcp__fs__read',
+    ]);
+    expect(registry.markLoaded(['mcp__fs__read'])).toEqual([]);
+    expect(loaded).toEqual([{ names: ['mcp__fs__read'], revision: registry.revision }]);
   });
 });
 

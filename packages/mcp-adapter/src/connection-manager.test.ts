@@ -223,6 +223,7 @@ describe('McpConnectionManager', () => {
         mcpServers: {
           authorised: { type: 'http', url, headers: { Authorization: 'Bearer s3cret' } },
           anonymous: { url },
+          down: { url: 'http://127.0.0.1:1/mcp' },
         },
       }),
     );

@@ -45,7 +45,18 @@ export interface ServerConnectionOptions {
 const STDERR_TAIL_BYTES = 2048;
 
 function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  // `fetch failed` says nothing by itself; the cause says why (ECONNREFUSED, ENOTFOUND, ...).
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+  const detail =
+    typeof cause?.code === 'string'
+      ? cause.code
+      : typeof cause?.message === 'string'
+        ? cause.message
+        : undefined;
+  return detail === undefined || error.message.includes(detail)
+    ? error.message
+    : `${error.message} (${detail})`;
 }
 
 /**

@@ -45,10 +45,15 @@ function createOwnFileSync(path: string, accessFlags: number): number {
     fchmodSync(descriptor, PRIVATE_FILE_MODE);
     return descriptor;
   } catch (error) {
-    // A reader without the lock may race a creator: the file now exists, open it as it is.
-    if (errnoCode(error) === 'EEXIST')
-      return openSync(path, accessFlags | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    throw ioFailure('create', path, error);
+    if (errnoCode(error) !== 'EEXIST') throw ioFailure('create', path, error);
+  }
+  // A reader without the lock raced a creator: the file exists now, open it as it is (the
+  // caller's fstat checks apply to it like to any other).
+  try {
+    return openSync(path, accessFlags | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    if (errnoCode(error) === 'ELOOP') throw unsafeOwnFile(path, 'it is a symbolic link');
+    throw ioFailure('open', path, error);
   }
 }
 

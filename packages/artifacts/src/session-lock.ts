@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode, ioFailure } from './errors.js';
 import { bootTag, isOwnerAlive } from './process-identity.js';
 
@@ -14,14 +13,6 @@ export const LOCK_BREAK_FILE_NAME = '.lock.break';
 const OWNERLESS_LOCK_GRACE_MS = 5_000;
 /** Longest pause between two attempts; short because critical sections are a few syscalls long. */
 const MAX_RETRY_DELAY_MS = 16;
-
-/** What a critical section learns about the lock it runs under. */
-export interface LockContext {
-  /** True when a stale lock of a dead process was broken to get here: its bookkeeping may be torn. */
-  readonly recoveredStaleLock: boolean;
-  /** Call when the critical section moved the session directory (removeAll): the lock went with it. */
-  markLockMoved(): void;
-}
 
 const CREATE_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW;
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
@@ -186,48 +177,4 @@ export function lockTimeout(
 /** Pause before the next attempt: short (critical sections are a few syscalls), doubling, jittered. */
 export function nextRetryDelay(previousMs: number): number {
   return Math.min(previousMs * 2, MAX_RETRY_DELAY_MS);
-}
-
-/** Where and how long to lock. */
-export interface SessionLockTarget {
-  directory: string;
-  uid: number;
-  timeoutMs: number;
-  /** Re-creates the session directory chain when it vanished (another process's removeAll). */
-  ensureDirectory(): void;
-}
-
-/**
- * Runs `criticalSection` while holding the session's cross-process lock. The section is
- * synchronous on purpose: one process's sections can then never interleave, and the lock is held
- * for a few syscalls only. Waiting for another process is asynchronous (short sleeps, no busy
- * loop). A lock left by a dead process is broken and `recoveredStaleLock` tells the section to
- * rebuild its bookkeeping. (The store itself holds the lock through a `SessionLease`, which
- * keeps it across back-to-back operations; this is the one-shot form.)
- */
-export async function withSessionLock<T>(
-  target: SessionLockTarget,
-  criticalSection: (context: LockContext) => T,
-): Promise<T> {
-  const deadline = Date.now() + target.timeoutMs;
-  let delayMs = 1;
-  for (;;) {
-    const attempt = tryTakeSessionLock(target.directory, target.uid, target.ensureDirectory);
-    if (attempt.taken) {
-      let lockMoved = false;
-      try {
-        return criticalSection({
-          recoveredStaleLock: attempt.recoveredStaleLock,
-          markLockMoved: () => {
-            lockMoved = true;
-          },
-        });
-      } finally {
-        if (!lockMoved) releaseSessionLock(target.directory);
-      }
-    }
-    if (Date.now() >= deadline) throw lockTimeout(target.directory, target.timeoutMs, attempt.holderPid);
-    await sleep(delayMs + Math.random() * delayMs);
-    delayMs = nextRetryDelay(delayMs);
-  }
 }

@@ -1,0 +1,164 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TempRoots } from '../test/support/temp-root.js';
+import { ArtifactStoreError } from './errors.js';
+import { bootTag } from './process-identity.js';
+import { SessionLease } from './session-lease.js';
+import type { LedgerState } from './session-ledger.js';
+import { LOCK_FILE_NAME } from './session-lock.js';
+
+const roots = new TempRoots();
+afterEach(() => roots.removeAll());
+
+const uid = process.getuid?.() ?? 0;
+
+function sessionDirectory(): string {
+  const directory = join(roots.create(), 'session');
+  mkdirSync(directory, { mode: 0o700 });
+  return directory;
+}
+
+/** A lease whose ledger rebuild is observable: it reports a fixed usage and counts its calls. */
+function leaseOn(directory: string, timeoutMs = 2_000) {
+  const rebuilds: LedgerState['reservations'][] = [];
+  const lease = new SessionLease({
+    directory,
+    uid,
+    timeoutMs,
+    ensureDirectory: () => undefined,
+    rebuildLedger: (reservations) => {
+      rebuilds.push(reservations);
+      return { items: 7, bytes: 70, reservations };
+    },
+  });
+  return { lease, rebuilds };
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+function deadPid(): number {
+  const pid = spawnSync(process.execPath, ['-e', '0']).pid;
+  if (pid === undefined) throw new Error('could not spawn a short-lived process');
+  return pid;
+}
+
+function plantLock(directory: string, pid: number, boot = bootTag()): void {
+  writeFileSync(join(directory, LOCK_FILE_NAME), `${pid} ${boot} 0123456789abcdef\n`, { mode: 0o600 });
+}
+
+function plantLedger(directory: string, state: LedgerState): void {
+  writeFileSync(join(directory, '.ledger'), `${JSON.stringify(state)}\n`, { mode: 0o600 });
+}
+
+describe('SessionLease', () => {
+  it('breaks the lock of a dead process and rebuilds the ledger it may have left stale', async () => {
+    const directory = sessionDirectory();
+    plantLedger(directory, { items: 1, bytes: 10, reservations: [] });
+    plantLock(directory, deadPid());
+    const { lease, rebuilds } = leaseOn(directory);
+    expect(await lease.run((held) => held.ledger())).toEqual({ items: 7, bytes: 70, reservations: [] });
+    expect(rebuilds).toHaveLength(1);
+  });
+
+  it('treats a lock from another boot as stale even though its pid runs', async () => {
+    const directory = sessionDirectory();
+    plantLedger(directory, { items: 1, bytes: 10, reservations: [] });
+    plantLock(directory, process.ppid, bootTag() === 'ffffffff' ? 'eeeeeeee' : 'ffffffff');
+    const { lease, rebuilds } = leaseOn(directory);
+    await lease.run((held) => held.ledger());
+    expect(rebuilds).toHaveLength(1);
+  });
+
+  it('trusts the ledger when the lock was free, dropping only reservations of dead processes', async () => {
+    const directory = sessionDirectory();
+    const live = { pid: process.pid, boot: bootTag(), token: 'live', bytes: 5 };
+    const dead = { pid: deadPid(), boot: bootTag(), token: 'dead', bytes: 500 };
+    plantLedger(directory, { items: 2, bytes: 20, reservations: [live, dead] });
+    const { lease, rebuilds } = leaseOn(directory);
+    expect(await lease.run((held) => held.ledger())).toEqual({ items: 2, bytes: 20, reservations: [live] });
+    expect(rebuilds).toHaveLength(0);
+  });
+
+  it('keeps the lock across back-to-back operations and writes the ledger once, when the event loop is idle', async () => {
+    const directory = sessionDirectory();
+    plantLedger(directory, { items: 0, bytes: 0, reservations: [] });
+    const { lease } = leaseOn(directory);
+    for (let index = 0; index < 3; index++) {
+      await lease.run((held) => {
+        held.ledger().items += 1;
+        held.markLedgerChanged();
+      });
+      expect(existsSync(join(directory, LOCK_FILE_NAME))).toBe(true);
+    }
+    expect(JSON.parse(readFileSync(join(directory, '.ledger'), 'utf8')).items).toBe(0);
+    await nextTurn();
+    expect(existsSync(join(directory, LOCK_FILE_NAME))).toBe(false);
+    expect(JSON.parse(readFileSync(join(directory, '.ledger'), 'utf8')).items).toBe(3);
+  });
+
+  it('waits for a live holder and times out naming the lock file and its pid', async () => {
+    const directory = sessionDirectory();
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    try {
+      plantLock(directory, holder.pid as number);
+      const started = Date.now();
+      const error = await leaseOn(directory, 150)
+        .lease.run(() => 'acquired')
+        .catch((caught: unknown) => caught);
+      expect(ArtifactStoreError.isInstance(error)).toBe(true);
+      expect((error as ArtifactStoreError).code).toBe('lock_timeout');
+      expect((error as ArtifactStoreError).message).toContain(`held by pid ${holder.pid}`);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+      expect(existsSync(join(directory, LOCK_FILE_NAME))).toBe(true);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
+  it('acquires once a live holder releases', async () => {
+    const directory = sessionDirectory();
+    plantLock(directory, process.pid);
+    setTimeout(() => unlinkSync(join(directory, LOCK_FILE_NAME)), 30);
+    const { lease, rebuilds } = leaseOn(directory);
+    expect(await lease.run(() => 'acquired')).toBe('acquired');
+    expect(rebuilds).toHaveLength(0);
+  });
+
+  it('refuses a lock path that is a symlink', async () => {
+    const directory = sessionDirectory();
+    symlinkSync('/nonexistent-target', join(directory, LOCK_FILE_NAME));
+    const error = await leaseOn(directory)
+      .lease.run(() => 'acquired')
+      .catch((caught: unknown) => caught);
+    expect((error as ArtifactStoreError).code).toBe('unsafe_entry');
+  });
+
+  it('releases the lock after a critical section throws', async () => {
+    const directory = sessionDirectory();
+    const { lease } = leaseOn(directory);
+    await expect(
+      lease.run(() => {
+        throw new Error('section failed');
+      }),
+    ).rejects.toThrow('section failed');
+    await nextTurn();
+    expect(existsSync(join(directory, LOCK_FILE_NAME))).toBe(false);
+  });
+
+  it('stays held while pinned, and releases when unpinned', async () => {
+    const directory = sessionDirectory();
+    const { lease } = leaseOn(directory);
+    await lease.run(() => undefined);
+    const unpin = lease.pin();
+    await nextTurn();
+    await nextTurn();
+    expect(existsSync(join(directory, LOCK_FILE_NAME))).toBe(true);
+    unpin();
+    await nextTurn();
+    expect(existsSync(join(directory, LOCK_FILE_NAME))).toBe(false);
+  });
+});

@@ -4,7 +4,9 @@ import { RegistryError, RegistryErrorCode } from './registry-error.js';
 /** The longest pattern ToolSearch accepts; tool names and descriptions never need more. */
 export const MAX_REGEX_PATTERN_LENGTH = 256;
 
-const REGEX_QUERY = /^\/(.+)\/([a-z]*)$/s;
+// Flags as JavaScript writes them. A trailing word that is not made of flags (`/tmp/file`) means the
+// query is a path-like keyword, not a regex.
+const REGEX_QUERY = /^\/(.+)\/([dgimsuvy]*)$/s;
 
 /** A compiled `/pattern/flags` query that runs in time linear in its input, whatever the pattern. */
 export interface RegexQuery {
@@ -19,9 +21,10 @@ export function isRegexQuery(query: string): boolean {
 
 /**
  * Compiles a `/pattern/flags` query with RE2 semantics (re2js): no backtracking, so a pattern a
- * model writes, such as `/(a+)+$/`, cannot freeze the event loop. Flags `i`, `m` and `s` are
- * accepted. Throws a {@link RegistryError} (`invalid_search_query`) naming the problem otherwise,
- * including for features RE2 leaves out (backreferences, lookaround).
+ * model writes, such as `/(a+)+$/`, cannot freeze the event loop. Flags `i`, `m` and `s` apply;
+ * the other JavaScript flags are accepted and ignored. Throws a {@link RegistryError}
+ * (`invalid_search_query`) naming the problem for a pattern over 256 characters or one RE2
+ * cannot compile, including features RE2 leaves out (backreferences, lookaround).
  */
 export function compileRegexQuery(query: string): RegexQuery {
   const match = REGEX_QUERY.exec(query);
@@ -44,12 +47,7 @@ export function compileRegexQuery(query: string): RegexQuery {
     if (flag === 'i') flagBits |= RE2JS.CASE_INSENSITIVE;
     else if (flag === 'm') flagBits |= RE2JS.MULTILINE;
     else if (flag === 's') flagBits |= RE2JS.DOTALL;
-    else {
-      throw new RegistryError(
-        RegistryErrorCode.InvalidSearchQuery,
-        `Regex flag "${flag}" in ${JSON.stringify(query)} is not supported; accepted flags are i, m and s.`,
-      );
-    }
+    // The other JavaScript flags (g, y, u, d, v) change nothing when asking whether a text matches.
   }
   let compiled: RE2JS;
   try {

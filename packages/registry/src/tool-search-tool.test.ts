@@ -106,6 +106,13 @@ describe('ToolSearch', () => {
     const result = await search(registry, { query: '/^mcp__github__create_/' });
     expect(matches(result)).toEqual(['mcp__github__create_issue', 'mcp__github__create_pull_request']);
     const byDescription = await search(registry, { query: '/pull request|slack/i' });
+    expect(matches(await search(registry, { query: '/create_pull/g' }))).toEqual([
+      'mcp__github__create_pull_request',
+    ]);
+    // A path-like keyword is not a regex with flags "file".
+    const pathLike = await search(registry, { query: '/tmp/file' });
+    expect(pathLike.metadata?.queryKind).toBe('keyword');
+    expect(matches(pathLike)).toEqual(['Read']);
     // "slack" is in a name, "pull request" only in a description: name matches come first.
     expect(matches(byDescription)).toEqual(['mcp__slack__post_message', 'mcp__github__create_pull_request']);
   });

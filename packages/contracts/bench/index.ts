@@ -212,7 +212,9 @@ function benchCreateMany(): void {
   );
 }
 
-console.log(`@toolwright/contracts benchmarks — node ${process.version}, medians of several rounds`);
+console.log(
+  `@toolwright/contracts benchmarks — node ${process.version}; a ratio is the median over paired rounds (A and B back to back), times in brackets are medians per operation`,
+);
 benchBuildOverhead();
 benchDeclarationCache();
 benchCreateMany();

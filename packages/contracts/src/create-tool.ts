@@ -11,7 +11,7 @@ import { createDeclarationCache } from './declaration-cache.js';
 import { deepFreeze } from './deep-freeze.js';
 import type { DeepReadonly } from './deep-readonly.js';
 import { InvalidToolDefinitionError } from './errors.js';
-import { frozenCopy } from './frozen-copy.js';
+import { freezeParsed } from './freeze-parsed.js';
 import { FrozenToolInvocation, type InvocationBehaviour } from './frozen-tool-invocation.js';
 import type { FunctionDeclaration } from './function-declaration.js';
 import { type BuildOptions, TOOL_MARKER, type Tool, type ToolMetadata } from './tool.js';
@@ -123,8 +123,8 @@ export function createTool<S extends TSchema | SchemaValidator>(
 
     build(params: unknown, options?: BuildOptions): ToolInvocation<Params> {
       const result = validator.parse(params, options?.nullAsAbsent ? nullAsAbsentParseOptions : parseOptions);
-      // Parse shares unchanged parts with the caller's input: copy while freezing, in one pass.
-      const value = frozenCopy(result.value) as DeepReadonly<Params>;
+      // Parse shares unchanged parts with the caller's input: those are copied, the rest frozen in place.
+      const value = freezeParsed(result.value, params) as DeepReadonly<Params>;
       return new FrozenToolInvocation(behaviour, value, deepFreeze(result.coercions));
     },
 

@@ -25,6 +25,13 @@ export interface InvocationBehaviour<P> {
 
 const DESCRIPTION_PREVIEW_LIMIT = 120;
 
+interface DerivedValues {
+  affectedPaths?: readonly string[];
+  permissionSignature?: string;
+  permissionRule?: string;
+  description?: string;
+}
+
 /**
  * The invocation `Tool.build` returns: a frozen instance whose fields are read-only accessors.
  * Derived values (signature, paths, description) are computed on first read and remembered in
@@ -37,10 +44,9 @@ export class FrozenToolInvocation<P> implements ToolInvocation<P> {
   readonly #behaviour: InvocationBehaviour<P>;
   readonly #params: DeepReadonly<P>;
   readonly #coercions: readonly Coercion[];
-  #affectedPaths: readonly string[] | undefined;
-  #permissionSignature: string | undefined;
-  #permissionRule: string | undefined;
-  #description: string | undefined;
+  // One slot for every value derived on demand: most invocations never need them, and build()
+  // should not pay to initialise four fields.
+  #derived: DerivedValues | undefined;
 
   constructor(behaviour: InvocationBehaviour<P>, params: DeepReadonly<P>, coercions: readonly Coercion[]) {
     this.#behaviour = behaviour;
@@ -86,43 +92,38 @@ export class FrozenToolInvocation<P> implements ToolInvocation<P> {
   }
 
   get affectedPaths(): readonly string[] {
-    if (this.#affectedPaths === undefined) {
-      const callback = this.#behaviour.affectedPaths;
-      const paths = callback === undefined ? [] : this.#callback('affectedPaths', callback);
-      if (!Array.isArray(paths) || paths.some((path) => typeof path !== 'string')) {
-        throw this.#badReturn('affectedPaths', 'an array of strings', paths);
-      }
-      this.#affectedPaths = Object.freeze([...paths]);
-    }
-    return this.#affectedPaths;
+    const derived = this.#cache();
+    derived.affectedPaths ??= this.#computeAffectedPaths();
+    return derived.affectedPaths;
   }
 
   get permissionSignature(): string {
-    if (this.#permissionSignature === undefined) {
+    const derived = this.#cache();
+    if (derived.permissionSignature === undefined) {
       const callback = this.#behaviour.extractSignatureContent;
       const content =
         callback === undefined
           ? canonicalJson(this.params)
           : this.#stringCallback('extractSignatureContent', callback);
-      this.#permissionSignature = `${this.toolName}(${content})`;
+      derived.permissionSignature = `${this.toolName}(${content})`;
     }
-    return this.#permissionSignature;
+    return derived.permissionSignature;
   }
 
   get permissionRule(): string {
-    if (this.#permissionRule === undefined) {
-      const callback = this.#behaviour.abstractPermissionRule;
-      // Fail closed: without a rule of its own, "always allow" covers only this exact call.
-      this.#permissionRule =
-        callback === undefined
-          ? this.permissionSignature
-          : this.#stringCallback('abstractPermissionRule', callback);
-    }
-    return this.#permissionRule;
+    const derived = this.#cache();
+    const callback = this.#behaviour.abstractPermissionRule;
+    // Fail closed: without a rule of its own, "always allow" covers only this exact call.
+    derived.permissionRule ??=
+      callback === undefined
+        ? this.permissionSignature
+        : this.#stringCallback('abstractPermissionRule', callback);
+    return derived.permissionRule;
   }
 
   getDescription(): string {
-    if (this.#description === undefined) {
+    const derived = this.#cache();
+    if (derived.description === undefined) {
       const callback = this.#behaviour.describeInvocation;
       if (callback === undefined) {
         const preview = canonicalJson(this.params);
@@ -130,12 +131,12 @@ export class FrozenToolInvocation<P> implements ToolInvocation<P> {
           preview.length > DESCRIPTION_PREVIEW_LIMIT
             ? `${preview.slice(0, DESCRIPTION_PREVIEW_LIMIT - 1)}…`
             : preview;
-        this.#description = `${this.#behaviour.displayName} ${capped}`;
+        derived.description = `${this.#behaviour.displayName} ${capped}`;
       } else {
-        this.#description = this.#stringCallback('describeInvocation', callback);
+        derived.description = this.#stringCallback('describeInvocation', callback);
       }
     }
-    return this.#description;
+    return derived.description;
   }
 
   async execute(context: ExecutionContext): Promise<ToolResult> {
@@ -169,6 +170,20 @@ export class FrozenToolInvocation<P> implements ToolInvocation<P> {
       permissionRule: this.permissionRule,
       coercions: this.coercions,
     };
+  }
+
+  #computeAffectedPaths(): readonly string[] {
+    const callback = this.#behaviour.affectedPaths;
+    const paths = callback === undefined ? [] : this.#callback('affectedPaths', callback);
+    if (!Array.isArray(paths) || paths.some((path) => typeof path !== 'string')) {
+      throw this.#badReturn('affectedPaths', 'an array of strings', paths);
+    }
+    return Object.freeze([...paths]);
+  }
+
+  #cache(): DerivedValues {
+    this.#derived ??= {};
+    return this.#derived;
   }
 
   #callback<R>(callbackName: string, callback: (params: P) => R): R {

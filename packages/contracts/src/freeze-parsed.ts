@@ -1,0 +1,107 @@
+/**
+ * Deep-freezes the value a parse returned without freezing anything the caller still owns.
+ *
+ * Validation's parse is copy-on-write: a node of the result is either the input's node at the
+ * same place (nothing in it needed a change) or a node the parse made. The two trees are walked
+ * side by side: nodes the parse made are frozen in place (cheap: no copy), nodes shared with the
+ * input are copied as they are frozen, so the caller's objects stay writable.
+ *
+ * Only plain objects and arrays are walked (what JSON arguments are made of); anything else — a
+ * `Date`, a typed array from a TypeBox `Uint8Array` field — is passed through as is. Recursion
+ * depth is bounded by validation's argument depth limit, which runs before this.
+ */
+export function freezeParsed<T>(value: T, input: unknown): T {
+  if (typeof value !== 'object' || value === null) {
+    return value;
+  }
+  if (value === input) {
+    return frozenCopy(value);
+  }
+  const counterpart = (typeof input === 'object' && input !== null ? input : undefined) as
+    | Record<string, unknown>
+    | undefined;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      if (typeof item === 'object' && item !== null) {
+        const frozen = freezeParsed(item, counterpart?.[index]);
+        if (frozen !== item) {
+          value[index] = frozen;
+        }
+      }
+    }
+    return Object.freeze(value);
+  }
+  if (!isPlainObject(value)) {
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const child = record[key];
+    if (typeof child === 'object' && child !== null && Object.hasOwn(record, key)) {
+      const frozen = freezeParsed(child, counterpart?.[key]);
+      if (frozen !== child) {
+        record[key] = frozen;
+      }
+    }
+  }
+  return Object.freeze(value);
+}
+
+/**
+ * A deeply frozen copy of `value` (plain objects and arrays; other objects are passed through).
+ * Used for the parts of a parse result that are still the caller's objects.
+ */
+export function frozenCopy<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) {
+    return value;
+  }
+  if (Array.isArray(value)) {
+    const copy = value.slice();
+    for (let index = 0; index < copy.length; index++) {
+      const item: unknown = copy[index];
+      if (typeof item === 'object' && item !== null) {
+        copy[index] = frozenCopy(item);
+      }
+    }
+    return Object.freeze(copy) as T;
+  }
+  if (!isPlainObject(value)) {
+    return value;
+  }
+  const copy = copyRecord(value as Record<string, unknown>);
+  for (const key in copy) {
+    const child = copy[key];
+    if (typeof child === 'object' && child !== null && Object.hasOwn(copy, key)) {
+      copy[key] = frozenCopy(child);
+    }
+  }
+  return Object.freeze(copy) as T;
+}
+
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * A shallow copy that keeps the prototype (plain or null). `Object.assign` is the copy V8 freezes
+ * fastest afterwards; it would call the `__proto__` setter for an own `__proto__` key, so such a
+ * record (validation refuses them, a foreign validator might not) is copied key by key instead.
+ */
+function copyRecord(record: Record<string, unknown>): Record<string, unknown> {
+  const prototype = Object.getPrototypeOf(record);
+  if (prototype === Object.prototype && !Object.hasOwn(record, '__proto__')) {
+    return Object.assign({}, record);
+  }
+  const copy: Record<string, unknown> = Object.create(prototype);
+  for (const key of Object.keys(record)) {
+    Object.defineProperty(copy, key, {
+      value: record[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return copy;
+}

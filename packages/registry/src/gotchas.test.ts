@@ -91,6 +91,12 @@ describe('registry gotchas', () => {
       registry.replaceMcpTools([mcpTool('fs', 'write'), mcpTool('fs', 'list'), mcpTool('fs', 'write')]),
     ).toThrow(expect.objectContaining({ code: 'duplicate_in_batch', toolName: 'mcp__fs__write' }));
     expect(catalogNames(registry)).toEqual(before);
+    // The same already-registered object twice is a duplicate too (it takes the short path).
+    const known = registry.get('mcp__fs__read');
+    expect(() => registry.replaceMcpTools(known === undefined ? [] : [known, known])).toThrow(
+      expect.objectContaining({ code: 'duplicate_in_batch', toolName: 'mcp__fs__read' }),
+    );
+    expect(registry.replaceMcpTools(known === undefined ? [] : [known])).toMatchObject({ removed: [] });
   });
 
   it('gotcha: replaceMcpTools replaces an MCP tool of the same name from the previous catalog', () => {

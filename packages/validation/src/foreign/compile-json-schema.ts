@@ -6,12 +6,14 @@ import { collectAjvIssues } from '../issues/ajv-issues.js';
 import { IssueBuilder } from '../issues/issue-builder.js';
 import { formatValidationMessage } from '../messages/format-validation-message.js';
 import { guardArguments, requireObjectArguments } from '../parse/argument-guard.js';
+import { fillDefaults } from '../parse/fill-defaults.js';
 import { type ResolvedParseOptions, resolveParseOptions } from '../parse/parse-context.js';
 import { type RepairContext, repairValue } from '../parse/repair-arguments.js';
 import { toJsonSchemaFromPlain } from '../projection/to-json-schema.js';
 import type { JsonSchema } from '../schema/json-types.js';
 import { rewriteSchema } from '../schema/rewrite-schema.js';
-import { createRefResolver, type RefResolver, type SchemaNode } from '../schema/schema-node.js';
+import { createRefResolver, type SchemaNode } from '../schema/schema-node.js';
+import { buildSchemaPlan, planAcceptsValueType, type SchemaPlan } from '../schema/schema-plan.js';
 import type { Coercion, ParseOptions, ParseResult, SchemaValidator } from '../schema/schema-validator.js';
 import { type JsonSchemaLimits, resolveJsonSchemaLimits } from './json-schema-limits.js';
 import { compileLinearPattern, linearRegExpEngine } from './linear-regexp.js';
@@ -54,6 +56,15 @@ function dialectOf(schema: Record<string, unknown>): Dialect {
   return typeof declared === 'string' && declared.includes('2020-12') ? '2020-12' : 'draft-07';
 }
 
+/** `patternProperties` keys are matched with the linear-time engine; a pattern it cannot run matches nothing. */
+function linearMatch(pattern: string, key: string): boolean {
+  try {
+    return compileLinearPattern(pattern).test(key);
+  } catch {
+    return false;
+  }
+}
+
 /** A foreign JSON Schema validator; see {@link compileJsonSchema}. */
 class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
   readonly specificationVersion = 'v1' as const;
@@ -62,8 +73,8 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
   readonly #dialect: Dialect;
   /** The screened copy, closed like the projection (additionalProperties: false). */
   readonly #closed: SchemaNode;
-  readonly #resolver: RefResolver;
   readonly #hasDefaults: boolean;
+  #plan: SchemaPlan | undefined;
   readonly #objectRoot: boolean;
   #validate: ValidateFunction | undefined;
   #compileError: string | undefined;
@@ -77,7 +88,6 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
     this.#closed = rewriteSchema(plain, 'validation') as SchemaNode;
     // Ajv would try to load the meta-schema of any other `$schema`; the dialect is chosen above.
     delete this.#closed.$schema;
-    this.#resolver = createRefResolver(this.#closed);
     this.#hasDefaults = hasDefaults;
     this.#objectRoot = this.#closed.type === 'object' || this.#closed.properties !== undefined;
   }
@@ -85,6 +95,12 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
   toJsonSchema(): JsonSchema {
     this.#projection ??= toJsonSchemaFromPlain(this.#plain);
     return this.#projection;
+  }
+
+  /** The repair plan, built with the Ajv validator on first use. */
+  #planned(): SchemaPlan {
+    this.#plan ??= buildSchemaPlan(this.#closed, createRefResolver(this.#closed));
+    return this.#plan;
   }
 
   /** Compiles with Ajv on first use; 2,000 tools cost nothing until each one is called. */
@@ -114,26 +130,29 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
     const resolved = resolveParseOptions(options);
     const validate = this.#compiled(resolved);
     guardArguments(input, resolved.limits, resolved.catalog, resolved.toolName);
-    if (!this.#hasDefaults && validate(input))
-      return { value: input as Record<string, unknown>, coercions: NO_COERCIONS };
+    if (validate(input)) {
+      if (!this.#hasDefaults) return { value: input as Record<string, unknown>, coercions: NO_COERCIONS };
+      const filled = fillDefaults(this.#planned(), input, {
+        matchesPattern: linearMatch,
+        // Without a per-member check, follow a union only when the value's type picks one member.
+        pickMember: (members, value) => {
+          const candidates = members.filter((member) => planAcceptsValueType(member, value));
+          return candidates.length === 1 ? candidates[0] : undefined;
+        },
+      });
+      return { value: filled as Record<string, unknown>, coercions: NO_COERCIONS };
+    }
     const context: RepairContext = {
       coerce: resolved.coerce,
       nullAsAbsent: resolved.nullAsAbsent,
       strip: resolved.strip,
-      resolver: this.#resolver,
       coercions: [],
-      matchesPattern: (pattern, key) => {
-        try {
-          return compileLinearPattern(pattern).test(key);
-        } catch {
-          return false;
-        }
-      },
+      matchesPattern: linearMatch,
       check: undefined,
       guardDecoded: (value, path, depth) =>
         guardArguments(value, resolved.limits, resolved.catalog, resolved.toolName, { path, depth }),
     };
-    const value = repairValue(context, this.#closed, input, '', 0, true);
+    const value = repairValue(context, this.#planned(), input, '', 0, true);
     if (this.#objectRoot) requireObjectArguments(value, resolved.catalog, resolved.toolName);
     const coercions = context.coercions.length === 0 ? NO_COERCIONS : context.coercions;
     if (validate(value)) return { value: value as Record<string, unknown>, coercions };

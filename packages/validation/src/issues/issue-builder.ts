@@ -6,6 +6,26 @@ import { appendPointer } from '../schema/json-pointer.js';
 import { isSchemaNode, type SchemaNode } from '../schema/schema-node.js';
 import { describeExpected } from './describe-expected.js';
 
+/** Suggestions per object schema and unknown name: a model tends to repeat the same typo. */
+const suggestions = new WeakMap<object, Map<string, string | undefined>>();
+const MAX_REMEMBERED_SUGGESTIONS = 64;
+
+function cachedSuggestion(
+  objectSchema: SchemaNode,
+  name: string,
+  accepted: readonly string[],
+): string | undefined {
+  let known = suggestions.get(objectSchema);
+  if (known === undefined) {
+    known = new Map();
+    suggestions.set(objectSchema, known);
+  }
+  if (known.has(name)) return known.get(name);
+  const suggestion = suggestName(name, accepted);
+  if (known.size < MAX_REMEMBERED_SUGGESTIONS) known.set(name, suggestion);
+  return suggestion;
+}
+
 /**
  * Builds issues in one shape whatever found them (TypeBox's compiled check or Ajv), so a model
  * and a host see the same errors for built-in and MCP tools.
@@ -36,7 +56,7 @@ export class IssueBuilder {
     return {
       path: appendPointer(objectPath, name),
       keyword: 'additionalProperties',
-      message: this.catalog.unknownArgument(name, suggestName(name, accepted), accepted),
+      message: this.catalog.unknownArgument(name, cachedSuggestion(objectSchema, name, accepted), accepted),
       expected:
         accepted.length === 0
           ? 'no argument here'

@@ -51,19 +51,21 @@ function parentPath(path: string): { parent: string; name: string } {
   return { parent: cut <= 0 ? '' : path.slice(0, cut), name };
 }
 
-function toIssue(error: ValueError, builder: IssueBuilder): ValidationIssue {
+/** One TypeBox error as an issue; `prefix` is the pointer of the node the errors are relative to. */
+export function typeBoxErrorToIssue(error: ValueError, builder: IssueBuilder, prefix = ''): ValidationIssue {
   const schema = error.schema as unknown as SchemaNode;
+  const path = `${prefix}${error.path}`;
   switch (error.type) {
     case ValueErrorType.ObjectRequiredProperty: {
-      const { parent, name } = parentPath(error.path);
+      const { parent, name } = parentPath(path);
       return builder.missingRequired(parent, name, schema);
     }
     case ValueErrorType.ObjectAdditionalProperties: {
-      const { parent, name } = parentPath(error.path);
+      const { parent, name } = parentPath(path);
       return builder.unknownArgument(parent, name, error.value, schema);
     }
     default:
-      return builder.mismatch(error.path, KEYWORDS[error.type] ?? 'type', schema, error.value);
+      return builder.mismatch(path, KEYWORDS[error.type] ?? 'type', schema, error.value);
   }
 }
 
@@ -76,7 +78,7 @@ export function collectTypeBoxIssues(
   const issues: ValidationIssue[] = [];
   let total = 0;
   for (const error of check.Errors(value)) {
-    if (issues.length < MAX_LISTED_ISSUES + 8) issues.push(toIssue(error, builder));
+    if (issues.length < MAX_LISTED_ISSUES + 8) issues.push(typeBoxErrorToIssue(error, builder));
     if (++total >= MAX_COUNTED_ISSUES) break;
   }
   const listed = dropDuplicateMissing(issues);

@@ -29,9 +29,22 @@ const STRING_UPPER_FACTOR = 6;
 const NUMBER_UPPER_BYTES = 24;
 
 /**
+ * Reused between calls (the scan never calls out while it runs, so it cannot re-enter): the hot
+ * path allocates nothing. Cleared after every scan so no argument outlives its call.
+ */
+const pendingValues: unknown[] = [];
+const pendingDepths: number[] = [];
+
+/** Drops the references still queued after an early return. */
+function releasePending(count: number): void {
+  for (let index = 0; index < count; index++) pendingValues[index] = undefined;
+}
+
+/**
  * Walks `value` iteratively (no recursion, so no stack overflow on hostile nesting or cycles)
- * and reports the first reason to refuse it. The walk stops as soon as even the smallest possible
- * JSON encoding exceeds `maxBytes`, so it costs at most O(maxBytes) steps whatever it is given.
+ * and reports the first reason to refuse it. Primitives are measured where they are met; only
+ * objects and arrays are queued. The walk stops as soon as even the smallest possible JSON
+ * encoding exceeds `maxBytes`, so it costs at most O(maxBytes) steps whatever it is given.
  */
 function scan(
   value: unknown,
@@ -39,38 +52,77 @@ function scan(
   maxDepth: number,
   startDepth: number,
 ): GuardFailure | 'exact' | undefined {
+  if (typeof value !== 'object' || value === null) {
+    const length = typeof value === 'string' ? value.length : 0;
+    if (length + 2 > maxBytes) return { kind: 'too-large' };
+    return length * STRING_UPPER_FACTOR + NUMBER_UPPER_BYTES > maxBytes ? 'exact' : undefined;
+  }
+  if (startDepth + 1 > maxDepth) return { kind: 'too-deep', path: '' };
   let lowerBytes = 0;
   let upperBytes = 0;
-  const stack: unknown[] = [value, startDepth];
-  while (stack.length > 0) {
-    const depth = stack.pop() as number;
-    const current = stack.pop();
-    if (typeof current === 'string') {
-      lowerBytes += current.length + 3;
-      upperBytes += current.length * STRING_UPPER_FACTOR + 3;
-    } else if (typeof current === 'number') {
-      lowerBytes += 2;
-      upperBytes += NUMBER_UPPER_BYTES + 1;
-    } else if (typeof current === 'object' && current !== null) {
-      if (depth + 1 > maxDepth) return { kind: 'too-deep', path: '' };
-      lowerBytes += 3;
-      upperBytes += 3;
-      if (Array.isArray(current)) {
-        for (let index = 0; index < current.length; index++) stack.push(current[index], depth + 1);
-      } else {
-        const record = current as Record<string, unknown>;
-        for (const key of Object.keys(record)) {
-          if (FORBIDDEN_KEYS.has(key)) return { kind: 'forbidden-key', path: '', key };
-          lowerBytes += key.length + 3;
-          upperBytes += key.length * STRING_UPPER_FACTOR + 3;
-          stack.push(record[key], depth + 1);
+  let pending = 1;
+  pendingValues[0] = value;
+  pendingDepths[0] = startDepth + 1;
+  let failure: GuardFailure | undefined;
+  scanning: while (pending > 0) {
+    pending--;
+    const current = pendingValues[pending] as object;
+    pendingValues[pending] = undefined;
+    const childDepth = pendingDepths[pending]! + 1;
+    lowerBytes += 2;
+    upperBytes += 2;
+    if (Array.isArray(current)) {
+      for (let index = 0; index < current.length; index++) {
+        const item: unknown = current[index];
+        if (typeof item === 'string') {
+          lowerBytes += item.length + 3;
+          upperBytes += item.length * STRING_UPPER_FACTOR + 3;
+        } else if (typeof item === 'object' && item !== null) {
+          if (childDepth > maxDepth) {
+            failure = { kind: 'too-deep', path: '' };
+            break scanning;
+          }
+          pendingValues[pending] = item;
+          pendingDepths[pending++] = childDepth;
+        } else {
+          lowerBytes += 2;
+          upperBytes += NUMBER_UPPER_BYTES + 1;
         }
       }
     } else {
-      lowerBytes += 5;
-      upperBytes += 6;
+      // for...in allocates no key array; JSON objects have no inherited enumerable keys.
+      for (const key in current) {
+        if (key === '__proto__' || key === 'constructor' || key === 'prototype') {
+          failure = { kind: 'forbidden-key', path: '', key };
+          break scanning;
+        }
+        const item: unknown = (current as Record<string, unknown>)[key];
+        lowerBytes += key.length + 4;
+        upperBytes += key.length * STRING_UPPER_FACTOR + 4;
+        if (typeof item === 'string') {
+          lowerBytes += item.length + 2;
+          upperBytes += item.length * STRING_UPPER_FACTOR + 2;
+        } else if (typeof item === 'object' && item !== null) {
+          if (childDepth > maxDepth) {
+            failure = { kind: 'too-deep', path: '' };
+            break scanning;
+          }
+          pendingValues[pending] = item;
+          pendingDepths[pending++] = childDepth;
+        } else {
+          lowerBytes += 1;
+          upperBytes += NUMBER_UPPER_BYTES;
+        }
+      }
     }
-    if (lowerBytes > maxBytes) return { kind: 'too-large' };
+    if (lowerBytes > maxBytes) {
+      failure = { kind: 'too-large' };
+      break;
+    }
+  }
+  if (failure !== undefined) {
+    releasePending(pending);
+    return failure;
   }
   return upperBytes > maxBytes ? 'exact' : undefined;
 }

@@ -1,10 +1,12 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
+import type { ValidationIssue } from '../errors/tool-validation-error.js';
 import { ToolValidationError } from '../errors/tool-validation-error.js';
 import { ToolwrightError, ValidationErrorCode } from '../errors/toolwright-error.js';
+import { collectPlanIssues, type IssueCollectorHooks } from '../issues/collect-plan-issues.js';
 import { IssueBuilder } from '../issues/issue-builder.js';
-import { collectTypeBoxIssues } from '../issues/typebox-issues.js';
+import { collectTypeBoxIssues, typeBoxErrorToIssue } from '../issues/typebox-issues.js';
 import { formatValidationMessage } from '../messages/format-validation-message.js';
 import { toJsonSchema } from '../projection/to-json-schema.js';
 import { appendPointer } from '../schema/json-pointer.js';
@@ -15,61 +17,43 @@ import {
   SCHEMA_MAP_KEYWORDS,
   SINGLE_SCHEMA_KEYWORDS,
 } from '../schema/schema-keywords.js';
-import { createRefResolver, isSchemaNode, type RefResolver, type SchemaNode } from '../schema/schema-node.js';
+import { createRefResolver, isSchemaNode, type SchemaNode } from '../schema/schema-node.js';
+import { buildSchemaPlan, planAcceptsValueType, type SchemaPlan } from '../schema/schema-plan.js';
 import type { Coercion, ParseOptions, ParseResult, SchemaValidator } from '../schema/schema-validator.js';
 import { guardArguments, requireObjectArguments } from './argument-guard.js';
+import { type DefaultFiller, fillDefaults } from './fill-defaults.js';
 import { type ResolvedParseOptions, resolveParseOptions } from './parse-context.js';
 import { type RepairContext, repairValue } from './repair-arguments.js';
 
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
 
-/** What the fast path needs to know about a schema's defaults, found once at compile time. */
-interface DefaultPlan {
-  /** `[key, default]` of the root object's properties that have a default. */
-  rootDefaults: Array<[string, unknown]>;
-  /** True when a default sits anywhere below the root object's own properties. */
-  nestedDefaults: boolean;
-}
-
 /**
- * Walks the (developer-written) schema once: checks each `default` against the schema it belongs
- * to — a bad default would otherwise be handed to a tool as valid — and plans default filling.
+ * Checks every `default` of a (developer-written) schema against the schema it belongs to: a bad
+ * default would otherwise be handed to a tool as valid. Iterative; runs once per schema.
  */
-function planDefaults(root: TSchema, references: TSchema[]): DefaultPlan {
-  const plan: DefaultPlan = { rootDefaults: [], nestedDefaults: false };
-  // Defaults of the root object's own properties can be filled without walking the arguments.
-  const rootDefaultNames = new Map<unknown, string>();
-  if (isSchemaNode(root.properties)) {
-    for (const [name, property] of Object.entries(root.properties)) rootDefaultNames.set(property, name);
-  }
-  const stack: Array<[unknown, string]> = [[root, '']];
+function checkDefaults(root: TSchema, references: TSchema[]): void {
+  const stack: Array<[unknown, string]> = [[root, '#']];
   const seen = new Set<unknown>();
   while (stack.length > 0) {
     const [node, path] = stack.pop()!;
     if (!isSchemaNode(node) || seen.has(node)) continue;
     seen.add(node);
-    if ('default' in node) {
-      if (!Value.Check(node as TSchema, references, node.default)) {
-        throw new ToolwrightError(
-          ValidationErrorCode.SchemaInvalidDefault,
-          `schema default at "${path || '#'}" is ${JSON.stringify(node.default)?.slice(0, 80)}, which its own schema rejects; give a default the schema accepts`,
-        );
-      }
-      const rootName = rootDefaultNames.get(node);
-      if (rootName !== undefined) plan.rootDefaults.push([rootName, node.default]);
-      else plan.nestedDefaults = true;
+    if ('default' in node && !Value.Check(node as TSchema, references, node.default)) {
+      throw new ToolwrightError(
+        ValidationErrorCode.SchemaInvalidDefault,
+        `schema default at "${path}" is ${JSON.stringify(node.default)?.slice(0, 80)}, which its own schema rejects; give a default the schema accepts`,
+      );
     }
     for (const key of Object.keys(node)) {
       const value = node[key];
       if (SCHEMA_MAP_KEYWORDS.has(key) && isSchemaNode(value)) {
         for (const name of Object.keys(value))
-          stack.push([value[name], appendPointer(`${path || '#'}/${key}`, name)]);
+          stack.push([value[name], appendPointer(`${path}/${key}`, name)]);
       } else if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value)) {
-        for (const [index, member] of value.entries()) stack.push([member, `${path || '#'}/${key}/${index}`]);
-      } else if (SINGLE_SCHEMA_KEYWORDS.has(key)) stack.push([value, `${path || '#'}/${key}`]);
+        for (const [index, member] of value.entries()) stack.push([member, `${path}/${key}/${index}`]);
+      } else if (SINGLE_SCHEMA_KEYWORDS.has(key)) stack.push([value, `${path}/${key}`]);
     }
   }
-  return plan;
 }
 
 /** A TypeBox schema compiled once; see {@link compileToolSchema}. */
@@ -77,19 +61,22 @@ class TypeBoxSchemaValidator<T extends TSchema> implements SchemaValidator<Stati
   readonly specificationVersion = 'v1' as const;
   readonly source = 'typebox' as const;
   readonly #schema: T;
-  readonly #closed: TSchema;
   readonly #references: TSchema[];
   readonly #check: TypeCheck<TSchema>;
-  readonly #resolver: RefResolver;
-  readonly #defaults: DefaultPlan;
+  readonly #plan: SchemaPlan;
   readonly #objectRoot: boolean;
+  readonly #patterns = new Map<string, RegExp>();
+  readonly #filler: DefaultFiller;
+  readonly #checkMember: (plan: SchemaPlan, value: unknown) => boolean;
 
   constructor(schema: T) {
     this.#schema = schema;
+    let closed: TSchema;
     try {
-      this.#closed = rewriteSchema(schema, 'validation') as TSchema;
-      this.#references = typeof schema.$id === 'string' ? [this.#closed] : [];
-      this.#check = TypeCompiler.Compile(this.#closed, this.#references);
+      // The checked schema says what the projection tells the model: objects are closed.
+      closed = rewriteSchema(schema, 'validation') as TSchema;
+      this.#references = typeof schema.$id === 'string' ? [closed] : [];
+      this.#check = TypeCompiler.Compile(closed, this.#references);
     } catch (error) {
       if (ToolwrightError.isInstance(error)) throw error;
       throw new ToolwrightError(
@@ -98,9 +85,23 @@ class TypeBoxSchemaValidator<T extends TSchema> implements SchemaValidator<Stati
         { cause: error },
       );
     }
-    this.#resolver = createRefResolver(this.#closed as SchemaNode);
-    this.#defaults = planDefaults(this.#closed, this.#references);
-    this.#objectRoot = this.#closed.type === 'object';
+    checkDefaults(closed, this.#references);
+    this.#plan = buildSchemaPlan(closed as SchemaNode, createRefResolver(closed as SchemaNode));
+    this.#objectRoot = closed.type === 'object';
+    const matchesPattern = (pattern: string, key: string): boolean => {
+      let compiled = this.#patterns.get(pattern);
+      if (compiled === undefined) {
+        // Developer-written patterns (TypeBox `Record` keys), trusted like TypeBox's own check.
+        compiled = new RegExp(pattern, 'u');
+        this.#patterns.set(pattern, compiled);
+      }
+      return compiled.test(key);
+    };
+    this.#filler = {
+      matchesPattern,
+      pickMember: (members, value) => members.find((member) => this.#checkPlan(member, value)),
+    };
+    this.#checkMember = (plan, value) => this.#checkPlan(plan, value);
   }
 
   toJsonSchema(): JsonSchema {
@@ -112,49 +113,62 @@ class TypeBoxSchemaValidator<T extends TSchema> implements SchemaValidator<Stati
     guardArguments(input, resolved.limits, resolved.catalog, resolved.toolName);
     if (this.#check.Check(input)) {
       // Fast path: valid as sent. Only missing defaults can still change the value.
-      if (this.#defaults.nestedDefaults) return this.#repair(input, resolved);
-      const value = this.#fillRootDefaults(input as Record<string, unknown>);
-      return { value: value as Static<T>, coercions: NO_COERCIONS };
+      if (!this.#plan.defaultsBelow) return { value: input as Static<T>, coercions: NO_COERCIONS };
+      return { value: fillDefaults(this.#plan, input, this.#filler) as Static<T>, coercions: NO_COERCIONS };
     }
-    const { value, coercions } = this.#repair(input, resolved);
-    if (this.#objectRoot) requireObjectArguments(value, resolved.catalog, resolved.toolName);
-    if (this.#check.Check(value)) return { value: value as Static<T>, coercions };
-    const builder = new IssueBuilder(resolved.catalog);
-    const { issues, total } = collectTypeBoxIssues(this.#check, value, builder);
-    throw new ToolValidationError(
-      ValidationErrorCode.ValidationFailed,
-      formatValidationMessage(resolved.catalog, resolved.toolName, issues, total),
-      { toolName: resolved.toolName, issues },
-    );
-  }
-
-  #fillRootDefaults(input: Record<string, unknown>): unknown {
-    let output: Record<string, unknown> | undefined;
-    for (const [key, value] of this.#defaults.rootDefaults) {
-      if (input[key] !== undefined) continue;
-      output ??= { ...input };
-      output[key] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
-    }
-    return output ?? input;
-  }
-
-  #repair(input: unknown, resolved: ResolvedParseOptions): ParseResult<Static<T>> {
     const context: RepairContext = {
       coerce: resolved.coerce,
       nullAsAbsent: resolved.nullAsAbsent,
       strip: resolved.strip,
-      resolver: this.#resolver,
       coercions: [],
-      matchesPattern: (pattern, key) => new RegExp(pattern, 'u').test(key),
-      check: (node, value) => Value.Check(node as TSchema, this.#references, value),
+      matchesPattern: this.#filler.matchesPattern,
+      check: this.#checkMember,
       guardDecoded: (value, path, depth) =>
         guardArguments(value, resolved.limits, resolved.catalog, resolved.toolName, { path, depth }),
     };
-    const value = repairValue(context, this.#closed as SchemaNode, input, '', 0, true);
-    return {
-      value: value as Static<T>,
-      coercions: context.coercions.length === 0 ? NO_COERCIONS : context.coercions,
+    const value = repairValue(context, this.#plan, input, '', 0, true);
+    const coercions = context.coercions.length === 0 ? NO_COERCIONS : context.coercions;
+    if (this.#objectRoot) requireObjectArguments(value, resolved.catalog, resolved.toolName);
+    if (this.#check.Check(value)) return { value: value as Static<T>, coercions };
+    throw this.#rejection(value, resolved);
+  }
+
+  #rejection(value: unknown, resolved: ResolvedParseOptions): ToolValidationError {
+    const builder = new IssueBuilder(resolved.catalog);
+    const hooks: IssueCollectorHooks = {
+      matchesPattern: this.#filler.matchesPattern,
+      check: this.#checkMember,
+      delegate: (plan, delegated, path) => this.#delegate(plan, delegated, path, builder),
     };
+    let found = collectPlanIssues(this.#plan, value, builder, hooks);
+    // The plan walk knows the common keywords; if it found nothing, TypeBox's own walk will.
+    if (found.issues.length === 0) found = collectTypeBoxIssues(this.#check, value, builder);
+    return new ToolValidationError(
+      ValidationErrorCode.ValidationFailed,
+      formatValidationMessage(resolved.catalog, resolved.toolName, found.issues, found.total),
+      { toolName: resolved.toolName, issues: found.issues },
+    );
+  }
+
+  /** Compiled check of one node (a union member, a node with a format), compiled on first use. */
+  #checkPlan(plan: SchemaPlan, value: unknown): boolean {
+    if (!planAcceptsValueType(plan, value) && plan.types !== 'any') return false;
+    let check = plan.memo.get('check') as TypeCheck<TSchema> | undefined;
+    if (check === undefined) {
+      check = TypeCompiler.Compile(plan.node as TSchema, this.#references);
+      plan.memo.set('check', check);
+    }
+    return check.Check(value);
+  }
+
+  /** Issues of a node the plan walk does not know, from TypeBox's own error walk. */
+  #delegate(plan: SchemaPlan, value: unknown, path: string, builder: IssueBuilder): ValidationIssue[] {
+    const issues: ValidationIssue[] = [];
+    for (const error of Value.Errors(plan.node as TSchema, this.#references, value)) {
+      issues.push(typeBoxErrorToIssue(error, builder, path));
+      if (issues.length >= 16) break;
+    }
+    return issues;
   }
 }
 
@@ -183,9 +197,10 @@ export function compileToolSchema<T extends TSchema>(schema: T): SchemaValidator
 
 /**
  * Validates a tool call's arguments against a TypeBox schema: guard (size, depth, prototype
- * keys) -> fast check -> when needed, copy-on-write repair (safe coercion, `null` for optional
- * fields, defaults, unknown-argument policy) -> check -> result. The input is never modified.
- * Throws `ToolValidationError`, never anything else, for bad arguments.
+ * keys) -> compiled check -> when valid, defaults filled copy-on-write; otherwise a copy-on-write
+ * repair (safe coercion, `null` for optional fields, defaults, unknown-argument policy) -> check
+ * -> result or a `ToolValidationError` listing every issue. The input is never modified. Throws
+ * `ToolValidationError`, never anything else, for bad arguments.
  *
  * @example
  * ```ts

@@ -398,6 +398,31 @@ describe('quotas', () => {
   });
 });
 
+describe('sharing a session', () => {
+  it('a continuous writer does not shut out another store of the same session (separate locks, as across processes)', async () => {
+    const root = roots.create();
+    const busy = storeIn(root);
+    const other = storeIn(root);
+    let busyRunning = true;
+    let busyWrites = 0;
+    const busyLoop = (async () => {
+      const started = Date.now();
+      while (Date.now() - started < 700) {
+        await busy.write({ kind: 'k', bytes: `busy ${busyWrites}` });
+        busyWrites += 1;
+      }
+      busyRunning = false;
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const record = await other.write({ kind: 'k', bytes: 'from the other store' });
+    expect(busyRunning).toBe(true);
+    await busyLoop;
+    expect(busyWrites).toBeGreaterThan(0);
+    expect((await other.read(record.id)).bytes.toString()).toBe('from the other store');
+    expect((await busy.list()).length).toBe(busyWrites + 1);
+  });
+});
+
 describe('removeAll', () => {
   it('deletes the session directory, resets counters, and the store can write again', async () => {
     const root = roots.create();

@@ -11,8 +11,11 @@ export const LOCK_BREAK_FILE_NAME = '.lock.break';
 
 /** A lock file with no readable owner is presumed abandoned after this long (its creator died mid-write). */
 const OWNERLESS_LOCK_GRACE_MS = 5_000;
-/** Longest pause between two attempts; short because critical sections are a few syscalls long. */
-const MAX_RETRY_DELAY_MS = 16;
+/**
+ * Longest pause between two attempts (jitter can double it). Kept below the pause a lease holder
+ * makes after a long lease, so that a waiting process always tries at least once in that window.
+ */
+const MAX_RETRY_DELAY_MS = 4;
 
 const CREATE_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW;
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;

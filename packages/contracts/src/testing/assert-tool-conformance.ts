@@ -56,7 +56,7 @@ export function checkToolConformance(tool: unknown, options: ConformanceOptions 
  *
  * @example
  * ```ts
- * import { assertToolConformance } from '@toolwright/contracts/testing';
+ * // in a test of your tool, with assertToolConformance imported from the `testing` subpath:
  * assertToolConformance(readTool, { validInputs: [{ file_path: '/tmp/a.txt' }] });
  * ```
  */

@@ -1,0 +1,220 @@
+import type { Tool } from '@toolwright/contracts';
+import type { McpContentChange, ToolRegistry } from '@toolwright/registry';
+import type { SchemaValidator } from '@toolwright/validation';
+import { canonicalJson } from './canonical-json.js';
+import type { CatalogDiagnostic, CatalogDiagnosticCode } from './catalog-diagnostic.js';
+import type { CatalogLimits } from './catalog-limits.js';
+import { listContent, listTools } from './catalog-listing.js';
+import type { McpCatalogEntry, McpToolDefinition } from './catalog-screen.js';
+import { LazySchemaValidator } from './lazy-schema-validator.js';
+import type { RefreshKind } from './refresh-scheduler.js';
+import type { ServerConnection } from './server-connection.js';
+import { McpToolNameMap, mcpToolName } from './tool-naming.js';
+
+/** A tool the adapter applied: the screened definition and the registry `Tool` made from it. */
+export interface ToolEntry {
+  readonly definition: McpToolDefinition;
+  readonly tool: Tool;
+}
+
+/** The content listings a server can offer besides tools. */
+export type ContentList = 'resources' | 'resourceTemplates' | 'prompts';
+
+const CONTENT_KIND: Record<ContentList, McpContentChange['kind']> = {
+  resources: 'resources',
+  resourceTemplates: 'resource-templates',
+  prompts: 'prompts',
+};
+
+/** What every server catalog of one adapter shares. */
+export interface CatalogContext {
+  readonly registry: ToolRegistry;
+  readonly limits: CatalogLimits;
+  /** The adapter-wide reverse map of provider names. */
+  readonly names: McpToolNameMap;
+  /** Counts input schemas compiled (see {@link LazySchemaValidator}). */
+  readonly compileCounter: { count: number };
+  /** Runs registry updates one at a time, across servers. */
+  serialise(apply: () => void): Promise<void>;
+  onDiagnostic(diagnostic: CatalogDiagnostic): void;
+  /** Makes the registry tool for a definition (the adapter binds calls to itself). */
+  createTool(
+    definition: McpToolDefinition,
+    name: string,
+    validator: SchemaValidator<Record<string, unknown>>,
+  ): Tool;
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * One server's catalog as the adapter holds it — tools, resources, templates, prompts, the
+ * latest diagnostics — and how a refresh updates it: list, screen, build tools (reusing the
+ * `Tool` of every unchanged definition so its loaded state survives), then one scoped atomic
+ * `replaceMcpTools`. A refused replace changes nothing and leaves the previous catalog.
+ */
+export class ServerCatalog {
+  readonly server: string;
+  readonly #context: CatalogContext;
+  tools = new Map<string, ToolEntry>();
+  readonly content: Record<ContentList, McpCatalogEntry[]> = {
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+  };
+  readonly #contentSignatures = new Map<ContentList, string>();
+  readonly #diagnostics = new Map<string, CatalogDiagnostic[]>();
+  /** Resource URIs subscribed to, renewed after a reconnect. */
+  readonly subscriptions = new Set<string>();
+  refreshes = 0;
+
+  constructor(server: string, context: CatalogContext) {
+    this.server = server;
+    this.#context = context;
+  }
+
+  /** The diagnostics of the latest refresh of each listing. */
+  diagnostics(): CatalogDiagnostic[] {
+    return [...this.#diagnostics.values()].flat();
+  }
+
+  /** Re-lists the requested kinds the server offers, concurrently. */
+  async refresh(
+    connection: ServerConnection,
+    kinds: ReadonlySet<RefreshKind>,
+    reason: string,
+  ): Promise<void> {
+    if (!connection.isConnected) return;
+    this.refreshes += 1;
+    const capabilities = connection.client.getServerCapabilities() ?? {};
+    const listings: Array<Promise<void>> = [];
+    if (kinds.has('tools') && capabilities.tools !== undefined)
+      listings.push(this.#refreshTools(connection, reason));
+    if (kinds.has('resources') && capabilities.resources !== undefined) {
+      listings.push(this.#refreshContent(connection, 'resources', reason));
+      listings.push(this.#refreshContent(connection, 'resourceTemplates', reason));
+    }
+    if (kinds.has('prompts') && capabilities.prompts !== undefined) {
+      listings.push(this.#refreshContent(connection, 'prompts', reason));
+    }
+    await Promise.all(listings);
+  }
+
+  /** Removes every tool of this server from the registry (closed, or down for good). */
+  async dropTools(reason: string): Promise<void> {
+    if (this.tools.size === 0) return;
+    await this.#context.serialise(() => {
+      if (this.tools.size === 0) return;
+      this.tools = new Map();
+      this.#context.names.removeServer(this.server);
+      this.#context.registry.removeMcpTools(this.server, reason);
+    });
+  }
+
+  #setDiagnostics(list: string, diagnostics: CatalogDiagnostic[]): void {
+    this.#diagnostics.set(list, diagnostics);
+    for (const diagnostic of diagnostics) this.#context.onDiagnostic(diagnostic);
+  }
+
+  async #refreshContent(connection: ServerConnection, list: ContentList, reason: string): Promise<void> {
+    const listing = await listContent(connection, list, this.#context.limits);
+    if ('failure' in listing) {
+      this.#setDiagnostics(list, [listing.failure]);
+      return;
+    }
+    this.#setDiagnostics(list, listing.diagnostics);
+    const signature = canonicalJson(listing.entries);
+    const previous = this.#contentSignatures.get(list);
+    this.content[list] = listing.entries;
+    this.#contentSignatures.set(list, signature);
+    if (previous !== undefined && previous !== signature) {
+      this.#context.registry.enqueueMcpContentChange({
+        server: this.server,
+        kind: CONTENT_KIND[list],
+        reason,
+      });
+    }
+  }
+
+  async #refreshTools(connection: ServerConnection, reason: string): Promise<void> {
+    const names = new McpToolNameMap();
+    const built = new Map<McpToolDefinition, ToolEntry>();
+    // Tools are built while screening, so an entry refused here (schema, name) never takes the
+    // place of one the per-server cap would otherwise keep.
+    const listing = await listTools(connection, this.#context.limits, (definition) => {
+      const outcome = this.#toolEntry(definition, names);
+      if ('refusal' in outcome) return outcome.refusal;
+      built.set(definition, outcome.entry);
+      return undefined;
+    });
+    if ('failure' in listing) {
+      this.#setDiagnostics('tools', [listing.failure]);
+      return;
+    }
+    const diagnostics = [...listing.diagnostics];
+    await this.#context.serialise(() => {
+      const next = new Map<string, ToolEntry>();
+      for (const definition of listing.entries) {
+        const entry = built.get(definition)!;
+        next.set(entry.tool.name, entry);
+      }
+      try {
+        // One scoped, atomic replace per refresh: the registry computes the net delta and
+        // announces it once in its catalog-change queue (nothing when nothing changed).
+        this.#context.registry.replaceMcpTools(
+          [...next.values()].map((entry) => entry.tool),
+          { server: this.server, reason },
+        );
+      } catch (error) {
+        diagnostics.push({
+          server: this.server,
+          list: 'tools',
+          code: 'name_collision',
+          message: `MCP server "${this.server}": the registry refused the new catalog, the previous one stays: ${reasonOf(error)}`,
+        });
+        return;
+      }
+      this.tools = next;
+      this.#context.names.removeServer(this.server);
+      for (const entry of next.values()) this.#context.names.add(this.server, entry.definition.name);
+    });
+    this.#setDiagnostics('tools', diagnostics);
+  }
+
+  #toolEntry(
+    definition: McpToolDefinition,
+    names: McpToolNameMap,
+  ): { entry: ToolEntry } | { refusal: [CatalogDiagnosticCode, string] } {
+    const name = names.add(this.server, definition.name);
+    if (name === undefined) {
+      return {
+        refusal: [
+          'name_collision',
+          `its provider name ${mcpToolName(this.server, definition.name)} is taken`,
+        ],
+      };
+    }
+    const previous = this.tools.get(name);
+    // An unchanged definition keeps its Tool object, so the registry keeps its loaded state.
+    if (previous !== undefined && previous.definition.fingerprint === definition.fingerprint) {
+      return { entry: { definition, tool: previous.tool } };
+    }
+    const limits = this.#context.limits;
+    let validator: SchemaValidator<Record<string, unknown>>;
+    try {
+      validator = new LazySchemaValidator(definition.inputSchema, this.#context.compileCounter, {
+        name: `input schema of MCP tool "${definition.name}" (server "${this.server}")`,
+        limits: { maxBytes: limits.maxSchemaBytes, maxDepth: limits.maxSchemaDepth },
+      });
+    } catch (error) {
+      return { refusal: ['schema_rejected', reasonOf(error)] };
+    }
+    try {
+      return { entry: { definition, tool: this.#context.createTool(definition, name, validator) } };
+    } catch (error) {
+      return { refusal: ['invalid_entry', reasonOf(error)] };
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  LoggingMessageNotificationSchema,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  TaskStatusNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { McpLogEntry } from '@toolwright/registry';
+import type { RefreshKind } from './refresh-scheduler.js';
+import type { McpTaskStatus } from './tool-call.js';
+
+const MAX_LOG_CHARACTERS = 4096;
+
+/** Where a server's notifications go. */
+export interface ServerNotificationSinks {
+  onListChanged(kind: RefreshKind): void;
+  onLog(entry: Omit<McpLogEntry, 'server'>): void;
+  onResourceUpdated(uri: string): void;
+  onTaskStatus(task: McpTaskStatus): void;
+}
+
+/** Log data as sent, unless it is large: then a truncated JSON preview, so one log cannot flood the queue. */
+export function boundedLogData(data: unknown): unknown {
+  if (typeof data === 'string') {
+    return data.length > MAX_LOG_CHARACTERS ? `${data.slice(0, MAX_LOG_CHARACTERS)}… (truncated)` : data;
+  }
+  let text: string;
+  try {
+    text = JSON.stringify(data) ?? 'null';
+  } catch {
+    return '(log data that cannot be serialised)';
+  }
+  return text.length > MAX_LOG_CHARACTERS ? `${text.slice(0, MAX_LOG_CHARACTERS)}… (truncated)` : data;
+}
+
+/** Routes a fresh client's notifications (list changes, logs, resource updates, task status) to `sinks`. */
+export function installNotificationHandlers(client: Client, sinks: ServerNotificationSinks): void {
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => sinks.onListChanged('tools'));
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, async () =>
+    sinks.onListChanged('resources'),
+  );
+  client.setNotificationHandler(PromptListChangedNotificationSchema, async () =>
+    sinks.onListChanged('prompts'),
+  );
+  client.setNotificationHandler(LoggingMessageNotificationSchema, async (notification) => {
+    const { level, logger, data } = notification.params;
+    sinks.onLog({ level, ...(logger === undefined ? {} : { logger }), data: boundedLogData(data) });
+  });
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, async (notification) =>
+    sinks.onResourceUpdated(notification.params.uri),
+  );
+  client.setNotificationHandler(TaskStatusNotificationSchema, async (notification) =>
+    sinks.onTaskStatus(notification.params),
+  );
+}

@@ -14,6 +14,8 @@ export const ContractsErrorCode = {
   InvocationSuperseded: 'invocation_superseded',
   /** `execute` was called without a usable `ExecutionContext`. */
   InvalidExecutionContext: 'invalid_execution_context',
+  /** A tool's `execute` resolved to something that is not a `ToolResult`. */
+  InvalidToolResult: 'invalid_tool_result',
   /** A tool's `affectedPaths`, `extractSignatureContent`, ... callback threw or returned a wrong type. */
   InvocationCallbackFailed: 'invocation_callback_failed',
 } as const;

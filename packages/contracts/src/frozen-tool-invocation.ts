@@ -6,7 +6,7 @@ import { assertExecutionContext, type ExecutionContext } from './execution-conte
 import { INVOCATION_MARKER, isInvocationSuperseded, type ToolInvocation } from './tool-invocation.js';
 import type { Parallelism, ToolKind } from './tool-kind.js';
 import type { ToolResult } from './tool-result.js';
-import { ToolResults } from './tool-results.js';
+import { isToolResult, ToolResults } from './tool-results.js';
 
 /** What every invocation of one tool shares; held once per tool. */
 export interface InvocationBehaviour<P> {
@@ -103,7 +103,7 @@ export class FrozenToolInvocation<P> implements ToolInvocation<P> {
       const callback = this.#behaviour.extractSignatureContent;
       const content =
         callback === undefined
-          ? canonicalJson(this.params)
+          ? canonicalJson(this.#params)
           : this.#stringCallback('extractSignatureContent', callback);
       derived.permissionSignature = `${this.toolName}(${content})`;
     }
@@ -126,7 +126,7 @@ export class FrozenToolInvocation<P> implements ToolInvocation<P> {
     if (derived.description === undefined) {
       const callback = this.#behaviour.describeInvocation;
       if (callback === undefined) {
-        const preview = canonicalJson(this.params);
+        const preview = canonicalJson(this.#params);
         const capped =
           preview.length > DESCRIPTION_PREVIEW_LIMIT
             ? `${preview.slice(0, DESCRIPTION_PREVIEW_LIMIT - 1)}…`
@@ -152,7 +152,17 @@ export class FrozenToolInvocation<P> implements ToolInvocation<P> {
     if (context.signal.aborted) {
       return ToolResults.aborted(`The call to "${this.toolName}" was aborted before it started.`);
     }
-    return this.#behaviour.execute(this.params as P, context);
+    const result: unknown = await this.#behaviour.execute(this.#params as P, context);
+    if (!isToolResult(result)) {
+      // Caught here, naming the tool, rather than as a TypeError deep inside the host's loop.
+      throw new ToolInvocationError(
+        ContractsErrorCode.InvalidToolResult,
+        this.toolName,
+        `Tool "${this.toolName}" resolved to ${formatValue(result)}; execute must resolve to a ToolResult ` +
+          '({ llmContent: string | LlmContentPart[], ... }, e.g. ToolResults.success(text)).',
+      );
+    }
+    return result;
   }
 
   /** A plain snapshot for logs: the getters are not own properties, so spell them out. */
@@ -188,7 +198,7 @@ export class FrozenToolInvocation<P> implements ToolInvocation<P> {
 
   #callback<R>(callbackName: string, callback: (params: P) => R): R {
     try {
-      return callback(this.params as P);
+      return callback(this.#params as P);
     } catch (error) {
       throw new ToolInvocationError(
         ContractsErrorCode.InvocationCallbackFailed,

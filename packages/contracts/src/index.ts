@@ -34,5 +34,11 @@ export type {
   ToolResultError,
 } from './tool-result.js';
 export { TOOL_ERROR_TYPES } from './tool-result.js';
-export { type FailureReason, isErrorResult, type ToolResultExtras, ToolResults } from './tool-results.js';
+export {
+  type FailureReason,
+  isErrorResult,
+  isToolResult,
+  type ToolResultExtras,
+  ToolResults,
+} from './tool-results.js';
 export type { ToolSource } from './tool-source.js';

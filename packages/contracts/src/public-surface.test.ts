@@ -24,6 +24,7 @@ describe('public surface', () => {
       'isTool',
       'isToolInvocation',
       'isToolKind',
+      'isToolResult',
       'rebuildInvocation',
       'renderToolDescription',
       'toProviderToolFormat',

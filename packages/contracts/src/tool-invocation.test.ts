@@ -171,6 +171,22 @@ describe('ToolInvocation', () => {
       code: 'ECONNRESET',
     });
   });
+
+  it('names the tool when execute resolves to something that is not a ToolResult', async () => {
+    const sloppy = createTool({
+      name: 'Sloppy',
+      kind: ToolKind.ReadOnly,
+      schema: Type.Object({}),
+      description: 'Returns a bare string.',
+      execute: async () => 'done' as never,
+    });
+    await expect(sloppy.build({}).execute(createTestExecutionContext())).rejects.toMatchObject({
+      code: 'invalid_tool_result',
+      message: expect.stringContaining(
+        'Tool "Sloppy" resolved to "done"; execute must resolve to a ToolResult',
+      ),
+    });
+  });
 });
 
 describe('rebuildInvocation', () => {

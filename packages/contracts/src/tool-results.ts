@@ -1,5 +1,11 @@
 import { ToolwrightError } from '@toolwright/validation';
-import type { ArtifactReference, LlmContentPart, ToolErrorType, ToolResult } from './tool-result.js';
+import {
+  type ArtifactReference,
+  type LlmContentPart,
+  TOOL_ERROR_TYPES,
+  type ToolErrorType,
+  type ToolResult,
+} from './tool-result.js';
 
 /** The optional parts of a result that every constructor accepts. */
 export interface ToolResultExtras {
@@ -80,4 +86,23 @@ export function isErrorResult(
   result: ToolResult,
 ): result is ToolResult & { error: NonNullable<ToolResult['error']> } {
   return result.error !== undefined;
+}
+
+/**
+ * True when `value` has the shape of a {@link ToolResult}: an object whose `llmContent` is a
+ * string or an array of parts, with `error`, when present, naming a known error type.
+ */
+export function isToolResult(value: unknown): value is ToolResult {
+  if (typeof value !== 'object' || value === null) {
+    return false;
+  }
+  const { llmContent, error } = value as { llmContent?: unknown; error?: unknown };
+  if (typeof llmContent !== 'string' && !Array.isArray(llmContent)) {
+    return false;
+  }
+  if (error === undefined) {
+    return true;
+  }
+  const { type, message } = (error ?? {}) as { type?: unknown; message?: unknown };
+  return TOOL_ERROR_TYPES.includes(type as ToolErrorType) && typeof message === 'string';
 }

@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../agent/agent-loop.js';
 import type { ExecutedCall, ExecutorEvent } from '../executor/tool-executor.js';
+import { type CatalogView, formatCatalog } from './catalog-view.js';
 
 /** Where transcript lines go (stdout in the CLI, a buffer in tests). */
 export interface LineSink {
@@ -74,6 +75,11 @@ export class Transcript {
   /** A plain informative line (progress, a summary). */
   info(message: string, data: Record<string, unknown> = {}): void {
     this.#emit({ type: 'info', message, ...data }, () => message);
+  }
+
+  /** A catalog view: the formatted table, or one structured record in JSON mode. */
+  catalog(view: CatalogView, options: { listTools: boolean }): void {
+    this.#emit({ type: 'catalog', ...view }, () => formatCatalog(view, options).join('\n'));
   }
 
   /** The caption of a demo step. */

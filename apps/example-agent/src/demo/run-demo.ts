@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProviderTarget } from '@toolwright/validation';
 import { AgentLoop } from '../agent/agent-loop.js';
-import { describeCatalog, formatCatalog } from '../cli/catalog-view.js';
+import { describeCatalog } from '../cli/catalog-view.js';
 import type { LineSink } from '../cli/transcript.js';
 import { Transcript } from '../cli/transcript.js';
 import { connectMcpServers, demoServerConfigs } from '../mcp/mcp-servers.js';
@@ -79,17 +79,11 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
       'Built-in schemas are sent; MCP tools are deferred: listed by name only until ToolSearch loads them.',
     );
     for (const target of CATALOG_TARGETS) {
-      for (const line of formatCatalog(describeCatalog(session.registry, target, 'default'), {
+      transcript.catalog(describeCatalog(session.registry, target, 'default'), {
         listTools: target === 'anthropic',
-      })) {
-        transcript.info(line);
-      }
+      });
     }
-    for (const line of formatCatalog(describeCatalog(session.registry, 'anthropic', 'plan'), {
-      listTools: false,
-    })) {
-      transcript.info(line);
-    }
+    transcript.catalog(describeCatalog(session.registry, 'anthropic', 'plan'), { listTools: false });
     transcript.info(
       'One definition, four dialects: how the optional "offset" of Read reaches each provider.',
     );

@@ -409,3 +409,35 @@ describe('ToolExecutor results', () => {
     expect(result!.content).toContain('file_path');
   });
 });
+
+describe('ToolExecutor timeouts and locks', () => {
+  it('keeps the path lock of a timed-out call until the tool has stopped', async () => {
+    const events: string[] = [];
+    const slowWriter = createTool({
+      name: 'SlowWrite',
+      kind: ToolKind.Write,
+      schema: Type.Object({ file_path: Type.String(), label: Type.String() }),
+      description: 'test: finishes its write 60 ms after being aborted',
+      parallelism: 'shared',
+      affectedPaths: (params) => [params.file_path],
+      async execute(params, context) {
+        events.push(`start:${params.label}`);
+        if (params.label === 'slow') {
+          await new Promise((resolve) => context.signal.addEventListener('abort', resolve));
+          await sleep(60);
+        }
+        events.push(`end:${params.label}`);
+        return { llmContent: params.label };
+      },
+    });
+    const setup = fixture({ extraTools: [slowWriter], toolTimeoutMs: 30 });
+    const target = join(setup.workspace, 'shared.txt');
+    const results = await setup.session.executor.executeBatch([
+      toolCall('SlowWrite', { file_path: target, label: 'slow' }),
+      toolCall('SlowWrite', { file_path: target, label: 'next' }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['timeout', 'success']);
+    // The second call on the same path started only after the timed-out one really ended.
+    expect(events).toEqual(['start:slow', 'end:slow', 'start:next', 'end:next']);
+  });
+});

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { SessionArtifactStore } from '@toolwright/artifacts';
 import {
   rebuildInvocation,
@@ -115,6 +116,9 @@ export interface BatchOptions {
 }
 
 class CallTimeoutError extends Error {}
+
+/** How long a timed-out call may take to honour its aborted signal before its locks are freed. */
+const TIMEOUT_GRACE_MS = 2000;
 
 /**
  * Runs a model's tool calls under the toolwright contract:
@@ -355,23 +359,31 @@ export class ToolExecutor {
     const forward = (): void => controller.abort(signal.reason);
     signal.addEventListener('abort', forward, { once: true });
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
+    const timeout = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => {
         controller.abort(new CallTimeoutError(`timed out after ${timeoutMs} ms`));
-        reject(new CallTimeoutError(`timed out after ${timeoutMs} ms`));
+        resolve('timeout');
       }, timeoutMs);
     });
+    const execution = invocation.execute({
+      ...this.#options.contextFields,
+      ...(providerTarget === undefined ? {} : { providerTarget }),
+      signal: controller.signal,
+      sessionId: this.#options.sessionId,
+      workspaceRoot: this.#options.workspaceRoot,
+    });
     try {
-      return await Promise.race([
-        invocation.execute({
-          ...this.#options.contextFields,
-          ...(providerTarget === undefined ? {} : { providerTarget }),
-          signal: controller.signal,
-          sessionId: this.#options.sessionId,
-          workspaceRoot: this.#options.workspaceRoot,
-        }),
-        timeout,
+      const outcome = await Promise.race([execution, timeout]);
+      if (outcome !== 'timeout') return outcome;
+      // The call's signal is aborted. Give the tool a short grace period to stop, so that a
+      // caller holding its path lock does not release it under a tool that is still writing.
+      const grace = new AbortController();
+      await Promise.race([
+        execution.catch(() => undefined),
+        sleep(TIMEOUT_GRACE_MS, undefined, { signal: grace.signal }).catch(() => undefined),
       ]);
+      grace.abort();
+      throw new CallTimeoutError(`timed out after ${timeoutMs} ms`);
     } finally {
       clearTimeout(timer);
       signal.removeEventListener('abort', forward);

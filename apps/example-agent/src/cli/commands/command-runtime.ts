@@ -33,6 +33,7 @@ export function withCommonOptions(command: Command): Command {
     .option('--config <file>', 'config file name in the workspace', 'toolwright.config.json')
     .option('--mcp-config <file>', 'MCP servers file in the workspace (default .mcp.json)')
     .option('--no-mcp', 'do not start the MCP servers of .mcp.json')
+    .option('--session <id>', 'reuse a session id, to resume its task list')
     .option('--json', 'machine-readable JSON output');
 }
 

@@ -121,4 +121,19 @@ describe('seed gotchas, as they apply to MCP tools', () => {
     expect(diagnostics[0]?.message).toContain('mcp__clash__deploy');
     await clashing.close();
   });
+
+  it('gotcha: clone() shares the MCP Tool objects but not the loaded state: each executor loads through ToolSearch', () => {
+    const clone = registry.clone();
+    expect(clone.get('mcp__srv__lookup')).toBe(registry.get('mcp__srv__lookup'));
+    clone.markLoaded(['mcp__srv__lookup']);
+    expect(clone.deferred.isLoaded('mcp__srv__lookup')).toBe(true);
+    expect(registry.deferred.isLoaded('mcp__srv__lookup')).toBe(false);
+  });
+
+  it('gotcha: declarations are the projection, not the raw schema: an MCP object schema with properties is closed (additionalProperties false)', () => {
+    expect(registry.get('mcp__srv__lookup')!.getFunctionDeclaration('json-schema').parameters).toMatchObject({
+      required: ['query'],
+      additionalProperties: false,
+    });
+  });
 });

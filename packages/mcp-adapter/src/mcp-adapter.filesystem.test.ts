@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executionContext, serverEntry, temporaryDirectory } from '../test/helpers.js';
+import { executionContext, processExists, serverEntry, temporaryDirectory } from '../test/helpers.js';
 import { McpAdapter } from './mcp-adapter.js';
 import { parseMcpServersConfig } from './server-config.js';
 
@@ -75,5 +75,19 @@ describe('server-filesystem on a temporary folder', () => {
     expect(denied.error?.type).toBe('execution');
     expect(denied.error?.message).toContain('MCP server "files" tool "read_text_file" reported an error');
     expect(denied.error?.message.toLowerCase()).toContain('access denied');
+  });
+
+  it('closes cleanly: the tools leave the registry with one announced change and the child process is gone', async () => {
+    const pid = adapter.servers()[0]!.pid!;
+    expect(processExists(pid)).toBe(true);
+    registry.drainMcpCatalogChanges();
+    await adapter.close();
+    expect(processExists(pid)).toBe(false);
+    expect(registry.getMcpTools()).toEqual([]);
+    const changes = registry.drainMcpCatalogChanges().items;
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ server: 'files', reason: 'closed', added: [], updated: [] });
+    expect(changes[0]?.removed).toContain('mcp__files__read_text_file');
+    expect(adapter.servers()[0]?.phase).toBe('closed');
   });
 });

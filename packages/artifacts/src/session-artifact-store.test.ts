@@ -203,6 +203,31 @@ describe('hostile file system', () => {
     expect(readdirSync(store.sessionDirectory).filter((name) => name.startsWith('.tmp-'))).toEqual([]);
   });
 
+  it('refuses a FIFO planted at the target path without blocking on it', async () => {
+    const store = storeIn(roots.create());
+    await store.write({ kind: 'text', bytes: 'first' });
+    const target = join(store.sessionDirectory, sha256('fifo'));
+    expect(spawnSync('mkfifo', ['-m', '600', target]).status).toBe(0);
+    const error = await rejection(store.write({ kind: 'text', bytes: 'fifo' }));
+    expect(error.code).toBe('verification_failed');
+    expect(error.message).toContain('not a regular file');
+  });
+
+  it('refuses a symlink planted at its ledger', async () => {
+    const root = roots.create();
+    const store = storeIn(root);
+    await store.write({ kind: 'text', bytes: 'first' });
+    store.flush();
+    const ledger = join(store.sessionDirectory, '.ledger');
+    const { unlinkSync } = await import('node:fs');
+    unlinkSync(ledger);
+    symlinkSync(join(root, 'elsewhere'), ledger);
+    const error = await rejection(store.write({ kind: 'text', bytes: 'second' }));
+    expect(error.code).toBe('unsafe_entry');
+    expect(error.message).toContain(ledger);
+    expect(existsSync(join(root, 'elsewhere'))).toBe(false);
+  });
+
   it('refuses a symlink planted at the session directory and writes nothing through it', async () => {
     const root = roots.create();
     const store = storeIn(root);

@@ -36,6 +36,20 @@ describe('spill', () => {
     expect(await artifacts.list()).toEqual([]);
   });
 
+  it('spills from one byte over the threshold (counted in UTF-8 bytes, not characters)', async () => {
+    const artifacts = store();
+    expect(
+      (await artifacts.spill('é'.repeat(50), { thresholdBytes: 100, headBytes: 10, tailBytes: 10 })).spilled,
+    ).toBe(false);
+    const over = await artifacts.spill(`${'é'.repeat(50)}x`, {
+      thresholdBytes: 100,
+      headBytes: 10,
+      tailBytes: 10,
+    });
+    expect(over.spilled).toBe(true);
+    expect(over.artifact?.byteLength).toBe(101);
+  });
+
   it('stores large output whole and returns head, marker and tail — never a silent cut', async () => {
     const artifacts = store();
     const lines = Array.from({ length: 5000 }, (_, index) => `line ${index}`);

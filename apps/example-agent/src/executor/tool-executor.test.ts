@@ -441,3 +441,28 @@ describe('ToolExecutor timeouts and locks', () => {
     expect(events).toEqual(['start:slow', 'end:slow', 'start:next', 'end:next']);
   });
 });
+
+describe('ToolExecutor failures stay per call', () => {
+  it('fails closed when a tool cannot say which paths it touches, without failing the batch', async () => {
+    const broken = createTool({
+      name: 'BrokenPaths',
+      kind: ToolKind.Write,
+      schema: Type.Object({}),
+      description: 'test: affectedPaths throws',
+      affectedPaths: () => {
+        throw new Error('cannot resolve');
+      },
+      async execute() {
+        throw new Error('must not run');
+      },
+    });
+    const setup = fixture({ extraTools: [broken] });
+    setup.write('a.txt', 'fine');
+    const results = await setup.session.executor.executeBatch([
+      toolCall('BrokenPaths', {}),
+      toolCall('Read', { file_path: 'a.txt' }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['error', 'success']);
+    expect(results[0]!.content).toContain('cannot resolve');
+  });
+});

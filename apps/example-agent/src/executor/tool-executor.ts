@@ -248,7 +248,13 @@ export class ToolExecutor {
       return finish('error', ToolResults.executionError(describeFailure(error)), undefined, 0);
     }
 
-    const decision = await this.#resolveDecision(call, invocation);
+    let decision: PermissionDecision;
+    try {
+      decision = await this.#resolveDecision(call, invocation);
+    } catch (error) {
+      // The tool's affectedPaths callback (read by the policy) can throw: fail closed.
+      return finish('error', ToolResults.executionError(describeFailure(error)), invocation, 0);
+    }
     if (decision.behavior !== 'allow') {
       return finish('denied', ToolResults.permissionDenied(decision.reason), invocation, 0);
     }

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  openSync,
+  readSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode, ioFailure } from './errors.js';
 import { bootTag, isOwnerAlive } from './process-identity.js';
@@ -34,6 +43,8 @@ function tryCreate(path: string): boolean {
     throw error;
   }
   try {
+    // 0600 whatever the umask, like every file of the store.
+    fchmodSync(descriptor, 0o600);
     writeSync(descriptor, ownerLine());
   } finally {
     closeSync(descriptor);

@@ -16,14 +16,21 @@ export const INVOCATION_MARKER: unique symbol = Symbol.for('toolwright.tool_invo
  * invocation and retires this one.
  */
 export interface ToolInvocation<P = unknown> {
+  /** Interface version; a breaking change adds `'v2'` beside it. */
   readonly specificationVersion: 'v1';
+  /** Cross-install recognition marker (see {@link isToolInvocation}). */
   readonly [INVOCATION_MARKER]: true;
+  /** The tool this call belongs to. */
   readonly toolName: string;
   /** Validated, defaulted, deeply frozen. */
   readonly params: DeepReadonly<P>;
+  /** The tool's kind. */
   readonly kind: ToolKind;
+  /** The tool's retry capability, carried to the executor that decides on retries. */
   readonly isRetrySafe: boolean;
+  /** The tool's batching. */
   readonly parallelism: Parallelism;
+  /** The tool's concurrency capability; `false` means lock `affectedPaths` and never pre-start. */
   readonly isConcurrencySafe: boolean;
   /** Files or directories the call touches (from the tool's `affectedPaths`, else none). */
   readonly affectedPaths: readonly string[];

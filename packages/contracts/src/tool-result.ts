@@ -35,10 +35,14 @@ export type LlmContentPart =
 
 /** A reference to output kept out of the model's context, stored by content hash. */
 export interface ArtifactReference {
+  /** The store's id for it (its content hash). */
   readonly id: string;
+  /** What it is, e.g. `'tool-output'`, `'image'`. */
   readonly kind: string;
   readonly mimeType?: string;
+  /** Size of the stored bytes. */
   readonly byteLength: number;
+  /** Where it came from (an MCP resource URI, a URL), when known. */
   readonly sourceUri?: string;
 }
 
@@ -54,9 +58,14 @@ export interface ToolResultError {
  * stored aside; `metadata` carries anything the host wants to keep (never shown to the model).
  */
 export interface ToolResult {
+  /** What the model reads. */
   readonly llmContent: string | readonly LlmContentPart[];
+  /** A rendering for people, when it differs from `llmContent`. */
   readonly display?: string;
+  /** Present when the call failed. */
   readonly error?: ToolResultError;
+  /** Output stored aside (large or binary parts). */
   readonly artifacts?: readonly ArtifactReference[];
+  /** For the host only; never shown to the model. */
   readonly metadata?: Readonly<Record<string, unknown>>;
 }

@@ -22,19 +22,33 @@ export interface BuildOptions {
 
 /** The catalog view of a tool, with its behaviour flags normalised to explicit values. */
 export interface ToolMetadata {
+  /** Interface version; a breaking change adds `'v2'` beside it. */
   readonly specificationVersion: 'v1';
+  /** As on the tool. */
   readonly name: string;
+  /** As on the tool. */
   readonly displayName: string;
+  /** As on the tool. */
   readonly kind: ToolKind;
+  /** As on the tool. */
   readonly version: string | undefined;
+  /** As on the tool. */
   readonly category: string | undefined;
+  /** As on the tool. */
   readonly tags: readonly string[];
+  /** As on the tool. */
   readonly description: ToolDescription;
+  /** Explicit `true` or `false`, never absent. */
   readonly isConcurrencySafe: boolean;
+  /** Explicit `'shared'` or `'exclusive'`, never absent. */
   readonly parallelism: Parallelism;
+  /** Explicit `true` or `false`, never absent. */
   readonly isRetrySafe: boolean;
+  /** As on the tool. */
   readonly strict: boolean;
+  /** As on the tool. */
   readonly source: ToolSource;
+  /** As on the tool. */
   readonly shouldDefer: boolean;
   /** The neutral JSON Schema projection of the tool's input schema. */
   readonly inputSchema: JsonSchema;
@@ -45,21 +59,37 @@ export interface ToolMetadata {
  * Made by `createTool`; recognised by `isTool`.
  */
 export interface Tool<P = unknown> {
+  /** Interface version; a breaking change adds `'v2'` beside it. */
   readonly specificationVersion: 'v1';
+  /** Cross-install recognition marker (see {@link isTool}). */
   readonly [TOOL_MARKER]: true;
+  /** The name the model calls the tool by; provider-portable. */
   readonly name: string;
+  /** The name shown to people (defaults to `name`). */
   readonly displayName: string;
+  /** Where the tool is allowed; says nothing about retries. */
   readonly kind: ToolKind;
+  /** The description parts, frozen. */
   readonly description: ToolDescription;
+  /** Calls may run side by side on the same resources (default `false`). */
   readonly isConcurrencySafe: boolean;
+  /** Batching: `'shared'` or `'exclusive'` (follows `isConcurrencySafe` unless set). */
   readonly parallelism: Parallelism;
+  /** A failed call may be repeated (default `false`, never inferred from `kind`). */
   readonly isRetrySafe: boolean;
+  /** Declared in OpenAI strict mode. */
   readonly strict: boolean;
+  /** The tool's own version string, if it has one. */
   readonly version: string | undefined;
+  /** A catalog grouping, if any. */
   readonly category: string | undefined;
+  /** Search tags, frozen. */
   readonly tags: readonly string[];
+  /** Built-in or MCP (with server, original name and fingerprint). */
   readonly source: ToolSource;
+  /** The schema reaches the model only after ToolSearch loaded the tool. */
   readonly shouldDefer: boolean;
+  /** The validator `build` parses with (TypeBox compiled, or a foreign JSON Schema). */
   readonly validator: SchemaValidator<P>;
   /**
    * Validates `params` (coercion, defaults, unknown-argument policy) and returns an invocation

@@ -37,7 +37,11 @@ export class ToolValidationError extends ToolwrightError {
   ) {
     super(code, message, options);
     this.toolName = details.toolName;
-    this.issues = Object.freeze(details.issues.map((issue) => Object.freeze({ ...issue })));
+    this.issues = Object.freeze(
+      details.issues.map(({ path, keyword, message, expected, received }) =>
+        Object.freeze({ path, keyword, message, expected, received }),
+      ),
+    );
   }
 
   /** True for any `ToolValidationError`, including one thrown by another installed copy. */
@@ -46,5 +50,24 @@ export class ToolValidationError extends ToolwrightError {
       ToolwrightError.isInstance(value) &&
       (value as { [VALIDATION_ERROR_MARKER]?: unknown })[VALIDATION_ERROR_MARKER] === true
     );
+  }
+}
+
+/**
+ * Creates the `ToolValidationError` for arguments a model sent. Such an error is data for the
+ * model, not a bug: a stack trace into the validator would help no one, and capturing one is the
+ * largest single cost of rejecting a call. So the trace is left out (the stack is the message).
+ */
+export function createArgumentError(
+  code: string,
+  message: string,
+  details: { toolName?: string | undefined; issues: readonly ValidationIssue[] },
+): ToolValidationError {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new ToolValidationError(code, message, details);
+  } finally {
+    Error.stackTraceLimit = limit;
   }
 }

@@ -1,6 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { ToolValidationError } from '../errors/tool-validation-error.js';
+import { createArgumentError } from '../errors/tool-validation-error.js';
 import { ToolwrightError, ValidationErrorCode } from '../errors/toolwright-error.js';
 import { collectAjvIssues } from '../issues/ajv-issues.js';
 import { IssueBuilder } from '../issues/issue-builder.js';
@@ -119,7 +119,7 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
       }
     }
     const issue = new IssueBuilder(resolved.catalog).schemaUnusable(this.#compileError);
-    throw new ToolValidationError(
+    throw createArgumentError(
       ValidationErrorCode.SchemaCompileFailed,
       formatValidationMessage(resolved.catalog, resolved.toolName, [issue]),
       { toolName: resolved.toolName, issues: [issue] },
@@ -157,7 +157,7 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
     const coercions = context.coercions.length === 0 ? NO_COERCIONS : context.coercions;
     if (validate(value)) return { value: value as Record<string, unknown>, coercions };
     const { issues, total } = collectAjvIssues(validate.errors ?? [], new IssueBuilder(resolved.catalog));
-    throw new ToolValidationError(
+    throw createArgumentError(
       ValidationErrorCode.ValidationFailed,
       formatValidationMessage(resolved.catalog, resolved.toolName, issues, total),
       { toolName: resolved.toolName, issues },

@@ -69,6 +69,7 @@ const HANDLED_KINDS = new Set([
 ]);
 
 const KIND = Symbol.for('TypeBox.Kind');
+const handledPlans = new WeakMap<SchemaPlan, boolean>();
 
 /** What the collector delegates: full checks (unions, formats) and nodes it does not know. */
 export interface IssueCollectorHooks {
@@ -81,14 +82,14 @@ export interface IssueCollectorHooks {
 }
 
 function isHandled(plan: SchemaPlan): boolean {
-  let handled = plan.memo.get('handled') as boolean | undefined;
+  let handled = handledPlans.get(plan);
   if (handled === undefined) {
     const kind = (plan.node as Record<symbol, unknown>)[KIND];
     handled =
       (kind === undefined || HANDLED_KINDS.has(kind as string)) &&
       Object.keys(plan.node).every((key) => HANDLED_KEYWORDS.has(key)) &&
       (plan.node.additionalItems === undefined || plan.node.additionalItems === false);
-    plan.memo.set('handled', handled);
+    handledPlans.set(plan, handled);
   }
   return handled;
 }
@@ -133,6 +134,8 @@ export function collectPlanIssues(
 
   const visit = (plan: SchemaPlan, current: unknown, path: string): void => {
     if (total >= MAX_COUNTED_ISSUES) return;
+    // A valid part (most of a big argument usually is) is skipped by one compiled check.
+    if (path !== '' && typeof current === 'object' && current !== null && hooks.check(plan, current)) return;
     if (!isHandled(plan)) {
       for (const issue of hooks.delegate(plan, current, path)) add(issue);
       return;
@@ -189,7 +192,7 @@ export function collectPlanIssues(
       const tuple = plan.tuple ?? [];
       for (let index = 0; index < current.length && total < MAX_COUNTED_ISSUES; index++) {
         const itemPlan = index < tuple.length ? tuple[index] : plan.items;
-        if (itemPlan !== undefined) visit(itemPlan, current[index], appendPointer(path, String(index)));
+        if (itemPlan !== undefined) visit(itemPlan, current[index], `${path}/${index}`);
         else if (node.additionalItems === false || node.items === false) {
           mismatch(appendPointer(path, String(index)), 'items', plan, current[index]);
         }
@@ -219,7 +222,7 @@ export function collectPlanIssues(
       }
       for (const property of plan.properties ?? []) {
         const item = record[property.name];
-        if (item !== undefined) visit(property.plan, item, appendPointer(path, property.name));
+        if (item !== undefined) visit(property.plan, item, `${path}/${property.token}`);
       }
     }
   };

@@ -1,4 +1,4 @@
-import { ToolValidationError } from '../errors/tool-validation-error.js';
+import { createArgumentError, type ToolValidationError } from '../errors/tool-validation-error.js';
 import { ValidationErrorCode } from '../errors/toolwright-error.js';
 import { formatValidationMessage } from '../messages/format-validation-message.js';
 import type { MessageCatalog } from '../messages/message-catalog.js';
@@ -238,7 +238,7 @@ function guardError(
   toolName: string | undefined,
   issue: ToolValidationError['issues'][number],
 ): ToolValidationError {
-  return new ToolValidationError(code, formatValidationMessage(catalog, toolName, [issue]), {
+  return createArgumentError(code, formatValidationMessage(catalog, toolName, [issue]), {
     toolName,
     issues: [issue],
   });
@@ -258,7 +258,7 @@ export function requireObjectArguments(
     expected: 'object',
     received: previewValue(value),
   };
-  throw new ToolValidationError(
+  throw createArgumentError(
     ValidationErrorCode.ArgumentsNotObject,
     formatValidationMessage(catalog, toolName, [issue]),
     {

@@ -2,7 +2,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 import type { ValidationIssue } from '../errors/tool-validation-error.js';
-import { ToolValidationError } from '../errors/tool-validation-error.js';
+import { createArgumentError, type ToolValidationError } from '../errors/tool-validation-error.js';
 import { ToolwrightError, ValidationErrorCode } from '../errors/toolwright-error.js';
 import { collectPlanIssues, type IssueCollectorHooks } from '../issues/collect-plan-issues.js';
 import { IssueBuilder } from '../issues/issue-builder.js';
@@ -143,7 +143,7 @@ class TypeBoxSchemaValidator<T extends TSchema> implements SchemaValidator<Stati
     let found = collectPlanIssues(this.#plan, value, builder, hooks);
     // The plan walk knows the common keywords; if it found nothing, TypeBox's own walk will.
     if (found.issues.length === 0) found = collectTypeBoxIssues(this.#check, value, builder);
-    return new ToolValidationError(
+    return createArgumentError(
       ValidationErrorCode.ValidationFailed,
       formatValidationMessage(resolved.catalog, resolved.toolName, found.issues, found.total),
       { toolName: resolved.toolName, issues: found.issues },
@@ -153,12 +153,19 @@ class TypeBoxSchemaValidator<T extends TSchema> implements SchemaValidator<Stati
   /** Compiled check of one node (a union member, a node with a format), compiled on first use. */
   #checkPlan(plan: SchemaPlan, value: unknown): boolean {
     if (!planAcceptsValueType(plan, value) && plan.types !== 'any') return false;
-    let check = plan.memo.get('check') as TypeCheck<TSchema> | undefined;
+    let check = plan.memo.get('check') as ((candidate: unknown) => boolean) | undefined;
     if (check === undefined) {
-      check = TypeCompiler.Compile(plan.node as TSchema, this.#references);
+      const node = plan.node as TSchema;
+      // A node inside a recursive schema refers (`$ref`) to the root's generated function, which a
+      // separately compiled node lacks: such nodes are checked by TypeBox's interpreter instead.
+      if (containsReference(node)) check = (candidate) => Value.Check(node, this.#references, candidate);
+      else {
+        const compiled = TypeCompiler.Compile(node, this.#references);
+        check = (candidate) => compiled.Check(candidate);
+      }
       plan.memo.set('check', check);
     }
-    return check.Check(value);
+    return check(value);
   }
 
   /** Issues of a node the plan walk does not know, from TypeBox's own error walk. */
@@ -170,6 +177,18 @@ class TypeBoxSchemaValidator<T extends TSchema> implements SchemaValidator<Stati
     }
     return issues;
   }
+}
+
+/** True when a `$ref` occurs anywhere inside `node` (iterative). */
+function containsReference(node: unknown): boolean {
+  const stack: unknown[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current !== 'object' || current === null) continue;
+    if (!Array.isArray(current) && typeof (current as SchemaNode).$ref === 'string') return true;
+    for (const child of Object.values(current)) stack.push(child);
+  }
+  return false;
 }
 
 function describeSchema(schema: TSchema): string {

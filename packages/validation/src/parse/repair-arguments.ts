@@ -111,7 +111,7 @@ function repairObject(
       }
       continue;
     }
-    const repaired = repairValue(context, property.plan, value, appendPointer(path, key), depth + 1, true);
+    const repaired = repairValue(context, property.plan, value, `${path}/${property.token}`, depth + 1, true);
     if (repaired !== value) {
       output ??= copyRecord(input);
       output[key] = repaired;

@@ -1,3 +1,4 @@
+import { escapePointerToken } from './json-pointer.js';
 import { type JsonTypeName, jsonTypeOf } from './schema-keywords.js';
 import {
   acceptedTypes,
@@ -10,6 +11,8 @@ import {
 /** One declared property of an object plan. */
 export interface PropertyPlan {
   readonly name: string;
+  /** `name` escaped as a JSON-pointer token, computed once. */
+  readonly token: string;
   readonly plan: SchemaPlan;
   readonly required: boolean;
   /** `{ value }` when the property's schema has a `default`. */
@@ -97,7 +100,13 @@ export function buildSchemaPlan(root: SchemaNode, resolver: RefResolver): Schema
         below.push(child);
         const fallback = 'default' in child.node ? { value: child.node.default } : undefined;
         if (fallback !== undefined) defaults = true;
-        properties.push({ name, plan: child, required: required.has(name), fallback });
+        properties.push({
+          name,
+          token: escapePointerToken(name),
+          plan: child,
+          required: required.has(name),
+          fallback,
+        });
       }
       plan.properties = properties;
       plan.propertyNames = new Set(properties.map((property) => property.name));

@@ -15,9 +15,10 @@ function unsafeDirectory(path: string, problem: string): ArtifactStoreError {
 /**
  * Makes sure the storage root exists and cannot be used to swap our directories: it is created
  * 0700 if missing; an existing root may be a symlink (hosts configure it) but must be a directory
- * that others cannot write to, unless it is sticky like `/tmp` (then they cannot rename ours).
+ * owned by us or by root that group and others cannot write to — unless it is sticky like `/tmp`,
+ * where nobody else can rename our entries.
  */
-export function ensureStoreRoot(root: string): void {
+export function ensureStoreRoot(root: string, uid: number): void {
   try {
     mkdirSync(root, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
   } catch (error) {
@@ -36,13 +37,23 @@ export function ensureStoreRoot(root: string): void {
       { path: root },
     );
   }
-  const worldWritable = (stats.mode & 0o002) !== 0;
+  // Whoever can write to the root can rename our namespace directory and put their own in its
+  // place; the sticky bit (as on /tmp) forbids renaming entries of other users.
   const sticky = (stats.mode & 0o1000) !== 0;
-  if (worldWritable && !sticky) {
+  if (sticky) return;
+  if ((stats.mode & 0o022) !== 0) {
     throw new ArtifactStoreError(
       ArtifactStoreErrorCode.UnsafeDirectory,
-      `Refusing storage root ${root}: mode ${formatMode(stats.mode)} lets any user replace our directories. ` +
-        'Expected a root others cannot write to, or a sticky one like /tmp.',
+      `Refusing storage root ${root}: mode ${formatMode(stats.mode)} lets other users replace our directories. ` +
+        'Expected a root only its owner can write to (e.g. 0700 or 0755), or a sticky one like /tmp.',
+      { path: root },
+    );
+  }
+  if (stats.uid !== uid && stats.uid !== 0) {
+    throw new ArtifactStoreError(
+      ArtifactStoreErrorCode.UnsafeDirectory,
+      `Refusing storage root ${root}: it is owned by uid ${stats.uid}, who could replace our directories. ` +
+        `Expected a root owned by uid ${uid} or by root, or a sticky one like /tmp.`,
       { path: root },
     );
   }

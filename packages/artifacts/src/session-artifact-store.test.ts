@@ -269,12 +269,23 @@ describe('hostile file system', () => {
     );
   });
 
-  it('refuses a world-writable, non-sticky storage root', async () => {
+  it('refuses a storage root others could use to swap its directories, and accepts a sticky one', async () => {
     const root = roots.create();
     chmodSync(root, 0o777);
-    expect((await rejection(storeIn(root).write({ kind: 'text', bytes: 'x' }))).code).toBe(
-      'unsafe_directory',
+    const worldWritable = await rejection(storeIn(root).write({ kind: 'text', bytes: 'x' }));
+    expect(worldWritable.code).toBe('unsafe_directory');
+    expect(worldWritable.message).toContain('mode 0777');
+    chmodSync(root, 0o775);
+    expect((await rejection(storeIn(root).write({ kind: 'text', bytes: 'x' }))).message).toContain(
+      'mode 0775',
     );
+    chmodSync(root, 0o755);
+    chownSync(root, 65534, 65534);
+    expect((await rejection(storeIn(root).write({ kind: 'text', bytes: 'x' }))).message).toContain(
+      'owned by uid 65534',
+    );
+    chmodSync(root, 0o1777);
+    expect((await storeIn(root).write({ kind: 'text', bytes: 'x' })).deduplicated).toBe(false);
   });
 
   it('first use fails closed on a foreign file, naming the entry', async () => {

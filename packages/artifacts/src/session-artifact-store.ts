@@ -366,7 +366,7 @@ export class SessionArtifactStore {
       this.#verifiedSessionDirectory = undefined;
     }
     if (create && !this.#rootChecked) {
-      ensureStoreRoot(this.#root);
+      ensureStoreRoot(this.#root, this.#uid);
       this.#rootChecked = true;
     }
     if (ensurePrivateDirectory(this.#namespaceDirectory, this.#uid, create) === undefined) return false;

@@ -1,7 +1,7 @@
 import { ToolwrightError, type ToolwrightErrorOptions } from '@toolwright/validation';
 
 /** The codes used by `@toolwright/contracts` (validation errors keep validation's codes). */
-export const ContractsErrorCode = {
+export const ContractsErrorCode = Object.freeze({
   /** `createTool` was given a config it cannot accept (see `problems`). */
   InvalidToolDefinition: 'invalid_tool_definition',
   /** `getFunctionDeclaration` or `toProviderToolFormat` was asked for an unknown target. */
@@ -18,7 +18,7 @@ export const ContractsErrorCode = {
   InvalidToolResult: 'invalid_tool_result',
   /** A tool's `affectedPaths`, `extractSignatureContent`, ... callback threw or returned a wrong type. */
   InvocationCallbackFailed: 'invocation_callback_failed',
-} as const;
+} as const);
 
 /** One of the codes in {@link ContractsErrorCode}. */
 export type ContractsErrorCode = (typeof ContractsErrorCode)[keyof typeof ContractsErrorCode];

@@ -6,14 +6,14 @@
  * creates a task changes persistent state and is still `ReadOnly`. Retrying is governed only
  * by the tool's own `isRetrySafe`, never by its kind.
  */
-export const ToolKind = {
+export const ToolKind = Object.freeze({
   /** Allowed in Plan mode. Not a promise of idempotence. */
   ReadOnly: 'read-only',
   /** Changes files or other user-visible state. */
   Write: 'write',
   /** Runs commands, calls remote services or does anything else with open-ended effects. */
   Execute: 'execute',
-} as const;
+} as const);
 
 /** One of the {@link ToolKind} values: `'read-only' | 'write' | 'execute'`. */
 export type ToolKind = (typeof ToolKind)[keyof typeof ToolKind];

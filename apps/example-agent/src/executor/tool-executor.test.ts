@@ -466,3 +466,66 @@ describe('ToolExecutor failures stay per call', () => {
     expect(results[0]!.content).toContain('cannot resolve');
   });
 });
+
+describe('ToolExecutor retries on a real EMFILE', () => {
+  it('retries real Reads that hit the file-descriptor limit, and every read succeeds', async () => {
+    const retried: string[] = [];
+    const setup = fixture({
+      retry: { maxAttempts: 20, baseDelayMs: 2, maxDelayMs: 20 },
+      onExecutorEvent: (event) => {
+        if (event.type === 'retry') retried.push(event.errorCode);
+      },
+    });
+    for (let index = 0; index < 24; index += 1) setup.write(`file-${index}.txt`, `content ${index}\n`);
+    const { closeSync, openSync } = await import('node:fs');
+    // Exhaust this process's descriptors, then free a handful: the 24 parallel Reads must share
+    // them, and the ones that hit EMFILE are retried (Read is retry-safe) until they get one.
+    const fillers: number[] = [];
+    try {
+      for (;;) fillers.push(openSync('/dev/null', 'r'));
+    } catch (error) {
+      expect((error as NodeJS.ErrnoException).code).toMatch(/^(EMFILE|ENFILE)$/);
+    }
+    let results: Awaited<ReturnType<typeof setup.session.executor.executeBatch>>;
+    try {
+      for (const descriptor of fillers.splice(-4)) closeSync(descriptor);
+      results = await setup.session.executor.executeBatch(
+        Array.from({ length: 24 }, (_, index) => toolCall('Read', { file_path: `file-${index}.txt` })),
+      );
+    } finally {
+      for (const descriptor of fillers) closeSync(descriptor);
+    }
+    expect(results.map((result) => result.status)).toEqual(Array(24).fill('success'));
+    expect(results[7]!.content).toContain('content 7');
+    expect(retried.length).toBeGreaterThan(0);
+    expect(new Set(retried)).toEqual(new Set(['EMFILE']));
+  });
+
+  it('does not retry a Write that hits the same real EMFILE: it is not retry-safe', async () => {
+    const retried: string[] = [];
+    const setup = fixture({
+      onExecutorEvent: (event) => {
+        if (event.type === 'retry') retried.push(event.errorCode);
+      },
+    });
+    const { closeSync, existsSync: exists, openSync } = await import('node:fs');
+    const fillers: number[] = [];
+    try {
+      for (;;) fillers.push(openSync('/dev/null', 'r'));
+    } catch {
+      // every descriptor is taken
+    }
+    let result: Awaited<ReturnType<typeof setup.session.executor.executeBatch>>[number] | undefined;
+    try {
+      [result] = await setup.session.executor.executeBatch([
+        toolCall('Write', { file_path: 'out.txt', content: 'x' }),
+      ]);
+    } finally {
+      for (const descriptor of fillers) closeSync(descriptor);
+    }
+    expect(result).toMatchObject({ status: 'error', attempts: 1 });
+    expect(result!.content).toMatch(/EMFILE|ENFILE/);
+    expect(retried).toEqual([]);
+    expect(exists(join(setup.workspace, 'out.txt'))).toBe(false);
+  });
+});

@@ -6,6 +6,7 @@ import { SessionArtifactStore } from '@toolwright/artifacts';
 import type { Tool } from '@toolwright/contracts';
 import { type ToolMode, ToolRegistry } from '@toolwright/registry';
 import { PermissionPolicy, type PermissionRules } from '../executor/permission-policy.js';
+import type { RetryPolicy } from '../executor/retry-policy.js';
 import {
   type ApprovalHandler,
   type ExecutorEvent,
@@ -29,6 +30,8 @@ export interface AgentSessionOptions {
   approve?: ApprovalHandler;
   spillThresholdBytes?: number;
   toolTimeoutMs?: number;
+  /** Overrides of the executor's retry policy for retry-safe tools. */
+  retry?: Partial<RetryPolicy>;
   /** Extra built-in tools of your own, registered beside the standard ones. */
   extraTools?: readonly Tool[];
   onExecutorEvent?(event: ExecutorEvent): void;
@@ -93,6 +96,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       ? {}
       : { spillThresholdBytes: options.spillThresholdBytes }),
     ...(options.toolTimeoutMs === undefined ? {} : { timeoutMs: options.toolTimeoutMs }),
+    ...(options.retry === undefined ? {} : { retry: options.retry }),
     ...(options.onExecutorEvent === undefined ? {} : { onEvent: options.onExecutorEvent }),
   });
   return {

@@ -28,13 +28,13 @@ export interface SessionArtifactStoreOptions {
   /** The session this store belongs to (1 to 512 characters); only its SHA-256 reaches the disk. */
   sessionIdentity: string;
   /** Quotas; each omitted one takes its {@link DEFAULT_ARTIFACT_LIMITS} value. */
-  limits?: Partial<ArtifactLimits>;
+  limits?: { [Key in keyof ArtifactLimits]?: number | undefined } | undefined;
   /** MIME type to extension (with its dot), merged over {@link DEFAULT_MIME_EXTENSIONS}. */
-  mimeExtensions?: Record<string, string>;
+  mimeExtensions?: Record<string, string> | undefined;
   /** A host check run on every write request before anything touches the disk; throw to refuse. */
-  validateRequest?(request: ArtifactWriteRequest): void;
+  validateRequest?: ((request: ArtifactWriteRequest) => void) | undefined;
   /** How long a write waits for another process holding the session lock, in ms (default 10,000). */
-  lockTimeoutMs?: number;
+  lockTimeoutMs?: number | undefined;
 }
 
 /** Options after validation, with defaults applied. */

@@ -7,9 +7,9 @@ export interface ArtifactWriteRequest {
   /** The content. */
   bytes: Uint8Array | string;
   /** `type/subtype`; parameters such as `; charset=utf-8` are dropped. Chooses the file extension. */
-  mimeType?: string;
+  mimeType?: string | undefined;
   /** Where the content came from (a resource URI, a URL), kept as metadata only (at most 4,096 characters). */
-  sourceUri?: string;
+  sourceUri?: string | undefined;
 }
 
 /** A stored artifact. `id` is the SHA-256 of its bytes (64 lowercase hex digits). */
@@ -55,15 +55,15 @@ export interface ArtifactStoreStats {
 /** Options of `spill()`; byte counts are of the UTF-8 encoding. */
 export interface SpillOptions {
   /** Content up to this many bytes is returned unchanged (default 32,768). */
-  thresholdBytes?: number;
+  thresholdBytes?: number | undefined;
   /** At most this many bytes of the start are kept in the preview (default 8,192). */
-  headBytes?: number;
+  headBytes?: number | undefined;
   /** At most this many bytes of the end are kept in the preview (default 4,096). */
-  tailBytes?: number;
+  tailBytes?: number | undefined;
   /** Kind of the stored artifact (default `tool-output`). */
-  kind?: string;
+  kind?: string | undefined;
   /** MIME type of the stored artifact (default `text/plain`, or `application/octet-stream` for binary). */
-  mimeType?: string;
+  mimeType?: string | undefined;
 }
 
 /** What `spill()` returns. */

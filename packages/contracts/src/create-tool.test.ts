@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { compileJsonSchema, ToolValidationError, ToolwrightError } from '@toolwright/validation';
 import { describe, expect, it } from 'vitest';
 import { createTool } from './create-tool.js';
+import { isDeeplyFrozen } from './deep-freeze.js';
 import { InvalidToolDefinitionError } from './errors.js';
 import { readFileTool } from './test-support/example-tools.js';
 import { isTool } from './tool.js';
@@ -213,7 +214,11 @@ describe('createTool result', () => {
 describe('MCP tools through the same createTool', () => {
   const inputSchema = {
     type: 'object',
-    properties: { query: { type: 'string' }, limit: { type: 'integer', default: 10 } },
+    properties: {
+      query: { type: 'string' },
+      limit: { type: 'integer', default: 10 },
+      filters: { type: 'object', properties: { language: { type: 'string' } } },
+    },
     required: ['query'],
   };
   const mcpConfig = {
@@ -235,9 +240,12 @@ describe('MCP tools through the same createTool', () => {
       toolName: 'find',
       fingerprint: 'sha256:abc',
     });
-    const invocation = tool.build({ query: 'cats' });
-    expect(invocation.params).toEqual({ query: 'cats', limit: 10 });
-    expect(Object.isFrozen(invocation.params)).toBe(true);
+    const args = { query: 'cats', filters: { language: 'en' } };
+    const invocation = tool.build(args);
+    expect(invocation.params).toEqual({ query: 'cats', limit: 10, filters: { language: 'en' } });
+    expect(isDeeplyFrozen(invocation.params)).toBe(true);
+    // The model's arguments object stays the caller's: nothing in it was frozen.
+    expect(Object.isFrozen(args) || Object.isFrozen(args.filters)).toBe(false);
     expect(() => tool.build({ limit: 3 })).toThrow(ToolValidationError);
     expect(tool.getFunctionDeclaration('anthropic').parameters).toMatchObject({
       type: 'object',

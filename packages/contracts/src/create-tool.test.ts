@@ -5,6 +5,7 @@ import { createTool } from './create-tool.js';
 import { isDeeplyFrozen } from './deep-freeze.js';
 import { InvalidToolDefinitionError } from './errors.js';
 import { readFileTool } from './test-support/example-tools.js';
+import { createTestExecutionContext } from './testing/create-test-context.js';
 import { isTool } from './tool.js';
 import { ToolKind } from './tool-kind.js';
 import { ToolResults } from './tool-results.js';
@@ -130,15 +131,25 @@ describe('createTool result', () => {
     expect(Object.isFrozen(tool.tags)).toBe(true);
   });
 
-  it('is not affected by later changes to the config it was made from', () => {
+  it('is not affected by later changes to the config it was made from', async () => {
     const tags = ['files'];
-    const config = { ...validConfig, tags, isRetrySafe: false };
-    const tool = createTool(config);
+    const config: Record<string, unknown> = { ...validConfig, tags, isRetrySafe: false, version: '1.0.0' };
+    const tool = createTool(config as typeof validConfig);
     tags.push('changed');
-    config.isRetrySafe = true;
+    Object.assign(config, { isRetrySafe: true, kind: ToolKind.Execute, version: '2.0.0', name: 'Other' });
     config.execute = async () => ToolResults.executionError('replaced');
     expect(tool.tags).toEqual(['files']);
     expect(tool.isRetrySafe).toBe(false);
+    // Metadata is computed lazily, yet from what the config held at creation.
+    expect(tool.getMetadata()).toMatchObject({
+      name: 'Echo',
+      kind: 'read-only',
+      version: '1.0.0',
+      isRetrySafe: false,
+      tags: ['files'],
+    });
+    const result = await tool.build({ text: 'hi' }).execute(createTestExecutionContext());
+    expect(result).toEqual({ llmContent: 'hi' });
   });
 
   it('applies its validation options to every call', () => {

@@ -64,7 +64,8 @@ export function createTool<S extends TSchema | SchemaValidator>(
     });
   }
 
-  const name = config.name;
+  // Everything is read from the config once, here: the tool never looks at the config again.
+  const { name, kind, version, category } = config;
   const isConcurrencySafe = config.isConcurrencySafe ?? false;
   const parallelism = config.parallelism ?? (isConcurrencySafe ? 'shared' : 'exclusive');
   const isRetrySafe = config.isRetrySafe ?? false;
@@ -89,7 +90,7 @@ export function createTool<S extends TSchema | SchemaValidator>(
   const behaviour: InvocationBehaviour<Params> = Object.freeze({
     toolName: name,
     displayName,
-    kind: config.kind,
+    kind,
     isRetrySafe,
     parallelism,
     isConcurrencySafe,
@@ -108,14 +109,14 @@ export function createTool<S extends TSchema | SchemaValidator>(
     [TOOL_MARKER]: true,
     name,
     displayName,
-    kind: config.kind,
+    kind,
     description,
     isConcurrencySafe,
     parallelism,
     isRetrySafe,
     strict,
-    version: config.version,
-    category: config.category,
+    version,
+    category,
     tags,
     source,
     shouldDefer,
@@ -137,9 +138,9 @@ export function createTool<S extends TSchema | SchemaValidator>(
         specificationVersion: 'v1',
         name,
         displayName,
-        kind: config.kind,
-        version: config.version,
-        category: config.category,
+        kind,
+        version,
+        category,
         tags,
         description,
         isConcurrencySafe,

@@ -1,6 +1,5 @@
 export type { McpArtifactSink } from './artifact-sink.js';
 export { canonicalJson, type FingerprintedDefinition, fingerprintToolDefinition } from './canonical-json.js';
-export { type CatalogDelta, diffCatalogs, isEmptyDelta } from './catalog-delta.js';
 export type { CatalogDiagnostic, CatalogDiagnosticCode, CatalogListKind } from './catalog-diagnostic.js';
 export { type CatalogLimits, DEFAULT_CATALOG_LIMITS } from './catalog-limits.js';
 export {

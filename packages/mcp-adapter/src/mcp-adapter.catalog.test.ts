@@ -97,6 +97,16 @@ describe('catalog listing', () => {
       'MCP server "stuck": tools listing returned cursor "same-cursor" a second time',
     );
     expect(registry.getMcpTools('stuck').map((tool) => tool.name)).toHaveLength(4);
+    // A manual refresh lists again from the first page: pages 3 and 4 are new tools, pages 1-2 are gone.
+    const change = await adapter.refresh('stuck', ['tools']);
+    expect(change).toMatchObject({ server: 'stuck', reason: 'manual', updated: [] });
+    expect(change?.added).toEqual([
+      'mcp__stuck__page3_0000',
+      'mcp__stuck__page3_0001',
+      'mcp__stuck__page4_0000',
+      'mcp__stuck__page4_0001',
+    ]);
+    expect(change?.removed).toHaveLength(4);
   });
 
   it('refuses each bad entry of a malicious catalog by name and keeps the rest usable', async () => {

@@ -1,6 +1,6 @@
 import type { ExecutionContext, Tool, ToolResult } from '@toolwright/contracts';
 import { ToolResults } from '@toolwright/contracts';
-import type { ToolRegistry } from '@toolwright/registry';
+import type { CatalogChange, ToolRegistry } from '@toolwright/registry';
 import { compileJsonSchema, type SchemaValidator } from '@toolwright/validation';
 import type { McpArtifactSink } from './artifact-sink.js';
 import { failureResult } from './call-failure.js';
@@ -152,7 +152,9 @@ export class McpAdapter {
         name,
         new RefreshScheduler({
           debounceMs: options.listChangedDebounceMs ?? 300,
-          run: (kinds) => this.#refresh(name, kinds, 'list_changed'),
+          run: async (kinds) => {
+            await this.#refresh(name, kinds, 'list_changed');
+          },
           onError: (error) =>
             options.onDiagnostic?.({
               server: name,
@@ -179,12 +181,15 @@ export class McpAdapter {
     };
   }
 
-  /** Re-lists a server's catalogs now (what a `list_changed` does after its debounce). */
+  /**
+   * Re-lists a server's catalogs now (what a `list_changed` does after its debounce) and
+   * returns the registry's change for its tools.
+   */
   async refresh(
     server: string,
     kinds: readonly RefreshKind[] = ['tools', 'resources', 'prompts'],
-  ): Promise<void> {
-    await this.#refresh(server, new Set(kinds), 'manual');
+  ): Promise<CatalogChange | undefined> {
+    return this.#refresh(server, new Set(kinds), 'manual');
   }
 
   /** Resolves when no `list_changed` refresh is waiting or running (useful in tests and at shutdown). */
@@ -345,8 +350,12 @@ export class McpAdapter {
     return catalog;
   }
 
-  async #refresh(server: string, kinds: ReadonlySet<RefreshKind>, reason: string): Promise<void> {
-    await this.#catalog(server).refresh(this.#connections.get(server), kinds, reason);
+  async #refresh(
+    server: string,
+    kinds: ReadonlySet<RefreshKind>,
+    reason: string,
+  ): Promise<CatalogChange | undefined> {
+    return this.#catalog(server).refresh(this.#connections.get(server), kinds, reason);
   }
 
   #serialise(apply: () => void): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Tool } from '@toolwright/contracts';
-import type { McpContentChange, ToolRegistry } from '@toolwright/registry';
+import type { CatalogChange, McpContentChange, ToolRegistry } from '@toolwright/registry';
 import type { SchemaValidator } from '@toolwright/validation';
 import { canonicalJson } from './canonical-json.js';
 import type { CatalogDiagnostic, CatalogDiagnosticCode } from './catalog-diagnostic.js';
@@ -80,26 +80,32 @@ export class ServerCatalog {
     return [...this.#diagnostics.values()].flat();
   }
 
-  /** Re-lists the requested kinds the server offers, concurrently. */
+  /**
+   * Re-lists the requested kinds the server offers, concurrently. Returns the registry's
+   * change for the tools (`undefined` when tools were not listed or the listing failed).
+   */
   async refresh(
     connection: ServerConnection,
     kinds: ReadonlySet<RefreshKind>,
     reason: string,
-  ): Promise<void> {
-    if (!connection.isConnected) return;
+  ): Promise<CatalogChange | undefined> {
+    if (!connection.isConnected) return undefined;
     this.refreshes += 1;
     const capabilities = connection.client.getServerCapabilities() ?? {};
-    const listings: Array<Promise<void>> = [];
-    if (kinds.has('tools') && capabilities.tools !== undefined)
-      listings.push(this.#refreshTools(connection, reason));
+    const content: Array<Promise<void>> = [];
     if (kinds.has('resources') && capabilities.resources !== undefined) {
-      listings.push(this.#refreshContent(connection, 'resources', reason));
-      listings.push(this.#refreshContent(connection, 'resourceTemplates', reason));
+      content.push(this.#refreshContent(connection, 'resources', reason));
+      content.push(this.#refreshContent(connection, 'resourceTemplates', reason));
     }
     if (kinds.has('prompts') && capabilities.prompts !== undefined) {
-      listings.push(this.#refreshContent(connection, 'prompts', reason));
+      content.push(this.#refreshContent(connection, 'prompts', reason));
     }
-    await Promise.all(listings);
+    const tools =
+      kinds.has('tools') && capabilities.tools !== undefined
+        ? this.#refreshTools(connection, reason)
+        : undefined;
+    const [change] = await Promise.all([tools, ...content]);
+    return change;
   }
 
   /** Removes every tool of this server from the registry (closed, or down for good). */
@@ -138,7 +144,7 @@ export class ServerCatalog {
     }
   }
 
-  async #refreshTools(connection: ServerConnection, reason: string): Promise<void> {
+  async #refreshTools(connection: ServerConnection, reason: string): Promise<CatalogChange | undefined> {
     const names = new McpToolNameMap();
     const built = new Map<McpToolDefinition, ToolEntry>();
     // Tools are built while screening, so an entry refused here (schema, name) never takes the
@@ -151,9 +157,10 @@ export class ServerCatalog {
     });
     if ('failure' in listing) {
       this.#setDiagnostics('tools', [listing.failure]);
-      return;
+      return undefined;
     }
     const diagnostics = [...listing.diagnostics];
+    let change: CatalogChange | undefined;
     await this.#context.serialise(() => {
       const next = new Map<string, ToolEntry>();
       for (const definition of listing.entries) {
@@ -163,7 +170,7 @@ export class ServerCatalog {
       try {
         // One scoped, atomic replace per refresh: the registry computes the net delta and
         // announces it once in its catalog-change queue (nothing when nothing changed).
-        this.#context.registry.replaceMcpTools(
+        change = this.#context.registry.replaceMcpTools(
           [...next.values()].map((entry) => entry.tool),
           { server: this.server, reason },
         );
@@ -181,6 +188,7 @@ export class ServerCatalog {
       for (const entry of next.values()) this.#context.names.add(this.server, entry.definition.name);
     });
     this.#setDiagnostics('tools', diagnostics);
+    return change;
   }
 
   #toolEntry(

@@ -30,7 +30,7 @@ export function rebuildInvocation<P>(
         `not to "${tool.name}"; pass the tool that built it.`,
     );
   }
-  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+  if (!isPlainRecord(patch)) {
     throw new ToolInvocationError(
       ContractsErrorCode.InvalidInvocationPatch,
       tool.name,
@@ -46,7 +46,14 @@ export function rebuildInvocation<P>(
     if (patch[key] === undefined) {
       delete merged[key];
     } else {
-      merged[key] = patch[key];
+      // A data property even for "__proto__", so that validation sees the key (and refuses it)
+      // instead of the merge quietly changing the object's prototype.
+      Object.defineProperty(merged, key, {
+        value: patch[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
   }
 
@@ -63,9 +70,17 @@ export function rebuildInvocation<P>(
     throw new ToolValidationError(
       error.code,
       `A hook's change to the params of "${tool.name}" was invalid (changed: ${changedKeys}); ` +
-        `the original invocation was not executed.\n${error.message}`,
+        `the original invocation is retired and will not run.\n${error.message}`,
       { toolName: error.toolName ?? tool.name, issues: error.issues },
       { cause: error },
     );
   }
+}
+
+function isPlainRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  if (typeof value !== 'object' || value === null) {
+    return false;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }

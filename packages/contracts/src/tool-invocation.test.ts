@@ -204,8 +204,23 @@ describe('rebuildInvocation', () => {
     expect(() => rebuildInvocation(writeFileTool, invocation, ['content'] as never)).toThrow(
       'rebuildInvocation: the patch for "Write" is ["content"]; expected a plain object of params to change.',
     );
+    expect(() => rebuildInvocation(writeFileTool, invocation, new Map() as never)).toThrow(
+      ToolInvocationError,
+    );
     // Neither misuse retired the invocation: it was never replaced.
     expect(isInvocationSuperseded(invocation)).toBe(false);
+  });
+
+  it('refuses a "__proto__" key in a patch instead of changing a prototype', () => {
+    const invocation = readFileTool.build({ file_path: 'a.txt' });
+    let caught: unknown;
+    try {
+      rebuildInvocation(readFileTool, invocation, JSON.parse('{"__proto__": {"limit": 1}}'));
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({ code: 'arguments_forbidden_key' });
+    expect(({} as Record<string, unknown>).limit).toBeUndefined();
   });
 
   it('validates the patch like a call from the model: unknown keys are rejected', () => {

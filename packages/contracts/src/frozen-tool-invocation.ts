@@ -34,9 +34,9 @@ interface DerivedValues {
 
 /**
  * The invocation `Tool.build` returns: a frozen instance whose fields are read-only accessors.
- * Derived values (signature, paths, description) are computed on first read and remembered in
- * private fields, which stay writable after the instance is frozen: `build()` itself does no
- * more than copy-freeze and wrap the parsed params.
+ * Derived values (signature, paths, description) are computed on first read and remembered in a
+ * private field, which stays writable after the instance is frozen: `build()` itself does no
+ * more than freeze the parsed params and wrap them.
  */
 export class FrozenToolInvocation<P> implements ToolInvocation<P> {
   // Everything is read through the prototype: an instance holds only private fields, so that

@@ -72,29 +72,37 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
   readonly #subject: string;
   readonly #dialect: Dialect;
   /** The screened copy, closed like the projection (additionalProperties: false). */
-  readonly #closed: SchemaNode;
+  #closedCopy: SchemaNode | undefined;
   readonly #hasDefaults: boolean;
   #plan: SchemaPlan | undefined;
-  readonly #objectRoot: boolean;
   #validate: ValidateFunction | undefined;
   #compileError: string | undefined;
   #projection: JsonSchema | undefined;
-  #plain: SchemaNode;
+  readonly #plain: SchemaNode;
 
   constructor(plain: SchemaNode, subject: string, hasDefaults: boolean) {
     this.#subject = subject;
     this.#plain = plain;
     this.#dialect = dialectOf(plain);
-    this.#closed = rewriteSchema(plain, 'validation') as SchemaNode;
-    // Ajv would try to load the meta-schema of any other `$schema`; the dialect is chosen above.
-    delete this.#closed.$schema;
     this.#hasDefaults = hasDefaults;
-    this.#objectRoot = this.#closed.type === 'object' || this.#closed.properties !== undefined;
   }
 
   toJsonSchema(): JsonSchema {
     this.#projection ??= toJsonSchemaFromPlain(this.#plain);
     return this.#projection;
+  }
+
+  /**
+   * The schema as checked, built on first use: closed like the projection (additionalProperties:
+   * false), without `$schema` (Ajv would try to load any other meta-schema; the dialect was
+   * chosen from it already).
+   */
+  get #closed(): SchemaNode {
+    if (this.#closedCopy === undefined) {
+      this.#closedCopy = rewriteSchema(this.#plain, 'validation') as SchemaNode;
+      delete this.#closedCopy.$schema;
+    }
+    return this.#closedCopy;
   }
 
   /** The repair plan, built with the Ajv validator on first use. */
@@ -153,7 +161,8 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
         guardArguments(value, resolved.limits, resolved.catalog, resolved.toolName, { path, depth }),
     };
     const value = repairValue(context, this.#planned(), input, '', 0, true);
-    if (this.#objectRoot) requireObjectArguments(value, resolved.catalog, resolved.toolName);
+    if (this.#closed.type === 'object' || this.#closed.properties !== undefined)
+      requireObjectArguments(value, resolved.catalog, resolved.toolName);
     const coercions = context.coercions.length === 0 ? NO_COERCIONS : context.coercions;
     if (validate(value)) return { value: value as Record<string, unknown>, coercions };
     const { issues, total } = collectAjvIssues(validate.errors ?? [], new IssueBuilder(resolved.catalog));

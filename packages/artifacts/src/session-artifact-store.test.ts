@@ -460,6 +460,22 @@ describe('sharing a session', () => {
 });
 
 describe('removeAll', () => {
+  it('a store whose session was removed by another store re-scans the new directory and keeps working', async () => {
+    const root = roots.create();
+    const first = storeIn(root, { limits: { maxItems: 2 } });
+    const second = storeIn(root, { limits: { maxItems: 2 } });
+    await first.write({ kind: 'k', bytes: 'a' });
+    await first.write({ kind: 'k', bytes: 'b' });
+    await new Promise((resolve) => setImmediate(resolve));
+    await second.removeAll();
+    await second.write({ kind: 'k', bytes: 'c' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await first.write({ kind: 'k', bytes: 'd' })).deduplicated).toBe(false);
+    expect(first.stats()).toMatchObject({ items: 2 });
+    expect((await rejection(first.write({ kind: 'k', bytes: 'e' }))).code).toBe('too_many_items');
+    expect((await first.list()).map((record) => record.byteLength)).toEqual([1, 1]);
+  });
+
   it('deletes the session directory, resets counters, and the store can write again', async () => {
     const root = roots.create();
     const store = storeIn(root);

@@ -363,7 +363,10 @@ export class SessionArtifactStore {
       ) {
         return true;
       }
+      // Another directory than the one verified (removeAll and re-creation by another process, or
+      // a swap): check the whole chain again, and scan it again before use.
       this.#verifiedSessionDirectory = undefined;
+      this.#scanned = false;
     }
     if (create && !this.#rootChecked) {
       ensureStoreRoot(this.#root, this.#uid);

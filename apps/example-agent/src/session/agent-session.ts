@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
@@ -65,7 +64,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const sessionId = options.sessionId ?? randomUUID();
   const stateDirectory = options.stateDirectory ?? defaultStateDirectory();
   const sessionDirectory = join(stateDirectory, 'sessions', sessionId);
-  mkdirSync(sessionDirectory, { recursive: true, mode: 0o700 });
+  // Nothing is created here: the task list and the artifact store make their directories on
+  // first write, so read-only commands (tools, search) leave no session behind.
 
   const mode = new SessionMode(options.mode ?? 'default');
   const tasks = new TaskStore(sessionDirectory);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { lstatSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { ArtifactStoreError, ArtifactStoreErrorCode, isToolwrightError } from './errors.js';
 import { MimeExtensionMap } from './mime-extensions.js';
@@ -9,14 +9,14 @@ import {
   type SessionArtifactStoreOptions,
 } from './options.js';
 import { bootTag, currentUid } from './process-identity.js';
+import { checkQuota } from './quota.js';
 import { compactJournal, readJournal, type StoredMetadata } from './record-journal.js';
-import { ensurePrivateDirectory, ensureStoreRoot } from './secure-directory.js';
+import { SessionDirectoryChain } from './session-directory-chain.js';
 import { type HeldLease, SessionLease } from './session-lease.js';
 import type { LedgerState } from './session-ledger.js';
 import { ARTIFACT_FILE_PATTERN, type ScanResult, scanSessionDirectory } from './session-scan.js';
 import { ARTIFACT_ID_PATTERN, sha256Hex, sha256HexSliced } from './sha256.js';
-import { resolveSpillOptions } from './spill-options.js';
-import { buildBinaryPreview, buildTextPreview, decodeText } from './spill-preview.js';
+import { spillContent } from './spill.js';
 import {
   type ExpectedStoredFile,
   verifyStoredFile,
@@ -63,15 +63,9 @@ export class SessionArtifactStore {
   readonly #options: ResolvedStoreOptions;
   readonly #mimeExtensions: MimeExtensionMap;
   readonly #uid: number;
-  readonly #root: string;
   readonly #namespaceDirectory: string;
   readonly #sessionDirectory: string;
-  #rootChecked = false;
-  /** True from a successful chain check until the event loop turns (see `write`). */
-  #chainCheckedThisTurn = false;
-  #chainResetScheduled = false;
-  /** Device and inode of the session directory as last verified with the full chain check. */
-  #verifiedSessionDirectory: { dev: number; ino: number } | undefined;
+  readonly #chain: SessionDirectoryChain;
   #scanned = false;
   #items = 0;
   #bytes = 0;
@@ -88,9 +82,15 @@ export class SessionArtifactStore {
     this.#options = resolveStoreOptions(options);
     this.#uid = currentUid();
     this.#mimeExtensions = new MimeExtensionMap(this.#options.mimeExtensions);
-    this.#root = resolve(this.#options.root);
-    this.#namespaceDirectory = join(this.#root, this.#options.namespace);
+    const root = resolve(this.#options.root);
+    this.#namespaceDirectory = join(root, this.#options.namespace);
     this.#sessionDirectory = join(this.#namespaceDirectory, sha256Hex(this.#options.sessionIdentity));
+    this.#chain = new SessionDirectoryChain(
+      root,
+      this.#namespaceDirectory,
+      this.#sessionDirectory,
+      this.#uid,
+    );
     this.#lease = new SessionLease({
       directory: this.#sessionDirectory,
       uid: this.#uid,
@@ -144,7 +144,7 @@ export class SessionArtifactStore {
     // A dedup hit writes nothing: it may rely on a chain check made earlier in this event-loop
     // turn (back-to-back hits then cost one lstat per turn, not one each). Anything that writes
     // checks the chain again right before, below.
-    const chainCheckedThisTurn = this.#chainCheckedThisTurn;
+    const chainCheckedThisTurn = this.#chain.checkedThisTurn;
     if (!chainCheckedThisTurn) this.#ensureChain(true);
     if (!this.#scanned) await this.#firstUseScan();
 
@@ -255,8 +255,7 @@ export class SessionArtifactStore {
       rmSync(graveyard, { recursive: true, force: true });
     }
     this.#scanned = false;
-    this.#verifiedSessionDirectory = undefined;
-    this.#chainCheckedThisTurn = false;
+    this.#chain.forget();
     this.#items = 0;
     this.#bytes = 0;
     this.#writes = 0;
@@ -272,40 +271,7 @@ export class SessionArtifactStore {
    * Bytes that are not UTF-8 text are always stored and previewed by a marker line only.
    */
   async spill(content: string | Uint8Array, options?: SpillOptions): Promise<SpillResult> {
-    const resolved = resolveSpillOptions(options);
-    let bytes: Buffer;
-    let text: string | undefined;
-    if (typeof content === 'string') {
-      if (Buffer.byteLength(content, 'utf8') <= resolved.thresholdBytes) {
-        return { spilled: false, preview: content, omittedBytes: 0 };
-      }
-      bytes = Buffer.from(content, 'utf8');
-      text = content;
-    } else if (content instanceof Uint8Array) {
-      bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
-      text = decodeText(bytes);
-      if (text !== undefined && bytes.byteLength <= resolved.thresholdBytes) {
-        return { spilled: false, preview: text, omittedBytes: 0 };
-      }
-    } else {
-      throw new ArtifactStoreError(
-        ArtifactStoreErrorCode.InvalidRequest,
-        `Invalid spill content: received ${typeof content}; expected a string or a Uint8Array.`,
-        { option: 'content' },
-      );
-    }
-    const mimeType = resolved.mimeType ?? (text === undefined ? 'application/octet-stream' : 'text/plain');
-    const artifact = await this.write({ kind: resolved.kind, bytes, mimeType });
-    const description = {
-      id: artifact.id,
-      mimeType: artifact.mimeType ?? mimeType,
-      byteLength: artifact.byteLength,
-    };
-    const built =
-      text === undefined
-        ? buildBinaryPreview(description)
-        : buildTextPreview(bytes, resolved.headBytes, resolved.tailBytes, description);
-    return { spilled: true, preview: built.preview, artifact, omittedBytes: built.omittedBytes };
+    return spillContent((request) => this.write(request), content, options);
   }
 
   #runRequestHook(request: ArtifactWriteRequest, normalised: NormalisedWriteRequest): void {
@@ -325,58 +291,13 @@ export class SessionArtifactStore {
   }
 
   /**
-   * Checks (and creates, when `create` is set) the directories between the root and the files,
-   * before every operation, so that a directory swapped for a symlink after first use is refused
-   * too. The full chain (namespace and session directory, each with lstat) is checked whenever the
-   * session directory is new to this instance; after that, one lstat of the session directory
-   * per operation must show the same directory (device and inode), still ours and 0700. Whatever
-   * path leads there, it then ends in the directory the full check verified, so nothing can be
-   * redirected — and a hot dedup hit pays one lstat instead of two. False when missing.
+   * Checks the directory chain before an operation (see {@link SessionDirectoryChain}); a session
+   * directory re-created by another process is scanned again before use. False when missing.
    */
   #ensureChain(create: boolean): boolean {
-    this.#chainCheckedThisTurn = false;
-    const present = this.#checkChain(create);
-    if (present) {
-      this.#chainCheckedThisTurn = true;
-      if (!this.#chainResetScheduled) {
-        this.#chainResetScheduled = true;
-        setImmediate(() => {
-          this.#chainResetScheduled = false;
-          this.#chainCheckedThisTurn = false;
-        });
-      }
-    }
-    return present;
-  }
-
-  #checkChain(create: boolean): boolean {
-    const known = this.#verifiedSessionDirectory;
-    if (known !== undefined) {
-      const stats = lstatSync(this.#sessionDirectory, { throwIfNoEntry: false });
-      if (
-        stats !== undefined &&
-        stats.ino === known.ino &&
-        stats.dev === known.dev &&
-        stats.isDirectory() &&
-        stats.uid === this.#uid &&
-        (stats.mode & 0o7777) === 0o700
-      ) {
-        return true;
-      }
-      // Another directory than the one verified (removeAll and re-creation by another process, or
-      // a swap): check the whole chain again, and scan it again before use.
-      this.#verifiedSessionDirectory = undefined;
-      this.#scanned = false;
-    }
-    if (create && !this.#rootChecked) {
-      ensureStoreRoot(this.#root, this.#uid);
-      this.#rootChecked = true;
-    }
-    if (ensurePrivateDirectory(this.#namespaceDirectory, this.#uid, create) === undefined) return false;
-    const session = ensurePrivateDirectory(this.#sessionDirectory, this.#uid, create);
-    if (session === undefined) return false;
-    this.#verifiedSessionDirectory = { dev: session.dev, ino: session.ino };
-    return true;
+    const state = this.#chain.check(create);
+    if (state === 'replaced') this.#scanned = false;
+    return state !== 'missing';
   }
 
   /**
@@ -400,31 +321,6 @@ export class SessionArtifactStore {
     this.#scanned = true;
   }
 
-  #checkQuota(state: LedgerState, size: number, kind: string): void {
-    const { maxItems, maxSessionBytes } = this.#options.limits;
-    let reservedBytes = 0;
-    for (const reservation of state.reservations) reservedBytes += reservation.bytes;
-    const items = state.items + state.reservations.length;
-    if (items + 1 > maxItems) {
-      throw new ArtifactStoreError(
-        ArtifactStoreErrorCode.TooManyItems,
-        `Cannot store another artifact of kind "${kind}": the session holds ${items} of limits.maxItems (${maxItems}) ` +
-          'artifacts, counting writes in progress. Remove artifacts (removeAll) or raise the limit.',
-        { option: 'limits.maxItems' },
-      );
-    }
-    const used = state.bytes + reservedBytes;
-    if (used + size > maxSessionBytes) {
-      throw new ArtifactStoreError(
-        ArtifactStoreErrorCode.SessionQuotaExceeded,
-        `Cannot store ${size} bytes of kind "${kind}": the session uses ${used} of limits.maxSessionBytes ` +
-          `(${maxSessionBytes}) bytes, counting writes in progress; at most ${Math.max(0, maxSessionBytes - used)} ` +
-          'more bytes fit. Remove artifacts (removeAll) or raise the limit.',
-        { option: 'limits.maxSessionBytes' },
-      );
-    }
-  }
-
   /** Small artifacts: quota check, temporary write, fsync and publish in one synchronous locked step. */
   async #publishSmall(
     request: NormalisedWriteRequest,
@@ -434,7 +330,7 @@ export class SessionArtifactStore {
     const published = await this.#lease.run((lease) => {
       const ledger = lease.ledger();
       this.#observe(ledger);
-      this.#checkQuota(ledger, request.bytes.byteLength, request.kind);
+      checkQuota(ledger, this.#options.limits, request.bytes.byteLength, request.kind);
       const tempPath = newTempPath(this.#sessionDirectory);
       writeTempFileSync(tempPath, request.bytes);
       return this.#publishCommitted(lease, tempPath, fileName, finalPath, request);
@@ -458,7 +354,7 @@ export class SessionArtifactStore {
     const token = randomBytes(8).toString('hex');
     await this.#lease.run((lease) => {
       const ledger = lease.ledger();
-      this.#checkQuota(ledger, size, request.kind);
+      checkQuota(ledger, this.#options.limits, size, request.kind);
       ledger.reservations.push({ pid: process.pid, boot: bootTag(), token, bytes: size });
       lease.markLedgerChanged();
       this.#observe(ledger);
@@ -478,7 +374,7 @@ export class SessionArtifactStore {
           lease.markLedgerChanged();
         } else {
           // The reservation is gone when the ledger was rebuilt meanwhile: check the quota again.
-          this.#checkQuota(ledger, size, request.kind);
+          checkQuota(ledger, this.#options.limits, size, request.kind);
         }
         return this.#publishCommitted(lease, tempPath, fileName, finalPath, request);
       });

@@ -79,8 +79,17 @@ export function formatNanos(nanos: number): string {
   return `${nanos.toFixed(0)} ns`;
 }
 
-/** One result line: the figure as a ratio, the target beside it, PASS or FAIL. */
-export function report(label: string, ratioText: string, target: string, pass: boolean | undefined): void {
-  const verdict = pass === undefined ? '' : pass ? ' PASS' : ' FAIL';
-  console.log(`${label}: ${ratioText} (target ${target})${verdict}`);
+/**
+ * One result line: the figure as a ratio with its target and PASS or FAIL, or, for a figure that
+ * has no target (context, reported values), with a note in its place.
+ */
+export function report(
+  label: string,
+  ratioText: string,
+  targetOrNote: string,
+  pass: boolean | undefined,
+): void {
+  const suffix =
+    pass === undefined ? `(${targetOrNote})` : `(target ${targetOrNote}) ${pass ? 'PASS' : 'FAIL'}`;
+  console.log(`${label}: ${ratioText} ${suffix}`);
 }

@@ -45,8 +45,8 @@ function withDefaultHint(schema: JsonSchema): JsonSchema {
   if (!('default' in schema)) return schema;
   const { default: value, ...rest } = schema;
   const hint = `Default: ${JSON.stringify(value)}.`;
-  rest.description =
-    typeof rest.description === 'string' && rest.description !== '' ? `${rest.description} ${hint}` : hint;
+  const text = typeof rest.description === 'string' ? rest.description.trimEnd() : '';
+  rest.description = text === '' ? hint : `${text}${/[.!?。]$/.test(text) ? '' : '.'} ${hint}`;
   return rest;
 }
 

@@ -7,6 +7,7 @@ export const AgentErrorCode = {
   ScenarioDiverged: 'scenario_diverged',
   ProviderUnavailable: 'provider_unavailable',
   ToolNotFound: 'tool_not_found',
+  McpServerUnavailable: 'mcp_server_unavailable',
   ArgumentsInvalid: 'arguments_invalid',
 } as const;
 

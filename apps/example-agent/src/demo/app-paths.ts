@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AgentError, AgentErrorCode } from '../errors.js';
 
 /**
  * The example agent's own directory (the one holding `scenarios/`), found by walking up from
@@ -12,7 +13,10 @@ export function appDirectory(): string {
     if (existsSync(join(directory, 'scenarios', 'demo.json'))) return directory;
     const parent = dirname(directory);
     if (parent === directory)
-      throw new Error('example-agent: cannot find scenarios/demo.json above this module');
+      throw new AgentError(
+        AgentErrorCode.ScenarioInvalid,
+        `Cannot find scenarios/demo.json in any directory above ${fileURLToPath(import.meta.url)}; the example agent's scenarios/ folder must sit beside its dist/ and src/.`,
+      );
     directory = parent;
   }
 }

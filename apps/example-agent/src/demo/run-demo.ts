@@ -6,6 +6,7 @@ import { AgentLoop } from '../agent/agent-loop.js';
 import { describeCatalog } from '../cli/catalog-view.js';
 import type { LineSink } from '../cli/transcript.js';
 import { Transcript } from '../cli/transcript.js';
+import { AgentError, AgentErrorCode } from '../errors.js';
 import { connectMcpServers, demoServerConfigs } from '../mcp/mcp-servers.js';
 import { loadScenarioFile } from '../providers/scenario.js';
 import { ScriptedProvider } from '../providers/scripted-provider.js';
@@ -69,8 +70,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
       });
     }
     if (servers.failed.length > 0) {
-      throw new Error(
-        `MCP servers failed to start: ${servers.failed.map((item) => `${item.server}: ${item.reason}`).join('; ')}`,
+      throw new AgentError(
+        AgentErrorCode.McpServerUnavailable,
+        `The demo needs both MCP servers; these failed to start: ${servers.failed.map((item) => `${item.server}: ${item.reason}`).join('; ')}. Check that the app's dependencies are installed (npm run demo installs them).`,
       );
     }
 

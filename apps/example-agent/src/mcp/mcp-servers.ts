@@ -6,6 +6,7 @@ import {
   type McpServerStatus,
   parseMcpServersConfig,
 } from '@toolwright/mcp-adapter';
+import { AgentError, AgentErrorCode } from '../errors.js';
 import type { AgentSession } from '../session/agent-session.js';
 
 /** Progress of the MCP connections, for the transcript. */
@@ -60,7 +61,12 @@ function serverEntry(packageName: string): string {
   const manifestPath = localRequire.resolve(`${packageName}/package.json`);
   const manifest = localRequire(manifestPath) as { bin?: string | Record<string, string> };
   const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin ?? {})[0];
-  if (bin === undefined) throw new Error(`${packageName} declares no bin entry`);
+  if (bin === undefined) {
+    throw new AgentError(
+      AgentErrorCode.McpServerUnavailable,
+      `${packageName} (${manifestPath}) declares no "bin" entry; expected the path of its server script.`,
+    );
+  }
   return join(dirname(manifestPath), bin);
 }
 

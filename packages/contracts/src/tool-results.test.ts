@@ -1,6 +1,6 @@
 import { ToolValidationError } from '@toolwright/validation';
 import { describe, expect, it } from 'vitest';
-import { isErrorResult, ToolResults } from './tool-results.js';
+import { isErrorResult, isToolResult, ToolResults } from './tool-results.js';
 
 describe('ToolResults', () => {
   it('builds a frozen success with optional extras', () => {
@@ -43,5 +43,14 @@ describe('ToolResults', () => {
     expect(ToolResults.validationError(error).llmContent).toBe(
       '/path: expected string (code: validation_failed)',
     );
+  });
+
+  it('recognises results by shape, and nothing else', () => {
+    expect(isToolResult(ToolResults.success('ok'))).toBe(true);
+    expect(isToolResult(ToolResults.notFound('gone'))).toBe(true);
+    expect(isToolResult({ llmContent: [{ type: 'text', text: 'hi' }] })).toBe(true);
+    expect(isToolResult('ok')).toBe(false);
+    expect(isToolResult({ content: 'ok' })).toBe(false);
+    expect(isToolResult({ llmContent: 'x', error: { type: 'oops', message: 'x' } })).toBe(false);
   });
 });

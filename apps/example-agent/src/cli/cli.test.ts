@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRecordingServer } from '../test-support/recording-server.js';
 import { runCli } from '../test-support/run-cli.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 
@@ -138,5 +139,49 @@ describe('toolwright-agent CLI (spawned process)', () => {
       stopReason: 'completed',
       finalText: 'the notes say hello',
     });
+  });
+
+  it('runs a task against an OpenAI-compatible endpoint chosen by TOOLWRIGHT_BASE_URL', async () => {
+    const replies = [
+      {
+        tool_calls: [
+          { id: 'c1', type: 'function', function: { name: 'Read', arguments: '{"file_path":"notes.md"}' } },
+        ],
+      },
+      { content: 'The notes say hello.' },
+    ];
+    const server = await startRecordingServer(() => {
+      const reply = replies.shift() ?? { content: 'done' };
+      return {
+        id: 'x',
+        object: 'chat.completion',
+        created: 1,
+        model: 'local-test',
+        choices: [
+          {
+            index: 0,
+            finish_reason: 'tool_calls' in reply ? 'tool_calls' : 'stop',
+            logprobs: null,
+            message: { role: 'assistant', content: null, refusal: null, ...reply },
+          },
+        ],
+      };
+    });
+    try {
+      const result = await runCli(['run', 'What do the notes say?', '--model', 'local-test'], {
+        cwd: workspace,
+        home,
+        env: { TOOLWRIGHT_BASE_URL: `${server.url}/v1` },
+      });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('provider openai-compatible, model local-test');
+      expect(result.stdout).toContain('<- Read ok');
+      expect(result.stdout).toContain('The notes say hello.');
+      expect(server.requests).toHaveLength(2);
+      const secondMessages = server.requests[1]!.body.messages as Array<{ role: string; content: string }>;
+      expect(secondMessages.at(-1)).toMatchObject({ role: 'tool', content: '1\thello from the notes' });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -57,7 +57,7 @@ const PROVIDER_KEYS = [
  */
 export async function runCli(
   args: readonly string[],
-  options: { cwd: string; home: string; timeoutMs?: number },
+  options: { cwd: string; home: string; timeoutMs?: number; env?: Readonly<Record<string, string>> },
 ): Promise<CliRun> {
   const cli = await cliUnderTest();
   const env: NodeJS.ProcessEnv = {
@@ -67,6 +67,7 @@ export async function runCli(
     NO_COLOR: '1',
   };
   for (const key of PROVIDER_KEYS) delete env[key];
+  Object.assign(env, options.env);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, ...args], {
       cwd: options.cwd,

@@ -53,7 +53,11 @@ function selectedServers(adapter: McpAdapter, server: string | undefined): strin
     adapter.connection(server);
     return [server];
   }
-  return adapter.servers().map((status) => status.server);
+  // A server that is down offers nothing now, whatever it listed before.
+  return adapter
+    .servers()
+    .filter((status) => status.phase === 'connected' || status.phase === 'recovered')
+    .map((status) => status.server);
 }
 
 function listingTool(

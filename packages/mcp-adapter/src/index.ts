@@ -36,9 +36,16 @@ export {
   type StdioServerConfig,
   type StreamableHttpServerConfig,
 } from './server-config.js';
-export { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy, ServerConnection } from './server-connection.js';
+export {
+  DEFAULT_RECONNECT_POLICY,
+  type ReconnectPolicy,
+  ServerConnection,
+  type ServerConnectionHooks,
+  type ServerConnectionOptions,
+} from './server-connection.js';
 export type { CustomServerDefinition, McpServerDefinition } from './server-definition.js';
 export { TaskOwnership } from './task-ownership.js';
 export { createMcpTaskTools } from './task-tools.js';
+export type { McpTaskStatus } from './tool-call.js';
 export { McpToolNameMap, type McpToolTarget, mcpToolName } from './tool-naming.js';
 export { markUntrusted } from './untrusted-text.js';

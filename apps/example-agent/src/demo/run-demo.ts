@@ -7,7 +7,7 @@ import { describeCatalog } from '../cli/catalog-view.js';
 import type { LineSink } from '../cli/transcript.js';
 import { Transcript } from '../cli/transcript.js';
 import { AgentError, AgentErrorCode } from '../errors.js';
-import { connectMcpServers, demoServerConfigs } from '../mcp/mcp-servers.js';
+import { type ConnectedMcpServers, connectMcpServers, demoServerConfigs } from '../mcp/mcp-servers.js';
 import { loadScenarioFile } from '../providers/scenario.js';
 import { ScriptedProvider } from '../providers/scripted-provider.js';
 import { createAgentSession } from '../session/agent-session.js';
@@ -45,24 +45,25 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   const transcript = new Transcript(options.sink, { json: options.json === true });
   // Everything the demo writes lives under one temporary directory, never in the repository.
   const temporaryRoot = mkdtempSync(join(tmpdir(), 'toolwright-demo-'));
-  const workspace = join(temporaryRoot, 'workspace');
-  writeDemoWorkspace(workspace);
-  const session = createAgentSession({
-    workspaceRoot: workspace,
-    stateDirectory: join(temporaryRoot, 'state'),
-    spillThresholdBytes: 16 * 1024,
-    toolTimeoutMs: 20_000,
-    onExecutorEvent: (event) => transcript.executorEvent(event),
-  });
-  session.mode.onChange((mode) => transcript.info(`  (session mode is now ${mode})`, { mode }));
-  transcript.section('toolwright demo: no API key, no network');
-  transcript.info(`workspace: ${workspace} (temporary)`, { workspace });
-
-  transcript.section('1. Connecting MCP servers over stdio');
-  const servers = await connectMcpServers(session, demoServerConfigs(workspace), (message) =>
-    transcript.info(`  ${message}`),
-  );
+  let servers: ConnectedMcpServers | undefined;
   try {
+    const workspace = join(temporaryRoot, 'workspace');
+    writeDemoWorkspace(workspace);
+    const session = createAgentSession({
+      workspaceRoot: workspace,
+      stateDirectory: join(temporaryRoot, 'state'),
+      spillThresholdBytes: 16 * 1024,
+      toolTimeoutMs: 20_000,
+      onExecutorEvent: (event) => transcript.executorEvent(event),
+    });
+    session.mode.onChange((mode) => transcript.info(`  (session mode is now ${mode})`, { mode }));
+    transcript.section('toolwright demo: no API key, no network');
+    transcript.info(`workspace: ${workspace} (temporary)`, { workspace });
+
+    transcript.section('1. Connecting MCP servers over stdio');
+    servers = await connectMcpServers(session, demoServerConfigs(workspace), (message) =>
+      transcript.info(`  ${message}`),
+    );
     for (const status of servers.statuses()) {
       transcript.info(`  ${status.server}: ${status.phase}, ${status.tools} tools`, {
         server: status.server,
@@ -163,7 +164,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
       editedSource,
     };
   } finally {
-    await servers.close();
+    await servers?.close();
     if (options.keep === true) transcript.info(`kept ${temporaryRoot}`);
     else rmSync(temporaryRoot, { recursive: true, force: true });
   }

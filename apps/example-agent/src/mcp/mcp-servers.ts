@@ -45,7 +45,14 @@ export async function connectMcpServers(
       );
     },
   });
-  const result = await adapter.connect();
+  let result: Awaited<ReturnType<McpAdapter['connect']>>;
+  try {
+    result = await adapter.connect();
+  } catch (error) {
+    // Never leave child processes behind when connecting itself fails.
+    await adapter.close();
+    throw error;
+  }
   return {
     adapter,
     failed: result.failed,

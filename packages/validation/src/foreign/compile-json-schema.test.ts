@@ -84,6 +84,15 @@ describe('compileJsonSchema: the same validator interface and error shape as Typ
     expect(validator.parse({ a: 'x', b: 1 }, { unknownArguments: 'strip' }).value).toEqual({ a: 'x' });
   });
 
+  it('works on its own copy: changing the caller’s schema afterwards changes nothing', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
+    const validator = compileJsonSchema(schema);
+    schema.properties.a.type = 'integer';
+    schema.required.push('b');
+    expect(validator.parse({ a: 'text' }).value).toEqual({ a: 'text' });
+    expect(validator.toJsonSchema().properties).toEqual({ a: { type: 'string' } });
+  });
+
   it('fills defaults without mutating the input', () => {
     const validator = compileJsonSchema({
       type: 'object',
@@ -246,6 +255,25 @@ describe('compileJsonSchema: hostile schemas', () => {
         /the tool's input schema cannot be used: JSON Schema of "broken" cannot be compiled/,
       );
     }
+  });
+
+  it('turns a schema that overflows the stack while compiling into schema_compile_failed, even with raised limits', () => {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < 3000; level++) schema = { type: 'object', properties: { a: schema } };
+    const validator = compileJsonSchema(
+      schema,
+      { maxDepth: 10_000, maxNodes: 100_000, maxProperties: 100_000 },
+      { name: 'deep' },
+    );
+    let error: unknown;
+    try {
+      validator.parse({ a: {} });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(ToolValidationError.isInstance(error)).toBe(true);
+    expect((error as ToolValidationError).code).toBe('schema_compile_failed');
+    expect((error as ToolValidationError).message).toContain('JSON Schema of "deep" cannot be compiled');
   });
 
   it('refuses a pattern the linear-time engine cannot run, as a schema error', () => {

@@ -105,25 +105,32 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
     return this.#closedCopy;
   }
 
-  /** The repair plan, built with the Ajv validator on first use. */
+  /** The repair plan, built by {@link #compiled} together with the Ajv validator. */
   #planned(): SchemaPlan {
-    this.#plan ??= buildSchemaPlan(this.#closed, createRefResolver(this.#closed));
-    return this.#plan;
+    return this.#plan!;
   }
 
-  /** Compiles with Ajv on first use; 2,000 tools cost nothing until each one is called. */
+  /**
+   * Compiles on first use — 2,000 tools cost nothing until each one is called — everything that
+   * walks the schema recursively (closing copy, Ajv, repair plan) inside one guard, so that even a
+   * schema admitted with raised limits cannot crash `parse`: it fails as `schema_compile_failed`.
+   */
   #compiled(resolved: ResolvedParseOptions): ValidateFunction {
     if (this.#validate !== undefined) return this.#validate;
     if (this.#compileError === undefined) {
       const engine = engineFor(this.#dialect);
+      let closed: SchemaNode | undefined;
       try {
-        this.#validate = engine.compile(this.#closed);
-        return this.#validate;
+        closed = this.#closed;
+        const validate = engine.compile(closed);
+        this.#plan = buildSchemaPlan(closed, createRefResolver(closed));
+        this.#validate = validate;
+        return validate;
       } catch (error) {
         // A RangeError (stack overflow), an invalid schema or a pattern RE2 cannot run.
         this.#compileError = `${this.#subject} cannot be compiled: ${(error as Error).message}`.slice(0, 300);
       } finally {
-        engine.removeSchema(this.#closed);
+        if (closed !== undefined) engine.removeSchema(closed);
       }
     }
     const issue = new IssueBuilder(resolved.catalog).schemaUnusable(this.#compileError);
@@ -191,18 +198,5 @@ export function compileJsonSchema(
 ): SchemaValidator<Record<string, unknown>> {
   const subject = options.name === undefined ? 'JSON Schema' : `JSON Schema of "${options.name}"`;
   const report = prescreenJsonSchema(schema, resolveJsonSchemaLimits(limits), subject);
-  let copy: SchemaNode;
-  try {
-    // Safe now: the pre-screen bounded depth and size and ruled out cycles and non-JSON values.
-    copy = JSON.parse(JSON.stringify(schema)) as SchemaNode;
-  } catch (error) {
-    throw new ToolwrightError(
-      ValidationErrorCode.SchemaRejected,
-      `${subject} is not plain JSON: ${(error as Error).message}`,
-      {
-        cause: error,
-      },
-    );
-  }
-  return new JsonSchemaValidator(copy, subject, report.hasDefaults);
+  return new JsonSchemaValidator(report.copy, subject, report.hasDefaults);
 }

@@ -11,6 +11,8 @@ export interface PrescreenReport {
   depth: number;
   /** True when some schema node carries a `default` (the parser must then fill defaults). */
   hasDefaults: boolean;
+  /** A deep copy, made during the same walk (so the caller's object can change later unharmed). */
+  copy: Record<string, unknown>;
 }
 
 const REFERENCE_KEYWORDS = new Set(['$ref', '$dynamicRef', '$recursiveRef']);
@@ -38,12 +40,22 @@ export function prescreenJsonSchema(
       'pass an object schema such as { "type": "object", "properties": {...} }',
     );
   }
-  const report: PrescreenReport = { bytes: 0, nodes: 0, properties: 0, depth: 0, hasDefaults: false };
+  const copy: Record<string, unknown> = {};
+  const report: PrescreenReport = { bytes: 0, nodes: 0, properties: 0, depth: 0, hasDefaults: false, copy };
   const declaredIds = new Set<string>();
   const references: Array<{ reference: string; path: string }> = [];
-  const stack: Array<[unknown, number, string]> = [[schema, 1, '']];
+  // Each entry: the value, its depth, its path, and where its copy goes (container and key).
+  const stack: Array<
+    [unknown, number, string, Record<string, unknown> | unknown[] | undefined, string | number]
+  > = [[schema, 1, '', undefined, '']];
   while (stack.length > 0) {
-    const [current, depth, path] = stack.pop()!;
+    const [current, depth, path, parent, slot] = stack.pop()!;
+    const place = (value: unknown): void => {
+      if (parent === undefined) return;
+      if (Array.isArray(parent)) parent[slot as number] = value;
+      else parent[slot as string] = value;
+    };
+    if (typeof current !== 'object' || current === null) place(current);
     switch (typeof current) {
       case 'string':
         report.bytes += current.length + 3;
@@ -73,14 +85,19 @@ export function prescreenJsonSchema(
             'send a smaller schema',
           );
         if (Array.isArray(current)) {
-          for (let index = current.length - 1; index >= 0; index--)
-            stack.push([current[index], depth + 1, `${path}/${index}`]);
+          const items: unknown[] = new Array(current.length);
+          place(items);
+          for (let index = current.length - 1; index >= 0; index--) {
+            stack.push([current[index], depth + 1, `${path}/${index}`, items, index]);
+          }
           break;
         }
         const prototype = Object.getPrototypeOf(current);
         if (prototype !== Object.prototype && prototype !== null)
           reject(subject, `a value at ${path || '/'} is not plain JSON`, 'pass parsed JSON');
         const record = current as Record<string, unknown>;
+        const target: Record<string, unknown> = parent === undefined ? copy : {};
+        place(target);
         for (const key of Object.keys(record)) {
           const value = record[key];
           const childPath = appendPointer(path, key);
@@ -107,7 +124,10 @@ export function prescreenJsonSchema(
           if (key === 'default') report.hasDefaults = true;
           if (REFERENCE_KEYWORDS.has(key) && typeof value === 'string')
             references.push({ reference: value, path: childPath });
-          stack.push([value, depth + 1, childPath]);
+          if (value === undefined) continue;
+          // Placed now so the copy keeps the key order (the stack fills values in reverse).
+          target[key] = null;
+          stack.push([value, depth + 1, childPath, target, key]);
         }
         break;
       }

@@ -125,6 +125,23 @@ describe('lintToolDeclaration', () => {
     );
   });
 
+  it('reports types a model cannot send as JSON (TypeBox Date, Uint8Array, ...)', () => {
+    const parameters: JsonSchema = {
+      type: 'object',
+      properties: { when: { type: 'Date' } },
+      required: [],
+      additionalProperties: false,
+    };
+    expect(lintToolDeclaration({ name: 'T', description: '', parameters }, 'anthropic')).toEqual([
+      {
+        target: 'anthropic',
+        toolName: 'T',
+        path: '/properties/when/type',
+        reason: 'type "Date" is not a JSON Schema type; a model cannot send it as JSON',
+      },
+    ]);
+  });
+
   it('walks hostile parameters iteratively', () => {
     let deep: JsonSchema = {};
     for (let level = 0; level < 50_000; level++) deep = { items: deep };

@@ -151,6 +151,7 @@ export function lintToolDeclaration(
       }
     }
     if (target === 'gemini') lintGeminiNode(schema, path, report);
+    else lintJsonTypes(schema, path, report);
     if (strict) lintStrictNode(schema, path, report);
   }
 
@@ -196,6 +197,25 @@ function lintGeminiNode(
   }
   if (Array.isArray(schema.enum) && schema.enum.some((member) => typeof member !== 'string')) {
     report(appendPointer(path, 'enum'), 'Gemini accepts only string enum values');
+  }
+}
+
+const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+
+/** A type that is not a JSON type (a TypeBox `Date`, `Uint8Array`, `Undefined`...) cannot be sent. */
+function lintJsonTypes(
+  schema: JsonSchema,
+  path: string,
+  report: (path: string, reason: string) => void,
+): void {
+  const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
+  for (const type of types) {
+    if (!JSON_TYPES.has(String(type))) {
+      report(
+        appendPointer(path, 'type'),
+        `type ${JSON.stringify(type)} is not a JSON Schema type; a model cannot send it as JSON`,
+      );
+    }
   }
 }
 

@@ -12,6 +12,9 @@ export interface ResolvedParseOptions {
   readonly limits: Readonly<Required<ArgumentLimits>>;
 }
 
+/** Highest `limits.maxDepth` honoured (a larger one is lowered to this). */
+export const MAX_ARGUMENT_DEPTH = 1024;
+
 const DEFAULT_OPTIONS: ResolvedParseOptions = Object.freeze({
   toolName: undefined,
   coerce: true,
@@ -35,7 +38,11 @@ export function resolveParseOptions(options: ParseOptions | undefined): Resolved
         ? DEFAULT_ARGUMENT_LIMITS
         : {
             maxBytes: options.limits.maxBytes ?? DEFAULT_ARGUMENT_LIMITS.maxBytes,
-            maxDepth: options.limits.maxDepth ?? DEFAULT_ARGUMENT_LIMITS.maxDepth,
+            // Capped: the compiled checks recurse along the value, so no limit may invite a stack overflow.
+            maxDepth: Math.min(
+              options.limits.maxDepth ?? DEFAULT_ARGUMENT_LIMITS.maxDepth,
+              MAX_ARGUMENT_DEPTH,
+            ),
           },
   };
 }

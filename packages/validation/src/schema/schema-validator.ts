@@ -4,7 +4,7 @@ import type { JsonSchema } from './json-types.js';
 export interface ArgumentLimits {
   /** Largest accepted size of the arguments serialised as JSON, in bytes. Default 1 MiB. */
   maxBytes?: number;
-  /** Deepest accepted nesting of objects and arrays (the arguments object is depth 1). Default 64. */
+  /** Deepest accepted nesting of objects and arrays (the arguments object is depth 1). Default 64, at most 1,024. */
   maxDepth?: number;
 }
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingServer } from '../test-support/recording-server.js';
-import { runCli } from '../test-support/run-cli.js';
+import { removeCliUnderTest, runCli } from '../test-support/run-cli.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 
 const require = createRequire(import.meta.url);
@@ -20,7 +20,10 @@ beforeAll(() => {
   mkdirSync(workspace, { recursive: true });
   writeFileSync(join(workspace, 'notes.md'), 'hello from the notes\n');
 });
-afterAll(() => directory.remove());
+afterAll(async () => {
+  directory.remove();
+  await removeCliUnderTest();
+});
 
 function cli(args: string[], cwd = workspace) {
   return runCli(args, { cwd, home });

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { runCli } from '../test-support/run-cli.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeCliUnderTest, runCli } from '../test-support/run-cli.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 import { runDemo } from './run-demo.js';
+
+afterAll(removeCliUnderTest);
 
 describe('demo', () => {
   it('walks through every step with real MCP servers, no key and no network, in under 30 seconds', async () => {

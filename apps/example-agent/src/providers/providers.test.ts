@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { TaskStore } from '../session/task-store.js';
 import { type RecordingServer, startRecordingServer } from '../test-support/recording-server.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
@@ -11,6 +11,7 @@ import { OpenAiChatProvider } from './openai-chat-provider.js';
 import { OpenAiResponsesProvider } from './openai-responses-provider.js';
 
 const workspace = makeTemporaryDirectory('providers');
+afterAll(() => workspace.remove());
 const readTool = createReadTool(workspace.path);
 const taskGet = createTaskTools(new TaskStore(workspace.path))[1]!;
 

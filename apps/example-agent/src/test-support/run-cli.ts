@@ -35,10 +35,17 @@ function cliUnderTest(): Promise<string> {
       // Like the real build: dependencies resolve from node_modules at run time, not bundled.
       skipNodeModulesBundle: true,
     });
-    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
     return join(outDir, 'cli.js');
   })();
   return built;
+}
+
+/** Removes the bundle built for this test process (call it from `afterAll`). */
+export async function removeCliUnderTest(): Promise<void> {
+  if (built === undefined) return;
+  const cli = await built.catch(() => undefined);
+  built = undefined;
+  if (cli !== undefined) rmSync(dirname(cli), { recursive: true, force: true });
 }
 
 /** Environment variables that would make the CLI pick a real provider; tests never send them. */

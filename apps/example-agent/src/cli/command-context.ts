@@ -46,6 +46,7 @@ export async function openCommandContext(
     ...(config.permissions === undefined ? {} : { permissions: config.permissions }),
     ...(config.spillThresholdBytes === undefined ? {} : { spillThresholdBytes: config.spillThresholdBytes }),
     ...(config.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: config.toolTimeoutMs }),
+    ...(config.toolTimeoutsMs === undefined ? {} : { toolTimeoutsMs: config.toolTimeoutsMs }),
     ...(approve === undefined ? {} : { approve }),
     onExecutorEvent: (event) => transcript.executorEvent(event),
   });

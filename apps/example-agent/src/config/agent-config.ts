@@ -30,6 +30,8 @@ export const AgentConfigSchema = Type.Object({
   ),
   maxTurns: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
   toolTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** Per-tool timeouts by tool name, overriding `toolTimeoutMs` (e.g. a slow MCP tool). */
+  toolTimeoutsMs: Type.Optional(Type.Record(Type.String(), Type.Integer({ minimum: 1 }))),
   spillThresholdBytes: Type.Optional(Type.Integer({ minimum: 256 })),
   /** Path of the MCP servers file, relative to the workspace (default `.mcp.json`). */
   mcpConfig: Type.Optional(Type.String({ minLength: 1 })),

@@ -365,7 +365,8 @@ describe('ToolExecutor results', () => {
           });
         }),
     });
-    const setup = fixture({ extraTools: [hanging], toolTimeoutMs: 40 });
+    // A generous default, and a per-tool timeout for Hang that wins over it.
+    const setup = fixture({ extraTools: [hanging], toolTimeoutMs: 60_000, toolTimeoutsMs: { Hang: 40 } });
     const started = performance.now();
     const [result] = await setup.session.executor.executeBatch([toolCall('Hang', {})]);
     expect(result!.status).toBe('timeout');

@@ -29,6 +29,8 @@ export interface AgentSessionOptions {
   approve?: ApprovalHandler;
   spillThresholdBytes?: number;
   toolTimeoutMs?: number;
+  /** Per-tool timeouts by tool name, overriding `toolTimeoutMs`. */
+  toolTimeoutsMs?: Readonly<Record<string, number>>;
   /** Overrides of the executor's retry policy for retry-safe tools. */
   retry?: Partial<RetryPolicy>;
   /** Extra built-in tools of your own, registered beside the standard ones. */
@@ -96,6 +98,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       ? {}
       : { spillThresholdBytes: options.spillThresholdBytes }),
     ...(options.toolTimeoutMs === undefined ? {} : { timeoutMs: options.toolTimeoutMs }),
+    ...(options.toolTimeoutsMs === undefined ? {} : { toolTimeoutsMs: options.toolTimeoutsMs }),
     ...(options.retry === undefined ? {} : { retry: options.retry }),
     ...(options.onExecutorEvent === undefined ? {} : { onEvent: options.onExecutorEvent }),
   });

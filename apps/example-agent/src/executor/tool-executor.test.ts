@@ -295,6 +295,18 @@ describe('ToolExecutor permissions', () => {
     expect(read!.content).toContain('PRIVATE');
   });
 
+  it('judges a symlink by its target: an innocent name pointing at a private key is refused', async () => {
+    const setup = fixture();
+    const key = setup.write('.ssh/id_ed25519', 'PRIVATE KEY');
+    const { symlinkSync } = await import('node:fs');
+    symlinkSync(key, join(setup.workspace, 'notes.txt'));
+    const [result] = await setup.session.executor.executeBatch([
+      toolCall('Read', { file_path: 'notes.txt' }),
+    ]);
+    expect(result!.status).toBe('denied');
+    expect(result!.content).not.toContain('PRIVATE KEY');
+  });
+
   it('asks for a medium-sensitivity path: approval allows, refusal denies, no handler (non-interactive) denies clearly', async () => {
     const asked: string[] = [];
     const approving = fixture({

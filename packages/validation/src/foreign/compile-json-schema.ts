@@ -6,7 +6,7 @@ import { collectAjvIssues } from '../issues/ajv-issues.js';
 import { IssueBuilder } from '../issues/issue-builder.js';
 import { formatValidationMessage } from '../messages/format-validation-message.js';
 import { guardArguments, requireObjectArguments } from '../parse/argument-guard.js';
-import { fillDefaults } from '../parse/fill-defaults.js';
+import { type DefaultFiller, fillDefaults } from '../parse/fill-defaults.js';
 import { type ResolvedParseOptions, resolveParseOptions } from '../parse/parse-context.js';
 import { type RepairContext, repairValue } from '../parse/repair-arguments.js';
 import { toJsonSchemaFromPlain } from '../projection/to-json-schema.js';
@@ -64,6 +64,15 @@ function linearMatch(pattern: string, key: string): boolean {
     return false;
   }
 }
+
+/** Without a per-member check, defaults follow a union only when the value's type picks one member. */
+const FOREIGN_FILLER: DefaultFiller = {
+  matchesPattern: linearMatch,
+  pickMember: (members, value) => {
+    const candidates = members.filter((member) => planAcceptsValueType(member, value));
+    return candidates.length === 1 ? candidates[0] : undefined;
+  },
+};
 
 /** A foreign JSON Schema validator; see {@link compileJsonSchema}. */
 class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
@@ -147,14 +156,7 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
     guardArguments(input, resolved.limits, resolved.catalog, resolved.toolName);
     if (validate(input)) {
       if (!this.#hasDefaults) return { value: input as Record<string, unknown>, coercions: NO_COERCIONS };
-      const filled = fillDefaults(this.#planned(), input, {
-        matchesPattern: linearMatch,
-        // Without a per-member check, follow a union only when the value's type picks one member.
-        pickMember: (members, value) => {
-          const candidates = members.filter((member) => planAcceptsValueType(member, value));
-          return candidates.length === 1 ? candidates[0] : undefined;
-        },
-      });
+      const filled = fillDefaults(this.#planned(), input, FOREIGN_FILLER);
       return { value: filled as Record<string, unknown>, coercions: NO_COERCIONS };
     }
     const context: RepairContext = {
@@ -166,6 +168,7 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
       check: undefined,
       guardDecoded: (value, path, depth) =>
         guardArguments(value, resolved.limits, resolved.catalog, resolved.toolName, { path, depth }),
+      filler: FOREIGN_FILLER,
     };
     const value = repairValue(context, this.#planned(), input, '', 0, true);
     if (this.#closed.type === 'object' || this.#closed.properties !== undefined)

@@ -125,6 +125,7 @@ class TypeBoxSchemaValidator<T extends TSchema> implements SchemaValidator<Stati
       check: this.#checkMember,
       guardDecoded: (value, path, depth) =>
         guardArguments(value, resolved.limits, resolved.catalog, resolved.toolName, { path, depth }),
+      filler: this.#filler,
     };
     const value = repairValue(context, this.#plan, input, '', 0, true);
     const coercions = context.coercions.length === 0 ? NO_COERCIONS : context.coercions;

@@ -4,6 +4,7 @@ import { type JsonTypeName, jsonTypeOf } from '../schema/schema-keywords.js';
 import { planAcceptsType, type SchemaPlan } from '../schema/schema-plan.js';
 import type { Coercion } from '../schema/schema-validator.js';
 import { cloneDefault, copyRecord } from './copy-record.js';
+import { type DefaultFiller, fillDefaults } from './fill-defaults.js';
 
 /** Everything the repair walk needs besides the plan and the value. */
 export interface RepairContext {
@@ -21,6 +22,8 @@ export interface RepairContext {
   check: ((plan: SchemaPlan, value: unknown) => boolean) | undefined;
   /** Caps a value decoded from a JSON string (depth, prototype keys) like the arguments themselves. */
   guardDecoded(value: unknown, path: string, depth: number): void;
+  /** Fills defaults into a part that is already valid (used with `check` to skip valid parts). */
+  filler: DefaultFiller;
 }
 
 const NUMBER_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -221,6 +224,16 @@ export function repairValue(
   allowStrip: boolean,
 ): unknown {
   let current = value;
+  // A valid part below the root (most of a big argument usually is) only needs its defaults.
+  if (
+    path !== '' &&
+    context.check !== undefined &&
+    typeof current === 'object' &&
+    current !== null &&
+    context.check(plan, current)
+  ) {
+    return plan.defaultsBelow ? fillDefaults(plan, current, context.filler) : current;
+  }
   if (context.coerce && typeof current === 'string' && !plan.acceptsString) {
     current = coerceString(context, plan, current, path, depth);
   }

@@ -12,7 +12,17 @@ export interface ProjectSchemaOptions {
   strict?: boolean;
 }
 
-const cache = new WeakMap<object, Map<string, JsonSchema>>();
+/** Slot of each (target, strict) pair in a schema's cache entry: an array index is the cheapest lookup. */
+const SLOTS: Record<ProviderTarget, number> = {
+  'json-schema': 0,
+  'openai-chat': 1,
+  'openai-responses': 2,
+  anthropic: 3,
+  gemini: 4,
+};
+const STRICT_OFFSET = 5;
+
+const cache = new WeakMap<object, Array<JsonSchema | undefined>>();
 
 /**
  * Projections share unchanged parts with their source and are frozen; a caller's own (unfrozen)
@@ -69,20 +79,20 @@ function project(
 export function projectSchema(
   schema: JsonSchema,
   target: ProviderTarget,
-  options: ProjectSchemaOptions = {},
+  options?: ProjectSchemaOptions,
 ): JsonSchema {
-  const strict = options.strict === true && (target === 'openai-chat' || target === 'openai-responses');
-  const key = strict ? `${target}:strict` : target;
-  let perTarget = cache.get(schema);
-  const cached = perTarget?.get(key);
+  const strict = options?.strict === true && (target === 'openai-chat' || target === 'openai-responses');
+  const slot = strict ? STRICT_OFFSET + SLOTS[target] : SLOTS[target];
+  let slots = cache.get(schema);
+  const cached = slots?.[slot];
   if (cached !== undefined) return cached;
   const notes: ProjectionNote[] = [];
   const projected = deepFreeze(project(frozenSource(schema), target, strict, notes));
   recordProjectionNotes(projected, notes);
-  if (perTarget === undefined) {
-    perTarget = new Map();
-    cache.set(schema, perTarget);
+  if (slots === undefined) {
+    slots = [];
+    cache.set(schema, slots);
   }
-  perTarget.set(key, projected);
+  slots[slot] = projected;
   return projected;
 }

@@ -43,6 +43,36 @@ export async function interleavedAsync(
   return samples.map(median);
 }
 
+/** Milliseconds of CPU this process has used (user + system). */
+export function cpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
+/**
+ * Median CPU milliseconds per call of each operation, in blocks of `calls` sequential calls,
+ * the block order alternating every round (A B, B A, ...). CPU time is what an in-process
+ * path costs; unlike wall time it does not count the time other processes on a busy machine
+ * held the cores. One warm-up round first.
+ */
+export async function cpuPerCall(
+  operations: ReadonlyArray<() => Promise<unknown>>,
+  calls: number,
+  rounds: number,
+): Promise<number[][]> {
+  const samples = operations.map(() => [] as number[]);
+  for (let round = 0; round <= rounds; round += 1) {
+    const order = round % 2 === 0 ? [...operations.keys()] : [...operations.keys()].reverse();
+    for (const position of order) {
+      const operation = operations[position]!;
+      const started = cpuMs();
+      for (let index = 0; index < calls; index += 1) await operation();
+      if (round > 0) samples[position]?.push((cpuMs() - started) / calls);
+    }
+  }
+  return samples;
+}
+
 /** `812 µs`, `12.6 ms`. */
 export function formatMs(milliseconds: number): string {
   return milliseconds >= 1 ? `${milliseconds.toFixed(1)} ms` : `${(milliseconds * 1000).toFixed(0)} µs`;

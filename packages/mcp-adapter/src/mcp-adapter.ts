@@ -19,7 +19,7 @@ import type { McpServerDefinition } from './server-definition.js';
 import { installNotificationHandlers } from './server-notifications.js';
 import { TaskOwnership } from './task-ownership.js';
 import { stripControlCharacters } from './text-sanitising.js';
-import { callMcpTool, type McpTaskStatus } from './tool-call.js';
+import { callMcpTool, type McpTaskStatus, type ToolCallHooks } from './tool-call.js';
 import { McpToolNameMap, type McpToolTarget, mcpToolName } from './tool-naming.js';
 import type { ToolResultRoutingContext } from './tool-result-routing.js';
 import { markUntrusted } from './untrusted-text.js';
@@ -108,11 +108,21 @@ export class McpAdapter {
   readonly #schedulers = new Map<string, RefreshScheduler>();
   readonly #names = new McpToolNameMap();
   readonly #outputValidators = new WeakMap<McpToolDefinition, SchemaValidator>();
+  readonly #routingContexts = new WeakMap<McpToolDefinition, ToolResultRoutingContext>();
   readonly #compileCounter = { count: 0 };
   /** Serialises registry updates so two servers refreshing at once never interleave their replace. */
   #applyQueue: Promise<void> = Promise.resolve();
   /** Tasks started through this adapter, by session. */
   readonly tasks = new TaskOwnership();
+  /** Built once: a tool call is a hot path. */
+  readonly #callHooks: ToolCallHooks = {
+    routing: (definition) => this.#routingContext(definition),
+    onTaskCreated: (server, task, sessionId) => {
+      this.tasks.record(server, task.taskId, sessionId);
+      this.reportTask(server, task);
+    },
+    onTaskStatus: (server, task) => this.reportTask(server, task),
+  };
 
   constructor(options: McpAdapterOptions) {
     this.#options = options;
@@ -281,14 +291,13 @@ export class McpAdapter {
       );
     }
     try {
-      return await callMcpTool(this.#connections.get(target.server), entry.definition, params, context, {
-        routing: (definition) => this.#routingContext(definition),
-        onTaskCreated: (server, task, sessionId) => {
-          this.tasks.record(server, task.taskId, sessionId);
-          this.reportTask(server, task);
-        },
-        onTaskStatus: (server, task) => this.reportTask(server, task),
-      });
+      return await callMcpTool(
+        this.#connections.get(target.server),
+        entry.definition,
+        params,
+        context,
+        this.#callHooks,
+      );
     } catch (error) {
       return failureResult(error, context.signal);
     }
@@ -365,6 +374,15 @@ export class McpAdapter {
   }
 
   #routingContext(definition: McpToolDefinition): ToolResultRoutingContext {
+    let context = this.#routingContexts.get(definition);
+    if (context === undefined) {
+      context = this.#createRoutingContext(definition);
+      this.#routingContexts.set(definition, context);
+    }
+    return context;
+  }
+
+  #createRoutingContext(definition: McpToolDefinition): ToolResultRoutingContext {
     const outputSchema = definition.outputSchema;
     return {
       server: definition.server,

@@ -23,7 +23,7 @@ export interface ToolCallHooks {
 
 function progressForwarder(definition: McpToolDefinition, context: ExecutionContext) {
   const onProgress = context.onProgress;
-  if (onProgress === undefined) return {};
+  if (onProgress === undefined) return undefined;
   return {
     // Progress proves the server is alive: a long call that reports progress does not time out.
     resetTimeoutOnProgress: true,
@@ -57,15 +57,14 @@ export async function callMcpTool(
   // validators compiled when listing; the adapter validates itself (see routeToolResult).
   const raw = await connection.request(
     `tools/call "${definition.name}"`,
-    (client, options) =>
-      client.request(
+    (client, options) => {
+      const progress = progressForwarder(definition, context);
+      return client.request(
         { method: 'tools/call', params: { name: definition.name, arguments: params } },
         CallToolResultSchema,
-        {
-          ...options,
-          ...progressForwarder(definition, context),
-        },
-      ),
+        progress === undefined ? options : { ...options, ...progress },
+      );
+    },
     context.signal,
   );
   return routeToolResult(raw, hooks.routing(definition));

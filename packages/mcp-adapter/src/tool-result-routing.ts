@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { type ToolResult, ToolResults } from '@toolwright/contracts';
+import { type LlmContentPart, type ToolResult, ToolResults } from '@toolwright/contracts';
 import { type SchemaValidator, ToolValidationError } from '@toolwright/validation';
 import type { McpArtifactSink } from './artifact-sink.js';
 import { ContentRouter, type OutputRoutingOptions } from './content-routing.js';
@@ -24,6 +24,25 @@ function firstText(result: CallToolResult): string {
 }
 
 /**
+ * The common case on the hot path — a successful result of small text parts only — without
+ * the general router: the same parts, markers and metadata, fewer allocations. `undefined`
+ * when the result needs the general path (any other part type, or text that may spill).
+ */
+function plainTextResult(result: CallToolResult, context: ToolResultRoutingContext): ToolResult | undefined {
+  const parts: LlmContentPart[] = [];
+  for (const block of result.content) {
+    if (block.type !== 'text' || block.text.length * 3 > context.routing.textThresholdBytes) return undefined;
+    parts.push({ type: 'text', text: markUntrusted(context.server, block.text) });
+  }
+  if (parts.length === 0) return undefined;
+  return Object.freeze({
+    llmContent: parts,
+    artifacts: [],
+    metadata: { server: context.server, toolName: context.toolName, isError: false },
+  });
+}
+
+/**
  * Turns a `tools/call` result into a `ToolResult`: every content part kept (see
  * {@link ContentRouter}), `structuredContent` checked against the tool's `outputSchema` unless
  * the server flagged the result `isError` (an error result is reported as such, not validated),
@@ -33,10 +52,14 @@ export async function routeToolResult(
   result: CallToolResult,
   context: ToolResultRoutingContext,
 ): Promise<ToolResult> {
-  const router = new ContentRouter(context.server, context.sink, context.routing);
-  for (const block of result.content) await router.addBlock(block);
   const structured = result.structuredContent;
   const isError = result.isError === true;
+  if (!isError && structured === undefined && context.outputValidator === undefined) {
+    const fast = plainTextResult(result, context);
+    if (fast !== undefined) return fast;
+  }
+  const router = new ContentRouter(context.server, context.sink, context.routing);
+  for (const block of result.content) await router.addBlock(block);
   const metadata: Record<string, unknown> = {
     server: context.server,
     toolName: context.toolName,

@@ -26,8 +26,12 @@ export class ToolValidationError extends ToolwrightError {
   readonly toolName: string | undefined;
   /** Every problem found, in schema order. */
   readonly issues: readonly ValidationIssue[];
-  /** Cross-install recognition marker for this subclass. */
-  readonly [VALIDATION_ERROR_MARKER] = true;
+  /** Cross-install recognition marker for this subclass (set on the prototype). */
+  declare readonly [VALIDATION_ERROR_MARKER]: true;
+
+  static {
+    Object.defineProperty(ToolValidationError.prototype, VALIDATION_ERROR_MARKER, { value: true });
+  }
 
   constructor(
     code: string,

@@ -51,14 +51,20 @@ export interface ToolwrightErrorOptions {
 export class ToolwrightError extends Error {
   /** Stable machine-readable code, e.g. `'validation_failed'`. */
   readonly code: string;
-  /** Cross-install recognition marker, see {@link TOOLWRIGHT_ERROR_MARKER}. */
-  readonly [TOOLWRIGHT_ERROR_MARKER] = true;
+  /** Cross-install recognition marker, see {@link TOOLWRIGHT_ERROR_MARKER} (set on the prototype). */
+  declare readonly [TOOLWRIGHT_ERROR_MARKER]: true;
 
   constructor(code: string, message: string, options: ToolwrightErrorOptions = {}) {
     super(message, 'cause' in options ? { cause: options.cause } : undefined);
     this.code = code;
     // `new.target.name` gives subclasses (also those of other packages) their own name for free.
     this.name = new.target.name;
+  }
+
+  static {
+    // On the prototype rather than per instance: every subclass inherits it, and creating an
+    // error (which a rejected tool call does) does not pay for defining it each time.
+    Object.defineProperty(ToolwrightError.prototype, TOOLWRIGHT_ERROR_MARKER, { value: true });
   }
 
   /** True for any toolwright error, including one thrown by another installed copy. */

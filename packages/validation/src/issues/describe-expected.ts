@@ -20,6 +20,20 @@ function typeName(schema: SchemaNode): string | undefined {
  * Bounded: unions are described two levels deep at most and the text is capped.
  */
 export function describeExpected(schema: SchemaNode, depth = 0): string {
+  if (depth === 0) {
+    const known = described.get(schema);
+    if (known !== undefined) return known;
+    const text = describeNode(schema, 0);
+    described.set(schema, text);
+    return text;
+  }
+  return describeNode(schema, depth);
+}
+
+/** Schema nodes are long-lived and described again on every rejection: remember the words. */
+const described = new WeakMap<SchemaNode, string>();
+
+function describeNode(schema: SchemaNode, depth: number): string {
   let text: string;
   if ('const' in schema) text = literal(schema.const);
   else if (Array.isArray(schema.enum)) {

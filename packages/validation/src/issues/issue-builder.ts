@@ -26,6 +26,23 @@ function cachedSuggestion(
   return suggestion;
 }
 
+const acceptedByObject = new WeakMap<SchemaNode, { names: readonly string[]; expected: string }>();
+
+/** The declared names of an object schema and their "expected" text, computed once per schema. */
+function acceptedNames(objectSchema: SchemaNode): { names: readonly string[]; expected: string } {
+  let known = acceptedByObject.get(objectSchema);
+  if (known === undefined) {
+    const names = isSchemaNode(objectSchema.properties) ? Object.keys(objectSchema.properties) : [];
+    const expected =
+      names.length === 0
+        ? 'no argument here'
+        : `one of the declared arguments: ${names.join(', ')}`.slice(0, 160);
+    known = { names, expected };
+    acceptedByObject.set(objectSchema, known);
+  }
+  return known;
+}
+
 /**
  * Builds issues in one shape whatever found them (TypeBox's compiled check or Ajv), so a model
  * and a host see the same errors for built-in and MCP tools.
@@ -52,15 +69,16 @@ export class IssueBuilder {
     value: unknown,
     objectSchema: SchemaNode,
   ): ValidationIssue {
-    const accepted = isSchemaNode(objectSchema.properties) ? Object.keys(objectSchema.properties) : [];
+    const accepted = acceptedNames(objectSchema);
     return {
       path: appendPointer(objectPath, name),
       keyword: 'additionalProperties',
-      message: this.catalog.unknownArgument(name, cachedSuggestion(objectSchema, name, accepted), accepted),
-      expected:
-        accepted.length === 0
-          ? 'no argument here'
-          : `one of the declared arguments: ${accepted.join(', ')}`.slice(0, 160),
+      message: this.catalog.unknownArgument(
+        name,
+        cachedSuggestion(objectSchema, name, accepted.names),
+        accepted.names,
+      ),
+      expected: accepted.expected,
       received: previewValue(value),
     };
   }

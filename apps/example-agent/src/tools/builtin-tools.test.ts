@@ -207,3 +207,19 @@ describe('globToRegExp', () => {
     expect(globToRegExp('[!a]*').test('abc')).toBe(false);
   });
 });
+
+describe('Grep with a hostile pattern', () => {
+  it('runs a catastrophic-backtracking pattern in linear time and rejects unsupported syntax clearly', async () => {
+    const setup = fixture();
+    setup.write('evil.txt', `${'a'.repeat(3000)}!\n`);
+    const started = performance.now();
+    const [evil, backreference] = await setup.session.executor.executeBatch([
+      toolCall('Grep', { pattern: '^(a+)+$', output_mode: 'count' }),
+      toolCall('Grep', { pattern: '(a)\\1' }),
+    ]);
+    expect(evil!.content).toBe('No matches for /^(a+)+$/');
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(backreference!.status).toBe('error');
+    expect(backreference!.content).toContain('RE2 syntax');
+  });
+});

@@ -3,20 +3,22 @@ import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
 import { ToolSchemas } from '@toolwright/validation';
+import { RE2JS } from 're2js';
 import { globToRegExp } from './glob-pattern.js';
 import { walkFiles } from './walk-files.js';
 import { resolveWorkspacePath } from './workspace-paths.js';
 
 const MAX_SCANNED_FILES = 20_000;
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
-/**
- * Lines are tested only up to this length: a model-written regular expression can backtrack
- * badly, and bounding the subject keeps the worst case bounded too.
- */
+/** Lines longer than this (minified code, data) are tested on their first part only. */
 const MAX_TESTED_LINE = 4000;
 
 const GrepParameters = Type.Object({
-  pattern: Type.String({ minLength: 1, maxLength: 1000, description: 'JavaScript regular expression.' }),
+  pattern: Type.String({
+    minLength: 1,
+    maxLength: 1000,
+    description: 'Regular expression (RE2 syntax: no backreferences or lookaround).',
+  }),
   path: Type.Optional(ToolSchemas.directoryPath()),
   glob: Type.Optional(Type.String({ description: 'Only search files matching this glob, e.g. "**/*.ts".' })),
   case_insensitive: Type.Optional(Type.Boolean()),
@@ -48,11 +50,16 @@ export function createGrepTool(workspaceRoot: string): Tool {
     affectedPaths: (params) => [resolveWorkspacePath(workspaceRoot, params.path ?? '.')],
     describeInvocation: (params) => `Grep /${params.pattern}/`,
     async execute(params, context) {
-      let expression: RegExp;
+      // A model's pattern is untrusted: `^(a+)+$` freezes a backtracking engine for seconds on a
+      // 28-character line. RE2 runs in linear time, so no pattern can stall the agent.
+      let expression: RE2JS;
       try {
-        expression = new RegExp(params.pattern, params.case_insensitive === true ? 'i' : '');
+        expression = RE2JS.compile(
+          params.pattern,
+          params.case_insensitive === true ? RE2JS.CASE_INSENSITIVE : 0,
+        );
       } catch (error) {
-        const message = `Invalid regular expression ${JSON.stringify(params.pattern)}: ${(error as Error).message}`;
+        const message = `Invalid regular expression ${JSON.stringify(params.pattern)}: ${(error as Error).message}. RE2 syntax is accepted (no backreferences or lookaround).`;
         return { llmContent: message, error: { type: 'validation', message } };
       }
       const root = resolveWorkspacePath(workspaceRoot, params.path ?? '.');

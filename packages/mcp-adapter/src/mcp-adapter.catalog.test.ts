@@ -195,6 +195,25 @@ describe('catalog listing', () => {
   });
 });
 
+describe('deferral', () => {
+  it('defers MCP tools by default and sends their schemas at once only when deferTools is false', async () => {
+    const server = () => rawToolServer({ page: () => ({ tools: numberedTools('small', 2) }) });
+    const deferred = adapterFor([inMemoryServer('lazy', server)]);
+    const eager = adapterFor([inMemoryServer('eager', server)], { deferTools: false });
+    await Promise.all([deferred.adapter.connect(), eager.adapter.connect()]);
+    const names = (registry: ToolRegistry) =>
+      registry
+        .getFunctionDeclarationsByMode('default', 'openai-chat')
+        .declarations.map((declaration) => declaration.name);
+    expect(names(deferred.registry).filter((name) => name.startsWith('mcp__'))).toEqual([]);
+    expect(deferred.registry.getDeferredToolsListing()).toContain('mcp__lazy__small_0000');
+    expect(names(eager.registry).filter((name) => name.startsWith('mcp__'))).toEqual([
+      'mcp__eager__small_0000',
+      'mcp__eager__small_0001',
+    ]);
+  });
+});
+
 describe('names', () => {
   it('gives two servers with the same tool names distinct provider-safe names and calls each under its real name', async () => {
     const calls: string[] = [];

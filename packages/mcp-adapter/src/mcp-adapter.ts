@@ -41,6 +41,11 @@ export interface McpAdapterOptions {
   readonly reconnect?: Partial<ReconnectPolicy>;
   /** How long a stdio server may take to exit after its stdin closes before it gets SIGTERM; default 500 ms. */
   readonly shutdownGraceMs?: number;
+  /**
+   * Whether MCP tools are deferred (their schema reaches the model only after ToolSearch loaded
+   * them); default true. Turn it off only for a few small servers.
+   */
+  readonly deferTools?: boolean;
   /** Quiet time after the last `list_changed` before a refresh; default 300 ms. */
   readonly listChangedDebounceMs?: number;
   readonly clientInfo?: { name: string; version: string };
@@ -153,6 +158,7 @@ export class McpAdapter {
           definition,
           name,
           validator,
+          shouldDefer: options.deferTools ?? true,
           call: (_definition, params, context) => this.callTool(name, params, context),
         }),
     };

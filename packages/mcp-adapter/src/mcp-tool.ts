@@ -39,6 +39,8 @@ export interface McpToolBinding {
   readonly name: string;
   /** The validator of the input schema (from `compileJsonSchema`: screened now, compiled on first call). */
   readonly validator: SchemaValidator<Record<string, unknown>>;
+  /** Whether the schema waits for ToolSearch; default true. */
+  readonly shouldDefer?: boolean;
   call(
     definition: McpToolDefinition,
     params: Record<string, unknown>,
@@ -76,7 +78,7 @@ export function createMcpTool(binding: McpToolBinding): Tool<Record<string, unkn
       toolName: definition.name,
       fingerprint: definition.fingerprint,
     },
-    shouldDefer: true,
+    shouldDefer: binding.shouldDefer ?? true,
     execute: (params, context) => binding.call(definition, params, context),
   });
 }

@@ -1,5 +1,5 @@
 import { AgentError, AgentErrorCode } from '../errors.js';
-import { globToRegExp } from '../tools/glob-pattern.js';
+import { compileGlob, type GlobMatcher } from '../tools/glob-pattern.js';
 
 /**
  * A parsed allow/deny rule. Written `Tool` (every call of the tool), `Tool(pattern)` (calls whose
@@ -10,7 +10,7 @@ export interface PermissionRule {
   readonly source: string;
   readonly toolName: RegExp;
   /** Absent for a whole-tool rule. */
-  readonly pathPattern: RegExp | undefined;
+  readonly pathPattern: GlobMatcher | undefined;
 }
 
 const RULE_SYNTAX = /^([A-Za-z0-9_*.-]+)(?:\((.+)\))?$/;
@@ -28,7 +28,7 @@ export function parsePermissionRule(source: string): PermissionRule {
   return {
     source,
     toolName: new RegExp(`^${toolName.replace(/[.+^${}()|[\]\\-]/g, '\\$&').replace(/\*/g, '.*')}$`),
-    pathPattern: pathPattern === undefined ? undefined : globToRegExp(pathPattern),
+    pathPattern: pathPattern === undefined ? undefined : compileGlob(pathPattern),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
 import { ToolSchemas } from '@toolwright/validation';
-import { globToRegExp } from './glob-pattern.js';
+import { compileGlob } from './glob-pattern.js';
 import { walkFiles } from './walk-files.js';
 import { resolveWorkspacePath } from './workspace-paths.js';
 
@@ -32,7 +32,7 @@ export function createGlobTool(workspaceRoot: string): Tool {
     describeInvocation: (params) => `Glob ${params.pattern}`,
     async execute(params, context) {
       const root = resolveWorkspacePath(workspaceRoot, params.path ?? '.');
-      const matcher = globToRegExp(params.pattern);
+      const matcher = compileGlob(params.pattern);
       const files = await walkFiles(root, MAX_SCANNED_FILES, context.signal);
       const matches = files.filter((file) => matcher.test(file));
       const listed = matches.slice(0, MAX_LISTED_FILES);

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
 import { ToolSchemas } from '@toolwright/validation';
 import { RE2JS } from 're2js';
-import { globToRegExp } from './glob-pattern.js';
+import { compileGlob } from './glob-pattern.js';
 import { walkFiles } from './walk-files.js';
 import { resolveWorkspacePath } from './workspace-paths.js';
 
@@ -63,7 +63,7 @@ export function createGrepTool(workspaceRoot: string): Tool {
         return { llmContent: message, error: { type: 'validation', message } };
       }
       const root = resolveWorkspacePath(workspaceRoot, params.path ?? '.');
-      const fileFilter = params.glob === undefined ? undefined : globToRegExp(params.glob);
+      const fileFilter = params.glob === undefined ? undefined : compileGlob(params.glob);
       const mode = params.output_mode ?? 'files_with_matches';
       const headLimit = params.head_limit ?? 250;
       const output: string[] = [];

@@ -110,6 +110,17 @@ describe('file tools on real files', () => {
     expect(missing!.content).toContain('nope.txt');
   });
 
+  it('Read refuses a file over its size limit instead of loading it', async () => {
+    const setup = fixture();
+    const { truncateSync } = await import('node:fs');
+    const path = setup.write('huge.bin', '');
+    truncateSync(path, 21 * 1024 * 1024); // sparse: no real disk use
+    const [result] = await setup.session.executor.executeBatch([toolCall('Read', { file_path: 'huge.bin' })]);
+    expect(result!.status).toBe('error');
+    expect(result!.content).toContain('21.0 MiB');
+    expect(result!.content).toContain('up to 20 MiB');
+  });
+
   it('Glob and Grep find files and lines, skipping node_modules', async () => {
     const setup = fixture();
     setup.write('src/a.ts', 'const a = 1; // TODO one\n');

@@ -5,6 +5,8 @@ import { ToolSchemas } from '@toolwright/validation';
 import { displayPath, resolveWorkspacePath } from './workspace-paths.js';
 
 const DEFAULT_LINE_LIMIT = 2000;
+/** Files are read whole; past this size Read refuses rather than exhaust memory. */
+const MAX_READ_BYTES = 20 * 1024 * 1024;
 /** Longer lines are cut with a marker: one minified line must not flood the context. */
 const MAX_LINE_CHARACTERS = 2000;
 
@@ -58,6 +60,10 @@ export function createReadTool(workspaceRoot: string): Tool {
       if (info.isDirectory()) {
         const message = `${shown} is a directory; use Glob to list files.`;
         return { llmContent: message, error: { type: 'execution', message } };
+      }
+      if (info.size > MAX_READ_BYTES) {
+        const message = `${shown} is ${(info.size / 1024 / 1024).toFixed(1)} MiB; Read accepts files up to ${MAX_READ_BYTES / 1024 / 1024} MiB. Use Grep to find the lines you need.`;
+        return { llmContent: message, error: { type: 'resource_exhausted', message } };
       }
       const bytes = await readFile(path);
       if (bytes.includes(0)) {

@@ -26,7 +26,7 @@ export interface Comparison {
  * Times `ours` against `peer`: a warm-up so both are optimised, then `rounds` pairs of rounds of
  * `calls` calls, alternating which side goes first so both see the same load.
  */
-export function compare(ours: () => void, peer: () => void, calls: number, rounds = 31): Comparison {
+export function compare(ours: () => void, peer: () => void, calls: number, rounds = 61): Comparison {
   for (let warmup = 0; warmup < calls * 5; warmup++) {
     ours();
     peer();

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +69,28 @@ describe('failures seen through tool calls', () => {
     setTimeout(() => controller.abort(new Error('user pressed escape')), 50);
     const result = await call('hang', {}, controller.signal);
     expect(result.error?.type).toBe('aborted');
+  });
+
+  it('does not pile listeners onto a signal shared by many calls, and still cancels through it', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    const turn = new AbortController();
+    try {
+      for (let index = 0; index < 30; index += 1) {
+        const result = await call('echo', { text: `call ${index}` }, turn.signal);
+        expect(result.error).toBeUndefined();
+      }
+      // The SDK keeps the listener of the first call; every later call used a child signal.
+      expect(getEventListeners(turn.signal, 'abort').length).toBeLessThanOrEqual(1);
+      setTimeout(() => turn.abort(new Error('turn cancelled')), 50);
+      const hung = await call('hang', {}, turn.signal);
+      expect(hung.error?.type).toBe('aborted');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 
   it('fails a call whose server exits mid-call with a clear error, reconnects, and the tool works again', async () => {

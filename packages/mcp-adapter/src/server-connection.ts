@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -57,6 +58,23 @@ function reasonOf(error: unknown): string {
   return detail === undefined || error.message.includes(detail)
     ? error.message
     : `${error.message} (${detail})`;
+}
+
+/**
+ * The signal handed to the SDK for one request. The SDK adds an `abort` listener to the signal
+ * of every request and never removes it: harmless for a signal made for one call, a leak (and
+ * a MaxListenersExceededWarning after ten calls) for a signal shared by many, such as one per
+ * agent turn or session. A signal that already has listeners is therefore given to the SDK
+ * through a child made for this request alone, whose link to the parent is removed afterwards.
+ */
+function scopeSignal(signal: AbortSignal | undefined): { signal: AbortSignal; release(): void } | undefined {
+  if (signal === undefined) return undefined;
+  if (getEventListeners(signal, 'abort').length === 0) return { signal, release: () => undefined };
+  const child = new AbortController();
+  const forward = () => child.abort(signal.reason);
+  if (signal.aborted) child.abort(signal.reason);
+  else signal.addEventListener('abort', forward, { once: true });
+  return { signal: child.signal, release: () => signal.removeEventListener('abort', forward) };
 }
 
 /**
@@ -159,10 +177,13 @@ export class ServerConnection {
   ): Promise<T> {
     const client = this.client;
     const timeout = this.requestTimeoutMs;
+    const scoped = scopeSignal(signal);
     try {
-      return await send(client, signal === undefined ? { timeout } : { timeout, signal });
+      return await send(client, scoped === undefined ? { timeout } : { timeout, signal: scoped.signal });
     } catch (error) {
       throw this.#translate(operation, timeout, error);
+    } finally {
+      scoped?.release();
     }
   }
 

@@ -10,8 +10,21 @@ export interface LineSink {
 const PREVIEW_LINES = 6;
 const PREVIEW_WIDTH = 110;
 
+/**
+ * Control characters (ANSI escapes above all) in tool output or model text would be obeyed by
+ * the terminal; an untrusted server could rewrite the screen. They are shown as `\u001b`-style
+ * escapes instead.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+function printable(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 function clip(line: string, indent: string): string {
-  return `${indent}${line.length > PREVIEW_WIDTH ? `${line.slice(0, PREVIEW_WIDTH - 1)}…` : line}`;
+  const safe = printable(line);
+  return `${indent}${safe.length > PREVIEW_WIDTH ? `${safe.slice(0, PREVIEW_WIDTH - 1)}…` : safe}`;
 }
 
 /** The first lines of a result; with `tail`, also its last lines (to show a spill's head and tail). */
@@ -117,7 +130,7 @@ export class Transcript {
           toolCalls: event.response.toolCalls,
         },
         () => {
-          const lines = event.response.text === '' ? [] : [`  model: ${event.response.text}`];
+          const lines = event.response.text === '' ? [] : [`  model: ${printable(event.response.text)}`];
           for (const call of event.response.toolCalls)
             lines.push(`  -> ${call.name} ${argumentsPreview(call.arguments)}`);
           return lines.join('\n');

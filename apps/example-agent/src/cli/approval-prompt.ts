@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import type { ApprovalHandler } from '../executor/tool-executor.js';
+import { printable } from './printable.js';
 
 /**
  * An approval handler that asks on the terminal, or `undefined` when stdin is not a TTY: a
@@ -10,7 +11,10 @@ export function terminalApprovalHandler(): ApprovalHandler | undefined {
   return async ({ invocation, reason }) => {
     const prompt = createInterface({ input: process.stdin, output: process.stderr });
     try {
-      const answer = await prompt.question(`\nAllow ${invocation.getDescription()}? ${reason} [y/N] `);
+      // The description carries model-written params: escape control sequences before printing.
+      const answer = await prompt.question(
+        `\nAllow ${printable(invocation.getDescription())}? ${printable(reason)} [y/N] `,
+      );
       return /^y(es)?$/i.test(answer.trim());
     } finally {
       prompt.close();

@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../agent/agent-loop.js';
 import type { ExecutedCall, ExecutorEvent } from '../executor/tool-executor.js';
 import { type CatalogView, formatCatalog } from './catalog-view.js';
+import { printable } from './printable.js';
 
 /** Where transcript lines go (stdout in the CLI, a buffer in tests). */
 export interface LineSink {
@@ -9,18 +10,6 @@ export interface LineSink {
 
 const PREVIEW_LINES = 6;
 const PREVIEW_WIDTH = 110;
-
-/**
- * Control characters (ANSI escapes above all) in tool output or model text would be obeyed by
- * the terminal; an untrusted server could rewrite the screen. They are shown as `\u001b`-style
- * escapes instead.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-
-function printable(text: string): string {
-  return text.replace(CONTROL_CHARACTERS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
 
 function clip(line: string, indent: string): string {
   const safe = printable(line);

@@ -10,10 +10,12 @@ export interface LineSink {
 
 const PREVIEW_LINES = 6;
 const PREVIEW_WIDTH = 110;
+/** Reminders are shown on one line; the model gets them whole. */
+const REMINDER_WIDTH = 160;
 
-function clip(line: string, indent: string): string {
+function clip(line: string, indent: string, width = PREVIEW_WIDTH): string {
   const safe = printable(line);
-  return `${indent}${safe.length > PREVIEW_WIDTH ? `${safe.slice(0, PREVIEW_WIDTH - 1)}…` : safe}`;
+  return `${indent}${safe.length > width ? `${safe.slice(0, width - 1)}…` : safe}`;
 }
 
 /** The first lines of a result; with `tail`, also its last lines (to show a spill's head and tail). */
@@ -106,7 +108,9 @@ export class Transcript {
           const lines = [
             `[turn ${event.turn}] mode ${event.mode}; ${event.tools.length} tool schemas sent${deferred > 0 ? `, ${deferred} deferred by name only` : ''}`,
           ];
-          for (const reminder of event.reminders) lines.push(`  reminder: ${reminder.split('\n')[0]}`);
+          for (const reminder of event.reminders) {
+            lines.push(clip(`reminder: ${reminder.replace(/\n/g, ' ')}`, '  ', REMINDER_WIDTH));
+          }
           return lines.join('\n');
         },
       );
@@ -139,10 +143,12 @@ export class Transcript {
             parallelism: event.parallelism,
             calls: event.calls.map((call) => call.name),
           },
-          () =>
-            event.calls.length > 1 || event.parallelism === 'shared'
-              ? `  batch ${event.batch} (${event.parallelism}, ${event.calls.length} call${event.calls.length === 1 ? '' : 's'} together): ${event.calls.map((call) => call.name).join(', ')}`
-              : `  batch ${event.batch} (exclusive): ${event.calls[0]?.name ?? ''}`,
+          () => {
+            const names = event.calls.map((call) => call.name).join(', ');
+            return event.calls.length > 1
+              ? `  batch ${event.batch} (${event.parallelism}, ${event.calls.length} calls together): ${names}`
+              : `  batch ${event.batch} (${event.parallelism}): ${names}`;
+          },
         );
         break;
       case 'permission':

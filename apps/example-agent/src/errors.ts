@@ -8,6 +8,7 @@ export const AgentErrorCode = {
   ProviderUnavailable: 'provider_unavailable',
   ToolNotFound: 'tool_not_found',
   McpServerUnavailable: 'mcp_server_unavailable',
+  Interrupted: 'interrupted',
   ArgumentsInvalid: 'arguments_invalid',
 } as const;
 

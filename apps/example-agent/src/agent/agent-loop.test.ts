@@ -138,6 +138,41 @@ describe('AgentLoop', () => {
     expect(setup.session.mode.current).toBe('plan');
   });
 
+  it('stops when its signal aborts: the running tool sees the abort and no further request is sent', async () => {
+    const setup = createSessionFixture();
+    fixtures.push(setup);
+    let toolSawAbort = false;
+    const waiting = createTool({
+      name: 'WaitForever',
+      kind: ToolKind.ReadOnly,
+      schema: compileJsonSchema({ type: 'object', properties: {} }),
+      description: 'test: waits for its signal',
+      isConcurrencySafe: true,
+      execute: (_params, context) =>
+        new Promise((resolve) => {
+          context.signal.addEventListener('abort', () => {
+            toolSawAbort = true;
+            resolve({ llmContent: 'stopped' });
+          });
+        }),
+    });
+    setup.session.registry.register(waiting);
+    const provider = new QueueProvider([
+      { text: '', toolCalls: [{ id: '1', name: 'WaitForever', arguments: {} }] },
+    ]);
+    const loop = new AgentLoop({
+      provider,
+      registry: setup.session.registry,
+      executor: setup.session.executor,
+      mode: setup.session.mode,
+    });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('user pressed Ctrl-C')), 30);
+    await expect(loop.run('wait', controller.signal)).rejects.toThrow('user pressed Ctrl-C');
+    expect(toolSawAbort).toBe(true);
+    expect(provider.requests).toHaveLength(1);
+  });
+
   it('stops at maxTurns', async () => {
     const setup = createSessionFixture();
     fixtures.push(setup);

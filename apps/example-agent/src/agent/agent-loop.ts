@@ -89,12 +89,19 @@ export class AgentLoop {
         deferredListing,
       });
 
-      const response = await provider.send({
-        system,
-        messages: [...this.#messages],
-        tools,
-        ...(signal === undefined ? {} : { signal }),
-      });
+      let response: ModelResponse;
+      try {
+        response = await provider.send({
+          system,
+          messages: [...this.#messages],
+          tools,
+          ...(signal === undefined ? {} : { signal }),
+        });
+      } catch (error) {
+        // SDKs wrap an abort in their own error class; report the caller's reason instead.
+        if (signal?.aborted === true) throw signal.reason;
+        throw error;
+      }
       this.#options.onEvent?.({ type: 'response', turn, response });
       this.#messages.push({ role: 'assistant', text: response.text, toolCalls: response.toolCalls });
       finalText = response.text;

@@ -187,4 +187,25 @@ describe('toolwright-agent CLI (spawned process)', () => {
       await server.close();
     }
   });
+
+  it('stops a run on Ctrl-C while the model is thinking, closes cleanly and exits 1', async () => {
+    // A model endpoint that accepts the request and never answers.
+    const { createServer } = await import('node:http');
+    const hanging = createServer(() => undefined);
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const port = (hanging.address() as import('node:net').AddressInfo).port;
+    try {
+      const result = await runCli(['run', 'think hard'], {
+        cwd: workspace,
+        home,
+        env: { TOOLWRIGHT_BASE_URL: `http://127.0.0.1:${port}/v1` },
+        interruptWhen: '[turn 1]',
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('[interrupted]');
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
+  });
 });

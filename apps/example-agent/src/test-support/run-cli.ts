@@ -64,7 +64,14 @@ const PROVIDER_KEYS = [
  */
 export async function runCli(
   args: readonly string[],
-  options: { cwd: string; home: string; timeoutMs?: number; env?: Readonly<Record<string, string>> },
+  options: {
+    cwd: string;
+    home: string;
+    timeoutMs?: number;
+    env?: Readonly<Record<string, string>>;
+    /** Sends SIGINT (as Ctrl-C would) once stdout contains this text. */
+    interruptWhen?: string;
+  },
 ): Promise<CliRun> {
   const cli = await cliUnderTest();
   const env: NodeJS.ProcessEnv = {
@@ -83,8 +90,13 @@ export async function runCli(
     });
     let stdout = '';
     let stderr = '';
+    let interrupted = false;
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString('utf8');
+      if (!interrupted && options.interruptWhen !== undefined && stdout.includes(options.interruptWhen)) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
     });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');

@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import { AgentLoop } from '../../agent/agent-loop.js';
+import { AgentError, AgentErrorCode } from '../../errors.js';
 import { createProvider, type ProviderSelection } from '../../providers/create-provider.js';
 import { PROVIDER_IDS, type ProviderId } from '../../providers/model-provider.js';
 import { loadScenarioFile } from '../../providers/scenario.js';
@@ -69,7 +70,20 @@ export function registerRunCommand(program: Command, runtime: CommandRuntime): v
             maxTurns: flags.maxTurns ?? context.config.maxTurns ?? 25,
             onEvent: (event) => transcript.agentEvent(event),
           });
-          const result = await loop.run(task);
+          // Ctrl-C aborts the run: the model request and running tools see the signal, and the
+          // finally below still closes the MCP servers. A second Ctrl-C exits at once.
+          const controller = new AbortController();
+          const interrupt = (): void =>
+            controller.abort(
+              new AgentError(AgentErrorCode.Interrupted, 'Interrupted (Ctrl-C); the run was stopped.'),
+            );
+          process.once('SIGINT', interrupt);
+          let result: Awaited<ReturnType<AgentLoop['run']>>;
+          try {
+            result = await loop.run(task, controller.signal);
+          } finally {
+            process.off('SIGINT', interrupt);
+          }
           transcript.info(`done in ${result.turns} turns (${result.stopReason})`, {
             stopReason: result.stopReason,
             finalText: result.finalText,

@@ -168,6 +168,25 @@ describe('parseToolSchema: safe coercion', () => {
   });
 });
 
+describe('parseToolSchema: closed objects inside unions', () => {
+  const schema = Type.Object({
+    target: Type.Union([
+      Type.Object({ path: Type.String() }),
+      Type.Object({ path: Type.String(), line: Type.Integer() }),
+    ]),
+  });
+
+  it('accepts a value only the wider member allows, and rejects a key no member declares', () => {
+    expect(parseToolSchema(schema, { target: { path: '/a', line: 3 } }).value).toEqual({
+      target: { path: '/a', line: 3 },
+    });
+    expect(parseToolSchema(schema, { target: { path: '/a' } }).value).toEqual({ target: { path: '/a' } });
+    expect(
+      rejection(() => parseToolSchema(schema, { target: { path: '/a', column: 3 } })).issues,
+    ).toMatchObject([{ path: '/target', keyword: 'anyOf' }]);
+  });
+});
+
 describe('parseToolSchema: OpenAI strict calls', () => {
   it('nullAsAbsent maps null for optional fields back to absent without reporting it', () => {
     const result = parseToolSchema(
@@ -206,6 +225,27 @@ describe('parseToolSchema: unknown arguments', () => {
   it('offers no suggestion when nothing is close', () => {
     const error = rejection(() => parseToolSchema(readSchema, { file_path: '/a', zzzzzzzz: 1 }));
     expect(error.issues[0]?.message).not.toContain('did you mean');
+  });
+
+  it('rejects them at any depth: nested objects, array items, recursive nodes', () => {
+    const schema = Type.Object({
+      inner: Type.Object({ a: Type.String() }),
+      list: Type.Optional(Type.Array(Type.Object({ id: Type.Integer() }))),
+    });
+    expect(
+      rejection(() => parseToolSchema(schema, { inner: { a: 'x', b: 1 } })).issues.map((issue) => issue.path),
+    ).toEqual(['/inner/b']);
+    expect(
+      rejection(() =>
+        parseToolSchema(schema, { inner: { a: 'x' }, list: [{ id: 1 }, { id: 2, idd: 3 }] }),
+      ).issues.map((issue) => issue.path),
+    ).toEqual(['/list/1/idd']);
+    const tree = Type.Recursive((self) => Type.Object({ children: Type.Array(self) }), { $id: 'Node' });
+    expect(
+      rejection(() => parseToolSchema(tree, { children: [{ children: [], extra: true }] })).issues.map(
+        (issue) => issue.path,
+      ),
+    ).toEqual(['/children/0/extra']);
   });
 
   it("strips them with unknownArguments: 'strip', reporting each", () => {

@@ -16,31 +16,34 @@ export function median(samples: readonly number[]): number {
     : (sorted[middle] ?? Number.NaN);
 }
 
+/** The value below which `fraction` of the samples fall (nearest rank). */
+export function percentile(samples: readonly number[], fraction: number): number {
+  const sorted = [...samples].sort((left, right) => left - right);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
 /**
- * Median milliseconds per call of each operation, the operations interleaved call by call
- * (A, B, A, B...) so that a burst of background load hits both alike; one warm-up round first.
+ * Wall milliseconds of every single call of each operation, the operations interleaved call
+ * by call and their order swapped every round; one warm-up round first.
  */
-export async function interleavedAsync(
+export async function perCallWall(
   operations: ReadonlyArray<() => Promise<unknown>>,
   calls: number,
   rounds: number,
-): Promise<number[]> {
+): Promise<number[][]> {
   const samples = operations.map(() => [] as number[]);
   for (let round = 0; round <= rounds; round += 1) {
-    const totals = operations.map(() => 0);
+    const order = round % 2 === 0 ? [...operations.keys()] : [...operations.keys()].reverse();
     for (let index = 0; index < calls; index += 1) {
-      for (const [position, operation] of operations.entries()) {
+      for (const position of order) {
         const started = nowMs();
-        await operation();
-        totals[position] = (totals[position] ?? 0) + nowMs() - started;
+        await operations[position]!();
+        if (round > 0) samples[position]?.push(nowMs() - started);
       }
     }
-    // Round 0 is the warm-up.
-    if (round > 0) {
-      for (const [position, total] of totals.entries()) samples[position]?.push(total / calls);
-    }
   }
-  return samples.map(median);
+  return samples;
 }
 
 /** Milliseconds of CPU this process has used (user + system). */

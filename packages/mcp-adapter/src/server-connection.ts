@@ -1,4 +1,3 @@
-import { getEventListeners } from 'node:events';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -60,16 +59,22 @@ function reasonOf(error: unknown): string {
     : `${error.message} (${detail})`;
 }
 
+/** Signals already handed to the SDK once (weakly held: a signal made for one call is collected). */
+const signalsSeen = new WeakSet<AbortSignal>();
+
 /**
  * The signal handed to the SDK for one request. The SDK adds an `abort` listener to the signal
  * of every request and never removes it: harmless for a signal made for one call, a leak (and
  * a MaxListenersExceededWarning after ten calls) for a signal shared by many, such as one per
- * agent turn or session. A signal that already has listeners is therefore given to the SDK
- * through a child made for this request alone, whose link to the parent is removed afterwards.
+ * agent turn or session. A signal's first request uses it directly; any later request goes
+ * through a child made for that request alone, whose link to the parent is removed afterwards.
  */
 function scopeSignal(signal: AbortSignal | undefined): { signal: AbortSignal; release(): void } | undefined {
   if (signal === undefined) return undefined;
-  if (getEventListeners(signal, 'abort').length === 0) return { signal, release: () => undefined };
+  if (!signalsSeen.has(signal)) {
+    signalsSeen.add(signal);
+    return { signal, release: () => undefined };
+  }
   const child = new AbortController();
   const forward = () => child.abort(signal.reason);
   if (signal.aborted) child.abort(signal.reason);

@@ -21,7 +21,6 @@ import { createRefResolver, isSchemaNode, type SchemaNode } from '../schema/sche
 import { buildSchemaPlan, planAcceptsValueType, type SchemaPlan } from '../schema/schema-plan.js';
 import type { Coercion, ParseOptions, ParseResult, SchemaValidator } from '../schema/schema-validator.js';
 import { guardArguments, requireObjectArguments } from './argument-guard.js';
-import { closedKeysHold } from './closed-keys.js';
 import { type DefaultFiller, fillDefaults } from './fill-defaults.js';
 import { type ResolvedParseOptions, resolveParseOptions } from './parse-context.js';
 import { type RepairContext, repairValue } from './repair-arguments.js';
@@ -63,11 +62,7 @@ class TypeBoxSchemaValidator<T extends TSchema> implements SchemaValidator<Stati
   readonly source = 'typebox' as const;
   readonly #schema: T;
   readonly #references: TSchema[];
-  /** The schema as written (objects open), compiled eagerly: the fast path's check. */
-  readonly #openCheck: TypeCheck<TSchema>;
-  /** The schema as the projection states it (objects closed); compiled on first need. */
-  #closedCheck: TypeCheck<TSchema> | undefined;
-  readonly #closed: TSchema;
+  readonly #check: TypeCheck<TSchema>;
   readonly #plan: SchemaPlan;
   readonly #objectRoot: boolean;
   readonly #patterns = new Map<string, RegExp>();
@@ -81,7 +76,7 @@ class TypeBoxSchemaValidator<T extends TSchema> implements SchemaValidator<Stati
       // The checked schema says what the projection tells the model: objects are closed.
       closed = rewriteSchema(schema, 'validation') as TSchema;
       this.#references = typeof schema.$id === 'string' ? [closed] : [];
-      this.#openCheck = TypeCompiler.Compile(schema, typeof schema.$id === 'string' ? [schema] : []);
+      this.#check = TypeCompiler.Compile(closed, this.#references);
     } catch (error) {
       if (ToolwrightError.isInstance(error)) throw error;
       throw new ToolwrightError(
@@ -90,7 +85,6 @@ class TypeBoxSchemaValidator<T extends TSchema> implements SchemaValidator<Stati
         { cause: error },
       );
     }
-    this.#closed = closed;
     checkDefaults(closed, this.#references);
     this.#plan = buildSchemaPlan(closed as SchemaNode, createRefResolver(closed as SchemaNode));
     this.#objectRoot = closed.type === 'object';
@@ -117,7 +111,7 @@ class TypeBoxSchemaValidator<T extends TSchema> implements SchemaValidator<Stati
   parse(input: unknown, options?: ParseOptions): ParseResult<Static<T>> {
     const resolved = resolveParseOptions(options);
     guardArguments(input, resolved.limits, resolved.catalog, resolved.toolName);
-    if (this.#openCheck.Check(input) && this.#closedKeys(input)) {
+    if (this.#check.Check(input)) {
       // Fast path: valid as sent. Only missing defaults can still change the value.
       if (!this.#plan.defaultsBelow) return { value: input as Static<T>, coercions: NO_COERCIONS };
       return { value: fillDefaults(this.#plan, input, this.#filler) as Static<T>, coercions: NO_COERCIONS };
@@ -155,34 +149,6 @@ class TypeBoxSchemaValidator<T extends TSchema> implements SchemaValidator<Stati
       formatValidationMessage(resolved.catalog, resolved.toolName, found.issues, found.total),
       { toolName: resolved.toolName, issues: found.issues },
     );
-  }
-
-  /** The closed-schema check, compiled on first need (the fast path rarely needs it). */
-  get #check(): TypeCheck<TSchema> {
-    if (this.#closedCheck === undefined) {
-      try {
-        this.#closedCheck = TypeCompiler.Compile(this.#closed, this.#references);
-      } catch (error) {
-        // Cannot happen for a schema whose open form compiled; if it does, parse still only
-        // throws ToolValidationError.
-        const catalog = resolveParseOptions(undefined).catalog;
-        const issue = new IssueBuilder(catalog).schemaUnusable((error as Error).message);
-        throw createArgumentError(
-          ValidationErrorCode.SchemaCompileFailed,
-          formatValidationMessage(catalog, undefined, [issue]),
-          {
-            issues: [issue],
-          },
-        );
-      }
-    }
-    return this.#closedCheck;
-  }
-
-  /** No extra keys where the closed schema refuses them (for a value the open check accepted). */
-  #closedKeys(input: unknown): boolean {
-    const verdict = closedKeysHold(this.#plan, input, this.#filler.matchesPattern);
-    return verdict === undefined ? this.#check.Check(input) : verdict;
   }
 
   /** Compiled check of one node (a union member, a node with a format), compiled on first use. */

@@ -41,8 +41,6 @@ export interface SchemaPlan {
   readonly union: readonly SchemaPlan[] | undefined;
   /** True when a `default` can be filled somewhere at or below this node. */
   readonly defaultsBelow: boolean;
-  /** True when an object refusing extra keys (`additionalProperties: false`) sits at or below this node. */
-  readonly closedBelow: boolean;
   /** Memo for whoever needs per-node data (e.g. a compiled check of a union member). */
   readonly memo: Map<string, unknown>;
 }
@@ -88,7 +86,6 @@ export function buildSchemaPlan(root: SchemaNode, resolver: RefResolver): Schema
       allOf: undefined,
       union: undefined,
       defaultsBelow: false,
-      closedBelow: false,
       memo: new Map(),
     };
     plans.set(node, plan);
@@ -150,21 +147,13 @@ export function buildSchemaPlan(root: SchemaNode, resolver: RefResolver): Schema
   };
 
   const rootPlan = planOf(root);
-  // Fixpoint over the (possibly cyclic) graph: a plan has defaults (closed objects) below when it
-  // or a child does.
-  for (const [plan, own] of ownDefaults) {
-    plan.defaultsBelow = own;
-    plan.closedBelow = plan.additional === false;
-  }
+  // Fixpoint over the (possibly cyclic) graph: a plan has defaults below when it or a child does.
+  for (const [plan, own] of ownDefaults) plan.defaultsBelow = own;
   for (let changed = true; changed; ) {
     changed = false;
     for (const [plan, below] of children) {
       if (!plan.defaultsBelow && below.some((child) => child.defaultsBelow)) {
         plan.defaultsBelow = true;
-        changed = true;
-      }
-      if (!plan.closedBelow && below.some((child) => child.closedBelow)) {
-        plan.closedBelow = true;
         changed = true;
       }
     }

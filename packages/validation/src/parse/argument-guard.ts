@@ -185,6 +185,9 @@ export interface GuardPosition {
   depth: number;
 }
 
+/** The arguments object itself (a constant, so the hot path allocates no position). */
+const ROOT_POSITION: GuardPosition = Object.freeze({ path: '', depth: 0 });
+
 /**
  * Refuses arguments that are too large, too deep or carry prototype keys, before anything
  * recursive touches them. Throws `ToolValidationError` with code `arguments_too_large`,
@@ -195,7 +198,7 @@ export function guardArguments(
   limits: Readonly<Required<ArgumentLimits>>,
   catalog: MessageCatalog,
   toolName: string | undefined,
-  position: GuardPosition = { path: '', depth: 0 },
+  position: GuardPosition = ROOT_POSITION,
 ): void {
   let failure = scan(value, limits.maxBytes, limits.maxDepth, position.depth);
   if (failure === undefined) return;

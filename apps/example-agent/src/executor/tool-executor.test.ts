@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, type ToolInvocation, ToolKind } from '@toolwright/contracts';
+import { compileJsonSchema } from '@toolwright/validation';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSessionFixture, type SessionFixture, toolCall } from '../test-support/executor-fixture.js';
+import { PermissionPolicy } from './permission-policy.js';
+import { ToolExecutor } from './tool-executor.js';
 
 const fixtures: SessionFixture[] = [];
 afterEach(() => {
@@ -540,5 +543,43 @@ describe('ToolExecutor retries on a real EMFILE', () => {
     expect(result!.content).toMatch(/EMFILE|ENFILE/);
     expect(retried).toEqual([]);
     expect(exists(join(setup.workspace, 'out.txt'))).toBe(false);
+  });
+});
+
+describe('ToolExecutor over a cloned registry (a sub-agent)', () => {
+  it("gotcha: clone() shares tools, but each executor's catalog loads through its own ToolSearch", async () => {
+    const setup = fixture();
+    const echo = createTool({
+      name: 'mcp__demo__echo',
+      kind: ToolKind.ReadOnly,
+      schema: compileJsonSchema({ type: 'object', properties: { text: { type: 'string' } } }),
+      description: 'echo from demo',
+      source: { type: 'mcp', server: 'demo', toolName: 'echo', fingerprint: 'demo-echo-v1' },
+      async execute() {
+        return { llmContent: 'echo' };
+      },
+    });
+    setup.session.registry.replaceMcpTools([echo], { server: 'demo' });
+    const subRegistry = setup.session.registry.clone();
+    const subExecutor = new ToolExecutor({
+      lookup: (name) => subRegistry.get(name),
+      mode: () => 'default',
+      permissions: new PermissionPolicy(setup.workspace),
+      sessionId: 'sub-agent',
+      workspaceRoot: setup.workspace,
+    });
+    const declared = (registry: typeof subRegistry) =>
+      registry
+        .getFunctionDeclarationsByMode('default', 'anthropic')
+        .declarations.map((declaration) => declaration.name);
+
+    const [search] = await subExecutor.executeBatch([
+      toolCall('ToolSearch', { query: 'select:mcp__demo__echo' }),
+    ]);
+    expect(search!.status).toBe('success');
+    // Loaded for the sub-agent only; the parent's model still sees the tool by name alone.
+    expect(declared(subRegistry)).toContain('mcp__demo__echo');
+    expect(declared(setup.session.registry)).not.toContain('mcp__demo__echo');
+    expect(subRegistry.get('mcp__demo__echo')).toBe(setup.session.registry.get('mcp__demo__echo'));
   });
 });

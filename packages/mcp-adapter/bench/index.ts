@@ -80,7 +80,7 @@ async function rawClient(transport: InMemoryTransport): Promise<Client> {
  * marking) and nothing else. Both paths get a fresh abort signal per call, as an agent that
  * can cancel a call gives it one either way. In-memory, everything runs in this process, so
  * CPU time is measured (immune to other processes holding the cores): the ratio of the medians
- * of 15 rounds. Over stdio the server is another process, so wall time is measured per call,
+ * of 31 rounds. Over stdio the server is another process, so wall time is measured per call,
  * the calls interleaved one by one: the ratio of the 10th percentiles (the latency of a call
  * itself; the median, also printed, includes the time other processes held the cores).
  */
@@ -102,11 +102,11 @@ async function callOverhead(
     () => tool.build({ text: 'hello' }).execute(context()),
   ];
   if (measure === 'cpu') {
-    const [rawTimes, adapterTimes] = (await cpuPerCall(operations, 1000, 15)) as [number[], number[]];
+    const [rawTimes, adapterTimes] = (await cpuPerCall(operations, 1000, 31)) as [number[], number[]];
     const ratio = median(adapterTimes) / median(rawTimes);
     report(
       `tool call through registry + adapter (${label})`,
-      `${ratio.toFixed(2)}x the raw SDK client.callTool on the same connection (median CPU time per call over 15 rounds: ${formatMs(median(adapterTimes))} vs ${formatMs(median(rawTimes))})`,
+      `${ratio.toFixed(2)}x the raw SDK client.callTool on the same connection (median CPU time per call over 31 rounds: ${formatMs(median(adapterTimes))} vs ${formatMs(median(rawTimes))})`,
       { text: `<= ${OVERHEAD_TARGET}x`, pass: ratio <= OVERHEAD_TARGET },
     );
   } else {

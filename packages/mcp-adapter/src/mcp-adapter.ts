@@ -284,29 +284,24 @@ export class McpAdapter {
    * Calls an MCP tool by its registry name, with the server's timeout and the context's abort
    * signal, and routes the result. Failures come back as error results, never as throws.
    */
-  async callTool(
-    name: string,
-    params: Record<string, unknown>,
-    context: ExecutionContext,
-  ): Promise<ToolResult> {
+  callTool(name: string, params: Record<string, unknown>, context: ExecutionContext): Promise<ToolResult> {
     const target = this.#names.resolve(name);
     const entry = target === undefined ? undefined : this.#catalogs.get(target.server)?.tools.get(name);
     if (target === undefined || entry === undefined) {
-      return ToolResults.notFound(
-        `no MCP tool named ${JSON.stringify(name)} is currently offered by any connected server`,
+      return Promise.resolve(
+        ToolResults.notFound(
+          `no MCP tool named ${JSON.stringify(name)} is currently offered by any connected server`,
+        ),
       );
     }
-    try {
-      return await callMcpTool(
-        this.#connections.get(target.server),
-        entry.definition,
-        params,
-        context,
-        this.#callHooks,
-      );
-    } catch (error) {
-      return failureResult(error, context.signal);
-    }
+    // Promise chaining rather than async/await: this is the hot path of every MCP tool call.
+    return callMcpTool(
+      this.#connections.get(target.server),
+      entry.definition,
+      params,
+      context,
+      this.#callHooks,
+    ).then(undefined, (error: unknown) => failureResult(error, context.signal));
   }
 
   /** Runs `operation` against a configured server, turning any failure into an error result. */

@@ -69,11 +69,13 @@ const signalsSeen = new WeakSet<AbortSignal>();
  * agent turn or session. A signal's first request uses it directly; any later request goes
  * through a child made for that request alone, whose link to the parent is removed afterwards.
  */
-function scopeSignal(signal: AbortSignal | undefined): { signal: AbortSignal; release(): void } | undefined {
+function scopeSignal(
+  signal: AbortSignal | undefined,
+): { signal: AbortSignal; release: (() => void) | undefined } | undefined {
   if (signal === undefined) return undefined;
   if (!signalsSeen.has(signal)) {
     signalsSeen.add(signal);
-    return { signal, release: () => undefined };
+    return { signal, release: undefined };
   }
   const child = new AbortController();
   const forward = () => child.abort(signal.reason);
@@ -175,21 +177,39 @@ export class ServerConnection {
    * Sends one request with this server's timeout and the caller's abort signal. SDK errors come
    * back as {@link McpAdapterError}: `mcp_timeout`, `mcp_connection_lost` or `mcp_server_error`.
    */
-  async request<T>(
+  request<T>(
     operation: string,
     send: (client: Client, options: { timeout: number; signal?: AbortSignal }) => Promise<T>,
     signal?: AbortSignal,
   ): Promise<T> {
-    const client = this.client;
+    let client: Client;
+    try {
+      client = this.client;
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const timeout = this.requestTimeoutMs;
     const scoped = scopeSignal(signal);
-    try {
-      return await send(client, scoped === undefined ? { timeout } : { timeout, signal: scoped.signal });
-    } catch (error) {
+    // Promise chaining rather than async/await: a tool call is a hot path and every awaited
+    // layer costs a few hundred nanoseconds.
+    const pending = send(
+      client,
+      scoped === undefined ? { timeout } : { timeout, signal: scoped.signal },
+    ).then(undefined, (error: unknown) => {
       throw this.#translate(operation, timeout, error);
-    } finally {
-      scoped?.release();
-    }
+    });
+    if (scoped?.release === undefined) return pending;
+    const release = scoped.release;
+    return pending.then(
+      (value) => {
+        release();
+        return value;
+      },
+      (error: unknown) => {
+        release();
+        throw error;
+      },
+    );
   }
 
   /**

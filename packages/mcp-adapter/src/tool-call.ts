@@ -44,7 +44,7 @@ function progressForwarder(definition: McpToolDefinition, context: ExecutionCont
  * runs as a task (created, polled, its result fetched) on the caller's behalf. SDK failures
  * are thrown as `McpAdapterError`s; the caller turns them into results.
  */
-export async function callMcpTool(
+export function callMcpTool(
   connection: ServerConnection,
   definition: McpToolDefinition,
   params: Record<string, unknown>,
@@ -55,19 +55,20 @@ export async function callMcpTool(
     return callAsTask(connection, definition, params, context, hooks);
   // The SDK's own callTool would validate structuredContent even on error results, and with
   // validators compiled when listing; the adapter validates itself (see routeToolResult).
-  const raw = await connection.request(
-    `tools/call "${definition.name}"`,
-    (client, options) => {
-      const progress = progressForwarder(definition, context);
-      return client.request(
-        { method: 'tools/call', params: { name: definition.name, arguments: params } },
-        CallToolResultSchema,
-        progress === undefined ? options : { ...options, ...progress },
-      );
-    },
-    context.signal,
-  );
-  return routeToolResult(raw, hooks.routing(definition));
+  return connection
+    .request(
+      `tools/call "${definition.name}"`,
+      (client, options) => {
+        const progress = progressForwarder(definition, context);
+        return client.request(
+          { method: 'tools/call', params: { name: definition.name, arguments: params } },
+          CallToolResultSchema,
+          progress === undefined ? options : { ...options, ...progress },
+        );
+      },
+      context.signal,
+    )
+    .then((raw) => routeToolResult(raw, hooks.routing(definition)));
 }
 
 async function callAsTask(

@@ -48,16 +48,25 @@ function plainTextResult(result: CallToolResult, context: ToolResultRoutingConte
  * the server flagged the result `isError` (an error result is reported as such, not validated),
  * and `isError` mapped to an `execution` error whose message quotes the server (marked untrusted).
  */
-export async function routeToolResult(
+export function routeToolResult(
   result: CallToolResult,
   context: ToolResultRoutingContext,
-): Promise<ToolResult> {
-  const structured = result.structuredContent;
-  const isError = result.isError === true;
-  if (!isError && structured === undefined && context.outputValidator === undefined) {
+): ToolResult | Promise<ToolResult> {
+  // Plain text needs no store and no await: answered synchronously (a tool call's hot path).
+  if (
+    result.isError !== true &&
+    result.structuredContent === undefined &&
+    context.outputValidator === undefined
+  ) {
     const fast = plainTextResult(result, context);
     if (fast !== undefined) return fast;
   }
+  return routeGeneral(result, context);
+}
+
+async function routeGeneral(result: CallToolResult, context: ToolResultRoutingContext): Promise<ToolResult> {
+  const structured = result.structuredContent;
+  const isError = result.isError === true;
   const router = new ContentRouter(context.server, context.sink, context.routing);
   for (const block of result.content) await router.addBlock(block);
   const metadata: Record<string, unknown> = {

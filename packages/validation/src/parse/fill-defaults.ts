@@ -1,5 +1,6 @@
 import type { SchemaPlan } from '../schema/schema-plan.js';
 import { cloneDefault, copyRecord } from './copy-record.js';
+import { objectFillerFor } from './object-filler.js';
 
 /** What filling defaults needs to know beyond the plan. */
 export interface DefaultFiller {
@@ -9,31 +10,47 @@ export interface DefaultFiller {
   matchesPattern(pattern: string, key: string): boolean;
 }
 
-/**
- * Fills missing defaults into a value that is already valid, copy-on-write, visiting only the
- * parts of the value under which the schema has a default.
- */
-export function fillDefaults(plan: SchemaPlan, value: unknown, filler: DefaultFiller): unknown {
-  if (!plan.defaultsBelow || typeof value !== 'object' || value === null) return value;
-  let current: unknown = value;
-  if (Array.isArray(current)) {
-    const tuple = plan.tuple ?? [];
-    let output: unknown[] | undefined;
-    for (let index = 0; index < current.length; index++) {
-      const itemPlan = index < tuple.length ? tuple[index] : plan.items;
-      if (itemPlan === undefined || !itemPlan.defaultsBelow) continue;
-      const item = current[index];
-      const filled = fillDefaults(itemPlan, item, filler);
-      if (filled !== item) {
-        output ??= current.slice();
-        output[index] = filled;
-      }
+const boundFills = new WeakMap<DefaultFiller, (plan: SchemaPlan, value: unknown) => unknown>();
+
+/** `fillDefaults` bound to one filler, made once per filler (generated fillers call it per child). */
+function boundFill(filler: DefaultFiller): (plan: SchemaPlan, value: unknown) => unknown {
+  let bound = boundFills.get(filler);
+  if (bound === undefined) {
+    bound = (plan, value) => fillDefaults(plan, value, filler);
+    boundFills.set(filler, bound);
+  }
+  return bound;
+}
+
+function fillArray(plan: SchemaPlan, input: unknown[], filler: DefaultFiller): unknown[] {
+  const tuple = plan.tuple;
+  const tupleLength = tuple === undefined ? 0 : tuple.length;
+  let output: unknown[] | undefined;
+  for (let index = 0; index < input.length; index++) {
+    const itemPlan = index < tupleLength ? tuple![index] : plan.items;
+    if (itemPlan === undefined || !itemPlan.defaultsBelow) continue;
+    const item = input[index];
+    const filled = fillDefaults(itemPlan, item, filler);
+    if (filled !== item) {
+      output ??= input.slice();
+      output[index] = filled;
     }
-    current = output ?? current;
-  } else if (plan.properties !== undefined || plan.additional !== undefined) {
-    const input = current as Record<string, unknown>;
-    let output: Record<string, unknown> | undefined;
-    for (const property of plan.properties ?? []) {
+  }
+  return output ?? input;
+}
+
+function fillObject(
+  plan: SchemaPlan,
+  input: Record<string, unknown>,
+  filler: DefaultFiller,
+): Record<string, unknown> {
+  const generated = objectFillerFor(plan);
+  if (generated !== undefined) return generated(input, boundFill(filler));
+  let output: Record<string, unknown> | undefined;
+  const properties = plan.properties;
+  if (properties !== undefined) {
+    for (let index = 0; index < properties.length; index++) {
+      const property = properties[index]!;
       const item = input[property.name];
       if (item === undefined) {
         if (property.fallback === undefined) continue;
@@ -47,26 +64,44 @@ export function fillDefaults(plan: SchemaPlan, value: unknown, filler: DefaultFi
         }
       }
     }
-    const additional = plan.additional;
-    const patterns = plan.patterns?.filter((entry) => entry.plan.defaultsBelow) ?? [];
-    const additionalDefaults = additional !== undefined && additional !== false && additional.defaultsBelow;
-    if (additionalDefaults || patterns.length > 0) {
-      for (const key of Object.keys(input)) {
-        if (plan.propertyNames?.has(key)) continue;
-        let subplan: SchemaPlan | undefined;
-        for (const entry of patterns) if (filler.matchesPattern(entry.pattern, key)) subplan = entry.plan;
-        if (subplan === undefined && additionalDefaults) subplan = additional;
-        if (subplan === undefined) continue;
-        const filled = fillDefaults(subplan, (output ?? input)[key], filler);
-        if (filled !== input[key]) {
-          output ??= copyRecord(input);
-          output[key] = filled;
-        }
+  }
+  const additional = plan.additional;
+  const additionalDefaults = additional !== undefined && additional !== false && additional.defaultsBelow;
+  const patterns = plan.patterns;
+  if (additionalDefaults || (patterns !== undefined && patterns.some((entry) => entry.plan.defaultsBelow))) {
+    for (const key of Object.keys(input)) {
+      if (plan.propertyNames?.has(key)) continue;
+      let subplan: SchemaPlan | undefined;
+      for (const entry of patterns ?? []) {
+        if (entry.plan.defaultsBelow && filler.matchesPattern(entry.pattern, key)) subplan = entry.plan;
+      }
+      if (subplan === undefined && additionalDefaults) subplan = additional;
+      if (subplan === undefined) continue;
+      const filled = fillDefaults(subplan, input[key], filler);
+      if (filled !== input[key]) {
+        output ??= copyRecord(input);
+        output[key] = filled;
       }
     }
-    current = output ?? current;
   }
-  for (const member of plan.allOf ?? []) current = fillDefaults(member, current, filler);
+  return output ?? input;
+}
+
+/**
+ * Fills missing defaults into a value that is already valid, copy-on-write, visiting only the
+ * parts of the value under which the schema has a default. Allocation-free until a default is
+ * actually missing (this runs on every valid call).
+ */
+export function fillDefaults(plan: SchemaPlan, value: unknown, filler: DefaultFiller): unknown {
+  if (!plan.defaultsBelow || typeof value !== 'object' || value === null) return value;
+  let current: unknown = Array.isArray(value)
+    ? fillArray(plan, value, filler)
+    : plan.properties !== undefined || plan.additional !== undefined || plan.patterns !== undefined
+      ? fillObject(plan, value as Record<string, unknown>, filler)
+      : value;
+  if (plan.allOf !== undefined) {
+    for (const member of plan.allOf) current = fillDefaults(member, current, filler);
+  }
   if (plan.union !== undefined) {
     const member = filler.pickMember(plan.union, current);
     if (member !== undefined) current = fillDefaults(member, current, filler);

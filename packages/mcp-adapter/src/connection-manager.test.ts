@@ -242,4 +242,58 @@ describe('McpConnectionManager', () => {
     await manager.closeAll();
     expect(methods).toContain('DELETE');
   });
+
+  it('reconnects a Streamable HTTP server that went away and came back on the same port', async () => {
+    /** One MCP server instance behind node:http on `port` (0: any free port). */
+    const serve = async (port: number, label: string) => {
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+      const server = new McpServer({ name: label, version: '1.0.0' });
+      server.registerTool('whoami', { description: 'Says who.' }, async () => ({
+        content: [{ type: 'text', text: label }],
+      }));
+      await server.connect(transport);
+      const http = createServer((request, response) => void transport.handleRequest(request, response));
+      await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
+      const address = http.address();
+      return {
+        port: typeof address === 'object' && address !== null ? address.port : 0,
+        stop: async () => {
+          http.closeAllConnections();
+          await new Promise((resolve) => http.close(resolve));
+          await server.close();
+        },
+      };
+    };
+    const first = await serve(0, 'first');
+    const changes: McpConnectionChange[] = [];
+    const manager = new McpConnectionManager(
+      parseMcpServersConfig({ mcpServers: { remote: { url: `http://127.0.0.1:${first.port}/mcp` } } }),
+      {
+        reconnect: { initialDelayMs: 50, maxAttempts: 8 },
+        onConnectionChange: (change) => changes.push(change),
+      },
+    );
+    cleanups.push(() => manager.closeAll());
+    await manager.connectAll();
+    const connection = manager.get('remote');
+    const whoami = () =>
+      connection.request('whoami', (client, options) =>
+        client.callTool({ name: 'whoami' }, undefined, options),
+      );
+    expect((await whoami()).content).toEqual([{ type: 'text', text: 'first' }]);
+
+    await first.stop();
+    const failure = await whoami().catch((error: unknown) => error as McpAdapterError);
+    expect(failure.code).toBe('mcp_connection_lost');
+    expect(failure.message).toContain('MCP server "remote" was lost during whoami');
+    const second = await serve(first.port, 'second');
+    cleanups.push(second.stop);
+    await waitFor(() => changes.some((change) => change.phase === 'recovered'), 10_000);
+    expect(changes.map((change) => change.phase).slice(0, 3)).toEqual([
+      'connecting',
+      'connected',
+      'reconnecting',
+    ]);
+    expect((await whoami()).content).toEqual([{ type: 'text', text: 'second' }]);
+  });
 });

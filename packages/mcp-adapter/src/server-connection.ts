@@ -1,6 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpConnectionChange, McpConnectionPhase } from './connection-change.js';
@@ -57,6 +60,13 @@ function reasonOf(error: unknown): string {
   return detail === undefined || error.message.includes(detail)
     ? error.message
     : `${error.message} (${detail})`;
+}
+
+/** True for an HTTP failure that means the server or the session is gone, not a refused request. */
+function isHttpConnectionLoss(error: unknown): boolean {
+  if (error instanceof StreamableHTTPError) return error.code === 404;
+  // By name: undici's TypeError may come from another realm than this module's.
+  return error instanceof Error && error.name === 'TypeError' && /fetch failed/i.test(error.message);
 }
 
 /** Signals already handed to the SDK once (weakly held: a signal made for one call is collected). */
@@ -196,6 +206,17 @@ export class ServerConnection {
       client,
       scoped === undefined ? { timeout } : { timeout, signal: scoped.signal },
     ).then(undefined, (error: unknown) => {
+      // Streamable HTTP reports no close: a server that is unreachable, or that no longer
+      // knows the session (it restarted), is a lost connection and starts the reconnect loop.
+      if (this.definition.transport === 'streamable-http' && isHttpConnectionLoss(error)) {
+        const reason = `the Streamable HTTP server could not be reached or dropped the session (${reasonOf(error)})`;
+        this.#connectionLost(client, reason);
+        throw new McpAdapterError(
+          McpAdapterErrorCode.ConnectionLost,
+          `MCP server "${this.name}" was lost during ${operation}: ${reason}; reconnecting`,
+          { server: this.name, cause: error },
+        );
+      }
       throw this.#translate(operation, timeout, error);
     });
     if (scoped?.release === undefined) return pending;
@@ -370,9 +391,16 @@ export class ServerConnection {
   }
 
   #onClientClosed(client: Client): void {
+    this.#connectionLost(client, `the connection closed unexpectedly${this.#stderrSuffix()}`);
+  }
+
+  /** Starts the reconnect loop once per lost client (a close, or an HTTP server gone away). */
+  #connectionLost(client: Client, reason: string): void {
     if (this.#closing || this.#client !== client) return;
     this.#client = undefined;
-    this.#lastError = `the connection closed unexpectedly${this.#stderrSuffix()}`;
+    this.#lastError = reason;
+    // Closing the dead client fires its onclose, which the check above ignores from now on.
+    void client.close().catch(() => undefined);
     this.#reconnecting ??= this.#reconnect().finally(() => {
       this.#reconnecting = undefined;
     });

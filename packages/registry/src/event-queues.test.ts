@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { McpConnectionState } from './mcp-events.js';
 import { ToolRegistry } from './tool-registry.js';
 
 describe('bounded MCP event queues', () => {
@@ -43,6 +44,24 @@ describe('bounded MCP event queues', () => {
       [32, 68],
       [32, 68],
     ]);
+  });
+
+  it('carries every connection phase, recovered and closed included, in order', () => {
+    const registry = new ToolRegistry({ toolSearch: false });
+    const states: McpConnectionState[] = [
+      'connecting',
+      'connected',
+      'reconnecting',
+      'recovered',
+      'disconnected',
+      'failed',
+      'closed',
+    ];
+    for (const state of states) registry.enqueueMcpConnectionChange({ server: 'srv', state, attempt: 2 });
+    expect(registry.drainMcpConnectionChanges()).toEqual({
+      items: states.map((state) => ({ server: 'srv', state, attempt: 2 })),
+      dropped: 0,
+    });
   });
 
   it('deduplicates resource updates per server and URI, keeping the first position', () => {

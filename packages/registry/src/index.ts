@@ -11,6 +11,7 @@ export {
 export {
   MCP_EVENT_QUEUE_CAPACITY,
   type McpConnectionChange,
+  type McpConnectionState,
   type McpContentChange,
   type McpEventQueueItems,
   type McpLogEntry,

@@ -13,11 +13,31 @@ export interface McpResourceUpdate {
   uri: string;
 }
 
-/** A phase of a server connection. */
+/**
+ * A phase of a server connection:
+ * - `connecting`, `connected`: the first handshake (or a retry of a server that never connected);
+ * - `reconnecting`: a lost connection is being re-established (`attempt` counts from 1);
+ * - `recovered`: a reconnect succeeded (`attempt` says which one did);
+ * - `failed`: connecting or reconnecting gave up (`error` says why);
+ * - `disconnected`: the connection dropped and no reconnect is under way;
+ * - `closed`: the host closed the connection on purpose.
+ */
+export type McpConnectionState =
+  | 'connecting'
+  | 'connected'
+  | 'reconnecting'
+  | 'recovered'
+  | 'disconnected'
+  | 'failed'
+  | 'closed';
+
+/** A phase change of a server connection, as queued for the agent loop. */
 export interface McpConnectionChange {
   server: string;
-  state: 'connecting' | 'connected' | 'reconnecting' | 'disconnected' | 'failed';
+  state: McpConnectionState;
+  /** The (re)connect attempt, counted from 1, for `reconnecting`, `recovered` and a `failed` after retries. */
   attempt?: number;
+  /** Why the connection is not (or was not) usable. */
   error?: string;
 }
 

@@ -28,6 +28,15 @@ export interface CompileJsonSchemaOptions {
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
 
 type Dialect = 'draft-07' | '2020-12';
+
+/**
+ * Base URI given to a foreign schema without a root `$id`. Ajv (with `addUsedSchema: false`, which
+ * keeps servers' schemas from colliding) cannot resolve a root reference `"$ref": "#"` met inside a
+ * subschema unless the root has an id ("can't resolve reference # from id #"), and real servers
+ * send such recursive schemas (trees, nested filters). The id is never registered or fetched; it
+ * only anchors `#` and `#/...` references to this schema.
+ */
+const LOCAL_SCHEMA_ID = 'urn:toolwright:input-schema';
 const engines: Partial<Record<Dialect, Ajv>> = {};
 
 /** One shared Ajv per dialect, created on first use. */
@@ -104,12 +113,13 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
   /**
    * The schema as checked, built on first use: closed like the projection (additionalProperties:
    * false), without `$schema` (Ajv would try to load any other meta-schema; the dialect was
-   * chosen from it already).
+   * chosen from it already), with a root `$id` so that root references resolve.
    */
   get #closed(): SchemaNode {
     if (this.#closedCopy === undefined) {
       this.#closedCopy = rewriteSchema(this.#plain, 'validation') as SchemaNode;
       delete this.#closedCopy.$schema;
+      if (typeof this.#closedCopy.$id !== 'string') this.#closedCopy.$id = LOCAL_SCHEMA_ID;
     }
     return this.#closedCopy;
   }

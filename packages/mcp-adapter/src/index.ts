@@ -24,6 +24,7 @@ export {
   type McpAdapterOptions,
   type McpAdapterStats,
   type McpConnectResult,
+  type McpReconnectResult,
   type McpServerCatalog,
   type McpServerStatus,
 } from './mcp-adapter.js';

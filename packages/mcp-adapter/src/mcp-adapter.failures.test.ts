@@ -107,7 +107,7 @@ describe('failures seen through tool calls', () => {
       registry.drainMcpConnectionChanges().items.map((change) => [change.state, change.attempt]),
     ).toEqual([
       ['reconnecting', 1],
-      ['connected', 1],
+      ['recovered', 1],
     ]);
     expect(processExists(firstPid)).toBe(false);
     const echoed = await call('echo', { text: 'again' });

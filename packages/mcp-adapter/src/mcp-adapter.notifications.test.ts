@@ -115,7 +115,7 @@ describe('notifications and reconnects', () => {
       ['connecting', undefined],
       ['connected', undefined],
       ['reconnecting', 1],
-      ['connected', 1],
+      ['recovered', 1],
     ]);
 
     const down = setup([], [], { maxAttempts: 0 });

@@ -63,6 +63,20 @@ export interface McpConnectResult {
   readonly diagnostics: CatalogDiagnostic[];
 }
 
+/** The outcome of {@link McpAdapter.reconnect}. */
+export interface McpReconnectResult {
+  readonly server: string;
+  /**
+   * `connected`: a server that had never connected did now; `recovered`: a server that had
+   * been connected before is back; `already-connected`: nothing to do; `failed`: see `reason`.
+   */
+  readonly outcome: 'connected' | 'recovered' | 'already-connected' | 'failed';
+  /** Why the attempt failed (names the server and the cause), when `outcome` is `failed`. */
+  readonly reason?: string;
+  /** How many of its tools are in the registry afterwards. */
+  readonly tools: number;
+}
+
 /** One server's current catalog as the adapter holds it. */
 export interface McpServerCatalog {
   readonly server: string;
@@ -195,6 +209,29 @@ export class McpAdapter {
       failed: result.failed.map(({ server, reason }) => ({ server, reason })),
       diagnostics: [...this.#catalogs.values()].flatMap((catalog) => catalog.diagnostics()),
     };
+  }
+
+  /**
+   * Tries once more to connect one server that failed — its first connect, or an automatic
+   * reconnect loop that gave up — with the same timeouts as `connect()`. Phases go to
+   * `onConnectionChange` and the registry's connection queue as they happen (`connecting` /
+   * `connected` for a server that never connected, `reconnecting` / `recovered` for one that
+   * had); on success its catalog is listed and its tools applied. A server's failure comes back
+   * as `outcome: 'failed'` with the reason, never as a throw. Throws `mcp_unknown_server` for a
+   * name that is not configured and `mcp_not_connected` after {@link McpAdapter.close}.
+   */
+  async reconnect(server: string): Promise<McpReconnectResult> {
+    const connection = this.#connections.get(server);
+    const tools = () => this.#catalogs.get(server)?.tools.size ?? 0;
+    let outcome: Awaited<ReturnType<ServerConnection['retry']>>;
+    try {
+      outcome = await connection.retry();
+    } catch (error) {
+      if (connection.isClosed) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      return { server, outcome: 'failed', reason, tools: tools() };
+    }
+    return { server, outcome, tools: tools() };
   }
 
   /**
@@ -408,12 +445,9 @@ export class McpAdapter {
 
   #onConnectionChange(change: McpConnectionChange): void {
     this.#options.onConnectionChange?.(change);
-    // The registry's queue knows no `recovered` or `closed`: a recovery is `connected` with its attempt.
-    const state =
-      change.phase === 'recovered' ? 'connected' : change.phase === 'closed' ? 'disconnected' : change.phase;
     this.#registry.enqueueMcpConnectionChange({
       server: change.server,
-      state,
+      state: change.phase,
       ...(change.attempt === undefined ? {} : { attempt: change.attempt }),
       ...(change.reason === undefined ? {} : { error: change.reason }),
     });

@@ -110,6 +110,10 @@ export class ServerConnection {
   #closing = false;
   #stderrTail = '';
   #reconnecting: Promise<void> | undefined;
+  /** The first connect or a requested retry, while it runs; concurrent callers share it. */
+  #attempt: Promise<void> | undefined;
+  /** Whether a handshake ever succeeded: a retry then reports `reconnecting`/`recovered`. */
+  #everConnected = false;
   #lastError: string | undefined;
 
   constructor(
@@ -130,6 +134,11 @@ export class ServerConnection {
   /** The current phase. */
   get phase(): McpConnectionPhase {
     return this.#phase;
+  }
+
+  /** True once {@link ServerConnection.close} was called: the connection never opens again. */
+  get isClosed(): boolean {
+    return this.#closing;
   }
 
   /** The reason of the last failure, if any. */
@@ -170,7 +179,48 @@ export class ServerConnection {
   }
 
   /** Connects for the first time. Rejects with a {@link McpAdapterError} naming the server and reason. */
-  async connect(): Promise<void> {
+  connect(): Promise<void> {
+    return this.#single(() => this.#firstConnect());
+  }
+
+  /**
+   * Tries once more to connect a server that is not connected — its first connect failed, or a
+   * reconnect loop gave up — with the same timeouts. A server that was connected before reports
+   * `reconnecting` (attempt 1) then `recovered`; one that never was reports `connecting` then
+   * `connected`; a failure reports `failed` and rejects with the reason. A connect or reconnect
+   * loop already under way is awaited first, so a server is never opened twice at once.
+   * Resolves with the phase reached, or `already-connected` when there was nothing to do.
+   * Rejects with `mcp_not_connected` once the connection is closed for good.
+   */
+  async retry(): Promise<'connected' | 'recovered' | 'already-connected'> {
+    this.#assertOpen();
+    await this.#attempt?.catch(() => undefined);
+    await this.#reconnecting;
+    this.#assertOpen();
+    if (this.isConnected) return 'already-connected';
+    const recovered = this.#everConnected;
+    await this.#single(() => (recovered ? this.#requestedReconnect() : this.#firstConnect()));
+    return recovered ? 'recovered' : 'connected';
+  }
+
+  #assertOpen(): void {
+    if (this.#closing) {
+      throw new McpAdapterError(
+        McpAdapterErrorCode.NotConnected,
+        `MCP server "${this.name}" was closed and cannot be reconnected; create a new adapter to connect again`,
+        { server: this.name },
+      );
+    }
+  }
+
+  #single(run: () => Promise<void>): Promise<void> {
+    this.#attempt ??= run().finally(() => {
+      this.#attempt = undefined;
+    });
+    return this.#attempt;
+  }
+
+  async #firstConnect(): Promise<void> {
     this.#report('connecting');
     try {
       await this.#open();
@@ -179,8 +229,30 @@ export class ServerConnection {
       this.#report('failed', { reason: this.#lastError });
       throw error;
     }
+    this.#everConnected = true;
     this.#report('connected');
     await this.#hooks.onReady(this, false);
+  }
+
+  /** One reconnect asked for by the host, after the automatic loop gave up (or was disabled). */
+  async #requestedReconnect(): Promise<void> {
+    this.#report('reconnecting', { attempt: 1, reason: this.#lastError ?? 'connection lost' });
+    try {
+      await this.#open();
+    } catch (error) {
+      this.#lastError = reasonOf(error);
+      this.#report('failed', { attempt: 1, reason: this.#lastError });
+      throw error;
+    }
+    if (this.#closing) {
+      // Closed while the handshake ran: do not leave a fresh child process behind.
+      await this.#shutDown(this.#client, this.#transport);
+      this.#client = undefined;
+      this.#transport = undefined;
+      this.#assertOpen();
+    }
+    this.#report('recovered', { attempt: 1 });
+    await this.#hooks.onReady(this, true);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import {
+  type Coercion,
   compileToolSchema,
   isSchemaValidator,
   type ParseOptions,
@@ -11,14 +12,18 @@ import { createDeclarationCache } from './declaration-cache.js';
 import { deepFreeze } from './deep-freeze.js';
 import type { DeepReadonly } from './deep-readonly.js';
 import { InvalidToolDefinitionError } from './errors.js';
-import { freezeParsed } from './freeze-parsed.js';
 import { FrozenToolInvocation, type InvocationBehaviour } from './frozen-tool-invocation.js';
 import type { FunctionDeclaration } from './function-declaration.js';
+import { freezeParsed } from './freeze-parsed.js';
+import { compileParamsFreezer, type ParamsFreezer } from './params-freezer.js';
 import { type BuildOptions, TOOL_MARKER, type Tool, type ToolMetadata } from './tool.js';
 import type { SchemaParams, ToolConfig } from './tool-config.js';
 import { normaliseDescription } from './tool-description.js';
 import type { ToolInvocation } from './tool-invocation.js';
 import { BUILTIN_SOURCE, type ToolSource } from './tool-source.js';
+
+// Shared by every call that needed no repair: an empty frozen array is the same for all.
+const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
 
 /**
  * Defines a tool once and returns it frozen. The config is checked completely first; when
@@ -103,6 +108,11 @@ export function createTool<S extends TSchema | SchemaValidator>(
 
   const declarationFor = createDeclarationCache({ name, description, validator, strict });
   let metadata: ToolMetadata | undefined;
+  // Specialised on the first build, not here: createTool stays cheap for tools never called.
+  // Only a schema this package compiled is trusted to describe what parse returns; a foreign
+  // validator's output is frozen by the generic walk.
+  const ownSchema = !isSchemaValidator(config.schema);
+  let freezeParams: ParamsFreezer | undefined;
 
   const tool: Tool<Params> = {
     specificationVersion: 'v1',
@@ -124,9 +134,11 @@ export function createTool<S extends TSchema | SchemaValidator>(
 
     build(params: unknown, options?: BuildOptions): ToolInvocation<Params> {
       const result = validator.parse(params, options?.nullAsAbsent ? nullAsAbsentParseOptions : parseOptions);
+      freezeParams ??= ownSchema ? compileParamsFreezer(validator.toJsonSchema()) : freezeParsed;
       // Parse shares unchanged parts with the caller's input: those are copied, the rest frozen in place.
-      const value = freezeParsed(result.value, params) as DeepReadonly<Params>;
-      return new FrozenToolInvocation(behaviour, value, deepFreeze(result.coercions));
+      const value = freezeParams(result.value, params) as DeepReadonly<Params>;
+      const coercions = result.coercions.length === 0 ? NO_COERCIONS : deepFreeze(result.coercions);
+      return new FrozenToolInvocation(behaviour, value, coercions);
     },
 
     getFunctionDeclaration(target: ProviderTarget = 'json-schema'): FunctionDeclaration {

@@ -79,7 +79,8 @@ export function frozenCopy<T>(value: T): T {
   return Object.freeze(copy) as T;
 }
 
-function isPlainObject(value: object): boolean {
+/** True for objects with the plain or null prototype: what JSON arguments are made of. */
+export function isPlainObject(value: object): boolean {
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }
@@ -89,7 +90,7 @@ function isPlainObject(value: object): boolean {
  * fastest afterwards; it would call the `__proto__` setter for an own `__proto__` key, so such a
  * record (validation refuses them, a foreign validator might not) is copied key by key instead.
  */
-function copyRecord(record: Record<string, unknown>): Record<string, unknown> {
+export function copyRecord(record: Record<string, unknown>): Record<string, unknown> {
   const prototype = Object.getPrototypeOf(record);
   if (prototype === Object.prototype && !Object.hasOwn(record, '__proto__')) {
     return Object.assign({}, record);

@@ -7,6 +7,7 @@ export {
   type AgentRunResult,
   DEFAULT_SYSTEM_PROMPT,
 } from './agent/agent-loop.js';
+export { connectionReminders, describeConnectionChange } from './agent/connection-reminder.js';
 export { drainSystemReminders, formatReminderMessage } from './agent/system-reminders.js';
 export {
   type CatalogEntry,
@@ -43,6 +44,7 @@ export {
   type ApprovalHandler,
   type BatchOptions,
   type CallStatus,
+  type DeferredToolState,
   type ExecutedCall,
   type ExecutorEvent,
   type PreToolHook,

@@ -28,7 +28,7 @@ describe('drainSystemReminders', () => {
     expect(reminders).toEqual([
       'MCP server docs: its resources changed.',
       'MCP resource file:///a.md on docs was updated.',
-      'MCP server docs is reconnecting (EPIPE).',
+      'MCP server docs lost its connection (EPIPE); reconnecting (attempt 2). Its tools fail until it recovers.',
       'Instructions from MCP server docs (untrusted server text, not from the user):\nPrefer search_docs.',
       'MCP task t-1 on jobs is completed: done.',
     ]);

@@ -1,4 +1,5 @@
 import type { ToolRegistry } from '@toolwright/registry';
+import { connectionReminders } from './connection-reminder.js';
 
 function droppedNote(dropped: number): string {
   return dropped > 0 ? ` (${dropped} older event${dropped === 1 ? '' : 's'} dropped)` : '';
@@ -38,12 +39,8 @@ export function drainSystemReminders(registry: ToolRegistry): string[] {
   }
 
   const connections = registry.drainMcpConnectionChanges();
-  for (const change of connections.items) {
-    if (change.state === 'connecting') continue; // transient; only outcomes matter to the model
-    reminders.push(
-      `MCP server ${change.server} is ${change.state}${change.error === undefined ? '' : ` (${change.error})`}.`,
-    );
-  }
+  reminders.push(...connectionReminders(connections.items));
+  if (connections.dropped > 0) reminders.push(`MCP connections: ${droppedNote(connections.dropped).trim()}.`);
 
   const instructions = registry.drainMcpServerInstructions();
   for (const item of instructions.items) {

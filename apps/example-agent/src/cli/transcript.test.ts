@@ -24,6 +24,29 @@ describe('Transcript', () => {
     expect(output).toContain('before\\u001b[2J\\u001b]0;pwned\\u0007after\ttabbed');
   });
 
+  it('marks a refused call of a deferred tool that was never loaded as NOT LOADED, with the way out', () => {
+    let output = '';
+    const transcript = new Transcript({ write: (text: string) => (output += text) });
+    const content =
+      'mcp__x__y is deferred: its schema has not been loaded. Call ToolSearch with query "select:mcp__x__y" first, then call it again.';
+    transcript.executorEvent({
+      type: 'call-end',
+      executed: {
+        call: { id: '1', name: 'mcp__x__y', arguments: {} },
+        status: 'not_loaded',
+        result: { llmContent: content, error: { type: 'not_found', message: content } },
+        content,
+        invocation: undefined,
+        attempts: 0,
+        durationMs: 1,
+        batch: 0,
+        spilled: false,
+      },
+    });
+    expect(output).toContain('NOT LOADED');
+    expect(output).toContain('Call ToolSearch with query "select:mcp__x__y" first');
+  });
+
   it('writes one JSON object per line in JSON mode', () => {
     let output = '';
     const transcript = new Transcript({ write: (text: string) => (output += text) }, { json: true });

@@ -41,6 +41,7 @@ const STATUS_MARK: Record<ExecutedCall['status'], string> = {
   timeout: 'TIMEOUT',
   aborted: 'ABORTED',
   not_found: 'NOT FOUND',
+  not_loaded: 'NOT LOADED',
 };
 
 /**

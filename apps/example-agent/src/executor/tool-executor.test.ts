@@ -546,6 +546,86 @@ describe('ToolExecutor retries on a real EMFILE', () => {
   });
 });
 
+/** An MCP-sourced tool (deferred by default) that counts the calls it ran. */
+function countingMcpTool(server: string, name: string, calls: string[]): Tool {
+  return createTool({
+    name: `mcp__${server}__${name}`,
+    kind: ToolKind.ReadOnly,
+    schema: compileJsonSchema({
+      type: 'object',
+      properties: { text: { type: 'string' } },
+      required: ['text'],
+      additionalProperties: false,
+    }),
+    description: `${name} from ${server}`,
+    source: { type: 'mcp', server, toolName: name, fingerprint: `${server}-${name}-v1` },
+    async execute(params) {
+      const text = (params as { text: string }).text;
+      calls.push(text);
+      return { llmContent: `echo: ${text}` };
+    },
+  });
+}
+
+describe('ToolExecutor and deferred tools', () => {
+  it('refuses a deferred tool ToolSearch never loaded, saying what to do; once loaded the same call runs', async () => {
+    const events: string[] = [];
+    const setup = fixture({
+      onExecutorEvent: (event) => {
+        if (event.type === 'call-end') events.push(`${event.executed.call.name}:${event.executed.status}`);
+      },
+    });
+    const ran: string[] = [];
+    setup.session.registry.replaceMcpTools([countingMcpTool('x', 'y', ran)], { server: 'x' });
+    const guessed = toolCall('mcp__x__y', { text: 'guessed' });
+
+    const [refused] = await setup.session.executor.executeBatch([guessed]);
+    expect(refused!.status).toBe('not_loaded');
+    expect(refused!.content).toBe(
+      'mcp__x__y is deferred: its schema has not been loaded. Call ToolSearch with query "select:mcp__x__y" first, then call it again.',
+    );
+    expect(refused!.result.error?.type).toBe('not_found');
+    expect(refused!.invocation).toBeUndefined();
+    expect(ran).toEqual([]);
+
+    // Even arguments that do not fit the unseen schema get the same answer, not its details.
+    const [wrongShape] = await setup.session.executor.executeBatch([
+      toolCall('mcp__x__y', { unexpected: 1 }),
+    ]);
+    expect(wrongShape!.status).toBe('not_loaded');
+
+    const [search] = await setup.session.executor.executeBatch([
+      toolCall('ToolSearch', { query: 'select:mcp__x__y' }),
+    ]);
+    expect(search!.status).toBe('success');
+    const [again] = await setup.session.executor.executeBatch([guessed]);
+    expect(again).toMatchObject({ status: 'success', content: 'echo: guessed' });
+    expect(ran).toEqual(['guessed']);
+    expect(events).toEqual([
+      'mcp__x__y:not_loaded',
+      'mcp__x__y:not_loaded',
+      'ToolSearch:success',
+      'mcp__x__y:success',
+    ]);
+  });
+
+  it('runs deferred tools as usual when the executor is given no deferred state', async () => {
+    const setup = fixture();
+    const ran: string[] = [];
+    setup.session.registry.replaceMcpTools([countingMcpTool('x', 'y', ran)], { server: 'x' });
+    const bare = new ToolExecutor({
+      lookup: (name) => setup.session.registry.get(name),
+      mode: () => 'default',
+      permissions: new PermissionPolicy(setup.workspace),
+      sessionId: 'bare',
+      workspaceRoot: setup.workspace,
+    });
+    const [result] = await bare.executeBatch([toolCall('mcp__x__y', { text: 'direct' })]);
+    expect(result!.status).toBe('success');
+    expect(ran).toEqual(['direct']);
+  });
+});
+
 describe('ToolExecutor over a cloned registry (a sub-agent)', () => {
   it("gotcha: clone() shares tools, but each executor's catalog loads through its own ToolSearch", async () => {
     const setup = fixture();
@@ -563,6 +643,7 @@ describe('ToolExecutor over a cloned registry (a sub-agent)', () => {
     const subRegistry = setup.session.registry.clone();
     const subExecutor = new ToolExecutor({
       lookup: (name) => subRegistry.get(name),
+      deferred: subRegistry.deferred,
       mode: () => 'default',
       permissions: new PermissionPolicy(setup.workspace),
       sessionId: 'sub-agent',
@@ -581,5 +662,9 @@ describe('ToolExecutor over a cloned registry (a sub-agent)', () => {
     expect(declared(subRegistry)).toContain('mcp__demo__echo');
     expect(declared(setup.session.registry)).not.toContain('mcp__demo__echo');
     expect(subRegistry.get('mcp__demo__echo')).toBe(setup.session.registry.get('mcp__demo__echo'));
+    // And so may run for the sub-agent only: the parent's model never saw its schema.
+    const echoCall = toolCall('mcp__demo__echo', { text: 'hi' });
+    expect((await subExecutor.executeBatch([echoCall]))[0]!.status).toBe('success');
+    expect((await setup.session.executor.executeBatch([echoCall]))[0]!.status).toBe('not_loaded');
   });
 });

@@ -44,7 +44,24 @@ export type PreToolHook = (input: PreToolHookInput) => PreToolHookResult | Promi
 export type ApprovalHandler = (request: { invocation: ToolInvocation; reason: string }) => Promise<boolean>;
 
 /** The final state of one call. */
-export type CallStatus = 'success' | 'error' | 'denied' | 'invalid' | 'timeout' | 'aborted' | 'not_found';
+export type CallStatus =
+  | 'success'
+  | 'error'
+  | 'denied'
+  | 'invalid'
+  | 'timeout'
+  | 'aborted'
+  | 'not_found'
+  /** A deferred tool whose schema ToolSearch has not loaded: refused before it was built. */
+  | 'not_loaded';
+
+/** The deferred-tool state the executor consults (a registry's `deferred` manager fits). */
+export interface DeferredToolState {
+  /** True when the tool's schema reaches the model only after ToolSearch loaded it. */
+  isDeferred(name: string): boolean;
+  /** True when the tool's schema reaches the model (not deferred, or loaded). */
+  isLoaded(name: string): boolean;
+}
 
 /** One executed call, in the order the model sent it. */
 export interface ExecutedCall {
@@ -85,6 +102,13 @@ export type ExecutorEvent =
 export interface ToolExecutorOptions {
   /** Finds a tool by name (usually `registry.get`). */
   lookup(name: string): Tool | undefined;
+  /**
+   * The deferred state of the registry `lookup` reads (usually `registry.deferred`). A call of
+   * a deferred tool that ToolSearch has not loaded is refused with status `not_loaded`: the
+   * model never saw its schema, so it could only have guessed the name and arguments. Without
+   * it, every tool counts as loaded.
+   */
+  deferred?: DeferredToolState;
   /** The current mode, read at the moment each call runs (EnterPlanMode can change it mid-batch). */
   mode(): ToolMode;
   permissions: PermissionPolicy;
@@ -234,6 +258,11 @@ export class ToolExecutor {
         undefined,
         0,
       );
+    }
+    const deferred = this.#options.deferred;
+    if (deferred?.isDeferred(call.name) && !deferred.isLoaded(call.name)) {
+      // Refused before building, so not even a validation error leaks the unseen schema.
+      return finish('not_loaded', ToolResults.notFound(notLoadedMessage(call.name)), undefined, 0);
     }
     let invocation: ToolInvocation;
     try {
@@ -398,6 +427,11 @@ export class ToolExecutor {
 }
 
 class HookDenial extends Error {}
+
+/** What the model is told when it calls a deferred tool it has not loaded: exactly what to do. */
+function notLoadedMessage(name: string): string {
+  return `${name} is deferred: its schema has not been loaded. Call ToolSearch with query "select:${name}" first, then call it again.`;
+}
 
 function describeFailure(error: unknown): string {
   if (ToolwrightError.isInstance(error)) return `${error.message} (code: ${error.code})`;

@@ -87,6 +87,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const permissions = new PermissionPolicy(workspaceRoot, options.permissions, [sessionDirectory]);
   const executor = new ToolExecutor({
     lookup: (name) => registry.get(name),
+    // The same registry's deferred state: a deferred tool runs only once its ToolSearch loaded it.
+    deferred: registry.deferred,
     mode: () => mode.current,
     permissions,
     sessionId,

@@ -45,6 +45,9 @@ export function registerCallCommand(program: Command, runtime: CommandRuntime): 
               `No tool named "${toolName}". Known tools: ${known.join(', ')}.`,
             );
           }
+          // A person naming the tool on the command line has chosen it as `select:` would: the
+          // deferred-tool refusal protects the model from guessing, not the user.
+          registry.deferred.markLoaded([toolName]);
           const [executed] = await executor.executeBatch([
             { id: 'cli-call', name: toolName, arguments: args },
           ]);

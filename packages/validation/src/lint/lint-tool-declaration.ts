@@ -92,7 +92,11 @@ export function lintToolDeclaration(
   const stack: Frame[] = [{ node: root, path: '', depth: 1, objectDepth: 0 }];
   while (stack.length > 0) {
     const { node, path, depth, objectDepth } = stack.pop()!;
-    if (!isSchemaNode(node)) continue;
+    if (!isSchemaNode(node)) {
+      if (target === 'gemini' && typeof node !== 'boolean')
+        report(path, `Gemini accepts only schema objects here, found ${JSON.stringify(node)}`);
+      continue;
+    }
     const schema = node as JsonSchema;
     if (depth > rules.maxDepth && !deepestReported) {
       deepestReported = true;
@@ -143,7 +147,7 @@ export function lintToolDeclaration(
             depth: depth + 1,
             objectDepth: nextObjectDepth,
           });
-      } else if (SINGLE_SCHEMA_KEYWORDS.has(key) && isSchemaNode(value)) {
+      } else if (SINGLE_SCHEMA_KEYWORDS.has(key) && (isSchemaNode(value) || typeof value === 'string')) {
         stack.push({ node: value, path: `${path}/${key}`, depth: depth + 1, objectDepth: nextObjectDepth });
       } else if (Array.isArray(value)) {
         for (const member of value) characters += typeof member === 'string' ? member.length + 3 : 8;
@@ -197,6 +201,8 @@ function lintGeminiNode(
   }
   if (Array.isArray(schema.enum) && schema.enum.some((member) => typeof member !== 'string')) {
     report(appendPointer(path, 'enum'), 'Gemini accepts only string enum values');
+  } else if (Array.isArray(schema.enum) && schema.type !== 'string') {
+    report(appendPointer(path, 'enum'), 'Gemini accepts an enum only with type "string"');
   }
 }
 

@@ -181,6 +181,42 @@ function repairArray(
   return output ?? input;
 }
 
+/** The values a node allows (`const`, `enum`, or a union of such literals), if it lists them. */
+function allowedValues(plan: SchemaPlan): readonly unknown[] | undefined {
+  const node = plan.node;
+  if ('const' in node) return [node.const];
+  if (Array.isArray(node.enum)) return node.enum;
+  if (plan.union === undefined) return undefined;
+  const values: unknown[] = [];
+  for (const member of plan.union) {
+    const memberValues = allowedValues(member);
+    if (memberValues === undefined) return undefined;
+    values.push(...memberValues);
+  }
+  return values;
+}
+
+/**
+ * A string for a field that accepts strings, but only as some listed values (`'auto' | 1 | true`,
+ * `enum: [0.5, "auto"]`): `"1"` or `"true"` becomes the listed number or boolean it spells. This is
+ * also how a model's answer comes back when a provider could only show the values as words
+ * (Gemini accepts enums only on strings).
+ */
+function coerceToListedValue(context: RepairContext, plan: SchemaPlan, text: string, path: string): unknown {
+  const allowed = allowedValues(plan);
+  if (allowed === undefined || allowed.includes(text)) return text;
+  const number = parseNumberText(text);
+  if (number !== undefined && allowed.includes(number)) {
+    record(context, path, text, number, Number.isInteger(number) ? 'string-to-integer' : 'string-to-number');
+    return number;
+  }
+  if ((text === 'true' || text === 'false') && allowed.includes(text === 'true')) {
+    record(context, path, text, text === 'true', 'string-to-boolean');
+    return text === 'true';
+  }
+  return text;
+}
+
 /** Follows a union into the member the value belongs to, when that can be told. */
 function repairUnion(
   context: RepairContext,
@@ -234,8 +270,10 @@ export function repairValue(
   ) {
     return plan.defaultsBelow ? fillDefaults(plan, current, context.filler) : current;
   }
-  if (context.coerce && typeof current === 'string' && !plan.acceptsString) {
-    current = coerceString(context, plan, current, path, depth);
+  if (context.coerce && typeof current === 'string') {
+    current = plan.acceptsString
+      ? coerceToListedValue(context, plan, current, path)
+      : coerceString(context, plan, current, path, depth);
   }
   if (typeof current === 'object' && current !== null) {
     current = Array.isArray(current)

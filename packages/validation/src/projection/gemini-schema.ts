@@ -1,6 +1,7 @@
 import { appendPointer } from '../schema/json-pointer.js';
 import type { JsonSchema, JsonValue } from '../schema/json-types.js';
 import { createRefResolver, isSchemaNode, type SchemaNode } from '../schema/schema-node.js';
+import { literalUnionValues, projectAllowedValues } from './gemini-allowed-values.js';
 import type { ProjectionNote } from './projection-notes.js';
 
 /**
@@ -27,7 +28,6 @@ export const GEMINI_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
   'pattern',
   'minimum',
   'maximum',
-  'default',
   'example',
   'anyOf',
 ]);
@@ -35,7 +35,7 @@ export const GEMINI_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
 /** `format` values Gemini documents, per type; other formats move into the description. */
 const GEMINI_FORMATS: Record<string, readonly string[]> = {
   string: ['enum', 'date-time'],
-  number: ['float', 'double'],
+  number: ['float', 'double', 'int32', 'int64'],
   integer: ['int32', 'int64'],
 };
 
@@ -60,7 +60,16 @@ const HINT_KEYWORDS: Record<string, (value: JsonValue) => string> = {
   multipleOf: (value) => `a multiple of ${JSON.stringify(value)}`,
   uniqueItems: (value) => (value === true ? 'items must be unique' : ''),
   format: (value) => `format ${JSON.stringify(value)}`,
+  // Gemini's Schema proto lists `default`, yet function declarations are refused with it ("Default
+  // value is not supported in function declaration schema"); the parser fills defaults anyway.
+  default: (value) => `default ${JSON.stringify(value)}`,
 };
+
+/**
+ * Keywords dropped without a note: they carry nothing for the model (dialect, ids, definitions
+ * that are inlined) or only close objects, which the parser enforces anyway.
+ */
+const QUIET_KEYWORDS: ReadonlySet<string> = new Set(['$schema', '$id', '$defs', 'definitions', '$anchor']);
 
 function appendDescription(schema: JsonSchema, hints: string[]): void {
   const text = hints.filter((hint) => hint !== '').join('; ');
@@ -72,11 +81,34 @@ function appendDescription(schema: JsonSchema, hints: string[]): void {
 }
 
 /**
+ * A schema position holding something other than a schema object. Gemini rejects all of them, the
+ * bare string shorthand (`"items": "string"`) included; a type name becomes `{ type }`.
+ */
+function shorthandSchema(input: JsonValue, path: string, notes: ProjectionNote[]): JsonValue {
+  if (typeof input === 'boolean') return {};
+  if (typeof input === 'string' && GEMINI_TYPES.has(input) && input !== 'null') {
+    notes.push({
+      path,
+      reason: `a schema given as the bare string ${JSON.stringify(input)} is not accepted by Gemini; sent as { "type": ${JSON.stringify(input)} }`,
+    });
+    return { type: input };
+  }
+  notes.push({
+    path,
+    reason: `${JSON.stringify(input)} is not a schema and is not accepted by Gemini; sent as an unconstrained value`,
+  });
+  return {};
+}
+
+/**
  * Projects a neutral JSON Schema to Gemini's dialect: no `$schema`, `additionalProperties`,
- * `const` (-> `enum: [value]`, string values only), no type arrays (`[t, 'null']` -> `type: t,
- * nullable: true`, several types -> `anyOf`), `oneOf` -> `anyOf`, `allOf` of objects merged,
- * local `$ref`/`$defs` inlined. A reference cycle is cut — the recursive spot becomes a bare
- * object whose description says so — and noted for the lint; it never loops.
+ * `const`, non-string `enum` (see {@link projectAllowedValues}), no type arrays (`[t, 'null']` ->
+ * `type: t, nullable: true`, several types -> `anyOf`), `oneOf` -> `anyOf`, a union of literals ->
+ * one set of allowed values, `allOf` of objects merged, local `$ref`/`$defs` inlined, `examples`
+ * -> `example`; rules Gemini cannot express (`exclusiveMinimum`, `default`, other formats...) move
+ * into the description and every other keyword outside its subset is dropped. Each lossy change is
+ * noted for the lint. A reference cycle is cut — the recursive spot becomes a bare object whose
+ * description says so — and noted too; it never loops.
  */
 export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): JsonSchema {
   const resolver = createRefResolver(schema as SchemaNode);
@@ -84,7 +116,7 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
   // `active` holds the schema nodes being expanded on the current branch: a reference back to one
   // of them is a cycle, whether it was reached through `$ref` or by nesting.
   const visit = (input: JsonValue, path: string, active: readonly object[]): JsonValue => {
-    if (!isSchemaNode(input)) return typeof input === 'boolean' ? {} : input;
+    if (!isSchemaNode(input)) return shorthandSchema(input, path, notes);
     if (--budget < 0) {
       // Inlining a DAG of references can grow exponentially; stop at a size no provider accepts anyway.
       if (budget === -1)
@@ -126,6 +158,11 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
     const output: JsonSchema = {};
     const hints: string[] = [];
     let nullable = node.nullable === true;
+    // `const` wins over `enum`, which wins over a union of literals (the most specific rule).
+    let allowed: { keyword: string; values: JsonValue[] } | undefined;
+    const dropped = (key: string, reason: string): void => {
+      notes.push({ path: appendPointer(path, key), reason });
+    };
     for (const [key, value] of Object.entries(node)) {
       switch (key) {
         case 'type': {
@@ -139,23 +176,25 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
           break;
         }
         case 'const':
-          if (typeof value === 'string') output.enum = [value];
-          else hints.push(`must be ${JSON.stringify(value)}`);
+          allowed = { keyword: 'const', values: [value] };
           break;
         case 'enum':
-          if (Array.isArray(value)) {
-            const strings = value.filter((member): member is string => typeof member === 'string');
-            if (value.includes(null)) nullable = true;
-            if (strings.length === value.filter((member) => member !== null).length && strings.length > 0)
-              output.enum = strings;
-            else hints.push(`one of ${value.map((member) => JSON.stringify(member)).join(', ')}`);
-          }
+          if (Array.isArray(value) && allowed?.keyword !== 'const')
+            allowed = { keyword: 'enum', values: value };
           break;
         case 'format': {
           const type = Array.isArray(node.type) ? node.type.find((entry) => entry !== 'null') : node.type;
           if (typeof value === 'string' && typeof type === 'string' && GEMINI_FORMATS[type]?.includes(value))
             output.format = value;
-          else hints.push(HINT_KEYWORDS.format!(value));
+          else {
+            hints.push(HINT_KEYWORDS.format!(value));
+            dropped(
+              key,
+              `Gemini accepts format only as ${Object.entries(GEMINI_FORMATS)
+                .map(([name, formats]) => `${formats.join('/')} for ${name}`)
+                .join(', ')}; format ${JSON.stringify(value)} moved into the description`,
+            );
+          }
           break;
         }
         case 'properties':
@@ -169,12 +208,19 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
           }
           break;
         case 'items':
-          if (isSchemaNode(value)) output.items = visit(value, `${path}/items`, refs);
-          else if (Array.isArray(value)) hints.push('a fixed-length list');
+          if (Array.isArray(value)) {
+            hints.push('a fixed-length list');
+            dropped(key, 'Gemini does not accept a list of item schemas (a tuple); described in words');
+          } else output.items = visit(value, `${path}/items`, refs);
           break;
         case 'anyOf':
         case 'oneOf':
           if (Array.isArray(value)) {
+            const literals = literalUnionValues(value);
+            if (literals !== undefined) {
+              allowed ??= { keyword: key, values: literals };
+              break;
+            }
             const members = value.map((child, index) =>
               visit(child, `${path}/${key}/${index}`, refs),
             ) as JsonSchema[];
@@ -196,9 +242,44 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
               hints,
             );
           break;
+        case 'examples':
+          if (Array.isArray(value) && value.length > 0 && !('example' in node)) {
+            output.example = value[0]!;
+            dropped(key, 'Gemini does not accept "examples"; the first one is sent as "example"');
+          } else dropped(key, 'Gemini does not accept "examples"; dropped');
+          break;
+        case 'additionalProperties':
+          // `false` only closes the object, which the parser enforces; a schema for extra keys is lost.
+          if (typeof value !== 'boolean')
+            dropped(
+              key,
+              'Gemini does not accept "additionalProperties"; the schema of extra keys is dropped',
+            );
+          break;
+        case 'nullable':
+          break;
         default:
-          if (HINT_KEYWORDS[key] !== undefined) hints.push(HINT_KEYWORDS[key]!(value));
-          else if (GEMINI_SCHEMA_KEYWORDS.has(key) && key !== 'nullable') output[key] = value;
+          if (HINT_KEYWORDS[key] !== undefined) {
+            const hint = HINT_KEYWORDS[key]!(value);
+            hints.push(hint);
+            // A default moved into words loses nothing: the parser fills it whatever the model sends.
+            if (hint !== '' && key !== 'default')
+              dropped(key, `Gemini does not accept "${key}"; moved into the description as "${hint}"`);
+          } else if (GEMINI_SCHEMA_KEYWORDS.has(key)) output[key] = value;
+          else if (!QUIET_KEYWORDS.has(key))
+            dropped(key, `Gemini does not accept "${key}"; dropped (the parser still enforces it)`);
+      }
+    }
+    if (allowed !== undefined) {
+      const projected = projectAllowedValues(allowed.values, output.type ?? output.anyOf);
+      nullable ||= projected.nullable;
+      Object.assign(output, projected.keywords);
+      if (projected.hint !== '') {
+        hints.push(projected.hint);
+        dropped(
+          allowed.keyword,
+          `Gemini accepts enum only for strings; ${projected.hint} moved into the description (the parser still enforces it)`,
+        );
       }
     }
     if (nullable) output.nullable = true;

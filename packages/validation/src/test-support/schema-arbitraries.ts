@@ -51,6 +51,22 @@ function leaf(): fc.Arbitrary<SchemaCase> {
         plain(Type.Union(values.map((value) => Type.Literal(value))), fc.constantFrom(...values)),
       ),
     fc.integer({ min: -5, max: 5 }).map((value) => plain(Type.Literal(value), fc.constant(value))),
+    // Non-string literals and enums: Gemini accepts `enum` only on strings.
+    fc
+      .uniqueArray(fc.oneof(fc.integer({ min: -3, max: 300 }), fc.constantFrom(0.5, 2.25)), {
+        minLength: 1,
+        maxLength: 4,
+      })
+      .map((values) =>
+        plain(Type.Union(values.map((value) => Type.Literal(value))), fc.constantFrom(...values)),
+      ),
+    fc.constant(plain(Type.Literal(true), fc.constant(true))),
+    fc.constant(
+      plain(
+        Type.Union([Type.Literal('auto'), Type.Literal(1), Type.Literal(false)]),
+        fc.constantFrom('auto', 1, false),
+      ),
+    ),
     fc.constant(
       plain(
         Type.Record(Type.String(), Type.Integer()),

@@ -12,7 +12,7 @@ describe('demo', () => {
 
     expect(report.elapsedMs).toBeLessThan(30_000);
     // Every scripted turn checked the real outcome of the previous one before it played.
-    expect(report.turns).toBe(12);
+    expect(report.turns).toBe(13);
     expect(report.finalText).toContain('Done');
     // The two edits of one file in one shared batch both landed.
     expect(report.editedSource).toBe("export const greeting = 'hello';\nconsole.log(greeting);\n");
@@ -29,6 +29,8 @@ describe('demo', () => {
     expect(output).toContain('batch');
     expect(output).toContain('shared, 4 calls together');
     expect(output).toContain('coerced /limit');
+    // A deferred tool called before ToolSearch loaded it is refused with its own status.
+    expect(output).toContain('mcp__everything__get-tiny-image NOT LOADED');
     expect(output).toContain('image/png');
     expect(output).toContain('output spilled');
     expect(output).toContain('Plan mode allows only read-only tools');
@@ -48,7 +50,7 @@ describe('demo', () => {
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line) as { type: string });
-      expect(records.filter((record) => record.type === 'step')).toHaveLength(11);
+      expect(records.filter((record) => record.type === 'step')).toHaveLength(12);
       expect(records.some((record) => record.type === 'tool-result')).toBe(true);
     } finally {
       home.remove();

@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { compileJsonSchema } from '../foreign/compile-json-schema.js';
 import { lintToolDeclaration } from '../lint/lint-tool-declaration.js';
 import { parseToolSchema } from '../parse/compile-tool-schema.js';
 import { type JsonSchema, PROVIDER_TARGETS } from '../schema/json-types.js';
@@ -111,6 +112,46 @@ describe('projection properties', () => {
         },
       ),
       { numRuns: 100 },
+    );
+  });
+
+  it('foreign enums and consts of any JSON scalars project to something Gemini accepts, that accepts every listed value, and parse back unchanged', () => {
+    const scalar = fc.oneof(
+      fc.integer({ min: -1000, max: 1000 }),
+      fc.double({ min: -10, max: 10, noNaN: true }).filter((value) => !Object.is(value, -0)),
+      fc.boolean(),
+      fc.constantFrom('a', 'auto', '1', 'true', 'x y'),
+      fc.constant(null),
+    );
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(scalar, { minLength: 1, maxLength: 5 }),
+        fc.constantFrom('enum', 'const'),
+        fc.boolean(),
+        (values, keyword, typed) => {
+          const listed = keyword === 'const' ? values.slice(0, 1) : values;
+          const field: JsonSchema = keyword === 'const' ? { const: listed[0]! } : { enum: listed };
+          const kinds = [...new Set(listed.map((value) => (value === null ? 'null' : typeof value)))];
+          // A declared type, when the values share one (the way most servers write it).
+          if (typed && kinds.length === 1 && kinds[0] !== 'null')
+            field.type = kinds[0] === 'number' && listed.every(Number.isInteger) ? 'integer' : kinds[0]!;
+          const validator = compileJsonSchema({ type: 'object', properties: { field } });
+          const projected = projectSchema(validator.toJsonSchema(), 'gemini');
+          for (const node of schemaNodes(projected)) {
+            expect('const' in node).toBe(false);
+            if (node.enum !== undefined) {
+              expect(node.type).toBe('string');
+              expect((node.enum as unknown[]).every((member) => typeof member === 'string')).toBe(true);
+            }
+          }
+          const checkable = geminiAsJsonSchema(projected) as JsonSchema;
+          for (const value of listed) {
+            expect(accepts(checkable, { field: value })).toBe(true);
+            expect(validator.parse({ field: value }).value).toEqual({ field: value });
+          }
+        },
+      ),
+      { numRuns: 80 },
     );
   });
 

@@ -85,7 +85,8 @@ function objectPlan(node: Record<string, unknown>): NodePlan {
 
 /** A closed object of primitives: copy it if it is the caller's, then one freeze. */
 function freezeFlatObject(value: unknown, input: unknown): unknown {
-  if (typeof value !== 'object' || value === null || !isPlainObject(value) || Array.isArray(value)) {
+  // Arrays fail the prototype check too, so one check covers "a plain object".
+  if (typeof value !== 'object' || value === null || !isPlainObject(value)) {
     return freezeParsed(value, input);
   }
   return Object.freeze(value === input ? copyRecord(value as Record<string, unknown>) : value);
@@ -95,7 +96,7 @@ function freezeFlatObject(value: unknown, input: unknown): unknown {
 function objectFreezer(names: readonly string[], freezers: readonly ParamsFreezer[]): ParamsFreezer {
   const count = names.length;
   return function freezeObject(value: unknown, input: unknown): unknown {
-    if (typeof value !== 'object' || value === null || !isPlainObject(value) || Array.isArray(value)) {
+    if (typeof value !== 'object' || value === null || !isPlainObject(value)) {
       return freezeParsed(value, input);
     }
     const isCallersObject = value === input;

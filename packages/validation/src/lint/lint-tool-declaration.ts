@@ -199,6 +199,9 @@ function lintGeminiNode(
   else if (schema.type !== undefined && !GEMINI_TYPES.has(String(schema.type))) {
     report(appendPointer(path, 'type'), `Gemini does not know the type ${JSON.stringify(schema.type)}`);
   }
+  if (schema.type === 'array' && (schema.items === undefined || Array.isArray(schema.items))) {
+    report(path, 'Gemini needs one "items" schema on every array ("items: missing field")');
+  }
   if (Array.isArray(schema.enum) && schema.enum.some((member) => typeof member !== 'string')) {
     report(appendPointer(path, 'enum'), 'Gemini accepts only string enum values');
   } else if (Array.isArray(schema.enum) && schema.type !== 'string') {

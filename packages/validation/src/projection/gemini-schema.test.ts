@@ -203,3 +203,34 @@ describe('Gemini: keywords outside its Schema', () => {
     expect(parseToolSchema(schema, {}).value).toEqual({ limit: 2000 });
   });
 });
+
+describe('Gemini: tuples and arrays', () => {
+  it('sends a tuple as one items schema (Gemini rejects arrays without one), the order in words', () => {
+    const schema = toJsonSchema(Type.Object({ point: Type.Tuple([Type.String(), Type.Integer()]) }));
+    const projected = projectSchema(schema, 'gemini');
+    expect(projected.properties).toEqual({
+      point: {
+        type: 'array',
+        items: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+        minItems: 2,
+        maxItems: 2,
+        description: '(a list of exactly 2 items, in this order: string, integer)',
+      },
+    });
+    expect(geminiLint(projected)).toEqual([
+      '/properties/point/items Gemini does not accept a tuple (a list of item schemas); sent as one items schema, the order in words',
+      '/properties/point/additionalItems Gemini does not accept "additionalItems"; dropped (the parser still enforces it)',
+    ]);
+    expect(
+      parseToolSchema(Type.Object({ point: Type.Tuple([Type.String(), Type.Integer()]) }), {
+        point: ['a', 1],
+      }).value,
+    ).toEqual({ point: ['a', 1] });
+  });
+
+  it('the lint reports an array without items', () => {
+    expect(geminiLint({ type: 'object', properties: { list: { type: 'array' } } })).toEqual([
+      '/properties/list Gemini needs one "items" schema on every array ("items: missing field")',
+    ]);
+  });
+});

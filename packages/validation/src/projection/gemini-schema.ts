@@ -208,10 +208,24 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
           }
           break;
         case 'items':
+        case 'prefixItems':
           if (Array.isArray(value)) {
-            hints.push('a fixed-length list');
-            dropped(key, 'Gemini does not accept a list of item schemas (a tuple); described in words');
-          } else output.items = visit(value, `${path}/items`, refs);
+            // A tuple: Gemini needs one `items` schema (it rejects an array without one), so each
+            // position may hold any member; the order is kept in words.
+            const members = value.map((child, index) => visit(child, `${path}/${key}/${index}`, refs));
+            if (members.length > 0 && !isSchemaNode(node.items)) {
+              const distinct = [
+                ...new Map(members.map((member) => [JSON.stringify(member), member])).values(),
+              ];
+              output.items = distinct.length === 1 ? distinct[0]! : { anyOf: distinct };
+            }
+            hints.push(`a list of exactly ${value.length} items, in this order: ${describeTuple(members)}`);
+            dropped(
+              key,
+              `Gemini does not accept a tuple (a list of item schemas); sent as one items schema, the order in words`,
+            );
+          } else if (key === 'items') output.items = visit(value, `${path}/items`, refs);
+          else dropped(key, `Gemini does not accept "${key}"; dropped (the parser still enforces it)`);
           break;
         case 'anyOf':
         case 'oneOf':
@@ -287,6 +301,13 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
     return output;
   };
   return visit(schema, '', []) as JsonSchema;
+}
+
+/** `string, integer` — the types of a tuple's positions, for the description. */
+function describeTuple(members: readonly JsonValue[]): string {
+  return members
+    .map((member) => (isSchemaNode(member) && typeof member.type === 'string' ? member.type : 'any value'))
+    .join(', ');
 }
 
 function mergeAllOf(output: JsonSchema, members: JsonValue[], hints: string[]): void {

@@ -186,6 +186,7 @@ function allowedValues(plan: SchemaPlan): readonly unknown[] | undefined {
   const node = plan.node;
   if ('const' in node) return [node.const];
   if (Array.isArray(node.enum)) return node.enum;
+  if (node.type === 'null') return [null];
   if (plan.union === undefined) return undefined;
   const values: unknown[] = [];
   for (const member of plan.union) {

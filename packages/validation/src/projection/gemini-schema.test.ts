@@ -19,7 +19,7 @@ describe('Gemini: enums and consts on non-strings', () => {
     level: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
     exact: Type.Literal(true),
     ratio: Type.Optional(Type.Union([Type.Literal(0.5), Type.Literal(2), Type.Null()])),
-    mode: Type.Optional(Type.Union([Type.Literal('auto'), Type.Literal(1)])),
+    mode: Type.Optional(Type.Union([Type.Literal('auto'), Type.Literal(1), Type.Null()])),
     kind: Type.Optional(Type.Union([Type.Literal('text'), Type.Literal('bytes')])),
   });
 
@@ -31,6 +31,7 @@ describe('Gemini: enums and consts on non-strings', () => {
       ratio: { type: 'number', nullable: true, description: '(one of 0.5, 2)' },
       mode: {
         anyOf: [{ type: 'string', enum: ['auto'] }, { type: 'integer' }],
+        nullable: true,
         description: '(one of "auto", 1)',
       },
       kind: { type: 'string', enum: ['text', 'bytes'] },

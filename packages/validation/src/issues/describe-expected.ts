@@ -60,14 +60,17 @@ function describeNode(schema: SchemaNode, depth: number): string {
     if (typeof schema.exclusiveMaximum === 'number') bounds.push(`< ${schema.exclusiveMaximum}`);
     if (typeof schema.multipleOf === 'number') bounds.push(`multiple of ${schema.multipleOf}`);
     if (bounds.length > 0) parts.push(bounds.join(' and '));
-    const lengthOf = (unit: string, min: unknown, max: unknown): void => {
-      if (typeof min === 'number' && typeof max === 'number') parts.push(`of ${min} to ${max} ${unit}`);
-      else if (typeof min === 'number') parts.push(`of at least ${min} ${unit}`);
-      else if (typeof max === 'number') parts.push(`of at most ${max} ${unit}`);
+    // "at least 1 character", not "at least 1 characters": a model reads these literally.
+    const lengthOf = (singular: string, plural: string, min: unknown, max: unknown): void => {
+      const count = (n: number) => `${n} ${n === 1 ? singular : plural}`;
+      if (typeof min === 'number' && min === max) parts.push(`of exactly ${count(min)}`);
+      else if (typeof min === 'number' && typeof max === 'number') parts.push(`of ${min} to ${count(max)}`);
+      else if (typeof min === 'number') parts.push(`of at least ${count(min)}`);
+      else if (typeof max === 'number') parts.push(`of at most ${count(max)}`);
     };
-    lengthOf('characters', schema.minLength, schema.maxLength);
-    lengthOf('items', schema.minItems, schema.maxItems);
-    lengthOf('properties', schema.minProperties, schema.maxProperties);
+    lengthOf('character', 'characters', schema.minLength, schema.maxLength);
+    lengthOf('item', 'items', schema.minItems, schema.maxItems);
+    lengthOf('property', 'properties', schema.minProperties, schema.maxProperties);
     if (typeof schema.pattern === 'string') parts.push(`matching /${schema.pattern}/`);
     if (typeof schema.format === 'string') parts.push(`in format ${schema.format}`);
     if (schema.uniqueItems === true) parts.push('with unique items');

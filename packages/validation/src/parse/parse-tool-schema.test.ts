@@ -283,11 +283,23 @@ describe('ToolValidationError: messages a model can repair from', () => {
     expect(error.message).toBe(
       [
         'Invalid arguments for tool "Read" (3 problems); fix and call again:',
-        '- /file_path: missing required argument "file_path" (expected string of at least 1 characters)',
+        '- /file_path: missing required argument "file_path" (expected string of at least 1 character)',
         '- /limit: expected integer >= 1 and <= 5000, received integer 0',
         '- /follow: expected boolean, received string "maybe"',
       ].join('\n'),
     );
+  });
+
+  it('counts lengths in the singular where there is one, and says "exactly" for a fixed length', () => {
+    const schema = Type.Object({
+      code: Type.String({ minLength: 3, maxLength: 3 }),
+      tags: Type.Array(Type.String(), { maxItems: 1 }),
+    });
+    const error = rejection(() => parseToolSchema(schema, { code: 'ab', tags: ['a', 'b'] }));
+    expect(error.issues.map((issue) => issue.expected)).toEqual([
+      'string of exactly 3 characters',
+      'array of at most 1 item',
+    ]);
   });
 
   it('speaks Chinese with locale zh-CN', () => {

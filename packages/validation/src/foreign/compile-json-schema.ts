@@ -1,7 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { createArgumentError } from '../errors/tool-validation-error.js';
-import { ToolwrightError, ValidationErrorCode } from '../errors/toolwright-error.js';
+import { ValidationErrorCode } from '../errors/toolwright-error.js';
 import { collectAjvIssues } from '../issues/ajv-issues.js';
 import { IssueBuilder } from '../issues/issue-builder.js';
 import { formatValidationMessage } from '../messages/format-validation-message.js';

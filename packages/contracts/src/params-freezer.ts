@@ -83,23 +83,35 @@ function objectPlan(node: Record<string, unknown>): NodePlan {
   return names.length === 0 ? freezeFlatObject : objectFreezer(names, freezers);
 }
 
-/** A closed object of primitives: copy it if it is the caller's, then one freeze. */
+/**
+ * A closed object of primitives: one freeze, after a copy if it is still the caller's.
+ *
+ * Only the caller's nodes need the plain-object check (a copy must not lose a class's internals):
+ * a node the parse made is the parse's own plain data, and the walk meets the caller's nodes only
+ * where the parse shared them, at the same place (validation's copy-on-write contract).
+ */
 function freezeFlatObject(value: unknown, input: unknown): unknown {
+  if (value !== input) {
+    return typeof value === 'object' && value !== null ? Object.freeze(value) : value;
+  }
   // Arrays fail the prototype check too, so one check covers "a plain object".
   if (typeof value !== 'object' || value === null || !isPlainObject(value)) {
     return freezeParsed(value, input);
   }
-  return Object.freeze(value === input ? copyRecord(value as Record<string, unknown>) : value);
+  return Object.freeze(copyRecord(value as Record<string, unknown>));
 }
 
 /** A closed object with object-valued properties: only those properties are visited. */
 function objectFreezer(names: readonly string[], freezers: readonly ParamsFreezer[]): ParamsFreezer {
   const count = names.length;
   return function freezeObject(value: unknown, input: unknown): unknown {
-    if (typeof value !== 'object' || value === null || !isPlainObject(value)) {
-      return freezeParsed(value, input);
+    if (typeof value !== 'object' || value === null) {
+      return value;
     }
     const isCallersObject = value === input;
+    if (isCallersObject && !isPlainObject(value)) {
+      return freezeParsed(value, input);
+    }
     const record = isCallersObject
       ? copyRecord(value as Record<string, unknown>)
       : (value as Record<string, unknown>);

@@ -138,6 +138,18 @@ describe('per-tool params freezer', () => {
     }
   });
 
+  it('freezes the values of a map-like object (additionalProperties with a schema) through the generic walk', () => {
+    const tool = toolFor(
+      Type.Object({
+        env: Type.Object({}, { additionalProperties: Type.Object({ value: Type.String() }) }),
+        note: Type.Optional(Type.String({ default: '' })),
+      }),
+    );
+    const input = { env: { HOME: { value: '/root' }, PATH: { value: '/bin' } } };
+    const invocation = tool.build(input);
+    expectIsolatedFrozenParams(invocation.params, input, { ...input, note: '' });
+  });
+
   it('chooses the specialised freezer only for closed objects and typed arrays, the generic walk otherwise', () => {
     expect(compileParamsFreezer({ type: 'object', properties: { a: { type: 'string' } } })).toBe(
       freezeParsed,

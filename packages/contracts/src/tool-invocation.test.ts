@@ -56,6 +56,22 @@ describe('ToolInvocation', () => {
     expect(invocations.every((invocation) => Object.isFrozen(invocation.params))).toBe(true);
   });
 
+  it("refuses params that are not plain data, so none of the caller's objects can leak into an invocation", () => {
+    class Arguments {
+      file_path = 'notes.txt';
+    }
+    // A hook handing over a class instance (or a Date, a Map...) would otherwise pass the shape
+    // check and reach the tool unfrozen and shared with the caller.
+    expect(() => readFileTool.build(new Arguments())).toThrow(/plain JSON/);
+    try {
+      readFileTool.build({ file_path: 'notes.txt', limit: new Date(0) });
+    } catch (error) {
+      expect((error as { code?: string }).code).toBe('arguments_not_json');
+      return;
+    }
+    throw new Error('a Date inside the params was accepted');
+  });
+
   it('carries the permission view the tool defines', () => {
     const invocation = readFileTool.build({ file_path: '/srv/app/config.yml' });
     expect(invocation).toMatchObject({

@@ -20,6 +20,12 @@ export const ValidationErrorCode = {
   ArgumentsTooDeep: 'arguments_too_deep',
   /** The arguments contain `__proto__`, `constructor` or `prototype` as a key. */
   ArgumentsForbiddenKey: 'arguments_forbidden_key',
+  /**
+   * The arguments hold something JSON cannot: a class instance, a `Date`, a `Map`, a typed array,
+   * a function, a symbol or a bigint. Tool params must be plain data, so that they can be copied,
+   * frozen and sent over the wire without sharing anything with the caller.
+   */
+  ArgumentsNotJson: 'arguments_not_json',
   /** A foreign JSON Schema was refused before compiling (size, depth, remote `$ref`, ...). */
   SchemaRejected: 'schema_rejected',
   /** A schema could not be compiled into a validator. */

@@ -16,6 +16,7 @@ export interface MessageCatalog {
   tooLarge(maxBytes: number): string;
   tooDeep(maxDepth: number): string;
   forbiddenKey(key: string): string;
+  notJson(received: string): string;
   schemaUnusable(reason: string): string;
 }
 
@@ -43,6 +44,8 @@ const english: MessageCatalog = {
   tooLarge: (maxBytes) => `arguments are larger than the limit of ${maxBytes} bytes as JSON; send less data`,
   tooDeep: (maxDepth) => `arguments nest deeper than the limit of ${maxDepth} levels`,
   forbiddenKey: (key) => `the key "${key}" is not allowed in arguments (prototype keys are refused)`,
+  notJson: (received) =>
+    `expected plain JSON (object, array, string, number, boolean or null), received ${received}`,
   schemaUnusable: (reason) => `the tool's input schema cannot be used: ${reason}`,
 };
 
@@ -61,6 +64,7 @@ const simplifiedChinese: MessageCatalog = {
   tooLarge: (maxBytes) => `参数过大：按 JSON 计超过 ${maxBytes} 字节的上限，请减少数据量`,
   tooDeep: (maxDepth) => `参数嵌套过深：超过 ${maxDepth} 层的上限`,
   forbiddenKey: (key) => `参数中不允许出现键 "${key}"（原型相关的键会被拒绝）`,
+  notJson: (received) => `应为纯 JSON 值（对象、数组、字符串、数字、布尔值或 null），实际收到 ${received}`,
   schemaUnusable: (reason) => `该工具的输入 schema 无法使用：${reason}`,
 };
 

@@ -18,7 +18,41 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 type GuardFailure =
   | { kind: 'too-large' }
   | { kind: 'too-deep'; path: string }
-  | { kind: 'forbidden-key'; path: string; key: string };
+  | { kind: 'forbidden-key'; path: string; key: string }
+  | { kind: 'not-json'; path: string; received: string };
+
+/**
+ * What a value is, when it is something JSON cannot hold (`an instance of Point`, `a function`);
+ * undefined for plain JSON values. `undefined` itself passes: JSON drops such keys, and an
+ * optional field treats it as absent.
+ */
+function describeNonJson(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'function':
+      return 'a function';
+    case 'symbol':
+      return 'a symbol';
+    case 'bigint':
+      return 'a bigint';
+    case 'object': {
+      if (value === null || Array.isArray(value)) return undefined;
+      const prototype = Object.getPrototypeOf(value);
+      if (prototype === Object.prototype || prototype === null) return undefined;
+      const name = (prototype as { constructor?: { name?: unknown } }).constructor?.name;
+      return typeof name === 'string' && name !== ''
+        ? `an instance of ${name}`
+        : 'an object with a custom prototype';
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A plain object: what `JSON.parse` makes (or one with a null prototype). */
+function hasPlainPrototype(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
 
 /**
  * Upper bound of a string's size as JSON: 6 bytes per UTF-16 unit (a `\u0000` escape) plus quotes.
@@ -84,12 +118,19 @@ function scan(
           }
           pendingValues[pending] = item;
           pendingDepths[pending++] = childDepth;
+        } else if (typeof item === 'function' || typeof item === 'symbol' || typeof item === 'bigint') {
+          failure = { kind: 'not-json', path: '', received: '' };
+          break scanning;
         } else {
           lowerBytes += 2;
           upperBytes += NUMBER_UPPER_BYTES + 1;
         }
       }
     } else {
+      if (!hasPlainPrototype(current)) {
+        failure = { kind: 'not-json', path: '', received: '' };
+        break;
+      }
       // for...in allocates no key array; JSON objects have no inherited enumerable keys.
       for (const key in current) {
         if (key === '__proto__' || key === 'constructor' || key === 'prototype') {
@@ -109,6 +150,9 @@ function scan(
           }
           pendingValues[pending] = item;
           pendingDepths[pending++] = childDepth;
+        } else if (typeof item === 'function' || typeof item === 'symbol' || typeof item === 'bigint') {
+          failure = { kind: 'not-json', path: '', received: '' };
+          break scanning;
         } else {
           lowerBytes += 1;
           upperBytes += NUMBER_UPPER_BYTES;
@@ -162,6 +206,10 @@ function locate(
   const stack: Array<[unknown, number, string]> = [[value, startDepth, basePath]];
   while (stack.length > 0) {
     const [current, depth, path] = stack.pop()!;
+    if (failure.kind === 'not-json') {
+      const received = describeNonJson(current);
+      if (received !== undefined) return { kind: 'not-json', path, received };
+    }
     if (typeof current !== 'object' || current === null) continue;
     if (depth + 1 > maxDepth) return { kind: 'too-deep', path };
     if (Array.isArray(current)) {
@@ -189,9 +237,10 @@ export interface GuardPosition {
 const ROOT_POSITION: GuardPosition = Object.freeze({ path: '', depth: 0 });
 
 /**
- * Refuses arguments that are too large, too deep or carry prototype keys, before anything
- * recursive touches them. Throws `ToolValidationError` with code `arguments_too_large`,
- * `arguments_too_deep` or `arguments_forbidden_key`.
+ * Refuses arguments that are too large, too deep, carry prototype keys or hold something JSON
+ * cannot (class instances, functions, ...), before anything recursive touches them. Throws
+ * `ToolValidationError` with code `arguments_too_large`, `arguments_too_deep`,
+ * `arguments_forbidden_key` or `arguments_not_json`.
  */
 export function guardArguments(
   value: unknown,
@@ -231,6 +280,14 @@ export function guardArguments(
         message: catalog.forbiddenKey(failure.key),
         expected: 'a key other than __proto__, constructor or prototype',
         received: previewValue(failure.key),
+      });
+    case 'not-json':
+      throw guardError(ValidationErrorCode.ArgumentsNotJson, catalog, toolName, {
+        path: failure.path,
+        keyword: 'type',
+        message: catalog.notJson(failure.received),
+        expected: 'plain JSON: object, array, string, number, boolean or null',
+        received: failure.received,
       });
   }
 }

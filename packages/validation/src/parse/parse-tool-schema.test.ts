@@ -386,6 +386,34 @@ describe('parseToolSchema: hostile input', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('refuses what JSON cannot hold — class instances, Dates, Maps, functions, bigints — naming where', () => {
+    class Point {
+      x = 1;
+    }
+    const open = Type.Object({ data: Type.Unknown(), list: Type.Optional(Type.Array(Type.Unknown())) });
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ data: new Point() }, '/data', 'an instance of Point'],
+      [{ data: { when: new Date(0) } }, '/data/when', 'an instance of Date'],
+      [{ data: 1, list: [1, new Map()] }, '/list/1', 'an instance of Map'],
+      [{ data: { run: () => 1 } }, '/data/run', 'a function'],
+      [{ data: [10n] }, '/data/0', 'a bigint'],
+      [{ data: new Uint8Array(2) }, '/data', 'an instance of Uint8Array'],
+    ];
+    for (const [input, path, received] of cases) {
+      const error = rejection(() => parseToolSchema(open, input, { toolName: 'Probe' }));
+      expect(error.code).toBe('arguments_not_json');
+      expect(error.issues[0]).toMatchObject({ path, received });
+      expect(error.message).toContain('expected plain JSON');
+    }
+    // The root itself, even where a closed object schema would accept its shape.
+    const point = Type.Object({ x: Type.Number() });
+    expect(rejection(() => parseToolSchema(point, new Point())).code).toBe('arguments_not_json');
+    // Plain data passes, including null-prototype objects and explicit undefined for an optional.
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { x: 2 });
+    expect(parseToolSchema(point, bare).value).toEqual({ x: 2 });
+    expect(parseToolSchema(open, { data: null, list: undefined }).value).toMatchObject({ data: null });
+  });
+
   it('caps a decoded JSON string with the remaining depth', () => {
     const schema = Type.Object({ list: Type.Array(Type.Unknown()) });
     const nested = `${'['.repeat(100)}${']'.repeat(100)}`;

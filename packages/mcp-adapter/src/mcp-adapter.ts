@@ -19,10 +19,10 @@ import type { McpServerDefinition } from './server-definition.js';
 import { installNotificationHandlers } from './server-notifications.js';
 import { TaskOwnership } from './task-ownership.js';
 import { stripControlCharacters } from './text-sanitising.js';
-import { callMcpTool, type McpTaskStatus, type ToolCallHooks } from './tool-call.js';
+import { callMcpTool, type McpTaskStatus, type ToolCallHooks, type ToolCallPlan } from './tool-call.js';
 import { McpToolNameMap, type McpToolTarget, mcpToolName } from './tool-naming.js';
 import type { ToolResultRoutingContext } from './tool-result-routing.js';
-import { markUntrusted } from './untrusted-text.js';
+import { markUntrusted, untrustedMarkersOf } from './untrusted-text.js';
 
 /** Options of {@link McpAdapter}. */
 export interface McpAdapterOptions {
@@ -127,7 +127,7 @@ export class McpAdapter {
   readonly #schedulers = new Map<string, RefreshScheduler>();
   readonly #names = new McpToolNameMap();
   readonly #outputValidators = new WeakMap<McpToolDefinition, SchemaValidator>();
-  readonly #routingContexts = new WeakMap<McpToolDefinition, ToolResultRoutingContext>();
+  readonly #callPlans = new WeakMap<McpToolDefinition, ToolCallPlan>();
   readonly #compileCounter = { count: 0 };
   /** Serialises registry updates so two servers refreshing at once never interleave their replace. */
   #applyQueue: Promise<void> = Promise.resolve();
@@ -135,7 +135,7 @@ export class McpAdapter {
   readonly tasks = new TaskOwnership();
   /** Built once: a tool call is a hot path. */
   readonly #callHooks: ToolCallHooks = {
-    routing: (definition) => this.#routingContext(definition),
+    plan: (definition) => this.#callPlan(definition),
     onTaskCreated: (server, task, sessionId) => {
       this.tasks.record(server, task.taskId, sessionId);
       this.reportTask(server, task);
@@ -331,14 +331,14 @@ export class McpAdapter {
         ),
       );
     }
-    // Promise chaining rather than async/await: this is the hot path of every MCP tool call.
+    // No async/await and no extra promise layer: this is the hot path of every MCP tool call.
     return callMcpTool(
       this.#connections.get(target.server),
       entry.definition,
       params,
       context,
       this.#callHooks,
-    ).then(undefined, (error: unknown) => failureResult(error, context.signal));
+    );
   }
 
   /** Runs `operation` against a configured server, turning any failure into an error result. */
@@ -411,13 +411,17 @@ export class McpAdapter {
     return result;
   }
 
-  #routingContext(definition: McpToolDefinition): ToolResultRoutingContext {
-    let context = this.#routingContexts.get(definition);
-    if (context === undefined) {
-      context = this.#createRoutingContext(definition);
-      this.#routingContexts.set(definition, context);
+  /** Built on a definition's first call and kept while the definition lives (a refresh makes new ones). */
+  #callPlan(definition: McpToolDefinition): ToolCallPlan {
+    let plan = this.#callPlans.get(definition);
+    if (plan === undefined) {
+      plan = Object.freeze({
+        routing: this.#createRoutingContext(definition),
+        operation: `tools/call "${definition.name}"`,
+      });
+      this.#callPlans.set(definition, plan);
     }
-    return context;
+    return plan;
   }
 
   #createRoutingContext(definition: McpToolDefinition): ToolResultRoutingContext {
@@ -427,6 +431,7 @@ export class McpAdapter {
       toolName: definition.name,
       sink: this.#options.artifacts,
       routing: this.#routing,
+      markers: untrustedMarkersOf(definition.server),
       outputValidator:
         outputSchema === undefined
           ? undefined

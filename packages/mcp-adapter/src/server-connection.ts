@@ -73,25 +73,16 @@ function isHttpConnectionLoss(error: unknown): boolean {
 const signalsSeen = new WeakSet<AbortSignal>();
 
 /**
- * The signal handed to the SDK for one request. The SDK adds an `abort` listener to the signal
+ * Whether `signal` may go to the SDK as it is. The SDK adds an `abort` listener to the signal
  * of every request and never removes it: harmless for a signal made for one call, a leak (and
  * a MaxListenersExceededWarning after ten calls) for a signal shared by many, such as one per
- * agent turn or session. A signal's first request uses it directly; any later request goes
- * through a child made for that request alone, whose link to the parent is removed afterwards.
+ * agent turn or session. A signal's first request uses it directly (the common case: no child,
+ * no listener of ours); any later request goes through a child made for that request alone.
  */
-function scopeSignal(
-  signal: AbortSignal | undefined,
-): { signal: AbortSignal; release: (() => void) | undefined } | undefined {
-  if (signal === undefined) return undefined;
-  if (!signalsSeen.has(signal)) {
-    signalsSeen.add(signal);
-    return { signal, release: undefined };
-  }
-  const child = new AbortController();
-  const forward = () => child.abort(signal.reason);
-  if (signal.aborted) child.abort(signal.reason);
-  else signal.addEventListener('abort', forward, { once: true });
-  return { signal: child.signal, release: () => signal.removeEventListener('abort', forward) };
+function isFirstUse(signal: AbortSignal): boolean {
+  if (signalsSeen.has(signal)) return false;
+  signalsSeen.add(signal);
+  return true;
 }
 
 /**
@@ -271,29 +262,18 @@ export class ServerConnection {
       return Promise.reject(error);
     }
     const timeout = this.requestTimeoutMs;
-    const scoped = scopeSignal(signal);
-    // Promise chaining rather than async/await: a tool call is a hot path and every awaited
-    // layer costs a few hundred nanoseconds.
-    const pending = send(
-      client,
-      scoped === undefined ? { timeout } : { timeout, signal: scoped.signal },
-    ).then(undefined, (error: unknown) => {
-      // Streamable HTTP reports no close: a server that is unreachable, or that no longer
-      // knows the session (it restarted), is a lost connection and starts the reconnect loop.
-      if (this.definition.transport === 'streamable-http' && isHttpConnectionLoss(error)) {
-        const reason = `the Streamable HTTP server could not be reached or dropped the session (${reasonOf(error)})`;
-        this.#connectionLost(client, reason);
-        throw new McpAdapterError(
-          McpAdapterErrorCode.ConnectionLost,
-          `MCP server "${this.name}" was lost during ${operation}: ${reason}; reconnecting`,
-          { server: this.name, cause: error },
-        );
-      }
-      throw this.#translate(operation, timeout, error);
-    });
-    if (scoped?.release === undefined) return pending;
-    const release = scoped.release;
-    return pending.then(
+    // The common cases allocate no child signal and add no listener of ours: no signal, or a
+    // signal used for the first time (see isFirstUse).
+    if (signal === undefined) return this.#settle(operation, timeout, client, send(client, { timeout }));
+    if (isFirstUse(signal))
+      return this.#settle(operation, timeout, client, send(client, { timeout, signal }));
+    // A shared signal: a child for this request alone, linked to the parent until it settles.
+    const child = new AbortController();
+    const forward = () => child.abort(signal.reason);
+    if (signal.aborted) child.abort(signal.reason);
+    else signal.addEventListener('abort', forward, { once: true });
+    const release = () => signal.removeEventListener('abort', forward);
+    return this.#settle(operation, timeout, client, send(client, { timeout, signal: child.signal })).then(
       (value) => {
         release();
         return value;
@@ -303,6 +283,31 @@ export class ServerConnection {
         throw error;
       },
     );
+  }
+
+  /**
+   * `pending` with its failure turned into an {@link McpAdapterError}. Promise chaining rather
+   * than async/await: a tool call is a hot path and every awaited layer costs.
+   */
+  #settle<T>(operation: string, timeout: number, client: Client, pending: Promise<T>): Promise<T> {
+    return pending.then(undefined, (error: unknown) => {
+      throw this.#failure(operation, timeout, client, error);
+    });
+  }
+
+  #failure(operation: string, timeout: number, client: Client, error: unknown): McpAdapterError {
+    // Streamable HTTP reports no close: a server that is unreachable, or that no longer
+    // knows the session (it restarted), is a lost connection and starts the reconnect loop.
+    if (this.definition.transport === 'streamable-http' && isHttpConnectionLoss(error)) {
+      const reason = `the Streamable HTTP server could not be reached or dropped the session (${reasonOf(error)})`;
+      this.#connectionLost(client, reason);
+      return new McpAdapterError(
+        McpAdapterErrorCode.ConnectionLost,
+        `MCP server "${this.name}" was lost during ${operation}: ${reason}; reconnecting`,
+        { server: this.name, cause: error },
+      );
+    }
+    return this.#translate(operation, timeout, error);
   }
 
   /**

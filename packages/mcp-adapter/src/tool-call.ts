@@ -2,6 +2,7 @@ import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ExecutionContext, ToolResult } from '@toolwright/contracts';
 import { ToolResults } from '@toolwright/contracts';
+import { failureResult } from './call-failure.js';
 import type { McpToolDefinition } from './catalog-screen.js';
 import type { ServerConnection } from './server-connection.js';
 import { routeToolResult, type ToolResultRoutingContext } from './tool-result-routing.js';
@@ -13,17 +14,26 @@ export interface McpTaskStatus {
   readonly statusMessage?: string | undefined;
 }
 
+/** What one tool's calls share, built once per tool definition (a call is a hot path). */
+export interface ToolCallPlan {
+  /** Where its results go and how they are checked. */
+  readonly routing: ToolResultRoutingContext;
+  /** How errors name the request: `tools/call "<real name>"`. */
+  readonly operation: string;
+}
+
 /** What a tool call needs besides the connection: where results go and whom to tell about tasks. */
 export interface ToolCallHooks {
-  routing(definition: McpToolDefinition): ToolResultRoutingContext;
+  plan(definition: McpToolDefinition): ToolCallPlan;
   /** A task-required tool's call created a task for `sessionId`. */
   onTaskCreated(server: string, task: McpTaskStatus, sessionId: string): void;
   onTaskStatus(server: string, task: McpTaskStatus): void;
 }
 
-function progressForwarder(definition: McpToolDefinition, context: ExecutionContext) {
-  const onProgress = context.onProgress;
-  if (onProgress === undefined) return undefined;
+function progressForwarder(
+  definition: McpToolDefinition,
+  onProgress: NonNullable<ExecutionContext['onProgress']>,
+) {
   return {
     // Progress proves the server is alive: a long call that reports progress does not time out.
     resetTimeoutOnProgress: true,
@@ -41,8 +51,8 @@ function progressForwarder(definition: McpToolDefinition, context: ExecutionCont
 /**
  * Calls an MCP tool under its real name with the server's timeout, the caller's abort signal
  * and progress forwarding, and routes the result. A tool whose server requires task execution
- * runs as a task (created, polled, its result fetched) on the caller's behalf. SDK failures
- * are thrown as `McpAdapterError`s; the caller turns them into results.
+ * runs as a task (created, polled, its result fetched) on the caller's behalf. Failures come
+ * back as error results (see {@link failureResult}), never as rejections.
  */
 export function callMcpTool(
   connection: ServerConnection,
@@ -51,24 +61,37 @@ export function callMcpTool(
   context: ExecutionContext,
   hooks: ToolCallHooks,
 ): Promise<ToolResult> {
+  const signal = context.signal;
+  const fail = (error: unknown) => failureResult(error, signal);
   if (definition.taskSupport === 'required')
-    return callAsTask(connection, definition, params, context, hooks);
+    return callAsTask(connection, definition, params, context, hooks).then(undefined, fail);
+  const plan = hooks.plan(definition);
+  const onProgress = context.onProgress;
+  const progress = onProgress === undefined ? undefined : progressForwarder(definition, onProgress);
   // The SDK's own callTool would validate structuredContent even on error results, and with
   // validators compiled when listing; the adapter validates itself (see routeToolResult).
   return connection
     .request(
-      `tools/call "${definition.name}"`,
-      (client, options) => {
-        const progress = progressForwarder(definition, context);
-        return client.request(
+      plan.operation,
+      (client, options) =>
+        client.request(
           { method: 'tools/call', params: { name: definition.name, arguments: params } },
           CallToolResultSchema,
           progress === undefined ? options : { ...options, ...progress },
-        );
-      },
-      context.signal,
+        ),
+      signal,
     )
-    .then((raw) => routeToolResult(raw, hooks.routing(definition)));
+    .then((raw) => {
+      // One step for the answer: routed synchronously for plain text, and any failure while
+      // routing (synchronous or not) becomes an error result like a failed request.
+      let routed: ToolResult | Promise<ToolResult>;
+      try {
+        routed = routeToolResult(raw, plan.routing);
+      } catch (error) {
+        return fail(error);
+      }
+      return routed instanceof Promise ? routed.then(undefined, fail) : routed;
+    }, fail);
 }
 
 async function callAsTask(
@@ -87,7 +110,8 @@ async function callAsTask(
     if (message.type === 'taskCreated')
       hooks.onTaskCreated(definition.server, message.task, context.sessionId);
     else if (message.type === 'taskStatus') hooks.onTaskStatus(definition.server, message.task);
-    else if (message.type === 'result') return routeToolResult(message.result, hooks.routing(definition));
+    else if (message.type === 'result')
+      return routeToolResult(message.result, hooks.plan(definition).routing);
     else if (message.type === 'error') throw message.error;
   }
   return ToolResults.executionError(

@@ -4,7 +4,12 @@ import { type SchemaValidator, ToolValidationError } from '@toolwright/validatio
 import type { McpArtifactSink } from './artifact-sink.js';
 import { ContentRouter, type OutputRoutingOptions } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
-import { markUntrusted } from './untrusted-text.js';
+import {
+  markUntrusted,
+  markUntrustedWith,
+  type UntrustedMarkers,
+  untrustedMarkersOf,
+} from './untrusted-text.js';
 
 /** Where a result came from and how to route it. */
 export interface ToolResultRoutingContext {
@@ -14,6 +19,8 @@ export interface ToolResultRoutingContext {
   readonly routing: OutputRoutingOptions;
   /** The validator of the tool's `outputSchema`, when it declares one (compiled on first use). */
   readonly outputValidator: (() => SchemaValidator) | undefined;
+  /** The server's untrusted-text markers, when the context is built once per tool (saves a lookup per call). */
+  readonly markers?: UntrustedMarkers;
 }
 
 function firstText(result: CallToolResult): string {
@@ -29,12 +36,18 @@ function firstText(result: CallToolResult): string {
  * when the result needs the general path (any other part type, or text that may spill).
  */
 function plainTextResult(result: CallToolResult, context: ToolResultRoutingContext): ToolResult | undefined {
-  const parts: LlmContentPart[] = [];
-  for (const block of result.content) {
-    if (block.type !== 'text' || block.text.length * 3 > context.routing.textThresholdBytes) return undefined;
-    parts.push({ type: 'text', text: markUntrusted(context.server, block.text) });
+  const content = result.content;
+  const threshold = context.routing.textThresholdBytes;
+  // Checked before anything is allocated: most results are one small text part.
+  for (const block of content) {
+    if (block.type !== 'text' || block.text.length * 3 > threshold) return undefined;
   }
-  if (parts.length === 0) return undefined;
+  if (content.length === 0) return undefined;
+  const markers = context.markers ?? untrustedMarkersOf(context.server);
+  const parts: LlmContentPart[] = [];
+  for (const block of content as ReadonlyArray<{ text: string }>) {
+    parts.push({ type: 'text', text: markUntrustedWith(markers, block.text) });
+  }
   return Object.freeze({
     llmContent: parts,
     artifacts: [],

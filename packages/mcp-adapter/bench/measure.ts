@@ -53,18 +53,21 @@ export function cpuMs(): number {
 }
 
 /**
- * Median CPU milliseconds per call of each operation, in blocks of `calls` sequential calls,
- * the block order alternating every round (A B, B A, ...). CPU time is what an in-process
- * path costs; unlike wall time it does not count the time other processes on a busy machine
- * held the cores. One warm-up round first.
+ * CPU milliseconds per call of each operation, one sample per round: in every round each
+ * operation runs a block of `calls` sequential calls, the block order alternating (A B, B A,
+ * ...), so that both see the same background load and the samples of one round pair up (see
+ * {@link medianRatio}). CPU time is what an in-process path costs; unlike wall time it does not
+ * count the time other processes on a busy machine held the cores. `warmupRounds` unrecorded
+ * rounds first (JIT, caches).
  */
 export async function cpuPerCall(
   operations: ReadonlyArray<() => Promise<unknown>>,
   calls: number,
   rounds: number,
+  warmupRounds = 1,
 ): Promise<number[][]> {
   const samples = operations.map(() => [] as number[]);
-  for (let round = 0; round <= rounds; round += 1) {
+  for (let round = 1 - warmupRounds; round <= rounds; round += 1) {
     const order = round % 2 === 0 ? [...operations.keys()] : [...operations.keys()].reverse();
     for (const position of order) {
       const operation = operations[position]!;
@@ -74,6 +77,19 @@ export async function cpuPerCall(
     }
   }
   return samples;
+}
+
+/**
+ * The median over rounds of `numerator[round] / denominator[round]`: each round's two samples
+ * were taken back to back, so a slow phase of the machine (another process, a GC-heavy stretch)
+ * moves both and cancels out of the ratio, where a ratio of two medians would let it through.
+ */
+export function medianRatio(numerator: readonly number[], denominator: readonly number[]): number {
+  const ratios: number[] = [];
+  for (let round = 0; round < Math.min(numerator.length, denominator.length); round += 1) {
+    ratios.push((numerator[round] ?? Number.NaN) / (denominator[round] ?? Number.NaN));
+  }
+  return median(ratios);
 }
 
 /** `812 µs`, `12.6 ms`. */

@@ -93,6 +93,22 @@ describe('failures seen through tool calls', () => {
     }
   });
 
+  it('leaves no listener on a signal the host already listens to, and still cancels through it', async () => {
+    const turn = new AbortController();
+    const hostListener = () => undefined;
+    turn.signal.addEventListener('abort', hostListener);
+    for (let index = 0; index < 3; index += 1) {
+      const result = await call('echo', { text: `call ${index}` }, turn.signal);
+      expect(result.error).toBeUndefined();
+    }
+    // Every call went through a child of its own: only the host's listener is left.
+    expect(getEventListeners(turn.signal, 'abort')).toEqual([hostListener]);
+    setTimeout(() => turn.abort(new Error('turn cancelled')), 50);
+    const hung = await call('hang', {}, turn.signal);
+    expect(hung.error?.type).toBe('aborted');
+    expect(getEventListeners(turn.signal, 'abort')).toEqual([hostListener]);
+  });
+
   it('fails a call whose server exits mid-call with a clear error, reconnects, and the tool works again', async () => {
     registry.drainMcpConnectionChanges();
     const firstPid = adapter.servers().find((status) => status.server === 'flaky')!.pid!;

@@ -24,6 +24,16 @@ function copyItem<T>(item: T, queueName: string): T {
   }
 }
 
+/** Both queue kinds take the same capacity: a positive integer, named in the error when it is not. */
+function assertCapacity(queueName: string, capacity: number): void {
+  if (!Number.isInteger(capacity) || capacity < 1) {
+    throw new RegistryError(
+      RegistryErrorCode.InvalidOption,
+      `Queue "${queueName}" capacity must be a positive integer, received ${capacity}.`,
+    );
+  }
+}
+
 /**
  * A first-in first-out queue with a fixed capacity. When full, the oldest item is dropped and
  * counted, so a producer that floods the queue (a looping MCP server) costs the agent loop a bounded
@@ -41,12 +51,7 @@ export class BoundedQueue<T> {
     readonly name: string,
     readonly capacity: number,
   ) {
-    if (!Number.isInteger(capacity) || capacity < 1) {
-      throw new RegistryError(
-        RegistryErrorCode.InvalidOption,
-        `Queue "${name}" capacity must be a positive integer, received ${capacity}.`,
-      );
-    }
+    assertCapacity(name, capacity);
   }
 
   /** Items currently waiting. */
@@ -96,12 +101,7 @@ export class KeyedBoundedQueue<T> {
     readonly capacity: number,
     private readonly keyOf: (item: T) => string,
   ) {
-    if (!Number.isInteger(capacity) || capacity < 1) {
-      throw new RegistryError(
-        RegistryErrorCode.InvalidOption,
-        `Queue "${name}" capacity must be a positive integer, received ${capacity}.`,
-      );
-    }
+    assertCapacity(name, capacity);
   }
 
   /** Items currently waiting. */

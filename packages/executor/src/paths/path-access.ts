@@ -1,0 +1,34 @@
+/**
+ * Why a path was left out of a multi-path tool's work: what a `Read` of it would have met.
+ * `deny`: a deny rule or a high-sensitivity file; `ask`: it would need the user's approval
+ * (a file that may hold secrets, or a path outside the workspace).
+ */
+export interface SkippedPath {
+  readonly path: string;
+  readonly behavior: 'deny' | 'ask';
+  readonly reason: string;
+}
+
+/**
+ * Given to a tool in its execution context as `pathAccess` by the executor. A tool that reads
+ * many paths (a search, a glob, a directory walk) asks it about each path before reading it, so
+ * that the permission policy sees every file the tool reads and not only the directory it was
+ * pointed at. `check` resolves the path to where it really is (symlinks included).
+ */
+export interface PathAccess {
+  /** True when a `Read` of `absolutePath` would be allowed without asking. */
+  canRead(absolutePath: string): boolean;
+  /** The paths `canRead` refused so far in this call, with the reason for each. */
+  readonly skipped: readonly SkippedPath[];
+  /** One line for the model, e.g. `3 files skipped: 2 denied by permissions.deny, 1 may hold secrets`; `''` when none. */
+  summary(): string;
+}
+
+/** The name of the execution-context field that carries the {@link PathAccess}. */
+export const PATH_ACCESS_CONTEXT_FIELD = 'pathAccess';
+
+/** Reads the {@link PathAccess} the executor put into a tool's execution context, if any. */
+export function pathAccessOf(context: Readonly<Record<string, unknown>>): PathAccess | undefined {
+  const candidate = context[PATH_ACCESS_CONTEXT_FIELD] as PathAccess | undefined;
+  return typeof candidate?.canRead === 'function' ? candidate : undefined;
+}

@@ -7,10 +7,22 @@
  * @packageDocumentation
  */
 
+export { ExecutorError, ExecutorErrorCode } from './executor-error.js';
 export {
   PATH_ACCESS_CONTEXT_FIELD,
   type PathAccess,
   pathAccessOf,
   type SkippedPath,
 } from './paths/path-access.js';
+export { isInsideDirectory, resolveRealPath } from './paths/real-path.js';
+export type { PermissionDecision } from './permission/permission-decision.js';
+export {
+  type NeedsApproval,
+  PermissionPolicy,
+  type PermissionPolicyOptions,
+  type PermissionRequest,
+} from './permission/permission-policy.js';
+export { createPolicyPathAccess } from './permission/policy-path-access.js';
+export { matchProtectedPath, type ProtectedPathMatch } from './permission/protected-paths.js';
+export { assertSessionId, SESSION_ID_PATTERN } from './session-id.js';
 export type { ToolCallStreamEvent } from './streaming/tool-call-stream-event.js';

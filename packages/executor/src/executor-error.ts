@@ -1,0 +1,46 @@
+import { ToolwrightError, type ToolwrightErrorOptions } from '@toolwright/validation';
+
+/** A marker naming this subclass, so {@link ExecutorError.isInstance} works across installed copies. */
+const EXECUTOR_ERROR_MARKER: unique symbol = Symbol.for('toolwright.executor-error') as never;
+
+/**
+ * Every code an {@link ExecutorError} carries.
+ *
+ * - `invalid_option`: an option of the executor or the policy is unknown or out of range (the
+ *   message names it, says what is accepted and suggests the nearest known name).
+ * - `invalid_permission_rule`: a permission rule is not in one of the accepted forms.
+ * - `invalid_session_id`: a session id outside the accepted alphabet or length.
+ * - `invalid_stream_event`: a streamed tool-call event is malformed or out of order.
+ */
+export const ExecutorErrorCode = {
+  InvalidOption: 'invalid_option',
+  InvalidPermissionRule: 'invalid_permission_rule',
+  InvalidSessionId: 'invalid_session_id',
+  InvalidStreamEvent: 'invalid_stream_event',
+} as const;
+
+/** One of the codes in {@link ExecutorErrorCode}. */
+export type ExecutorErrorCode = (typeof ExecutorErrorCode)[keyof typeof ExecutorErrorCode];
+
+/** The error class of `@toolwright/executor`; a `ToolwrightError` with a marker of its own. */
+export class ExecutorError extends ToolwrightError {
+  declare readonly code: ExecutorErrorCode;
+  declare readonly [EXECUTOR_ERROR_MARKER]: true;
+
+  constructor(code: ExecutorErrorCode, message: string, options: ToolwrightErrorOptions = {}) {
+    super(code, message, options);
+  }
+
+  static {
+    Object.defineProperty(ExecutorError.prototype, EXECUTOR_ERROR_MARKER, { value: true });
+  }
+
+  /** True for an error of this class, including one thrown by another installed copy. */
+  static override isInstance(value: unknown): value is ExecutorError {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { [EXECUTOR_ERROR_MARKER]?: unknown })[EXECUTOR_ERROR_MARKER] === true
+    );
+  }
+}

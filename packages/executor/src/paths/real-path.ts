@@ -1,0 +1,81 @@
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, parse, resolve, sep } from 'node:path';
+
+/** Symlinks followed while resolving one path before it counts as a loop (Linux's ELOOP limit). */
+const MAX_SYMLINK_HOPS = 40;
+
+/**
+ * Where `path` really is: every symlink resolved, on every component. For a path that does not
+ * exist yet (a file about to be written), the nearest existing ancestor is resolved and the rest
+ * appended — and a dangling symlink on the way is followed to where a write through it would
+ * land. The result is absolute and normalised; `..` is applied after the symlink it follows, as
+ * the kernel does.
+ *
+ * Permission checks, containment and path locks use this, never the path as written: a
+ * workspace symlink `docs/home -> ~` would otherwise let a Read of `docs/home/.ssh/id_ed25519`
+ * pass as a workspace file.
+ */
+export function resolveRealPath(path: string): string {
+  const absolute = resolve(path);
+  try {
+    return realpathSync.native(absolute);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+  }
+  return resolveComponentwise(absolute);
+}
+
+/**
+ * The slow path for paths with a missing component: walks the components one by one with
+ * `lstat`, splicing in each symlink's target, and appends the missing rest literally.
+ */
+function resolveComponentwise(absolute: string): string {
+  const { root } = parse(absolute);
+  let pending = absolute
+    .slice(root.length)
+    .split(sep)
+    .filter((part) => part !== '');
+  let resolved = root;
+  let hops = 0;
+  while (pending.length > 0) {
+    const [component, ...rest] = pending as [string, ...string[]];
+    pending = rest;
+    if (component === '.') continue;
+    if (component === '..') {
+      resolved = dirname(resolved);
+      continue;
+    }
+    const candidate = join(resolved, component);
+    let isLink: boolean;
+    try {
+      isLink = lstatSync(candidate).isSymbolicLink();
+    } catch {
+      // Missing from here on: nothing below can be a link yet, so the rest is taken as written
+      // (with `..` still applied lexically, which is what a later mkdir -p would create).
+      return resolve(candidate, ...pending);
+    }
+    if (!isLink) {
+      resolved = candidate;
+      continue;
+    }
+    hops += 1;
+    if (hops > MAX_SYMLINK_HOPS) {
+      throw Object.assign(new Error(`Too many symbolic links while resolving ${absolute}`), {
+        code: 'ELOOP',
+      });
+    }
+    const target = readlinkSync(candidate);
+    const targetParts = target.split(sep).filter((part) => part !== '');
+    if (isAbsolute(target)) resolved = parse(target).root;
+    pending = [...targetParts, ...pending];
+  }
+  return resolved;
+}
+
+/** True when `path` is `directory` itself or inside it (both already real and absolute). */
+export function isInsideDirectory(directory: string, path: string): boolean {
+  if (path === directory) return true;
+  const prefix = directory.endsWith(sep) ? directory : `${directory}${sep}`;
+  return path.startsWith(prefix);
+}

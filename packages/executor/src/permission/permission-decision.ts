@@ -1,0 +1,16 @@
+/**
+ * The outcome of a permission check. `ask` is settled by the host: an approval prompt, or a
+ * denial in a run nobody watches. `rule` names the rule that decided, when one did.
+ */
+export interface PermissionDecision {
+  readonly behavior: 'allow' | 'ask' | 'deny';
+  readonly reason: string;
+  readonly rule?: string;
+}
+
+const SEVERITY = { allow: 0, ask: 1, deny: 2 } as const;
+
+/** The stricter of two decisions (deny over ask over allow); the first wins a tie. */
+export function stricter(left: PermissionDecision, right: PermissionDecision): PermissionDecision {
+  return SEVERITY[right.behavior] > SEVERITY[left.behavior] ? right : left;
+}

@@ -1,0 +1,346 @@
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { type Tool, type ToolInvocation, ToolKind } from '@toolwright/contracts';
+import type { ToolMode } from '@toolwright/registry';
+import { detectSensitivePath, type SensitivePathMatch } from '@toolwright/validation';
+import { checkOptions } from '../check-options.js';
+import { ExecutorError, ExecutorErrorCode } from '../executor-error.js';
+import { isInsideDirectory, resolveRealPath } from '../paths/real-path.js';
+import { type PermissionDecision, stricter } from './permission-decision.js';
+import { contentSegments, type PermissionRule, parsePermissionRule } from './permission-rule.js';
+import { matchProtectedPath } from './protected-paths.js';
+
+/** Decides, per tool name, whether a call needs the user's approval (as the AI SDK's `needsApproval`). */
+export type NeedsApproval = (params: unknown, invocation: ToolInvocation) => boolean | Promise<boolean>;
+
+/** Options of {@link PermissionPolicy}. */
+export interface PermissionPolicyOptions {
+  /** The workspace; resolved to its real path once. */
+  workspaceRoot: string;
+  /** Rules that allow without asking, e.g. `Read(src/**)`, `mcp__github__*`. */
+  allow?: readonly string[];
+  /** Rules that always ask, whatever the allow rules say. */
+  ask?: readonly string[];
+  /** Rules that refuse. A deny rule beats every ask and allow rule. */
+  deny?: readonly string[];
+  /**
+   * Directories tools may touch without asking, like the workspace (the agent's own session
+   * directory). Protected files inside them still ask.
+   */
+  trustedDirectories?: readonly string[];
+  /** More protected paths (each covers itself and everything below it), e.g. the host's config files. */
+  protectedPaths?: readonly string[];
+  /**
+   * MCP servers whose tool annotations are believed. For any other server a `readOnlyHint` is a
+   * hint from an untrusted party (the MCP specification says so): its tools ask in Plan mode
+   * and outside it, unless an allow rule names them.
+   */
+  trustedMcpServers?: readonly string[];
+  /** Per tool name: true when this call needs approval, e.g. a transfer above some amount. */
+  needsApproval?: Readonly<Record<string, NeedsApproval>>;
+}
+
+const OPTION_NAMES = [
+  'workspaceRoot',
+  'allow',
+  'ask',
+  'deny',
+  'trustedDirectories',
+  'protectedPaths',
+  'trustedMcpServers',
+  'needsApproval',
+] as const;
+
+/** What a decision is asked about. `tool` is needed to judge MCP annotations by their server. */
+export interface PermissionRequest {
+  readonly invocation: ToolInvocation;
+  readonly tool?: Tool;
+  readonly mode: ToolMode;
+}
+
+/** One path of a call: as the tool wrote it, and where it really is. */
+interface JudgedPath {
+  readonly written: string;
+  readonly real: string;
+}
+
+const READ_TOOL = 'Read';
+
+/**
+ * The permission policy. For one invocation, every source of a decision is consulted and the
+ * strictest wins (deny over ask over allow):
+ *
+ * 1. Plan mode allows only ReadOnly tools; a ReadOnly claim by an untrusted MCP server asks.
+ * 2. Deny rules refuse; ask rules ask; `needsApproval` asks.
+ * 3. Each affected path is judged by its real location (symlinks resolved on every component;
+ *    for a new file, its nearest existing ancestor): deny rules match the written or the real
+ *    path; a write to a protected file asks whatever the allow rules say; a high-sensitivity file
+ *    is denied and a medium one asks unless an allow rule naming its path covers it; a path
+ *    outside the workspace (and the trusted directories) asks unless an allow rule covers it.
+ * 4. An allow rule allows; otherwise Execute tools ask and the rest are allowed.
+ */
+export class PermissionPolicy {
+  readonly workspaceRoot: string;
+  readonly #rules: readonly PermissionRule[];
+  readonly #trustedDirectories: readonly string[];
+  readonly #protectedPaths: readonly string[];
+  readonly #trustedMcpServers: ReadonlySet<string>;
+  readonly #needsApproval: Readonly<Record<string, NeedsApproval>>;
+  readonly #home = homedir();
+
+  constructor(options: PermissionPolicyOptions) {
+    checkOptions('PermissionPolicy', options, OPTION_NAMES);
+    if (typeof options.workspaceRoot !== 'string' || options.workspaceRoot === '') {
+      throw new ExecutorError(
+        ExecutorErrorCode.InvalidOption,
+        `PermissionPolicy: workspaceRoot must be a non-empty path; got ${JSON.stringify(options.workspaceRoot)}.`,
+      );
+    }
+    this.workspaceRoot = resolveRealPath(options.workspaceRoot);
+    this.#rules = [
+      ...stringList('deny', options.deny).map((rule) => parsePermissionRule(rule, 'deny')),
+      ...stringList('ask', options.ask).map((rule) => parsePermissionRule(rule, 'ask')),
+      ...stringList('allow', options.allow).map((rule) => parsePermissionRule(rule, 'allow')),
+    ];
+    this.#trustedDirectories = stringList('trustedDirectories', options.trustedDirectories).map(
+      resolveRealPath,
+    );
+    this.#protectedPaths = stringList('protectedPaths', options.protectedPaths).map(resolveRealPath);
+    this.#trustedMcpServers = new Set(stringList('trustedMcpServers', options.trustedMcpServers));
+    this.#needsApproval = options.needsApproval ?? {};
+  }
+
+  /** True when `server`'s tool annotations are believed. */
+  isTrustedMcpServer(server: string): boolean {
+    return this.#trustedMcpServers.has(server);
+  }
+
+  /**
+   * The decision for one built (validated) invocation. Synchronous unless a `needsApproval`
+   * callback returns a promise.
+   */
+  decide(request: PermissionRequest): PermissionDecision | Promise<PermissionDecision> {
+    const { invocation } = request;
+    const decision = this.#decideByRules(request);
+    const needsApproval = this.#needsApproval[invocation.toolName];
+    if (needsApproval === undefined || decision.behavior === 'deny') return decision;
+    const answer = needsApproval(invocation.params, invocation);
+    const settle = (required: boolean): PermissionDecision =>
+      required
+        ? stricter(decision, {
+            behavior: 'ask',
+            reason: `${invocation.toolName} asks for approval of this call (needsApproval).`,
+          })
+        : decision;
+    return typeof answer === 'boolean' ? settle(answer) : Promise.resolve(answer).then(settle);
+  }
+
+  /**
+   * How a `Read` of `path` by `toolName` would be judged: what a tool that reads many paths
+   * (a search) must skip. Never throws; a path that cannot be resolved is denied.
+   */
+  judgeRead(path: string, toolName: string): PermissionDecision {
+    let judged: JudgedPath;
+    try {
+      judged = {
+        written: resolve(this.workspaceRoot, path),
+        real: resolveRealPath(resolve(this.workspaceRoot, path)),
+      };
+    } catch (error) {
+      return { behavior: 'deny', reason: `${path} cannot be resolved (${(error as Error).message}).` };
+    }
+    const names = toolName === READ_TOOL ? [READ_TOOL] : [READ_TOOL, toolName];
+    let decision: PermissionDecision = { behavior: 'allow', reason: 'readable' };
+    for (const name of names) {
+      decision = stricter(decision, this.#judgePath(judged, name, ToolKind.ReadOnly));
+      if (decision.behavior === 'deny') return decision;
+    }
+    return decision;
+  }
+
+  #decideByRules({ invocation, tool, mode }: PermissionRequest): PermissionDecision {
+    const name = invocation.toolName;
+    const untrustedHint = this.#untrustedReadOnlyHint(invocation, tool);
+    if (mode === 'plan' && invocation.kind !== ToolKind.ReadOnly) {
+      return {
+        behavior: 'deny',
+        reason: `Plan mode allows only read-only tools; ${name} is a ${invocation.kind} tool. Present your plan with ExitPlanMode first.`,
+      };
+    }
+    let decision: PermissionDecision = { behavior: 'allow', reason: '' };
+    // Plan mode promises that nothing changes: an allow rule says "may run", not "is read-only".
+    if (mode === 'plan' && untrustedHint !== undefined) decision = untrustedHint;
+    const content = permissionContent(invocation);
+    const paths = invocation.affectedPaths.map((path) => this.#resolve(path));
+    for (const rule of this.#rules) {
+      if (rule.behavior === 'allow' || !rule.matchesToolName(name)) continue;
+      if (this.#ruleCatches(rule, paths, content)) {
+        decision = stricter(decision, {
+          behavior: rule.behavior,
+          reason:
+            rule.behavior === 'deny'
+              ? `Denied by the rule "${rule.source}" in permissions.deny.`
+              : `The rule "${rule.source}" in permissions.ask asks for approval.`,
+          rule: rule.source,
+        });
+        if (decision.behavior === 'deny') return decision;
+      }
+    }
+    for (const path of paths) {
+      decision = stricter(decision, this.#judgePath(path, name, invocation.kind));
+      if (decision.behavior === 'deny') return decision;
+    }
+    if (decision.behavior === 'ask') return decision;
+    const allowRule = this.#rules.find(
+      (rule) =>
+        rule.behavior === 'allow' && rule.matchesToolName(name) && this.#allowCovers(rule, paths, content),
+    );
+    if (allowRule !== undefined) {
+      return {
+        behavior: 'allow',
+        reason: `Allowed by the rule "${allowRule.source}".`,
+        rule: allowRule.source,
+      };
+    }
+    if (untrustedHint !== undefined) return untrustedHint;
+    if (invocation.kind === ToolKind.Execute) {
+      return { behavior: 'ask', reason: `${name} can have effects outside the workspace (kind execute).` };
+    }
+    return {
+      behavior: 'allow',
+      reason: paths.length === 0 ? `${invocation.kind} tool.` : `${invocation.kind} inside the workspace.`,
+    };
+  }
+
+  /** The `ask` an MCP tool gets when its ReadOnly kind rests on an untrusted server's hint. */
+  #untrustedReadOnlyHint(invocation: ToolInvocation, tool: Tool | undefined): PermissionDecision | undefined {
+    if (tool?.source.type !== 'mcp' || invocation.kind !== ToolKind.ReadOnly) return undefined;
+    if (this.#trustedMcpServers.has(tool.source.server)) return undefined;
+    return {
+      behavior: 'ask',
+      reason: `${invocation.toolName} says it is read-only, but that is a hint from the MCP server "${tool.source.server}", which the config does not mark as trusted.`,
+    };
+  }
+
+  #resolve(path: string): JudgedPath {
+    const written = resolve(this.workspaceRoot, path);
+    return { written, real: resolveRealPath(written) };
+  }
+
+  /** Deny and ask rules: a path rule catches a call when any path matches, written or real. */
+  #ruleCatches(rule: PermissionRule, paths: readonly JudgedPath[], content: string | undefined): boolean {
+    const specifier = rule.specifier;
+    if (specifier === undefined) return true;
+    if (paths.length > 0) {
+      return paths.some(
+        (path) =>
+          specifier.matchesPath(path.real, this.workspaceRoot) ||
+          specifier.matchesPath(path.written, this.workspaceRoot),
+      );
+    }
+    return (
+      content !== undefined && contentSegments(content).some((segment) => specifier.matchesContent(segment))
+    );
+  }
+
+  /** Allow rules: a path rule covers a call only when every real path matches. */
+  #allowCovers(rule: PermissionRule, paths: readonly JudgedPath[], content: string | undefined): boolean {
+    const specifier = rule.specifier;
+    if (specifier === undefined) return true;
+    if (paths.length > 0) return paths.every((path) => specifier.matchesPath(path.real, this.workspaceRoot));
+    return content !== undefined && specifier.matchesContent(content);
+  }
+
+  #judgePath(path: JudgedPath, toolName: string, kind: ToolKind): PermissionDecision {
+    const shown = this.#display(path.real);
+    for (const rule of this.#rules) {
+      if (rule.behavior !== 'deny' || !rule.matchesToolName(toolName) || rule.specifier === undefined)
+        continue;
+      if (
+        rule.specifier.matchesPath(path.real, this.workspaceRoot) ||
+        rule.specifier.matchesPath(path.written, this.workspaceRoot)
+      ) {
+        return {
+          behavior: 'deny',
+          reason: `${shown} is denied by the rule "${rule.source}" in permissions.deny.`,
+          rule: rule.source,
+        };
+      }
+    }
+    const explicitAllow = this.#rules.find(
+      (rule) =>
+        rule.behavior === 'allow' &&
+        rule.specifier !== undefined &&
+        rule.matchesToolName(toolName) &&
+        rule.specifier.matchesPath(path.real, this.workspaceRoot),
+    );
+    if (kind !== ToolKind.ReadOnly) {
+      const guarded = matchProtectedPath(path.real, this.#protectedPaths);
+      if (guarded !== undefined) {
+        return {
+          behavior: 'ask',
+          reason: `${shown} is protected (${guarded.reason}): writing it always needs the user's approval, whatever the allow rules say.`,
+        };
+      }
+    }
+    const sensitive = this.#sensitivity(path);
+    if (sensitive !== undefined && sensitive.level !== 'low' && explicitAllow === undefined) {
+      if (sensitive.level === 'high') {
+        return {
+          behavior: 'deny',
+          reason: `${shown} is a sensitive file (${sensitive.reason}; rule ${sensitive.rule}). Refused; to permit it, add an explicit rule such as "${toolName}(${shown})" to permissions.allow.`,
+        };
+      }
+      return {
+        behavior: 'ask',
+        reason: `${shown} may hold secrets (${sensitive.reason}; rule ${sensitive.rule}).`,
+      };
+    }
+    if (explicitAllow === undefined && !this.#isTrustedLocation(path.real)) {
+      const via = path.real === path.written ? '' : ` (written as ${path.written})`;
+      return { behavior: 'ask', reason: `${path.real}${via} is outside the workspace.` };
+    }
+    return { behavior: 'allow', reason: `${shown} is inside the workspace.` };
+  }
+
+  /** The stricter sensitivity of the path as written and as it really is. */
+  #sensitivity(path: JudgedPath): SensitivePathMatch | undefined {
+    const options = { homeDir: this.#home, followSymlinks: false };
+    const real = detectSensitivePath(path.real, options);
+    if (path.written === path.real) return real;
+    const written = detectSensitivePath(path.written, options);
+    if (real === undefined) return written;
+    if (written === undefined) return real;
+    return written.level === 'high' || (written.level === 'medium' && real.level === 'low') ? written : real;
+  }
+
+  #isTrustedLocation(real: string): boolean {
+    return (
+      isInsideDirectory(this.workspaceRoot, real) ||
+      this.#trustedDirectories.some((directory) => isInsideDirectory(directory, real))
+    );
+  }
+
+  #display(real: string): string {
+    return isInsideDirectory(this.workspaceRoot, real) && real !== this.workspaceRoot
+      ? real.slice(this.workspaceRoot.length + 1)
+      : real;
+  }
+}
+
+/** The part in parentheses of `Name(content)`, or `undefined` for a signature without one. */
+function permissionContent(invocation: ToolInvocation): string | undefined {
+  const signature = invocation.permissionSignature;
+  const prefix = `${invocation.toolName}(`;
+  if (!signature.startsWith(prefix) || !signature.endsWith(')')) return undefined;
+  return signature.slice(prefix.length, -1);
+}
+
+function stringList(option: string, value: unknown): readonly string[] {
+  if (value === undefined) return [];
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value;
+  throw new ExecutorError(
+    ExecutorErrorCode.InvalidOption,
+    `PermissionPolicy: ${option} must be an array of strings; got ${JSON.stringify(value)?.slice(0, 80) ?? String(value)}.`,
+  );
+}

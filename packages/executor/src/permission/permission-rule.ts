@@ -33,7 +33,7 @@ export interface RuleSpecifier {
   readonly matchesContent: (content: string) => boolean;
 }
 
-const RULE_SYNTAX = /^([A-Za-z0-9_*.-]+)(?:\(([^]*)\))?$/;
+const RULE_SYNTAX = /^([A-Za-z0-9_*.-]+)(?:\(([\s\S]*)\))?$/s;
 const ACCEPTED_FORMS =
   '"Tool", "Tool(glob)" such as "Read(src/**)", "mcp__server__*", "Bash(npm run test:*)"';
 

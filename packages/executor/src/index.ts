@@ -7,7 +7,19 @@
  * @packageDocumentation
  */
 
+export type { TurnOptions } from './call-runner.js';
+export type {
+  ApprovalHandler,
+  CallStatus,
+  ExecutedCall,
+  ExecutorEvent,
+  PreToolHook,
+  PreToolHookInput,
+  PreToolHookResult,
+  ToolCallRequest,
+} from './executed-call.js';
 export { ExecutorError, ExecutorErrorCode } from './executor-error.js';
+export type { DeferredToolState, PermissionChecker, ToolExecutorOptions } from './executor-options.js';
 export {
   PATH_ACCESS_CONTEXT_FIELD,
   type PathAccess,
@@ -24,5 +36,9 @@ export {
 } from './permission/permission-policy.js';
 export { createPolicyPathAccess } from './permission/policy-path-access.js';
 export { matchProtectedPath, type ProtectedPathMatch } from './permission/protected-paths.js';
+export type { ArtifactSink } from './results/artifact-sink.js';
+export { DEFAULT_RETRY_POLICY, type RetryPolicy, TRANSIENT_ERROR_CODES } from './scheduling/retry-policy.js';
 export { assertSessionId, SESSION_ID_PATTERN } from './session-id.js';
+export type { StreamExecution, StreamInterruption } from './streaming/stream-turn.js';
 export type { ToolCallStreamEvent } from './streaming/tool-call-stream-event.js';
+export { ToolExecutor } from './tool-executor.js';

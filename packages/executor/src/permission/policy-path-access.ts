@@ -1,5 +1,10 @@
 import type { PathAccess, SkippedPath } from '../paths/path-access.js';
-import type { PermissionPolicy } from './permission-policy.js';
+import type { PermissionDecision } from './permission-decision.js';
+
+/** What judges one read: a `PermissionPolicy` fits. */
+export interface ReadJudge {
+  judgeRead(path: string, toolName: string): PermissionDecision;
+}
 
 /** Skipped paths kept with their reasons; past this only the count grows (a walk can skip thousands). */
 const MAX_KEPT_SKIPS = 100;
@@ -8,7 +13,7 @@ const MAX_KEPT_SKIPS = 100;
  * The {@link PathAccess} the executor gives one call of `toolName`: each path is judged as a
  * `Read` of it (and as a call of `toolName` on it, so `Grep(secrets/**)` deny rules count too).
  */
-export function createPolicyPathAccess(policy: PermissionPolicy, toolName: string): PathAccess {
+export function createPolicyPathAccess(policy: ReadJudge, toolName: string): PathAccess {
   const skipped: SkippedPath[] = [];
   let denied = 0;
   let asked = 0;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { SessionArtifactStore } from '@toolwright/artifacts';
 import type { ArtifactReference, LlmContentPart, ToolResult } from '@toolwright/contracts';
+import type { ArtifactSink } from './artifact-sink.js';
 
 /** Options for {@link finaliseResult}. */
 export interface FinaliseOptions {
-  store: SessionArtifactStore | undefined;
+  store: ArtifactSink | undefined;
   /** Text over this many bytes is spilled to the store with a head-and-tail preview. */
   spillThresholdBytes: number;
 }

@@ -1,0 +1,313 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  rebuildInvocation,
+  type Tool,
+  type ToolInvocation,
+  type ToolResult,
+  ToolResults,
+} from '@toolwright/contracts';
+import { type ProviderTarget, ToolValidationError, ToolwrightError } from '@toolwright/validation';
+import type { CallStatus, ExecutedCall, ToolCallRequest } from './executed-call.js';
+import type { ResolvedExecutorOptions } from './executor-options.js';
+import { PATH_ACCESS_CONTEXT_FIELD } from './paths/path-access.js';
+import type { PermissionDecision } from './permission/permission-decision.js';
+import { createPolicyPathAccess } from './permission/policy-path-access.js';
+import { finaliseResult } from './results/finalise-result.js';
+import type { PathLock } from './scheduling/path-lock.js';
+import { abortableDelay, backoffDelay, errorCodeOf, isTransientError } from './scheduling/retry-policy.js';
+
+/** Options of one turn (`executeBatch` or `executeStream`). */
+export interface TurnOptions {
+  /** Aborts every call of the turn (and, for a stream, stops reading it). */
+  signal?: AbortSignal;
+  /** Build invocations with `nullAsAbsent` (the provider is in OpenAI strict mode). */
+  nullAsAbsent?: boolean;
+  /** The active provider's dialect; ToolSearch returns declarations in it. */
+  providerTarget?: ProviderTarget;
+}
+
+/** Where a call sits in its turn. */
+export interface CallPlacement {
+  readonly batch: number;
+  readonly preStarted: boolean;
+}
+
+class CallTimeoutError extends Error {}
+class HookDenial extends Error {}
+
+/**
+ * Runs one call through the whole contract: lookup, deferred check, build (validation),
+ * pre-tool hooks (a param change rebuilds and re-validates), permission (with approval),
+ * the same-path lock for tools that are not concurrency-safe, retries of retry-safe tools on
+ * transient errors, the timeout, and the result's spill to the artifact sink. Never throws for a
+ * tool's failure: every outcome is an {@link ExecutedCall}.
+ */
+export class CallRunner {
+  readonly #options: ResolvedExecutorOptions;
+  readonly #locks: PathLock;
+
+  constructor(options: ResolvedExecutorOptions, locks: PathLock) {
+    this.#options = options;
+    this.#locks = locks;
+  }
+
+  async run(
+    call: ToolCallRequest,
+    placement: CallPlacement,
+    signal: AbortSignal,
+    turn: TurnOptions,
+  ): Promise<ExecutedCall> {
+    const started = performance.now();
+    const finish = (
+      status: CallStatus,
+      result: ToolResult,
+      invocation: ToolInvocation | undefined,
+      attempts: number,
+    ): Promise<ExecutedCall> => this.#finish(call, placement, started, status, result, invocation, attempts);
+
+    this.#options.onEvent?.({ type: 'call-start', call, preStarted: placement.preStarted });
+    const tool = this.#options.lookup(call.name);
+    if (tool === undefined) {
+      return finish(
+        'not_found',
+        ToolResults.notFound(`No tool named "${call.name}". Use ToolSearch to find tools by keyword.`),
+        undefined,
+        0,
+      );
+    }
+    const deferred = this.#options.deferred;
+    if (deferred?.isDeferred(call.name) && !deferred.isLoaded(call.name)) {
+      // Refused before building, so not even a validation error leaks the unseen schema.
+      return finish('not_loaded', ToolResults.notFound(notLoadedMessage(call.name)), undefined, 0);
+    }
+    if (signal.aborted) return finish('aborted', ToolResults.aborted(), undefined, 0);
+    const nullAsAbsent = turn.nullAsAbsent === true;
+    let invocation: ToolInvocation;
+    try {
+      invocation = tool.build(call.arguments, { nullAsAbsent });
+      invocation = await this.#applyHooks(call, tool, invocation, nullAsAbsent);
+    } catch (error) {
+      if (ToolValidationError.isInstance(error))
+        return finish('invalid', ToolResults.validationError(error), undefined, 0);
+      if (error instanceof HookDenial)
+        return finish('denied', ToolResults.permissionDenied(error.message), undefined, 0);
+      // A hook that throws (or a tool callback that fails) fails this call, not the whole turn.
+      return finish('error', ToolResults.executionError(describeFailure(error)), undefined, 0);
+    }
+
+    let decision: PermissionDecision;
+    try {
+      decision = await this.#resolveDecision(call, tool, invocation);
+    } catch (error) {
+      // The tool's affectedPaths callback or a needsApproval callback can throw: fail closed.
+      return finish('error', ToolResults.executionError(describeFailure(error)), invocation, 0);
+    }
+    if (decision.behavior !== 'allow')
+      return finish('denied', ToolResults.permissionDenied(decision.reason), invocation, 0);
+
+    // Tools that are not concurrency-safe hold their paths for the whole call, retries included.
+    const release = invocation.isConcurrencySafe
+      ? undefined
+      : await this.#locks.acquire(invocation.affectedPaths);
+    try {
+      return await this.#runWithRetries(call, tool, invocation, signal, turn.providerTarget, finish);
+    } finally {
+      release?.();
+    }
+  }
+
+  /** The result of a call that never ran (the stream failed, or its arguments never completed). */
+  notRun(
+    call: ToolCallRequest,
+    placement: CallPlacement,
+    status: 'aborted' | 'incomplete',
+    message: string,
+  ): Promise<ExecutedCall> {
+    const result = status === 'aborted' ? ToolResults.aborted(message) : ToolResults.validationError(message);
+    return this.#finish(call, placement, performance.now(), status, result, undefined, 0);
+  }
+
+  async #finish(
+    call: ToolCallRequest,
+    placement: CallPlacement,
+    started: number,
+    status: CallStatus,
+    result: ToolResult,
+    invocation: ToolInvocation | undefined,
+    attempts: number,
+  ): Promise<ExecutedCall> {
+    const finalised = await finaliseResult(result, {
+      store: this.#options.artifactSink,
+      spillThresholdBytes: this.#options.spillThresholdBytes,
+    }).catch((error: unknown) => ({
+      text: `${typeof result.llmContent === 'string' ? result.llmContent.slice(0, 2000) : ''}\n[could not store output: ${(error as Error).message}]`,
+      artifacts: [],
+      spilled: false,
+    }));
+    const executed: ExecutedCall = {
+      call,
+      status,
+      result: finalised.artifacts.length > 0 ? { ...result, artifacts: finalised.artifacts } : result,
+      content: finalised.text,
+      invocation,
+      attempts,
+      durationMs: performance.now() - started,
+      batch: placement.batch,
+      spilled: finalised.spilled,
+      preStarted: placement.preStarted,
+    };
+    this.#options.onEvent?.({ type: 'call-end', executed });
+    return executed;
+  }
+
+  async #applyHooks(
+    call: ToolCallRequest,
+    tool: Tool,
+    initial: ToolInvocation,
+    nullAsAbsent: boolean,
+  ): Promise<ToolInvocation> {
+    let invocation = initial;
+    for (const hook of this.#options.hooks ?? []) {
+      const outcome = await hook({ call, tool, invocation });
+      if (outcome === undefined) continue;
+      if (outcome.deny !== undefined)
+        throw new HookDenial(`A pre-tool hook refused ${call.name}: ${outcome.deny}`);
+      if (outcome.params !== undefined) {
+        // Params are frozen: a change means a new, re-validated invocation; the old one is retired.
+        invocation = rebuildInvocation(tool, invocation, outcome.params, { nullAsAbsent });
+        this.#options.onEvent?.({ type: 'hook-rewrite', call, params: invocation.params });
+      }
+    }
+    return invocation;
+  }
+
+  async #resolveDecision(
+    call: ToolCallRequest,
+    tool: Tool,
+    invocation: ToolInvocation,
+  ): Promise<PermissionDecision> {
+    const decision = await this.#options.permissions.decide({ invocation, tool, mode: this.#options.mode() });
+    let final = decision;
+    if (decision.behavior === 'ask') {
+      if (this.#options.approve === undefined) {
+        final = {
+          behavior: 'deny',
+          reason: `${decision.reason} This needs approval, and this run is non-interactive, so it is denied. To permit it, add a rule such as "${invocation.permissionRule}" to permissions.allow.`,
+        };
+      } else {
+        const approved = await this.#options.approve({ invocation, reason: decision.reason });
+        final = approved
+          ? { behavior: 'allow', reason: `Approved by the user: ${decision.reason}` }
+          : { behavior: 'deny', reason: `The user declined: ${decision.reason}` };
+      }
+    }
+    this.#options.onEvent?.({ type: 'permission', call, decision: final });
+    return final;
+  }
+
+  async #runWithRetries(
+    call: ToolCallRequest,
+    tool: Tool,
+    invocation: ToolInvocation,
+    signal: AbortSignal,
+    providerTarget: ProviderTarget | undefined,
+    finish: (
+      status: CallStatus,
+      result: ToolResult,
+      invocation: ToolInvocation,
+      attempts: number,
+    ) => Promise<ExecutedCall>,
+  ): Promise<ExecutedCall> {
+    const timeoutMs = this.#options.toolTimeoutsMs?.[tool.name] ?? this.#options.timeoutMs;
+    const retry = this.#options.retryPolicy;
+    for (let attempt = 1; ; attempt += 1) {
+      if (signal.aborted) return finish('aborted', ToolResults.aborted(), invocation, attempt - 1);
+      try {
+        const result = await this.#runOnce(invocation, signal, timeoutMs, providerTarget);
+        return finish(result.error === undefined ? 'success' : 'error', result, invocation, attempt);
+      } catch (error) {
+        if (error instanceof CallTimeoutError)
+          return finish('timeout', ToolResults.timeout(timeoutMs), invocation, attempt);
+        if (signal.aborted) return finish('aborted', ToolResults.aborted(), invocation, attempt);
+        const retryable = invocation.isRetrySafe && isTransientError(error) && attempt < retry.maxAttempts;
+        if (!retryable)
+          return finish('error', ToolResults.executionError(describeFailure(error)), invocation, attempt);
+        const delayMs = backoffDelay(retry, attempt);
+        this.#options.onEvent?.({
+          type: 'retry',
+          call,
+          attempt,
+          delayMs,
+          errorCode: errorCodeOf(error) ?? 'unknown',
+        });
+        try {
+          await abortableDelay(delayMs, signal);
+        } catch {
+          return finish('aborted', ToolResults.aborted(), invocation, attempt);
+        }
+      }
+    }
+  }
+
+  async #runOnce(
+    invocation: ToolInvocation,
+    signal: AbortSignal,
+    timeoutMs: number,
+    providerTarget: ProviderTarget | undefined,
+  ): Promise<ToolResult> {
+    const controller = new AbortController();
+    const forward = (): void => controller.abort(signal.reason);
+    signal.addEventListener('abort', forward, { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort(new CallTimeoutError(`timed out after ${timeoutMs} ms`));
+        resolve('timeout');
+      }, timeoutMs);
+    });
+    const judgeRead = this.#options.permissions.judgeRead;
+    const execution = invocation.execute({
+      ...this.#options.contextFields,
+      ...(providerTarget === undefined ? {} : { providerTarget }),
+      ...(judgeRead === undefined
+        ? {}
+        : {
+            [PATH_ACCESS_CONTEXT_FIELD]: createPolicyPathAccess(
+              this.#options.permissions as { judgeRead: typeof judgeRead },
+              invocation.toolName,
+            ),
+          }),
+      signal: controller.signal,
+      sessionId: this.#options.sessionId,
+      workspaceRoot: this.#options.workspaceRoot,
+    });
+    try {
+      const outcome = await Promise.race([execution, timeout]);
+      if (outcome !== 'timeout') return outcome;
+      // The call's signal is aborted. Give the tool a short grace period to stop, so that a
+      // caller holding its path lock does not release it under a tool that is still writing.
+      const grace = new AbortController();
+      await Promise.race([
+        execution.catch(() => undefined),
+        sleep(this.#options.timeoutGraceMs, undefined, { signal: grace.signal }).catch(() => undefined),
+      ]);
+      grace.abort();
+      throw new CallTimeoutError(`timed out after ${timeoutMs} ms`);
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', forward);
+    }
+  }
+}
+
+/** What the model is told when it calls a deferred tool it has not loaded: exactly what to do. */
+function notLoadedMessage(name: string): string {
+  return `${name} is deferred: its schema has not been loaded. Call ToolSearch with query "select:${name}" first, then call it again.`;
+}
+
+function describeFailure(error: unknown): string {
+  if (ToolwrightError.isInstance(error)) return `${error.message} (code: ${error.code})`;
+  const code = errorCodeOf(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return code === undefined ? message : `${message} (${code})`;
+}

@@ -1,0 +1,93 @@
+import type { Tool, ToolInvocation, ToolResult } from '@toolwright/contracts';
+import type { PermissionDecision } from './permission/permission-decision.js';
+
+/** A tool call as the model asked for it. */
+export interface ToolCallRequest {
+  /** The provider's call id, echoed back with the result. */
+  readonly id: string;
+  readonly name: string;
+  /** Arguments as the model sent them, JSON-decoded; malformed JSON stays a string (the validator reports it). */
+  readonly arguments: unknown;
+}
+
+/** The final state of one call. */
+export type CallStatus =
+  | 'success'
+  | 'error'
+  | 'denied'
+  | 'invalid'
+  | 'timeout'
+  | 'aborted'
+  | 'not_found'
+  /** A deferred tool whose schema ToolSearch has not loaded: refused before it was built. */
+  | 'not_loaded'
+  /** A streamed call whose arguments never completed (the stream ended or failed first). */
+  | 'incomplete';
+
+/** One executed call, in the order the model sent it. */
+export interface ExecutedCall {
+  readonly call: ToolCallRequest;
+  readonly status: CallStatus;
+  /** The result as the tool (or the executor, for refusals) produced it. */
+  readonly result: ToolResult;
+  /** What goes back to the model: text, spilled or with stored images referenced. */
+  readonly content: string;
+  readonly invocation: ToolInvocation | undefined;
+  readonly attempts: number;
+  readonly durationMs: number;
+  /** Index of the batch it ran in. */
+  readonly batch: number;
+  readonly spilled: boolean;
+  /** True when it started while the model was still streaming its message. */
+  readonly preStarted: boolean;
+}
+
+/** What a pre-tool hook sees. */
+export interface PreToolHookInput {
+  readonly call: ToolCallRequest;
+  readonly tool: Tool;
+  readonly invocation: ToolInvocation;
+}
+
+/**
+ * A pre-tool hook's answer: nothing (proceed), new params (merged over the current ones; the
+ * invocation is rebuilt and validated again, and the permission check sees the new one) or a
+ * denial.
+ */
+export type PreToolHookResult =
+  | undefined
+  | { readonly params?: Record<string, unknown>; readonly deny?: string };
+
+/** Runs before permission checks; may rewrite params or deny the call. */
+export type PreToolHook = (input: PreToolHookInput) => PreToolHookResult | Promise<PreToolHookResult>;
+
+/** Asked when a decision is `ask`; resolve true to allow. Absent in non-interactive runs. */
+export type ApprovalHandler = (request: {
+  readonly invocation: ToolInvocation;
+  readonly reason: string;
+}) => Promise<boolean>;
+
+/** Progress events, for a transcript or a UI. */
+export type ExecutorEvent =
+  | {
+      readonly type: 'batch';
+      readonly batch: number;
+      readonly parallelism: 'shared' | 'exclusive';
+      readonly calls: readonly ToolCallRequest[];
+    }
+  | {
+      readonly type: 'call-start';
+      readonly call: ToolCallRequest;
+      /** True when the model was still streaming its message. */
+      readonly preStarted: boolean;
+    }
+  | { readonly type: 'hook-rewrite'; readonly call: ToolCallRequest; readonly params: unknown }
+  | { readonly type: 'permission'; readonly call: ToolCallRequest; readonly decision: PermissionDecision }
+  | {
+      readonly type: 'retry';
+      readonly call: ToolCallRequest;
+      readonly attempt: number;
+      readonly delayMs: number;
+      readonly errorCode: string;
+    }
+  | { readonly type: 'call-end'; readonly executed: ExecutedCall };

@@ -1,0 +1,166 @@
+import type { Tool } from '@toolwright/contracts';
+import type { ToolMode } from '@toolwright/registry';
+import { checkNumberOption, checkOptions } from './check-options.js';
+import type { ApprovalHandler, ExecutorEvent, PreToolHook } from './executed-call.js';
+import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
+import type { PermissionDecision } from './permission/permission-decision.js';
+import type { PermissionRequest } from './permission/permission-policy.js';
+import type { ArtifactSink } from './results/artifact-sink.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './scheduling/retry-policy.js';
+import { assertSessionId } from './session-id.js';
+
+/** The deferred-tool state the executor consults (a registry's `deferred` manager fits). */
+export interface DeferredToolState {
+  /** True when the tool's schema reaches the model only after ToolSearch loaded it. */
+  isDeferred(name: string): boolean;
+  /** True when the tool's schema reaches the model (not deferred, or loaded). */
+  isLoaded(name: string): boolean;
+}
+
+/**
+ * What decides permissions: a `PermissionPolicy`, or your own object of the same shape.
+ * `judgeRead` (optional) judges each path a multi-path tool reads; without it such tools get no
+ * `pathAccess` and only their affected paths are checked.
+ */
+export interface PermissionChecker {
+  decide(request: PermissionRequest): PermissionDecision | Promise<PermissionDecision>;
+  judgeRead?(path: string, toolName: string): PermissionDecision;
+}
+
+/** Options of `ToolExecutor`. Every key is checked: an unknown or misspelt one is refused. */
+export interface ToolExecutorOptions {
+  /** Finds a tool by name (usually `registry.get`). */
+  lookup(name: string): Tool | undefined;
+  /**
+   * The deferred state of the registry `lookup` reads (usually `registry.deferred`). A call of a
+   * deferred tool that ToolSearch has not loaded is refused with status `not_loaded`: the model
+   * never saw its schema, so it could only have guessed the name and arguments.
+   */
+  deferred?: DeferredToolState;
+  /** The current mode, read when each call runs (EnterPlanMode can change it mid-batch). Default `'default'`. */
+  mode?: () => ToolMode;
+  permissions: PermissionChecker;
+  /** Checked against `SESSION_ID_PATTERN`: hosts make directories from it. */
+  sessionId: string;
+  workspaceRoot: string;
+  hooks?: readonly PreToolHook[];
+  /** Settles `ask` decisions. Without it (a run nobody watches) every `ask` is denied, with the rule that would permit it. */
+  approve?: ApprovalHandler;
+  /** Where large text and images go (a `SessionArtifactStore` fits). Without it, text is passed through whole. */
+  artifactSink?: ArtifactSink;
+  /** Text over this many bytes is spilled to the sink (default 32 KiB). */
+  spillThresholdBytes?: number;
+  /** Timeout of one call in ms (default 120 s); `toolTimeoutsMs` overrides it per tool name. */
+  timeoutMs?: number;
+  toolTimeoutsMs?: Readonly<Record<string, number>>;
+  /** How long a timed-out call may take to honour its aborted signal before its locks are freed (default 2 s). */
+  timeoutGraceMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Calls running at once within one turn (default 8). */
+  maxParallel?: number;
+  /** Extra fields for the execution context (host services for your own tools). */
+  contextFields?: Readonly<Record<string, unknown>>;
+  onEvent?(event: ExecutorEvent): void;
+}
+
+const OPTION_NAMES = [
+  'lookup',
+  'deferred',
+  'mode',
+  'permissions',
+  'sessionId',
+  'workspaceRoot',
+  'hooks',
+  'approve',
+  'artifactSink',
+  'spillThresholdBytes',
+  'timeoutMs',
+  'toolTimeoutsMs',
+  'timeoutGraceMs',
+  'retry',
+  'maxParallel',
+  'contextFields',
+  'onEvent',
+] as const;
+
+const RETRY_OPTION_NAMES = ['maxAttempts', 'baseDelayMs', 'maxDelayMs'] as const;
+
+/** The largest delay `setTimeout` honours; beyond it Node fires after 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The options with every default applied. */
+export interface ResolvedExecutorOptions extends ToolExecutorOptions {
+  readonly mode: () => ToolMode;
+  readonly spillThresholdBytes: number;
+  readonly timeoutMs: number;
+  readonly timeoutGraceMs: number;
+  readonly maxParallel: number;
+  readonly retryPolicy: RetryPolicy;
+}
+
+const OWNER = 'ToolExecutor';
+
+/** Checks every option by name and range, and applies the defaults. */
+export function resolveExecutorOptions(options: ToolExecutorOptions): ResolvedExecutorOptions {
+  checkOptions(OWNER, options, OPTION_NAMES);
+  requireFunction('lookup', options.lookup);
+  if (typeof options.permissions?.decide !== 'function') {
+    throw invalid(
+      'permissions must be a PermissionPolicy (or an object with a decide(request) method)',
+      options.permissions,
+    );
+  }
+  assertSessionId(options.sessionId);
+  if (typeof options.workspaceRoot !== 'string' || options.workspaceRoot === '') {
+    throw invalid('workspaceRoot must be a non-empty path', options.workspaceRoot);
+  }
+  for (const name of ['mode', 'approve', 'onEvent'] as const) {
+    if (options[name] !== undefined) requireFunction(name, options[name]);
+  }
+  if (
+    options.hooks !== undefined &&
+    !(Array.isArray(options.hooks) && options.hooks.every((hook) => typeof hook === 'function'))
+  ) {
+    throw invalid('hooks must be an array of functions', options.hooks);
+  }
+  checkNumberOption(OWNER, 'maxParallel', options.maxParallel, { min: 1, max: 1024, integer: true });
+  checkNumberOption(OWNER, 'timeoutMs', options.timeoutMs, { min: 1, max: MAX_TIMER_MS });
+  checkNumberOption(OWNER, 'timeoutGraceMs', options.timeoutGraceMs, { min: 0, max: MAX_TIMER_MS });
+  checkNumberOption(OWNER, 'spillThresholdBytes', options.spillThresholdBytes, { min: 1, integer: true });
+  for (const [tool, timeout] of Object.entries(options.toolTimeoutsMs ?? {})) {
+    checkNumberOption(OWNER, `toolTimeoutsMs.${tool}`, timeout, { min: 1, max: MAX_TIMER_MS });
+  }
+  if (options.retry !== undefined) {
+    checkOptions(`${OWNER} retry`, options.retry, RETRY_OPTION_NAMES);
+    checkNumberOption(OWNER, 'retry.maxAttempts', options.retry.maxAttempts, {
+      min: 1,
+      max: 100,
+      integer: true,
+    });
+    checkNumberOption(OWNER, 'retry.baseDelayMs', options.retry.baseDelayMs, { min: 0, max: MAX_TIMER_MS });
+    checkNumberOption(OWNER, 'retry.maxDelayMs', options.retry.maxDelayMs, { min: 0, max: MAX_TIMER_MS });
+  }
+  return {
+    ...options,
+    mode: options.mode ?? (() => 'default'),
+    spillThresholdBytes: options.spillThresholdBytes ?? 32 * 1024,
+    timeoutMs: options.timeoutMs ?? 120_000,
+    timeoutGraceMs: options.timeoutGraceMs ?? 2_000,
+    maxParallel: options.maxParallel ?? 8,
+    retryPolicy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+  };
+}
+
+function requireFunction(name: string, value: unknown): void {
+  if (typeof value !== 'function') throw invalid(`${name} must be a function`, value);
+}
+
+function invalid(what: string, value: unknown): ExecutorError {
+  const shown =
+    value === undefined
+      ? 'nothing'
+      : typeof value === 'function'
+        ? 'a function'
+        : (JSON.stringify(value)?.slice(0, 80) ?? typeof value);
+  return new ExecutorError(ExecutorErrorCode.InvalidOption, `${OWNER}: ${what}; got ${shown}.`);
+}

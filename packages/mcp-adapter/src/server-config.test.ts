@@ -44,6 +44,16 @@ describe('parseMcpServersConfig', () => {
     );
   });
 
+  it('reads "trust" per server (default false) and refuses a non-boolean', () => {
+    const [trusted, untrusted] = parseMcpServersConfig({
+      mcpServers: { mine: { command: 'node', trust: true }, theirs: { url: 'http://127.0.0.1:1/mcp' } },
+    });
+    expect([trusted?.trust, untrusted?.trust]).toEqual([true, false]);
+    expect(configError({ mcpServers: { t: { command: 'x', trust: 'yes' } } }).message).toBe(
+      'MCP server "t": "trust" must be a boolean, got the string "yes"',
+    );
+  });
+
   it('accepts the inner map alone and defaults args and env', () => {
     expect(parseMcpServersConfig({ a: { command: 'node' } })[0]).toMatchObject({
       args: [],

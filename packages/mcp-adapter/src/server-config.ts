@@ -11,6 +11,8 @@ export interface StdioServerConfig {
   readonly cwd: string | undefined;
   readonly connectTimeoutMs: number | undefined;
   readonly requestTimeoutMs: number | undefined;
+  /** `"trust": true`: the host believes this server's tool annotations (see {@link McpServerConfig}). */
+  readonly trust: boolean;
 }
 
 /** A server reached over MCP Streamable HTTP. */
@@ -21,9 +23,16 @@ export interface StreamableHttpServerConfig {
   readonly headers: Readonly<Record<string, string>>;
   readonly connectTimeoutMs: number | undefined;
   readonly requestTimeoutMs: number | undefined;
+  /** `"trust": true`: the host believes this server's tool annotations (see {@link McpServerConfig}). */
+  readonly trust: boolean;
 }
 
-/** One entry of a parsed `mcpServers` configuration. */
+/**
+ * One entry of a parsed `mcpServers` configuration. `trust` (default false, as in gemini-cli's
+ * config) records whether the user believes the server's tool annotations; the MCP specification
+ * calls annotations from an untrusted server hints. The adapter itself does not act on it: an
+ * executor's permission policy does (`trustedMcpServers`).
+ */
 export type McpServerConfig = StdioServerConfig | StreamableHttpServerConfig;
 
 const SERVER_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
@@ -38,6 +47,7 @@ const STDIO_KEYS = new Set([
   'connectTimeoutMs',
   'requestTimeoutMs',
   'disabled',
+  'trust',
 ]);
 const HTTP_KEYS = new Set([
   'url',
@@ -48,6 +58,7 @@ const HTTP_KEYS = new Set([
   'connectTimeoutMs',
   'requestTimeoutMs',
   'disabled',
+  'trust',
 ]);
 const HTTP_TYPES = new Set(['http', 'streamable-http', 'streamableHttp', 'streamable_http']);
 
@@ -128,7 +139,14 @@ function parseStdio(name: string, entry: Record<string, unknown>): StdioServerCo
     cwd: cwd as string | undefined,
     connectTimeoutMs: timeout(name, 'connectTimeoutMs', entry.connectTimeoutMs ?? entry.timeout),
     requestTimeoutMs: timeout(name, 'requestTimeoutMs', entry.requestTimeoutMs ?? entry.timeout),
+    trust: trustFlag(name, entry.trust),
   };
+}
+
+function trustFlag(server: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') fail(server, `"trust" must be a boolean, got ${describe(value)}`);
+  return value;
 }
 
 function parseHttp(name: string, entry: Record<string, unknown>): StreamableHttpServerConfig {
@@ -151,6 +169,7 @@ function parseHttp(name: string, entry: Record<string, unknown>): StreamableHttp
     headers: stringRecord(name, 'headers', entry.headers),
     connectTimeoutMs: timeout(name, 'connectTimeoutMs', entry.connectTimeoutMs ?? entry.timeout),
     requestTimeoutMs: timeout(name, 'requestTimeoutMs', entry.requestTimeoutMs ?? entry.timeout),
+    trust: trustFlag(name, entry.trust),
   };
 }
 

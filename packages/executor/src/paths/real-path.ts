@@ -1,5 +1,5 @@
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, parse, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, parse, sep } from 'node:path';
 
 /** Symlinks followed while resolving one path before it counts as a loop (Linux's ELOOP limit). */
 const MAX_SYMLINK_HOPS = 40;
@@ -16,7 +16,9 @@ const MAX_SYMLINK_HOPS = 40;
  * pass as a workspace file.
  */
 export function resolveRealPath(path: string): string {
-  const absolute = resolve(path);
+  // Not `resolve(path)`: that applies `..` lexically first, so `link/../x` would be judged next
+  // to the link instead of next to its target, where the kernel puts it.
+  const absolute = isAbsolute(path) ? path : `${process.cwd()}${sep}${path}`;
   try {
     return realpathSync.native(absolute);
   } catch (error) {
@@ -51,9 +53,10 @@ function resolveComponentwise(absolute: string): string {
     try {
       isLink = lstatSync(candidate).isSymbolicLink();
     } catch {
-      // Missing from here on: nothing below can be a link yet, so the rest is taken as written
-      // (with `..` still applied lexically, which is what a later mkdir -p would create).
-      return resolve(candidate, ...pending);
+      // Missing: taken as written. A later `..` climbs back into what exists (as after a
+      // mkdir -p), so the walk goes on and links above are still followed.
+      resolved = candidate;
+      continue;
     }
     if (!isLink) {
       resolved = candidate;

@@ -1,7 +1,10 @@
+import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
 import { ToolSchemas } from '@toolwright/validation';
 import { compileGlob } from './glob-pattern.js';
+import { createPathAccessGate } from './path-access-gate.js';
+import { createTimeSlicer } from './time-slicer.js';
 import { walkFiles } from './walk-files.js';
 import { resolveWorkspacePath } from './workspace-paths.js';
 
@@ -13,7 +16,11 @@ const GlobParameters = Type.Object({
   path: Type.Optional(ToolSchemas.directoryPath()),
 });
 
-/** Glob: files matching a pattern such as `src/**\/*.ts`. ReadOnly, concurrency- and retry-safe. */
+/**
+ * Glob: files matching a pattern such as `src/**\/*.ts`. ReadOnly, concurrency- and retry-safe.
+ * With a `pathAccess` in its context, every match is checked before it is listed; the refused
+ * ones are left out and counted (`metadata.skipped`, and a line saying why).
+ */
 export function createGlobTool(workspaceRoot: string): Tool {
   return createTool({
     name: 'Glob',
@@ -31,16 +38,28 @@ export function createGlobTool(workspaceRoot: string): Tool {
     affectedPaths: (params) => [resolveWorkspacePath(workspaceRoot, params.path ?? '.')],
     describeInvocation: (params) => `Glob ${params.pattern}`,
     async execute(params, context) {
+      const { signal } = context;
       const root = resolveWorkspacePath(workspaceRoot, params.path ?? '.');
+      const gate = createPathAccessGate(context);
       const matcher = compileGlob(params.pattern);
-      const files = await walkFiles(root, MAX_SCANNED_FILES, context.signal);
-      const matches = files.filter((file) => matcher.test(file));
+      const files = await walkFiles(root, {
+        limit: MAX_SCANNED_FILES,
+        signal,
+        includeSymlinks: gate.judgesPaths,
+      });
+      // 20,000 glob tests and permission checks take far longer than one slice.
+      const slicer = createTimeSlicer(signal);
+      const matches: string[] = [];
+      for (const file of files) {
+        await slicer.checkpoint();
+        if (matcher.test(file) && gate.allows(join(root, file))) matches.push(file);
+      }
       const listed = matches.slice(0, MAX_LISTED_FILES);
       const more = matches.length - listed.length;
       const body = listed.length === 0 ? `No files match ${params.pattern}` : listed.join('\n');
       return {
-        llmContent: more > 0 ? `${body}\n… ${more} more matches; narrow the pattern` : body,
-        metadata: { matches: matches.length },
+        llmContent: gate.withSummary(more > 0 ? `${body}\n… ${more} more matches; narrow the pattern` : body),
+        metadata: { matches: matches.length, skipped: gate.skipped },
       };
     },
   });

@@ -1,15 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
 import { ToolSchemas } from '@toolwright/validation';
-import { RE2JS } from 're2js';
 import { compileGlob } from './glob-pattern.js';
-import { walkFiles } from './walk-files.js';
+import { searchFiles } from './grep-search.js';
+import { createPathAccessGate } from './path-access-gate.js';
 import { resolveWorkspacePath } from './workspace-paths.js';
 
-const MAX_SCANNED_FILES = 20_000;
-const MAX_FILE_BYTES = 2 * 1024 * 1024;
 /** Lines longer than this (minified code, data) are tested on their first part only. */
 const MAX_TESTED_LINE = 4000;
 
@@ -32,7 +28,11 @@ const GrepParameters = Type.Object({
   ),
 });
 
-/** Grep: search file contents with a regular expression. ReadOnly, concurrency- and retry-safe. */
+/**
+ * Grep: search file contents with a regular expression. ReadOnly, concurrency- and retry-safe.
+ * With a `pathAccess` in its context, every file is checked before it is read; the refused ones
+ * are skipped and counted (`metadata.skipped`, and a line saying why).
+ */
 export function createGrepTool(workspaceRoot: string): Tool {
   return createTool({
     name: 'Grep',
@@ -51,42 +51,31 @@ export function createGrepTool(workspaceRoot: string): Tool {
     describeInvocation: (params) => `Grep /${params.pattern}/`,
     async execute(params, context) {
       // A model's pattern is untrusted: `^(a+)+$` freezes a backtracking engine for seconds on a
-      // 28-character line. RE2 runs in linear time, so no pattern can stall the agent.
-      let expression: RE2JS;
-      try {
-        expression = RE2JS.compile(
-          params.pattern,
-          params.case_insensitive === true ? RE2JS.CASE_INSENSITIVE : 0,
-        );
-      } catch (error) {
-        const message = `Invalid regular expression ${JSON.stringify(params.pattern)}: ${(error as Error).message}. RE2 syntax is accepted (no backreferences or lookaround).`;
+      // 28-character line. RE2 runs in linear time, so no pattern can stall the agent; the
+      // matching runs in a worker that an abort terminates, so no pattern can outlast a timeout.
+      const gate = createPathAccessGate(context);
+      const outcome = await searchFiles({
+        root: resolveWorkspacePath(workspaceRoot, params.path ?? '.'),
+        settings: {
+          pattern: params.pattern,
+          caseInsensitive: params.case_insensitive === true,
+          mode: params.output_mode ?? 'files_with_matches',
+          headLimit: params.head_limit ?? 250,
+          maxTestedLine: MAX_TESTED_LINE,
+        },
+        fileFilter: params.glob === undefined ? undefined : compileGlob(params.glob),
+        gate,
+        signal: context.signal,
+      });
+      if (outcome.kind === 'invalid-pattern') {
+        const message = `Invalid regular expression ${JSON.stringify(params.pattern)}: ${outcome.message}. RE2 syntax is accepted (no backreferences or lookaround).`;
         return { llmContent: message, error: { type: 'validation', message } };
       }
-      const root = resolveWorkspacePath(workspaceRoot, params.path ?? '.');
-      const fileFilter = params.glob === undefined ? undefined : compileGlob(params.glob);
-      const mode = params.output_mode ?? 'files_with_matches';
-      const headLimit = params.head_limit ?? 250;
-      const output: string[] = [];
-      let totalMatches = 0;
-      for (const file of await walkFiles(root, MAX_SCANNED_FILES, context.signal)) {
-        if (fileFilter !== undefined && !fileFilter.test(file)) continue;
-        const bytes = await readFile(join(root, file)).catch(() => undefined);
-        if (bytes === undefined || bytes.byteLength > MAX_FILE_BYTES || bytes.includes(0)) continue;
-        const lines = bytes.toString('utf8').split('\n');
-        let fileMatches = 0;
-        for (const [index, line] of lines.entries()) {
-          if (!expression.test(line.slice(0, MAX_TESTED_LINE))) continue;
-          fileMatches += 1;
-          if (mode === 'content' && output.length < headLimit) output.push(`${file}:${index + 1}:${line}`);
-        }
-        totalMatches += fileMatches;
-        if (fileMatches > 0 && mode === 'files_with_matches' && output.length < headLimit) output.push(file);
-        if (fileMatches > 0 && mode === 'count' && output.length < headLimit)
-          output.push(`${file}:${fileMatches}`);
-      }
+      const body =
+        outcome.output.length === 0 ? `No matches for /${params.pattern}/` : outcome.output.join('\n');
       return {
-        llmContent: output.length === 0 ? `No matches for /${params.pattern}/` : output.join('\n'),
-        metadata: { matches: totalMatches },
+        llmContent: gate.withSummary(body),
+        metadata: { matches: outcome.matches, skipped: gate.skipped },
       };
     },
   });

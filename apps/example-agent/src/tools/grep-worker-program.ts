@@ -1,0 +1,103 @@
+import { createRequire } from 'node:module';
+import type { MessagePort } from 'node:worker_threads';
+import type { RE2JS } from 're2js';
+import type {
+  GrepFile,
+  GrepSearchSettings,
+  GrepWorkerRequest,
+  GrepWorkerResponse,
+} from './grep-worker-protocol.js';
+
+/**
+ * The source of Grep's worker thread: {@link runGrepWorker} as text, started with `eval`.
+ *
+ * Grep runs the model's pattern in a worker because nothing else bounds how long one call into
+ * the regex engine takes: RE2 is linear, but linear in the program size times the line length,
+ * and `.{1000}` repeated ten times on one 4000-character line takes about half a second in one
+ * uninterruptible call (compiling a 1000-character pattern up to a quarter of a second). A worker
+ * can be terminated mid-call; the main thread never runs the pattern.
+ *
+ * The program travels as text, not as a file next to this module, so the same code works from
+ * the TypeScript source under vitest or tsx, from the tsup bundle, and from any other bundle of
+ * the app, with no second entry point to keep in step. It must therefore be self-contained: it
+ * reaches the engine through the path resolved here, and uses nothing from this module's scope.
+ */
+export function grepWorkerSource(): string {
+  const enginePath = createRequire(import.meta.url).resolve('re2js');
+  // Transpilers that keep function names (tsx, esbuild's keepNames) wrap inner functions in a
+  // `__name(fn, "name")` helper defined at the top of the module; the worker has no such
+  // module, so it gets an identity stand-in.
+  return [
+    "'use strict';",
+    'var __name = (target) => target;',
+    `(${runGrepWorker.toString()})(${JSON.stringify(enginePath)});`,
+  ].join('\n');
+}
+
+interface ActiveSearch {
+  readonly expression: RE2JS;
+  readonly settings: GrepSearchSettings;
+  readonly output: string[];
+  matches: number;
+}
+
+/** The worker's whole program. Runs in the worker; see {@link grepWorkerSource}. */
+function runGrepWorker(enginePath: string): void {
+  const port = (require('node:worker_threads') as typeof import('node:worker_threads'))
+    .parentPort as MessagePort;
+  const engine = (require(enginePath) as typeof import('re2js')).RE2JS;
+  let search: ActiveSearch | undefined;
+
+  const searchFile = (active: ActiveSearch, file: GrepFile): void => {
+    const { expression, settings, output } = active;
+    const text = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength).toString(
+      'utf8',
+    );
+    let fileMatches = 0;
+    let lineNumber = 0;
+    for (const line of text.split('\n')) {
+      lineNumber += 1;
+      if (!expression.test(line.slice(0, settings.maxTestedLine))) continue;
+      fileMatches += 1;
+      if (settings.mode === 'content' && output.length < settings.headLimit) {
+        output.push(`${file.path}:${lineNumber}:${line}`);
+      }
+    }
+    active.matches += fileMatches;
+    if (fileMatches === 0 || output.length >= settings.headLimit) return;
+    if (settings.mode === 'files_with_matches') output.push(file.path);
+    if (settings.mode === 'count') output.push(`${file.path}:${fileMatches}`);
+  };
+
+  const answer = (request: GrepWorkerRequest): GrepWorkerResponse => {
+    if (request.kind === 'start') {
+      const { settings } = request;
+      search = undefined;
+      try {
+        const flags = settings.caseInsensitive ? engine.CASE_INSENSITIVE : 0;
+        search = { expression: engine.compile(settings.pattern, flags), settings, output: [], matches: 0 };
+        return { kind: 'started' };
+      } catch (error) {
+        return { kind: 'invalid-pattern', message: (error as Error).message };
+      }
+    }
+    if (search === undefined) throw new Error(`"${request.kind}" arrived before a successful "start"`);
+    if (request.kind === 'search') {
+      for (const file of request.files) searchFile(search, file);
+      return { kind: 'searched' };
+    }
+    const { output, matches } = search;
+    search = undefined;
+    return { kind: 'finished', output, matches };
+  };
+
+  port.on('message', (request: GrepWorkerRequest) => {
+    let response: GrepWorkerResponse;
+    try {
+      response = answer(request);
+    } catch (error) {
+      response = { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+    }
+    port.postMessage(response);
+  });
+}

@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
+import { isAbsolute, resolve, sep } from 'node:path';
 import { type Tool, type ToolInvocation, ToolKind } from '@toolwright/contracts';
 import type { ToolMode } from '@toolwright/registry';
 import { detectSensitivePath, type SensitivePathMatch } from '@toolwright/validation';
@@ -140,20 +140,19 @@ export class PermissionPolicy {
    * (a search) must skip. Never throws; a path that cannot be resolved is denied.
    */
   judgeRead(path: string, toolName: string): PermissionDecision {
-    let judged: JudgedPath;
+    let judged: readonly JudgedPath[];
     try {
-      judged = {
-        written: resolve(this.workspaceRoot, path),
-        real: resolveRealPath(resolve(this.workspaceRoot, path)),
-      };
+      judged = this.#resolve(path);
     } catch (error) {
       return { behavior: 'deny', reason: `${path} cannot be resolved (${(error as Error).message}).` };
     }
     const names = toolName === READ_TOOL ? [READ_TOOL] : [READ_TOOL, toolName];
     let decision: PermissionDecision = { behavior: 'allow', reason: 'readable' };
     for (const name of names) {
-      decision = stricter(decision, this.#judgePath(judged, name, ToolKind.ReadOnly));
-      if (decision.behavior === 'deny') return decision;
+      for (const location of judged) {
+        decision = stricter(decision, this.#judgePath(location, name, ToolKind.ReadOnly));
+        if (decision.behavior === 'deny') return decision;
+      }
     }
     return decision;
   }
@@ -171,7 +170,7 @@ export class PermissionPolicy {
     // Plan mode promises that nothing changes: an allow rule says "may run", not "is read-only".
     if (mode === 'plan' && untrustedHint !== undefined) decision = untrustedHint;
     const content = permissionContent(invocation);
-    const paths = invocation.affectedPaths.map((path) => this.#resolve(path));
+    const paths = invocation.affectedPaths.flatMap((path) => this.#resolve(path));
     for (const rule of this.#rules) {
       if (rule.behavior === 'allow' || !rule.matchesToolName(name)) continue;
       if (this.#ruleCatches(rule, paths, content)) {
@@ -222,9 +221,16 @@ export class PermissionPolicy {
     };
   }
 
-  #resolve(path: string): JudgedPath {
+  /**
+   * Where `path` lands. With `..` after a symlink it can be two places: the kernel applies the
+   * `..` to the link's target, a tool that normalises the path first (`path.resolve`) applies it
+   * next to the link. Both are judged, so neither reading slips through.
+   */
+  #resolve(path: string): readonly JudgedPath[] {
     const written = resolve(this.workspaceRoot, path);
-    return { written, real: resolveRealPath(written) };
+    const lexical = { written, real: resolveRealPath(written) };
+    const physical = resolveRealPath(isAbsolute(path) ? path : `${this.workspaceRoot}${sep}${path}`);
+    return physical === lexical.real ? [lexical] : [lexical, { written, real: physical }];
   }
 
   /** Deny and ask rules: a path rule catches a call when any path matches, written or real. */

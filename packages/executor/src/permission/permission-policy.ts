@@ -281,7 +281,10 @@ export class PermissionPolicy {
         rule.specifier.matchesPath(path.real, this.workspaceRoot),
     );
     if (kind !== ToolKind.ReadOnly) {
-      const guarded = matchProtectedPath(path.real, this.#protectedPaths);
+      // The written path too: through a `.git -> gitdata` link, git still runs .git/hooks/*.
+      const guarded =
+        matchProtectedPath(path.real, this.#protectedPaths) ??
+        matchProtectedPath(path.written, this.#protectedPaths);
       if (guarded !== undefined) {
         return {
           behavior: 'ask',

@@ -1,4 +1,5 @@
 import type { FunctionDeclaration } from '@toolwright/contracts';
+import type { ToolCallStreamEvent } from '@toolwright/executor';
 import type { ProviderTarget } from '@toolwright/validation';
 
 /** The providers the agent can talk to. `scripted` is the embedded, network-free model. */
@@ -63,8 +64,22 @@ export interface ModelResponse {
 }
 
 /**
- * A model behind one provider's API. `send` takes the neutral conversation and declarations in
- * the provider's dialect and returns the assistant text and tool calls.
+ * One event of a streamed assistant message: the executor's {@link ToolCallStreamEvent}s (tool
+ * calls as they form, then `message-end`) plus the text as it arrives and the token counts.
+ *
+ * - `text-delta`: more of the assistant text; the deltas concatenate to the whole text.
+ * - `usage`: the token counts so far. A provider may report more than once (Anthropic at the
+ *   start and the end of a message, Gemini per chunk); the last one counts.
+ */
+export type ModelStreamEvent =
+  | ToolCallStreamEvent
+  | { readonly type: 'text-delta'; readonly text: string }
+  | { readonly type: 'usage'; readonly usage: ModelUsage };
+
+/**
+ * A model behind one provider's API. `stream` takes the neutral conversation and declarations in
+ * the provider's dialect and yields the assistant message as it forms; `send` waits for the
+ * whole message and returns its text and tool calls.
  */
 export interface ModelProvider {
   readonly specificationVersion: 'v1';
@@ -77,5 +92,15 @@ export interface ModelProvider {
    * the executor builds invocations with `nullAsAbsent`.
    */
   readonly nullAsAbsent: boolean;
+  /**
+   * Streams one assistant message through the provider's streaming API. A call ends
+   * (`tool-call-end`) as soon as its arguments are complete, which may be long before the
+   * message is, so an executor can start it early. The iterable ends with exactly one
+   * `message-end` when the message is complete; if the request fails, the connection drops or
+   * `request.signal` aborts, it throws instead (the abort reason on abort) and sends no
+   * `message-end`. Stopping the iteration early cancels the request.
+   */
+  stream(request: ModelRequest): AsyncIterable<ModelStreamEvent>;
+  /** The whole message of {@link stream}, collected: the same text, tool calls and usage. */
   send(request: ModelRequest): Promise<ModelResponse>;
 }

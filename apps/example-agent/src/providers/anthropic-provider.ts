@@ -4,7 +4,10 @@ import type {
   ContentBlockParam,
   MessageParam,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { ModelProvider, ModelRequest, ModelResponse, ModelToolCall } from './model-provider.js';
+import { abortReasonOr } from './abort-reason.js';
+import { anthropicStreamEvents } from './anthropic-stream-events.js';
+import type { ModelProvider, ModelRequest, ModelResponse, ModelStreamEvent } from './model-provider.js';
+import { collectResponse } from './response-accumulator.js';
 
 /** Options for {@link AnthropicProvider}. */
 export interface AnthropicProviderOptions {
@@ -35,34 +38,33 @@ export class AnthropicProvider implements ModelProvider {
     });
   }
 
-  async send(request: ModelRequest): Promise<ModelResponse> {
+  /** Streams the message (`stream: true`); see {@link anthropicStreamEvents}. */
+  async *stream(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
     const tools: AnthropicTool[] = request.tools.map((declaration) => ({
       name: declaration.name,
       description: declaration.description,
       input_schema: declaration.parameters as AnthropicTool.InputSchema,
     }));
-    const message = await this.#client.messages.create(
-      {
-        model: this.model,
-        max_tokens: this.#maxTokens,
-        system: request.system,
-        messages: toAnthropicMessages(request),
-        ...(tools.length > 0 ? { tools } : {}),
-      },
-      request.signal === undefined ? {} : { signal: request.signal },
-    );
-    const toolCalls: ModelToolCall[] = [];
-    const texts: string[] = [];
-    for (const block of message.content) {
-      if (block.type === 'tool_use')
-        toolCalls.push({ id: block.id, name: block.name, arguments: block.input });
-      else if (block.type === 'text') texts.push(block.text);
+    try {
+      const events = await this.#client.messages.create(
+        {
+          model: this.model,
+          max_tokens: this.#maxTokens,
+          system: request.system,
+          messages: toAnthropicMessages(request),
+          ...(tools.length > 0 ? { tools } : {}),
+          stream: true,
+        },
+        request.signal === undefined ? {} : { signal: request.signal },
+      );
+      yield* anthropicStreamEvents(events, request.signal);
+    } catch (error) {
+      throw abortReasonOr(error, request.signal);
     }
-    return {
-      text: texts.join(''),
-      toolCalls,
-      usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens },
-    };
+  }
+
+  send(request: ModelRequest): Promise<ModelResponse> {
+    return collectResponse(this.stream(request));
   }
 }
 

@@ -4,7 +4,10 @@ import {
   GoogleGenAI,
   type Part,
 } from '@google/genai';
-import type { ModelProvider, ModelRequest, ModelResponse, ModelToolCall } from './model-provider.js';
+import { abortReasonOr } from './abort-reason.js';
+import { geminiStreamEvents } from './gemini-stream-events.js';
+import type { ModelProvider, ModelRequest, ModelResponse, ModelStreamEvent } from './model-provider.js';
+import { collectResponse } from './response-accumulator.js';
 
 /** Options for {@link GeminiProvider}. */
 export interface GeminiProviderOptions {
@@ -32,50 +35,38 @@ export class GeminiProvider implements ModelProvider {
     });
   }
 
-  async send(request: ModelRequest): Promise<ModelResponse> {
+  /** Streams the response (`generateContentStream`); see {@link geminiStreamEvents}. */
+  async *stream(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
     const functionDeclarations: GeminiDeclaration[] = request.tools.map((declaration) => ({
       name: declaration.name,
       description: declaration.description,
       // The declaration is already in Gemini's OpenAPI subset (validation's 'gemini' dialect).
       parameters: declaration.parameters as GeminiDeclaration['parameters'] & object,
     }));
-    const response = await this.#client.models.generateContent({
-      model: this.model,
-      contents: toGeminiContents(request),
-      config: {
-        systemInstruction: request.system,
-        ...(functionDeclarations.length > 0 ? { tools: [{ functionDeclarations }] } : {}),
-        ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
-      },
-    });
-    const toolCalls: ModelToolCall[] = [];
-    const texts: string[] = [];
-    for (const part of response.candidates?.[0]?.content?.parts ?? []) {
-      if (part.functionCall !== undefined) {
-        // Gemini ids are optional; a local id keeps results paired with their calls.
-        this.#callCounter += 1;
-        toolCalls.push({
-          id: part.functionCall.id ?? `gemini-call-${this.#callCounter}`,
-          name: part.functionCall.name ?? '',
-          arguments: part.functionCall.args ?? {},
-        });
-      } else if (typeof part.text === 'string' && part.thought !== true) {
-        texts.push(part.text);
-      }
+    try {
+      const chunks = await this.#client.models.generateContentStream({
+        model: this.model,
+        contents: toGeminiContents(request),
+        config: {
+          systemInstruction: request.system,
+          ...(functionDeclarations.length > 0 ? { tools: [{ functionDeclarations }] } : {}),
+          ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
+        },
+      });
+      yield* geminiStreamEvents(chunks, () => this.#nextCallId(), request.signal);
+    } catch (error) {
+      throw abortReasonOr(error, request.signal);
     }
-    const usage = response.usageMetadata;
-    return {
-      text: texts.join(''),
-      toolCalls,
-      ...(usage === undefined
-        ? {}
-        : {
-            usage: {
-              inputTokens: usage.promptTokenCount ?? 0,
-              outputTokens: usage.candidatesTokenCount ?? 0,
-            },
-          }),
-    };
+  }
+
+  send(request: ModelRequest): Promise<ModelResponse> {
+    return collectResponse(this.stream(request));
+  }
+
+  /** Gemini ids are optional; a local id keeps results paired with their calls. */
+  #nextCallId(): string {
+    this.#callCounter += 1;
+    return `gemini-call-${this.#callCounter}`;
   }
 }
 

@@ -1,13 +1,16 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import { abortReasonOr } from './abort-reason.js';
 import type {
   ModelProvider,
   ModelRequest,
   ModelResponse,
-  ModelToolCall,
+  ModelStreamEvent,
   ProviderId,
 } from './model-provider.js';
-import { parseToolArguments, stringifyToolArguments } from './parse-tool-arguments.js';
+import { openAiChatStreamEvents } from './openai-chat-stream-events.js';
+import { stringifyToolArguments } from './parse-tool-arguments.js';
+import { collectResponse } from './response-accumulator.js';
 
 /** Options for {@link OpenAiChatProvider}. */
 export interface OpenAiChatProviderOptions {
@@ -47,7 +50,11 @@ export class OpenAiChatProvider implements ModelProvider {
     });
   }
 
-  async send(request: ModelRequest): Promise<ModelResponse> {
+  /**
+   * Streams the completion (`stream: true`, usage included); see {@link openAiChatStreamEvents}
+   * for when each call ends.
+   */
+  async *stream(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
     const tools: ChatCompletionTool[] = request.tools.map((declaration) => ({
       type: 'function',
       function: {
@@ -57,36 +64,26 @@ export class OpenAiChatProvider implements ModelProvider {
         strict: this.#strict && declaration.strict === true,
       },
     }));
-    const completion = await this.#client.chat.completions.create(
-      {
-        model: this.model,
-        messages: toChatMessages(request),
-        ...(tools.length > 0 ? { tools } : {}),
-      },
-      request.signal === undefined ? {} : { signal: request.signal },
-    );
-    const message = completion.choices[0]?.message;
-    const toolCalls: ModelToolCall[] = [];
-    for (const call of message?.tool_calls ?? []) {
-      if (call.type !== 'function') continue;
-      toolCalls.push({
-        id: call.id,
-        name: call.function.name,
-        arguments: parseToolArguments(call.function.arguments),
-      });
+    try {
+      const chunks = await this.#client.chat.completions.create(
+        {
+          model: this.model,
+          messages: toChatMessages(request),
+          ...(tools.length > 0 ? { tools } : {}),
+          stream: true,
+          // Without it a streamed completion reports no token counts at all.
+          stream_options: { include_usage: true },
+        },
+        request.signal === undefined ? {} : { signal: request.signal },
+      );
+      yield* openAiChatStreamEvents(chunks, request.signal);
+    } catch (error) {
+      throw abortReasonOr(error, request.signal);
     }
-    return {
-      text: message?.content ?? '',
-      toolCalls,
-      ...(completion.usage === undefined
-        ? {}
-        : {
-            usage: {
-              inputTokens: completion.usage.prompt_tokens,
-              outputTokens: completion.usage.completion_tokens,
-            },
-          }),
-    };
+  }
+
+  send(request: ModelRequest): Promise<ModelResponse> {
+    return collectResponse(this.stream(request));
   }
 }
 

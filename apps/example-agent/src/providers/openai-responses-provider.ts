@@ -1,7 +1,10 @@
 import OpenAI from 'openai';
 import type { FunctionTool, ResponseInputItem } from 'openai/resources/responses/responses';
-import type { ModelProvider, ModelRequest, ModelResponse, ModelToolCall } from './model-provider.js';
-import { parseToolArguments, stringifyToolArguments } from './parse-tool-arguments.js';
+import { abortReasonOr } from './abort-reason.js';
+import type { ModelProvider, ModelRequest, ModelResponse, ModelStreamEvent } from './model-provider.js';
+import { openAiResponsesStreamEvents } from './openai-responses-stream-events.js';
+import { stringifyToolArguments } from './parse-tool-arguments.js';
+import { collectResponse } from './response-accumulator.js';
 
 /** Options for {@link OpenAiResponsesProvider}. */
 export interface OpenAiResponsesProviderOptions {
@@ -29,7 +32,8 @@ export class OpenAiResponsesProvider implements ModelProvider {
     });
   }
 
-  async send(request: ModelRequest): Promise<ModelResponse> {
+  /** Streams the response (`stream: true`); see {@link openAiResponsesStreamEvents}. */
+  async *stream(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
     const tools: FunctionTool[] = request.tools.map((declaration) => ({
       type: 'function',
       name: declaration.name,
@@ -38,36 +42,28 @@ export class OpenAiResponsesProvider implements ModelProvider {
       // Strict only where the tool declared it: its schema was then projected for strict mode.
       strict: declaration.strict === true,
     }));
-    // Stateless on purpose: the whole conversation is sent each turn, so no server-side
-    // response storage is needed and any compatible endpoint works.
-    const response = await this.#client.responses.create(
-      {
-        model: this.model,
-        instructions: request.system,
-        input: toResponseInput(request),
-        store: false,
-        ...(tools.length > 0 ? { tools } : {}),
-      },
-      request.signal === undefined ? {} : { signal: request.signal },
-    );
-    const toolCalls: ModelToolCall[] = [];
-    const texts: string[] = [];
-    for (const item of response.output) {
-      if (item.type === 'function_call') {
-        toolCalls.push({ id: item.call_id, name: item.name, arguments: parseToolArguments(item.arguments) });
-      } else if (item.type === 'message') {
-        for (const part of item.content) if (part.type === 'output_text') texts.push(part.text);
-      }
+    try {
+      // Stateless on purpose: the whole conversation is sent each turn, so no server-side
+      // response storage is needed and any compatible endpoint works.
+      const events = await this.#client.responses.create(
+        {
+          model: this.model,
+          instructions: request.system,
+          input: toResponseInput(request),
+          store: false,
+          ...(tools.length > 0 ? { tools } : {}),
+          stream: true,
+        },
+        request.signal === undefined ? {} : { signal: request.signal },
+      );
+      yield* openAiResponsesStreamEvents(events, request.signal);
+    } catch (error) {
+      throw abortReasonOr(error, request.signal);
     }
-    return {
-      text: texts.join(''),
-      toolCalls,
-      ...(response.usage === undefined || response.usage === null
-        ? {}
-        : {
-            usage: { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens },
-          }),
-    };
+  }
+
+  send(request: ModelRequest): Promise<ModelResponse> {
+    return collectResponse(this.stream(request));
   }
 }
 

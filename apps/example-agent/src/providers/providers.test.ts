@@ -81,6 +81,8 @@ describe('providers through their official SDKs against a loopback server', () =
     const recorded = server.requests[0]!;
     expect(recorded.path).toBe('/v1/chat/completions');
     expect(recorded.headers.authorization).toBe('Bearer test-key');
+    // send() reads the same stream as stream(), with the usage chunk asked for.
+    expect(recorded.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
     const tools = recorded.body.tools as Array<{
       type: string;
       function: { name: string; strict: boolean; parameters: Record<string, unknown> };
@@ -178,6 +180,7 @@ describe('providers through their official SDKs against a loopback server', () =
     const response = await provider.send(requestFor('openai-responses'));
     const body = server.requests[0]!.body;
     expect(server.requests[0]!.path).toBe('/v1/responses');
+    expect(body.stream).toBe(true);
     expect(body.instructions).toBe('be brief');
     const tools = body.tools as Array<Record<string, unknown>>;
     expect(tools.map((tool) => [tool.type, tool.name, tool.strict])).toEqual([
@@ -197,6 +200,7 @@ describe('providers through their official SDKs against a loopback server', () =
     expect(response.toolCalls).toEqual([
       { id: 'call_9', name: 'Read', arguments: { file_path: 'b.txt', offset: 2, limit: null } },
     ]);
+    expect(response.usage).toEqual({ inputTokens: 20, outputTokens: 9 });
     expect(readTool.build(response.toolCalls[0]!.arguments, { nullAsAbsent: true }).params).toEqual({
       file_path: 'b.txt',
       offset: 2,
@@ -226,6 +230,7 @@ describe('providers through their official SDKs against a loopback server', () =
     const response = await provider.send(requestFor('anthropic'));
     const recorded = server.requests[0]!;
     expect(recorded.path).toBe('/v1/messages');
+    expect(recorded.body.stream).toBe(true);
     expect(`${recorded.headers['x-api-key'] ?? ''} ${recorded.headers.authorization ?? ''}`).toContain(
       'test-key',
     );
@@ -245,6 +250,8 @@ describe('providers through their official SDKs against a loopback server', () =
       { id: 'toolu_1', name: 'Read', arguments: { file_path: 'c.txt', limit: 5 } },
     ]);
     expect(readTool.build(response.toolCalls[0]!.arguments).params).toEqual({ file_path: 'c.txt', limit: 5 });
+    expect(response.text).toBe('Reading.');
+    expect(response.usage).toEqual({ inputTokens: 30, outputTokens: 11 });
   });
 
   it('Gemini: functionDeclarations in the OpenAPI subset; functionCall parts parse back', async () => {
@@ -261,7 +268,7 @@ describe('providers through their official SDKs against a loopback server', () =
     const provider = new GeminiProvider({ model: 'gemini-test', apiKey: 'test-key', baseUrl: server.url });
     const response = await provider.send(requestFor('gemini'));
     const recorded = server.requests[0]!;
-    expect(recorded.path).toContain('/models/gemini-test:generateContent');
+    expect(recorded.path).toContain('/models/gemini-test:streamGenerateContent?alt=sse');
     const tools = recorded.body.tools as Array<{
       functionDeclarations: Array<{ name: string; parameters: Record<string, unknown> }>;
     }>;
@@ -275,6 +282,8 @@ describe('providers through their official SDKs against a loopback server', () =
     expect(Object.keys(contents[2]!.parts[0]!)).toEqual(['functionResponse']);
     expect(response.toolCalls).toHaveLength(1);
     expect(response.toolCalls[0]).toMatchObject({ name: 'TaskGet', arguments: { id: '3' } });
+    expect(response.toolCalls[0]!.id).toMatch(/^gemini-call-\d+$/);
+    expect(response.usage).toEqual({ inputTokens: 40, outputTokens: 3 });
     expect(taskGet.build(response.toolCalls[0]!.arguments).params).toEqual({ id: '3' });
   });
 });

@@ -1,0 +1,81 @@
+import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import type { ModelStreamEvent } from './model-provider.js';
+import { ModelStreamError, ModelStreamErrorCode } from './model-stream-error.js';
+
+/**
+ * Maps the events of a streamed Messages API call (`stream: true`) onto {@link ModelStreamEvent}s:
+ * `content_block_start` of a `tool_use` block starts a call, its `input_json_delta`s continue it
+ * and its `content_block_stop` ends it; `text_delta`s are the text; `message_stop` ends the
+ * message. Usage is reported at `message_start` (the input tokens) and at `message_delta`
+ * (the output tokens so far).
+ */
+export async function* anthropicStreamEvents(
+  events: AsyncIterable<RawMessageStreamEvent>,
+  signal?: AbortSignal,
+): AsyncGenerator<ModelStreamEvent> {
+  /** Call ids of the open tool_use blocks, by content block index. */
+  const openCalls = new Map<number, string>();
+  let inputTokens = 0;
+  let finished = false;
+
+  for await (const event of events) {
+    switch (event.type) {
+      case 'message_start':
+        inputTokens = event.message.usage.input_tokens;
+        yield {
+          type: 'usage',
+          usage: { inputTokens, outputTokens: event.message.usage.output_tokens },
+        };
+        break;
+      case 'content_block_start':
+        if (event.content_block.type === 'tool_use') {
+          openCalls.set(event.index, event.content_block.id);
+          yield {
+            type: 'tool-call-start',
+            callId: event.content_block.id,
+            toolName: event.content_block.name,
+          };
+        } else if (event.content_block.type === 'text' && event.content_block.text !== '') {
+          yield { type: 'text-delta', text: event.content_block.text };
+        }
+        break;
+      case 'content_block_delta': {
+        const delta = event.delta;
+        if (delta.type === 'text_delta') {
+          if (delta.text !== '') yield { type: 'text-delta', text: delta.text };
+        } else if (delta.type === 'input_json_delta') {
+          const callId = openCalls.get(event.index);
+          if (callId !== undefined && delta.partial_json !== '') {
+            yield { type: 'tool-call-delta', callId, argumentsDelta: delta.partial_json };
+          }
+        }
+        break;
+      }
+      case 'content_block_stop': {
+        const callId = openCalls.get(event.index);
+        if (callId !== undefined) {
+          openCalls.delete(event.index);
+          yield { type: 'tool-call-end', callId };
+        }
+        break;
+      }
+      case 'message_delta':
+        // `output_tokens` is cumulative; `input_tokens` is repeated only by some API versions.
+        inputTokens = event.usage.input_tokens ?? inputTokens;
+        yield { type: 'usage', usage: { inputTokens, outputTokens: event.usage.output_tokens } };
+        break;
+      case 'message_stop':
+        finished = true;
+        break;
+    }
+  }
+  // The SDK ends the iteration quietly when the request is aborted: that is no finished message.
+  signal?.throwIfAborted();
+  if (!finished) {
+    throw new ModelStreamError(
+      ModelStreamErrorCode.Incomplete,
+      'The message stream ended without message_stop: the response was cut off.',
+    );
+  }
+  yield { type: 'message-end' };
+}

@@ -280,6 +280,15 @@ export class PermissionPolicy {
         rule.matchesToolName(toolName) &&
         rule.specifier.matchesPath(path.real, this.workspaceRoot),
     );
+    // A high-sensitivity file is refused before the protected-file ask: writing ~/.ssh/authorized_keys
+    // must not be easier than reading it.
+    const sensitive = this.#sensitivity(path);
+    if (sensitive?.level === 'high' && explicitAllow === undefined) {
+      return {
+        behavior: 'deny',
+        reason: `${shown} is a sensitive file (${sensitive.reason}; rule ${sensitive.rule}). Refused; to permit it, add an explicit rule such as "${toolName}(${shown})" to permissions.allow.`,
+      };
+    }
     if (kind !== ToolKind.ReadOnly) {
       // The written path too: through a `.git -> gitdata` link, git still runs .git/hooks/*.
       const guarded =
@@ -292,14 +301,7 @@ export class PermissionPolicy {
         };
       }
     }
-    const sensitive = this.#sensitivity(path);
-    if (sensitive !== undefined && sensitive.level !== 'low' && explicitAllow === undefined) {
-      if (sensitive.level === 'high') {
-        return {
-          behavior: 'deny',
-          reason: `${shown} is a sensitive file (${sensitive.reason}; rule ${sensitive.rule}). Refused; to permit it, add an explicit rule such as "${toolName}(${shown})" to permissions.allow.`,
-        };
-      }
+    if (sensitive?.level === 'medium' && explicitAllow === undefined) {
       return {
         behavior: 'ask',
         reason: `${shown} may hold secrets (${sensitive.reason}; rule ${sensitive.rule}).`,

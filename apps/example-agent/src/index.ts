@@ -28,31 +28,6 @@ export {
 export { loadMcpConfig, MCP_CONFIG_FILE_NAME } from './config/mcp-config.js';
 export { type DemoOptions, type DemoReport, runDemo } from './demo/run-demo.js';
 export { AgentError, AgentErrorCode } from './errors.js';
-export { PathLock } from './executor/path-lock.js';
-export {
-  type PermissionDecision,
-  PermissionPolicy,
-  type PermissionRules,
-} from './executor/permission-policy.js';
-export {
-  DEFAULT_RETRY_POLICY,
-  isTransientError,
-  type RetryPolicy,
-  TRANSIENT_ERROR_CODES,
-} from './executor/retry-policy.js';
-export {
-  type ApprovalHandler,
-  type BatchOptions,
-  type CallStatus,
-  type DeferredToolState,
-  type ExecutedCall,
-  type ExecutorEvent,
-  type PreToolHook,
-  type PreToolHookInput,
-  type PreToolHookResult,
-  ToolExecutor,
-  type ToolExecutorOptions,
-} from './executor/tool-executor.js';
 export { type ConnectedMcpServers, connectMcpServers, demoServerConfigs } from './mcp/mcp-servers.js';
 export { AnthropicProvider, type AnthropicProviderOptions } from './providers/anthropic-provider.js';
 export {
@@ -89,6 +64,7 @@ export { ScriptedProvider, type ScriptedProviderOptions } from './providers/scri
 export {
   type AgentSession,
   type AgentSessionOptions,
+  type PermissionRules,
   createAgentSession,
   defaultStateDirectory,
 } from './session/agent-session.js';

@@ -116,11 +116,11 @@ export class CallRunner {
     }
   }
 
-  /** The result of a call that never ran (the stream failed, or its arguments never completed). */
+  /** The result of a call that never ran (the stream failed, or its arguments never completed or are not JSON). */
   notRun(
     call: ToolCallRequest,
     placement: CallPlacement,
-    status: 'aborted' | 'incomplete',
+    status: 'aborted' | 'incomplete' | 'invalid',
     message: string,
   ): Promise<ExecutedCall> {
     const result = status === 'aborted' ? ToolResults.aborted(message) : ToolResults.validationError(message);
@@ -192,7 +192,7 @@ export class CallRunner {
       if (this.#options.approve === undefined) {
         final = {
           behavior: 'deny',
-          reason: `${decision.reason} This needs approval, and this run is non-interactive, so it is denied. To permit it, add a rule such as "${invocation.permissionRule}" to permissions.allow.`,
+          reason: `${decision.reason} This needs approval, and this run is non-interactive, so it is denied. To permit it, add a rule such as "${decision.suggestedRule ?? invocation.permissionRule}" to permissions.allow.`,
         };
       } else {
         const approved = await this.#options.approve({ invocation, reason: decision.reason });

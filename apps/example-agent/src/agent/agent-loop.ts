@@ -1,6 +1,6 @@
 import type { FunctionDeclaration } from '@toolwright/contracts';
 import type { ToolRegistry } from '@toolwright/registry';
-import type { ExecutedCall, ToolExecutor } from '../executor/tool-executor.js';
+import type { ExecutedCall, ToolExecutor } from '@toolwright/executor';
 import type { ConversationMessage, ModelProvider, ModelResponse } from '../providers/model-provider.js';
 import type { SessionMode } from '../session/session-mode.js';
 import { drainSystemReminders, formatReminderMessage } from './system-reminders.js';

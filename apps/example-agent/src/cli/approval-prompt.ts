@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import type { ApprovalHandler } from '../executor/tool-executor.js';
+import type { ApprovalHandler } from '@toolwright/executor';
 import { printable } from './printable.js';
 
 /**

@@ -1,7 +1,7 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ToolMode } from '@toolwright/registry';
-import { type AgentConfig, loadAgentConfig } from '../config/agent-config.js';
-import { loadMcpConfig } from '../config/mcp-config.js';
+import { type AgentConfig, CONFIG_FILE_NAME, loadAgentConfig } from '../config/agent-config.js';
+import { loadMcpConfig, MCP_CONFIG_FILE_NAME } from '../config/mcp-config.js';
 import { type ConnectedMcpServers, connectMcpServers } from '../mcp/mcp-servers.js';
 import { type AgentSession, createAgentSession } from '../session/agent-session.js';
 import { terminalApprovalHandler } from './approval-prompt.js';
@@ -36,14 +36,18 @@ export async function openCommandContext(
 ): Promise<CommandContext> {
   const workspaceRoot = resolve(options.workspace ?? process.cwd());
   const config = loadAgentConfig(workspaceRoot, options.config);
-  const servers =
-    options.mcp === false ? [] : loadMcpConfig(workspaceRoot, options.mcpConfig ?? config.mcpConfig);
+  const mcpConfigFile = options.mcpConfig ?? config.mcpConfig ?? MCP_CONFIG_FILE_NAME;
+  const servers = options.mcp === false ? [] : loadMcpConfig(workspaceRoot, mcpConfigFile);
   const approve = terminalApprovalHandler();
   const session = createAgentSession({
     workspaceRoot,
     mode: options.mode ?? (config.planMode === true ? 'plan' : 'default'),
     ...(options.session === undefined ? {} : { sessionId: options.session }),
     ...(config.permissions === undefined ? {} : { permissions: config.permissions }),
+    // Only servers the user marked `"trust": true` have their readOnlyHint believed.
+    trustedMcpServers: servers.filter((server) => server.trust).map((server) => server.name),
+    // The files this run was configured from: a model must never widen its own permissions.
+    protectedPaths: [join(workspaceRoot, options.config ?? CONFIG_FILE_NAME), resolve(workspaceRoot, mcpConfigFile)],
     ...(config.spillThresholdBytes === undefined ? {} : { spillThresholdBytes: config.spillThresholdBytes }),
     ...(config.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: config.toolTimeoutMs }),
     ...(config.toolTimeoutsMs === undefined ? {} : { toolTimeoutsMs: config.toolTimeoutsMs }),

@@ -17,6 +17,7 @@ describe('Transcript', () => {
         durationMs: 1,
         batch: 0,
         spilled: false,
+        preStarted: false,
       },
     });
     expect(output).not.toContain('\u001b');
@@ -41,6 +42,7 @@ describe('Transcript', () => {
         durationMs: 1,
         batch: 0,
         spilled: false,
+        preStarted: false,
       },
     });
     expect(output).toContain('NOT LOADED');

@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../agent/agent-loop.js';
-import type { ExecutedCall, ExecutorEvent } from '../executor/tool-executor.js';
+import type { ExecutedCall, ExecutorEvent } from '@toolwright/executor';
 import { type CatalogView, formatCatalog } from './catalog-view.js';
 import { printable } from './printable.js';
 
@@ -42,6 +42,7 @@ const STATUS_MARK: Record<ExecutedCall['status'], string> = {
   aborted: 'ABORTED',
   not_found: 'NOT FOUND',
   not_loaded: 'NOT LOADED',
+  incomplete: 'INCOMPLETE',
 };
 
 /**
@@ -178,6 +179,12 @@ export class Transcript {
             `  retry ${event.call.name} after ${event.errorCode} (attempt ${event.attempt}, waiting ${event.delayMs} ms)`,
         );
         break;
+      case 'call-start':
+        // Only a start during the stream is news; the others follow their batch line.
+        this.#emit({ type: 'call-start', call: event.call.name, callId: event.call.id, preStarted: event.preStarted }, () =>
+          event.preStarted ? `  -> ${event.call.name} started while the model is still streaming` : undefined,
+        );
+        break;
       case 'call-end':
         this.#callEnd(event.executed);
         break;
@@ -196,6 +203,7 @@ export class Transcript {
         attempts: executed.attempts,
         durationMs: Math.round(executed.durationMs),
         spilled: executed.spilled,
+        preStarted: executed.preStarted,
         artifacts: executed.result.artifacts ?? [],
         coercions,
         content: executed.content,

@@ -25,6 +25,7 @@ export const AgentConfigSchema = Type.Object({
   permissions: Type.Optional(
     Type.Object({
       allow: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+      ask: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
       deny: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
     }),
   ),

@@ -49,9 +49,14 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   try {
     const workspace = join(temporaryRoot, 'workspace');
     writeDemoWorkspace(workspace);
+    const serverConfigs = demoServerConfigs(workspace);
     const session = createAgentSession({
       workspaceRoot: workspace,
       stateDirectory: join(temporaryRoot, 'state'),
+      // filesystem is marked trusted, so its readOnlyHint counts; everything is not, so its tool
+      // runs only because a rule names it (otherwise it would ask, and a demo cannot answer).
+      trustedMcpServers: serverConfigs.filter((server) => server.trust).map((server) => server.name),
+      permissions: { allow: ['mcp__everything__get-tiny-image'] },
       spillThresholdBytes: 16 * 1024,
       toolTimeoutMs: 20_000,
       onExecutorEvent: (event) => transcript.executorEvent(event),
@@ -61,7 +66,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
     transcript.info(`workspace: ${workspace} (temporary)`, { workspace });
 
     transcript.section('1. Connecting MCP servers over stdio');
-    servers = await connectMcpServers(session, demoServerConfigs(workspace), (message) =>
+    servers = await connectMcpServers(session, serverConfigs, (message) =>
       transcript.info(`  ${message}`),
     );
     for (const status of servers.statuses()) {

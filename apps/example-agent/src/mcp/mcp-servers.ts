@@ -80,7 +80,8 @@ function serverEntry(packageName: string): string {
 /**
  * The demo's two servers, from this app's dependencies: `server-everything` and
  * `server-filesystem` (rooted at the workspace), started with this very Node binary — never
- * through npx, so nothing is downloaded.
+ * through npx, so nothing is downloaded. `filesystem` is trusted (its read-only hints count);
+ * `everything`, a test server, is not.
  */
 export function demoServerConfigs(workspaceRoot: string): McpServerConfig[] {
   return parseMcpServersConfig({
@@ -93,6 +94,8 @@ export function demoServerConfigs(workspaceRoot: string): McpServerConfig[] {
         command: process.execPath,
         args: [serverEntry('@modelcontextprotocol/server-filesystem'), workspaceRoot],
         cwd: workspaceRoot,
+        // Its annotations are believed: it is the official server, installed with this app.
+        trust: true,
       },
     },
   });

@@ -4,14 +4,15 @@ import { join, resolve } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import type { Tool } from '@toolwright/contracts';
 import { type ToolMode, ToolRegistry } from '@toolwright/registry';
-import { PermissionPolicy, type PermissionRules } from '../executor/permission-policy.js';
-import type { RetryPolicy } from '../executor/retry-policy.js';
 import {
   type ApprovalHandler,
+  assertSessionId,
   type ExecutorEvent,
+  PermissionPolicy,
   type PreToolHook,
+  type RetryPolicy,
   ToolExecutor,
-} from '../executor/tool-executor.js';
+} from '@toolwright/executor';
 import { createBuiltinTools } from '../tools/builtin-tools.js';
 import { SessionMode } from './session-mode.js';
 import { TaskStore } from './task-store.js';
@@ -25,6 +26,13 @@ export interface AgentSessionOptions {
   stateDirectory?: string;
   mode?: ToolMode;
   permissions?: PermissionRules;
+  /** MCP servers whose tool annotations are believed (`"trust": true` in the MCP config). */
+  trustedMcpServers?: readonly string[];
+  /**
+   * Files only the user may change, beside the built-in protected set (git hooks and config,
+   * editor settings, agent configs): the config files this session was started with.
+   */
+  protectedPaths?: readonly string[];
   hooks?: readonly PreToolHook[];
   approve?: ApprovalHandler;
   spillThresholdBytes?: number;
@@ -36,6 +44,13 @@ export interface AgentSessionOptions {
   /** Extra built-in tools of your own, registered beside the standard ones. */
   extraTools?: readonly Tool[];
   onExecutorEvent?(event: ExecutorEvent): void;
+}
+
+/** Allow, ask and deny rules, as `toolwright.config.json` holds them. */
+export interface PermissionRules {
+  allow?: readonly string[];
+  ask?: readonly string[];
+  deny?: readonly string[];
 }
 
 /** Everything one agent session owns, wired together. */
@@ -64,6 +79,8 @@ export function defaultStateDirectory(): string {
 export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const workspaceRoot = resolve(options.workspaceRoot);
   const sessionId = options.sessionId ?? randomUUID();
+  // The id names a directory: only a fixed alphabet, so `../..` can never leave the state directory.
+  assertSessionId(sessionId);
   const stateDirectory = options.stateDirectory ?? defaultStateDirectory();
   const sessionDirectory = join(stateDirectory, 'sessions', sessionId);
   // Nothing is created here: the task list and the artifact store make their directories on
@@ -84,7 +101,13 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       atomic: true,
     },
   );
-  const permissions = new PermissionPolicy(workspaceRoot, options.permissions, [sessionDirectory]);
+  const permissions = new PermissionPolicy({
+    workspaceRoot,
+    ...options.permissions,
+    trustedDirectories: [sessionDirectory],
+    ...(options.trustedMcpServers === undefined ? {} : { trustedMcpServers: options.trustedMcpServers }),
+    ...(options.protectedPaths === undefined ? {} : { protectedPaths: options.protectedPaths }),
+  });
   const executor = new ToolExecutor({
     lookup: (name) => registry.get(name),
     // The same registry's deferred state: a deferred tool runs only once its ToolSearch loaded it.
@@ -93,7 +116,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     permissions,
     sessionId,
     workspaceRoot,
-    artifactStore: artifacts,
+    artifactSink: artifacts,
     ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
     ...(options.approve === undefined ? {} : { approve: options.approve }),
     ...(options.spillThresholdBytes === undefined

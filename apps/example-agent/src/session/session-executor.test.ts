@@ -6,8 +6,7 @@ import { createTool, type Tool, type ToolInvocation, ToolKind } from '@toolwrigh
 import { compileJsonSchema } from '@toolwright/validation';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSessionFixture, type SessionFixture, toolCall } from '../test-support/executor-fixture.js';
-import { PermissionPolicy } from './permission-policy.js';
-import { ToolExecutor } from './tool-executor.js';
+import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
 
 const fixtures: SessionFixture[] = [];
 afterEach(() => {
@@ -571,6 +570,7 @@ describe('ToolExecutor and deferred tools', () => {
   it('refuses a deferred tool ToolSearch never loaded, saying what to do; once loaded the same call runs', async () => {
     const events: string[] = [];
     const setup = fixture({
+      trustedMcpServers: ['x'],
       onExecutorEvent: (event) => {
         if (event.type === 'call-end') events.push(`${event.executed.call.name}:${event.executed.status}`);
       },
@@ -616,7 +616,7 @@ describe('ToolExecutor and deferred tools', () => {
     const bare = new ToolExecutor({
       lookup: (name) => setup.session.registry.get(name),
       mode: () => 'default',
-      permissions: new PermissionPolicy(setup.workspace),
+      permissions: new PermissionPolicy({ workspaceRoot: setup.workspace, trustedMcpServers: ['x'] }),
       sessionId: 'bare',
       workspaceRoot: setup.workspace,
     });
@@ -645,7 +645,7 @@ describe('ToolExecutor over a cloned registry (a sub-agent)', () => {
       lookup: (name) => subRegistry.get(name),
       deferred: subRegistry.deferred,
       mode: () => 'default',
-      permissions: new PermissionPolicy(setup.workspace),
+      permissions: new PermissionPolicy({ workspaceRoot: setup.workspace, trustedMcpServers: ['demo'] }),
       sessionId: 'sub-agent',
       workspaceRoot: setup.workspace,
     });

@@ -6,6 +6,8 @@ export interface PermissionDecision {
   readonly behavior: 'allow' | 'ask' | 'deny';
   readonly reason: string;
   readonly rule?: string;
+  /** For `ask`: the allow rule that would permit calls like this one, when the policy knows a better one than the call's own `permissionRule`. */
+  readonly suggestedRule?: string;
 }
 
 const SEVERITY = { allow: 0, ask: 1, deny: 2 } as const;

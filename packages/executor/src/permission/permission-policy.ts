@@ -122,7 +122,10 @@ export class PermissionPolicy {
   decide(request: PermissionRequest): PermissionDecision | Promise<PermissionDecision> {
     const { invocation } = request;
     const decision = this.#decideByRules(request);
-    const needsApproval = this.#needsApproval[invocation.toolName];
+    // Own keys only: a tool named `valueOf` or `toString` must not find Object.prototype's.
+    const needsApproval = Object.hasOwn(this.#needsApproval, invocation.toolName)
+      ? this.#needsApproval[invocation.toolName]
+      : undefined;
     if (needsApproval === undefined || decision.behavior === 'deny') return decision;
     const answer = needsApproval(invocation.params, invocation);
     const settle = (required: boolean): PermissionDecision =>
@@ -217,7 +220,8 @@ export class PermissionPolicy {
     if (this.#trustedMcpServers.has(tool.source.server)) return undefined;
     return {
       behavior: 'ask',
-      reason: `${invocation.toolName} says it is read-only, but that is a hint from the MCP server "${tool.source.server}", which the config does not mark as trusted.`,
+      reason: `${invocation.toolName} says it is read-only, but that is a hint from the MCP server "${tool.source.server}", which the config does not mark as trusted ("trust": true).`,
+      suggestedRule: invocation.toolName,
     };
   }
 

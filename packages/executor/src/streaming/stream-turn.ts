@@ -155,7 +155,7 @@ export class StreamTurn {
         ? this.#runner.notRun(
             request,
             { batch, preStarted },
-            'incomplete',
+            'invalid',
             `The arguments of ${call.name} are not valid JSON (${malformed}). Send the arguments as one JSON object.`,
           )
         : this.#limit.run(() =>

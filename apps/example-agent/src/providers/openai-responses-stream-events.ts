@@ -86,6 +86,10 @@ export async function* openAiResponsesStreamEvents(
       case 'response.completed':
       case 'response.incomplete': {
         finished = true;
+        // An incomplete response (the token limit) can stop inside a call: it ends as it stands.
+        for (const call of calls.values()) {
+          if (!call.ended) yield* endCall(call, call.argumentsText);
+        }
         const usage = event.response.usage;
         if (usage !== undefined && usage !== null) {
           yield {

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 
 /** Bytes read at a time: small enough that handling one chunk takes a few milliseconds. */
-const DEFAULT_CHUNK_BYTES = 1024 * 1024;
+const DEFAULT_CHUNK_BYTES = 256 * 1024;
 const NEWLINE = 0x0a;
 
 /** Which lines of a file to keep. */
@@ -14,7 +14,7 @@ export interface LineWindowRequest {
   readonly maxBytes: number;
   /** Checked between chunks; an abort rejects with its reason. */
   readonly signal: AbortSignal;
-  /** Bytes per read (default 1 MiB); tests use tiny chunks to cut lines and characters apart. */
+  /** Bytes per read (default 256 KiB); tests use tiny chunks to cut lines and characters apart. */
   readonly chunkBytes?: number;
 }
 
@@ -57,20 +57,25 @@ export async function readLineWindow(path: string, request: LineWindowRequest): 
       total += bytesRead;
       const bytes = chunk.subarray(0, bytesRead);
       if (bytes.includes(0)) return { binary: true };
-      let position = 0;
-      while (position < bytes.byteLength) {
-        const newline = bytes.indexOf(NEWLINE, position);
-        const stop = newline === -1 ? bytes.byteLength : newline;
-        const kept = lineIndex >= start && lineIndex < end;
-        if (kept) parts.push(bytes.subarray(position, stop));
-        currentLineBytes += stop - position;
-        if (newline === -1) break;
-        if (kept) lines.push(Buffer.concat(parts).toString('utf8'));
-        parts = [];
+      // A byte loop, not `indexOf` per line: 1 ms per MiB however dense the newlines are, where
+      // `indexOf` pays ~50 ns a call (over 10 ms per MiB of empty lines).
+      let lineStart = 0;
+      for (let index = 0; index < bytes.byteLength; index += 1) {
+        if (bytes[index] !== NEWLINE) continue;
+        if (lineIndex >= start && lineIndex < end) {
+          lines.push(
+            parts.length === 0
+              ? bytes.toString('utf8', lineStart, index)
+              : Buffer.concat([...parts, bytes.subarray(lineStart, index)]).toString('utf8'),
+          );
+        }
+        if (parts.length > 0) parts = [];
         lineIndex += 1;
         currentLineBytes = 0;
-        position = newline + 1;
+        lineStart = index + 1;
       }
+      if (lineIndex >= start && lineIndex < end) parts.push(bytes.subarray(lineStart));
+      currentLineBytes += bytes.byteLength - lineStart;
     }
   } finally {
     await handle.close();

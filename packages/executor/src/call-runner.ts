@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   rebuildInvocation,
   type Tool,
@@ -11,8 +10,9 @@ import type { CallStatus, ExecutedCall, ToolCallRequest } from './executed-call.
 import type { ResolvedExecutorOptions } from './executor-options.js';
 import { PATH_ACCESS_CONTEXT_FIELD } from './paths/path-access.js';
 import type { PermissionDecision } from './permission/permission-decision.js';
-import { createPolicyPathAccess } from './permission/policy-path-access.js';
+import { createPolicyPathAccess, type ReadJudge } from './permission/policy-path-access.js';
 import { finaliseResult } from './results/finalise-result.js';
+import { NEVER_ABORTED } from './scheduling/never-aborted.js';
 import type { PathLock } from './scheduling/path-lock.js';
 import { abortableDelay, backoffDelay, errorCodeOf, isTransientError } from './scheduling/retry-policy.js';
 
@@ -136,14 +136,22 @@ export class CallRunner {
     invocation: ToolInvocation | undefined,
     attempts: number,
   ): Promise<ExecutedCall> {
-    const finalised = await finaliseResult(result, {
-      store: this.#options.artifactSink,
-      spillThresholdBytes: this.#options.spillThresholdBytes,
-    }).catch((error: unknown) => ({
-      text: `${typeof result.llmContent === 'string' ? result.llmContent.slice(0, 2000) : ''}\n[could not store output: ${(error as Error).message}]`,
-      artifacts: [],
-      spilled: false,
-    }));
+    const inline = inlineText(
+      result,
+      this.#options.spillThresholdBytes,
+      this.#options.artifactSink !== undefined,
+    );
+    const finalised =
+      inline !== undefined
+        ? { text: inline, artifacts: [], spilled: false }
+        : await finaliseResult(result, {
+            store: this.#options.artifactSink,
+            spillThresholdBytes: this.#options.spillThresholdBytes,
+          }).catch((error: unknown) => ({
+            text: `${typeof result.llmContent === 'string' ? result.llmContent.slice(0, 2000) : ''}\n[could not store output: ${(error as Error).message}]`,
+            artifacts: [],
+            spilled: false,
+          }));
     const executed: ExecutedCall = {
       call,
       status,
@@ -249,7 +257,12 @@ export class CallRunner {
     }
   }
 
-  async #runOnce(
+  /**
+   * One attempt, bounded by the timeout: on timeout the call's signal aborts and the tool gets
+   * `timeoutGraceMs` to stop, so that a caller holding its path lock does not release it under a
+   * tool that is still writing; then the attempt fails with {@link CallTimeoutError}.
+   */
+  #runOnce(
     invocation: ToolInvocation,
     signal: AbortSignal,
     timeoutMs: number,
@@ -257,47 +270,71 @@ export class CallRunner {
   ): Promise<ToolResult> {
     const controller = new AbortController();
     const forward = (): void => controller.abort(signal.reason);
-    signal.addEventListener('abort', forward, { once: true });
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => {
+    // The turn's shared never-aborted signal needs no listener (adding one costs microseconds).
+    const forwarding = signal !== NEVER_ABORTED;
+    if (forwarding) signal.addEventListener('abort', forward, { once: true });
+    const execution = invocation.execute(this.#context(invocation, controller.signal, providerTarget));
+    return new Promise<ToolResult>((resolve, reject) => {
+      let timedOut = false;
+      const settle = (): void => {
+        clearTimeout(timer);
+        if (forwarding) signal.removeEventListener('abort', forward);
+      };
+      const timer = setTimeout(() => {
+        timedOut = true;
         controller.abort(new CallTimeoutError(`timed out after ${timeoutMs} ms`));
-        resolve('timeout');
+        const giveUp = setTimeout(
+          () => reject(new CallTimeoutError(`timed out after ${timeoutMs} ms`)),
+          this.#options.timeoutGraceMs,
+        );
+        const stopped = (): void => {
+          clearTimeout(giveUp);
+          reject(new CallTimeoutError(`timed out after ${timeoutMs} ms`));
+        };
+        execution.then(stopped, stopped);
       }, timeoutMs);
+      execution.then(
+        (result) => {
+          settle();
+          if (!timedOut) resolve(result);
+        },
+        (error: unknown) => {
+          settle();
+          if (!timedOut) reject(error);
+        },
+      );
     });
-    const judgeRead = this.#options.permissions.judgeRead;
-    const execution = invocation.execute({
+  }
+
+  #context(invocation: ToolInvocation, signal: AbortSignal, providerTarget: ProviderTarget | undefined) {
+    const permissions = this.#options.permissions;
+    return {
       ...this.#options.contextFields,
       ...(providerTarget === undefined ? {} : { providerTarget }),
-      ...(judgeRead === undefined
+      ...(permissions.judgeRead === undefined
         ? {}
         : {
             [PATH_ACCESS_CONTEXT_FIELD]: createPolicyPathAccess(
-              this.#options.permissions as { judgeRead: typeof judgeRead },
+              permissions as ReadJudge,
               invocation.toolName,
             ),
           }),
-      signal: controller.signal,
+      signal,
       sessionId: this.#options.sessionId,
       workspaceRoot: this.#options.workspaceRoot,
-    });
-    try {
-      const outcome = await Promise.race([execution, timeout]);
-      if (outcome !== 'timeout') return outcome;
-      // The call's signal is aborted. Give the tool a short grace period to stop, so that a
-      // caller holding its path lock does not release it under a tool that is still writing.
-      const grace = new AbortController();
-      await Promise.race([
-        execution.catch(() => undefined),
-        sleep(this.#options.timeoutGraceMs, undefined, { signal: grace.signal }).catch(() => undefined),
-      ]);
-      grace.abort();
-      throw new CallTimeoutError(`timed out after ${timeoutMs} ms`);
-    } finally {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', forward);
-    }
+    };
   }
+}
+
+/**
+ * The text of a result that needs no storing (a string small enough, or no sink to store in),
+ * so the common case skips the finalising step; `undefined` otherwise.
+ */
+function inlineText(result: ToolResult, spillThresholdBytes: number, hasSink: boolean): string | undefined {
+  if (typeof result.llmContent !== 'string') return undefined;
+  // Three bytes per UTF-16 unit is the most UTF-8 can take, so short strings skip the count.
+  if (!hasSink || result.llmContent.length * 3 <= spillThresholdBytes) return result.llmContent;
+  return Buffer.byteLength(result.llmContent) <= spillThresholdBytes ? result.llmContent : undefined;
 }
 
 /** What the model is told when it calls a deferred tool it has not loaded: exactly what to do. */

@@ -162,7 +162,9 @@ describe('ToolExecutor scheduling', () => {
     // At each start, how many runs are in progress (started, not yet ended).
     const peak = Math.max(
       ...log.runs.map(
-        (run) => log.runs.filter((other) => other.startedAt <= run.startedAt && run.startedAt < (other.endedAt ?? 0)).length,
+        (run) =>
+          log.runs.filter((other) => other.startedAt <= run.startedAt && run.startedAt < (other.endedAt ?? 0))
+            .length,
       ),
     );
     expect(peak).toBe(2);

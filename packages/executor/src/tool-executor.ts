@@ -6,6 +6,7 @@ import {
   type ToolExecutorOptions,
 } from './executor-options.js';
 import { ConcurrencyLimit } from './scheduling/concurrency-limit.js';
+import { NEVER_ABORTED } from './scheduling/never-aborted.js';
 import { partitionCalls } from './scheduling/partition-calls.js';
 import { PathLock } from './scheduling/path-lock.js';
 import { type StreamExecution, StreamTurn, type TurnScheduler } from './streaming/stream-turn.js';
@@ -50,7 +51,14 @@ export class ToolExecutor {
 
   /** Executes the calls of one assistant message. Never throws for a tool's failure. */
   async executeBatch(calls: readonly ToolCallRequest[], options: TurnOptions = {}): Promise<ExecutedCall[]> {
-    const signal = options.signal ?? new AbortController().signal;
+    const signal = options.signal ?? NEVER_ABORTED;
+    if (calls.length === 1) {
+      // The common case, without the batching machinery: one call is one batch.
+      const single = calls[0] as ToolCallRequest;
+      const batch = this.#batchCounter++;
+      this.#announceBatch(batch, this.#parallelismOf(single.name), calls);
+      return [await this.#runner.run(single, { batch, preStarted: false }, signal, options)];
+    }
     const limit = new ConcurrencyLimit(this.#options.maxParallel);
     const results: ExecutedCall[] = new Array(calls.length);
     const groups = partitionCalls(calls.map((call) => this.#parallelismOf(call.name)));

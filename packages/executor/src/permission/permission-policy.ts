@@ -66,6 +66,9 @@ interface JudgedPath {
 
 const READ_TOOL = 'Read';
 
+/** A `..` path segment. */
+const PARENT_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
+
 /**
  * The permission policy. For one invocation, every source of a decision is consulted and the
  * strictest wins (deny over ask over allow):
@@ -233,6 +236,8 @@ export class PermissionPolicy {
   #resolve(path: string): readonly JudgedPath[] {
     const written = resolve(this.workspaceRoot, path);
     const lexical = { written, real: resolveRealPath(written) };
+    // Without a `..` segment both readings agree: spare the second resolution (a syscall walk).
+    if (!PARENT_SEGMENT.test(path)) return [lexical];
     const physical = resolveRealPath(isAbsolute(path) ? path : `${this.workspaceRoot}${sep}${path}`);
     return physical === lexical.real ? [lexical] : [lexical, { written, real: physical }];
   }

@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PermissionPolicy, ToolExecutor } from '../src/index.js';
+import { formatNanos, pairedAsync, report } from './measure.js';
+import { createBenchReadTool } from './read-tool.js';
+
+/**
+ * The whole executor path for one small Read (lookup, deferred check, build, permission on the
+ * real path with sensitive-path and deny rules, timeout, result finalisation, events) against
+ * building and executing the same Read directly.
+ */
+export async function readOverhead(): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'executor-bench-'));
+  try {
+    writeFileSync(join(root, 'small.txt'), 'line of text\n'.repeat(20));
+    const read = createBenchReadTool(root);
+    const executor = new ToolExecutor({
+      lookup: (name) => (name === 'Read' ? read : undefined),
+      permissions: new PermissionPolicy({ workspaceRoot: root, deny: ['Read(secrets/**)'], allow: ['Read(src/**)'] }),
+      sessionId: 'bench',
+      workspaceRoot: root,
+    });
+    const context = { signal: new AbortController().signal, sessionId: 'bench', workspaceRoot: root };
+    const call = { id: '1', name: 'Read', arguments: { file_path: 'small.txt' } };
+    const result = await pairedAsync(
+      () => executor.executeBatch([call]),
+      () => read.build({ file_path: 'small.txt' }).execute(context),
+      300,
+    );
+    report(
+      `executor path for one small Read: ${result.ratio.toFixed(2)}x direct build + execute (${formatNanos(result.subject)} vs ${formatNanos(result.baseline)}, +${formatNanos(result.subject - result.baseline)} a call)`,
+      '<= 1.3x',
+      result.ratio <= 1.3,
+    );
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}

@@ -1,10 +1,20 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
+import type { ExecutedCall } from '@toolwright/executor';
 import { compileJsonSchema } from '@toolwright/validation';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ModelProvider, ModelRequest, ModelResponse } from '../providers/model-provider.js';
+import type {
+  ModelProvider,
+  ModelRequest,
+  ModelResponse,
+  ModelStreamEvent,
+} from '../providers/model-provider.js';
 import { OpenAiChatProvider } from '../providers/openai-chat-provider.js';
 import { createSessionFixture, type SessionFixture } from '../test-support/executor-fixture.js';
 import { startRecordingServer } from '../test-support/recording-server.js';
+import { responseAsStream } from '../test-support/response-stream.js';
 import { AgentLoop } from './agent-loop.js';
 
 const fixtures: SessionFixture[] = [];
@@ -24,6 +34,10 @@ class QueueProvider implements ModelProvider {
   async send(request: ModelRequest): Promise<ModelResponse> {
     this.requests.push(request);
     return this.answers.shift() ?? { text: 'done', toolCalls: [] };
+  }
+  stream(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+    this.requests.push(request);
+    return responseAsStream(this.answers.shift() ?? { text: 'done', toolCalls: [] });
   }
 }
 
@@ -46,7 +60,7 @@ function mcpTool(server: string, name: string): Tool {
 
 describe('AgentLoop', () => {
   it('lists deferred tools by name, and sends a schema only after ToolSearch loaded it', async () => {
-    const setup = createSessionFixture();
+    const setup = createSessionFixture({ trustedMcpServers: ['demo'] });
     fixtures.push(setup);
     setup.session.registry.replaceMcpTools([mcpTool('demo', 'echo')], { server: 'demo', reason: 'test' });
     setup.session.registry.drainMcpCatalogChanges();
@@ -82,7 +96,7 @@ describe('AgentLoop', () => {
   });
 
   it('drains registry queues into one reminder before the next request, once', async () => {
-    const setup = createSessionFixture();
+    const setup = createSessionFixture({ trustedMcpServers: ['demo'] });
     fixtures.push(setup);
     const provider = new QueueProvider([
       { text: '', toolCalls: [{ id: '1', name: 'TaskList', arguments: {} }] },
@@ -118,7 +132,7 @@ describe('AgentLoop', () => {
   });
 
   it('sends the declarations of the current mode: after EnterPlanMode only ReadOnly tools remain', async () => {
-    const setup = createSessionFixture();
+    const setup = createSessionFixture({ trustedMcpServers: ['demo'] });
     fixtures.push(setup);
     const provider = new QueueProvider([
       { text: '', toolCalls: [{ id: '1', name: 'EnterPlanMode', arguments: {} }] },
@@ -139,7 +153,7 @@ describe('AgentLoop', () => {
   });
 
   it('stops when its signal aborts: the running tool sees the abort and no further request is sent', async () => {
-    const setup = createSessionFixture();
+    const setup = createSessionFixture({ trustedMcpServers: ['demo'] });
     fixtures.push(setup);
     let toolSawAbort = false;
     const waiting = createTool({
@@ -174,7 +188,7 @@ describe('AgentLoop', () => {
   });
 
   it('stops at maxTurns', async () => {
-    const setup = createSessionFixture();
+    const setup = createSessionFixture({ trustedMcpServers: ['demo'] });
     fixtures.push(setup);
     const loop = new AgentLoop({
       provider: new QueueProvider(
@@ -189,6 +203,92 @@ describe('AgentLoop', () => {
       maxTurns: 2,
     });
     expect(await loop.run('loop')).toMatchObject({ stopReason: 'max_turns', turns: 2 });
+  });
+});
+
+/** A provider whose one message streams a Read, a Write and a Read, `gapMs` between events. */
+class PacedProvider implements ModelProvider {
+  readonly specificationVersion = 'v1' as const;
+  readonly id = 'scripted' as const;
+  readonly target = 'anthropic' as const;
+  readonly model = 'paced';
+  readonly nullAsAbsent = false;
+  messageEndAt = 0;
+  #turns = 0;
+  constructor(private readonly options: { gapMs: number; failBeforeEnd?: boolean }) {}
+  async send(): Promise<ModelResponse> {
+    throw new Error('the loop streams');
+  }
+  async *stream(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
+    this.#turns += 1;
+    if (this.#turns > 1) {
+      yield { type: 'text-delta', text: 'done' };
+      yield { type: 'message-end' };
+      return;
+    }
+    const calls = [
+      { id: 'r1', name: 'Read', arguments: { file_path: 'a.txt' } },
+      { id: 'w1', name: 'Write', arguments: { file_path: 'b.txt', content: 'new' } },
+      { id: 'r2', name: 'Read', arguments: { file_path: 'a.txt' } },
+    ];
+    for (const call of calls) {
+      await sleep(this.options.gapMs, undefined, { signal: request.signal });
+      yield { type: 'tool-call-start', callId: call.id, toolName: call.name };
+      yield { type: 'tool-call-delta', callId: call.id, argumentsDelta: JSON.stringify(call.arguments) };
+      yield { type: 'tool-call-end', callId: call.id };
+    }
+    await sleep(this.options.gapMs, undefined, { signal: request.signal });
+    if (this.options.failBeforeEnd === true) throw new Error('stream reset by the provider');
+    this.messageEndAt = performance.now();
+    yield { type: 'message-end' };
+  }
+}
+
+describe('AgentLoop streaming', () => {
+  it('starts Reads while the model still streams, holds the Write until the message ends, answers in call order', async () => {
+    const setup = createSessionFixture();
+    fixtures.push(setup);
+    setup.write('a.txt', 'alpha\n');
+    const provider = new PacedProvider({ gapMs: 40 });
+    const executed: ExecutedCall[] = [];
+    const loop = new AgentLoop({
+      provider,
+      registry: setup.session.registry,
+      executor: setup.session.executor,
+      mode: setup.session.mode,
+      onEvent: (event) => {
+        if (event.type === 'tool-results') executed.push(...event.executed);
+      },
+    });
+    expect(setup.session.registry.get('Write')?.isConcurrencySafe).toBe(false);
+    const result = await loop.run('read and write');
+    expect(result.finalText).toBe('done');
+    expect(executed.map((call) => `${call.call.id}:${call.status}:${call.preStarted}`)).toEqual([
+      'r1:success:true',
+      'w1:success:false',
+      'r2:success:true',
+    ]);
+    const toolMessage = result.messages.find((message) => message.role === 'tool');
+    expect(toolMessage?.role === 'tool' && toolMessage.results.map((item) => item.callId)).toEqual([
+      'r1',
+      'w1',
+      'r2',
+    ]);
+    expect(readFileSync(join(setup.workspace, 'b.txt'), 'utf8')).toBe('new');
+  });
+
+  it('a stream that fails mid-message throws, and the Write it already sent never runs', async () => {
+    const setup = createSessionFixture();
+    fixtures.push(setup);
+    setup.write('a.txt', 'alpha\n');
+    const loop = new AgentLoop({
+      provider: new PacedProvider({ gapMs: 10, failBeforeEnd: true }),
+      registry: setup.session.registry,
+      executor: setup.session.executor,
+      mode: setup.session.mode,
+    });
+    await expect(loop.run('read and write')).rejects.toThrow('stream reset by the provider');
+    expect(existsSync(join(setup.workspace, 'b.txt'))).toBe(false);
   });
 });
 
@@ -221,7 +321,7 @@ describe('AgentLoop over the wire', () => {
         ],
       };
     });
-    const setup = createSessionFixture();
+    const setup = createSessionFixture({ trustedMcpServers: ['demo'] });
     fixtures.push(setup);
     try {
       setup.session.registry.replaceMcpTools([mcpTool('demo', 'echo')], { server: 'demo' });

@@ -1,9 +1,12 @@
 import type { FunctionDeclaration } from '@toolwright/contracts';
-import type { ToolRegistry } from '@toolwright/registry';
 import type { ExecutedCall, ToolExecutor } from '@toolwright/executor';
+import type { ToolRegistry } from '@toolwright/registry';
 import type { ConversationMessage, ModelProvider, ModelResponse } from '../providers/model-provider.js';
+import { ModelStreamError, ModelStreamErrorCode } from '../providers/model-stream-error.js';
+import { ResponseAccumulator } from '../providers/response-accumulator.js';
 import type { SessionMode } from '../session/session-mode.js';
 import { drainSystemReminders, formatReminderMessage } from './system-reminders.js';
+import { teeModelStream } from './tee-model-stream.js';
 
 /** The default system prompt; the deferred-tools listing is appended per request. */
 export const DEFAULT_SYSTEM_PROMPT = [
@@ -89,30 +92,43 @@ export class AgentLoop {
         deferredListing,
       });
 
-      let response: ModelResponse;
-      try {
-        response = await provider.send({
+      // The message streams into the executor: a concurrency-safe call starts as soon as its
+      // arguments are complete, while the model is still writing the rest of the message.
+      const accumulator = new ResponseAccumulator();
+      const stream = teeModelStream(
+        provider.stream({
           system,
           messages: [...this.#messages],
           tools,
           ...(signal === undefined ? {} : { signal }),
-        });
-      } catch (error) {
-        // SDKs wrap an abort in their own error class; report the caller's reason instead.
+        }),
+        accumulator,
+        () => this.#options.onEvent?.({ type: 'response', turn, response: accumulator.response() }),
+      );
+      const execution = await executor.executeStream(stream, {
+        nullAsAbsent: provider.nullAsAbsent,
+        providerTarget: provider.target,
+        ...(signal === undefined ? {} : { signal }),
+      });
+      if (execution.interrupted !== undefined) {
+        // Started calls were aborted and awaited; nothing else ran. SDKs wrap an abort in their
+        // own error class: report the caller's reason instead.
         if (signal?.aborted === true) throw signal.reason;
-        throw error;
+        throw (
+          execution.interrupted.error ??
+          new ModelStreamError(
+            ModelStreamErrorCode.Incomplete,
+            `The ${provider.id} stream of ${provider.model} ended before the message was complete; no tool that had not started was run.`,
+          )
+        );
       }
-      this.#options.onEvent?.({ type: 'response', turn, response });
+      const response = accumulator.response();
       this.#messages.push({ role: 'assistant', text: response.text, toolCalls: response.toolCalls });
       finalText = response.text;
       if (response.toolCalls.length === 0) {
         return { finalText, turns: turn, stopReason: 'completed', messages: [...this.#messages] };
       }
-      const executed = await executor.executeBatch(response.toolCalls, {
-        nullAsAbsent: provider.nullAsAbsent,
-        providerTarget: provider.target,
-        ...(signal === undefined ? {} : { signal }),
-      });
+      const executed = execution.calls;
       this.#options.onEvent?.({ type: 'tool-results', turn, executed });
       this.#messages.push({
         role: 'tool',

@@ -1,6 +1,8 @@
 // Benchmarks of @toolwright/executor (not tests). Every figure is a ratio against a baseline or a
 // physical limit measured in the same run. Run with `pnpm bench` in this package.
 import { readOverhead } from './read-overhead.js';
+import { streamingTurn } from './streaming-turn.js';
 
 console.log('@toolwright/executor bench');
 await readOverhead();
+await streamingTurn();

@@ -17,7 +17,11 @@ export async function readOverhead(): Promise<void> {
     const read = createBenchReadTool(root);
     const executor = new ToolExecutor({
       lookup: (name) => (name === 'Read' ? read : undefined),
-      permissions: new PermissionPolicy({ workspaceRoot: root, deny: ['Read(secrets/**)'], allow: ['Read(src/**)'] }),
+      permissions: new PermissionPolicy({
+        workspaceRoot: root,
+        deny: ['Read(secrets/**)'],
+        allow: ['Read(src/**)'],
+      }),
       sessionId: 'bench',
       workspaceRoot: root,
     });

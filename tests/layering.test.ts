@@ -5,7 +5,8 @@ import { listWorkspacePackages, repoRoot, workspaceRuntimeDependencies } from '.
 
 /**
  * The layering of DESIGN.md: each package may depend only on the packages listed here.
- * `validation <- contracts <- registry <- mcp-adapter -> artifacts`; the example agent uses all.
+ * `validation <- contracts <- registry <- mcp-adapter -> artifacts`, `registry <- executor`; the
+ * example agent uses all.
  * A new package must be added here deliberately, with the layer it belongs to.
  */
 const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
@@ -19,9 +20,12 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
     '@toolwright/registry',
     '@toolwright/validation',
   ],
+  // The executor reaches the artifact store only through its own ArtifactSink interface.
+  '@toolwright/executor': ['@toolwright/contracts', '@toolwright/registry', '@toolwright/validation'],
   '@toolwright/example-agent': [
     '@toolwright/artifacts',
     '@toolwright/contracts',
+    '@toolwright/executor',
     '@toolwright/mcp-adapter',
     '@toolwright/registry',
     '@toolwright/validation',

@@ -1,0 +1,20 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly the public surface (a change here is a visible, reviewed diff)', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'DEFAULT_RETRY_POLICY',
+    'ExecutorError',
+    'ExecutorErrorCode',
+    'PATH_ACCESS_CONTEXT_FIELD',
+    'PermissionPolicy',
+    'SESSION_ID_PATTERN',
+    'TRANSIENT_ERROR_CODES',
+    'ToolExecutor',
+    'assertSessionId',
+    'createPolicyPathAccess',
+    'isInsideDirectory',
+    'matchProtectedPath',
+    'pathAccessOf',
+    'resolveRealPath',
+  ]);
+});

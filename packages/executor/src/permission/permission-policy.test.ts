@@ -517,6 +517,111 @@ describe('shell-style content rules on a tool without paths', () => {
     }
   });
 
+  const dodges = [
+    'sudo rm -rf x',
+    'sudo -u root rm x',
+    'sudo -E -u root -- rm x',
+    'sudo --some-new-flag rm x',
+    'FOO=1 rm x',
+    'FOO="a b" BAR=2 rm x',
+    '/bin/rm x',
+    './rm x',
+    'command rm x',
+    '\\rm x',
+    '"rm" x',
+    "'rm' x",
+    "r''m x",
+    'if true; then rm x; fi',
+    'while true; do rm x; done',
+    'if false; then :; else rm x; fi',
+    '! rm x',
+    'find . | xargs rm',
+    'xargs -0 -n 1 rm',
+    'find . -name y -exec rm {} \\;',
+    'bash -c "rm x"',
+    "sh -c 'ls; rm x'",
+    'bash -lc "rm x"',
+    'bash -o pipefail -c "rm x"',
+    'bash -c "bash -c \\"rm x\\""',
+    'eval "rm x"',
+    'eval rm x',
+    'env rm x',
+    'env -i FOO=1 rm x',
+    'env -S "rm x"',
+    'nohup rm x &',
+    'time rm x',
+    'time -p rm x',
+    'exec rm x',
+    'nice rm x',
+    'nice -n 5 rm x',
+    'nice -10 rm x',
+    'timeout 5 rm x',
+    'timeout -s KILL 5s rm x',
+    'stdbuf -oL rm x',
+    'doas rm x',
+    'su -c "rm x"',
+    'su root -c "rm x"',
+    'ls && sudo FOO=1 /bin/rm x',
+  ];
+
+  it.each(dodges)(
+    'a prefix deny rule sees through wrappers, assignments, keywords and quoting: %s',
+    (command) => {
+      const subject = policy({ deny: ['Bash(rm:*)'], allow: ['Bash(sudo:*)', 'Bash(env:*)', 'Bash(ls:*)'] });
+      expect(bash(subject, command)).toMatchObject({ behavior: 'deny', rule: 'Bash(rm:*)' });
+    },
+  );
+
+  it('an exact deny rule sees through a wrapper or bash -c too', () => {
+    const subject = policy({ deny: ['Bash(rm -rf /)'] });
+    for (const command of ['sudo rm -rf /', 'bash -c "rm -rf /"', "sh -c 'ls; rm -rf /'", 'env "rm" -rf /']) {
+      expect(bash(subject, command), command).toMatchObject({ behavior: 'deny', rule: 'Bash(rm -rf /)' });
+    }
+  });
+
+  it('an ask rule sees through wrappers too, even when an allow rule covers the wrapper', () => {
+    const subject = policy({
+      ask: ['Bash(git push:*)'],
+      allow: ['Bash(git:*)', 'Bash(sudo:*)', 'Bash(env:*)'],
+    });
+    for (const command of [
+      'sudo git push',
+      'env GIT_SSH=x git push origin',
+      'git status && command git push',
+    ]) {
+      expect(bash(subject, command), command).toMatchObject({ behavior: 'ask', rule: 'Bash(git push:*)' });
+    }
+  });
+
+  it('an allow rule for the wrapper does not allow what it wraps when a deny rule names it: deny wins', () => {
+    const subject = policy({ deny: ['Bash(rm:*)'], allow: ['Bash(sudo:*)'] });
+    expect(bash(subject, 'sudo rm -rf x')).toMatchObject({ behavior: 'deny', rule: 'Bash(rm:*)' });
+    expect(bash(subject, 'sudo ls')).toMatchObject({ behavior: 'allow', rule: 'Bash(sudo:*)' });
+  });
+
+  it('allow rules are never widened by the normalisation', () => {
+    const subject = policy({ allow: ['Bash(ls:*)'] });
+    for (const command of [
+      'sudo ls',
+      'FOO=1 ls',
+      '/bin/ls',
+      '"ls"',
+      '\\ls',
+      'env ls',
+      'bash -c "ls"',
+      'then ls',
+    ]) {
+      expect(bash(subject, command).behavior, command).toBe('ask');
+    }
+  });
+
+  it('the normalisation does not deny a command that only mentions the denied word', () => {
+    const subject = policy({ deny: ['Bash(rm:*)'], allow: ['Bash(echo:*)', 'Bash(grep:*)', 'Bash(git:*)'] });
+    for (const command of ['echo rm x', 'echo sudo rm', 'grep -r "rm x" .', 'git commit -m "rm x"']) {
+      expect(bash(subject, command).behavior, command).toBe('allow');
+    }
+  });
+
   it('an exact content rule matches only that command', () => {
     const subject = policy({ allow: ['Bash(git status)'] });
     expect(bash(subject, 'git status').behavior).toBe('allow');

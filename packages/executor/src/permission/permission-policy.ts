@@ -7,8 +7,9 @@ import { checkOptions } from '../check-options.js';
 import { ExecutorError, ExecutorErrorCode } from '../executor-error.js';
 import { isInsideDirectory, resolveRealPath } from '../paths/real-path.js';
 import { type PermissionDecision, stricter } from './permission-decision.js';
-import { contentSegments, type PermissionRule, parsePermissionRule } from './permission-rule.js';
+import { type PermissionRule, parsePermissionRule } from './permission-rule.js';
 import { matchProtectedPath } from './protected-paths.js';
+import { commandCandidates } from './shell-command.js';
 
 /** Decides, per tool name, whether a call needs the user's approval (as the AI SDK's `needsApproval`). */
 export type NeedsApproval = (params: unknown, invocation: ToolInvocation) => boolean | Promise<boolean>;
@@ -177,9 +178,15 @@ export class PermissionPolicy {
     if (mode === 'plan' && untrustedHint !== undefined) decision = untrustedHint;
     const content = permissionContent(invocation);
     const paths = invocation.affectedPaths.flatMap((path) => this.#resolve(path));
+    // Deny and ask rules see the content normalised (sudo, env, quotes, bash -c ...); computed once, on need.
+    let candidates: readonly string[] | undefined;
+    const commands = (): readonly string[] => {
+      candidates ??= content === undefined ? [] : commandCandidates(content);
+      return candidates;
+    };
     for (const rule of this.#rules) {
       if (rule.behavior === 'allow' || !rule.matchesToolName(name)) continue;
-      if (this.#ruleCatches(rule, paths, content)) {
+      if (this.#ruleCatches(rule, paths, commands)) {
         decision = stricter(decision, {
           behavior: rule.behavior,
           reason:
@@ -242,8 +249,15 @@ export class PermissionPolicy {
     return physical === lexical.real ? [lexical] : [lexical, { written, real: physical }];
   }
 
-  /** Deny and ask rules: a path rule catches a call when any path matches, written or real. */
-  #ruleCatches(rule: PermissionRule, paths: readonly JudgedPath[], content: string | undefined): boolean {
+  /**
+   * Deny and ask rules: a path rule catches a call when any path matches, written or real; a
+   * content rule when any normalised command of the content matches ({@link commandCandidates}).
+   */
+  #ruleCatches(
+    rule: PermissionRule,
+    paths: readonly JudgedPath[],
+    commands: () => readonly string[],
+  ): boolean {
     const specifier = rule.specifier;
     if (specifier === undefined) return true;
     if (paths.length > 0) {
@@ -253,9 +267,7 @@ export class PermissionPolicy {
           specifier.matchesPath(path.written, this.workspaceRoot),
       );
     }
-    return (
-      content !== undefined && contentSegments(content).some((segment) => specifier.matchesContent(segment))
-    );
+    return commands().some((command) => specifier.matchesContent(command));
   }
 
   /** Allow rules: a path rule covers a call only when every real path matches. */

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,41 @@ describe('toolwright-agent CLI (spawned process)', () => {
       kind: 'select',
       matches: [{ name: 'mcp__everything__echo', source: 'mcp' }],
     });
+  });
+
+  it("believes an MCP server's readOnlyHint only when .mcp.json marks it trusted (Plan mode, real server)", async () => {
+    const serverFor = (trust: boolean) => {
+      const dir = join(directory.path, `trust-${trust}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(
+        join(dir, '.mcp.json'),
+        JSON.stringify({
+          mcpServers: {
+            everything: { command: process.execPath, args: [everythingServerEntry(), 'stdio'], trust },
+          },
+        }),
+      );
+      return dir;
+    };
+    const args = ['call', 'mcp__everything__echo', '{"message":"hi"}', '--mode', 'plan'];
+    const untrusted = await cli(args, serverFor(false));
+    expect(untrusted.code).toBe(1);
+    expect(untrusted.stdout).toContain(
+      'mcp__everything__echo says it is read-only, but that is a hint from the MCP server "everything"',
+    );
+    expect(untrusted.stdout).not.toContain('Echo: hi');
+    const trusted = await cli(args, serverFor(true));
+    expect(trusted.code).toBe(0);
+    expect(trusted.stdout).toContain('Echo: hi');
+  });
+
+  it('refuses a session id that could name a directory outside the state directory (exit 2), creating nothing', async () => {
+    const result = await cli(['call', 'TaskList', '{}', '--session', '../../../escape']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Invalid session id "../../../escape"');
+    expect(result.stderr).toContain('[invalid_session_id]');
+    expect(existsSync(join(directory.path, 'escape'))).toBe(false);
+    expect(existsSync(join(home, 'escape'))).toBe(false);
   });
 
   it('refuses `run` with no key and no scenario, and runs a scenario with the scripted model', async () => {

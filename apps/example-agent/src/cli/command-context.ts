@@ -47,7 +47,10 @@ export async function openCommandContext(
     // Only servers the user marked `"trust": true` have their readOnlyHint believed.
     trustedMcpServers: servers.filter((server) => server.trust).map((server) => server.name),
     // The files this run was configured from: a model must never widen its own permissions.
-    protectedPaths: [join(workspaceRoot, options.config ?? CONFIG_FILE_NAME), resolve(workspaceRoot, mcpConfigFile)],
+    protectedPaths: [
+      join(workspaceRoot, options.config ?? CONFIG_FILE_NAME),
+      resolve(workspaceRoot, mcpConfigFile),
+    ],
     ...(config.spillThresholdBytes === undefined ? {} : { spillThresholdBytes: config.spillThresholdBytes }),
     ...(config.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: config.toolTimeoutMs }),
     ...(config.toolTimeoutsMs === undefined ? {} : { toolTimeoutsMs: config.toolTimeoutsMs }),

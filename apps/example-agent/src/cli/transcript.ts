@@ -1,5 +1,5 @@
-import type { AgentEvent } from '../agent/agent-loop.js';
 import type { ExecutedCall, ExecutorEvent } from '@toolwright/executor';
+import type { AgentEvent } from '../agent/agent-loop.js';
 import { type CatalogView, formatCatalog } from './catalog-view.js';
 import { printable } from './printable.js';
 
@@ -181,8 +181,12 @@ export class Transcript {
         break;
       case 'call-start':
         // Only a start during the stream is news; the others follow their batch line.
-        this.#emit({ type: 'call-start', call: event.call.name, callId: event.call.id, preStarted: event.preStarted }, () =>
-          event.preStarted ? `  -> ${event.call.name} started while the model is still streaming` : undefined,
+        this.#emit(
+          { type: 'call-start', call: event.call.name, callId: event.call.id, preStarted: event.preStarted },
+          () =>
+            event.preStarted
+              ? `  -> ${event.call.name} started while the model is still streaming`
+              : undefined,
         );
         break;
       case 'call-end':

@@ -43,6 +43,14 @@ export function parseMode(value: string): ToolMode {
   throw new InvalidArgumentError(`mode must be "plan" or "default", got "${value}".`);
 }
 
+/** Codes that mean the user's input was wrong (exit 2), not that the work failed (exit 1). */
+const USAGE_ERROR_CODES: ReadonlySet<string> = new Set([
+  AgentErrorCode.ConfigInvalid,
+  'mcp_config_invalid',
+  'invalid_session_id',
+  'invalid_permission_rule',
+]);
+
 /**
  * Wraps a command's action: an error is printed once, with its code, and becomes exit code 2
  * for bad configuration or 1 for anything else — never an unhandled stack trace.
@@ -56,8 +64,7 @@ export function commandAction<A extends unknown[]>(
       await run(...args);
     } catch (error) {
       const isToolwright = ToolwrightError.isInstance(error);
-      const usage =
-        isToolwright && (error.code === AgentErrorCode.ConfigInvalid || error.code === 'mcp_config_invalid');
+      const usage = isToolwright && USAGE_ERROR_CODES.has(error.code);
       const message = error instanceof Error ? error.message : String(error);
       runtime.io.stderr.write(`toolwright-agent: ${message}${isToolwright ? ` [${error.code}]` : ''}\n`);
       runtime.fail(usage ? ExitCode.Usage : ExitCode.Failure);

@@ -1,25 +1,19 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GlobMatcher } from './glob-pattern.js';
 import { GrepWorkerClient } from './grep-worker-client.js';
-import type { GrepFile, GrepSearchSettings, GrepWorkerResponse } from './grep-worker-protocol.js';
+import type { GrepSearchSettings, GrepWorkerResponse } from './grep-worker-protocol.js';
 import type { PathAccessGate } from './path-access-gate.js';
 import { createTimeSlicer } from './time-slicer.js';
 import { walkFiles } from './walk-files.js';
 
 const MAX_SCANNED_FILES = 20_000;
-const MAX_FILE_BYTES = 2 * 1024 * 1024;
-/** Files read at once: enough to keep the I/O threads busy while the worker matches. */
-const READS_AHEAD = 8;
-/** A batch for the worker closes at this many bytes or files, whichever comes first. */
-const BATCH_BYTES = 1024 * 1024;
-const BATCH_FILES = 128;
-/** Batches the worker may have queued: bounds the memory held when reading outpaces matching. */
-const BATCHES_IN_FLIGHT = 2;
+/** Paths per request to the worker: a few milliseconds of its work, so an answer comes back often. */
+const BATCH_PATHS = 64;
+/** Requests the worker may have queued: enough that it never waits for the main thread. */
+const BATCHES_IN_FLIGHT = 4;
 
 /** What one Grep searches, and where. */
 export interface GrepSearchRequest {
-  readonly root: string;
   readonly settings: GrepSearchSettings;
   readonly fileFilter: GlobMatcher | undefined;
   readonly gate: PathAccessGate;
@@ -32,18 +26,18 @@ export type GrepSearchOutcome =
   | { readonly kind: 'invalid-pattern'; readonly message: string };
 
 /**
- * Walks `root`, checks each file against the glob and the gate, reads the admitted ones and has a
- * worker match them (see `grep-worker-program.ts` for why a worker). The main thread only walks,
- * checks and reads, in time slices, so it stays responsive; an abort terminates the worker and
- * rejects with the signal's reason.
+ * Walks the root, checks each file against the glob and the gate, and has a worker read and
+ * match the admitted ones (see `grep-worker-program.ts` for why a worker). The main thread only
+ * walks and checks, in time slices, so it stays responsive, and its checks overlap the worker's
+ * reading. An abort terminates the worker and rejects with the signal's reason.
  */
 export async function searchFiles(request: GrepSearchRequest): Promise<GrepSearchOutcome> {
-  const { root, settings, fileFilter, gate, signal } = request;
+  const { settings, fileFilter, gate, signal } = request;
   const worker = new GrepWorkerClient(signal);
   try {
-    // The worker starts (and compiles) while the tree is walked.
+    // The worker starts (and compiles the pattern) while the tree is walked.
     const started = handled(worker.request({ kind: 'start', settings }));
-    const files = await walkFiles(root, {
+    const files = await walkFiles(settings.root, {
       limit: MAX_SCANNED_FILES,
       signal,
       includeSymlinks: gate.judgesPaths,
@@ -51,37 +45,21 @@ export async function searchFiles(request: GrepSearchRequest): Promise<GrepSearc
     const answer = await started;
     if (answer.kind === 'invalid-pattern') return answer;
     const slicer = createTimeSlicer(signal);
-    const reads: { path: string; bytes: Promise<Buffer | undefined> }[] = [];
     const inFlight: Promise<GrepWorkerResponse>[] = [];
-    let batch: GrepFile[] = [];
-    let batchBytes = 0;
-    const flush = async (): Promise<void> => {
-      if (batch.length === 0) return;
-      inFlight.push(handled(worker.request({ kind: 'search', files: batch }, ownedBuffers(batch))));
+    let batch: string[] = [];
+    const send = async (): Promise<void> => {
+      inFlight.push(handled(worker.request({ kind: 'search', paths: batch })));
       batch = [];
-      batchBytes = 0;
       if (inFlight.length > BATCHES_IN_FLIGHT) await inFlight.shift();
-    };
-    const admitOldestRead = async (): Promise<void> => {
-      const read = reads.shift() as (typeof reads)[number];
-      const bytes = await read.bytes;
-      if (bytes === undefined || bytes.byteLength > MAX_FILE_BYTES || bytes.includes(0)) return;
-      batch.push({ path: read.path, bytes });
-      batchBytes += bytes.byteLength;
-      if (batchBytes >= BATCH_BYTES || batch.length >= BATCH_FILES) await flush();
     };
     for (const file of files) {
       await slicer.checkpoint();
       if (fileFilter !== undefined && !fileFilter.test(file)) continue;
-      const absolute = join(root, file);
-      if (!gate.allows(absolute)) continue;
-      // An unreadable file (gone, a link to a directory) is skipped, as `grep -s` does.
-      reads.push({ path: file, bytes: readFile(absolute, { signal }).catch(() => undefined) });
-      if (reads.length >= READS_AHEAD) await admitOldestRead();
+      if (!gate.allows(join(settings.root, file))) continue;
+      batch.push(file);
+      if (batch.length >= BATCH_PATHS) await send();
     }
-    while (reads.length > 0) await admitOldestRead();
-    await flush();
-    signal.throwIfAborted();
+    if (batch.length > 0) await send();
     for (const queued of inFlight.splice(0)) await queued;
     const finished = await worker.request({ kind: 'finish' });
     if (finished.kind !== 'finished')
@@ -99,19 +77,4 @@ export async function searchFiles(request: GrepSearchRequest): Promise<GrepSearc
 function handled<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined);
   return promise;
-}
-
-/**
- * The buffers that can be moved to the worker rather than copied: only those a file's bytes
- * occupy whole. A small Buffer may be a view into Node's shared pool, which must never move.
- */
-function ownedBuffers(files: readonly GrepFile[]): ArrayBuffer[] {
-  const owned: ArrayBuffer[] = [];
-  for (const { bytes } of files) {
-    const buffer = bytes.buffer;
-    if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) {
-      owned.push(buffer);
-    }
-  }
-  return owned;
 }

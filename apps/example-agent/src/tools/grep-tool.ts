@@ -8,6 +8,7 @@ import { resolveWorkspacePath } from './workspace-paths.js';
 
 /** Lines longer than this (minified code, data) are tested on their first part only. */
 const MAX_TESTED_LINE = 4000;
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
 const GrepParameters = Type.Object({
   pattern: Type.String({
@@ -55,13 +56,14 @@ export function createGrepTool(workspaceRoot: string): Tool {
       // matching runs in a worker that an abort terminates, so no pattern can outlast a timeout.
       const gate = createPathAccessGate(context);
       const outcome = await searchFiles({
-        root: resolveWorkspacePath(workspaceRoot, params.path ?? '.'),
         settings: {
+          root: resolveWorkspacePath(workspaceRoot, params.path ?? '.'),
           pattern: params.pattern,
           caseInsensitive: params.case_insensitive === true,
           mode: params.output_mode ?? 'files_with_matches',
           headLimit: params.head_limit ?? 250,
           maxTestedLine: MAX_TESTED_LINE,
+          maxFileBytes: MAX_FILE_BYTES,
         },
         fileFilter: params.glob === undefined ? undefined : compileGlob(params.glob),
         gate,

@@ -39,7 +39,12 @@ export function returnGrepWorker(worker: Worker): void {
   idleWorkers.push(worker);
 }
 
-/** Stops a worker now, even in the middle of one call into the regex engine. */
+/**
+ * Stops a worker now, even in the middle of one call into the regex engine. Unreferenced first: a
+ * worker stuck in a read (a hung network mount) cannot be stopped until the read returns, and
+ * must not keep the process alive meanwhile.
+ */
 export function discardGrepWorker(worker: Worker): void {
+  worker.unref();
   void worker.terminate();
 }

@@ -10,19 +10,20 @@ export interface GrepSearchSettings {
   readonly headLimit: number;
   /** Lines longer than this (minified code, data) are tested on their first part only. */
   readonly maxTestedLine: number;
+  /** The searched directory; the paths of `search` requests are relative to it. */
+  readonly root: string;
+  /** Larger files are skipped unread (generated data, logs). */
+  readonly maxFileBytes: number;
 }
 
-/** One file's text, already known to be small and not binary. */
-export interface GrepFile {
-  /** As shown in the output: `/`-separated, relative to the searched directory. */
-  readonly path: string;
-  readonly bytes: Uint8Array;
-}
-
-/** Messages to the worker; each gets exactly one {@link GrepWorkerResponse}, in order. */
+/**
+ * Messages to the worker; each gets exactly one {@link GrepWorkerResponse}, in order. The paths
+ * of `search` are `/`-separated, relative to the root, already admitted by the permission check,
+ * and shown as they are in the output.
+ */
 export type GrepWorkerRequest =
   | { readonly kind: 'start'; readonly settings: GrepSearchSettings }
-  | { readonly kind: 'search'; readonly files: readonly GrepFile[] }
+  | { readonly kind: 'search'; readonly paths: readonly string[] }
   | { readonly kind: 'finish' };
 
 /** The worker's answers. `failed` carries an error the worker did not expect. */

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ToolResult } from '@toolwright/contracts';
 import { createPolicyPathAccess, PermissionPolicy } from '@toolwright/executor';
@@ -191,4 +192,27 @@ describe('Read stops when told to, on a large file', () => {
     );
     expectStoppedPromptly(trial);
   });
+});
+
+describe('no read waits for a writer that never comes', () => {
+  it.skipIf(process.platform === 'win32')(
+    'Grep skips a FIFO behind a link and Read refuses one',
+    async () => {
+      const folder = join(directory.path, 'fifo');
+      mkdirSync(folder);
+      execFileSync('mkfifo', [join(folder, 'pipe')]);
+      symlinkSync(join(folder, 'pipe'), join(folder, 'pipe-link'));
+      writeFileSync(join(folder, 'plain.txt'), 'findme\n');
+      const signal = new AbortController().signal;
+      const grep = await createGrepTool(folder)
+        .build({ pattern: 'findme' })
+        .execute(context(signal, 'Grep', folder));
+      expect(grep.llmContent).toBe('plain.txt');
+      const read = await createReadTool(folder)
+        .build({ file_path: 'pipe' })
+        .execute(context(signal, 'Read', folder));
+      expect(read.error?.type).toBe('execution');
+      expect(read.llmContent).toContain('not a regular file');
+    },
+  );
 });

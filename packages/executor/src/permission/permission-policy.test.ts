@@ -381,6 +381,75 @@ describe('sensitive files', () => {
     expect(decideNow(policy({ allow: ['Read'] }), read, ['certs/server.pem']).behavior).toBe('deny');
   });
 
+  it('a high-sensitivity file needs an allow rule naming it literally (no glob character); a glob allow rule does not switch the protection off', () => {
+    tree.file('deploy/id_ed25519', 'KEY');
+    for (const rule of [
+      'Read(**)',
+      'Read(*/**)',
+      'Read(**/*)',
+      'Read(./**)',
+      'Read(deploy/**)',
+      'Read(deploy/id_*)',
+    ]) {
+      const decision = decideNow(policy({ allow: ['Read', rule] }), read, ['deploy/id_ed25519']);
+      expect(decision.behavior, rule).toBe('deny');
+      expect(decision.reason, rule).toContain('"Read(deploy/id_ed25519)"');
+    }
+    expect(
+      decideNow(policy({ allow: [`Read(${tree.root}/**)`] }), read, ['deploy/id_ed25519']).behavior,
+    ).toBe('deny');
+    for (const rule of [
+      'Read(deploy/id_ed25519)',
+      './deploy/id_ed25519',
+      `${tree.workspace}/deploy/id_ed25519`,
+    ]) {
+      const allow = rule.startsWith('Read(') ? rule : `Read(${rule})`;
+      expect(decideNow(policy({ allow: [allow] }), read, ['deploy/id_ed25519']), allow).toMatchObject({
+        behavior: 'allow',
+        rule: allow,
+      });
+    }
+  });
+
+  it.each([
+    'Write(**)',
+    'Write(*)',
+    'Write(**/*)',
+    'Write(./**)',
+    'Write(.*)',
+    'Write({*,**})',
+    'Write(!nothing)',
+  ])(
+    'a medium-sensitivity file needs a path-specific allow rule, not a catch-all: %s does not allow writing .env',
+    (rule) => {
+      const decision = decideNow(policy({ allow: ['Write', rule] }), write, ['.env']);
+      expect(decision.behavior).toBe('ask');
+      expect(decision.reason).toContain('may hold secrets');
+    },
+  );
+
+  it('a catch-all absolute rule (/**) does not cover a medium-sensitivity file either', () => {
+    expect(decideNow(policy({ allow: ['Read(/**)'] }), read, ['.env']).behavior).toBe('ask');
+  });
+
+  it.each(['Write(.env)', 'Write(*.env)', 'Write(**/.env)', 'Write(.env*)'])(
+    'a path-specific allow rule covers a medium-sensitivity file: %s allows writing .env',
+    (rule) => {
+      expect(decideNow(policy({ allow: [rule] }), write, ['.env'])).toMatchObject({
+        behavior: 'allow',
+        rule,
+      });
+    },
+  );
+
+  it('a path-specific directory rule covers a medium file below it, not a high one', () => {
+    tree.file('config/.env', 'K=1');
+    tree.file('config/server.key', 'KEY');
+    const subject = policy({ allow: ['Read(config/**)'] });
+    expect(decideNow(subject, read, ['config/.env']).behavior).toBe('allow');
+    expect(decideNow(subject, read, ['config/server.key']).behavior).toBe('deny');
+  });
+
   it('judges a harmless-looking link by the secret it points to', () => {
     tree.symlink('notes.txt', join(tree.home, '.ssh', 'id_ed25519'));
     tree.symlink('config.txt', '.env');

@@ -7,7 +7,7 @@ import { checkOptions } from '../check-options.js';
 import { ExecutorError, ExecutorErrorCode } from '../executor-error.js';
 import { isInsideDirectory, resolveRealPath } from '../paths/real-path.js';
 import { type PermissionDecision, stricter } from './permission-decision.js';
-import { type PermissionRule, parsePermissionRule } from './permission-rule.js';
+import { type PermissionRule, parsePermissionRule, type RuleSpecifier } from './permission-rule.js';
 import { matchProtectedPath } from './protected-paths.js';
 import { commandCandidates } from './shell-command.js';
 
@@ -67,6 +67,15 @@ interface JudgedPath {
 
 const READ_TOOL = 'Read';
 
+/**
+ * How narrowly allow rules cover a path, from none to a rule naming exactly that path: only a
+ * catch-all like `Read(**)` or `Read(~/**)` (see `isCatchAll`), a glob that names something
+ * like `Read(config/**)` or `Read(*.env)`, or a rule without glob characters like
+ * `Read(deploy/id_ed25519)`.
+ */
+const Coverage = { None: 0, CatchAll: 1, Specific: 2, Literal: 3 } as const;
+type Coverage = (typeof Coverage)[keyof typeof Coverage];
+
 /** A `..` path segment. */
 const PARENT_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
 
@@ -78,14 +87,25 @@ const PARENT_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
  * 2. Deny rules refuse; ask rules ask; `needsApproval` asks.
  * 3. Each affected path is judged by its real location (symlinks resolved on every component;
  *    for a new file, its nearest existing ancestor): deny rules match the written or the real
- *    path; a write to a protected file asks whatever the allow rules say; a high-sensitivity file
- *    is denied and a medium one asks unless an allow rule naming its path covers it; a path
- *    outside the workspace (and the trusted directories) asks unless an allow rule covers it.
+ *    path; a write to a protected file asks whatever the allow rules say; a path outside the
+ *    workspace (and the trusted directories) asks unless an allow rule covers it. Secrets
+ *    (`detectSensitivePath`, by the written and the real path) need narrower allow rules, each
+ *    matching the real path for this tool:
+ *    - a high-sensitivity file (a private key, a credentials file) is denied unless an allow
+ *      rule names it literally: a specifier with no glob character (`* ? [ ] { } ( )`), such as
+ *      `Read(deploy/id_ed25519)`. `Read(deploy/**)` does not do;
+ *    - a medium one (`.env`, `.npmrc`) asks unless an allow rule is path-specific: not a
+ *      catch-all, i.e. it has, after its anchor (`./`, `/`, `//`, `~/`), a character other than
+ *      wildcards, separators, dots and glob punctuation, and does not start with `!`. `Read(**)`,
+ *      `Read(*)`, `Read(/**)`, `Read(~/**)`, `Read(.*)` are catch-alls; `Read(config/**)`,
+ *      `Read(*.env)`, `Read(.env)` are not.
  * 4. An allow rule allows; otherwise Execute tools ask and the rest are allowed.
  */
 export class PermissionPolicy {
   readonly workspaceRoot: string;
   readonly #rules: readonly PermissionRule[];
+  /** The allow rules with a specifier, for judging paths. */
+  readonly #allowPathRules: readonly PermissionRule[];
   readonly #trustedDirectories: readonly string[];
   readonly #protectedPaths: readonly string[];
   readonly #trustedMcpServers: ReadonlySet<string>;
@@ -106,6 +126,9 @@ export class PermissionPolicy {
       ...stringList('ask', options.ask).map((rule) => parsePermissionRule(rule, 'ask')),
       ...stringList('allow', options.allow).map((rule) => parsePermissionRule(rule, 'allow')),
     ];
+    this.#allowPathRules = this.#rules.filter(
+      (rule) => rule.behavior === 'allow' && rule.specifier !== undefined,
+    );
     this.#trustedDirectories = stringList('trustedDirectories', options.trustedDirectories).map(
       resolveRealPath,
     );
@@ -294,20 +317,15 @@ export class PermissionPolicy {
         };
       }
     }
-    const explicitAllow = this.#rules.find(
-      (rule) =>
-        rule.behavior === 'allow' &&
-        rule.specifier !== undefined &&
-        rule.matchesToolName(toolName) &&
-        rule.specifier.matchesPath(path.real, this.workspaceRoot),
-    );
     // A high-sensitivity file is refused before the protected-file ask: writing ~/.ssh/authorized_keys
     // must not be easier than reading it.
     const sensitive = this.#sensitivity(path);
-    if (sensitive?.level === 'high' && explicitAllow === undefined) {
+    const trusted = this.#isTrustedLocation(path.real);
+    const allowed = sensitive !== undefined || !trusted ? this.#allowCoverage(path, toolName) : Coverage.None;
+    if (sensitive?.level === 'high' && allowed < Coverage.Literal) {
       return {
         behavior: 'deny',
-        reason: `${shown} is a sensitive file (${sensitive.reason}; rule ${sensitive.rule}). Refused; to permit it, add an explicit rule such as "${toolName}(${shown})" to permissions.allow.`,
+        reason: `${shown} is a sensitive file (${sensitive.reason}; rule ${sensitive.rule}). Refused; to permit it, add a rule naming exactly this file, without wildcards, such as "${toolName}(${shown})", to permissions.allow.`,
       };
     }
     if (kind !== ToolKind.ReadOnly) {
@@ -322,17 +340,34 @@ export class PermissionPolicy {
         };
       }
     }
-    if (sensitive?.level === 'medium' && explicitAllow === undefined) {
+    if (sensitive?.level === 'medium' && allowed < Coverage.Specific) {
       return {
         behavior: 'ask',
-        reason: `${shown} may hold secrets (${sensitive.reason}; rule ${sensitive.rule}).`,
+        reason: `${shown} may hold secrets (${sensitive.reason}; rule ${sensitive.rule}). A catch-all allow rule such as "${toolName}(**)" does not cover it; a rule naming its path, such as "${toolName}(${shown})", does.`,
       };
     }
-    if (explicitAllow === undefined && !this.#isTrustedLocation(path.real)) {
+    if (allowed === Coverage.None && !trusted) {
       const via = path.real === path.written ? '' : ` (written as ${path.written})`;
       return { behavior: 'ask', reason: `${path.real}${via} is outside the workspace.` };
     }
     return { behavior: 'allow', reason: `${shown} is inside the workspace.` };
+  }
+
+  /** How narrowly the allow path rules for `toolName` cover the real path: the best of them. */
+  #allowCoverage(path: JudgedPath, toolName: string): Coverage {
+    let best: Coverage = Coverage.None;
+    for (const rule of this.#allowPathRules) {
+      const specifier = rule.specifier as RuleSpecifier;
+      if (!rule.matchesToolName(toolName) || !specifier.matchesPath(path.real, this.workspaceRoot)) continue;
+      const coverage = specifier.isLiteral
+        ? Coverage.Literal
+        : specifier.isCatchAll
+          ? Coverage.CatchAll
+          : Coverage.Specific;
+      if (coverage === Coverage.Literal) return coverage;
+      if (coverage > best) best = coverage;
+    }
+    return best;
   }
 
   /** The stricter sensitivity of the path as written and as it really is. */

@@ -107,6 +107,37 @@ describe('path specifiers', () => {
   });
 });
 
+describe('how narrowly a path specifier names paths', () => {
+  it.each([
+    '**',
+    '*',
+    '**/*',
+    '/**',
+    '//**',
+    '~/**',
+    './**',
+    '*/**',
+    '.*',
+    '**/.*',
+    '{*,**}',
+    '!secret',
+    '~/*',
+  ])('%s is a catch-all', (glob) => {
+    expect(specifierOf(`Read(${glob})`)).toMatchObject({ isCatchAll: true, isLiteral: false });
+  });
+
+  it.each(['src/**', '*.env', '**/.env', '/etc/**', '~/.ssh/**', '.env*'])(
+    '%s names something but is no literal',
+    (glob) => {
+      expect(specifierOf(`Read(${glob})`)).toMatchObject({ isCatchAll: false, isLiteral: false });
+    },
+  );
+
+  it.each(['.env', 'deploy/id_ed25519', '/etc/passwd', '~/.npmrc', './a.txt'])('%s is a literal', (glob) => {
+    expect(specifierOf(`Read(${glob})`)).toMatchObject({ isCatchAll: false, isLiteral: true });
+  });
+});
+
 describe('content specifiers', () => {
   it('prefix:* matches the prefix alone, with arguments, or with a :suffix, and nothing longer', () => {
     for (const content of ['npm run test', 'npm run test:unit', 'npm run test --watch']) {

@@ -31,6 +31,14 @@ export interface RuleSpecifier {
   readonly matchesPath: (absolutePath: string, workspaceRoot: string) => boolean;
   /** Tests a call's permission content. */
   readonly matchesContent: (content: string) => boolean;
+  /** No glob character at all (`.env`, `deploy/id_ed25519`): the rule names one path. */
+  readonly isLiteral: boolean;
+  /**
+   * Matches anything under its anchor: after `./`, `/`, `//` or `~/`, nothing but wildcards,
+   * separators, dots and glob punctuation (`**`, `*`, `/**`, `~/**`, `.*`, `{*,**}`, and `**`
+   * followed by `/*`), or a negation (`!x`). Such a rule does not name a path.
+   */
+  readonly isCatchAll: boolean;
 }
 
 const RULE_SYNTAX = /^([A-Za-z0-9_*.-]+)(?:\(([\s\S]*)\))?$/s;
@@ -77,8 +85,15 @@ function compileSpecifier(text: string): RuleSpecifier {
       return glob(absolutePath.slice(workspaceRoot.length + 1));
     },
     matchesContent: compileContentPattern(text),
+    isLiteral: !GLOB_CHARACTER.test(text) && !text.startsWith('!'),
+    isCatchAll: anchor.glob.startsWith('!') || !NAMING_CHARACTER.test(anchor.glob),
   };
 }
+
+/** A character picomatch gives a meaning to (a leading `!` negates too). */
+const GLOB_CHARACTER = /[*?[\]{}()]/;
+/** A character that names something in a glob: anything but wildcards, separators, dots and glob punctuation. */
+const NAMING_CHARACTER = /[^*?/.{}()[\],|!@+]/;
 
 /** Where a path glob is anchored: the workspace (relative), the file system root, or home. */
 function globAnchor(text: string): { kind: 'workspace' | 'absolute' | 'home'; glob: string } {

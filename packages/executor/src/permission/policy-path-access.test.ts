@@ -51,6 +51,17 @@ describe('createPolicyPathAccess(policy, "Grep")', () => {
     expect(access.skipped.map((skip) => skip.behavior)).toEqual(['deny', 'deny', 'ask']);
   });
 
+  it('a catch-all allow rule (Read(**), Grep(**)) does not let a search read keys or .env', () => {
+    const access = createPolicyPathAccess(
+      policy({ allow: ['Read(**)', 'Grep(**)', 'Read', 'Grep'] }),
+      'Grep',
+    );
+    expect(access.canRead(tree.file('deploy/id_ed25519', 'KEY'))).toBe(false);
+    expect(access.canRead(tree.file('.env', 'KEY=1'))).toBe(false);
+    expect(access.canRead(tree.file('src/a.ts', 'x'))).toBe(true);
+    expect(access.skipped.map((skip) => skip.behavior)).toEqual(['deny', 'ask']);
+  });
+
   it('cannot read files outside the workspace, whether named directly or reached through a symlink', () => {
     tree.symlink('docs/home', tree.home);
     const access = createPolicyPathAccess(policy(), 'Grep');

@@ -170,6 +170,59 @@ describe('every spelling of one file gets the same decision', () => {
   });
 });
 
+describe('a path starting with ~ is judged in the workspace and in the home directory', () => {
+  beforeEach(() => {
+    vi.stubEnv('HOME', tree.home);
+  });
+
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('does not allow reading a credential file in the home directory as if it were a workspace file', () => {
+    const decision = decideNow(policy({ allow: ['Read'] }), read, ['~/.config/gh/hosts.yml']);
+    expect(decision.behavior).not.toBe('allow');
+    expect(decision.reason).toContain(join(tree.home, '.config', 'gh', 'hosts.yml'));
+  });
+
+  it('denies a private key in the home directory, and asks for any other home file', () => {
+    const subject = policy({ allow: ['Read', 'Write'] });
+    expect(decideNow(subject, read, ['~/.ssh/id_ed25519']).behavior).toBe('deny');
+    writeFileSync(join(tree.home, 'notes.txt'), 'n');
+    expect(decideNow(subject, read, ['~/notes.txt'])).toMatchObject({
+      behavior: 'ask',
+      reason: expect.stringContaining('outside the workspace'),
+    });
+    expect(decideNow(subject, write, ['~/new.txt']).behavior).toBe('ask');
+    expect(decideNow(subject, read, ['~']).behavior).toBe('ask');
+    expect(subject.judgeRead('~/notes.txt', 'Grep').behavior).toBe('ask');
+  });
+
+  it('applies a ~/ deny rule to a ~/ path', () => {
+    const decision = decideNow(policy({ deny: ['Read(~/notes/**)'], allow: ['Read'] }), read, [
+      '~/notes/a.txt',
+    ]);
+    expect(decision).toMatchObject({ behavior: 'deny', rule: 'Read(~/notes/**)' });
+  });
+
+  it('still judges the workspace directory literally named ~, the stricter reading wins', () => {
+    tree.file('~/data.txt', 'x');
+    writeFileSync(join(tree.home, 'data.txt'), 'x');
+    const subject = policy({ deny: ['Read(./~/**)'] });
+    expect(decideNow(subject, read, ['~/data.txt'])).toMatchObject({
+      behavior: 'deny',
+      rule: 'Read(./~/**)',
+    });
+    expect(decideNow(policy({ allow: [`Read(${tree.home}/**)`] }), read, ['~/data.txt']).behavior).toBe(
+      'allow',
+    );
+  });
+
+  it('leaves a ~ inside a name alone: notes~/x is a workspace path', () => {
+    expect(decideNow(policy(), read, ['notes~/x.txt']).behavior).toBe('allow');
+  });
+});
+
 describe('deny, ask and allow rules with paths', () => {
   it('a deny rule on secrets/** covers files, dotfiles and the directory itself', () => {
     tree.file('secrets/x', 'x');

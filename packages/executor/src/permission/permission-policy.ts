@@ -121,10 +121,11 @@ export class PermissionPolicy {
       );
     }
     this.workspaceRoot = resolveRealPath(options.workspaceRoot);
+    const parsing = { homeDir: this.#home };
     this.#rules = [
-      ...stringList('deny', options.deny).map((rule) => parsePermissionRule(rule, 'deny')),
-      ...stringList('ask', options.ask).map((rule) => parsePermissionRule(rule, 'ask')),
-      ...stringList('allow', options.allow).map((rule) => parsePermissionRule(rule, 'allow')),
+      ...stringList('deny', options.deny).map((rule) => parsePermissionRule(rule, 'deny', parsing)),
+      ...stringList('ask', options.ask).map((rule) => parsePermissionRule(rule, 'ask', parsing)),
+      ...stringList('allow', options.allow).map((rule) => parsePermissionRule(rule, 'allow', parsing)),
     ];
     this.#allowPathRules = this.#rules.filter(
       (rule) => rule.behavior === 'allow' && rule.specifier !== undefined,
@@ -261,14 +262,30 @@ export class PermissionPolicy {
   /**
    * Where `path` lands. With `..` after a symlink it can be two places: the kernel applies the
    * `..` to the link's target, a tool that normalises the path first (`path.resolve`) applies it
-   * next to the link. Both are judged, so neither reading slips through.
+   * next to the link. Both are judged, so neither reading slips through. Likewise a path whose
+   * first segment is `~` is a directory named `~` in the workspace to Node, but the home
+   * directory to a shell or a tool that expands it: both are judged.
    */
   #resolve(path: string): readonly JudgedPath[] {
-    const written = resolve(this.workspaceRoot, path);
+    const inWorkspace = this.#readings(path, this.workspaceRoot);
+    // `~` is code 126; the common path pays for one comparison.
+    if (path.charCodeAt(0) !== 126 || (path.length > 1 && path[1] !== '/')) return inWorkspace;
+    const inHome = this.#readings(path.length > 2 ? path.slice(2) : '.', this.#home);
+    return [
+      ...inWorkspace,
+      ...inHome.filter(
+        (home) => !inWorkspace.some((path) => path.real === home.real && path.written === home.written),
+      ),
+    ];
+  }
+
+  /** The one or two readings of `path` relative to `base` (see {@link #resolve}). */
+  #readings(path: string, base: string): readonly JudgedPath[] {
+    const written = resolve(base, path);
     const lexical = { written, real: resolveRealPath(written) };
     // Without a `..` segment both readings agree: spare the second resolution (a syscall walk).
     if (!PARENT_SEGMENT.test(path)) return [lexical];
-    const physical = resolveRealPath(isAbsolute(path) ? path : `${this.workspaceRoot}${sep}${path}`);
+    const physical = resolveRealPath(isAbsolute(path) ? path : `${base}${sep}${path}`);
     return physical === lexical.real ? [lexical] : [lexical, { written, real: physical }];
   }
 

@@ -45,8 +45,18 @@ const RULE_SYNTAX = /^([A-Za-z0-9_*.-]+)(?:\(([\s\S]*)\))?$/s;
 const ACCEPTED_FORMS =
   '"Tool", "Tool(glob)" such as "Read(src/**)", "mcp__server__*", "Bash(npm run test:*)"';
 
+/** Options of {@link parsePermissionRule}. */
+export interface ParseRuleOptions {
+  /** What `~/` in a rule means. Default: the current user's home directory, read once. */
+  readonly homeDir?: string;
+}
+
 /** Parses one rule; the error names the rule, the list it came from, and the accepted forms. */
-export function parsePermissionRule(source: unknown, behavior: RuleBehavior): PermissionRule {
+export function parsePermissionRule(
+  source: unknown,
+  behavior: RuleBehavior,
+  options: ParseRuleOptions = {},
+): PermissionRule {
   const trimmed = typeof source === 'string' ? source.trim() : '';
   const match = RULE_SYNTAX.exec(trimmed);
   if (match === null || (match[2] !== undefined && match[2].trim() === '')) {
@@ -60,7 +70,8 @@ export function parsePermissionRule(source: unknown, behavior: RuleBehavior): Pe
     source: trimmed,
     behavior,
     matchesToolName: compileNamePattern(toolPattern),
-    specifier: specifier === undefined ? undefined : compileSpecifier(specifier.trim()),
+    specifier:
+      specifier === undefined ? undefined : compileSpecifier(specifier.trim(), options.homeDir ?? homedir()),
   };
 }
 
@@ -70,16 +81,17 @@ function compileNamePattern(pattern: string): (name: string) => boolean {
   return (name) => expression.test(name);
 }
 
-function compileSpecifier(text: string): RuleSpecifier {
+function compileSpecifier(text: string, home: string): RuleSpecifier {
   const anchor = globAnchor(text);
   // dot: a rule on `secrets/**` must cover `secrets/.env` too.
   const glob = picomatch(anchor.glob, { dot: true });
+  const homePrefix = `${home}/`;
   return {
     text,
     matchesPath(absolutePath, workspaceRoot) {
       if (anchor.kind === 'absolute') return glob(absolutePath);
       if (anchor.kind === 'home')
-        return glob(absolutePath.slice(homedir().length + 1)) && absolutePath.startsWith(`${homedir()}/`);
+        return absolutePath.startsWith(homePrefix) && glob(absolutePath.slice(homePrefix.length));
       if (absolutePath === workspaceRoot) return glob('.');
       if (!absolutePath.startsWith(`${workspaceRoot}/`)) return false;
       return glob(absolutePath.slice(workspaceRoot.length + 1));

@@ -10,24 +10,33 @@ import { listWorkspacePackages, repoRoot, workspaceRuntimeDependencies } from '.
  * A new package must be added here deliberately, with the layer it belongs to.
  */
 const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
-  '@toolwright/validation': [],
-  '@toolwright/artifacts': [],
-  '@toolwright/contracts': ['@toolwright/validation'],
-  '@toolwright/registry': ['@toolwright/contracts', '@toolwright/validation'],
+  // The shared leaf: option checks, did-you-mean, canonical JSON, previews. Depends on nothing.
+  '@toolwright/utils': [],
+  '@toolwright/validation': ['@toolwright/utils'],
+  '@toolwright/artifacts': ['@toolwright/utils'],
+  '@toolwright/contracts': ['@toolwright/utils', '@toolwright/validation'],
+  '@toolwright/registry': ['@toolwright/contracts', '@toolwright/utils', '@toolwright/validation'],
   '@toolwright/mcp-adapter': [
     '@toolwright/artifacts',
     '@toolwright/contracts',
     '@toolwright/registry',
+    '@toolwright/utils',
     '@toolwright/validation',
   ],
   // The executor reaches the artifact store only through its own ArtifactSink interface.
-  '@toolwright/executor': ['@toolwright/contracts', '@toolwright/registry', '@toolwright/validation'],
+  '@toolwright/executor': [
+    '@toolwright/contracts',
+    '@toolwright/registry',
+    '@toolwright/utils',
+    '@toolwright/validation',
+  ],
   '@toolwright/example-agent': [
     '@toolwright/artifacts',
     '@toolwright/contracts',
     '@toolwright/executor',
     '@toolwright/mcp-adapter',
     '@toolwright/registry',
+    '@toolwright/utils',
     '@toolwright/validation',
   ],
 };

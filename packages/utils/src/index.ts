@@ -1,0 +1,12 @@
+/**
+ * `@toolwright/utils`: the small helpers every toolwright package shares, so that there is one
+ * did-you-mean (bounded), one way to refuse an unknown option, one canonical JSON and one
+ * value preview. No dependencies.
+ *
+ * @packageDocumentation
+ */
+
+export { canonicalJson } from './canonical-json.js';
+export { boundedEditDistance, closestName, didYouMean, MAX_SUGGESTED_NAME_LENGTH } from './closest-name.js';
+export { describeNumberProblem, describeOptionProblem, type NumberRange } from './option-names.js';
+export { DEFAULT_PREVIEW_LENGTH, previewText, previewValue } from './preview.js';

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { previewText, previewValue } from './preview.js';
+
+describe('previewText', () => {
+  it('cuts long text with an ellipsis and never carries control bytes or lone surrogates', () => {
+    expect(previewText('a'.repeat(100), 10)).toBe(`${'a'.repeat(9)}…`);
+    expect(previewText('tab\there\u0000nul\u001b[2J', 80)).toBe('tab\\u0009here\\u0000nul\\u001b[2J');
+    expect(previewText('lone \ud800 high', 80)).toBe('lone \\ud800 high');
+    expect(previewText('ok \ud83d\ude00', 80)).toBe('ok \ud83d\ude00');
+  });
+
+  it('never splits a surrogate pair at the cut', () => {
+    expect(previewText('ab\ud83d\ude00cd', 4)).toBe('ab…');
+  });
+});
+
+describe('previewValue', () => {
+  it('describes each JSON type briefly', () => {
+    expect(previewValue(undefined)).toBe('nothing');
+    expect(previewValue('x'.repeat(60))).toBe(`string "${'x'.repeat(47)}…"`);
+    expect(previewValue(42)).toBe('integer 42');
+    expect(previewValue(1.5)).toBe('number 1.5');
+    expect(previewValue([1, 2])).toBe('array of 2 items');
+    expect(previewValue({ a: 1, b: 2, c: 3, d: 4, e: 5 })).toBe('object {a, b, c, d, …}');
+  });
+});

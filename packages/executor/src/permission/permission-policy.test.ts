@@ -294,6 +294,30 @@ describe('deny, ask and allow rules with paths', () => {
   });
 });
 
+describe('rules on the workspace directory itself', () => {
+  const grep = pathTool('Grep', ToolKind.ReadOnly);
+
+  it('a deny rule Grep(**) refuses a Grep of the workspace root, however it is written', () => {
+    const subject = policy({ deny: ['Grep(**)'] });
+    for (const path of ['.', './', tree.workspace, '']) {
+      expect(decideNow(subject, grep, [path]), JSON.stringify(path)).toMatchObject({
+        behavior: 'deny',
+        rule: 'Grep(**)',
+      });
+    }
+    expect(subject.judgeRead(tree.workspace, 'Grep')).toMatchObject({ behavior: 'deny', rule: 'Grep(**)' });
+  });
+
+  it('an allow rule Read(**) or Read(./**) covers the workspace root, as it covers every path in it', () => {
+    for (const rule of ['Read(**)', 'Read(./**)']) {
+      expect(decideNow(policy({ allow: [rule] }), read, ['.']), rule).toMatchObject({
+        behavior: 'allow',
+        rule,
+      });
+    }
+  });
+});
+
 describe('deny over ask over allow', () => {
   it('denies a path matched by a deny, an ask and an allow rule', () => {
     tree.file('vault/a.txt');
@@ -842,6 +866,8 @@ describe('bad options', () => {
     ['ask', ''],
     ['deny', 'Re ad'],
     ['allow', 'Read()'],
+    ['allow', 'Read(../x/**)'],
+    ['deny', 'Read(../secrets/**)'],
   ] as const)('refuses the invalid rule in permissions.%s: %j', (list, rule) => {
     const error = thrown(() => policy({ [list]: ['Read', rule] }));
     expect(error.code).toBe('invalid_permission_rule');

@@ -66,6 +66,40 @@ describe('parsePermissionRule: invalid rules', () => {
   );
 });
 
+describe('parsePermissionRule: path rules with ..', () => {
+  it.each([
+    'Read(../x/**)',
+    'Read(..)',
+    'Edit(src/../../x/**)',
+    'Read(./../x)',
+    'Read(/srv/ws/../x/**)',
+    'Read(~/../x)',
+  ])('refuses %s: it would never match; the error says to use an absolute path or ~/', (rule) => {
+    let caught: unknown;
+    try {
+      parsePermissionRule(rule, 'deny');
+    } catch (error) {
+      caught = error;
+    }
+    expect(ExecutorError.isInstance(caught)).toBe(true);
+    const error = caught as ExecutorError;
+    expect(error.code).toBe('invalid_permission_rule');
+    expect(error.message).toContain(`Invalid rule ${JSON.stringify(rule)} in permissions.deny`);
+    expect(error.message).toContain('absolute path');
+    expect(error.message).toContain('~/');
+  });
+
+  it.each([
+    'Bash(cd .. && make)',
+    'Bash(../run.sh:*)',
+    'Bash(make -C ../lib)',
+    'Read(..cache/**)',
+    'Read(a..b)',
+  ])('accepts %s: a command, or a name that only starts with dots', (rule) => {
+    expect(parsePermissionRule(rule, 'deny').specifier).toBeDefined();
+  });
+});
+
 describe('path specifiers', () => {
   it('a relative glob is anchored at the workspace and never matches outside it', () => {
     expect(matchesPath('Read(src/**)', '/srv/ws/src/a.ts')).toBe(true);
@@ -85,6 +119,16 @@ describe('path specifiers', () => {
       expect(matchesPath('Read(secrets/**)', path), path).toBe(true);
     }
     expect(matchesPath('Read(secrets/**)', '/srv/ws/secrets-old/x')).toBe(false);
+  });
+
+  it('** covers the workspace directory itself, as dir/** covers dir; * does not', () => {
+    for (const rule of ['Read(**)', 'Read(./**)', 'Read(**/**)']) {
+      expect(matchesPath(rule, workspace), rule).toBe(true);
+      expect(matchesPath(rule, '/srv/ws/a/b.txt'), rule).toBe(true);
+      expect(matchesPath(rule, '/srv'), rule).toBe(false);
+    }
+    expect(matchesPath('Read(*)', workspace)).toBe(false);
+    expect(matchesPath('Read(~/**)', homedir())).toBe(true);
   });
 
   it('* stays within one directory and matches dotfiles', () => {

@@ -11,7 +11,8 @@ export type RuleBehavior = 'allow' | 'ask' | 'deny';
  * - `Read` — every call of the tool; `mcp__github__*` — `*` in a tool name matches any characters;
  * - `Read(src/**)` — calls whose every path matches the glob. Relative globs are relative to the
  *   workspace, `/abs/**` and `//abs/**` are absolute, `~/x` is in the home directory. `dir/**`
- *   also covers `dir` itself;
+ *   also covers `dir` itself, and `**` (`./**`, `~/**`) the workspace (home) directory itself.
+ *   A path rule with a `..` segment is refused: use an absolute or a `~/` path instead;
  * - `Bash(npm run test:*)` — for a tool without paths, the call's permission content (the part in
  *   parentheses of its `permissionSignature`): `prefix:*` is a prefix, `*` a wildcard, anything
  *   else exact.
@@ -66,6 +67,12 @@ export function parsePermissionRule(
     );
   }
   const [, toolPattern = '', specifier] = match;
+  if (specifier !== undefined && climbsOut(specifier.trim())) {
+    throw new ExecutorError(
+      ExecutorErrorCode.InvalidPermissionRule,
+      `Invalid rule ${JSON.stringify(source)} in permissions.${behavior}: a path rule cannot contain a ".." segment; it is matched against resolved paths, so it would never match. Use an absolute path such as "Read(/srv/shared/**)" or one in the home directory such as "Read(~/shared/**)". (A command rule ends with ":*" or has arguments: "Bash(../run.sh:*)".)`,
+    );
+  }
   return {
     source: trimmed,
     behavior,
@@ -86,13 +93,17 @@ function compileSpecifier(text: string, home: string): RuleSpecifier {
   // dot: a rule on `secrets/**` must cover `secrets/.env` too.
   const glob = picomatch(anchor.glob, { dot: true });
   const homePrefix = `${home}/`;
+  // `**` (`./**`, `~/**`) covers the workspace (home) directory itself, as `dir/**` covers `dir`.
+  const coversAnchor = ONLY_GLOBSTARS.test(anchor.glob) || glob('.');
   return {
     text,
     matchesPath(absolutePath, workspaceRoot) {
       if (anchor.kind === 'absolute') return glob(absolutePath);
-      if (anchor.kind === 'home')
+      if (anchor.kind === 'home') {
+        if (absolutePath === home) return coversAnchor;
         return absolutePath.startsWith(homePrefix) && glob(absolutePath.slice(homePrefix.length));
-      if (absolutePath === workspaceRoot) return glob('.');
+      }
+      if (absolutePath === workspaceRoot) return coversAnchor;
       if (!absolutePath.startsWith(`${workspaceRoot}/`)) return false;
       return glob(absolutePath.slice(workspaceRoot.length + 1));
     },
@@ -100,6 +111,25 @@ function compileSpecifier(text: string, home: string): RuleSpecifier {
     isLiteral: !GLOB_CHARACTER.test(text) && !text.startsWith('!'),
     isCatchAll: anchor.glob.startsWith('!') || !NAMING_CHARACTER.test(anchor.glob),
   };
+}
+
+/** `**` (or several joined by slashes): every path under the anchor, and the anchor itself. */
+const ONLY_GLOBSTARS = /^\*\*(?:\/\*\*)*\/?$/;
+/** A `..` segment. */
+const PARENT_SEGMENT = /(?:^|\/)\.\.(?:\/|$)/;
+
+/**
+ * True for a path rule with a `..` segment (`../x/**`, `/srv/ws/../x`): paths are matched after
+ * resolution, so it could never match. A specifier that reads as a command (`cd ..:*`,
+ * `make -C ../x`) is not a path rule.
+ */
+function climbsOut(text: string): boolean {
+  return PARENT_SEGMENT.test(text) && !readsAsCommand(text);
+}
+
+/** A prefix command pattern (`rm:*`) or one with arguments (`git push origin`). */
+function readsAsCommand(text: string): boolean {
+  return text.endsWith(':*') || /\s/.test(text);
 }
 
 /** A character picomatch gives a meaning to (a leading `!` negates too). */

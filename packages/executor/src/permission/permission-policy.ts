@@ -145,7 +145,9 @@ export class PermissionPolicy {
 
   /**
    * The decision for one built (validated) invocation. Synchronous unless a `needsApproval`
-   * callback returns a promise.
+   * callback returns a promise. A path that cannot be resolved (a symlink loop, a NUL byte) is a
+   * `deny` naming the path and the error, never an exception; only a `needsApproval` callback's
+   * error (or a tool's own `affectedPaths` callback error) propagates.
    */
   decide(request: PermissionRequest): PermissionDecision | Promise<PermissionDecision> {
     const { invocation } = request;
@@ -175,7 +177,7 @@ export class PermissionPolicy {
     try {
       judged = this.#resolve(path);
     } catch (error) {
-      return { behavior: 'deny', reason: `${path} cannot be resolved (${(error as Error).message}).` };
+      return unresolvable(path, error);
     }
     const names = toolName === READ_TOOL ? [READ_TOOL] : [READ_TOOL, toolName];
     let decision: PermissionDecision = { behavior: 'allow', reason: 'readable' };
@@ -201,7 +203,15 @@ export class PermissionPolicy {
     // Plan mode promises that nothing changes: an allow rule says "may run", not "is read-only".
     if (mode === 'plan' && untrustedHint !== undefined) decision = untrustedHint;
     const content = permissionContent(invocation);
-    const paths = invocation.affectedPaths.flatMap((path) => this.#resolve(path));
+    const paths: JudgedPath[] = [];
+    for (const path of invocation.affectedPaths) {
+      try {
+        paths.push(...this.#resolve(path));
+      } catch (error) {
+        // Fail closed with a reason the model can act on, instead of an exception the host must map.
+        return unresolvable(path, error);
+      }
+    }
     // Deny and ask rules see the content normalised (sudo, env, quotes, bash -c ...); computed once, on need.
     let candidates: readonly string[] | undefined;
     const commands = (): readonly string[] => {
@@ -413,6 +423,15 @@ export class PermissionPolicy {
       ? real.slice(this.workspaceRoot.length + 1)
       : real;
   }
+}
+
+/** The decision on a path whose real location cannot be found (a symlink loop, a NUL byte). */
+function unresolvable(path: string, error: unknown): PermissionDecision {
+  const why = error instanceof Error ? error.message : String(error);
+  return {
+    behavior: 'deny',
+    reason: `${JSON.stringify(path)} cannot be resolved (${why}); a path whose real location is unknown is refused.`,
+  };
 }
 
 /** The part in parentheses of `Name(content)`, or `undefined` for a signature without one. */

@@ -1,6 +1,12 @@
 import { ToolwrightError } from '@toolwright/validation';
 
-const REGISTRY_ERROR_MARKER: unique symbol = Symbol.for('toolwright.registry_error') as never;
+/** Marks a {@link RegistryError}, so {@link RegistryError.isInstance} works across installed copies. */
+const REGISTRY_ERROR_MARKER: unique symbol = Symbol.for('toolwright.registry-error') as never;
+/**
+ * Marks a {@link RegisterAllError} on its own: with only the parent's marker, `isInstance` of the
+ * subclass would accept every `RegistryError` and a check for the aggregate could never fail.
+ */
+const REGISTER_ALL_ERROR_MARKER: unique symbol = Symbol.for('toolwright.register-all-error') as never;
 
 /** The codes of every error `@toolwright/registry` throws. */
 export const RegistryErrorCode = {
@@ -38,8 +44,7 @@ export class RegistryError extends ToolwrightError {
   declare readonly code: RegistryErrorCode;
   /** The tool the error is about, when there is one. */
   readonly toolName: string | undefined;
-  /** Cross-install recognition marker for this subclass. */
-  readonly [REGISTRY_ERROR_MARKER] = true;
+  declare readonly [REGISTRY_ERROR_MARKER]: true;
 
   /** Creates an error; `message` says what was wrong and what would be accepted. */
   constructor(
@@ -51,10 +56,19 @@ export class RegistryError extends ToolwrightError {
     this.toolName = details.toolName;
   }
 
-  /** True for any `RegistryError`, including one thrown by another installed copy. */
+  static {
+    // On the prototype, as ToolwrightError does: subclasses inherit it and no instance pays for it.
+    Object.defineProperty(RegistryError.prototype, REGISTRY_ERROR_MARKER, { value: true });
+  }
+
+  /**
+   * True for any `RegistryError` (a {@link RegisterAllError} included), also one thrown by another
+   * installed copy of this package; false for the errors of other toolwright packages.
+   */
   static override isInstance(value: unknown): value is RegistryError {
     return (
-      ToolwrightError.isInstance(value) &&
+      typeof value === 'object' &&
+      value !== null &&
       (value as { [REGISTRY_ERROR_MARKER]?: unknown })[REGISTRY_ERROR_MARKER] === true
     );
   }
@@ -77,6 +91,7 @@ export class RegisterAllError extends RegistryError {
   readonly registered: readonly string[];
   /** True when the batch was atomic: then nothing at all was registered. */
   readonly atomic: boolean;
+  declare readonly [REGISTER_ALL_ERROR_MARKER]: true;
 
   /** Aggregates the failures of one batch of `batchSize` tools into one message, a failure a line. */
   constructor(
@@ -95,5 +110,21 @@ export class RegisterAllError extends RegistryError {
     this.atomic = batch.atomic;
     this.failures = Object.freeze([...failures]);
     this.registered = Object.freeze([...registered]);
+  }
+
+  static {
+    Object.defineProperty(RegisterAllError.prototype, REGISTER_ALL_ERROR_MARKER, { value: true });
+  }
+
+  /**
+   * True for a `RegisterAllError` only (also one of another installed copy): a plain
+   * `RegistryError` or another package's toolwright error is not one.
+   */
+  static override isInstance(value: unknown): value is RegisterAllError {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { [REGISTER_ALL_ERROR_MARKER]?: unknown })[REGISTER_ALL_ERROR_MARKER] === true
+    );
   }
 }

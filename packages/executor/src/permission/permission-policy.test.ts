@@ -318,6 +318,34 @@ describe('rules on the workspace directory itself', () => {
   });
 });
 
+describe('letter case in path rules', () => {
+  it('deny and ask path rules ignore case, so Vault/x does not slip past Read(vault/**) on a case-insensitive file system', () => {
+    for (const path of ['Vault/x', 'VAULT/x', 'vault/X']) tree.file(path, 'x');
+    const denying = policy({ deny: ['Read(vault/**)'], allow: ['Read'] });
+    const asking = policy({ ask: ['Read(vault/**)'], allow: ['Read'] });
+    for (const path of ['Vault/x', 'VAULT/x', 'vault/X']) {
+      expect(decideNow(denying, read, [path]), path).toMatchObject({
+        behavior: 'deny',
+        rule: 'Read(vault/**)',
+      });
+      expect(denying.judgeRead(tree.path(path), 'Grep').behavior, path).toBe('deny');
+      expect(decideNow(asking, read, [path]), path).toMatchObject({
+        behavior: 'ask',
+        rule: 'Read(vault/**)',
+      });
+    }
+    const absolute = policy({ deny: [`Read(${tree.workspace}/Secrets/**)`] });
+    expect(decideNow(absolute, read, ['secrets/a.txt']).behavior).toBe('deny');
+  });
+
+  it('allow path rules keep case: Read(<dir>/shared/**) does not cover <dir>/SHARED', () => {
+    for (const name of ['shared', 'SHARED']) mkdirSync(join(tree.root, name));
+    const subject = policy({ allow: [`Read(${tree.root}/shared/**)`] });
+    expect(decideNow(subject, read, [join(tree.root, 'shared', 'a.txt')]).behavior).toBe('allow');
+    expect(decideNow(subject, read, [join(tree.root, 'SHARED', 'a.txt')]).behavior).toBe('ask');
+  });
+});
+
 describe('deny over ask over allow', () => {
   it('denies a path matched by a deny, an ask and an allow rule', () => {
     tree.file('vault/a.txt');

@@ -151,6 +151,19 @@ describe('path specifiers', () => {
   });
 });
 
+describe('letter case', () => {
+  it('deny and ask path specifiers ignore case, also in their anchor; allow ones do not', () => {
+    for (const behavior of ['deny', 'ask'] as const) {
+      const specifier = parsePermissionRule('Read(vault/**)', behavior).specifier;
+      expect(specifier?.matchesPath('/srv/ws/Vault/x', workspace), behavior).toBe(true);
+      expect(specifier?.matchesPath('/SRV/WS/vault/x', workspace), behavior).toBe(true);
+      expect(specifier?.matchesPath('/srv/ws-other/vault/x', workspace), behavior).toBe(false);
+    }
+    expect(matchesPath('Read(vault/**)', '/srv/ws/Vault/x')).toBe(false);
+    expect(matchesPath('Read(vault/**)', '/SRV/WS/vault/x')).toBe(false);
+  });
+});
+
 describe('how narrowly a path specifier names paths', () => {
   it.each([
     '**',

@@ -84,7 +84,9 @@ export function parsePermissionRule(
     behavior,
     matchesToolName: compileNamePattern(toolPattern),
     specifier:
-      specifier === undefined ? undefined : compileSpecifier(specifier.trim(), options.homeDir ?? homedir()),
+      specifier === undefined
+        ? undefined
+        : compileSpecifier(specifier.trim(), options.homeDir ?? homedir(), behavior !== 'allow'),
   };
 }
 
@@ -94,24 +96,23 @@ function compileNamePattern(pattern: string): (name: string) => boolean {
   return (name) => expression.test(name);
 }
 
-function compileSpecifier(text: string, home: string): RuleSpecifier {
+/**
+ * `nocase`: deny and ask rules ignore case, so that on a case-insensitive file system (macOS,
+ * Windows) `Vault/x` does not slip past `Read(vault/**)`; allow rules keep it (narrow).
+ */
+function compileSpecifier(text: string, home: string, nocase: boolean): RuleSpecifier {
   const anchor = globAnchor(text);
   // dot: a rule on `secrets/**` must cover `secrets/.env` too.
-  const glob = picomatch(anchor.glob, { dot: true });
-  const homePrefix = `${home}/`;
+  const glob = picomatch(anchor.glob, { dot: true, nocase });
   // `**` (`./**`, `~/**`) covers the workspace (home) directory itself, as `dir/**` covers `dir`.
   const coversAnchor = ONLY_GLOBSTARS.test(anchor.glob) || glob('.');
   return {
     text,
     matchesPath(absolutePath, workspaceRoot) {
       if (anchor.kind === 'absolute') return glob(absolutePath);
-      if (anchor.kind === 'home') {
-        if (absolutePath === home) return coversAnchor;
-        return absolutePath.startsWith(homePrefix) && glob(absolutePath.slice(homePrefix.length));
-      }
-      if (absolutePath === workspaceRoot) return coversAnchor;
-      if (!absolutePath.startsWith(`${workspaceRoot}/`)) return false;
-      return glob(absolutePath.slice(workspaceRoot.length + 1));
+      const relative = relativeInside(absolutePath, anchor.kind === 'home' ? home : workspaceRoot, nocase);
+      if (relative === undefined) return false;
+      return relative === '' ? coversAnchor : glob(relative);
     },
     matchesContent: compileContentPattern(text),
     looksLikeContent:
@@ -119,6 +120,17 @@ function compileSpecifier(text: string, home: string): RuleSpecifier {
     isLiteral: !GLOB_CHARACTER.test(text) && !text.startsWith('!'),
     isCatchAll: anchor.glob.startsWith('!') || !NAMING_CHARACTER.test(anchor.glob),
   };
+}
+
+/** `path` relative to `base` (`''` for `base` itself), or `undefined` when it is not inside. */
+function relativeInside(path: string, base: string, nocase: boolean): string | undefined {
+  const length = base.length;
+  if (!path.startsWith(base) && !(nocase && path.slice(0, length).toLowerCase() === base.toLowerCase())) {
+    return undefined;
+  }
+  if (path.length === length) return '';
+  if (base.endsWith('/')) return path.slice(length);
+  return path.charCodeAt(length) === 47 ? path.slice(length + 1) : undefined;
 }
 
 /** `**` (or several joined by slashes): every path under the anchor, and the anchor itself. */

@@ -17,7 +17,7 @@ export {
   formatCatalog,
 } from './cli/catalog-view.js';
 export { createProgram, type ProgramIo, runProgram } from './cli/program.js';
-export { type LineSink, Transcript } from './cli/transcript.js';
+export { type LineSink, Transcript, type TranscriptOptions } from './cli/transcript.js';
 export {
   type AgentConfig,
   AgentConfigSchema,
@@ -64,9 +64,9 @@ export { ScriptedProvider, type ScriptedProviderOptions } from './providers/scri
 export {
   type AgentSession,
   type AgentSessionOptions,
-  type PermissionRules,
   createAgentSession,
   defaultStateDirectory,
+  type PermissionRules,
 } from './session/agent-session.js';
 export { SessionMode } from './session/session-mode.js';
 export {

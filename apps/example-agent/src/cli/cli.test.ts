@@ -77,6 +77,25 @@ describe('toolwright-agent CLI (spawned process)', () => {
     expect(badJson.stderr).toContain('not valid JSON');
   });
 
+  it('prints the result of `call` once (stdout), readable and as JSON', async () => {
+    const occurrences = (text: string) => text.split('hello from the notes').length - 1;
+    const readable = await cli(['call', 'Read', '{"file_path":"notes.md"}']);
+    expect(readable.code).toBe(0);
+    expect(occurrences(readable.stdout)).toBe(1);
+    expect(occurrences(readable.stderr)).toBe(0);
+    // The progress line stays, without the content: stdout already carries it.
+    expect(readable.stderr).toMatch(/<- Read ok \(\d+ ms\)/);
+    const json = await cli(['call', 'Read', '{"file_path":"notes.md"}', '--json']);
+    expect(json.code).toBe(0);
+    expect(occurrences(json.stdout) + occurrences(json.stderr)).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ status: 'success' });
+    // A failed call: the message once, on stdout; stderr says only how it ended.
+    const invalid = await cli(['call', 'Read', '{"path":"notes.md"}']);
+    expect(invalid.code).toBe(1);
+    expect(`${invalid.stdout}${invalid.stderr}`.split('Invalid arguments for tool').length - 1).toBe(1);
+    expect(invalid.stderr).toContain('Read invalid (validation)');
+  });
+
   it('rejects a bad config naming the file, the key and what is accepted (exit 2)', async () => {
     const bad = join(directory.path, 'bad-config');
     mkdirSync(bad);

@@ -45,6 +45,18 @@ const STATUS_MARK: Record<ExecutedCall['status'], string> = {
   incomplete: 'INCOMPLETE',
 };
 
+/** Options of {@link Transcript}. */
+export interface TranscriptOptions {
+  /** One JSON object per line instead of readable lines. */
+  json?: boolean;
+  /**
+   * Show each tool result's content (a preview, or `content` in JSON mode); default true. `call`
+   * turns it off: it prints the result itself on stdout, and showing it in the progress on
+   * stderr as well printed it twice.
+   */
+  showContent?: boolean;
+}
+
 /**
  * Prints what the agent does: readable by default, or one JSON object per line (`--json`) for
  * machines. Every event of the loop and the executor goes through here.
@@ -52,10 +64,12 @@ const STATUS_MARK: Record<ExecutedCall['status'], string> = {
 export class Transcript {
   readonly #sink: LineSink;
   readonly #json: boolean;
+  readonly #showContent: boolean;
 
-  constructor(sink: LineSink, options: { json?: boolean } = {}) {
+  constructor(sink: LineSink, options: TranscriptOptions = {}) {
     this.#sink = sink;
     this.#json = options.json === true;
+    this.#showContent = options.showContent !== false;
   }
 
   /** True in `--json` mode. */
@@ -210,7 +224,7 @@ export class Transcript {
         preStarted: executed.preStarted,
         artifacts: executed.result.artifacts ?? [],
         coercions,
-        content: executed.content,
+        ...(this.#showContent ? { content: executed.content } : {}),
       },
       () => {
         const header = `  <- ${executed.call.name} ${STATUS_MARK[executed.status]} (${Math.round(executed.durationMs)} ms${executed.attempts > 1 ? `, ${executed.attempts} attempts` : ''})${executed.spilled ? ' — output spilled to the artifact store; the model sees head and tail' : ''}`;
@@ -223,7 +237,7 @@ export class Transcript {
             `     artifact ${artifact.kind} ${artifact.mimeType ?? ''} ${artifact.byteLength} bytes, id ${artifact.id.slice(0, 16)}…`,
           );
         }
-        lines.push(preview(executed.content, '     | ', executed.spilled ? 4 : 0));
+        if (this.#showContent) lines.push(preview(executed.content, '     | ', executed.spilled ? 4 : 0));
         return lines.join('\n');
       },
     );

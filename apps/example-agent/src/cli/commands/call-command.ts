@@ -35,7 +35,9 @@ export function registerCallCommand(program: Command, runtime: CommandRuntime): 
     .action(
       commandAction(runtime, async (toolName: string, argumentText: string, flags: CommonFlags) => {
         const args = parseJsonArguments(argumentText);
-        const context = await openCommandContext(flags, new Transcript(runtime.io.stderr));
+        // The result goes to stdout below; the progress on stderr leaves it out, or it shows twice.
+        const progress = new Transcript(runtime.io.stderr, { showContent: false });
+        const context = await openCommandContext(flags, progress);
         try {
           const { registry, executor } = context.session;
           if (registry.get(toolName) === undefined) {
@@ -58,9 +60,11 @@ export function registerCallCommand(program: Command, runtime: CommandRuntime): 
               : `${executed.content}\n`,
           );
           if (executed.status !== 'success') {
-            const reason =
-              executed.result.error === undefined ? '' : `: ${executed.result.error.message.split('\n')[0]}`;
-            runtime.io.stderr.write(`toolwright-agent: ${toolName} ${executed.status}${reason}\n`);
+            // The status only: repeating the message here printed the result a second time.
+            const type = executed.result.error === undefined ? '' : ` (${executed.result.error.type})`;
+            runtime.io.stderr.write(
+              `toolwright-agent: ${toolName} ${executed.status}${type}; the result on stdout says why.\n`,
+            );
             runtime.fail(ExitCode.Failure);
           }
         } finally {

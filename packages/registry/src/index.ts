@@ -33,13 +33,8 @@ export type {
   RegistryListener,
   RegistrySource,
 } from './registry-events.js';
-export {
-  type McpCatalogReplacement,
-  type RegisterAllOptions,
-  type RegistryStats,
-  ToolRegistry,
-  type ToolRegistryOptions,
-} from './tool-registry.js';
+export type { McpCatalogReplacement, RegisterAllOptions, ToolRegistryOptions } from './registry-options.js';
+export { type RegistryStats, ToolRegistry } from './tool-registry.js';
 export {
   DEFAULT_SEARCH_RESULTS,
   MAX_SEARCH_RESULTS,

@@ -1,0 +1,32 @@
+import { isTool, type Tool } from '@toolwright/contracts';
+import { describeValue } from './mcp-catalog-diff.js';
+import { RegistryError, RegistryErrorCode } from './registry-error.js';
+
+/**
+ * Throws the {@link RegistryError} `register` owes a tool it cannot take: not a `Tool`
+ * (`invalid_tool`), not a built-in (`not_builtin_tool`), or a name a built-in holds
+ * (`duplicate_tool`). An MCP tool holding the name is no obstacle: built-ins take precedence.
+ */
+export function checkBuiltin(tool: Tool, builtins: ReadonlyMap<string, Tool>): void {
+  if (!isTool(tool)) {
+    throw new RegistryError(
+      RegistryErrorCode.InvalidTool,
+      `register expects a Tool made by createTool (@toolwright/contracts), received ${describeValue(tool)}.`,
+    );
+  }
+  if (tool.source.type !== 'builtin') {
+    throw new RegistryError(
+      RegistryErrorCode.NotBuiltinTool,
+      `Tool "${tool.name}" has source "${tool.source.type}"; register accepts built-ins only, ` +
+        'MCP tools are added with replaceMcpTools.',
+      { toolName: tool.name },
+    );
+  }
+  if (builtins.has(tool.name)) {
+    throw new RegistryError(
+      RegistryErrorCode.DuplicateTool,
+      `A built-in tool named "${tool.name}" is already registered; unregister it first or choose another name.`,
+      { toolName: tool.name },
+    );
+  }
+}

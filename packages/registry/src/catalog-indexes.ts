@@ -1,0 +1,195 @@
+import type { Tool } from '@toolwright/contracts';
+import { Bm25Index } from './bm25-index.js';
+import { compareCodeUnits } from './code-unit-order.js';
+import { type McpEntry, mcpSourceOf } from './mcp-catalog-diff.js';
+import { searchDocumentOf } from './search-document.js';
+
+function addToGroup(groups: Map<string, Set<string>>, key: string, name: string): void {
+  let group = groups.get(key);
+  if (group === undefined) {
+    group = new Set();
+    groups.set(key, group);
+  }
+  group.add(name);
+}
+
+function removeFromGroup(groups: Map<string, Set<string>>, key: string, name: string): void {
+  const group = groups.get(key);
+  if (group === undefined) return;
+  group.delete(name);
+  if (group.size === 0) groups.delete(key);
+}
+
+const byToolName = (left: Tool, right: Tool): number => compareCodeUnits(left.name, right.name);
+
+/**
+ * The registry's tools and every index over them: by name (built-ins and MCP tools apart, so
+ * built-ins can take precedence), by server, category and tag, and the BM25 search index. It
+ * knows nothing of deferred state or events: the registry decides what a change means, this only
+ * keeps the lookups consistent with it, each change touching only the tool's own entries.
+ */
+export class CatalogIndexes {
+  readonly builtins = new Map<string, Tool>();
+  readonly mcp = new Map<string, McpEntry>();
+  readonly #byServer = new Map<string, Set<string>>();
+  readonly #byCategory = new Map<string, Set<string>>();
+  readonly #byTag = new Map<string, Set<string>>();
+  #search = new Bm25Index();
+  // Stamps the entries a replace batch has visited, so duplicates are found without a second map.
+  #batchStamp = 0;
+
+  /** The BM25 index ToolSearch ranks keyword queries with. */
+  get search(): Bm25Index {
+    return this.#search;
+  }
+
+  /** A stamp no MCP entry carries yet, for one replace batch (see `diffMcpCatalog`). */
+  nextBatchStamp(): number {
+    this.#batchStamp += 1;
+    return this.#batchStamp;
+  }
+
+  /** The tool of that name, built-ins first. */
+  get(name: string): Tool | undefined {
+    return this.builtins.get(name) ?? this.mcp.get(name)?.tool;
+  }
+
+  /** True when a built-in or MCP tool has that name. */
+  has(name: string): boolean {
+    return this.builtins.has(name) || this.mcp.has(name);
+  }
+
+  /** How many tools are held. */
+  get size(): number {
+    return this.builtins.size + this.mcp.size;
+  }
+
+  /** Adds a built-in; `search` false leaves the search index alone (a clone copies it whole). */
+  addBuiltin(tool: Tool, search = true): void {
+    this.builtins.set(tool.name, tool);
+    this.#index(tool, search);
+  }
+
+  /** Removes a built-in from every index. */
+  removeBuiltin(tool: Tool): void {
+    this.builtins.delete(tool.name);
+    this.#unindex(tool);
+  }
+
+  /** Adds an MCP tool; `search` false leaves the search index alone (a clone copies it whole). */
+  addMcp(tool: Tool, search = true): void {
+    this.mcp.set(tool.name, { tool, stamp: 0 });
+    this.#index(tool, search);
+  }
+
+  /** Removes an MCP tool from every index. */
+  removeMcp(tool: Tool): void {
+    this.mcp.delete(tool.name);
+    this.#unindex(tool);
+  }
+
+  /** Puts a new definition of a held MCP tool in place of the old one, re-indexing it. */
+  updateMcp(tool: Tool): void {
+    const entry = this.mcp.get(tool.name);
+    if (entry !== undefined) {
+      this.#unindex(entry.tool);
+      entry.tool = tool;
+    }
+    this.#index(tool);
+  }
+
+  /** Swaps in a new object of an unchanged MCP tool (a reconnected client): it must be the one executed. */
+  swapMcp(tool: Tool): void {
+    const entry = this.mcp.get(tool.name);
+    if (entry !== undefined) entry.tool = tool;
+  }
+
+  /** Every MCP tool, in insertion order. */
+  *mcpTools(): Iterable<Tool> {
+    for (const entry of this.mcp.values()) yield entry.tool;
+  }
+
+  /** Every tool name, built-ins first, in insertion order. */
+  *names(): Iterable<string> {
+    yield* this.builtins.keys();
+    yield* this.mcp.keys();
+  }
+
+  /** Every tool, built-ins first, in insertion order. */
+  *tools(): Iterable<Tool> {
+    yield* this.builtins.values();
+    yield* this.mcpTools();
+  }
+
+  /** Every tool, sorted by name. */
+  sortedTools(): Tool[] {
+    return [...this.tools()].sort(byToolName);
+  }
+
+  /** Every built-in, sorted by name. */
+  sortedBuiltins(): Tool[] {
+    return [...this.builtins.values()].sort(byToolName);
+  }
+
+  /** The names of one server's MCP tools, or of every MCP tool. */
+  mcpNames(server?: string): Iterable<string> {
+    return server === undefined ? this.mcp.keys() : (this.#byServer.get(server) ?? []);
+  }
+
+  /** How many MCP tools `server` has. */
+  mcpCount(server?: string): number {
+    return server === undefined ? this.mcp.size : (this.#byServer.get(server)?.size ?? 0);
+  }
+
+  /** Tool names in a category. */
+  categoryNames(category: string): Iterable<string> {
+    return this.#byCategory.get(category) ?? [];
+  }
+
+  /** Tool names carrying a tag. */
+  tagNames(tag: string): Iterable<string> {
+    return this.#byTag.get(tag) ?? [];
+  }
+
+  /** MCP tools per server, servers sorted by code unit. */
+  serverCounts(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const [server, names] of [...this.#byServer].sort(([left], [right]) =>
+      compareCodeUnits(left, right),
+    )) {
+      counts[server] = names.size;
+    }
+    return counts;
+  }
+
+  /** The tools of those names that are held, sorted by name unless `sorted` is false. */
+  toolsNamed(names: Iterable<string>, sorted = true): Tool[] {
+    const tools: Tool[] = [];
+    for (const name of sorted ? [...names].sort(compareCodeUnits) : names) {
+      const tool = this.get(name);
+      if (tool !== undefined) tools.push(tool);
+    }
+    return tools;
+  }
+
+  /** Takes a copy of `other`'s search postings: cheaper than tokenising every tool again. */
+  copySearchIndexOf(other: CatalogIndexes): void {
+    this.#search = other.#search.clone();
+  }
+
+  #index(tool: Tool, search = true): void {
+    if (search) this.#search.add(tool.name, searchDocumentOf(tool));
+    if (tool.category !== undefined) addToGroup(this.#byCategory, tool.category, tool.name);
+    for (const tag of tool.tags) addToGroup(this.#byTag, tag, tool.name);
+    const source = mcpSourceOf(tool);
+    if (source !== undefined) addToGroup(this.#byServer, source.server, tool.name);
+  }
+
+  #unindex(tool: Tool): void {
+    this.#search.remove(tool.name);
+    if (tool.category !== undefined) removeFromGroup(this.#byCategory, tool.category, tool.name);
+    for (const tag of tool.tags) removeFromGroup(this.#byTag, tag, tool.name);
+    const source = mcpSourceOf(tool);
+    if (source !== undefined) removeFromGroup(this.#byServer, source.server, tool.name);
+  }
+}

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { McpConnectionChange } from '@toolwright/registry';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixturePath, processExists, serverEntry, waitFor } from '../test/helpers.js';
-import type { McpConnectionChange } from './connection-change.js';
 import { McpConnectionManager } from './connection-manager.js';
 import { McpAdapterError } from './errors.js';
 import { parseMcpServersConfig } from './server-config.js';
@@ -53,12 +53,12 @@ describe('McpConnectionManager', () => {
     const connection = manager.get('everything');
     const tools = await connection.request('tools/list', (client, options) => client.listTools({}, options));
     expect(tools.tools.map((tool) => tool.name)).toContain('echo');
-    expect(changes.filter((change) => change.server === 'everything').map((change) => change.phase)).toEqual([
+    expect(changes.filter((change) => change.server === 'everything').map((change) => change.state)).toEqual([
       'connecting',
       'connected',
     ]);
     expect(
-      changes.find((change) => change.server === 'missing' && change.phase === 'failed')?.reason,
+      changes.find((change) => change.server === 'missing' && change.state === 'failed')?.error,
     ).toContain('ENOENT');
 
     const pid = connection.pid!;
@@ -100,8 +100,8 @@ describe('McpConnectionManager', () => {
       'MCP server "flaky" closed the connection during tools/call "exit-now"',
     );
 
-    await waitFor(() => changes.some((change) => change.phase === 'recovered'));
-    expect(changes.map((change) => change.phase)).toEqual([
+    await waitFor(() => changes.some((change) => change.state === 'recovered'));
+    expect(changes.map((change) => change.state)).toEqual([
       'connecting',
       'connected',
       'reconnecting',
@@ -173,22 +173,22 @@ describe('McpConnectionManager', () => {
         reconnect: { maxAttempts: 2, initialDelayMs: 20 },
         onConnectionChange: (change) => {
           changes.push(change);
-          if (change.phase === 'connecting') starts += 1;
+          if (change.state === 'connecting') starts += 1;
         },
       },
     );
     cleanups.push(() => manager.closeAll());
     await manager.connectAll();
     process.kill(manager.get('once').pid!, 'SIGKILL');
-    await waitFor(() => changes.some((change) => change.phase === 'failed'));
+    await waitFor(() => changes.some((change) => change.state === 'failed'));
     expect(starts).toBe(1);
     expect(transports).toBe(3);
-    expect(changes.slice(2).map((change) => [change.phase, change.attempt])).toEqual([
+    expect(changes.slice(2).map((change) => [change.state, change.attempt])).toEqual([
       ['reconnecting', 1],
       ['reconnecting', 2],
       ['failed', 2],
     ]);
-    expect(changes.at(-1)?.reason).toContain(
+    expect(changes.at(-1)?.error).toContain(
       'MCP server "once" failed to start or complete the MCP handshake',
     );
   });
@@ -288,8 +288,8 @@ describe('McpConnectionManager', () => {
     expect(failure.message).toContain('MCP server "remote" was lost during whoami');
     const second = await serve(first.port, 'second');
     cleanups.push(second.stop);
-    await waitFor(() => changes.some((change) => change.phase === 'recovered'), 10_000);
-    expect(changes.map((change) => change.phase).slice(0, 3)).toEqual([
+    await waitFor(() => changes.some((change) => change.state === 'recovered'), 10_000);
+    expect(changes.map((change) => change.state).slice(0, 3)).toEqual([
       'connecting',
       'connected',
       'reconnecting',

@@ -1,4 +1,4 @@
-import type { McpConnectionChange } from './connection-change.js';
+import type { McpConnectionChange } from '@toolwright/registry';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import {
   DEFAULT_RECONNECT_POLICY,

@@ -1,3 +1,6 @@
+// One type for a connection phase change, defined by the registry (whose queue holds it) and
+// re-exported here under the same name, so a host never maps one shape onto another.
+export type { McpConnectionChange, McpConnectionState } from '@toolwright/registry';
 export type { McpArtifactSink } from './artifact-sink.js';
 export { canonicalJson, type FingerprintedDefinition, fingerprintToolDefinition } from './canonical-json.js';
 export type { CatalogDiagnostic, CatalogDiagnosticCode, CatalogListKind } from './catalog-diagnostic.js';
@@ -10,7 +13,6 @@ export {
   screenContentList,
   screenToolCatalog,
 } from './catalog-screen.js';
-export type { McpConnectionChange, McpConnectionPhase } from './connection-change.js';
 export {
   type ConnectAllResult,
   McpConnectionManager,

@@ -1,10 +1,9 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { SessionArtifactStore } from '@toolwright/artifacts';
-import { ToolRegistry } from '@toolwright/registry';
+import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executionContext, inMemoryServer, temporaryDirectory, waitFor } from '../test/helpers.js';
-import type { McpConnectionChange } from './connection-change.js';
 import { createMcpContentTools } from './content-tools.js';
 import { McpAdapter } from './mcp-adapter.js';
 
@@ -93,6 +92,43 @@ describe('notifications and reconnects', () => {
     ]);
   });
 
+  it('names the resource-template listing resourceTemplates everywhere: catalog, content change and diagnostics', async () => {
+    const instances: McpServer[] = [];
+    const { registry, adapter } = setup(instances, [], { maxAttempts: 0 });
+    await adapter.connect();
+    registry.drainMcpContentChanges();
+    instances[0]!.registerResource(
+      'day',
+      new ResourceTemplate('memo://day/{date}', { list: undefined }),
+      { description: 'A day.' },
+      async (uri) => ({ contents: [{ uri: uri.href, text: 'day' }] }),
+    );
+    await waitFor(() => adapter.catalog('live').resourceTemplates.length === 1);
+    await adapter.settled();
+    expect(registry.drainMcpContentChanges().items).toEqual([
+      { server: 'live', kind: 'resourceTemplates', reason: 'list_changed' },
+    ]);
+    expect(adapter.catalog('live').resourceTemplates).toEqual([
+      { name: 'day', uriTemplate: 'memo://day/{date}', description: 'A day.' },
+    ]);
+  });
+
+  it('hands onConnectionChange and the registry queue the same McpConnectionChange, with its time', async () => {
+    const before = Date.now();
+    const { registry, adapter, phases } = setup([], [], { maxAttempts: 0 });
+    await adapter.connect();
+    const queued = registry.drainMcpConnectionChanges().items;
+    expect(queued).toEqual(phases);
+    expect(queued.map(({ server, state }) => [server, state])).toEqual([
+      ['live', 'connecting'],
+      ['live', 'connected'],
+    ]);
+    for (const change of queued) {
+      expect(change.at).toBeGreaterThanOrEqual(before);
+      expect(change.at).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
   it('reconnects a lost server, re-subscribes and re-applies its tools; a server that stays down loses its tools', async () => {
     const instances: McpServer[] = [];
     const subscribed: string[] = [];
@@ -103,7 +139,7 @@ describe('notifications and reconnects', () => {
       .build({ server: 'live', uri: 'memo://notes' })
       .execute(executionContext());
     await instances[0]!.close();
-    await waitFor(() => phases.some((change) => change.phase === 'recovered'));
+    await waitFor(() => phases.some((change) => change.state === 'recovered'));
     await waitFor(() => subscribed.length === 2);
     expect(instances).toHaveLength(2);
     expect(subscribed).toEqual(['memo://notes', 'memo://notes']);

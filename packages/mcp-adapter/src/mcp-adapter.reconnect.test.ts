@@ -1,10 +1,9 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
-import { ToolRegistry } from '@toolwright/registry';
+import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
 import { afterEach, describe, expect, it } from 'vitest';
 import { executionContext, fixturePath, temporaryDirectory, waitFor } from '../test/helpers.js';
-import type { McpConnectionChange } from './connection-change.js';
 import { McpAdapter } from './mcp-adapter.js';
 import { parseMcpServersConfig } from './server-config.js';
 

@@ -1,13 +1,12 @@
 import type { ExecutionContext, Tool, ToolResult } from '@toolwright/contracts';
 import { ToolResults } from '@toolwright/contracts';
-import type { CatalogChange, ToolRegistry } from '@toolwright/registry';
+import type { CatalogChange, McpConnectionChange, ToolRegistry } from '@toolwright/registry';
 import { compileJsonSchema, type SchemaValidator } from '@toolwright/validation';
 import type { McpArtifactSink } from './artifact-sink.js';
 import { failureResult } from './call-failure.js';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
 import { type CatalogLimits, DEFAULT_CATALOG_LIMITS } from './catalog-limits.js';
 import type { McpCatalogEntry, McpToolDefinition } from './catalog-screen.js';
-import type { McpConnectionChange } from './connection-change.js';
 import { McpConnectionManager } from './connection-manager.js';
 import { DEFAULT_OUTPUT_ROUTING, type OutputRoutingOptions } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
@@ -93,7 +92,7 @@ export interface McpServerCatalog {
 /** A server's connection status. */
 export interface McpServerStatus {
   readonly server: string;
-  readonly phase: McpConnectionChange['phase'];
+  readonly phase: McpConnectionChange['state'];
   /** The child process id of a stdio server while it runs. */
   readonly pid: number | undefined;
   readonly tools: number;
@@ -450,13 +449,8 @@ export class McpAdapter {
 
   #onConnectionChange(change: McpConnectionChange): void {
     this.#options.onConnectionChange?.(change);
-    this.#registry.enqueueMcpConnectionChange({
-      server: change.server,
-      state: change.phase,
-      ...(change.attempt === undefined ? {} : { attempt: change.attempt }),
-      ...(change.reason === undefined ? {} : { error: change.reason }),
-    });
-    if (change.phase === 'failed') void this.#catalogs.get(change.server)?.dropTools('server failed');
+    this.#registry.enqueueMcpConnectionChange(change);
+    if (change.state === 'failed') void this.#catalogs.get(change.server)?.dropTools('server failed');
   }
 
   async #onReady(connection: ServerConnection, recovered: boolean): Promise<void> {

@@ -17,14 +17,8 @@ export interface ToolEntry {
   readonly tool: Tool;
 }
 
-/** The content listings a server can offer besides tools. */
-export type ContentList = 'resources' | 'resourceTemplates' | 'prompts';
-
-const CONTENT_KIND: Record<ContentList, McpContentChange['kind']> = {
-  resources: 'resources',
-  resourceTemplates: 'resource-templates',
-  prompts: 'prompts',
-};
+/** The content listings a server can offer besides tools: the registry's names for them. */
+export type ContentList = McpContentChange['kind'];
 
 /** What every server catalog of one adapter shares. */
 export interface CatalogContext {
@@ -138,7 +132,7 @@ export class ServerCatalog {
     if (previous !== undefined && previous !== signature) {
       this.#context.registry.enqueueMcpContentChange({
         server: this.server,
-        kind: CONTENT_KIND[list],
+        kind: list,
         reason,
       });
     }

@@ -7,7 +7,7 @@ import {
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { McpConnectionChange, McpConnectionPhase } from './connection-change.js';
+import type { McpConnectionChange, McpConnectionState } from '@toolwright/registry';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import type { McpServerDefinition } from './server-definition.js';
 
@@ -99,7 +99,7 @@ export class ServerConnection {
   readonly #hooks: ServerConnectionHooks;
   #client: Client | undefined;
   #transport: Transport | undefined;
-  #phase: McpConnectionPhase = 'connecting';
+  #phase: McpConnectionState = 'connecting';
   #closing = false;
   #stderrTail = '';
   #reconnecting: Promise<void> | undefined;
@@ -125,7 +125,7 @@ export class ServerConnection {
   }
 
   /** The current phase. */
-  get phase(): McpConnectionPhase {
+  get phase(): McpConnectionState {
     return this.#phase;
   }
 
@@ -219,7 +219,7 @@ export class ServerConnection {
       await this.#open();
     } catch (error) {
       this.#lastError = reasonOf(error);
-      this.#report('failed', { reason: this.#lastError });
+      this.#report('failed', { error: this.#lastError });
       throw error;
     }
     this.#everConnected = true;
@@ -229,12 +229,12 @@ export class ServerConnection {
 
   /** One reconnect asked for by the host, after the automatic loop gave up (or was disabled). */
   async #requestedReconnect(): Promise<void> {
-    this.#report('reconnecting', { attempt: 1, reason: this.#lastError ?? 'connection lost' });
+    this.#report('reconnecting', { attempt: 1, error: this.#lastError ?? 'connection lost' });
     try {
       await this.#open();
     } catch (error) {
       this.#lastError = reasonOf(error);
-      this.#report('failed', { attempt: 1, reason: this.#lastError });
+      this.#report('failed', { attempt: 1, error: this.#lastError });
       throw error;
     }
     if (this.#closing) {
@@ -406,9 +406,9 @@ export class ServerConnection {
     return `; its last output on stderr: ${JSON.stringify(quoted)}`;
   }
 
-  #report(phase: McpConnectionPhase, extra: { attempt?: number; reason?: string } = {}): void {
-    this.#phase = phase;
-    this.#hooks.onChange({ server: this.name, phase, ...extra, at: Date.now() });
+  #report(state: McpConnectionState, extra: { attempt?: number; error?: string } = {}): void {
+    this.#phase = state;
+    this.#hooks.onChange({ server: this.name, state, ...extra, at: Date.now() });
   }
 
   async #createTransport(): Promise<Transport> {
@@ -487,11 +487,11 @@ export class ServerConnection {
   async #reconnect(): Promise<void> {
     const policy = this.#options.reconnect;
     if (policy.maxAttempts === 0) {
-      this.#report('failed', { reason: this.#lastError ?? 'connection lost' });
+      this.#report('failed', { error: this.#lastError ?? 'connection lost' });
       return;
     }
     for (let attempt = 1; attempt <= policy.maxAttempts; attempt += 1) {
-      this.#report('reconnecting', { attempt, reason: this.#lastError ?? 'connection lost' });
+      this.#report('reconnecting', { attempt, error: this.#lastError ?? 'connection lost' });
       const delay = Math.min(policy.initialDelayMs * 2 ** (attempt - 1), policy.maxDelayMs);
       await new Promise((resolve) => setTimeout(resolve, delay).unref());
       if (this.#closing) return;
@@ -513,7 +513,7 @@ export class ServerConnection {
       }
       return;
     }
-    this.#report('failed', { attempt: policy.maxAttempts, reason: this.#lastError ?? 'connection lost' });
+    this.#report('failed', { attempt: policy.maxAttempts, error: this.#lastError ?? 'connection lost' });
   }
 
   /** Resolves when a reconnect loop in progress ends (recovered or failed). */

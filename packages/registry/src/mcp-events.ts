@@ -1,9 +1,13 @@
 import type { CatalogChange } from './catalog-change.js';
 
-/** A server's resources, resource templates or prompts changed (`notifications/.../list_changed`). */
+/**
+ * A server's resources, resource templates or prompts changed (`notifications/.../list_changed`).
+ * `kind` names the listing as the MCP specification and the adapter's catalog do
+ * (`resourceTemplates`), so one listing has one name everywhere.
+ */
 export interface McpContentChange {
   server: string;
-  kind: 'resources' | 'resource-templates' | 'prompts';
+  kind: 'resources' | 'resourceTemplates' | 'prompts';
   reason?: string;
 }
 
@@ -31,14 +35,23 @@ export type McpConnectionState =
   | 'failed'
   | 'closed';
 
-/** A phase change of a server connection, as queued for the agent loop. */
+/**
+ * A phase change of a server connection: the one type for it, queued for the agent loop by the
+ * registry and passed to `McpAdapter`'s `onConnectionChange` (which re-exports it).
+ */
 export interface McpConnectionChange {
   server: string;
   state: McpConnectionState;
   /** The (re)connect attempt, counted from 1, for `reconnecting`, `recovered` and a `failed` after retries. */
   attempt?: number;
-  /** Why the connection is not (or was not) usable. */
+  /** Why the connection is not (or was not) usable: names the server and the cause. */
   error?: string;
+  /**
+   * When the change happened, in milliseconds since the epoch. The MCP adapter always sets it
+   * (a queue may be drained long after); optional so that a host queuing its own changes need
+   * not invent one.
+   */
+  at?: number;
 }
 
 /** A log message a server sent (`notifications/message`). */

@@ -1,3 +1,4 @@
+import { carriesMarker, markPrototype } from './error-marker.js';
 import { ToolwrightError, type ToolwrightErrorOptions } from './toolwright-error.js';
 
 const VALIDATION_ERROR_MARKER: unique symbol = Symbol.for('toolwright.validation_error') as never;
@@ -30,7 +31,7 @@ export class ToolValidationError extends ToolwrightError {
   declare readonly [VALIDATION_ERROR_MARKER]: true;
 
   static {
-    Object.defineProperty(ToolValidationError.prototype, VALIDATION_ERROR_MARKER, { value: true });
+    markPrototype(ToolValidationError.prototype, VALIDATION_ERROR_MARKER);
   }
 
   constructor(
@@ -50,10 +51,7 @@ export class ToolValidationError extends ToolwrightError {
 
   /** True for any `ToolValidationError`, including one thrown by another installed copy. */
   static override isInstance(value: unknown): value is ToolValidationError {
-    return (
-      ToolwrightError.isInstance(value) &&
-      (value as { [VALIDATION_ERROR_MARKER]?: unknown })[VALIDATION_ERROR_MARKER] === true
-    );
+    return ToolwrightError.isInstance(value) && carriesMarker(value, VALIDATION_ERROR_MARKER);
   }
 }
 

@@ -1,3 +1,5 @@
+import { carriesMarker, markPrototype } from './error-marker.js';
+
 /**
  * The marker every toolwright error carries. It is registered with `Symbol.for`, so an error
  * thrown by one installed copy of a toolwright package is recognised by another copy (two
@@ -32,6 +34,8 @@ export const ValidationErrorCode = {
   SchemaCompileFailed: 'schema_compile_failed',
   /** A schema's `default` does not satisfy the schema it belongs to. */
   SchemaInvalidDefault: 'schema_invalid_default',
+  /** An option is unknown, out of range or of the wrong type (`locale: 'fr'`); see `InvalidOptionError`. */
+  InvalidOption: 'invalid_option',
 } as const;
 
 /** One of the codes in {@link ValidationErrorCode}. */
@@ -70,15 +74,11 @@ export class ToolwrightError extends Error {
   static {
     // On the prototype rather than per instance: every subclass inherits it, and creating an
     // error (which a rejected tool call does) does not pay for defining it each time.
-    Object.defineProperty(ToolwrightError.prototype, TOOLWRIGHT_ERROR_MARKER, { value: true });
+    markPrototype(ToolwrightError.prototype, TOOLWRIGHT_ERROR_MARKER);
   }
 
   /** True for any toolwright error, including one thrown by another installed copy. */
   static isInstance(value: unknown): value is ToolwrightError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [TOOLWRIGHT_ERROR_MARKER]?: unknown })[TOOLWRIGHT_ERROR_MARKER] === true
-    );
+    return carriesMarker(value, TOOLWRIGHT_ERROR_MARKER);
   }
 }

@@ -1,3 +1,4 @@
+import { previewText } from '@toolwright/utils';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { createArgumentError } from '../errors/tool-validation-error.js';
@@ -5,6 +6,7 @@ import { ValidationErrorCode } from '../errors/toolwright-error.js';
 import { collectAjvIssues } from '../issues/ajv-issues.js';
 import { IssueBuilder } from '../issues/issue-builder.js';
 import { formatValidationMessage } from '../messages/format-validation-message.js';
+import { checkOptionNames, checkStringOption, optionNames } from '../options/option-checks.js';
 import { guardArguments, requireObjectArguments } from '../parse/argument-guard.js';
 import { type DefaultFiller, fillDefaults } from '../parse/fill-defaults.js';
 import { type ResolvedParseOptions, resolveParseOptions } from '../parse/parse-context.js';
@@ -26,6 +28,7 @@ export interface CompileJsonSchemaOptions {
 }
 
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
+const COMPILE_OPTION_NAMES = optionNames('CompileJsonSchemaOptions', ['name']);
 
 type Dialect = 'draft-07' | '2020-12';
 
@@ -147,7 +150,10 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
         return validate;
       } catch (error) {
         // A RangeError (stack overflow), an invalid schema or a pattern RE2 cannot run.
-        this.#compileError = `${this.#subject} cannot be compiled: ${(error as Error).message}`.slice(0, 300);
+        this.#compileError = previewText(
+          `${this.#subject} cannot be compiled: ${(error as Error).message}`,
+          300,
+        );
       } finally {
         if (closed !== undefined) engine.removeSchema(closed);
       }
@@ -209,6 +215,8 @@ export function compileJsonSchema(
   limits?: JsonSchemaLimits,
   options: CompileJsonSchemaOptions = {},
 ): SchemaValidator<Record<string, unknown>> {
+  checkOptionNames(COMPILE_OPTION_NAMES, options);
+  checkStringOption(COMPILE_OPTION_NAMES.owner, 'name', options.name);
   const subject = options.name === undefined ? 'JSON Schema' : `JSON Schema of "${options.name}"`;
   const report = prescreenJsonSchema(schema, resolveJsonSchemaLimits(limits), subject);
   return new JsonSchemaValidator(report.copy, subject, report.hasDefaults);

@@ -1,3 +1,5 @@
+import { checkNumberOption, checkOptionNames, optionNames } from '../options/option-checks.js';
+
 /** Caps applied to a foreign JSON Schema before it is compiled (see DESIGN: hostile input). */
 export interface JsonSchemaLimits {
   /** Largest schema, in characters of JSON. Default 256 KiB. */
@@ -21,11 +23,24 @@ export const DEFAULT_JSON_SCHEMA_LIMITS: Readonly<Required<JsonSchemaLimits>> = 
   maxEnumValues: 1000,
 });
 
-/** `limits` with every default applied. */
+const LIMIT_NAMES = optionNames('JsonSchemaLimits', Object.keys(DEFAULT_JSON_SCHEMA_LIMITS));
+
+/**
+ * `limits` with every default applied. Refuses, with `InvalidOptionError`, an unknown name
+ * (`maxProperty` would leave the default in force) and a limit that is not a positive integer
+ * (`NaN` would switch the cap off, since no count is ever greater than it).
+ */
 export function resolveJsonSchemaLimits(
   limits: JsonSchemaLimits | undefined,
 ): Readonly<Required<JsonSchemaLimits>> {
   if (limits === undefined) return DEFAULT_JSON_SCHEMA_LIMITS;
+  checkOptionNames(LIMIT_NAMES, limits);
+  for (const name of LIMIT_NAMES.names) {
+    checkNumberOption(LIMIT_NAMES.owner, name, limits[name as keyof JsonSchemaLimits], {
+      min: 1,
+      integer: true,
+    });
+  }
   return {
     maxBytes: limits.maxBytes ?? DEFAULT_JSON_SCHEMA_LIMITS.maxBytes,
     maxDepth: limits.maxDepth ?? DEFAULT_JSON_SCHEMA_LIMITS.maxDepth,

@@ -1,4 +1,5 @@
-import { ToolwrightError, ValidationErrorCode } from '../errors/toolwright-error.js';
+import { ToolSchemaError } from '../errors/tool-schema-error.js';
+import { ValidationErrorCode } from '../errors/toolwright-error.js';
 import { appendPointer } from '../schema/json-pointer.js';
 import type { JsonSchemaLimits } from './json-schema-limits.js';
 
@@ -18,7 +19,7 @@ export interface PrescreenReport {
 const REFERENCE_KEYWORDS = new Set(['$ref', '$dynamicRef', '$recursiveRef']);
 
 function reject(subject: string, problem: string, accepted: string): never {
-  throw new ToolwrightError(ValidationErrorCode.SchemaRejected, `${subject}: ${problem}; ${accepted}`);
+  throw new ToolSchemaError(ValidationErrorCode.SchemaRejected, `${subject}: ${problem}; ${accepted}`);
 }
 
 /**

@@ -1,4 +1,11 @@
 import { type TInteger, type TLiteral, type TString, type TUnion, Type } from '@sinclair/typebox';
+import {
+  checkNumberOption,
+  checkOptionNames,
+  checkStringOption,
+  type OptionNames,
+  optionNames,
+} from '../options/option-checks.js';
 
 /** Options shared by every helper: the description the model reads. */
 export interface ToolSchemaOptions {
@@ -15,6 +22,28 @@ export interface BoundedIntegerOptions extends ToolSchemaOptions {
 const MAX_PATH_LENGTH = 4096;
 /** Longest glob or regular expression accepted. */
 const MAX_PATTERN_LENGTH = 1024;
+
+const DESCRIBED = optionNames('ToolSchemaOptions', ['description']);
+const BOUNDED = optionNames('BoundedIntegerOptions', ['description', 'maximum', 'default']);
+const POSITIVE_INTEGER = { min: 1, integer: true } as const;
+
+/**
+ * The helpers spread their options into the schema: an unknown key (`maximun: 10`) would become
+ * a keyword no validator knows and no bound would hold. So they are checked by name first.
+ */
+function checked<T extends ToolSchemaOptions>(spec: OptionNames, options: T): T {
+  checkOptionNames(spec, options);
+  checkStringOption(spec.owner, 'description', options.description);
+  return options;
+}
+
+/** As {@link checked}, and the bounds must be integers from 1 (a string `maximum` bounds nothing). */
+function checkedBounds(options: BoundedIntegerOptions): BoundedIntegerOptions {
+  checked(BOUNDED, options);
+  checkNumberOption(BOUNDED.owner, 'maximum', options.maximum, POSITIVE_INTEGER);
+  checkNumberOption(BOUNDED.owner, 'default', options.default, POSITIVE_INTEGER);
+  return options;
+}
 
 function described<T extends object>(
   options: T,
@@ -39,7 +68,7 @@ export const ToolSchemas = Object.freeze({
     return Type.String(
       described(
         { minLength: 1, maxLength: MAX_PATH_LENGTH },
-        options.description,
+        checked(DESCRIBED, options).description,
         'Absolute path of the file',
       ),
     );
@@ -49,7 +78,7 @@ export const ToolSchemas = Object.freeze({
     return Type.String(
       described(
         { minLength: 1, maxLength: MAX_PATH_LENGTH },
-        options.description,
+        checked(DESCRIBED, options).description,
         'Absolute path of the directory',
       ),
     );
@@ -59,7 +88,7 @@ export const ToolSchemas = Object.freeze({
     return Type.String(
       described(
         { minLength: 1, maxLength: MAX_PATTERN_LENGTH },
-        options.description,
+        checked(DESCRIBED, options).description,
         'Glob pattern, e.g. "src/**/*.ts"',
       ),
     );
@@ -67,27 +96,35 @@ export const ToolSchemas = Object.freeze({
   /** A regular expression, as text. */
   regexPattern(options: ToolSchemaOptions = {}): TString {
     return Type.String(
-      described({ minLength: 1, maxLength: MAX_PATTERN_LENGTH }, options.description, 'Regular expression'),
+      described(
+        { minLength: 1, maxLength: MAX_PATTERN_LENGTH },
+        checked(DESCRIBED, options).description,
+        'Regular expression',
+      ),
     );
   },
   /** A 1-based line number. */
   lineNumber(options: ToolSchemaOptions = {}): TInteger {
-    return Type.Integer(described({ minimum: 1 }, options.description, '1-based line number'));
+    return Type.Integer(
+      described({ minimum: 1 }, checked(DESCRIBED, options).description, '1-based line number'),
+    );
   },
   /** A 0-based offset (lines or items to skip). */
   offset(options: ToolSchemaOptions = {}): TInteger {
-    return Type.Integer(described({ minimum: 0 }, options.description, 'Number of lines or items to skip'));
+    return Type.Integer(
+      described({ minimum: 0 }, checked(DESCRIBED, options).description, 'Number of lines or items to skip'),
+    );
   },
   /** How many lines or items to return: at least 1, optionally capped and defaulted. */
   limit(options: BoundedIntegerOptions = {}): TInteger {
-    const { description, ...bounds } = options;
+    const { description, ...bounds } = checkedBounds(options);
     return Type.Integer(
       described({ minimum: 1, ...bounds }, description, 'Maximum number of lines or items to return'),
     );
   },
   /** A timeout in milliseconds: at least 1, optionally capped and defaulted. */
   timeoutMs(options: BoundedIntegerOptions = {}): TInteger {
-    const { description, ...bounds } = options;
+    const { description, ...bounds } = checkedBounds(options);
     return Type.Integer(described({ minimum: 1, ...bounds }, description, 'Timeout in milliseconds'));
   },
   /** An http(s) URL. */
@@ -95,14 +132,16 @@ export const ToolSchemas = Object.freeze({
     return Type.String(
       described(
         { minLength: 1, maxLength: 8192, pattern: '^https?://' },
-        options.description,
+        checked(DESCRIBED, options).description,
         'An http:// or https:// URL',
       ),
     );
   },
   /** A shell command line. */
   command(options: ToolSchemaOptions = {}): TString {
-    return Type.String(described({ minLength: 1 }, options.description, 'The command to run'));
+    return Type.String(
+      described({ minLength: 1 }, checked(DESCRIBED, options).description, 'The command to run'),
+    );
   },
   /** One of a fixed set of strings (projects as `anyOf` of `const`, which every provider accepts). */
   stringEnum<const V extends string>(
@@ -110,6 +149,9 @@ export const ToolSchemas = Object.freeze({
     options: ToolSchemaOptions = {},
   ): TUnion<TLiteral<V>[]> {
     const members = values.map((value) => Type.Literal(value));
-    return Type.Union(members, described({}, options.description, `One of: ${values.join(', ')}`));
+    return Type.Union(
+      members,
+      described({}, checked(DESCRIBED, options).description, `One of: ${values.join(', ')}`),
+    );
   },
 });

@@ -1,10 +1,10 @@
+import { previewText } from '@toolwright/utils';
 import { isSchemaNode, type SchemaNode } from '../schema/schema-node.js';
 
 const MAX_EXPECTED_LENGTH = 160;
 
 function literal(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  return previewText(JSON.stringify(value) ?? String(value), 40);
 }
 
 function typeName(schema: SchemaNode): string | undefined {
@@ -76,5 +76,5 @@ function describeNode(schema: SchemaNode, depth: number): string {
     if (schema.uniqueItems === true) parts.push('with unique items');
     text = parts.join(' ');
   }
-  return text.length > MAX_EXPECTED_LENGTH ? `${text.slice(0, MAX_EXPECTED_LENGTH - 1)}…` : text;
+  return previewText(text, MAX_EXPECTED_LENGTH);
 }

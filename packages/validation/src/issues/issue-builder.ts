@@ -1,7 +1,6 @@
+import { closestName, previewText, previewValue } from '@toolwright/utils';
 import type { ValidationIssue } from '../errors/tool-validation-error.js';
-import { suggestName } from '../messages/did-you-mean.js';
 import type { MessageCatalog } from '../messages/message-catalog.js';
-import { previewValue } from '../messages/preview-value.js';
 import { appendPointer } from '../schema/json-pointer.js';
 import { isSchemaNode, type SchemaNode } from '../schema/schema-node.js';
 import { describeExpected } from './describe-expected.js';
@@ -21,7 +20,9 @@ function cachedSuggestion(
     suggestions.set(objectSchema, known);
   }
   if (known.has(name)) return known.get(name);
-  const suggestion = suggestName(name, accepted);
+  // The shared, bounded did-you-mean: long names are never compared, so a flood of long
+  // unknown keys against a large schema costs nothing (it took seconds before).
+  const suggestion = closestName(name, accepted);
   if (known.size < MAX_REMEMBERED_SUGGESTIONS) known.set(name, suggestion);
   return suggestion;
 }
@@ -36,7 +37,7 @@ function acceptedNames(objectSchema: SchemaNode): { names: readonly string[]; ex
     const expected =
       names.length === 0
         ? 'no argument here'
-        : `one of the declared arguments: ${names.join(', ')}`.slice(0, 160);
+        : previewText(`one of the declared arguments: ${names.join(', ')}`, 160);
     known = { names, expected };
     acceptedByObject.set(objectSchema, known);
   }
@@ -101,7 +102,7 @@ export class IssueBuilder {
       keyword: 'schema',
       message: this.catalog.schemaUnusable(reason),
       expected: 'a schema that compiles',
-      received: reason.slice(0, 160),
+      received: previewText(reason, 160),
     };
   }
 }

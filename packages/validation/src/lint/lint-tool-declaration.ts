@@ -1,7 +1,13 @@
+import { checkChoice } from '../options/option-checks.js';
 import { GEMINI_SCHEMA_KEYWORDS, GEMINI_TYPES } from '../projection/gemini-schema.js';
 import { projectionNotes } from '../projection/projection-notes.js';
 import { appendPointer } from '../schema/json-pointer.js';
-import type { JsonSchema, JsonValue, ProviderTarget } from '../schema/json-types.js';
+import {
+  type JsonSchema,
+  type JsonValue,
+  PROVIDER_TARGETS,
+  type ProviderTarget,
+} from '../schema/json-types.js';
 import {
   SCHEMA_ARRAY_KEYWORDS,
   SCHEMA_MAP_KEYWORDS,
@@ -54,6 +60,9 @@ export function lintToolDeclaration(
   declaration: LintableDeclaration,
   target: ProviderTarget,
 ): ProviderLintIssue[] {
+  // An unknown target used to fail with a TypeError on its missing rules.
+  if (!Object.hasOwn(PROVIDER_RULES, target))
+    checkChoice('lintToolDeclaration', 'target', target, PROVIDER_TARGETS);
   const rules = PROVIDER_RULES[target];
   const issues: ProviderLintIssue[] = [];
   const report = (path: string, reason: string): void => {

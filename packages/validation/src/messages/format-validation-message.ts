@@ -1,3 +1,4 @@
+import { previewText } from '@toolwright/utils';
 import type { ValidationIssue } from '../errors/tool-validation-error.js';
 import type { MessageCatalog } from './message-catalog.js';
 
@@ -6,8 +7,10 @@ export const MAX_MESSAGE_LENGTH = 2000;
 /** Longest single issue line. */
 export const MAX_LINE_LENGTH = 320;
 
+// The shared preview cuts without splitting a surrogate pair and escapes control characters: a
+// name the model sent (an unknown key such as "\u001b[2J") reaches no terminal or log raw.
 function capLine(line: string): string {
-  return line.length <= MAX_LINE_LENGTH ? line : `${line.slice(0, MAX_LINE_LENGTH - 1)}…`;
+  return previewText(line, MAX_LINE_LENGTH);
 }
 
 /**

@@ -1,39 +1,84 @@
+import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { editDistance, suggestName } from './did-you-mean.js';
-import { previewValue } from './preview-value.js';
+import { ToolValidationError } from '../errors/tool-validation-error.js';
+import { parseToolSchema } from '../parse/compile-tool-schema.js';
 
-describe('did you mean', () => {
-  it('measures edits and stops early past the limit', () => {
-    expect(editDistance('limit', 'limit')).toBe(0);
-    expect(editDistance('limt', 'limit')).toBe(1);
-    expect(editDistance('file_pth', 'file_path')).toBe(1);
-    expect(editDistance('kitten', 'sitting')).toBe(3);
-    expect(editDistance('a', 'abcdefgh', 2)).toBe(3);
+function rejection(run: () => unknown): ToolValidationError {
+  try {
+    run();
+  } catch (error) {
+    if (ToolValidationError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a ToolValidationError, nothing was thrown');
+}
+
+describe('did you mean (the shared, bounded one of @toolwright/utils)', () => {
+  const schema = Type.Object({
+    file_path: Type.String(),
+    offset: Type.Optional(Type.Integer()),
+    limit: Type.Optional(Type.Integer()),
   });
 
   it('suggests only a close name, case-insensitively, first one on a tie', () => {
-    const known = ['file_path', 'offset', 'limit'];
-    expect(suggestName('filePath', known)).toBe('file_path');
-    expect(suggestName('LIMIT', known)).toBe('limit');
-    expect(suggestName('ofset', known)).toBe('offset');
-    expect(suggestName('pattern', known)).toBeUndefined();
-    expect(suggestName('ab', ['ac', 'ad'])).toBe('ac');
+    const suggestionFor = (name: string) =>
+      /did you mean "([^"]+)"/.exec(
+        rejection(() => parseToolSchema(schema, { file_path: '/a', [name]: 1 })).issues[0]?.message ?? '',
+      )?.[1];
+    expect(suggestionFor('filePath')).toBe('file_path');
+    expect(suggestionFor('LIMIT')).toBe('limit');
+    expect(suggestionFor('ofset')).toBe('offset');
+    expect(suggestionFor('pattern')).toBeUndefined();
+    const tie = Type.Object({ ac: Type.Optional(Type.String()), ad: Type.Optional(Type.String()) });
+    expect(rejection(() => parseToolSchema(tie, { ab: 'x' })).issues[0]?.message).toBe(
+      'unknown argument "ab" (did you mean "ac"?); accepted arguments: ac, ad',
+    );
+  });
+
+  it('stays bounded: 40 unknown 301-character keys against 500 long property names finish well under a second', () => {
+    // The reported case: it took 16 s when every long key was compared with every long name.
+    const properties = Object.fromEntries(
+      Array.from({ length: 500 }, (_, index) => [
+        `property_${String(index).padStart(3, '0')}_${'n'.repeat(288)}`,
+        Type.Optional(Type.String()),
+      ]),
+    );
+    const wide = Type.Object(properties);
+    const input = Object.fromEntries(
+      Array.from({ length: 40 }, (_, index) => [`${'k'.repeat(298)}${String(index).padStart(3, '0')}`, 1]),
+    );
+    parseToolSchema(wide, {}); // compile outside the measurement
+    const started = performance.now();
+    const error = rejection(() => parseToolSchema(wide, input));
+    const elapsed = performance.now() - started;
+    expect(Object.keys(input).every((key) => key.length === 301)).toBe(true);
+    expect(error.issues[0]?.keyword).toBe('additionalProperties');
+    expect(error.issues[0]?.message).not.toContain('did you mean');
+    expect(elapsed).toBeLessThan(1000);
   });
 });
 
-describe('previewValue', () => {
+describe('previews of what was sent (the shared previewValue of @toolwright/utils)', () => {
+  const schema = Type.Object({ count: Type.Integer() });
+  const received = (value: unknown) =>
+    rejection(() => parseToolSchema(schema, { count: value })).issues[0]?.received;
+
   it('names the JSON type and shows a short, capped preview', () => {
-    expect(previewValue(undefined)).toBe('nothing');
-    expect(previewValue(null)).toBe('null');
-    expect(previewValue(42)).toBe('integer 42');
-    expect(previewValue(0.5)).toBe('number 0.5');
-    expect(previewValue(true)).toBe('boolean true');
-    expect(previewValue('abc')).toBe('string "abc"');
-    expect(previewValue('x'.repeat(10_000)).length).toBeLessThan(60);
-    expect(previewValue([1, 2, 3])).toBe('array of 3 items');
-    expect(previewValue({ a: 1, b: 2 })).toBe('object {a, b}');
-    expect(
-      previewValue(Object.fromEntries(Array.from({ length: 100_000 }, (_, index) => [`k${index}`, index]))),
-    ).toBe('object {k0, k1, k2, k3, …}');
+    expect(received(null)).toBe('null');
+    expect(received(0.5)).toBe('number 0.5');
+    expect(received(true)).toBe('boolean true');
+    expect(received('abc')).toBe('string "abc"');
+    expect(received('x'.repeat(10_000))).toBe(`string "${'x'.repeat(47)}…"`);
+    expect(received([1, 2, 3])).toBe('array of 3 items');
+    expect(received({ a: 1, b: 2 })).toBe('object {a, b}');
+    expect(received({ a: 1, b: 2, c: 3, d: 4, e: 5, f: 6 })).toBe('object {a, b, c, d, …}');
+    expect(rejection(() => parseToolSchema(schema, {})).issues[0]?.received).toBe('nothing');
+  });
+
+  it('never hands control characters on: a hostile value or key reaches no terminal raw', () => {
+    expect(received('line\n\u001b[2J')).toBe('string "line\\u000a\\u001b[2J"');
+    const error = rejection(() => parseToolSchema(schema, { count: 1, 'evil\u001b[2J': 1 }));
+    expect(error.message).not.toContain('\u001b');
+    expect(error.message).toContain('unknown argument "evil\\u001b[2J"');
   });
 });

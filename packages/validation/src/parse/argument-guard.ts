@@ -1,8 +1,8 @@
+import { previewValue } from '@toolwright/utils';
 import { createArgumentError, type ToolValidationError } from '../errors/tool-validation-error.js';
 import { ValidationErrorCode } from '../errors/toolwright-error.js';
 import { formatValidationMessage } from '../messages/format-validation-message.js';
 import type { MessageCatalog } from '../messages/message-catalog.js';
-import { previewValue } from '../messages/preview-value.js';
 import { appendPointer } from '../schema/json-pointer.js';
 import type { ArgumentLimits } from '../schema/schema-validator.js';
 

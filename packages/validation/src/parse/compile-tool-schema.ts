@@ -1,6 +1,8 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
+import { previewText } from '@toolwright/utils';
+import { ToolSchemaError } from '../errors/tool-schema-error.js';
 import type { ValidationIssue } from '../errors/tool-validation-error.js';
 import { createArgumentError, type ToolValidationError } from '../errors/tool-validation-error.js';
 import { ToolwrightError, ValidationErrorCode } from '../errors/toolwright-error.js';
@@ -39,9 +41,9 @@ function checkDefaults(root: TSchema, references: TSchema[]): void {
     if (!isSchemaNode(node) || seen.has(node)) continue;
     seen.add(node);
     if ('default' in node && !Value.Check(node as TSchema, references, node.default)) {
-      throw new ToolwrightError(
+      throw new ToolSchemaError(
         ValidationErrorCode.SchemaInvalidDefault,
-        `schema default at "${path}" is ${JSON.stringify(node.default)?.slice(0, 80)}, which its own schema rejects; give a default the schema accepts`,
+        `schema default at "${path}" is ${previewText(JSON.stringify(node.default) ?? String(node.default), 80)}, which its own schema rejects; give a default the schema accepts`,
       );
     }
     for (const key of Object.keys(node)) {
@@ -79,7 +81,7 @@ class TypeBoxSchemaValidator<T extends TSchema> implements SchemaValidator<Stati
       this.#check = TypeCompiler.Compile(closed, this.#references);
     } catch (error) {
       if (ToolwrightError.isInstance(error)) throw error;
-      throw new ToolwrightError(
+      throw new ToolSchemaError(
         ValidationErrorCode.SchemaCompileFailed,
         `TypeBox schema ${describeSchema(schema)} cannot be compiled: ${(error as Error).message}`,
         { cause: error },

@@ -68,7 +68,7 @@ function fillObject(
   const additional = plan.additional;
   const additionalDefaults = additional !== undefined && additional !== false && additional.defaultsBelow;
   const patterns = plan.patterns;
-  if (additionalDefaults || (patterns !== undefined && patterns.some((entry) => entry.plan.defaultsBelow))) {
+  if (additionalDefaults || patterns?.some((entry) => entry.plan.defaultsBelow)) {
     for (const key of Object.keys(input)) {
       if (plan.propertyNames?.has(key)) continue;
       let subplan: SchemaPlan | undefined;

@@ -1,4 +1,4 @@
-import { previewValue } from '../messages/preview-value.js';
+import { previewValue } from '@toolwright/utils';
 import { appendPointer } from '../schema/json-pointer.js';
 import { type JsonTypeName, jsonTypeOf } from '../schema/schema-keywords.js';
 import { planAcceptsType, type SchemaPlan } from '../schema/schema-plan.js';

@@ -1,5 +1,7 @@
-import { ToolwrightError, ValidationErrorCode } from '../errors/toolwright-error.js';
-import type { JsonSchema, ProviderTarget } from '../schema/json-types.js';
+import { ToolSchemaError } from '../errors/tool-schema-error.js';
+import { ValidationErrorCode } from '../errors/toolwright-error.js';
+import { checkChoice, checkChoiceOption, checkOptionNames, optionNames } from '../options/option-checks.js';
+import { type JsonSchema, PROVIDER_TARGETS, type ProviderTarget } from '../schema/json-types.js';
 import { deepFreeze } from '../schema/rewrite-schema.js';
 import { toGeminiSchema } from './gemini-schema.js';
 import { toOpenAiStrict } from './openai-strict.js';
@@ -21,6 +23,7 @@ const SLOTS: Record<ProviderTarget, number> = {
   gemini: 4,
 };
 const STRICT_OFFSET = 5;
+const PROJECT_OPTION_NAMES = optionNames('ProjectSchemaOptions', ['strict']);
 
 const cache = new WeakMap<object, Array<JsonSchema | undefined>>();
 
@@ -33,7 +36,7 @@ function frozenSource(schema: JsonSchema): JsonSchema {
   try {
     return deepFreeze(structuredClone(schema));
   } catch (error) {
-    throw new ToolwrightError(
+    throw new ToolSchemaError(
       ValidationErrorCode.SchemaRejected,
       `schema to project is not plain JSON or nests too deeply (${(error as Error).message}); pass the output of toJsonSchema`,
       { cause: error },
@@ -81,8 +84,16 @@ export function projectSchema(
   target: ProviderTarget,
   options?: ProjectSchemaOptions,
 ): JsonSchema {
+  const base = SLOTS[target];
+  // An unknown target would otherwise project to nothing, silently (`typeof` also refuses
+  // inherited names such as "constructor").
+  if (typeof base !== 'number') checkChoice('projectSchema', 'target', target, PROVIDER_TARGETS);
+  if (options !== undefined) {
+    checkOptionNames(PROJECT_OPTION_NAMES, options);
+    checkChoiceOption(PROJECT_OPTION_NAMES.owner, 'strict', options.strict, [true, false]);
+  }
   const strict = options?.strict === true && (target === 'openai-chat' || target === 'openai-responses');
-  const slot = strict ? STRICT_OFFSET + SLOTS[target] : SLOTS[target];
+  const slot = strict ? STRICT_OFFSET + base : base;
   let slots = cache.get(schema);
   const cached = slots?.[slot];
   if (cached !== undefined) return cached;

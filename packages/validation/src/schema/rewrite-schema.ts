@@ -1,4 +1,5 @@
-import { ToolwrightError, ValidationErrorCode } from '../errors/toolwright-error.js';
+import { ToolSchemaError } from '../errors/tool-schema-error.js';
+import { ValidationErrorCode } from '../errors/toolwright-error.js';
 import { appendPointer } from './json-pointer.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_MAP_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from './schema-keywords.js';
 import { isSchemaNode, type SchemaNode } from './schema-node.js';
@@ -51,7 +52,7 @@ export function rewriteSchema(node: unknown, mode: RewriteMode): unknown {
   const visit = (current: unknown, depth: number, insideAllOf: boolean, pointer: string): unknown => {
     if (!isSchemaNode(current)) return Array.isArray(current) ? copyJsonData(current) : current;
     if (depth > MAX_SCHEMA_NESTING || seen.has(current)) {
-      throw new ToolwrightError(
+      throw new ToolSchemaError(
         ValidationErrorCode.SchemaRejected,
         `schema nests deeper than ${MAX_SCHEMA_NESTING} levels or contains an object cycle; use $ref with $defs for recursion`,
       );

@@ -1,6 +1,14 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
+import {
+  checkChoice,
+  checkChoiceOption,
+  checkOptionNames,
+  checkString,
+  checkStringOption,
+  optionNames,
+} from '../options/option-checks.js';
 import { type PathFacts, SENSITIVE_PATH_RULES, type SensitivityLevel } from './sensitive-rules.js';
 
 /** Why a path is sensitive. */
@@ -21,6 +29,19 @@ export interface DetectSensitivePathOptions {
 }
 
 const LEVEL_RANK: Record<SensitivityLevel, number> = { low: 1, medium: 2, high: 3 };
+const SENSITIVITY_LEVELS: readonly SensitivityLevel[] = ['low', 'medium', 'high'];
+
+const DETECT_OPTION_NAMES = optionNames('DetectSensitivePathOptions', ['homeDir', 'followSymlinks']);
+
+/**
+ * A typo here fails open: `followSymlink: true` or `homedir` would be ignored, and a secret
+ * reached through a link or `~` would be judged harmless. So the options are checked by name.
+ */
+function checkDetectOptions(options: DetectSensitivePathOptions): void {
+  checkOptionNames(DETECT_OPTION_NAMES, options);
+  checkStringOption(DETECT_OPTION_NAMES.owner, 'homeDir', options.homeDir);
+  checkChoiceOption(DETECT_OPTION_NAMES.owner, 'followSymlinks', options.followSymlinks, [true, false]);
+}
 
 /** `~` and `~/...` (either separator) expanded against `homeDir`. */
 function expandHome(path: string, homeDir: string): string {
@@ -75,6 +96,8 @@ export function detectSensitivePath(
   path: string,
   options: DetectSensitivePathOptions = {},
 ): SensitivePathMatch | undefined {
+  checkString('detectSensitivePath', 'path', path);
+  checkDetectOptions(options);
   const expanded = expandHome(path, options.homeDir ?? homedir());
   let best = matchRules(expanded);
   if (options.followSymlinks !== false) {
@@ -105,6 +128,9 @@ export function filterSensitive(
   minLevel: SensitivityLevel,
   options: DetectSensitivePathOptions = {},
 ): SensitivePathEntry[] {
+  // An unknown level ranks below nothing and would keep no path at all: every secret would pass.
+  checkChoice('filterSensitive', 'minLevel', minLevel, SENSITIVITY_LEVELS);
+  checkDetectOptions(options);
   const entries: SensitivePathEntry[] = [];
   for (const path of paths) {
     const match = detectSensitivePath(path, options);

@@ -1,0 +1,34 @@
+import { carriesMarker, markPrototype } from './error-marker.js';
+import { ToolwrightError, type ToolwrightErrorOptions } from './toolwright-error.js';
+
+const TOOL_SCHEMA_ERROR_MARKER: unique symbol = Symbol.for('toolwright.tool_schema_error') as never;
+
+/** The codes a {@link ToolSchemaError} carries. */
+export type ToolSchemaErrorCode = 'schema_rejected' | 'schema_compile_failed' | 'schema_invalid_default';
+
+/**
+ * Thrown when a schema itself cannot be used — the developer's problem, found when the schema is
+ * compiled, screened or projected, never while a model's arguments are parsed:
+ * `schema_rejected` (a foreign schema or a projection input refused before compiling),
+ * `schema_compile_failed` (TypeBox cannot compile it) and `schema_invalid_default` (a `default`
+ * its own schema rejects). It keeps its stack trace, unlike an argument error.
+ */
+export class ToolSchemaError extends ToolwrightError {
+  declare readonly code: ToolSchemaErrorCode;
+  /** Cross-install recognition marker for this subclass (set on the prototype). */
+  declare readonly [TOOL_SCHEMA_ERROR_MARKER]: true;
+
+  static {
+    markPrototype(ToolSchemaError.prototype, TOOL_SCHEMA_ERROR_MARKER);
+  }
+
+  /** `message` names the schema, the problem and what would be accepted. */
+  constructor(code: ToolSchemaErrorCode, message: string, options: ToolwrightErrorOptions = {}) {
+    super(code, message, options);
+  }
+
+  /** True for any `ToolSchemaError`, including one thrown by another installed copy. */
+  static override isInstance(value: unknown): value is ToolSchemaError {
+    return ToolwrightError.isInstance(value) && carriesMarker(value, TOOL_SCHEMA_ERROR_MARKER);
+  }
+}

@@ -1,12 +1,16 @@
 /**
  * The marker every toolwright error carries. It is registered with `Symbol.for` so that an error
  * thrown by one installed copy of a toolwright package is recognised by another copy (two
- * versions in one `node_modules` tree). This package depends on Node built-ins only, so it
- * cannot import `ToolwrightError` from `@toolwright/validation`; it carries the same marker.
+ * versions in one `node_modules` tree). This package does not depend on `@toolwright/validation`,
+ * so it cannot extend `ToolwrightError`; it carries the same marker.
  */
 const TOOLWRIGHT_ERROR_MARKER: unique symbol = Symbol.for('toolwright.error') as never;
 
-/** A second marker naming this subclass, so `ArtifactStoreError.isInstance` also works across copies. */
+/**
+ * A second marker naming this class, so that `ArtifactStoreError.isInstance` is true across copies
+ * of this package and false for the errors of other toolwright packages, which carry only the
+ * shared marker.
+ */
 const ARTIFACT_STORE_ERROR_MARKER: unique symbol = Symbol.for('toolwright.artifact-store-error') as never;
 
 /**
@@ -89,15 +93,6 @@ export class ArtifactStoreError extends Error {
       (value as Record<symbol, unknown>)[ARTIFACT_STORE_ERROR_MARKER] === true
     );
   }
-}
-
-/** True for any toolwright error (this package's or another's), judged by the shared marker. */
-export function isToolwrightError(value: unknown): value is Error & { code: string } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as Record<symbol, unknown>)[TOOLWRIGHT_ERROR_MARKER] === true
-  );
 }
 
 /** Wraps an unexpected file-system failure, naming the operation and the path. */

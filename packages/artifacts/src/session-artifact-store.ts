@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { ArtifactStoreError, ArtifactStoreErrorCode, isToolwrightError } from './errors.js';
+import { asArtifactStoreError } from './error-boundary.js';
+import { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
 import { MimeExtensionMap } from './mime-extensions.js';
 import {
   type ResolvedStoreOptions,
@@ -119,6 +120,14 @@ export class SessionArtifactStore {
    * session quotas and publishes the bytes atomically.
    */
   async write(request: ArtifactWriteRequest): Promise<ArtifactRecord> {
+    try {
+      return await this.#write(request);
+    } catch (error) {
+      throw asArtifactStoreError(error, 'write an artifact', this.#sessionDirectory);
+    }
+  }
+
+  async #write(request: ArtifactWriteRequest): Promise<ArtifactRecord> {
     const normalised = normaliseWriteRequest(request);
     this.#runRequestHook(request, normalised);
     const size = normalised.bytes.byteLength;
@@ -179,6 +188,14 @@ export class SessionArtifactStore {
    * `verification_failed` on drift.
    */
   async read(id: string): Promise<ArtifactReadResult> {
+    try {
+      return await this.#read(id);
+    } catch (error) {
+      throw asArtifactStoreError(error, 'read an artifact', this.#sessionDirectory);
+    }
+  }
+
+  async #read(id: string): Promise<ArtifactReadResult> {
     if (typeof id !== 'string' || !ARTIFACT_ID_PATTERN.test(id)) {
       throw new ArtifactStoreError(
         ArtifactStoreErrorCode.InvalidRequest,
@@ -204,6 +221,14 @@ export class SessionArtifactStore {
    * links; unsafe entries throw `unsafe_entry`), but contents are not re-hashed: `read` does that.
    */
   async list(): Promise<ArtifactRecord[]> {
+    try {
+      return await this.#list();
+    } catch (error) {
+      throw asArtifactStoreError(error, 'list the artifacts', this.#sessionDirectory);
+    }
+  }
+
+  async #list(): Promise<ArtifactRecord[]> {
     if (!this.#ensureChain(false)) return [];
     if (!this.#scanned) await this.#firstUseScan();
     const scan = await this.#lease.run((lease) => {
@@ -225,7 +250,11 @@ export class SessionArtifactStore {
    * artifact with kind `unknown`). The store stays usable.
    */
   flush(): void {
-    this.#lease.release();
+    try {
+      this.#lease.release();
+    } catch (error) {
+      throw asArtifactStoreError(error, 'release the session lock', this.#sessionDirectory);
+    }
   }
 
   /** Usage of the session as of this instance's last operation, and this instance's counters. */
@@ -246,6 +275,14 @@ export class SessionArtifactStore {
    * never see it half-deleted (their in-flight writes fail and can be retried).
    */
   async removeAll(): Promise<void> {
+    try {
+      await this.#removeAll();
+    } catch (error) {
+      throw asArtifactStoreError(error, 'remove the session', this.#sessionDirectory);
+    }
+  }
+
+  async #removeAll(): Promise<void> {
     if (this.#ensureChain(false)) {
       const graveyard = join(this.#namespaceDirectory, `.removed-${randomBytes(8).toString('hex')}`);
       await this.#lease.run((lease) => {
@@ -271,7 +308,11 @@ export class SessionArtifactStore {
    * Bytes that are not UTF-8 text are always stored and previewed by a marker line only.
    */
   async spill(content: string | Uint8Array, options?: SpillOptions): Promise<SpillResult> {
-    return spillContent((request) => this.write(request), content, options);
+    try {
+      return await spillContent((request) => this.#write(request), content, options);
+    } catch (error) {
+      throw asArtifactStoreError(error, 'spill content', this.#sessionDirectory);
+    }
   }
 
   #runRequestHook(request: ArtifactWriteRequest, normalised: NormalisedWriteRequest): void {
@@ -280,7 +321,10 @@ export class SessionArtifactStore {
     try {
       hook(request);
     } catch (error) {
-      if (isToolwrightError(error)) throw error;
+      // The host's own ArtifactStoreError stands as it is; anything else, another toolwright
+      // package's error included, becomes request_rejected with the original as its cause, so
+      // that every error the store throws is one a host can recognise with isInstance.
+      if (ArtifactStoreError.isInstance(error)) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       throw new ArtifactStoreError(
         ArtifactStoreErrorCode.RequestRejected,

@@ -4,11 +4,11 @@ import {
   ResourceTemplateSchema,
   ToolSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { fingerprintToolDefinition } from './canonical-json.js';
 import type { CatalogDiagnostic, CatalogDiagnosticCode, CatalogListKind } from './catalog-diagnostic.js';
 import type { CatalogLimits } from './catalog-limits.js';
 import { measureJson } from './json-measure.js';
 import { hasControlCharacters, printableName, stripControlCharacters } from './text-sanitising.js';
+import { fingerprintToolDefinition } from './tool-fingerprint.js';
 
 /** The MCP tool annotations (all hints; the spec's defaults apply when absent). */
 export interface McpToolAnnotations {

@@ -2,7 +2,6 @@
 // re-exported here under the same name, so a host never maps one shape onto another.
 export type { McpConnectionChange, McpConnectionState } from '@toolwright/registry';
 export type { McpArtifactSink } from './artifact-sink.js';
-export { canonicalJson, type FingerprintedDefinition, fingerprintToolDefinition } from './canonical-json.js';
 export type { CatalogDiagnostic, CatalogDiagnosticCode, CatalogListKind } from './catalog-diagnostic.js';
 export { type CatalogLimits, DEFAULT_CATALOG_LIMITS } from './catalog-limits.js';
 export {
@@ -50,5 +49,6 @@ export type { CustomServerDefinition, McpServerDefinition } from './server-defin
 export { TaskOwnership } from './task-ownership.js';
 export { createMcpTaskTools } from './task-tools.js';
 export type { McpTaskStatus } from './tool-call.js';
+export { type FingerprintedDefinition, fingerprintToolDefinition } from './tool-fingerprint.js';
 export { McpToolNameMap, type McpToolTarget, mcpToolName } from './tool-naming.js';
 export { markUntrusted } from './untrusted-text.js';

@@ -14,7 +14,6 @@ describe('public surface', () => {
       'RefreshScheduler',
       'ServerConnection',
       'TaskOwnership',
-      'canonicalJson',
       'createMcpContentTools',
       'createMcpTaskTools',
       'fingerprintToolDefinition',

@@ -1,7 +1,7 @@
 import type { Tool } from '@toolwright/contracts';
 import type { CatalogChange, McpContentChange, ToolRegistry } from '@toolwright/registry';
+import { canonicalJson } from '@toolwright/utils';
 import type { SchemaValidator } from '@toolwright/validation';
-import { canonicalJson } from './canonical-json.js';
 import type { CatalogDiagnostic, CatalogDiagnosticCode } from './catalog-diagnostic.js';
 import type { CatalogLimits } from './catalog-limits.js';
 import { listContent, listTools } from './catalog-listing.js';

@@ -1,34 +1,7 @@
-import fc from 'fast-check';
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '@toolwright/utils';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, fingerprintToolDefinition } from './canonical-json.js';
-
-function shuffleKeys(value: unknown, seed: number): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => shuffleKeys(item, seed));
-  const entries = Object.entries(value as Record<string, unknown>);
-  const rotated = entries
-    .slice(seed % Math.max(entries.length, 1))
-    .concat(entries.slice(0, seed % Math.max(entries.length, 1)));
-  return Object.fromEntries(rotated.reverse().map(([key, member]) => [key, shuffleKeys(member, seed + 1)]));
-}
-
-describe('canonicalJson', () => {
-  it('sorts keys at every level and parses back to the same value', () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: null } })).toBe(
-      '{"a":{"c":null,"d":[2,{"e":0,"f":1}]},"b":1}',
-    );
-  });
-
-  it('does not depend on key order (property)', () => {
-    fc.assert(
-      fc.property(fc.jsonValue(), fc.nat(10), (value, seed) => {
-        const canonical = canonicalJson(value);
-        expect(canonicalJson(shuffleKeys(value, seed))).toBe(canonical);
-        expect(JSON.parse(canonical)).toEqual(JSON.parse(JSON.stringify(value)));
-      }),
-    );
-  });
-});
+import { fingerprintToolDefinition } from './tool-fingerprint.js';
 
 describe('fingerprintToolDefinition', () => {
   const base = {
@@ -38,6 +11,47 @@ describe('fingerprintToolDefinition', () => {
     annotations: { readOnlyHint: true },
   };
 
+  it('is unchanged for the same input: fingerprints are persisted by hosts, so these values are pinned', () => {
+    // Computed with the adapter's own canonical JSON before it moved to @toolwright/utils.
+    expect(
+      fingerprintToolDefinition({
+        name: 'search',
+        description: 'Search the web — quickly ✓',
+        inputSchema: {
+          type: 'object',
+          properties: {
+            q: { type: 'string', minLength: 1 },
+            limit: { type: 'integer', default: 10, maximum: 1e3 },
+            é: { enum: [null, true, 1.5, 'x'] },
+          },
+          required: ['q'],
+        },
+        annotations: { readOnlyHint: true, title: 'Search' },
+      }),
+    ).toBe('db6b76499525d18363526f52aef281a70474146ba48f2a6544b4e4ce97460acd');
+    expect(
+      fingerprintToolDefinition({
+        name: 'bare',
+        description: undefined,
+        inputSchema: { type: 'object' },
+        annotations: undefined,
+      }),
+    ).toBe('982f897781058099c4882a031afcb45805ba6a51639680e77b5f8a9328c3adad');
+  });
+
+  it('hashes the canonical JSON of utils (one canonical JSON in the project)', () => {
+    const canonical = canonicalJson({
+      annotations: base.annotations,
+      description: base.description,
+      inputSchema: base.inputSchema,
+      name: base.name,
+    });
+    expect(canonical).toBe(
+      '{"annotations":{"readOnlyHint":true},"description":"Search the web","inputSchema":{"properties":{"q":{"type":"string"}},"type":"object"},"name":"search"}',
+    );
+    expect(fingerprintToolDefinition(base)).toBe(createHash('sha256').update(canonical).digest('hex'));
+  });
+
   it('is the same for the same definition sent with keys in another order', () => {
     const reordered = {
       annotations: { readOnlyHint: true },
@@ -46,7 +60,6 @@ describe('fingerprintToolDefinition', () => {
       name: 'search',
     };
     expect(fingerprintToolDefinition(reordered)).toBe(fingerprintToolDefinition(base));
-    expect(fingerprintToolDefinition(base)).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('changes when the description, schema or annotations change (a rug pull is visible)', () => {

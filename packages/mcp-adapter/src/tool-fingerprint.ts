@@ -1,23 +1,5 @@
 import { createHash } from 'node:crypto';
-
-/**
- * JSON with object keys sorted by code unit at every level, so that two servers (or two
- * refreshes) sending the same definition with keys in another order produce the same bytes.
- * `undefined` members are omitted, as `JSON.stringify` does. The input must be plain JSON
- * already bounded in depth (the catalog screen checks depth before this runs).
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  const members: string[] = [];
-  for (const key of Object.keys(record).sort()) {
-    const member = record[key];
-    if (member === undefined) continue;
-    members.push(`${JSON.stringify(key)}:${canonicalJson(member)}`);
-  }
-  return `{${members.join(',')}}`;
-}
+import { canonicalJson } from '@toolwright/utils';
 
 /** The parts of an MCP tool definition its fingerprint covers. */
 export interface FingerprintedDefinition {
@@ -28,9 +10,11 @@ export interface FingerprintedDefinition {
 }
 
 /**
- * sha256 (hex) over the canonical JSON of name, description, input schema and annotations:
- * a server that changes what a tool says or accepts (a "rug pull") changes its fingerprint,
- * which the catalog reports as `updated`.
+ * sha256 (hex) over the canonical JSON (`@toolwright/utils`' `canonicalJson`: keys sorted at
+ * every level) of name, description, input schema and annotations: a server that changes what a
+ * tool says or accepts (a "rug pull") changes its fingerprint, which the catalog reports as
+ * `updated`. Hosts persist fingerprints (to pin what a user approved), so the bytes hashed must
+ * never change for the same definition: the tests pin known values.
  */
 export function fingerprintToolDefinition(definition: FingerprintedDefinition): string {
   const canonical = canonicalJson({

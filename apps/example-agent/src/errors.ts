@@ -16,6 +16,8 @@ export const AgentErrorCode = {
   McpServerUnavailable: 'mcp_server_unavailable',
   Interrupted: 'interrupted',
   ArgumentsInvalid: 'arguments_invalid',
+  /** A command-line option names a path that does not exist, or has a value outside its range. */
+  OptionInvalid: 'option_invalid',
 } as const;
 
 /** One of {@link AgentErrorCode}. */

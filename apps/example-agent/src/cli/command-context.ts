@@ -1,10 +1,11 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { ToolMode } from '@toolwright/registry';
-import { type AgentConfig, CONFIG_FILE_NAME, loadAgentConfig } from '../config/agent-config.js';
+import { type AgentConfig, loadAgentConfig } from '../config/agent-config.js';
 import { loadMcpConfig, MCP_CONFIG_FILE_NAME } from '../config/mcp-config.js';
 import { type ConnectedMcpServers, connectMcpServers } from '../mcp/mcp-servers.js';
 import { type AgentSession, createAgentSession } from '../session/agent-session.js';
 import { terminalApprovalHandler } from './approval-prompt.js';
+import { resolveCommandPaths, resolveMcpConfigFile } from './command-paths.js';
 import type { Transcript } from './transcript.js';
 
 /** Options every command shares. */
@@ -34,10 +35,14 @@ export async function openCommandContext(
   options: GlobalOptions,
   transcript: Transcript,
 ): Promise<CommandContext> {
-  const workspaceRoot = resolve(options.workspace ?? process.cwd());
-  const config = loadAgentConfig(workspaceRoot, options.config);
-  const mcpConfigFile = options.mcpConfig ?? config.mcpConfig ?? MCP_CONFIG_FILE_NAME;
-  const servers = options.mcp === false ? [] : loadMcpConfig(workspaceRoot, mcpConfigFile);
+  const paths = resolveCommandPaths(options);
+  const { workspaceRoot } = paths;
+  const config = loadAgentConfig(workspaceRoot, paths.configFile);
+  const mcpConfigFile =
+    options.mcp === false
+      ? undefined
+      : resolveMcpConfigFile(options, config, paths.configFile, workspaceRoot);
+  const servers = mcpConfigFile === undefined ? [] : loadMcpConfig(workspaceRoot, mcpConfigFile);
   const approve = terminalApprovalHandler();
   const session = createAgentSession({
     workspaceRoot,
@@ -48,8 +53,8 @@ export async function openCommandContext(
     trustedMcpServers: servers.filter((server) => server.trust).map((server) => server.name),
     // The files this run was configured from: a model must never widen its own permissions.
     protectedPaths: [
-      join(workspaceRoot, options.config ?? CONFIG_FILE_NAME),
-      resolve(workspaceRoot, mcpConfigFile),
+      paths.configFile,
+      mcpConfigFile ?? resolve(workspaceRoot, config.mcpConfig ?? MCP_CONFIG_FILE_NAME),
     ],
     ...(config.spillThresholdBytes === undefined ? {} : { spillThresholdBytes: config.spillThresholdBytes }),
     ...(config.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: config.toolTimeoutMs }),

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { type Static, Type } from '@sinclair/typebox';
 import { parseToolSchema, ToolValidationError } from '@toolwright/validation';
 import { AgentError, AgentErrorCode } from '../errors.js';
@@ -60,9 +60,12 @@ export function parseAgentConfig(value: unknown, source: string): AgentConfig {
   }
 }
 
-/** Reads `toolwright.config.json` from `directory`; an absent file is an empty config. */
+/**
+ * Reads `toolwright.config.json` (or `fileName`, relative to `directory` or absolute); an absent
+ * file is an empty config. The CLI checks beforehand that a file named by `--config` exists.
+ */
 export function loadAgentConfig(directory: string, fileName = CONFIG_FILE_NAME): AgentConfig {
-  const path = join(directory, fileName);
+  const path = resolve(directory, fileName);
   if (!existsSync(path)) return {};
   return parseAgentConfig(readJsonFile(path), path);
 }

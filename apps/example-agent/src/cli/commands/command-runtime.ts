@@ -28,13 +28,25 @@ export interface CommonFlags extends GlobalOptions {
 
 /** Adds the options every workspace command takes. */
 export function withCommonOptions(command: Command): Command {
-  return command
-    .option('-w, --workspace <dir>', 'workspace directory (default: the current directory)')
-    .option('--config <file>', 'config file name in the workspace', 'toolwright.config.json')
-    .option('--mcp-config <file>', 'MCP servers file in the workspace (default .mcp.json)')
-    .option('--no-mcp', 'do not start the MCP servers of .mcp.json')
-    .option('--session <id>', 'reuse a session id, to resume its task list')
-    .option('--json', 'machine-readable JSON output');
+  return (
+    command
+      .option(
+        '-w, --workspace <dir>',
+        'workspace directory, which must exist (default: the current directory)',
+      )
+      // No commander default: a file named on purpose must exist, the default one may be absent.
+      .option(
+        '--config <file>',
+        'config file, relative to the workspace (default: toolwright.config.json, if present)',
+      )
+      .option(
+        '--mcp-config <file>',
+        'MCP servers file, relative to the workspace (default: .mcp.json, if present)',
+      )
+      .option('--no-mcp', 'do not start the MCP servers of .mcp.json')
+      .option('--session <id>', 'reuse a session id, to resume its task list')
+      .option('--json', 'machine-readable JSON output')
+  );
 }
 
 /** Parses `--mode`. */
@@ -46,6 +58,7 @@ export function parseMode(value: string): ToolMode {
 /** Codes that mean the user's input was wrong (exit 2), not that the work failed (exit 1). */
 const USAGE_ERROR_CODES: ReadonlySet<string> = new Set([
   AgentErrorCode.ConfigInvalid,
+  AgentErrorCode.OptionInvalid,
   'mcp_config_invalid',
   'invalid_session_id',
   'invalid_permission_rule',

@@ -5,6 +5,7 @@ import { createProvider, type ProviderSelection } from '../../providers/create-p
 import { PROVIDER_IDS, type ProviderId } from '../../providers/model-provider.js';
 import { loadScenarioFile } from '../../providers/scenario.js';
 import { openCommandContext } from '../command-context.js';
+import { requireNamedPath } from '../named-path.js';
 import { Transcript } from '../transcript.js';
 import {
   type CommandRuntime,
@@ -23,10 +24,21 @@ interface RunFlags extends CommonFlags {
   maxTurns?: number;
 }
 
+/** `--scenario`, checked before anything starts: a file named on purpose must exist. */
+function requireScenarioFile(flags: RunFlags): string | undefined {
+  if (flags.scenario === undefined) return undefined;
+  return requireNamedPath(flags.scenario, 'file', {
+    name: '--scenario',
+    base: { path: process.cwd(), description: 'the current directory' },
+    code: AgentErrorCode.OptionInvalid,
+  });
+}
+
 /** Flags win over the config file; what neither sets is left to the environment. */
 function providerSelection(
   flags: RunFlags,
   config: { provider?: ProviderId; model?: string; baseUrl?: string },
+  scenarioFile: string | undefined,
 ): ProviderSelection {
   const provider = flags.provider ?? config.provider;
   const model = flags.model ?? config.model;
@@ -35,7 +47,7 @@ function providerSelection(
     ...(provider === undefined ? {} : { provider }),
     ...(model === undefined ? {} : { model }),
     ...(baseUrl === undefined ? {} : { baseUrl }),
-    ...(flags.scenario === undefined ? {} : { scenario: loadScenarioFile(flags.scenario) }),
+    ...(scenarioFile === undefined ? {} : { scenario: loadScenarioFile(scenarioFile) }),
   };
 }
 
@@ -55,10 +67,11 @@ export function registerRunCommand(program: Command, runtime: CommandRuntime): v
     .option('--max-turns <n>', 'model turns before stopping', (value) => Number.parseInt(value, 10))
     .action(
       commandAction(runtime, async (task: string, flags: RunFlags) => {
+        const scenarioFile = requireScenarioFile(flags);
         const transcript = new Transcript(runtime.io.stdout, { json: flags.json === true });
         const context = await openCommandContext(flags, transcript);
         try {
-          const provider = await createProvider(providerSelection(flags, context.config));
+          const provider = await createProvider(providerSelection(flags, context.config, scenarioFile));
           transcript.info(
             `provider ${provider.id}, model ${provider.model}, mode ${context.session.mode.current}`,
           );

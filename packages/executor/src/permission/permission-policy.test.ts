@@ -746,6 +746,23 @@ describe('shell-style content rules on a tool without paths', () => {
     },
   );
 
+  it('a command too deeply nested or too long to read whole is caught by every deny and ask content rule', () => {
+    let nested = 'rm x';
+    for (let level = 0; level < 12; level += 1) nested = `eval ${JSON.stringify(nested)}`;
+    const subject = policy({ deny: ['Bash(rm:*)'], allow: ['Bash(eval:*)', 'Bash(nohup:*)'] });
+    for (const command of [nested, `${'nohup '.repeat(20000)}rm x`]) {
+      const decision = bash(subject, command);
+      expect(decision).toMatchObject({ behavior: 'deny', rule: 'Bash(rm:*)' });
+      expect(decision.reason).toContain('too long or too deeply nested');
+    }
+    const asking = policy({ ask: ['Bash(git push:*)'], allow: ['Bash(nohup:*)'] });
+    expect(bash(asking, `${'nohup '.repeat(20000)}ls`)).toMatchObject({
+      behavior: 'ask',
+      rule: 'Bash(git push:*)',
+    });
+    expect(bash(policy({ allow: ['Bash(nohup:*)'] }), `${'nohup '.repeat(20000)}ls`).behavior).toBe('allow');
+  });
+
   it('an exact deny rule sees through a wrapper or bash -c too', () => {
     const subject = policy({ deny: ['Bash(rm -rf /)'] });
     for (const command of ['sudo rm -rf /', 'bash -c "rm -rf /"', "sh -c 'ls; rm -rf /'", 'env "rm" -rf /']) {

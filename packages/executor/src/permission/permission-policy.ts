@@ -9,7 +9,7 @@ import { isInsideDirectory, resolveRealPath } from '../paths/real-path.js';
 import { type PermissionDecision, stricter } from './permission-decision.js';
 import { type PermissionRule, parsePermissionRule, type RuleSpecifier } from './permission-rule.js';
 import { matchProtectedPath } from './protected-paths.js';
-import { commandCandidates } from './shell-command.js';
+import { type CommandCandidates, commandCandidates } from './shell-command.js';
 
 /** Decides, per tool name, whether a call needs the user's approval (as the AI SDK's `needsApproval`). */
 export type NeedsApproval = (params: unknown, invocation: ToolInvocation) => boolean | Promise<boolean>;
@@ -66,6 +66,8 @@ interface JudgedPath {
 }
 
 const READ_TOOL = 'Read';
+
+const NO_COMMANDS: CommandCandidates = { commands: [], complete: true };
 
 /**
  * How narrowly allow rules cover a path, from none to a rule naming exactly that path: only a
@@ -213,20 +215,24 @@ export class PermissionPolicy {
       }
     }
     // Deny and ask rules see the content normalised (sudo, env, quotes, bash -c ...); computed once, on need.
-    let candidates: readonly string[] | undefined;
-    const commands = (): readonly string[] => {
-      candidates ??= content === undefined ? [] : commandCandidates(content);
+    let candidates: CommandCandidates | undefined;
+    const commands = (): CommandCandidates => {
+      candidates ??= content === undefined ? NO_COMMANDS : commandCandidates(content);
       return candidates;
     };
     for (const rule of this.#rules) {
       if (rule.behavior === 'allow' || !rule.matchesToolName(name)) continue;
-      if (this.#ruleCatches(rule, paths, commands)) {
+      const caught = this.#ruleCatches(rule, paths, commands);
+      if (caught !== false) {
+        const list = `permissions.${rule.behavior}`;
         decision = stricter(decision, {
           behavior: rule.behavior,
           reason:
-            rule.behavior === 'deny'
-              ? `Denied by the rule "${rule.source}" in permissions.deny.`
-              : `The rule "${rule.source}" in permissions.ask asks for approval.`,
+            caught === 'unchecked'
+              ? `The command is too long or too deeply nested (wrappers, bash -c, eval) to check against the rule "${rule.source}" in ${list}, so that rule applies.`
+              : rule.behavior === 'deny'
+                ? `Denied by the rule "${rule.source}" in ${list}.`
+                : `The rule "${rule.source}" in ${list} asks for approval.`,
           rule: rule.source,
         });
         if (decision.behavior === 'deny') return decision;
@@ -304,12 +310,13 @@ export class PermissionPolicy {
    * content rule when any normalised command of the content matches ({@link commandCandidates}).
    * A tool with paths and a command (a shell with a working directory) is tested both ways by a
    * specifier that reads as a command (`looksLikeContent`): a deny rule is meant broadly.
+   * `'unchecked'`: the content could not be read whole, and a content rule is failed closed.
    */
   #ruleCatches(
     rule: PermissionRule,
     paths: readonly JudgedPath[],
-    commands: () => readonly string[],
-  ): boolean {
+    commands: () => CommandCandidates,
+  ): boolean | 'unchecked' {
     const specifier = rule.specifier;
     if (specifier === undefined) return true;
     if (paths.length > 0) {
@@ -320,7 +327,9 @@ export class PermissionPolicy {
       );
       if (matched || !specifier.looksLikeContent) return matched;
     }
-    return commands().some((command) => specifier.matchesContent(command));
+    const scanned = commands();
+    if (scanned.commands.some((command) => specifier.matchesContent(command))) return true;
+    return scanned.complete ? false : 'unchecked';
   }
 
   /** Allow rules: a path rule covers a call only when every real path matches. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { commandCandidates } from './shell-command.js';
+import { commandCandidates as scan } from './shell-command.js';
+
+function commandCandidates(content: string): readonly string[] {
+  const result = scan(content);
+  expect(result.complete).toBe(true);
+  return result.commands;
+}
 
 describe('commandCandidates', () => {
   it('keeps the content and its chained segments as written', () => {
@@ -34,11 +40,21 @@ describe('commandCandidates', () => {
     expect(commandCandidates('sudo -u rm ls').some((candidate) => candidate.startsWith('rm'))).toBe(false);
   });
 
-  it('stays linear on many unknown options and stops nesting a few levels deep', () => {
-    const many = `sudo ${'--x '.repeat(200)}rm x`;
-    expect(commandCandidates(many)).toContain('rm x');
+  it('stays linear on many unknown options', () => {
+    expect(commandCandidates(`sudo ${'--x '.repeat(5000)}rm x`)).toContain('rm x');
+  });
+
+  it('reads a long chain of wrappers or assignments without recursion, or says it could not', () => {
+    expect(commandCandidates(`${'FOO=1 '.repeat(20000)}rm x`)).toContain('rm x');
+    const chain = scan(`${'nohup '.repeat(20000)}rm x`);
+    expect(chain.complete).toBe(false);
+  });
+
+  it('follows a few levels of bash -c and eval, and says when it stopped', () => {
     let nested = 'rm x';
-    for (let level = 0; level < 10; level += 1) nested = `eval ${JSON.stringify(nested)}`;
-    expect(() => commandCandidates(nested)).not.toThrow();
+    for (let level = 0; level < 4; level += 1) nested = `eval ${JSON.stringify(nested)}`;
+    expect(commandCandidates(nested)).toContain('rm x');
+    for (let level = 0; level < 8; level += 1) nested = `bash -c ${JSON.stringify(nested)}`;
+    expect(scan(nested).complete).toBe(false);
   });
 });

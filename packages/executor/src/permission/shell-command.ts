@@ -13,7 +13,8 @@ import { contentSegments } from './permission-rule.js';
  * - quotes and backslashes on the command word are removed (`"rm"`, `\rm`, `r''m`) and so is a
  *   path prefix (`/bin/rm`, `./rm`);
  * - the string of `bash|sh|zsh|... -c "<string>"`, `su -c "<string>"`, `env -S "<string>"` and of
- *   `eval <words>` is read as commands itself (a few levels deep).
+ *   `eval <words>` is read as commands itself (a few levels deep; deeper, or too long, and the
+ *   result says it is not `complete`).
  *
  * Each normalised command appears twice: with its arguments as written, and with every word
  * unquoted and joined by one space (so `git "push"` meets an exact rule `git push`).
@@ -25,20 +26,46 @@ import { contentSegments } from './permission-rule.js';
  * substitutions inside quotes as commands and `echo "a; rm x"` as containing `rm x`: for deny
  * rules, too much is better than too little.
  */
-export function commandCandidates(content: string): string[] {
-  const found = new Set<string>();
-  collect(content, 0, found);
-  return [...found];
+export function commandCandidates(content: string): CommandCandidates {
+  const scan: Scan = { found: new Set(), steps: 0, chars: 0, complete: true };
+  collect(content, 0, scan);
+  return { commands: [...scan.found], complete: scan.complete };
 }
 
-/** How deep `bash -c "bash -c '...'"` is followed. */
-const MAX_DEPTH = 4;
+/** What {@link commandCandidates} found. */
+export interface CommandCandidates {
+  readonly commands: readonly string[];
+  /**
+   * False when the content was too deeply nested or too long to read whole (more than
+   * {@link MAX_DEPTH} levels of `bash -c`/`eval`, {@link MAX_STEPS} commands, or
+   * {@link MAX_CHARS} characters of candidates): a caller should fail closed.
+   */
+  readonly complete: boolean;
+}
 
-function collect(content: string, depth: number, found: Set<string>): void {
+/** How deep `bash -c "eval '...'"` is followed. */
+const MAX_DEPTH = 6;
+/** Commands (wrapped ones included) read in one content. */
+const MAX_STEPS = 4096;
+/** Characters of normalised commands produced for one content. */
+const MAX_CHARS = 2_000_000;
+
+interface Scan {
+  readonly found: Set<string>;
+  steps: number;
+  chars: number;
+  complete: boolean;
+}
+
+function collect(content: string, depth: number, scan: Scan): void {
+  if (depth > MAX_DEPTH) {
+    scan.complete = false;
+    return;
+  }
   for (const segment of contentSegments(content)) {
-    found.add(segment);
-    const tokens = tokenize(segment);
-    if (tokens.length > 0) walk(segment, tokens, 0, depth, found, new Set());
+    if (!scan.complete) return;
+    scan.found.add(segment);
+    walk(segment, tokenize(segment), depth, scan);
   }
 }
 
@@ -61,38 +88,59 @@ function tokenize(text: string): Token[] {
     if (index >= length) break;
     const start = index;
     let value = '';
-    while (index < length && !isBlank(text.charCodeAt(index))) {
-      const char = text[index] as string;
-      if (char === '\\') {
+    while (index < length) {
+      const code = text.charCodeAt(index);
+      if (isBlank(code)) break;
+      if (code === BACKSLASH) {
         value += text[index + 1] ?? '';
         index += 2;
-      } else if (char === "'") {
+      } else if (code === SINGLE_QUOTE) {
         const close = text.indexOf("'", index + 1);
         const stop = close === -1 ? length : close;
         value += text.slice(index + 1, stop);
         index = stop + 1;
-      } else if (char === '"') {
-        index += 1;
-        while (index < length && text[index] !== '"') {
-          const next = text[index + 1];
-          if (text[index] === '\\' && next !== undefined && '"\\$`'.includes(next)) {
-            value += next;
-            index += 2;
-          } else {
-            value += text[index];
-            index += 1;
-          }
-        }
-        index += 1;
+      } else if (code === DOUBLE_QUOTE) {
+        index = readDoubleQuoted(text, index + 1, (part) => {
+          value += part;
+        });
       } else {
-        value += char;
-        index += 1;
+        // A run of plain characters at once.
+        let stop = index + 1;
+        while (stop < length && isPlain(text.charCodeAt(stop))) stop += 1;
+        value += text.slice(index, stop);
+        index = stop;
       }
     }
     const end = Math.min(index, length);
     tokens.push({ value, raw: text.slice(start, end), end });
   }
   return tokens;
+}
+
+const BACKSLASH = 92;
+const SINGLE_QUOTE = 39;
+const DOUBLE_QUOTE = 34;
+
+function isPlain(code: number): boolean {
+  return !isBlank(code) && code !== BACKSLASH && code !== SINGLE_QUOTE && code !== DOUBLE_QUOTE;
+}
+
+/** Reads a double-quoted string from `index` (after the quote); returns the index after the closing quote. */
+function readDoubleQuoted(text: string, from: number, append: (part: string) => void): number {
+  let index = from;
+  let runStart = index;
+  while (index < text.length && text.charCodeAt(index) !== DOUBLE_QUOTE) {
+    const next = text[index + 1];
+    if (text.charCodeAt(index) === BACKSLASH && next !== undefined && '"\\$`'.includes(next)) {
+      append(text.slice(runStart, index) + next);
+      index += 2;
+      runStart = index;
+    } else {
+      index += 1;
+    }
+  }
+  append(text.slice(runStart, Math.min(index, text.length)));
+  return index + 1;
 }
 
 function isBlank(code: number): boolean {
@@ -182,53 +230,60 @@ const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map([
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
 /**
- * Adds the command starting at `tokens[index]` (and every command it wraps) to `found`.
- * `visited` keeps a segment's work linear when unknown options are read both ways.
+ * Adds every command of one segment to `scan.found`: the one at its start and every one it
+ * wraps. A work list, not recursion: a chain of wrappers can be as long as the content.
  */
-function walk(
-  segment: string,
-  tokens: readonly Token[],
-  index: number,
-  depth: number,
-  found: Set<string>,
-  visited: Set<number>,
-): void {
-  if (index >= tokens.length || visited.has(index)) return;
-  visited.add(index);
+function walk(segment: string, tokens: readonly Token[], depth: number, scan: Scan): void {
+  const pending = [0];
+  const visited = new Set<number>();
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    let index = next;
+    // Assignments and keywords only introduce the command after them.
+    while (index < tokens.length && isPrelude(tokens[index] as Token)) index += 1;
+    if (index >= tokens.length || visited.has(index)) continue;
+    visited.add(index);
+    if (!emit(scan, segment, tokens, index)) return;
+    const token = tokens[index] as Token;
+    const name = commandName(token.value);
+    // A quoted command word with blanks (`"rm -rf x"`, as `watch` or `eval` take it) is a command too.
+    if (/\s/.test(token.value)) collect(token.value, depth + 1, scan);
+    if (name === 'eval') {
+      const words = tokens.slice(index + 1).map((word) => word.value);
+      if (words.length > 0) collect(words.join(' '), depth + 1, scan);
+    } else if (name === 'find') {
+      for (let at = index + 1; at < tokens.length; at += 1) {
+        if (FIND_EXEC.has((tokens[at] as Token).value)) pending.push(at + 1);
+      }
+    } else if (SHELLS.has(name)) {
+      const script = shellCommandString(tokens, index + 1);
+      if (script !== undefined) collect(script, depth + 1, scan);
+    } else {
+      const spec = WRAPPERS.get(name);
+      if (spec !== undefined) pending.push(...wrappedStarts(spec, tokens, index + 1, depth, scan));
+    }
+    if (!scan.complete) return;
+  }
+}
+
+function isPrelude(token: Token): boolean {
+  return ASSIGNMENT.test(token.raw) || KEYWORDS.has(token.value);
+}
+
+/** Adds the command at `tokens[index]` both ways; false (and `complete` false) once over budget. */
+function emit(scan: Scan, segment: string, tokens: readonly Token[], index: number): boolean {
   const token = tokens[index] as Token;
-  if (ASSIGNMENT.test(token.raw) || KEYWORDS.has(token.value)) {
-    walk(segment, tokens, index + 1, depth, found, visited);
-    return;
-  }
   const name = commandName(token.value);
-  found.add(`${name}${segment.slice(token.end)}`);
-  found.add([name, ...tokens.slice(index + 1).map((word) => word.value)].join(' '));
-  // A quoted command word with blanks (`"rm -rf x"`, as `watch` or `eval` take it) is a command too.
-  if (/\s/.test(token.value) && depth < MAX_DEPTH) collect(token.value, depth + 1, found);
-  if (depth >= MAX_DEPTH) return;
-  if (name === 'eval') {
-    const words = tokens.slice(index + 1).map((word) => word.value);
-    if (words.length > 0) collect(words.join(' '), depth + 1, found);
-    return;
+  const asWritten = `${name}${segment.slice(token.end)}`;
+  const unquoted = [name, ...tokens.slice(index + 1).map((word) => word.value)].join(' ');
+  scan.steps += 1;
+  scan.chars += asWritten.length + unquoted.length;
+  if (scan.steps > MAX_STEPS || scan.chars > MAX_CHARS) {
+    scan.complete = false;
+    return false;
   }
-  if (name === 'find') {
-    for (let next = index + 1; next < tokens.length; next += 1) {
-      if (FIND_EXEC.has((tokens[next] as Token).value))
-        walk(segment, tokens, next + 1, depth, found, visited);
-    }
-    return;
-  }
-  if (SHELLS.has(name)) {
-    const script = shellCommandString(tokens, index + 1);
-    if (script !== undefined) collect(script, depth + 1, found);
-    return;
-  }
-  const spec = WRAPPERS.get(name);
-  if (spec !== undefined) {
-    for (const start of wrappedStarts(spec, tokens, index + 1, depth, found)) {
-      walk(segment, tokens, start, depth, found, visited);
-    }
-  }
+  scan.found.add(asWritten);
+  scan.found.add(unquoted);
+  return true;
 }
 
 /** The command word without quotes, backslashes (already gone) or a path prefix: `/bin/rm` is `rm`. */
@@ -268,7 +323,7 @@ function wrappedStarts(
   tokens: readonly Token[],
   from: number,
   depth: number,
-  found: Set<string>,
+  scan: Scan,
 ): number[] {
   if (spec.commandString !== undefined && spec.commandString.size > 0) {
     // `su root -c "rm x"`: a command-string option may follow an operand.
@@ -277,7 +332,7 @@ function wrappedStarts(
       if (!word.startsWith('-') || word === '-' || word === '--') continue;
       const script = readOption(spec, word).commandString;
       const text = script === '' ? tokens[index + 1]?.value : script;
-      if (text !== undefined) collect(text, depth + 1, found);
+      if (text !== undefined) collect(text, depth + 1, scan);
     }
   }
   const starts: number[] = [];

@@ -1,4 +1,5 @@
 import { compareCodeUnits } from './code-unit-order.js';
+import { refuseUnknownNames, toNameList } from './tool-names.js';
 
 /** What the manager needs to know about a tool: its name and whether it asks to be deferred. */
 export interface DeferrableTool {
@@ -89,12 +90,21 @@ export class DeferredToolManager {
 
   /**
    * Marks deferred tools loaded so their full schema goes into the next provider request (called
-   * after a successful ToolSearch). Unknown and non-deferred names are ignored. Returns the names
-   * that became loaded.
+   * after a successful ToolSearch). Takes one name (a string) or a list of names. A known tool that
+   * is not deferred is already visible and is skipped. An unknown name throws `unknown_tool` (a
+   * typo would otherwise load nothing and say nothing) and then nothing is loaded. Returns the
+   * names that became loaded, sorted by code unit.
    */
-  markLoaded(names: Iterable<string>): string[] {
+  markLoaded(names: string | Iterable<string>): string[] {
+    const requested = toNameList('markLoaded', names);
+    refuseUnknownNames(
+      'markLoaded',
+      requested,
+      (name) => this.#registered.has(name),
+      () => this.#registered,
+    );
     const newlyLoaded: string[] = [];
-    for (const name of names) {
+    for (const name of requested) {
       if (this.#deferred.has(name) && !this.#loaded.has(name)) {
         this.#loaded.add(name);
         newlyLoaded.push(name);
@@ -104,10 +114,20 @@ export class DeferredToolManager {
     return newlyLoaded.sort(compareCodeUnits);
   }
 
-  /** Puts loaded deferred tools back to name-only; returns the names that were unloaded. */
-  unload(names: Iterable<string>): string[] {
+  /**
+   * Puts loaded deferred tools back to name-only; takes one name or a list, refuses unknown names
+   * like {@link markLoaded}. Returns the names that were unloaded.
+   */
+  unload(names: string | Iterable<string>): string[] {
+    const requested = toNameList('unload', names);
+    refuseUnknownNames(
+      'unload',
+      requested,
+      (name) => this.#registered.has(name),
+      () => this.#registered,
+    );
     const unloaded: string[] = [];
-    for (const name of names) if (this.#loaded.delete(name)) unloaded.push(name);
+    for (const name of requested) if (this.#loaded.delete(name)) unloaded.push(name);
     if (unloaded.length > 0) this.#changed();
     return unloaded.sort(compareCodeUnits);
   }

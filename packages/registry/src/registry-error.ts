@@ -34,6 +34,8 @@ export const RegistryErrorCode = {
   InvalidOption: 'invalid_option',
   /** A search query cannot be run (a `/regex/` that is not valid RE2 syntax or too long). */
   InvalidSearchQuery: 'invalid_search_query',
+  /** `markLoaded` / `unload`: a name no registered tool has (nothing was loaded or unloaded). */
+  UnknownTool: 'unknown_tool',
 } as const;
 
 /** One of the codes in {@link RegistryErrorCode}. */

@@ -92,11 +92,20 @@ describe('ToolRegistry registration', () => {
     const loaded: unknown[] = [];
     registry.on('loaded', (event) => loaded.push(event));
     registry.replaceMcpTools([mcpTool('fs', 'read'), mcpTool('fs', 'list')]);
-    expect(registry.markLoaded(['mcp__fs__read', 'mcp__fs__read', 'Write', 'missing'])).toEqual([
-      'mcp__fs__read',
-    ]);
+    expect(registry.markLoaded(['mcp__fs__read', 'mcp__fs__read', 'Write'])).toEqual(['mcp__fs__read']);
     expect(registry.markLoaded(['mcp__fs__read'])).toEqual([]);
     expect(loaded).toEqual([{ names: ['mcp__fs__read'], revision: registry.revision }]);
+    // One name as a string is that name; an unknown name is refused and loads nothing.
+    expect(registry.markLoaded('mcp__fs__list')).toEqual(['mcp__fs__list']);
+    const revision = registry.revision;
+    expect(() => registry.markLoaded(['mcp__fs__read', 'missing'])).toThrow(
+      expect.objectContaining({ code: 'unknown_tool', toolName: 'missing' }),
+    );
+    expect(registry.revision).toBe(revision);
+    expect(loaded).toEqual([
+      { names: ['mcp__fs__read'], revision: revision - 1 },
+      { names: ['mcp__fs__list'], revision },
+    ]);
   });
 });
 

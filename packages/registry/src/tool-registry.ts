@@ -284,9 +284,11 @@ export class ToolRegistry extends McpEventInbox {
 
   /**
    * Loads deferred tools so their schemas reach the next request (what ToolSearch calls); emits a
-   * `loaded` event. Unknown and non-deferred names are ignored. Returns the names newly loaded.
+   * `loaded` event. Takes one name (a string) or a list. Names of tools that are not deferred are
+   * skipped; an unknown name throws `unknown_tool` and nothing is loaded. Returns the names newly
+   * loaded, sorted by code unit.
    */
-  markLoaded(names: Iterable<string>): string[] {
+  markLoaded(names: string | Iterable<string>): string[] {
     const loaded = this.deferred.markLoaded(names);
     if (loaded.length > 0) this.#events.emit('loaded', { names: loaded, revision: this.#revision });
     return loaded;

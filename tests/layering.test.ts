@@ -30,6 +30,14 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
     '@toolwright/utils',
     '@toolwright/validation',
   ],
+  // The AI SDK bridge: a registry's tools as a ToolSet, run through the executor.
+  '@toolwright/ai-sdk': [
+    '@toolwright/contracts',
+    '@toolwright/executor',
+    '@toolwright/registry',
+    '@toolwright/utils',
+    '@toolwright/validation',
+  ],
   '@toolwright/example-agent': [
     '@toolwright/artifacts',
     '@toolwright/contracts',

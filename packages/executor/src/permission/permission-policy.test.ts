@@ -1,6 +1,7 @@
 import { chownSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { type Tool, ToolKind } from '@toolwright/contracts';
+import { Type } from '@sinclair/typebox';
+import { createTool, type Tool, ToolKind, ToolResults } from '@toolwright/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExecutorError } from '../executor-error.js';
 import { bashTool, callOn, mcpTool, pathTool, shellWithCwdTool } from '../test-support/policy-tools.js';
@@ -864,6 +865,29 @@ describe('content rules on a tool that also has paths (a shell with a working di
       rule: 'Bash(git push:*)',
     });
     expect(shell(subject, 'git status').behavior).toBe('allow');
+  });
+
+  it('a path tool with the default signature (its params as JSON) is judged by its paths only: Edit(*.lock) does not deny editing notes.txt to mention x.lock', () => {
+    const edit = createTool({
+      name: 'Edit',
+      kind: ToolKind.Write,
+      schema: Type.Object({ file_path: Type.String(), new_string: Type.String() }),
+      description: 'Edit test tool.',
+      affectedPaths: (params) => [params.file_path],
+      execute: async () => ToolResults.success('not run'),
+    });
+    const subject = policy({ deny: ['Edit(*.lock)', 'Edit(rm:*)'] });
+    for (const new_string of ['see x.lock', 'rm -rf x']) {
+      const invocation = edit.build({ file_path: 'notes.txt', new_string });
+      expect(subject.decide({ invocation, tool: edit, mode: 'default' }), new_string).toMatchObject({
+        behavior: 'allow',
+      });
+    }
+    const locked = edit.build({ file_path: 'deps.lock', new_string: 'x' });
+    expect(subject.decide({ invocation: locked, tool: edit, mode: 'default' })).toMatchObject({
+      behavior: 'deny',
+      rule: 'Edit(*.lock)',
+    });
   });
 
   it('both checks count: a path deny rule still refuses the working directory', () => {

@@ -220,9 +220,13 @@ export class PermissionPolicy {
       candidates ??= content === undefined ? NO_COMMANDS : commandCandidates(content);
       return candidates;
     };
+    // A tool with paths has a command to match only when it has a signature of its own: the
+    // default one is its params as a JSON object, and a rule like `Edit(*.lock)` must not be
+    // matched against the text an Edit writes.
+    const pathsAndCommand = paths.length > 0 && content !== undefined && !isParamsJson(content);
     for (const rule of this.#rules) {
       if (rule.behavior === 'allow' || !rule.matchesToolName(name)) continue;
-      const caught = this.#ruleCatches(rule, paths, commands);
+      const caught = this.#ruleCatches(rule, paths, pathsAndCommand, commands);
       if (caught !== false) {
         const list = `permissions.${rule.behavior}`;
         decision = stricter(decision, {
@@ -308,13 +312,15 @@ export class PermissionPolicy {
   /**
    * Deny and ask rules: a path rule catches a call when any path matches, written or real; a
    * content rule when any normalised command of the content matches ({@link commandCandidates}).
-   * A tool with paths and a command (a shell with a working directory) is tested both ways by a
-   * specifier that reads as a command (`looksLikeContent`): a deny rule is meant broadly.
+   * A tool with paths and a signature of its own (a shell with a working directory) is tested
+   * both ways by a specifier that reads as a command (`looksLikeContent`): a deny rule is meant
+   * broadly. A tool with paths and the default signature (its params as JSON) by its paths only.
    * `'unchecked'`: the content could not be read whole, and a content rule is failed closed.
    */
   #ruleCatches(
     rule: PermissionRule,
     paths: readonly JudgedPath[],
+    pathsAndCommand: boolean,
     commands: () => CommandCandidates,
   ): boolean | 'unchecked' {
     const specifier = rule.specifier;
@@ -325,7 +331,7 @@ export class PermissionPolicy {
           specifier.matchesPath(path.real, this.workspaceRoot) ||
           specifier.matchesPath(path.written, this.workspaceRoot),
       );
-      if (matched || !specifier.looksLikeContent) return matched;
+      if (matched || !pathsAndCommand || !specifier.looksLikeContent) return matched;
     }
     const scanned = commands();
     if (scanned.commands.some((command) => specifier.matchesContent(command))) return true;
@@ -432,6 +438,16 @@ export class PermissionPolicy {
       ? real.slice(this.workspaceRoot.length + 1)
       : real;
   }
+}
+
+/**
+ * True for the default permission content, the params as canonical JSON (`{"file_path":...}`).
+ * No command starts with `{"` (a shell group needs a blank after `{`), so a tool's own
+ * signature is not mistaken for it; a tool whose own signature is a JSON object is judged as if
+ * it had none.
+ */
+function isParamsJson(content: string): boolean {
+  return content.startsWith('{"') && content.endsWith('}');
 }
 
 /** The decision on a path whose real location cannot be found (a symlink loop, a NUL byte). */

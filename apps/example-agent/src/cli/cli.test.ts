@@ -108,6 +108,19 @@ describe('toolwright-agent CLI (spawned process)', () => {
     expect(result.stderr).toContain('/maxTurns');
   });
 
+  it('exits 2 on input it cannot use, instead of running on defaults (real process exit codes)', async () => {
+    const missingWorkspace = await cli(['tools', '-w', join(directory.path, 'nonexistent')]);
+    expect(missingWorkspace.code).toBe(2);
+    expect(missingWorkspace.stderr).toContain('--workspace');
+    const missingConfig = await cli(['tools', '--config', 'nope.json']);
+    expect(missingConfig.code).toBe(2);
+    expect(missingConfig.stderr).toContain(`--config nope.json: no such file ${join(workspace, 'nope.json')}`);
+    const turns = await cli(['run', 'task', '--max-turns', 'abc']);
+    expect(turns.code).toBe(2);
+    expect(turns.stderr).toContain('--max-turns: the value must be an integer from 1 to 500; got "abc"');
+    expect(turns.stdout).not.toContain('NaN');
+  });
+
   it('connects the servers of .mcp.json for mcp list and search', async () => {
     const withServer = join(directory.path, 'with-server');
     mkdirSync(withServer);

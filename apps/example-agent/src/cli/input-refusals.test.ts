@@ -18,6 +18,13 @@ afterAll(() => {
   directory.remove();
 });
 
+let workspaces = 0;
+/** A new empty workspace, for tests that only need one to exist. */
+function freshWorkspace(): string {
+  workspaces += 1;
+  return workspaceWith(`workspace-${workspaces}`);
+}
+
 function workspaceWith(name: string, files: Record<string, string> = {}): string {
   const root = join(directory.path, name);
   mkdirSync(root);
@@ -113,4 +120,49 @@ describe('a config file named explicitly must exist; the default names may be ab
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`--scenario ${join(root, 'nope.json')}`);
   });
+});
+
+describe('numeric flags take an integer in their range', () => {
+  it.each(['abc', '0', '501', '2.5', '-1', '', '1e3', '10abc'])(
+    'refuses --max-turns %j (exit 2), naming the flag and the accepted range',
+    async (value) => {
+      const result = await run(['run', 'task', '-w', freshWorkspace(), '--max-turns', value]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('--max-turns');
+      expect(result.stderr).toContain('an integer from 1 to 500');
+      expect(result.stdout).not.toContain('NaN');
+    },
+  );
+
+  it('runs with an integer in range', async () => {
+    const root = workspaceWith('max-turns-valid', {
+      'scenario.json': JSON.stringify({ name: 'one', turns: [{ text: 'done' }] }),
+    });
+    const result = await run([
+      'run',
+      'task',
+      '-w',
+      root,
+      '--no-mcp',
+      '--scenario',
+      join(root, 'scenario.json'),
+      '--max-turns',
+      '3',
+    ]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('done in 1 turns (completed)');
+  });
+});
+
+describe('--base-url takes an http(s) URL', () => {
+  it.each(['localhost:11434/v1', 'ftp://127.0.0.1/v1', 'not a url', ''])(
+    'refuses %j (exit 2), naming the flag and what is accepted',
+    async (value) => {
+      const result = await run(['run', 'task', '-w', freshWorkspace(), '--base-url', value]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('--base-url');
+      expect(result.stderr).toContain('an http:// or https:// URL');
+    },
+  );
 });

@@ -8,6 +8,9 @@ import { PROVIDER_IDS } from '../providers/model-provider.js';
 /** The file name the agent looks for in the workspace. */
 export const CONFIG_FILE_NAME = 'toolwright.config.json';
 
+/** What `maxTurns` (and `--max-turns`) accepts: model turns before a run stops. */
+export const MAX_TURNS_RANGE = { min: 1, max: 500, integer: true } as const;
+
 /** The schema of `toolwright.config.json`; every key is optional. */
 export const AgentConfigSchema = Type.Object({
   $schema: Type.Optional(Type.String()),
@@ -29,7 +32,7 @@ export const AgentConfigSchema = Type.Object({
       deny: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
     }),
   ),
-  maxTurns: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  maxTurns: Type.Optional(Type.Integer({ minimum: MAX_TURNS_RANGE.min, maximum: MAX_TURNS_RANGE.max })),
   toolTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
   /** Per-tool timeouts by tool name, overriding `toolTimeoutMs` (e.g. a slow MCP tool). */
   toolTimeoutsMs: Type.Optional(Type.Record(Type.String(), Type.Integer({ minimum: 1 }))),

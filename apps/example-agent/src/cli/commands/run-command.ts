@@ -1,10 +1,13 @@
 import { type Command, Option } from 'commander';
 import { AgentLoop } from '../../agent/agent-loop.js';
+import { MAX_TURNS_RANGE } from '../../config/agent-config.js';
 import { AgentError, AgentErrorCode } from '../../errors.js';
 import { createProvider, type ProviderSelection } from '../../providers/create-provider.js';
 import { PROVIDER_IDS, type ProviderId } from '../../providers/model-provider.js';
 import { loadScenarioFile } from '../../providers/scenario.js';
+import { parseBaseUrl } from '../base-url-option.js';
 import { openCommandContext } from '../command-context.js';
+import { integerOption } from '../integer-option.js';
 import { requireNamedPath } from '../named-path.js';
 import { Transcript } from '../transcript.js';
 import {
@@ -61,10 +64,18 @@ export function registerRunCommand(program: Command, runtime: CommandRuntime): v
   )
     .addOption(new Option('--provider <id>', 'model provider').choices(PROVIDER_IDS))
     .option('--model <name>', 'model name')
-    .option('--base-url <url>', 'OpenAI-compatible endpoint')
+    .option(
+      '--base-url <url>',
+      'the provider endpoint, an http(s) URL (e.g. an OpenAI-compatible server)',
+      parseBaseUrl,
+    )
     .option('--scenario <file>', 'scenario file for the scripted model')
     .option('--mode <mode>', 'plan or default', parseMode)
-    .option('--max-turns <n>', 'model turns before stopping', (value) => Number.parseInt(value, 10))
+    .option(
+      '--max-turns <n>',
+      `model turns before stopping, ${MAX_TURNS_RANGE.min} to ${MAX_TURNS_RANGE.max}`,
+      integerOption('--max-turns', MAX_TURNS_RANGE),
+    )
     .action(
       commandAction(runtime, async (task: string, flags: RunFlags) => {
         const scenarioFile = requireScenarioFile(flags);

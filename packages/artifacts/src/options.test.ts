@@ -24,6 +24,16 @@ function refusal(options: unknown): ArtifactStoreError {
   throw new Error('expected the options to be refused');
 }
 
+async function rejection(promise: Promise<unknown>): Promise<ArtifactStoreError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (ArtifactStoreError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error('expected the call to be refused');
+}
+
 describe('SessionArtifactStore options', () => {
   it.each([
     ['namespace', { namespace: 'MCP' }, '"MCP"'],
@@ -35,16 +45,8 @@ describe('SessionArtifactStore options', () => {
     ['sessionIdentity', { sessionIdentity: 'x'.repeat(513) }, '513 characters'],
     ['sessionIdentity', { sessionIdentity: 42 }, 'received 42'],
     ['root', { root: '' }, '""'],
-    ['limits.maxItems', { limits: { maxItems: 0 } }, 'received 0'],
-    ['limits.maxItemBytes', { limits: { maxItemBytes: -1 } }, 'received -1'],
-    ['limits.maxSessionBytes', { limits: { maxSessionBytes: 1.5 } }, 'received 1.5'],
-    ['limits.maxSessionBytes', { limits: { maxSessionBytes: 2 ** 53 } }, 'received 9007199254740992'],
-    ['limits.maxItems', { limits: { maxItems: Number.NaN } }, 'received NaN'],
-    ['limits.maxItems', { limits: { maxItems: '10' } }, '"10"'],
-    ['limits.maxFiles', { limits: { maxFiles: 3 } }, 'only maxItemBytes, maxItems and maxSessionBytes'],
     ['mimeExtensions["image/png"]', { mimeExtensions: { 'image/png': 'png' } }, '"png"'],
     ['mimeExtensions["Image/PNG"]', { mimeExtensions: { 'Image/PNG': '.png' } }, 'lowercase type/subtype'],
-    ['lockTimeoutMs', { lockTimeoutMs: 0 }, 'received 0'],
     ['validateRequest', { validateRequest: 'yes' }, 'a function'],
   ])('refuses a bad %s, naming it, the value and what is accepted', (option, override, shown) => {
     const error = refusal({ ...valid, ...override });
@@ -55,10 +57,94 @@ describe('SessionArtifactStore options', () => {
     expect(error.message).toContain('expected');
   });
 
+  it.each([
+    ['limits.maxItems', { limits: { maxItems: 0 } }, 'got 0'],
+    ['limits.maxItemBytes', { limits: { maxItemBytes: -1 } }, 'got -1'],
+    ['limits.maxSessionBytes', { limits: { maxSessionBytes: 1.5 } }, 'got 1.5'],
+    ['limits.maxSessionBytes', { limits: { maxSessionBytes: 2 ** 53 } }, 'got 9007199254740992'],
+    ['limits.maxItems', { limits: { maxItems: Number.NaN } }, 'got NaN'],
+    ['limits.maxItems', { limits: { maxItems: Number.POSITIVE_INFINITY } }, 'got Infinity'],
+    ['limits.maxItems', { limits: { maxItems: '10' } }, 'got "10"'],
+    ['lockTimeoutMs', { lockTimeoutMs: 0 }, 'got 0'],
+  ])(
+    'refuses a bad number %s with the shared wording: its name, the accepted range and the value',
+    (option, override, shown) => {
+      const error = refusal({ ...valid, ...override });
+      expect(error.code).toBe('invalid_option');
+      expect(error.option).toBe(option);
+      expect(error.message).toContain(`${option} must be an integer from 1 to ${Number.MAX_SAFE_INTEGER}`);
+      expect(error.message).toContain(shown);
+    },
+  );
+
+  it('refuses maxSessionBytes given at the top level instead of inside limits: the quota would not be enforced', () => {
+    const error = refusal({ ...valid, maxSessionBytes: 1024 });
+    expect(error.code).toBe('invalid_option');
+    expect(error.option).toBe('maxSessionBytes');
+    expect(error.message).toContain('unknown option "maxSessionBytes"');
+    expect(error.message).toContain('limits: { maxSessionBytes');
+    expect(error.message).toContain(
+      'accepted: root, namespace, sessionIdentity, limits, mimeExtensions, validateRequest, lockTimeoutMs',
+    );
+  });
+
+  it('refuses a misspelt lockTimeoutMS, naming the nearest known name', () => {
+    const error = refusal({ ...valid, lockTimeoutMS: 50 });
+    expect(error).toMatchObject({ code: 'invalid_option', option: 'lockTimeoutMS' });
+    expect(error.message).toContain('unknown option "lockTimeoutMS" (did you mean "lockTimeoutMs"?)');
+  });
+
+  it('refuses an unknown limit, naming the nearest known one and the accepted names', () => {
+    const error = refusal({ ...valid, limits: { maxItem: 3 } });
+    expect(error).toMatchObject({ code: 'invalid_option', option: 'limits.maxItem' });
+    expect(error.message).toContain('unknown option "maxItem" (did you mean "maxItems"?)');
+    expect(error.message).toContain('accepted: maxItemBytes, maxItems, maxSessionBytes');
+  });
+
+  it('refuses limits and options that are not plain objects', () => {
+    expect(refusal({ ...valid, limits: [1] })).toMatchObject({ code: 'invalid_option', option: 'limits' });
+    expect(refusal(undefined)).toMatchObject({ code: 'invalid_option', option: 'options' });
+    expect(refusal('root')).toMatchObject({ code: 'invalid_option', option: 'options' });
+  });
+
   it('accepts valid options with defaults and touches nothing on disk until first use', () => {
-    const store = new SessionArtifactStore({ ...valid, limits: { maxItems: 5 } });
+    const store = new SessionArtifactStore({ ...valid, limits: { maxItems: 5, maxItemBytes: undefined } });
     expect(store.stats().limits).toEqual({ ...DEFAULT_ARTIFACT_LIMITS, maxItems: 5 });
     expect(store.specificationVersion).toBe('v1');
+    expect(readdirSync(root)).toEqual([]);
+  });
+});
+
+describe('spill options and write requests are checked by name too', () => {
+  it('refuses spill({ threshold }), which would leave the 32 KiB default in force, pointing at thresholdBytes', async () => {
+    const store = new SessionArtifactStore(valid);
+    const error = await rejection(store.spill('x'.repeat(100), { threshold: 10 } as never));
+    expect(error).toMatchObject({ code: 'invalid_option', option: 'threshold' });
+    expect(error.message).toContain('unknown option "threshold"');
+    expect(error.message).toContain('"thresholdBytes"');
+    expect(error.message).toContain('accepted: thresholdBytes, headBytes, tailBytes, kind, mimeType');
+  });
+
+  it.each([
+    ['thresholdBytes', { thresholdBytes: 0 }, 'an integer from 1'],
+    ['headBytes', { headBytes: -1 }, 'an integer from 0'],
+    ['tailBytes', { tailBytes: 2.5 }, 'an integer from 0'],
+  ])('refuses a bad spill number %s with the shared wording', async (option, options, accepted) => {
+    const error = await rejection(new SessionArtifactStore(valid).spill('x', options));
+    expect(error).toMatchObject({ code: 'invalid_option', option });
+    expect(error.message).toContain(`${option} must be ${accepted}`);
+  });
+
+  it('refuses spill options that are not an object (null included)', async () => {
+    const error = await rejection(new SessionArtifactStore(valid).spill('x', null as never));
+    expect(error).toMatchObject({ code: 'invalid_option', option: 'options' });
+  });
+
+  it('refuses a write request with a misspelt field (mimetype), which would store the artifact without its type', async () => {
+    const store = new SessionArtifactStore(valid);
+    const error = await rejection(store.write({ kind: 'image', bytes: 'x', mimetype: 'image/png' } as never));
+    expect(error).toMatchObject({ code: 'invalid_request', option: 'mimetype' });
+    expect(error.message).toContain('unknown option "mimetype" (did you mean "mimeType"?)');
     expect(readdirSync(root)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
 import { DEFAULT_MIME_EXTENSIONS, EXTENSION_PATTERN, normaliseMimeType } from './mime-extensions.js';
+import { checkNumberOption, checkOptionNames, POSITIVE_SAFE_INTEGER } from './option-checks.js';
 import type { ArtifactWriteRequest } from './types.js';
 
 /** Bounds of one session. Every value is a positive safe integer. */
@@ -77,26 +78,32 @@ export function describeValue(value: unknown): string {
   return `a ${Object.prototype.toString.call(value).slice(8, -1)}`;
 }
 
-/** True for a number that is an integer in 1 .. Number.MAX_SAFE_INTEGER. */
-export function isPositiveSafeInteger(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
-}
+/** The keys of `limits`, in the order messages list them. */
+const LIMIT_NAMES: readonly (keyof ArtifactLimits)[] = ['maxItemBytes', 'maxItems', 'maxSessionBytes'];
+
+/** The constructor's option names, in the order messages list them. */
+const STORE_OPTION_NAMES: readonly (keyof SessionArtifactStoreOptions)[] = [
+  'root',
+  'namespace',
+  'sessionIdentity',
+  'limits',
+  'mimeExtensions',
+  'validateRequest',
+  'lockTimeoutMs',
+];
+
+/** Default of `lockTimeoutMs`. */
+const DEFAULT_LOCK_TIMEOUT_MS = 10_000;
 
 function resolveLimits(limits: unknown): Readonly<ArtifactLimits> {
   if (limits === undefined) return DEFAULT_ARTIFACT_LIMITS;
-  if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) {
-    throw invalidOption('limits', limits, 'an object with maxItemBytes, maxItems and/or maxSessionBytes');
-  }
+  checkOptionNames(limits, { owner: 'SessionArtifactStore limits', prefix: 'limits.', known: LIMIT_NAMES });
   const resolved: ArtifactLimits = { ...DEFAULT_ARTIFACT_LIMITS };
-  for (const [key, value] of Object.entries(limits)) {
-    if (!(key in DEFAULT_ARTIFACT_LIMITS)) {
-      throw invalidOption(`limits.${key}`, value, 'only maxItemBytes, maxItems and maxSessionBytes');
-    }
+  for (const name of LIMIT_NAMES) {
+    const value = (limits as Record<string, unknown>)[name];
     if (value === undefined) continue;
-    if (!isPositiveSafeInteger(value)) {
-      throw invalidOption(`limits.${key}`, value, 'a positive safe integer');
-    }
-    resolved[key as keyof ArtifactLimits] = value;
+    checkNumberOption('SessionArtifactStore', `limits.${name}`, value, POSITIVE_SAFE_INTEGER);
+    resolved[name] = value as number;
   }
   return Object.freeze(resolved);
 }
@@ -128,11 +135,18 @@ function resolveMimeExtensions(mimeExtensions: unknown): Readonly<Record<string,
   return Object.freeze(merged);
 }
 
-/** Validates the constructor options, naming the first bad one, and applies defaults. */
+/**
+ * Validates the constructor options, naming the first bad one, and applies defaults. Every key is
+ * checked by name, at the top level and in `limits`: an option that is misspelt or misplaced
+ * would otherwise be dropped, and a quota the host believes it set would not be enforced.
+ */
 export function resolveStoreOptions(options: SessionArtifactStoreOptions): ResolvedStoreOptions {
-  if (typeof options !== 'object' || options === null) {
-    throw invalidOption('options', options, 'an object with root, namespace and sessionIdentity');
-  }
+  checkOptionNames(options, {
+    owner: 'SessionArtifactStore',
+    prefix: '',
+    known: STORE_OPTION_NAMES,
+    nested: Object.fromEntries(LIMIT_NAMES.map((name) => [name, 'limits'])),
+  });
   const { root, namespace, sessionIdentity, validateRequest, lockTimeoutMs } = options;
   if (typeof root !== 'string' || root.length === 0 || root.includes('\0')) {
     throw invalidOption('root', root, 'a non-empty directory path');
@@ -154,9 +168,7 @@ export function resolveStoreOptions(options: SessionArtifactStoreOptions): Resol
   if (validateRequest !== undefined && typeof validateRequest !== 'function') {
     throw invalidOption('validateRequest', validateRequest, 'a function or undefined');
   }
-  if (lockTimeoutMs !== undefined && !isPositiveSafeInteger(lockTimeoutMs)) {
-    throw invalidOption('lockTimeoutMs', lockTimeoutMs, 'a positive safe integer (milliseconds)');
-  }
+  checkNumberOption('SessionArtifactStore', 'lockTimeoutMs', lockTimeoutMs, POSITIVE_SAFE_INTEGER);
   return {
     root,
     namespace,
@@ -164,6 +176,6 @@ export function resolveStoreOptions(options: SessionArtifactStoreOptions): Resol
     limits: resolveLimits(options.limits),
     mimeExtensions: resolveMimeExtensions(options.mimeExtensions),
     validateRequest: validateRequest === undefined ? undefined : validateRequest.bind(options),
-    lockTimeoutMs: lockTimeoutMs ?? 10_000,
+    lockTimeoutMs: lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
   };
 }

@@ -1,5 +1,10 @@
 import { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
-import { describeValue, isPositiveSafeInteger } from './options.js';
+import {
+  checkNumberOption,
+  checkOptionNames,
+  NON_NEGATIVE_SAFE_INTEGER,
+  POSITIVE_SAFE_INTEGER,
+} from './option-checks.js';
 import type { SpillOptions } from './types.js';
 
 /** Defaults of `spill()`: previews of 8 KiB head and 4 KiB tail for content over 32 KiB. */
@@ -19,50 +24,46 @@ export interface ResolvedSpillOptions {
   mimeType: string | undefined;
 }
 
-function invalidSpillOption(option: string, received: unknown, accepted: string): ArtifactStoreError {
-  return new ArtifactStoreError(
-    ArtifactStoreErrorCode.InvalidOption,
-    `Invalid spill option ${option}: received ${describeValue(received)}; expected ${accepted}.`,
-    { option },
-  );
-}
+/** The spill option names, in the order messages list them. */
+const SPILL_OPTION_NAMES: readonly (keyof SpillOptions)[] = [
+  'thresholdBytes',
+  'headBytes',
+  'tailBytes',
+  'kind',
+  'mimeType',
+];
 
-function isByteCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
+const OWNER = 'spill options';
 
 /**
- * Validates spill options. The head and tail together must fit in the threshold, so that a
- * preview is never longer than the content it stands for.
+ * Validates spill options, each key by name (`threshold` for `thresholdBytes` would otherwise
+ * leave the default in force without a word). The head and tail together must fit in the
+ * threshold, so that a preview is never longer than the content it stands for.
  */
 export function resolveSpillOptions(options: SpillOptions | undefined): ResolvedSpillOptions {
-  const given = options ?? {};
-  if (typeof given !== 'object' || given === null) {
-    throw invalidSpillOption('options', given, 'an object or undefined');
-  }
-  const thresholdBytes = given.thresholdBytes ?? DEFAULT_SPILL_OPTIONS.thresholdBytes;
+  if (options === undefined) return resolveSpillOptions({});
+  checkOptionNames(options, { owner: OWNER, prefix: '', known: SPILL_OPTION_NAMES });
+  checkNumberOption(OWNER, 'thresholdBytes', options.thresholdBytes, POSITIVE_SAFE_INTEGER);
+  checkNumberOption(OWNER, 'headBytes', options.headBytes, NON_NEGATIVE_SAFE_INTEGER);
+  checkNumberOption(OWNER, 'tailBytes', options.tailBytes, NON_NEGATIVE_SAFE_INTEGER);
+  const thresholdBytes = options.thresholdBytes ?? DEFAULT_SPILL_OPTIONS.thresholdBytes;
   const headBytes =
-    given.headBytes ?? Math.min(DEFAULT_SPILL_OPTIONS.headBytes, Math.floor(thresholdBytes / 2));
-  const tailBytes = given.tailBytes ?? Math.min(DEFAULT_SPILL_OPTIONS.tailBytes, thresholdBytes - headBytes);
-  if (!isPositiveSafeInteger(thresholdBytes)) {
-    throw invalidSpillOption('thresholdBytes', thresholdBytes, 'a positive safe integer');
-  }
-  if (!isByteCount(headBytes))
-    throw invalidSpillOption('headBytes', headBytes, 'a non-negative safe integer');
-  if (!isByteCount(tailBytes))
-    throw invalidSpillOption('tailBytes', tailBytes, 'a non-negative safe integer');
+    options.headBytes ?? Math.min(DEFAULT_SPILL_OPTIONS.headBytes, Math.floor(thresholdBytes / 2));
+  const tailBytes =
+    options.tailBytes ?? Math.min(DEFAULT_SPILL_OPTIONS.tailBytes, thresholdBytes - headBytes);
   if (headBytes + tailBytes > thresholdBytes) {
-    throw invalidSpillOption(
-      'headBytes + tailBytes',
-      headBytes + tailBytes,
-      `at most thresholdBytes (${thresholdBytes}), so that a preview is shorter than what it replaces`,
+    throw new ArtifactStoreError(
+      ArtifactStoreErrorCode.InvalidOption,
+      `Invalid spill option headBytes + tailBytes: received ${headBytes + tailBytes}; expected at most ` +
+        `thresholdBytes (${thresholdBytes}), so that a preview is shorter than what it replaces.`,
+      { option: 'headBytes + tailBytes' },
     );
   }
   return {
     thresholdBytes,
     headBytes,
     tailBytes,
-    kind: given.kind ?? DEFAULT_SPILL_OPTIONS.kind,
-    mimeType: given.mimeType,
+    kind: options.kind ?? DEFAULT_SPILL_OPTIONS.kind,
+    mimeType: options.mimeType,
   };
 }

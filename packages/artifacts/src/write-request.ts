@@ -1,5 +1,6 @@
 import { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
 import { normaliseMimeType } from './mime-extensions.js';
+import { checkOptionNames } from './option-checks.js';
 import { describeValue } from './options.js';
 import type { ArtifactWriteRequest } from './types.js';
 
@@ -11,6 +12,14 @@ export const MAX_SOURCE_URI_LENGTH = 4096;
 // Control characters would let a kind or URI forge lines in listings and previews a model reads.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** The fields of a write request, in the order messages list them. */
+const WRITE_REQUEST_FIELDS: readonly (keyof ArtifactWriteRequest)[] = [
+  'kind',
+  'bytes',
+  'mimeType',
+  'sourceUri',
+];
 
 /** A write request after validation: bytes as a Buffer view (no copy), MIME type normalised. */
 export interface NormalisedWriteRequest {
@@ -33,6 +42,14 @@ export function normaliseWriteRequest(request: ArtifactWriteRequest): Normalised
   if (typeof request !== 'object' || request === null) {
     throw invalidRequest('request', request, 'an object with kind and bytes');
   }
+  // By name too: a misspelt `mimetype` or `sourceURL` would store the artifact without its type
+  // or origin, and nobody would know.
+  checkOptionNames(request, {
+    owner: 'write request',
+    prefix: '',
+    known: WRITE_REQUEST_FIELDS,
+    code: ArtifactStoreErrorCode.InvalidRequest,
+  });
   const { kind, bytes, mimeType, sourceUri } = request;
   if (
     typeof kind !== 'string' ||

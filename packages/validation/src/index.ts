@@ -5,6 +5,8 @@
  * @packageDocumentation
  */
 
+export { InvalidOptionError } from './errors/invalid-option-error.js';
+export { ToolSchemaError, type ToolSchemaErrorCode } from './errors/tool-schema-error.js';
 export { ToolValidationError, type ValidationIssue } from './errors/tool-validation-error.js';
 export {
   TOOLWRIGHT_ERROR_MARKER,
@@ -24,6 +26,7 @@ export { PORTABLE_TOOL_NAME } from './lint/provider-rules.js';
 export type { MessageLocale } from './messages/message-catalog.js';
 export { DEFAULT_ARGUMENT_LIMITS } from './parse/argument-guard.js';
 export { compileToolSchema, parseToolSchema } from './parse/compile-tool-schema.js';
+export { MESSAGE_LOCALES } from './parse/parse-context.js';
 export { type ProjectSchemaOptions, projectSchema } from './projection/project-schema.js';
 export { toJsonSchema } from './projection/to-json-schema.js';
 export {

@@ -5,9 +5,12 @@ describe('public surface', () => {
     expect(Object.keys(await import('./index.js')).sort()).toEqual([
       'DEFAULT_ARGUMENT_LIMITS',
       'DEFAULT_JSON_SCHEMA_LIMITS',
+      'InvalidOptionError',
+      'MESSAGE_LOCALES',
       'PORTABLE_TOOL_NAME',
       'PROVIDER_TARGETS',
       'TOOLWRIGHT_ERROR_MARKER',
+      'ToolSchemaError',
       'ToolSchemas',
       'ToolValidationError',
       'ToolwrightError',

@@ -1,7 +1,7 @@
 import { carriesMarker, markPrototype } from './error-marker.js';
 import { ToolwrightError, ValidationErrorCode } from './toolwright-error.js';
 
-const INVALID_OPTION_ERROR_MARKER: unique symbol = Symbol.for('toolwright.invalid_option_error') as never;
+const INVALID_OPTION_ERROR_MARKER: unique symbol = Symbol.for('toolwright.invalid-option-error') as never;
 
 /**
  * Thrown when a function gets options it cannot honour: an unknown key (named, with the nearest

@@ -1,7 +1,7 @@
 import { carriesMarker, markPrototype } from './error-marker.js';
 import { ToolwrightError, type ToolwrightErrorOptions } from './toolwright-error.js';
 
-const TOOL_SCHEMA_ERROR_MARKER: unique symbol = Symbol.for('toolwright.tool_schema_error') as never;
+const TOOL_SCHEMA_ERROR_MARKER: unique symbol = Symbol.for('toolwright.tool-schema-error') as never;
 
 /** The codes a {@link ToolSchemaError} carries. */
 export type ToolSchemaErrorCode = 'schema_rejected' | 'schema_compile_failed' | 'schema_invalid_default';

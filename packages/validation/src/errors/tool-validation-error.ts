@@ -1,7 +1,7 @@
 import { carriesMarker, markPrototype } from './error-marker.js';
 import { ToolwrightError, type ToolwrightErrorOptions } from './toolwright-error.js';
 
-const VALIDATION_ERROR_MARKER: unique symbol = Symbol.for('toolwright.validation_error') as never;
+const VALIDATION_ERROR_MARKER: unique symbol = Symbol.for('toolwright.tool-validation-error') as never;
 
 /** One problem found in a tool call's arguments, phrased so that a model can repair it. */
 export interface ValidationIssue {

@@ -1,3 +1,4 @@
+import type { MessageLocale } from '../messages/message-catalog.js';
 import type { JsonSchema } from './json-types.js';
 
 /** Size and depth caps applied to arguments before anything recursive touches them. */
@@ -23,7 +24,7 @@ export interface ParseOptions {
    */
   nullAsAbsent?: boolean;
   /** Language of issue messages. Default `'en'`. */
-  locale?: 'en' | 'zh-CN';
+  locale?: MessageLocale;
   /** Caps on the arguments. */
   limits?: ArgumentLimits;
 }

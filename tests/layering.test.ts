@@ -38,6 +38,15 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
     '@toolwright/utils',
     '@toolwright/validation',
   ],
+  // Serves a registry over MCP; the executor is reached only through its own structural
+  // interface, so a host may pass one without this package depending on it.
+  '@toolwright/mcp-server': [
+    '@toolwright/artifacts',
+    '@toolwright/contracts',
+    '@toolwright/registry',
+    '@toolwright/utils',
+    '@toolwright/validation',
+  ],
   '@toolwright/example-agent': [
     '@toolwright/artifacts',
     '@toolwright/contracts',

@@ -210,7 +210,7 @@ describe('registry gotchas', () => {
 
 describe('rug pulls', () => {
   it('a tool whose fingerprint changed is reported as updated and loses its loaded state; unchanged tools keep theirs', () => {
-    const registry = new ToolRegistry({ toolSearch: false });
+    const registry = new ToolRegistry();
     registry.replaceMcpTools(
       [mcpTool('s', 'stable'), mcpTool('s', 'pulled', { fingerprint: 'v1' }), mcpTool('s', 'gone')],
       { server: 's' },
@@ -237,7 +237,7 @@ describe('rug pulls', () => {
     });
     expect(registry.deferred.getLoadedNames()).toEqual(['mcp__s__stable']);
     const declared = registry.getFunctionDeclarationsByMode('default', 'openai-chat').declarations;
-    expect(declared.map((declaration) => declaration.name)).toEqual(['mcp__s__stable']);
+    expect(declared.map((declaration) => declaration.name)).toEqual(['ToolSearch', 'mcp__s__stable']);
     expect(registry.drainMcpCatalogChanges().items.at(-1)).toEqual(change);
   });
 });

@@ -2,7 +2,7 @@ import type { Tool } from '@toolwright/contracts';
 import type { CatalogChange } from './catalog-change.js';
 import type { CatalogIndexes } from './catalog-indexes.js';
 import { compareCodeUnits } from './code-unit-order.js';
-import type { DynamicToolsChange } from './deferred-tool-manager.js';
+import type { DeferrableTool, DynamicToolsChange } from './deferred-tool-manager.js';
 import { diffMcpCatalog, type McpCatalogDiff } from './mcp-catalog-diff.js';
 import type { McpCatalogReplacement } from './registry-options.js';
 
@@ -36,11 +36,13 @@ export function isEmptyMcpDiff(diff: McpCatalogDiff): boolean {
 /**
  * Applies a planned diff to the indexes, then to the deferred state as one change: tools not
  * named keep their loaded state, updated ones lose it (the model must meet the new definition).
+ * `deferrable`, when given, is how the deferred state sees each tool (the registry's policy).
  */
 export function applyMcpDiff(
   catalog: CatalogIndexes,
   deferred: { syncDynamicTools(change: DynamicToolsChange): void },
   diff: McpCatalogDiff,
+  deferrable?: (tool: Tool) => DeferrableTool,
 ): void {
   for (const name of diff.removed) {
     const previous = catalog.mcp.get(name)?.tool;
@@ -48,7 +50,11 @@ export function applyMcpDiff(
   }
   for (const tool of diff.updated) catalog.updateMcp(tool);
   for (const tool of diff.added) catalog.addMcp(tool);
-  deferred.syncDynamicTools({ added: diff.added, removed: diff.removed, updated: diff.updated });
+  deferred.syncDynamicTools({
+    added: deferrable === undefined ? diff.added : diff.added.map(deferrable),
+    removed: diff.removed,
+    updated: deferrable === undefined ? diff.updated : diff.updated.map(deferrable),
+  });
 }
 
 /** The {@link CatalogChange} a diff amounts to, every list sorted by code unit. */

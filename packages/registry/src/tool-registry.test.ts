@@ -33,7 +33,7 @@ describe('ToolRegistry registration', () => {
   });
 
   it('answers queries by name, category, tag and server, sorted by name', () => {
-    const registry = new ToolRegistry({ toolSearch: false });
+    const registry = new ToolRegistry();
     registry.registerAll([
       builtinTool('Write', { category: 'files', tags: ['edit'] }),
       builtinTool('Read', { category: 'files', tags: ['inspect'] }),
@@ -46,8 +46,8 @@ describe('ToolRegistry registration', () => {
     expect(registry.getByCategory('missing')).toEqual([]);
     expect(registry.has('mcp__a__one')).toBe(true);
     expect(registry.stats()).toEqual({
-      total: 5,
-      builtin: 3,
+      total: 6,
+      builtin: 4,
       mcp: 2,
       deferred: 2,
       loaded: 0,
@@ -77,7 +77,7 @@ describe('ToolRegistry registration', () => {
 
   it('emits typed events after each change, and a throwing listener neither stops others nor corrupts state', () => {
     const errors: unknown[] = [];
-    const registry = new ToolRegistry({ toolSearch: false, onListenerError: (error) => errors.push(error) });
+    const registry = new ToolRegistry({ onListenerError: (error) => errors.push(error) });
     const seen: string[] = [];
     registry.on('registered', () => {
       throw new Error('listener bug');
@@ -106,6 +106,45 @@ describe('ToolRegistry registration', () => {
       { names: ['mcp__fs__read'], revision: revision - 1 },
       { names: ['mcp__fs__list'], revision },
     ]);
+  });
+});
+
+describe('ToolRegistry without ToolSearch', () => {
+  const declared = (registry: ToolRegistry, target: 'openai-chat' | 'json-schema') =>
+    registry
+      .getFunctionDeclarationsByMode('default', target)
+      .declarations.map((declaration) => declaration.name);
+
+  it('defers nothing: MCP tools are declared directly, under the provider limit, and none is listed', () => {
+    const registry = new ToolRegistry({ toolSearch: false, toolLimits: { 'openai-chat': 2 } });
+    registry.register(builtinTool('Read'));
+    registry.replaceMcpTools([mcpTool('fs', 'read'), mcpTool('fs', 'list')]);
+
+    // Nothing could ever load a deferred tool: no ToolSearch for the model to call.
+    expect(registry.getDeferredToolsListing()).toBe('');
+    expect(registry.deferred.getDeferredNames()).toEqual([]);
+    expect(registry.stats()).toMatchObject({ deferred: 0, loaded: 0 });
+    expect(declared(registry, 'json-schema')).toEqual(['Read', 'mcp__fs__list', 'mcp__fs__read']);
+    // The provider limit still applies, built-ins first.
+    expect(declared(registry, 'openai-chat')).toEqual(['Read', 'mcp__fs__list']);
+    expect(registry.getFunctionDeclarationsByMode('default', 'openai-chat').omitted).toEqual([
+      { name: 'mcp__fs__read', source: 'mcp', reason: 'provider_limit' },
+    ]);
+    // A tool that changes definition stays declared (there is no loaded state to lose).
+    registry.replaceMcpTools([mcpTool('fs', 'read', { fingerprint: 'v2' }), mcpTool('fs', 'list')]);
+    expect(declared(registry, 'json-schema')).toEqual(['Read', 'mcp__fs__list', 'mcp__fs__read']);
+    // Its clone behaves the same.
+    expect(declared(registry.clone(), 'json-schema')).toEqual(['Read', 'mcp__fs__list', 'mcp__fs__read']);
+  });
+
+  it('a registry with ToolSearch, and its clone, still defer MCP tools', () => {
+    const registry = new ToolRegistry({ toolSearch: { name: 'FindTools' } });
+    registry.replaceMcpTools([mcpTool('fs', 'read')]);
+    expect(declared(registry, 'json-schema')).toEqual(['FindTools']);
+    expect(declared(registry.clone(), 'json-schema')).toEqual(['FindTools']);
+    expect(registry.clone().getDeferredToolsListing()).toBe(
+      '<available-deferred-tools>\nmcp__fs__read\n</available-deferred-tools>',
+    );
   });
 });
 
@@ -151,7 +190,7 @@ describe('ToolRegistry.replaceMcpTools', () => {
   });
 
   it('sends registered and unregistered events for MCP tools, and MCP tools are deferred by default', () => {
-    const registry = new ToolRegistry({ toolSearch: false, alwaysLoaded: ['mcp__fs__pinned'] });
+    const registry = new ToolRegistry({ alwaysLoaded: ['mcp__fs__pinned'] });
     const events: string[] = [];
     registry.on('registered', (event) => events.push(`+${event.name}`));
     registry.on('unregistered', (event) => events.push(`-${event.name}`));

@@ -5,7 +5,7 @@ import type { CatalogChange } from './catalog-change.js';
 import { CatalogIndexes } from './catalog-indexes.js';
 import { DeclarationCache, limitForRequest } from './declaration-cache.js';
 import type { DeclarationSet, ToolMode } from './declaration-set.js';
-import { DeferredToolManager } from './deferred-tool-manager.js';
+import { type DeferrableTool, DeferredToolManager } from './deferred-tool-manager.js';
 import { applyMcpDiff, catalogChangeOf, isEmptyMcpDiff, planMcpReplacement } from './mcp-catalog-apply.js';
 import { mcpSourceOf } from './mcp-catalog-diff.js';
 import { McpEventInbox } from './mcp-event-inbox.js';
@@ -106,7 +106,7 @@ export class ToolRegistry extends McpEventInbox {
         this.deferred.unregister(shadowed.name);
       }
       this.#catalog.addBuiltin(tool);
-      this.deferred.register(tool);
+      this.deferred.register(this.#deferrable(tool));
     });
     this.#emitIfHeard('registered', () => ({ name: tool.name, source: 'builtin', revision: this.#revision }));
     const server = shadowed === undefined ? undefined : mcpSourceOf(shadowed)?.server;
@@ -198,7 +198,14 @@ export class ToolRegistry extends McpEventInbox {
     const diff = planMcpReplacement(this.#catalog, tools, change.server);
     if (isEmptyMcpDiff(diff)) return catalogChangeOf(diff, change, this.#revision);
 
-    this.#apply(() => applyMcpDiff(this.#catalog, this.deferred, diff));
+    this.#apply(() =>
+      applyMcpDiff(
+        this.#catalog,
+        this.deferred,
+        diff,
+        this.#toolSearch === undefined ? (tool) => this.#deferrable(tool) : undefined,
+      ),
+    );
 
     const catalogChange = catalogChangeOf(diff, change, this.#revision);
     if (this.#events.has('registered')) {
@@ -369,11 +376,11 @@ export class ToolRegistry extends McpEventInbox {
     for (const tool of this.#catalog.builtins.values()) {
       // Our ToolSearch is bound to us; the clone registers its own in the same place.
       copy.#catalog.addBuiltin(own(tool), false);
-      copy.deferred.register(own(tool));
+      copy.deferred.register(copy.#deferrable(own(tool)));
     }
     for (const tool of this.#catalog.mcpTools()) {
       copy.#catalog.addMcp(tool, false);
-      copy.deferred.register(tool);
+      copy.deferred.register(copy.#deferrable(tool));
     }
     copy.#catalog.copySearchIndexOf(this.#catalog);
     copy.#applying = false;
@@ -389,6 +396,17 @@ export class ToolRegistry extends McpEventInbox {
   }
 
   // ---------------------------------------------------------------- internals
+
+  /**
+   * How the deferred state sees a tool. Without a ToolSearch nothing could ever load a deferred
+   * tool (the model would see names it cannot call), so such a registry defers nothing: every
+   * tool is declared directly, still under the provider limit.
+   */
+  #deferrable(tool: Tool): DeferrableTool {
+    return this.#toolSearch !== undefined || !tool.shouldDefer
+      ? tool
+      : { name: tool.name, shouldDefer: false };
+  }
 
   /** Runs a change of the catalog and bumps the revision once for all of it. */
   #apply(change: () => void): void {

@@ -16,6 +16,8 @@ export const AgentErrorCode = {
   McpServerUnavailable: 'mcp_server_unavailable',
   Interrupted: 'interrupted',
   ArgumentsInvalid: 'arguments_invalid',
+  /** The model provider's API could not be reached or refused the request (the message names the URL). */
+  ProviderFailed: 'provider_failed',
   /** A command-line option names a path that does not exist, or has a value outside its range. */
   OptionInvalid: 'option_invalid',
 } as const;

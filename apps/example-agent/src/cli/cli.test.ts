@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingServer } from '../test-support/recording-server.js';
 import { removeCliUnderTest, runCli } from '../test-support/run-cli.js';
+import { startStreamingServer } from '../test-support/streaming-server.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 
 const require = createRequire(import.meta.url);
@@ -114,7 +115,9 @@ describe('toolwright-agent CLI (spawned process)', () => {
     expect(missingWorkspace.stderr).toContain('--workspace');
     const missingConfig = await cli(['tools', '--config', 'nope.json']);
     expect(missingConfig.code).toBe(2);
-    expect(missingConfig.stderr).toContain(`--config nope.json: no such file ${join(workspace, 'nope.json')}`);
+    expect(missingConfig.stderr).toContain(
+      `--config nope.json: no such file ${join(workspace, 'nope.json')}`,
+    );
     const turns = await cli(['run', 'task', '--max-turns', 'abc']);
     expect(turns.code).toBe(2);
     expect(turns.stderr).toContain('--max-turns: the value must be an integer from 1 to 500; got "abc"');
@@ -250,6 +253,42 @@ describe('toolwright-agent CLI (spawned process)', () => {
       expect(server.requests).toHaveLength(2);
       const secondMessages = server.requests[1]!.body.messages as Array<{ role: string; content: string }>;
       expect(secondMessages.at(-1)).toMatchObject({ role: 'tool', content: '1\thello from the notes' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('names the provider and the URL when the model endpoint cannot be reached or refuses', async () => {
+    // A port that was just free: nothing listens on it.
+    const { createServer } = await import('node:http');
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as import('node:net').AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const unreachable = `http://127.0.0.1:${port}/v1`;
+    const refused = await cli(['run', 'task', '--no-mcp', '--base-url', unreachable]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `openai-compatible provider (model local-model) at ${unreachable} failed`,
+    );
+    expect(refused.stderr).toContain('Connection error.');
+    expect(refused.stderr).toContain('ECONNREFUSED');
+    expect(refused.stderr).toContain('[provider_failed]');
+
+    const server = await startStreamingServer(() => ({
+      status: 401,
+      json: { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error' } },
+    }));
+    try {
+      const denied = await runCli(['run', 'task', '--no-mcp', '--provider', 'openai-chat'], {
+        cwd: workspace,
+        home,
+        env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${server.url}/v1` },
+      });
+      expect(denied.code).toBe(1);
+      expect(denied.stderr).toContain(`openai-chat provider (model gpt-4.1-mini) at ${server.url}/v1 failed`);
+      expect(denied.stderr).toContain('401');
+      expect(denied.stderr).toContain('Incorrect API key provided.');
     } finally {
       await server.close();
     }

@@ -9,6 +9,8 @@ import { parseBaseUrl } from '../base-url-option.js';
 import { openCommandContext } from '../command-context.js';
 import { integerOption } from '../integer-option.js';
 import { requireNamedPath } from '../named-path.js';
+import { providerEndpoint } from '../provider-endpoint.js';
+import { providerFailure } from '../provider-failure.js';
 import { Transcript } from '../transcript.js';
 import {
   type CommandRuntime,
@@ -82,7 +84,8 @@ export function registerRunCommand(program: Command, runtime: CommandRuntime): v
         const transcript = new Transcript(runtime.io.stdout, { json: flags.json === true });
         const context = await openCommandContext(flags, transcript);
         try {
-          const provider = await createProvider(providerSelection(flags, context.config, scenarioFile));
+          const selection = providerSelection(flags, context.config, scenarioFile);
+          const provider = await createProvider(selection);
           transcript.info(
             `provider ${provider.id}, model ${provider.model}, mode ${context.session.mode.current}`,
           );
@@ -105,6 +108,11 @@ export function registerRunCommand(program: Command, runtime: CommandRuntime): v
           let result: Awaited<ReturnType<AgentLoop['run']>>;
           try {
             result = await loop.run(task, controller.signal);
+          } catch (error) {
+            // The SDKs' words (`Connection error.`) name neither the provider nor the URL.
+            const endpoint = providerEndpoint(provider.id, selection.baseUrl);
+            if (controller.signal.aborted || endpoint === undefined) throw error;
+            throw providerFailure(error, provider, endpoint);
           } finally {
             process.off('SIGINT', interrupt);
           }

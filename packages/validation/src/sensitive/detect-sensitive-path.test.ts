@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -115,6 +115,7 @@ describe('detectSensitivePath: symlinks are judged by their target too', () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   mkdirSync(join(root, '.ssh'));
   writeFileSync(join(root, '.ssh', 'id_ed25519'), 'not a real key');
+  writeFileSync(join(root, '.ssh', 'config'), 'Host *');
   writeFileSync(join(root, 'notes.txt'), 'plain');
   symlinkSync(join(root, '.ssh', 'id_ed25519'), join(root, 'innocent.txt'));
   symlinkSync(join(root, '.ssh'), join(root, 'docs'));
@@ -127,7 +128,15 @@ describe('detectSensitivePath: symlinks are judged by their target too', () => {
   });
 
   it('a path through a symlinked directory is judged by where it really goes', () => {
-    expect(detectSensitivePath(join(root, 'docs', 'id_ed25519'))?.level).toBe('high');
+    // "config" is innocent on its own, and "docs" is not a link itself: only the directory rule
+    // (the real path differs from the written one) finds that docs/config is ~/.ssh/config.
+    const throughLink = join(root, 'docs', 'config');
+    expect(detectSensitivePath(throughLink, { followSymlinks: false })).toBeUndefined();
+    expect(detectSensitivePath(throughLink)).toEqual({
+      level: 'high',
+      rule: 'ssh-directory',
+      reason: `inside ~/.ssh (keys and host credentials) (symlink to ${realpathSync(join(root, '.ssh', 'config'))})`,
+    });
     expect(detectSensitivePath(join(root, 'notes.txt'))).toBeUndefined();
   });
 });

@@ -40,6 +40,12 @@ describe('toolwright-agent CLI (spawned process)', () => {
     expect(toolsHelp.code).toBe(0);
     expect(toolsHelp.stdout).toContain('--provider');
     expect(toolsHelp.stdout).toContain('--mode');
+    // The bundle finds the app's package.json and the packages' at run time, as dist/cli.js does.
+    const version = await cli(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.stdout).toMatch(/^toolwright-agent \d+\.\d+\.\d+\n/);
+    expect(version.stdout).toMatch(/^ {2}@toolwright\/executor \d+\.\d+\.\d+$/m);
+    expect(version.stdout).not.toContain('not found');
   });
 
   it('shows the catalog per provider and mode, as JSON for machines', async () => {

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runProgram } from './program.js';
 
@@ -38,4 +41,30 @@ describe('toolwright-agent program', () => {
     expect(badMode.code).toBe(2);
     expect(badMode.stderr).toContain('mode must be "plan" or "default"');
   });
+});
+
+describe('toolwright-agent --version', () => {
+  const appDirectory = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const readVersion = (file: string) =>
+    JSON.parse(readFileSync(file, 'utf8')) as { version: string; dependencies: Record<string, string> };
+
+  it.each([['--version'], ['-V']])(
+    '%s prints the app version and the version of each @toolwright package it runs on',
+    async (flag) => {
+      const result = await run([flag]);
+      expect(result.code).toBe(0);
+      const manifest = readVersion(join(appDirectory, 'package.json'));
+      const lines = result.stdout.trim().split('\n');
+      expect(lines[0]).toBe(`toolwright-agent ${manifest.version}`);
+      const packages = Object.keys(manifest.dependencies).filter((name) => name.startsWith('@toolwright/'));
+      expect(packages.length).toBeGreaterThan(5);
+      for (const name of packages) {
+        const version = readVersion(
+          join(appDirectory, '..', '..', 'packages', name.slice('@toolwright/'.length), 'package.json'),
+        ).version;
+        expect(lines).toContain(`  ${name} ${version}`);
+      }
+      expect(lines).toContain(`  node ${process.version}`);
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { registerCallCommand } from './commands/call-command.js';
 import { type CommandRuntime, ExitCode, type ProgramIo } from './commands/command-runtime.js';
 import { registerDemoCommand } from './commands/demo-command.js';
@@ -6,6 +6,7 @@ import { registerMcpCommand } from './commands/mcp-command.js';
 import { registerRunCommand } from './commands/run-command.js';
 import { registerSearchCommand } from './commands/search-command.js';
 import { registerToolsCommand } from './commands/tools-command.js';
+import { versionReport } from './version-report.js';
 
 export type { ProgramIo } from './commands/command-runtime.js';
 
@@ -22,8 +23,17 @@ export function createProgram(
       'The toolwright reference agent: built-in and MCP tools, any provider, a scripted model for offline use.',
     )
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
+    .option(
+      '-V, --version',
+      'print the versions of toolwright-agent and of the @toolwright packages it runs on',
+    )
     .showHelpAfterError()
     .exitOverride();
+  // Not commander's .version(text): that reads every package.json on each run, for any command.
+  program.on('option:version', () => {
+    io.stdout.write(`${versionReport().join('\n')}\n`);
+    throw new CommanderError(ExitCode.Success, 'commander.version', 'version printed');
+  });
   registerDemoCommand(program, runtime);
   registerRunCommand(program, runtime);
   registerToolsCommand(program, runtime);

@@ -138,9 +138,8 @@ describe('compileJsonSchema: the same validator interface and error shape as Typ
         },
       },
     });
-    expect(
-      validator.parse({ tree: { name: 'a', children: [{ name: 'b', children: [] }] } }).value,
-    ).toBeDefined();
+    const tree = { tree: { name: 'a', children: [{ name: 'b', children: [] }] } };
+    expect(validator.parse(tree)).toEqual({ value: tree, coercions: [] });
     expect(() => validator.parse({ tree: { name: 'a', children: [{ name: 1 }] } })).toThrow(
       /\/tree\/children\/0\/name/,
     );
@@ -234,6 +233,17 @@ describe('compileJsonSchema: hostile schemas', () => {
     expect(thrown(() => compileJsonSchema('not a schema')).message).toMatch(
       /must be a JSON object, got string/,
     );
+  });
+
+  it('refuses more than 10,000 objects and arrays by default, and admits them under a raised limit', () => {
+    const many = {
+      type: 'object',
+      properties: { a: { type: 'string', examples: Array.from({ length: 10_001 }, () => ({})) } },
+    };
+    const error = thrown(() => compileJsonSchema(many));
+    expect(error.code).toBe('schema_rejected');
+    expect(error.message).toMatch(/more than 10000 objects and arrays/);
+    expect(compileJsonSchema(many, { maxNodes: 20_000 }).parse({ a: 'x' }).value).toEqual({ a: 'x' });
   });
 
   it('compiles lazily: a schema Ajv cannot compile fails on first parse, naming it, never at creation', () => {

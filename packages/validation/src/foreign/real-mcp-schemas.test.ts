@@ -82,7 +82,7 @@ describe('compileJsonSchema on the input schemas of real MCP servers', () => {
 
   it('parses real calls the way the servers expect them, repairing model drift', () => {
     const readTextFile = catalogs.filesystem?.find((tool) => tool.name === 'read_text_file');
-    expect(readTextFile).toBeDefined();
+    expect(readTextFile?.inputSchema).toMatchObject({ type: 'object', required: ['path'] });
     const validator = compileJsonSchema(readTextFile!.inputSchema, undefined, { name: 'read_text_file' });
     expect(validator.parse({ path: join(workspace, 'notes.txt'), head: '2' })).toEqual({
       value: { path: join(workspace, 'notes.txt'), head: 2 },
@@ -93,7 +93,7 @@ describe('compileJsonSchema on the input schemas of real MCP servers', () => {
     );
 
     const createEntities = catalogs.memory?.find((tool) => tool.name === 'create_entities');
-    expect(createEntities).toBeDefined();
+    expect(createEntities?.inputSchema).toMatchObject({ type: 'object', required: ['entities'] });
     const entities = compileJsonSchema(createEntities!.inputSchema, undefined, { name: 'create_entities' });
     const call = { entities: '[{"name":"Ada","entityType":"person","observations":["wrote notes"]}]' };
     expect(entities.parse(call).value).toEqual({

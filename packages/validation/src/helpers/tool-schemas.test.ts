@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
+import { ToolValidationError } from '../errors/tool-validation-error.js';
 import { lintToolDeclaration } from '../lint/lint-tool-declaration.js';
 import { parseToolSchema } from '../parse/compile-tool-schema.js';
 import { projectSchema } from '../projection/project-schema.js';
@@ -29,16 +30,24 @@ describe('ToolSchemas', () => {
       mode: 'count',
       limit: 2000,
     });
-    for (const bad of [
-      { file_path: '' },
-      { file_path: '/a', line: 0 },
-      { file_path: '/a', offset: -1 },
-      { file_path: '/a', limit: 5001 },
-      { file_path: '/a', url: 'file:///etc/passwd' },
-      { file_path: '/a', mode: 'all' },
-      { file_path: 'x'.repeat(4097) },
-    ]) {
-      expect(() => parseToolSchema(schema, bad)).toThrow();
+    // Each bad value is refused by the very constraint the helper sets, at its own path.
+    const refusals: Array<[Record<string, unknown>, string, string]> = [
+      [{ file_path: '' }, '/file_path', 'minLength'],
+      [{ file_path: '/a', line: 0 }, '/line', 'minimum'],
+      [{ file_path: '/a', offset: -1 }, '/offset', 'minimum'],
+      [{ file_path: '/a', limit: 5001 }, '/limit', 'maximum'],
+      [{ file_path: '/a', url: 'file:///etc/passwd' }, '/url', 'pattern'],
+      [{ file_path: '/a', mode: 'all' }, '/mode', 'anyOf'],
+      [{ file_path: 'x'.repeat(4097) }, '/file_path', 'maxLength'],
+    ];
+    for (const [bad, path, keyword] of refusals) {
+      let issues: unknown;
+      try {
+        parseToolSchema(schema, bad);
+      } catch (error) {
+        issues = ToolValidationError.isInstance(error) ? error.issues : error;
+      }
+      expect(issues, JSON.stringify(bad).slice(0, 60)).toEqual([expect.objectContaining({ path, keyword })]);
     }
     const properties = toJsonSchema(schema).properties as Record<string, Record<string, unknown>>;
     expect(properties.file_path).toEqual({

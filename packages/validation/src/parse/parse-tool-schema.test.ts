@@ -1,5 +1,6 @@
-import { Type } from '@sinclair/typebox';
+import { Kind, Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
+import { ToolSchemaError } from '../errors/tool-schema-error.js';
 import { ToolValidationError } from '../errors/tool-validation-error.js';
 import { compileToolSchema, parseToolSchema } from './compile-tool-schema.js';
 
@@ -422,8 +423,61 @@ describe('parseToolSchema: hostile input', () => {
 });
 
 describe('compileToolSchema: schema problems are the developer’s, reported at compile time', () => {
+  function schemaError(run: () => unknown): ToolSchemaError {
+    try {
+      run();
+    } catch (error) {
+      if (ToolSchemaError.isInstance(error)) return error;
+      throw error;
+    }
+    throw new Error('expected a ToolSchemaError, nothing was thrown');
+  }
+
   it('refuses a default its own schema rejects', () => {
     const schema = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, default: 0 })) });
-    expect(() => compileToolSchema(schema)).toThrow(/schema default at "#\/properties\/limit" is 0/);
+    const error = schemaError(() => compileToolSchema(schema));
+    expect(error.code).toBe('schema_invalid_default');
+    expect(error.message).toBe(
+      'schema default at "#/properties/limit" is 0, which its own schema rejects; give a default the schema accepts',
+    );
+  });
+
+  it('refuses a schema TypeBox cannot compile as schema_compile_failed, keeping the cause', () => {
+    const schema = Type.Object({ sparkle: Type.Unsafe({ [Kind]: 'Sparkle' }) });
+    const error = schemaError(() => compileToolSchema(schema));
+    expect(error.code).toBe('schema_compile_failed');
+    expect(error.message).toBe('TypeBox schema of this tool cannot be compiled: Unknown type');
+    expect(error.cause).toBeInstanceOf(Error);
+  });
+});
+
+describe('stack traces: argument errors carry none, schema errors keep theirs', () => {
+  it('a rejected call is data for the model: its stack is only the message', () => {
+    const error = rejection(() => parseToolSchema(readSchema, { file_path: 1 }));
+    expect(error.stack).toBe(`ToolValidationError: ${error.message}`);
+    // Error.stackTraceLimit is restored for everyone else.
+    expect(new Error('probe').stack).toMatch(/\n\s+at /);
+  });
+
+  it('a schema problem is a bug to find: its stack points into the code', () => {
+    const schema = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, default: 0 })) });
+    let error: unknown;
+    try {
+      compileToolSchema(schema);
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as Error).stack).toMatch(/\n\s+at /);
+  });
+});
+
+describe('limits.maxDepth', () => {
+  it('is lowered to 1,024: a larger limit cannot invite a stack overflow in the compiled checks', () => {
+    const schema = Type.Object({ data: Type.Unknown() });
+    let deep: unknown = {};
+    for (let level = 0; level < 1100; level++) deep = { d: deep };
+    const error = rejection(() => parseToolSchema(schema, { data: deep }, { limits: { maxDepth: 100_000 } }));
+    expect(error.code).toBe('arguments_too_deep');
+    expect(error.issues[0]?.expected).toBe('at most 1024 nested levels');
   });
 });

@@ -107,6 +107,27 @@ describe('SessionArtifactStore options', () => {
     expect(refusal('root')).toMatchObject({ code: 'invalid_option', option: 'options' });
   });
 
+  it.each([
+    ['t-\uDBFF', 'U+DBFF at index 2'],
+    ['t-\uD800', 'U+D800 at index 2'],
+    ['\uDC00-t', 'U+DC00 at index 0'],
+    ['t-\uDFFF\uD800', 'U+DFFF at index 2'],
+  ])(
+    'refuses a session identity that is not well-formed UTF-16 (%j): it would share a directory',
+    (sessionIdentity, where) => {
+      const error = refusal({ ...valid, sessionIdentity });
+      expect(error).toMatchObject({ code: 'invalid_option', option: 'sessionIdentity' });
+      expect(error.message).toContain(`lone surrogate ${where}`);
+      expect(error.message).toContain('same session directory');
+    },
+  );
+
+  it('accepts surrogate pairs, and a session identity differing only in them gets its own directory', () => {
+    const pair = new SessionArtifactStore({ ...valid, sessionIdentity: 't-\u{1F642}' });
+    const replacement = new SessionArtifactStore({ ...valid, sessionIdentity: 't-\uFFFD' });
+    expect(pair.sessionDirectory).not.toBe(replacement.sessionDirectory);
+  });
+
   it('accepts valid options with defaults and touches nothing on disk until first use', () => {
     const store = new SessionArtifactStore({ ...valid, limits: { maxItems: 5, maxItemBytes: undefined } });
     expect(store.stats().limits).toEqual({ ...DEFAULT_ARTIFACT_LIMITS, maxItems: 5 });

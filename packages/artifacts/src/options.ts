@@ -2,6 +2,7 @@ import { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
 import { DEFAULT_MIME_EXTENSIONS, EXTENSION_PATTERN, normaliseMimeType } from './mime-extensions.js';
 import { checkNumberOption, checkOptionNames, POSITIVE_SAFE_INTEGER } from './option-checks.js';
 import type { ArtifactWriteRequest } from './types.js';
+import { describeLoneSurrogate, findLoneSurrogate } from './well-formed-text.js';
 
 /** Bounds of one session. Every value is a positive safe integer. */
 export interface ArtifactLimits {
@@ -163,6 +164,17 @@ export function resolveStoreOptions(options: SessionArtifactStoreOptions): Resol
       'sessionIdentity',
       sessionIdentity,
       `a non-empty string of at most ${MAX_SESSION_IDENTITY_LENGTH} characters`,
+    );
+  }
+  // Only the SHA-256 of the UTF-8 reaches the disk, and a lone surrogate encodes as U+FFFD: two
+  // identities that differ only there would share one session directory.
+  const loneSurrogateAt = findLoneSurrogate(sessionIdentity);
+  if (loneSurrogateAt >= 0) {
+    throw invalidOption(
+      'sessionIdentity',
+      sessionIdentity,
+      `a well-formed UTF-16 string; it has a ${describeLoneSurrogate(sessionIdentity, loneSurrogateAt)}, and ` +
+        'identities that differ only in lone surrogates would hash to the same session directory',
     );
   }
   if (validateRequest !== undefined && typeof validateRequest !== 'function') {

@@ -520,6 +520,16 @@ describe('request validation', () => {
     expect(bytesError.message).toContain('received 42');
   });
 
+  it('refuses a string that is not well-formed UTF-16, naming the offset, instead of storing U+FFFD', async () => {
+    const root = roots.create();
+    const store = storeIn(root);
+    const error = await rejection(store.write({ kind: 'k', bytes: 'ab\uD800cd' }));
+    expect(error).toMatchObject({ code: 'invalid_request', option: 'bytes' });
+    expect(error.message).toContain('lone surrogate U+D800 at index 2');
+    expect(readdirSync(root)).toEqual([]);
+    expect((await store.write({ kind: 'k', bytes: 'ab\uFFFDcd' })).byteLength).toBe(7);
+  });
+
   it('runs validateRequest before anything touches the disk', async () => {
     const root = roots.create();
     const store = storeIn(root, {

@@ -1,3 +1,5 @@
+import { escapeForPreview } from './preview-escaping.js';
+
 const NEWLINE = 0x0a;
 
 /** True when `index` starts a UTF-8 character (or is the end): the byte there is not a continuation byte. */
@@ -62,7 +64,9 @@ export interface TextPreview {
  * Builds the preview of spilled text: the head, one marker line saying how many bytes were left
  * out and where the whole content is, and the tail. Cuts fall on UTF-8 character boundaries
  * (preferably line boundaries), so the preview never holds half a character, and the marker
- * makes every cut visible: a model reading it knows output is missing and how to get it.
+ * makes every cut visible: a model reading it knows output is missing and how to get it. Control
+ * characters other than tab, newline and CRLF appear as `\uXXXX` escapes: the stored artifact
+ * keeps them, the preview never carries them.
  */
 export function buildTextPreview(
   bytes: Uint8Array,
@@ -74,8 +78,8 @@ export function buildTextPreview(
   const start = tailStart(bytes, tailBytes, end);
   const omittedBytes = start - end;
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  const head = decoder.decode(bytes.subarray(0, end));
-  const tail = decoder.decode(bytes.subarray(start));
+  const head = escapeForPreview(decoder.decode(bytes.subarray(0, end)));
+  const tail = escapeForPreview(decoder.decode(bytes.subarray(start)));
   const marker =
     `[… ${formatCount(omittedBytes)} bytes omitted — full output stored as artifact ${artifact.id} ` +
     `(${artifact.mimeType}, ${formatCount(artifact.byteLength)} bytes) …]`;

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TempRoots } from '../test/support/temp-root.js';
 import { ArtifactStoreError, SessionArtifactStore } from './index.js';
+import { escapeForPreview } from './preview-escaping.js';
 import { buildTextPreview } from './spill-preview.js';
 
 const roots = new TempRoots();
@@ -114,6 +115,51 @@ describe('spill', () => {
     expect((error as ArtifactStoreError).message).toContain('received 16');
   });
 
+  it('stores text with NUL and other control characters byte-exact, and its preview carries none of them', async () => {
+    const controls = 'nul\u0000 esc\u001b[2J bell\u0007 bare-cr\r del\u007f c1\u0085 tab\t crlf\r\n';
+    const content = `${controls}${'filler line\n'.repeat(200)}${controls}`;
+    const result = await store().spill(content, { thresholdBytes: 1000, headBytes: 300, tailBytes: 300 });
+    const artifact = result.artifact as NonNullable<typeof result.artifact>;
+    expect(readFileSync(artifact.path).equals(Buffer.from(content, 'utf8'))).toBe(true);
+    expect(artifact.mimeType).toBe('text/plain');
+    // Nothing a terminal or a log could act on: only newline, tab and the CR of a CRLF remain.
+    const unsafe = [...result.preview.replace(/\r\n/g, '\n')].filter((character) => {
+      const code = character.charCodeAt(0);
+      return (code < 0x20 && character !== '\n' && character !== '\t') || (code >= 0x7f && code <= 0x9f);
+    });
+    expect(unsafe).toEqual([]);
+    const escaped = 'nul\\u0000 esc\\u001b[2J bell\\u0007 bare-cr\\u000d del\\u007f c1\\u0085 tab\t crlf\r\n';
+    expect(result.preview.startsWith(escaped)).toBe(true);
+    expect(result.preview.endsWith(escaped)).toBe(true);
+  });
+
+  it('escapes control characters in content that is not spilled, too', async () => {
+    const result = await store().spill('ok\u0000\u001b[31mred\n', { thresholdBytes: 100 });
+    expect(result).toEqual({ spilled: false, preview: 'ok\\u0000\\u001b[31mred\n', omittedBytes: 0 });
+  });
+
+  it.each([
+    ['a lone high surrogate', `${'x'.repeat(40_000)}\uD800tail`, 'U+D800 at index 40000'],
+    ['a lone low surrogate', `head\uDC00${'x'.repeat(40_000)}`, 'U+DC00 at index 4'],
+    ['a lone surrogate in short content', 'short \uDBFF', 'U+DBFF at index 6'],
+  ])(
+    'refuses a string with %s, naming its offset, instead of storing U+FFFD in its place',
+    async (_, content, where) => {
+      const artifacts = store();
+      const error = await artifacts.spill(content).catch((caught: unknown) => caught);
+      expect(ArtifactStoreError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ code: 'invalid_request', option: 'content' });
+      expect((error as ArtifactStoreError).message).toContain(`lone surrogate ${where}`);
+      expect(await artifacts.list()).toEqual([]);
+    },
+  );
+
+  it('stores a string with a real U+FFFD and surrogate pairs byte-exact (not mistaken for a lone surrogate)', async () => {
+    const content = `\uFFFD🙂${'y'.repeat(40_000)}\uFFFD🙂`;
+    const result = await store().spill(content);
+    expect(readFileSync(result.artifact?.path as string, 'utf8')).toBe(content);
+  });
+
   it('property: the preview is a prefix, a marker and a suffix of the content, on character boundaries, accounting for every byte', () => {
     const description = { id: 'a'.repeat(64), mimeType: 'text/plain', byteLength: 0 };
     fc.assert(
@@ -136,6 +182,41 @@ describe('spill', () => {
             Buffer.byteLength(head) + Buffer.byteLength(tail) + omittedBytes === bytes.length &&
             match[1] === omittedBytes.toLocaleString('en-US') &&
             !preview.includes('\uFFFD')
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('property: with control characters, head and tail are the escaped forms of a prefix and a suffix, and the preview carries no control character', () => {
+    const description = { id: 'b'.repeat(64), mimeType: 'text/plain', byteLength: 0 };
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('a', 'é', '\n', '\t', '\r', '\u0000', '\u001b', '\u007f', '\u0085'),
+          minLength: 1,
+          maxLength: 200,
+        }),
+        fc.nat(100),
+        fc.nat(100),
+        (content, headBytes, tailBytes) => {
+          const bytes = Buffer.from(content);
+          const { preview } = buildTextPreview(bytes, headBytes, tailBytes, {
+            ...description,
+            byteLength: bytes.length,
+          });
+          const { head, tail } = splitPreview(preview);
+          const prefixes = Array.from({ length: content.length + 1 }, (_, end) => content.slice(0, end));
+          const suffixes = Array.from({ length: content.length + 1 }, (_, start) => content.slice(start));
+          const withoutLayout = preview.replace(/\r\n/g, '').replace(/[\n\t]/g, '');
+          return (
+            prefixes.some((prefix) => escapeForPreview(prefix) === head) &&
+            suffixes.some((suffix) => escapeForPreview(suffix) === tail) &&
+            [...withoutLayout].every((character) => {
+              const code = character.charCodeAt(0);
+              return code >= 0x20 && (code < 0x7f || code > 0x9f);
+            })
           );
         },
       ),

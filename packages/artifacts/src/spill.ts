@@ -1,11 +1,29 @@
 import { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
+import { escapeForPreview } from './preview-escaping.js';
 import { resolveSpillOptions } from './spill-options.js';
 import { buildBinaryPreview, buildTextPreview, decodeText } from './spill-preview.js';
 import type { ArtifactRecord, ArtifactWriteRequest, SpillOptions, SpillResult } from './types.js';
+import { describeLoneSurrogate, encodeUtf8, findLoneSurrogate } from './well-formed-text.js';
 
 /**
- * Returns small text unchanged; stores anything larger (or binary) through `write` and returns a
- * head-and-tail preview with a marker line naming what was left out and where it is.
+ * A string that is not well-formed UTF-16 has no UTF-8 form: stored, its lone surrogates would
+ * become U+FFFD and the artifact would not be the content. Refused rather than altered.
+ */
+function notWellFormed(content: string, index: number): ArtifactStoreError {
+  return new ArtifactStoreError(
+    ArtifactStoreErrorCode.InvalidRequest,
+    `Invalid spill content: a ${describeLoneSurrogate(content, index)} (UTF-16 code units) makes the string ` +
+      'not well-formed UTF-16; it has no exact UTF-8 form and would be stored with U+FFFD in its place. ' +
+      'Pass well-formed text, or the bytes as a Uint8Array.',
+    { option: 'content' },
+  );
+}
+
+/**
+ * Returns small text as it is (control characters escaped); stores anything larger (or binary)
+ * through `write`, byte for byte, and returns a head-and-tail preview with a marker line naming
+ * what was left out and where it is. A preview never carries control characters other than tab,
+ * newline and CRLF: they are written as `\uXXXX` escapes.
  */
 export async function spillContent(
   write: (request: ArtifactWriteRequest) => Promise<ArtifactRecord>,
@@ -16,16 +34,24 @@ export async function spillContent(
   let bytes: Buffer;
   let text: string | undefined;
   if (typeof content === 'string') {
-    if (Buffer.byteLength(content, 'utf8') <= resolved.thresholdBytes) {
-      return { spilled: false, preview: content, omittedBytes: 0 };
+    // At most 3 bytes per code unit: a string this short is under the threshold without encoding it.
+    if (
+      content.length * 3 <= resolved.thresholdBytes ||
+      Buffer.byteLength(content) <= resolved.thresholdBytes
+    ) {
+      const loneSurrogateAt = findLoneSurrogate(content);
+      if (loneSurrogateAt >= 0) throw notWellFormed(content, loneSurrogateAt);
+      return { spilled: false, preview: escapeForPreview(content), omittedBytes: 0 };
     }
-    bytes = Buffer.from(content, 'utf8');
+    const encoded = encodeUtf8(content);
+    if (encoded.loneSurrogateAt >= 0) throw notWellFormed(content, encoded.loneSurrogateAt);
+    bytes = encoded.bytes;
     text = content;
   } else if (content instanceof Uint8Array) {
     bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
     text = decodeText(bytes);
     if (text !== undefined && bytes.byteLength <= resolved.thresholdBytes) {
-      return { spilled: false, preview: text, omittedBytes: 0 };
+      return { spilled: false, preview: escapeForPreview(text), omittedBytes: 0 };
     }
   } else {
     throw new ArtifactStoreError(

@@ -3,6 +3,7 @@ import { normaliseMimeType } from './mime-extensions.js';
 import { checkOptionNames } from './option-checks.js';
 import { describeValue } from './options.js';
 import type { ArtifactWriteRequest } from './types.js';
+import { describeLoneSurrogate, encodeUtf8 } from './well-formed-text.js';
 
 /** Longest `kind`, in characters. */
 export const MAX_KIND_LENGTH = 128;
@@ -65,7 +66,18 @@ export function normaliseWriteRequest(request: ArtifactWriteRequest): Normalised
   }
   let buffer: Buffer;
   if (typeof bytes === 'string') {
-    buffer = Buffer.from(bytes, 'utf8');
+    const encoded = encodeUtf8(bytes);
+    if (encoded.loneSurrogateAt >= 0) {
+      // Its UTF-8 would hold U+FFFD in place of the surrogate: not the content that was given.
+      throw new ArtifactStoreError(
+        ArtifactStoreErrorCode.InvalidRequest,
+        `Invalid write request field bytes: a string with a ${describeLoneSurrogate(bytes, encoded.loneSurrogateAt)} ` +
+          '(UTF-16 code units) is not well-formed UTF-16 and has no exact UTF-8 form: it would be stored with ' +
+          'U+FFFD in its place. Expected a Uint8Array, or a well-formed string.',
+        { option: 'bytes' },
+      );
+    }
+    buffer = encoded.bytes;
   } else if (Buffer.isBuffer(bytes)) {
     buffer = bytes;
   } else if (bytes instanceof Uint8Array) {

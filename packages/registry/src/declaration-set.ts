@@ -1,5 +1,5 @@
 import type { FunctionDeclaration } from '@toolwright/contracts';
-import type { ProviderTarget } from '@toolwright/validation';
+import type { ProviderLintIssue, ProviderTarget } from '@toolwright/validation';
 
 /** Which tools reach the model: `'plan'` keeps only ReadOnly tools. */
 export type ToolMode = 'default' | 'plan';
@@ -26,4 +26,10 @@ export interface DeclarationSet {
   readonly limit: number;
   /** A sentence naming what was left out and why; `undefined` when nothing was. */
   readonly diagnostic: string | undefined;
+  /**
+   * What `target` would reject or silently lose in the declarations sent (the provider lint of
+   * `@toolwright/validation`, per tool and JSON pointer); empty when the lint found nothing.
+   * Nothing is withheld because of it: see the registry README.
+   */
+  readonly diagnostics: readonly ProviderLintIssue[];
 }

@@ -1,6 +1,7 @@
 import type { FunctionDeclaration, Tool } from '@toolwright/contracts';
 import type { ProviderTarget } from '@toolwright/validation';
 import { compareCodeUnits } from './code-unit-order.js';
+import { lintDeclarations } from './declaration-lint.js';
 import type { DeclarationSet, OmittedDeclaration, ToolMode } from './declaration-set.js';
 
 /** The most omitted names a diagnostic spells out; the rest are counted. */
@@ -22,7 +23,8 @@ const byName = (left: Tool, right: Tool): number => compareCodeUnits(left.name, 
  * Chooses the declarations for one request: Plan mode keeps ReadOnly tools; deferred tools appear
  * only once loaded (in every mode); when more tools are eligible than the provider accepts,
  * built-ins are kept first, then MCP tools in name order, and the rest are named in `omitted`
- * and `diagnostic`. The result is sorted by name and frozen.
+ * and `diagnostic`. What the target would reject in the declarations kept is in `diagnostics`.
+ * The result is sorted by name and frozen.
  */
 export function selectDeclarations(input: DeclarationSelectionInput): DeclarationSet {
   const builtins: Tool[] = [];
@@ -60,6 +62,7 @@ export function selectDeclarations(input: DeclarationSelectionInput): Declaratio
     target: input.target,
     limit: input.limit,
     diagnostic: omitted.length === 0 ? undefined : describeOmission(input, kept.length, omitted),
+    diagnostics: lintDeclarations(declarations),
   });
 }
 

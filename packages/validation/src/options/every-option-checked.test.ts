@@ -33,7 +33,7 @@ describe('every options object is checked by name', () => {
       'DetectSensitivePathOptions: unknown option "homedir" (did you mean "homeDir"?); accepted: homeDir, followSymlinks.',
     );
     expect(refusal(() => detectSensitivePath('/a', untyped({ followSymlinks: 'no' })))).toBe(
-      'DetectSensitivePathOptions: followSymlinks must be one of true, false; got string "no".',
+      'DetectSensitivePathOptions: followSymlinks must be true or false; got string "no".',
     );
     expect(refusal(() => detectSensitivePath(untyped(undefined)))).toBe(
       'detectSensitivePath: path must be a string; got nothing.',

@@ -69,6 +69,12 @@ export function checkNumberOption(owner: string, name: string, value: unknown, r
   if (problem !== undefined) throw new InvalidOptionError(owner, problem);
 }
 
+/** Throws `InvalidOptionError` unless `value` is absent, `true` or `false` (`'yes'` is not read as true). */
+export function checkBooleanOption(owner: string, name: string, value: unknown): void {
+  if (value === undefined || typeof value === 'boolean') return;
+  throw new InvalidOptionError(owner, `${owner}: ${name} must be true or false; got ${previewValue(value)}.`);
+}
+
 /** Throws `InvalidOptionError` unless `value` is absent or a string. */
 export function checkStringOption(owner: string, name: string, value: unknown): void {
   if (value !== undefined) checkString(owner, name, value);

@@ -1,5 +1,6 @@
 import { type MessageCatalog, type MessageLocale, messageCatalog } from '../messages/message-catalog.js';
 import {
+  checkBooleanOption,
   checkChoiceOption,
   checkNumberOption,
   checkOptionNames,
@@ -63,7 +64,7 @@ function checkParseOptions(options: ParseOptions): void {
   checkStringOption(OWNER, 'toolName', options.toolName);
   checkChoiceOption(OWNER, 'coerce', options.coerce, ['safe', 'none']);
   checkChoiceOption(OWNER, 'unknownArguments', options.unknownArguments, ['reject', 'strip']);
-  checkChoiceOption(OWNER, 'nullAsAbsent', options.nullAsAbsent, [true, false]);
+  checkBooleanOption(OWNER, 'nullAsAbsent', options.nullAsAbsent);
   checkChoiceOption(OWNER, 'locale', options.locale, MESSAGE_LOCALES);
   const limits: unknown = options.limits;
   if (limits === undefined) return;

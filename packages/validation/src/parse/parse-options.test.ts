@@ -69,7 +69,7 @@ describe('ParseOptions are checked before anything is parsed', () => {
       'ParseOptions: unknownArguments must be one of "reject", "strip"; got string "ignore".',
     );
     expect(optionError({ nullAsAbsent: 'yes' }).message).toBe(
-      'ParseOptions: nullAsAbsent must be one of true, false; got string "yes".',
+      'ParseOptions: nullAsAbsent must be true or false; got string "yes".',
     );
     expect(optionError({ toolName: 42 }).message).toBe(
       'ParseOptions: toolName must be a string; got integer 42.',

@@ -1,6 +1,6 @@
 import { ToolSchemaError } from '../errors/tool-schema-error.js';
 import { ValidationErrorCode } from '../errors/toolwright-error.js';
-import { checkChoice, checkChoiceOption, checkOptionNames, optionNames } from '../options/option-checks.js';
+import { checkBooleanOption, checkChoice, checkOptionNames, optionNames } from '../options/option-checks.js';
 import { type JsonSchema, PROVIDER_TARGETS, type ProviderTarget } from '../schema/json-types.js';
 import { deepFreeze } from '../schema/rewrite-schema.js';
 import { toGeminiSchema } from './gemini-schema.js';
@@ -90,7 +90,7 @@ export function projectSchema(
   if (typeof base !== 'number') checkChoice('projectSchema', 'target', target, PROVIDER_TARGETS);
   if (options !== undefined) {
     checkOptionNames(PROJECT_OPTION_NAMES, options);
-    checkChoiceOption(PROJECT_OPTION_NAMES.owner, 'strict', options.strict, [true, false]);
+    checkBooleanOption(PROJECT_OPTION_NAMES.owner, 'strict', options.strict);
   }
   const strict = options?.strict === true && (target === 'openai-chat' || target === 'openai-responses');
   const slot = strict ? STRICT_OFFSET + base : base;

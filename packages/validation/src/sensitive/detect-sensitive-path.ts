@@ -2,8 +2,8 @@ import { lstatSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import {
+  checkBooleanOption,
   checkChoice,
-  checkChoiceOption,
   checkOptionNames,
   checkString,
   checkStringOption,
@@ -40,7 +40,7 @@ const DETECT_OPTION_NAMES = optionNames('DetectSensitivePathOptions', ['homeDir'
 function checkDetectOptions(options: DetectSensitivePathOptions): void {
   checkOptionNames(DETECT_OPTION_NAMES, options);
   checkStringOption(DETECT_OPTION_NAMES.owner, 'homeDir', options.homeDir);
-  checkChoiceOption(DETECT_OPTION_NAMES.owner, 'followSymlinks', options.followSymlinks, [true, false]);
+  checkBooleanOption(DETECT_OPTION_NAMES.owner, 'followSymlinks', options.followSymlinks);
 }
 
 /** `~` and `~/...` (either separator) expanded against `homeDir`. */

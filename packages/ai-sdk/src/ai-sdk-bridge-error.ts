@@ -1,0 +1,47 @@
+import { ToolwrightError, type ToolwrightErrorOptions } from '@toolwright/validation';
+
+/** A marker naming this subclass, so {@link AiSdkBridgeError.isInstance} works across installed copies. */
+const AI_SDK_BRIDGE_ERROR_MARKER: unique symbol = Symbol.for('toolwright.ai-sdk-bridge-error') as never;
+
+/**
+ * Every code an {@link AiSdkBridgeError} carries.
+ *
+ * - `invalid_option`: an option is unknown, of the wrong type or out of range (the message names
+ *   it, says what is accepted and suggests the nearest known name).
+ * - `duplicate_tool`: a list of tools names one tool twice; a `ToolSet` is keyed by name, so one
+ *   of them would silently disappear.
+ */
+export const AiSdkBridgeErrorCode = {
+  InvalidOption: 'invalid_option',
+  DuplicateTool: 'duplicate_tool',
+} as const;
+
+/** One of the codes in {@link AiSdkBridgeErrorCode}. */
+export type AiSdkBridgeErrorCode = (typeof AiSdkBridgeErrorCode)[keyof typeof AiSdkBridgeErrorCode];
+
+/**
+ * The error class of `@toolwright/ai-sdk`; a `ToolwrightError` with a marker of its own. It is
+ * thrown only while a `ToolSet` or a step helper is being set up: once a run is under way, every
+ * failure of a call reaches the model as a tool error instead.
+ */
+export class AiSdkBridgeError extends ToolwrightError {
+  declare readonly code: AiSdkBridgeErrorCode;
+  declare readonly [AI_SDK_BRIDGE_ERROR_MARKER]: true;
+
+  constructor(code: AiSdkBridgeErrorCode, message: string, options: ToolwrightErrorOptions = {}) {
+    super(code, message, options);
+  }
+
+  static {
+    Object.defineProperty(AiSdkBridgeError.prototype, AI_SDK_BRIDGE_ERROR_MARKER, { value: true });
+  }
+
+  /** True for an error of this class, including one thrown by another installed copy. */
+  static override isInstance(value: unknown): value is AiSdkBridgeError {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { [AI_SDK_BRIDGE_ERROR_MARKER]?: unknown })[AI_SDK_BRIDGE_ERROR_MARKER] === true
+    );
+  }
+}

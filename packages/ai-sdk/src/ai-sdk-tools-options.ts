@@ -1,0 +1,138 @@
+import {
+  isProviderTarget,
+  isTool,
+  PROVIDER_TARGETS,
+  type ProviderTarget,
+  type Tool,
+} from '@toolwright/contracts';
+import { SESSION_ID_PATTERN } from '@toolwright/executor';
+import type { ToolRegistry } from '@toolwright/registry';
+import { AiSdkBridgeError, AiSdkBridgeErrorCode } from './ai-sdk-bridge-error.js';
+import { checkOptions, invalidOption } from './check-options.js';
+import type { DirectContext } from './direct-runner.js';
+import type { BridgeExecutor } from './executor-runner.js';
+import type { ImageDelivery } from './tool-output.js';
+
+/** Options of {@link toAiSdkTools}. Every key is checked: an unknown or misspelt one is refused. */
+export interface AiSdkToolsOptions {
+  /**
+   * The registry whose tools become the `ToolSet` (every tool, deferred ones included, as a live
+   * view: tools added later are there too). Pair it with `createPrepareStep` so that each step
+   * declares only the loaded ones. Give `registry` or `tools`, not both.
+   */
+  readonly registry?: ToolRegistry;
+  /** A fixed list of tools (no deferred loading); names must be unique. */
+  readonly tools?: readonly Tool[];
+  /**
+   * Runs every call: its permission policy, hooks, timeouts, retries and artifact sink apply, and
+   * a refusal reaches the model as a tool error. Strongly recommended; without it calls run
+   * directly with no permission policy at all.
+   */
+  readonly executor?: BridgeExecutor;
+  /** The schema dialect of the declarations (use the provider's); default `'json-schema'`. */
+  readonly target?: ProviderTarget;
+  /**
+   * How images in results reach the model. Default `'inline'`, except for `'openai-chat'`,
+   * whose tool messages carry text only (an image there would become a base64 string the model
+   * cannot see): `'reference'`.
+   */
+  readonly images?: ImageDelivery;
+  /** Without an executor: the execution context's session id (default `'ai-sdk'`). */
+  readonly sessionId?: string;
+  /** Without an executor: the execution context's workspace root (default `process.cwd()`). */
+  readonly workspaceRoot?: string;
+  /** Without an executor: extra execution-context fields for your tools (host services). */
+  readonly contextFields?: Readonly<Record<string, unknown>>;
+}
+
+const OPTION_NAMES = [
+  'registry',
+  'tools',
+  'executor',
+  'target',
+  'images',
+  'sessionId',
+  'workspaceRoot',
+  'contextFields',
+] as const;
+
+const DIRECT_ONLY = ['sessionId', 'workspaceRoot', 'contextFields'] as const;
+
+const OWNER = 'toAiSdkTools';
+
+/** The options checked, with every default applied. */
+export interface ResolvedToolsOptions {
+  readonly source: { readonly registry: ToolRegistry } | { readonly tools: readonly Tool[] };
+  readonly executor: BridgeExecutor | undefined;
+  readonly target: ProviderTarget;
+  readonly images: ImageDelivery;
+  readonly context: DirectContext;
+}
+
+/** Checks every option by name and value, and applies the defaults. */
+export function resolveToolsOptions(options: AiSdkToolsOptions): ResolvedToolsOptions {
+  checkOptions(OWNER, options, OPTION_NAMES);
+  const target = options.target ?? 'json-schema';
+  if (!isProviderTarget(target))
+    throw invalidOption(OWNER, 'target', `one of ${PROVIDER_TARGETS.join(', ')}`, target);
+  if (options.images !== undefined && options.images !== 'inline' && options.images !== 'reference')
+    throw invalidOption(OWNER, 'images', "'inline' or 'reference'", options.images);
+  if (options.executor !== undefined && typeof options.executor?.executeBatch !== 'function')
+    throw invalidOption(OWNER, 'executor', 'a ToolExecutor (an object with executeBatch)', options.executor);
+  if (options.executor !== undefined) {
+    // The executor has its own session, workspace and context fields; these would be ignored.
+    const ignored = DIRECT_ONLY.filter((name) => options[name] !== undefined);
+    if (ignored.length > 0)
+      throw new AiSdkBridgeError(
+        AiSdkBridgeErrorCode.InvalidOption,
+        `${OWNER}: ${ignored.join(', ')} apply only without an executor; give them to the ToolExecutor (sessionId, workspaceRoot, contextFields) instead.`,
+      );
+  }
+  const sessionId = options.sessionId ?? 'ai-sdk';
+  if (typeof sessionId !== 'string' || !SESSION_ID_PATTERN.test(sessionId))
+    throw invalidOption(
+      OWNER,
+      'sessionId',
+      `1 to 128 letters, digits, "_" and "-" (${SESSION_ID_PATTERN})`,
+      sessionId,
+    );
+  const workspaceRoot = options.workspaceRoot ?? process.cwd();
+  if (typeof workspaceRoot !== 'string' || workspaceRoot === '')
+    throw invalidOption(OWNER, 'workspaceRoot', 'a non-empty path', workspaceRoot);
+  const fields = options.contextFields ?? {};
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields))
+    throw invalidOption(OWNER, 'contextFields', 'an object', fields);
+  return {
+    source: resolveSource(options),
+    executor: options.executor,
+    target,
+    images: options.images ?? (target === 'openai-chat' ? 'reference' : 'inline'),
+    context: { sessionId, workspaceRoot, fields },
+  };
+}
+
+function resolveSource(options: AiSdkToolsOptions): ResolvedToolsOptions['source'] {
+  const { registry, tools } = options;
+  if ((registry === undefined) === (tools === undefined))
+    throw new AiSdkBridgeError(
+      AiSdkBridgeErrorCode.InvalidOption,
+      `${OWNER}: give exactly one of registry (a ToolRegistry) and tools (a list of tools); got ${registry === undefined ? 'neither' : 'both'}.`,
+    );
+  if (registry !== undefined) {
+    if (typeof registry?.get !== 'function' || typeof registry.getAll !== 'function')
+      throw invalidOption(OWNER, 'registry', 'a ToolRegistry', registry);
+    return { registry };
+  }
+  if (!Array.isArray(tools)) throw invalidOption(OWNER, 'tools', 'an array of tools from createTool', tools);
+  const seen = new Set<string>();
+  for (const [index, tool] of tools.entries()) {
+    if (!isTool(tool)) throw invalidOption(OWNER, `tools[${index}]`, 'a tool from createTool', tool);
+    if (seen.has(tool.name))
+      throw new AiSdkBridgeError(
+        AiSdkBridgeErrorCode.DuplicateTool,
+        `${OWNER}: tools names "${tool.name}" twice; a ToolSet is keyed by name, so one of them would be lost.`,
+      );
+    seen.add(tool.name);
+  }
+  return { tools };
+}

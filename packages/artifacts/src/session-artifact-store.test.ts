@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  appendFileSync,
   chmodSync,
   chownSync,
   existsSync,
@@ -11,6 +12,7 @@ import {
   readFileSync,
   statSync,
   symlinkSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -178,6 +180,36 @@ describe('de-duplication', () => {
     linkSync(linked.path, join(root, 'outside-link'));
     const linkError = await rejection(store.write({ kind: 'text', bytes: 'linked' }));
     expect(linkError.message).toContain('2 hard links');
+  });
+
+  it.each([
+    ['small (synchronous path)', 64 * 1024],
+    ['large (streamed path)', 3 * 1024 * 1024],
+  ])(
+    'a %s stored file cut to a shorter prefix fails verification and never counts as a dedup hit',
+    async (_, size) => {
+      const store = storeIn(roots.create(), { limits: { maxItemBytes: size } });
+      const bytes = Buffer.alloc(size, 0x61);
+      bytes.write('distinct head', 0);
+      const stored = await store.write({ kind: 'blob', bytes });
+      truncateSync(stored.path, size - 4096);
+      const error = await rejection(store.write({ kind: 'blob', bytes }));
+      expect(error.code).toBe('verification_failed');
+      expect(error.path).toBe(stored.path);
+      expect(error.message).toContain(`size is ${size - 4096} bytes, expected ${size}`);
+      expect(store.stats()).toMatchObject({ writes: 1, deduplicatedHits: 0 });
+      expect((await rejection(store.read(stored.id))).code).toBe('verification_failed');
+    },
+  );
+
+  it('a stored file with bytes appended fails verification and never counts as a dedup hit', async () => {
+    const store = storeIn(roots.create());
+    const stored = await store.write({ kind: 'text', bytes: 'exact content' });
+    appendFileSync(stored.path, ' and more');
+    const error = await rejection(store.write({ kind: 'text', bytes: 'exact content' }));
+    expect(error.code).toBe('verification_failed');
+    expect(error.message).toContain('size is 22 bytes, expected 13');
+    expect(store.stats().deduplicatedHits).toBe(0);
   });
 
   it('does not count dedup hits against quotas', async () => {

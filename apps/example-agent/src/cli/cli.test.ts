@@ -65,6 +65,42 @@ describe('toolwright-agent CLI (spawned process)', () => {
     expect(plan.stdout).not.toMatch(/^\s+Write\s/m);
   });
 
+  it("carries each provider's exact tools payload in tools --json", async () => {
+    const payloadOf = async (provider: string) => {
+      const result = await cli(['tools', '--provider', provider, '--json']);
+      expect(result.code).toBe(0);
+      return JSON.parse(result.stdout) as {
+        provider: string;
+        entries: Array<{ name: string }>;
+        payload: unknown;
+      };
+    };
+    const gemini = await payloadOf('gemini');
+    expect(gemini.provider).toBe('gemini');
+    const names = gemini.entries.map((entry) => entry.name);
+    expect(gemini.payload).toEqual([
+      {
+        functionDeclarations: names.map((name) => ({
+          name,
+          description: expect.any(String),
+          parameters: expect.any(Object),
+        })),
+      },
+    ]);
+    const chat = await payloadOf('openai-chat');
+    expect((chat.payload as unknown[])[0]).toEqual({
+      type: 'function',
+      function: {
+        name: 'Edit',
+        description: expect.any(String),
+        parameters: expect.any(Object),
+        strict: true,
+      },
+    });
+    const anthropic = await payloadOf('anthropic');
+    expect(Object.keys((anthropic.payload as object[])[0]!)).toEqual(['name', 'description', 'input_schema']);
+  });
+
   it('calls a tool through the executor, with exit codes for success and failure', async () => {
     const ok = await cli(['call', 'Read', '{"file_path":"notes.md"}']);
     expect(ok).toMatchObject({ code: 0 });

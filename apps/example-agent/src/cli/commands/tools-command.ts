@@ -4,6 +4,7 @@ import { type Command, Option } from 'commander';
 import { PROVIDER_IDS, type ProviderId } from '../../providers/model-provider.js';
 import { describeCatalog, formatCatalog } from '../catalog-view.js';
 import { openCommandContext } from '../command-context.js';
+import { providerToolsPayload } from '../provider-tools-payload.js';
 import { Transcript } from '../transcript.js';
 import {
   type CommandRuntime,
@@ -37,16 +38,19 @@ export function registerToolsCommand(program: Command, runtime: CommandRuntime):
         // Progress (server connections) goes to stderr so stdout stays the catalog alone.
         const context = await openCommandContext(flags, new Transcript(runtime.io.stderr));
         try {
-          const view = describeCatalog(
-            context.session.registry,
-            PROVIDER_TARGETS[flags.provider],
-            flags.mode,
-          );
-          runtime.io.stdout.write(
-            flags.json === true
-              ? `${JSON.stringify(view, null, 2)}\n`
-              : `${formatCatalog(view, { listTools: true }).join('\n')}\n`,
-          );
+          const { registry } = context.session;
+          const target = PROVIDER_TARGETS[flags.provider];
+          const view = describeCatalog(registry, target, flags.mode);
+          if (flags.json === true) {
+            // The same declarations the agent loop sends, in the provider's own request shape.
+            const { declarations } = registry.getFunctionDeclarationsByMode(flags.mode, target);
+            const payload = providerToolsPayload(flags.provider, declarations);
+            runtime.io.stdout.write(
+              `${JSON.stringify({ ...view, provider: flags.provider, payload }, null, 2)}\n`,
+            );
+          } else {
+            runtime.io.stdout.write(`${formatCatalog(view, { listTools: true }).join('\n')}\n`);
+          }
         } finally {
           await context.close();
         }

@@ -1,0 +1,62 @@
+import type { FunctionDeclaration } from '@toolwright/contracts';
+import type { ProviderId } from '../providers/model-provider.js';
+
+/**
+ * The `tools` value a provider puts in its request for these declarations (already projected
+ * into its dialect by the registry), so that `tools --json` shows what a provider would
+ * reject. Each case is the mapping in that provider's `stream()`, with the provider's default
+ * options:
+ *
+ * - `anthropic`: `{ name, description, input_schema }`
+ * - `openai-chat`: `{ type: 'function', function: { name, description, parameters, strict } }`,
+ *   strict where the tool declares it
+ * - `openai-compatible`: the same, with `strict: false` (many compatible servers reject it)
+ * - `openai-responses`: `{ type: 'function', name, description, parameters, strict }`
+ * - `gemini`: one `{ functionDeclarations: [{ name, description, parameters }] }`
+ * - `scripted`: the declarations themselves; the embedded model sends nothing over a wire
+ *
+ * A provider leaves `tools` out of the request when there are none. The providers build these
+ * inline and do not export the mapping, so it is repeated here; a test sends each provider's
+ * request to a loopback server and checks that this is what arrives.
+ */
+export function providerToolsPayload(
+  provider: ProviderId,
+  declarations: readonly FunctionDeclaration[],
+): readonly unknown[] {
+  switch (provider) {
+    case 'anthropic':
+      return declarations.map(({ name, description, parameters }) => ({
+        name,
+        description,
+        input_schema: parameters,
+      }));
+    case 'openai-chat':
+    case 'openai-compatible': {
+      const strict = provider === 'openai-chat';
+      return declarations.map(({ name, description, parameters, strict: declared }) => ({
+        type: 'function',
+        function: { name, description, parameters, strict: strict && declared === true },
+      }));
+    }
+    case 'openai-responses':
+      return declarations.map(({ name, description, parameters, strict }) => ({
+        type: 'function',
+        name,
+        description,
+        parameters,
+        strict: strict === true,
+      }));
+    case 'gemini':
+      return [
+        {
+          functionDeclarations: declarations.map(({ name, description, parameters }) => ({
+            name,
+            description,
+            parameters,
+          })),
+        },
+      ];
+    case 'scripted':
+      return declarations;
+  }
+}

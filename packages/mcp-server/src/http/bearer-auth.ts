@@ -1,0 +1,65 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+
+/** What a host's bearer-token hook says about a token it accepts. */
+export interface McpBearerGrant {
+  /** Who the token belongs to; a session stays bound to the client that opened it. */
+  readonly clientId: string;
+  readonly scopes?: readonly string[];
+  /** Seconds since the epoch; a token past it is refused. */
+  readonly expiresAt?: number;
+  readonly extra?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The host's bearer-token hook: resolve a grant for a token it accepts, `undefined` (or
+ * `false`) for one it refuses. It is the host's verification — an OAuth introspection, a JWT
+ * check, a constant compared in constant time — this server only carries the answer.
+ */
+export type McpBearerVerifier = (request: {
+  readonly token: string;
+  readonly headers: IncomingHttpHeaders;
+}) => McpBearerGrant | undefined | false | Promise<McpBearerGrant | undefined | false>;
+
+/** The outcome of checking a request's bearer token. */
+export type BearerOutcome =
+  | { readonly ok: true; readonly auth: AuthInfo }
+  | { readonly ok: false; readonly status: 401; readonly challenge: string; readonly message: string };
+
+/**
+ * Checks `Authorization: Bearer <token>` with the host's hook. A missing token gets a bare
+ * `Bearer` challenge (RFC 6750 §3.1: no error code when no credentials were sent); a refused
+ * or expired one gets `error="invalid_token"`. A hook that throws propagates (a host bug is a
+ * 500, not a silent refusal).
+ */
+export async function checkBearer(
+  headers: IncomingHttpHeaders,
+  verify: McpBearerVerifier,
+): Promise<BearerOutcome> {
+  const match = /^Bearer\s+([^\s]+)\s*$/i.exec(headers.authorization ?? '');
+  const token = match?.[1];
+  if (token === undefined) {
+    return { ok: false, status: 401, challenge: 'Bearer', message: 'A bearer token is required.' };
+  }
+  const grant = await verify({ token, headers });
+  const refused = (message: string): BearerOutcome => ({
+    ok: false,
+    status: 401,
+    challenge: `Bearer error="invalid_token", error_description="${message}"`,
+    message,
+  });
+  if (grant === undefined || grant === false) return refused('The bearer token was not accepted.');
+  if (grant.expiresAt !== undefined && grant.expiresAt * 1000 <= Date.now()) {
+    return refused('The bearer token has expired.');
+  }
+  return {
+    ok: true,
+    auth: {
+      token,
+      clientId: grant.clientId,
+      scopes: [...(grant.scopes ?? [])],
+      ...(grant.expiresAt === undefined ? {} : { expiresAt: grant.expiresAt }),
+      ...(grant.extra === undefined ? {} : { extra: { ...grant.extra } }),
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** The host names a loopback listener answers to. */
+export const LOOPBACK_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/** What requests must name in `Host` and `Origin`. */
+export interface HostPolicy {
+  /** Lower-case host names (no port; IPv6 in brackets) accepted in `Host`. */
+  readonly hostnames: ReadonlySet<string>;
+  /** Exact origins accepted in `Origin`; when empty, an origin whose host name is accepted passes. */
+  readonly origins: ReadonlySet<string>;
+}
+
+/**
+ * Why a request fails the DNS-rebinding check, or `undefined` when it passes. A web page that
+ * rebinds its own domain to 127.0.0.1 reaches the server with its domain in `Host` (and in
+ * `Origin`), so both must name this server: `Host` must be present and accepted; `Origin`, sent
+ * by browsers, must be accepted when present (`null`, from sandboxed documents, is refused).
+ */
+export function hostProblem(headers: IncomingHttpHeaders, policy: HostPolicy): string | undefined {
+  const host = headers.host;
+  if (host === undefined || host === '') return 'the request has no Host header';
+  const hostname = hostnameOf(host);
+  if (hostname === undefined || !policy.hostnames.has(hostname)) {
+    return `Host ${JSON.stringify(host)} is not one this server answers to`;
+  }
+  const origin = headers.origin;
+  if (origin === undefined) return undefined;
+  if (policy.origins.size > 0) {
+    return policy.origins.has(origin.toLowerCase())
+      ? undefined
+      : `Origin ${JSON.stringify(origin)} is not allowed`;
+  }
+  let originHost: string | undefined;
+  try {
+    originHost = hostnameOf(new URL(origin).host);
+  } catch {
+    originHost = undefined;
+  }
+  return originHost !== undefined && policy.hostnames.has(originHost)
+    ? undefined
+    : `Origin ${JSON.stringify(origin)} is not allowed`;
+}
+
+/** The lower-case host name of a `Host` value (`[::1]:3000` → `[::1]`), or `undefined` if malformed. */
+export function hostnameOf(host: string): string | undefined {
+  const value = host.trim().toLowerCase();
+  if (value.startsWith('[')) {
+    const end = value.indexOf(']');
+    return end < 0 ? undefined : value.slice(0, end + 1);
+  }
+  const colon = value.indexOf(':');
+  const name = colon < 0 ? value : value.slice(0, colon);
+  return name === '' ? undefined : name;
+}
+
+/** True for the addresses that listen on every interface. */
+export function isWildcardAddress(host: string): boolean {
+  return host === '0.0.0.0' || host === '::' || host === '[::]';
+}

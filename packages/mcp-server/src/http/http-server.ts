@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as NodeHttpServer,
+  type ServerResponse,
+} from 'node:http';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { McpServerError, McpServerErrorCode } from '../mcp-server-error.js';
+import type { McpServerSession } from '../session/server-session.js';
+import type { ToolwrightMcpServer } from '../toolwright-mcp-server.js';
+import { checkBearer } from './bearer-auth.js';
+import { hostProblem } from './host-check.js';
+import { type McpHttpOptions, type ResolvedHttpOptions, resolveHttpOptions } from './http-options.js';
+import { refuse } from './http-responses.js';
+import { MemoryEventStore } from './memory-event-store.js';
+import { holdsRequest, isInitialize, readJsonBody } from './read-json-body.js';
+
+/** A running Streamable HTTP endpoint. */
+export interface McpHttpServer {
+  /** The endpoint's URL, e.g. `http://127.0.0.1:3000/mcp`. */
+  readonly url: string;
+  /** The port it listens on (the one picked, when `port` was `0`). */
+  readonly port: number;
+  /** Sessions open now. */
+  readonly sessionCount: number;
+  /**
+   * Graceful shutdown: stops accepting connections and sessions, lets running tool calls finish
+   * for up to `timeoutMs` (default: the `shutdownTimeoutMs` option), aborts the rest (their
+   * clients get an aborted result), closes every session and then every connection.
+   */
+  close(options?: { timeoutMs?: number }): Promise<void>;
+}
+
+interface HttpSession {
+  readonly transport: StreamableHTTPServerTransport;
+  readonly session: McpServerSession;
+  /** The client the session was opened by, when bearer tokens are checked. */
+  readonly clientId: string | undefined;
+}
+
+/**
+ * Serves `server` over Streamable HTTP (the SDK's `StreamableHTTPServerTransport` on
+ * `node:http`), one MCP session per client. Each request passes, in order: the path, the
+ * DNS-rebinding check (`Host`/`Origin`, 403), the bearer-token hook when there is one (401),
+ * then the session (`Mcp-Session-Id`; unknown, or opened by another client: 404).
+ */
+export async function serveHttp(
+  server: ToolwrightMcpServer,
+  options: McpHttpOptions = {},
+): Promise<McpHttpServer> {
+  const resolved = resolveHttpOptions(options);
+  const sessions = new Map<string, HttpSession>();
+  let closing: Promise<void> | undefined;
+  const http = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      refuse(response, 500, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== resolved.path)
+      return refuse(response, 404, `Not found: the MCP endpoint is ${resolved.path}.`);
+    if (resolved.hostPolicy !== undefined) {
+      const problem = hostProblem(request.headers, resolved.hostPolicy);
+      if (problem !== undefined) return refuse(response, 403, `Forbidden: ${problem}.`);
+    }
+    let auth: AuthInfo | undefined;
+    if (resolved.authorize !== undefined) {
+      const outcome = await checkBearer(request.headers, resolved.authorize);
+      if (!outcome.ok)
+        return refuse(response, 401, outcome.message, { 'www-authenticate': outcome.challenge });
+      auth = outcome.auth;
+      (request as IncomingMessage & { auth?: AuthInfo }).auth = auth;
+    }
+    let body: unknown;
+    if (request.method === 'POST') {
+      const read = await readJsonBody(request, resolved.maxBodyBytes);
+      if (!read.ok) return refuse(response, read.status, read.message);
+      body = read.body;
+    }
+    const sessionId = request.headers['mcp-session-id'];
+    if (typeof sessionId === 'string') {
+      const entry = sessions.get(sessionId);
+      // Another client's session answers exactly like a missing one: its id reveals nothing.
+      if (entry === undefined || (auth !== undefined && entry.clientId !== auth.clientId)) {
+        return refuse(response, 404, 'Session not found; start a new one with initialize.');
+      }
+      // While draining, a session may still deliver answers (an elicitation result, a
+      // cancellation) to the calls that are finishing, but not start anything new.
+      if (closing !== undefined && (request.method !== 'POST' || holdsRequest(body))) {
+        return refuse(response, 503, 'The server is shutting down.', { connection: 'close' });
+      }
+      return entry.transport.handleRequest(request, response, body);
+    }
+    if (closing !== undefined)
+      return refuse(response, 503, 'The server is shutting down.', { connection: 'close' });
+    if (request.method !== 'POST' || !isInitialize(body)) {
+      return refuse(response, 400, 'Bad Request: no valid session id; start a session with initialize.');
+    }
+    if (sessions.size >= resolved.maxSessions) {
+      return refuse(response, 503, `Too many sessions (${resolved.maxSessions}); try again later.`);
+    }
+    return openSession(request, response, body, auth);
+  }
+
+  async function openSession(
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: unknown,
+    auth: AuthInfo | undefined,
+  ): Promise<void> {
+    let entry: HttpSession | undefined;
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      ...(resolved.resumability
+        ? {
+            eventStore: new MemoryEventStore(resolved.maxEventsPerSession),
+            retryInterval: resolved.retryIntervalMs,
+          }
+        : {}),
+      onsessioninitialized: (id) => {
+        if (entry !== undefined) sessions.set(id, entry);
+      },
+    });
+    const session = await server.connect(transport);
+    entry = { transport, session, clientId: auth?.clientId };
+    void session.closed.then(() => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    });
+    await transport.handleRequest(request, response, body);
+    // An initialize the transport refused (a bad Accept header, say) opened no session.
+    if (transport.sessionId === undefined || !sessions.has(transport.sessionId))
+      await session.close({ timeoutMs: 0 });
+  }
+
+  await listen(http, resolved);
+  const address = http.address();
+  const port = typeof address === 'object' && address !== null ? address.port : resolved.port;
+  const hostInUrl =
+    resolved.host.includes(':') && !resolved.host.startsWith('[') ? `[${resolved.host}]` : resolved.host;
+  return {
+    url: `http://${hostInUrl}:${port}${resolved.path}`,
+    port,
+    get sessionCount() {
+      return sessions.size;
+    },
+    close(closeOptions = {}) {
+      closing ??= shutDown(http, sessions, closeOptions.timeoutMs ?? resolved.shutdownTimeoutMs);
+      return closing;
+    },
+  };
+}
+
+async function shutDown(
+  http: NodeHttpServer,
+  sessions: Map<string, HttpSession>,
+  timeoutMs: number,
+): Promise<void> {
+  const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+  http.closeIdleConnections();
+  await Promise.all([...sessions.values()].map(({ session }) => session.close({ timeoutMs })));
+  sessions.clear();
+  // Every session is closed, so what is left open is idle or a stream with nothing more to say.
+  http.closeAllConnections();
+  await stopped;
+}
+
+function listen(http: NodeHttpServer, options: ResolvedHttpOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const failed = (error: Error): void => {
+      reject(
+        new McpServerError(
+          McpServerErrorCode.ListenFailed,
+          `Cannot listen on ${options.host}:${options.port}: ${error.message}`,
+          { cause: error },
+        ),
+      );
+    };
+    http.once('error', failed);
+    http.listen(options.port, options.host, () => {
+      http.off('error', failed);
+      resolve();
+    });
+  });
+}

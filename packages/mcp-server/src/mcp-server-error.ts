@@ -1,0 +1,49 @@
+import { ToolwrightError, type ToolwrightErrorOptions } from '@toolwright/validation';
+
+/** A marker naming this subclass, so {@link McpServerError.isInstance} works across installed copies. */
+const MCP_SERVER_ERROR_MARKER: unique symbol = Symbol.for('toolwright.mcp-server-error') as never;
+
+/**
+ * Every code an {@link McpServerError} carries.
+ *
+ * - `invalid_option`: an option of the server, the HTTP listener or a definition is unknown or
+ *   out of range (the message names it, says what is accepted and suggests the nearest name).
+ * - `invalid_config_module`: the module given to the bin exports nothing it can serve.
+ * - `client_capability_missing`: a tool asked the client for sampling or elicitation, which
+ *   the client did not declare.
+ * - `server_closed`: a connection was offered after `close()` began.
+ * - `listen_failed`: the HTTP listener could not bind its address.
+ */
+export const McpServerErrorCode = {
+  InvalidOption: 'invalid_option',
+  InvalidConfigModule: 'invalid_config_module',
+  ClientCapabilityMissing: 'client_capability_missing',
+  ServerClosed: 'server_closed',
+  ListenFailed: 'listen_failed',
+} as const;
+
+/** One of the codes in {@link McpServerErrorCode}. */
+export type McpServerErrorCode = (typeof McpServerErrorCode)[keyof typeof McpServerErrorCode];
+
+/** The error class of `@toolwright/mcp-server`; a `ToolwrightError` with a marker of its own. */
+export class McpServerError extends ToolwrightError {
+  declare readonly code: McpServerErrorCode;
+  declare readonly [MCP_SERVER_ERROR_MARKER]: true;
+
+  constructor(code: McpServerErrorCode, message: string, options: ToolwrightErrorOptions = {}) {
+    super(code, message, options);
+  }
+
+  static {
+    Object.defineProperty(McpServerError.prototype, MCP_SERVER_ERROR_MARKER, { value: true });
+  }
+
+  /** True for an error of this class, including one thrown by another installed copy. */
+  static override isInstance(value: unknown): value is McpServerError {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { [MCP_SERVER_ERROR_MARKER]?: unknown })[MCP_SERVER_ERROR_MARKER] === true
+    );
+  }
+}

@@ -1,0 +1,97 @@
+import { ErrorCode, type GetPromptResult, McpError, type Prompt } from '@modelcontextprotocol/sdk/types.js';
+import { didYouMean } from '@toolwright/utils';
+import { checkDefinition, type DefinitionField, definitionList } from '../check-definition.js';
+import { invalidOption } from '../check-options.js';
+import type { McpCompleter } from '../resources/resource-definitions.js';
+import type { McpPromptDefinition } from './prompt-definitions.js';
+
+const PROMPT_FIELDS: readonly DefinitionField[] = [
+  { name: 'name', required: true, type: 'string' },
+  { name: 'title', required: false, type: 'string' },
+  { name: 'description', required: false, type: 'string' },
+  { name: 'arguments', required: false, type: 'array' },
+  { name: 'get', required: true, type: 'function' },
+];
+
+const ARGUMENT_FIELDS: readonly DefinitionField[] = [
+  { name: 'name', required: true, type: 'string' },
+  { name: 'description', required: false, type: 'string' },
+  { name: 'required', required: false, type: 'boolean' },
+  { name: 'complete', required: false, type: 'function' },
+];
+
+/** The prompts the host offers, checked once when the server is made. */
+export class HostPrompts {
+  readonly #prompts: ReadonlyMap<string, McpPromptDefinition>;
+
+  constructor(prompts: unknown) {
+    const byName = new Map<string, McpPromptDefinition>();
+    definitionList('ToolwrightMcpServer', 'prompts', prompts).forEach((definition, index) => {
+      const owner = `ToolwrightMcpServer prompts[${index}]`;
+      checkDefinition(owner, definition, PROMPT_FIELDS);
+      const prompt = definition as McpPromptDefinition;
+      (prompt.arguments ?? []).forEach((argument, position) => {
+        checkDefinition(`${owner} arguments[${position}]`, argument, ARGUMENT_FIELDS);
+      });
+      if (byName.has(prompt.name)) throw invalidOption(owner, 'name', 'unique among prompts', prompt.name);
+      byName.set(prompt.name, prompt);
+    });
+    this.#prompts = byName;
+  }
+
+  /** True when there are no prompts. */
+  get isEmpty(): boolean {
+    return this.#prompts.size === 0;
+  }
+
+  /** The `prompts/list` entries. */
+  list(): Prompt[] {
+    return [...this.#prompts.values()].map((prompt) => ({
+      name: prompt.name,
+      ...(prompt.title === undefined ? {} : { title: prompt.title }),
+      ...(prompt.description === undefined ? {} : { description: prompt.description }),
+      ...(prompt.arguments === undefined
+        ? {}
+        : {
+            arguments: prompt.arguments.map((argument) => ({
+              name: argument.name,
+              ...(argument.description === undefined ? {} : { description: argument.description }),
+              ...(argument.required === undefined ? {} : { required: argument.required }),
+            })),
+          }),
+    }));
+  }
+
+  /**
+   * Answers `prompts/get`: an unknown prompt or a missing required argument is `-32602`, named,
+   * so the client can correct the request.
+   */
+  async get(
+    name: string,
+    args: Readonly<Record<string, string>>,
+    request: { sessionId: string; signal: AbortSignal },
+  ): Promise<GetPromptResult> {
+    const prompt = this.#prompts.get(name);
+    if (prompt === undefined) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown prompt "${name}"${didYouMean(name, [...this.#prompts.keys()])}`,
+      );
+    }
+    const missing = (prompt.arguments ?? [])
+      .filter((argument) => argument.required === true && args[argument.name] === undefined)
+      .map((argument) => argument.name);
+    if (missing.length > 0) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Prompt "${name}" needs the argument${missing.length === 1 ? '' : 's'} ${missing.map((m) => `"${m}"`).join(', ')}`,
+      );
+    }
+    return prompt.get({ arguments: args, ...request });
+  }
+
+  /** The completer of argument `argument` of prompt `name`, if it has one. */
+  completer(name: string, argument: string): McpCompleter | undefined {
+    return this.#prompts.get(name)?.arguments?.find((candidate) => candidate.name === argument)?.complete;
+  }
+}

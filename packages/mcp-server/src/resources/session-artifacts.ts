@@ -1,0 +1,58 @@
+import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { McpArtifactRecord, McpArtifactStore } from './artifact-store.js';
+import { artifactResourceUri } from './artifact-uri.js';
+import { decodeText, isTextMimeType } from './text-mime.js';
+
+/**
+ * The artifacts one MCP session was given, and only those: a session lists and reads the
+ * artifacts its own tool results pointed to, never another session's, even though sessions
+ * share one store (ids are content hashes, which a client could otherwise learn elsewhere).
+ */
+export class SessionArtifacts {
+  readonly #records = new Map<string, McpArtifactRecord>();
+  readonly #onAdded: () => void;
+
+  /** `onAdded` is called when an artifact joins the session's list (not when it is given again). */
+  constructor(onAdded: () => void = () => {}) {
+    this.#onAdded = onAdded;
+  }
+
+  /** Makes `record` readable by this session. */
+  grant(record: McpArtifactRecord): void {
+    const known = this.#records.has(record.id);
+    this.#records.set(record.id, record);
+    if (!known) this.#onAdded();
+  }
+
+  /** True when this session was given artifact `id`. */
+  has(id: string): boolean {
+    return this.#records.has(id);
+  }
+
+  /** The `resources/list` entries of this session's artifacts, in the order they were given. */
+  list(): Resource[] {
+    return [...this.#records.values()].map((record) => artifactResource(record));
+  }
+
+  /** The `resources/read` contents of artifact `id`: text when it is text, else a base64 blob. */
+  async read(store: McpArtifactStore, id: string, uri: string): Promise<ReadResourceResult['contents']> {
+    const { record, bytes } = await store.read(id);
+    const mimeType = record.mimeType ?? 'application/octet-stream';
+    const text = isTextMimeType(record.mimeType) ? decodeText(bytes) : undefined;
+    return text === undefined
+      ? [{ uri, mimeType, blob: Buffer.from(bytes).toString('base64') }]
+      : [{ uri, mimeType, text }];
+  }
+}
+
+/** The resource (and `resource_link`) description of an artifact. */
+export function artifactResource(record: McpArtifactRecord): Resource {
+  return {
+    uri: artifactResourceUri(record.id),
+    name: `artifact-${record.id.slice(0, 12)}`,
+    title: `${record.kind} artifact (${record.byteLength} bytes)`,
+    ...(record.mimeType === undefined ? {} : { mimeType: record.mimeType }),
+    size: record.byteLength,
+    ...(record.sourceUri === undefined ? {} : { description: `stored from ${record.sourceUri}` }),
+  };
+}

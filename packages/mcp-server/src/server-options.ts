@@ -1,0 +1,175 @@
+import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@toolwright/contracts';
+import type { ToolRegistry } from '@toolwright/registry';
+import { checkFunctionOption, checkNumberOption, checkOptions, invalidOption } from './check-options.js';
+import { HostPrompts } from './prompts/host-prompts.js';
+import type { McpPromptDefinition } from './prompts/prompt-definitions.js';
+import type { McpArtifactStore } from './resources/artifact-store.js';
+import { HostResources } from './resources/host-resources.js';
+import type {
+  McpResourceDefinition,
+  McpResourceTemplateDefinition,
+} from './resources/resource-definitions.js';
+import type { ServerCore } from './session/server-core.js';
+import type { McpCallExecutor } from './tools/call-executor.js';
+import { DEFAULT_OUTPUT_LIMITS, type McpOutputLimits, OUTPUT_LIMIT_NAMES } from './tools/output-limits.js';
+import { ServedTools } from './tools/served-tools.js';
+
+/** Options of `ToolwrightMcpServer`. Every key is checked by name: a misspelt one is refused. */
+export interface ToolwrightMcpServerOptions {
+  /** The tools to serve. Changes to it reach clients as `notifications/tools/list_changed`. */
+  registry: ToolRegistry;
+  /** The name and version sent in `initialize`. Default `{ name: 'toolwright', version: '0' }`. */
+  serverInfo?: Implementation;
+  /** Sent in `initialize`; clients may add it to their model's system prompt. */
+  instructions?: string;
+  /** The `workspaceRoot` of every call's execution context. Default `process.cwd()`. */
+  workspaceRoot?: string;
+  /**
+   * Where large and binary output is stored and served from (`resources/read`). A
+   * `SessionArtifactStore` fits. Without one, text is sent whole and artifact parts are described.
+   */
+  artifacts?: McpArtifactStore;
+  /**
+   * Runs calls under the host's policy (a `ToolExecutor`). Without one, each call is built and
+   * executed directly. See `McpCallExecutor` for how to set it up.
+   */
+  executor?: McpCallExecutor;
+  /** Which registry tools are served. Default: all, except the registry's ToolSearch. */
+  includeTool?: (tool: Tool) => boolean;
+  /** Host fields added to every call's execution context (services for your own tools). */
+  contextFields?: Readonly<Record<string, unknown>>;
+  /** Fixed resources served beside the tools. */
+  resources?: readonly McpResourceDefinition[];
+  /** Resource templates served beside the tools. */
+  resourceTemplates?: readonly McpResourceTemplateDefinition[];
+  /** Prompts served beside the tools. */
+  prompts?: readonly McpPromptDefinition[];
+  /** How output is shaped: inline media, embedded text, spilling. */
+  limits?: McpOutputLimits;
+  /** Registry changes within this window become one `list_changed` (default 50 ms). */
+  listChangedDebounceMs?: number;
+  /** Errors no request can carry (a notification that could not be sent). Default: ignored. */
+  onError?: (error: unknown) => void;
+}
+
+const OWNER = 'ToolwrightMcpServer';
+
+const OPTION_NAMES = [
+  'registry',
+  'serverInfo',
+  'instructions',
+  'workspaceRoot',
+  'artifacts',
+  'executor',
+  'includeTool',
+  'contextFields',
+  'resources',
+  'resourceTemplates',
+  'prompts',
+  'limits',
+  'listChangedDebounceMs',
+  'onError',
+] as const;
+
+/** The options, checked, with every default applied. */
+export interface ResolvedServerOptions {
+  readonly registry: ToolRegistry;
+  readonly core: ServerCore;
+  readonly listChangedDebounceMs: number;
+}
+
+/** Checks every option by name, type and range, and applies the defaults. */
+export function resolveServerOptions(options: ToolwrightMcpServerOptions): ResolvedServerOptions {
+  checkOptions(OWNER, options, OPTION_NAMES);
+  const { registry } = options;
+  if (!isRegistry(registry)) throw invalidOption(OWNER, 'registry', 'a ToolRegistry', registry);
+  checkServerInfo(options.serverInfo);
+  if (options.instructions !== undefined && typeof options.instructions !== 'string') {
+    throw invalidOption(OWNER, 'instructions', 'a string', options.instructions);
+  }
+  if (
+    options.workspaceRoot !== undefined &&
+    (typeof options.workspaceRoot !== 'string' || options.workspaceRoot === '')
+  ) {
+    throw invalidOption(OWNER, 'workspaceRoot', 'a non-empty path', options.workspaceRoot);
+  }
+  checkMethods(
+    'artifacts',
+    options.artifacts,
+    ['write', 'read', 'spill'],
+    'an artifact store (write, read, spill)',
+  );
+  checkMethods('executor', options.executor, ['executeBatch'], 'an executor (executeBatch)');
+  checkFunctionOption(OWNER, 'includeTool', options.includeTool);
+  checkFunctionOption(OWNER, 'onError', options.onError);
+  if (
+    options.contextFields !== undefined &&
+    (typeof options.contextFields !== 'object' || options.contextFields === null)
+  ) {
+    throw invalidOption(OWNER, 'contextFields', 'an object', options.contextFields);
+  }
+  if (options.limits !== undefined) {
+    checkOptions(`${OWNER} limits`, options.limits, OUTPUT_LIMIT_NAMES);
+    for (const name of OUTPUT_LIMIT_NAMES) {
+      checkNumberOption(OWNER, `limits.${name}`, (options.limits as Record<string, unknown>)[name], {
+        min: 0,
+        integer: true,
+      });
+    }
+  }
+  checkNumberOption(OWNER, 'listChangedDebounceMs', options.listChangedDebounceMs, { min: 0, max: 60_000 });
+  const core: ServerCore = {
+    serverInfo: options.serverInfo ?? { name: 'toolwright', version: '0' },
+    instructions: options.instructions,
+    tools: new ServedTools(registry, options.includeTool),
+    executor: options.executor,
+    contextFields: options.contextFields ?? {},
+    workspaceRoot: options.workspaceRoot ?? process.cwd(),
+    store: options.artifacts,
+    limits: { ...DEFAULT_OUTPUT_LIMITS, ...options.limits },
+    resources: new HostResources(options.resources, options.resourceTemplates),
+    prompts: new HostPrompts(options.prompts),
+    onError: options.onError ?? (() => {}),
+  };
+  return { registry, core, listChangedDebounceMs: options.listChangedDebounceMs ?? 50 };
+}
+
+/** A registry of any installed copy: recognised by the methods this server calls. */
+function isRegistry(value: unknown): value is ToolRegistry {
+  const candidate = value as Partial<Record<keyof ToolRegistry, unknown>> | null | undefined;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.get === 'function' &&
+    typeof candidate.getAll === 'function' &&
+    typeof candidate.on === 'function' &&
+    typeof candidate.revision === 'number'
+  );
+}
+
+function checkServerInfo(value: unknown): void {
+  if (value === undefined) return;
+  const info = value as Partial<Implementation> | null;
+  if (
+    typeof info !== 'object' ||
+    info === null ||
+    typeof info.name !== 'string' ||
+    info.name === '' ||
+    typeof info.version !== 'string'
+  ) {
+    throw invalidOption(OWNER, 'serverInfo', 'an object with a name and a version (strings)', value);
+  }
+}
+
+function checkMethods(name: string, value: unknown, methods: readonly string[], accepted: string): void {
+  if (value === undefined) return;
+  const candidate = value as Record<string, unknown> | null;
+  if (
+    typeof candidate !== 'object' ||
+    candidate === null ||
+    methods.some((m) => typeof candidate[m] !== 'function')
+  ) {
+    throw invalidOption(OWNER, name, accepted, value);
+  }
+}

@@ -1,0 +1,35 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ProgressUpdate } from '@toolwright/contracts';
+import { MCP_SESSION_CONTEXT_FIELD, type McpSessionContext } from './mcp-session-context.js';
+
+/** The per-call fields a tool's execution context gets from this server. */
+export interface CallFields {
+  readonly onProgress: ((update: ProgressUpdate) => void) | undefined;
+  readonly mcpSession: McpSessionContext;
+}
+
+const current = new AsyncLocalStorage<CallFields>();
+
+/** Runs `work` with `fields` as the current call's fields (see {@link mcpCallContextFields}). */
+export function runWithCallFields<T>(fields: CallFields, work: () => Promise<T>): Promise<T> {
+  return current.run(fields, work);
+}
+
+/**
+ * Context fields for an executor that runs this server's calls (`ToolExecutor`'s
+ * `contextFields`). An executor builds every call's context from one fixed set of fields, so
+ * these are getters: read while the executor builds a call's context, they yield the
+ * `onProgress` and the {@link McpSessionContext} of the MCP request that call belongs to (kept
+ * in an `AsyncLocalStorage` for the request), and `undefined` outside one.
+ */
+export function mcpCallContextFields(): Readonly<Record<string, unknown>> {
+  return Object.freeze(
+    Object.defineProperties(
+      {},
+      {
+        onProgress: { enumerable: true, get: () => current.getStore()?.onProgress },
+        [MCP_SESSION_CONTEXT_FIELD]: { enumerable: true, get: () => current.getStore()?.mcpSession },
+      },
+    ),
+  );
+}

@@ -1,0 +1,69 @@
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type {
+  ClientCapabilities,
+  CreateMessageRequestParamsBase,
+  CreateMessageResult,
+  ElicitRequestFormParams,
+  ElicitResult,
+  Implementation,
+  LoggingLevel,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ExecutionContext } from '@toolwright/contracts';
+
+/** The execution-context field under which a served tool finds its {@link McpSessionContext}. */
+export const MCP_SESSION_CONTEXT_FIELD = 'mcpSession';
+
+/**
+ * What a toolwright tool served over MCP may ask of the client that called it, found in its
+ * execution context under {@link MCP_SESSION_CONTEXT_FIELD} (read it with
+ * {@link mcpSessionOf}). Tools that do not know about MCP never see it and keep working.
+ * Everything here is tied to the one call: a log message or a sampling request travels on
+ * that call's response stream, and stops once the call is cancelled.
+ */
+export interface McpSessionContext {
+  /** Interface version; a breaking change adds `'v2'` beside it. */
+  readonly specificationVersion: 'v1';
+  /** The MCP session id (Streamable HTTP), or the id this server gave a stdio session. */
+  readonly sessionId: string;
+  /** The client's name and version from its `initialize` request. */
+  readonly clientInfo: Implementation | undefined;
+  /** What the client declared it can do (`sampling`, `elicitation`, `roots`, ...). */
+  readonly clientCapabilities: ClientCapabilities;
+  /** What the host's bearer-token hook returned for this request, when there is one. */
+  readonly authInfo: AuthInfo | undefined;
+  /**
+   * Sends `notifications/message` at `level`, unless the client asked (`logging/setLevel`)
+   * for more severe messages only.
+   */
+  log(level: LoggingLevel, data: unknown, logger?: string): Promise<void>;
+  /**
+   * Asks the client's model for a completion (`sampling/createMessage`). Rejects with
+   * `client_capability_missing` when the client did not declare `sampling`.
+   */
+  createMessage(params: CreateMessageRequestParamsBase): Promise<CreateMessageResult>;
+  /**
+   * Asks the client's user to fill in a form (`elicitation/create`). Rejects with
+   * `client_capability_missing` when the client did not declare `elicitation`.
+   */
+  elicitInput(params: ElicitRequestFormParams): Promise<ElicitResult>;
+  /**
+   * Closes this call's response stream so the client polls for the result instead of holding a
+   * connection open (Streamable HTTP with resumability, SEP-1699); the result is replayed to the
+   * client when it reconnects. Returns false where there is no such stream (stdio).
+   */
+  closeResponseStream(): boolean;
+}
+
+/**
+ * The {@link McpSessionContext} in a tool's execution context, or `undefined` when the tool runs
+ * outside an MCP server (an agent's own executor, a test).
+ */
+export function mcpSessionOf(context: ExecutionContext): McpSessionContext | undefined {
+  const candidate = context[MCP_SESSION_CONTEXT_FIELD] as Partial<McpSessionContext> | undefined;
+  return typeof candidate === 'object' &&
+    candidate !== null &&
+    candidate.specificationVersion === 'v1' &&
+    typeof candidate.log === 'function'
+    ? (candidate as McpSessionContext)
+    : undefined;
+}

@@ -1,0 +1,28 @@
+import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type { HostPrompts } from '../prompts/host-prompts.js';
+import type { McpArtifactStore } from '../resources/artifact-store.js';
+import type { HostResources } from '../resources/host-resources.js';
+import type { McpCallExecutor } from '../tools/call-executor.js';
+import type { ResolvedOutputLimits } from '../tools/output-limits.js';
+import type { ServedTools } from '../tools/served-tools.js';
+
+/** What every session of one server shares: the resolved options. */
+export interface ServerCore {
+  readonly serverInfo: Implementation;
+  readonly instructions: string | undefined;
+  readonly tools: ServedTools;
+  readonly executor: McpCallExecutor | undefined;
+  readonly contextFields: Readonly<Record<string, unknown>>;
+  readonly workspaceRoot: string;
+  readonly store: McpArtifactStore | undefined;
+  readonly limits: ResolvedOutputLimits;
+  readonly resources: HostResources;
+  readonly prompts: HostPrompts;
+  /** Errors that have no request to answer (a notification that could not be sent). */
+  readonly onError: (error: unknown) => void;
+}
+
+/** True when the server offers resources: the host's, or artifacts (which need a store). */
+export function servesResources(core: ServerCore): boolean {
+  return core.store !== undefined || !core.resources.isEmpty;
+}

@@ -1,0 +1,54 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { SessionArtifacts } from '../resources/session-artifacts.js';
+import { createProgressReporter } from '../tools/progress-reporter.js';
+import { callTool } from '../tools/tool-call.js';
+import type { InFlightCalls } from './in-flight-calls.js';
+import type { ServerCore } from './server-core.js';
+import { createSessionContext, type SessionState } from './session-context.js';
+
+/** What the tool handlers need of their session. */
+export interface ToolSession extends SessionState {
+  readonly calls: InFlightCalls;
+  readonly artifacts: SessionArtifacts;
+}
+
+/**
+ * `tools/list` and `tools/call`. A call runs as a tracked in-flight call (so shutdown can wait
+ * for it) under a signal that follows the client's `notifications/cancelled`; with a progress
+ * token in `_meta`, the tool's `onProgress` becomes `notifications/progress`.
+ */
+export function registerToolHandlers(server: Server, core: ServerCore, session: ToolSession): void {
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: core.tools.list() }));
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const progressToken = request.params._meta?.progressToken;
+    const onProgress =
+      progressToken === undefined
+        ? undefined
+        : createProgressReporter(
+            progressToken,
+            (params) => extra.sendNotification({ method: 'notifications/progress', params }),
+            core.onError,
+          );
+    const mcpSession = createSessionContext(server, session, extra);
+    return session.calls.run(extra.signal, (signal) =>
+      callTool(
+        {
+          id: String(extra.requestId),
+          name: request.params.name,
+          arguments: request.params.arguments,
+          signal,
+          sessionId: session.sessionId,
+          fields: { onProgress, mcpSession },
+        },
+        {
+          tools: core.tools,
+          executor: core.executor,
+          contextFields: core.contextFields,
+          workspaceRoot: core.workspaceRoot,
+          rendering: { store: core.store, artifacts: session.artifacts, limits: core.limits },
+        },
+      ),
+    );
+  });
+}

@@ -1,0 +1,25 @@
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { type Tool, ToolKind } from '@toolwright/contracts';
+
+/**
+ * The MCP annotations a toolwright tool can state honestly, from its own flags and nothing else:
+ *
+ * - `readOnlyHint` is true exactly for `ToolKind.ReadOnly` (the kind allowed in Plan mode).
+ * - `destructiveHint` is true for `Write` and `Execute`: toolwright does not record whether a
+ *   write only adds, so the spec's conservative reading (it may destroy) is the honest one.
+ * - `idempotentHint` is true only when the tool is `isRetrySafe`. It is never inferred from
+ *   `ReadOnly`: a ReadOnly tool may change persistent state (creating a task, for example).
+ * - `openWorldHint` is left out: nothing in a toolwright tool says whether it reaches beyond
+ *   the host, and a guess either way would mislead a client's policy.
+ *
+ * `title` is the tool's `displayName` when it differs from its name.
+ */
+export function toolAnnotations(tool: Tool): ToolAnnotations {
+  const readOnly = tool.kind === ToolKind.ReadOnly;
+  return {
+    ...(tool.displayName === tool.name ? {} : { title: tool.displayName }),
+    readOnlyHint: readOnly,
+    ...(readOnly ? {} : { destructiveHint: true }),
+    idempotentHint: tool.isRetrySafe,
+  };
+}

@@ -1,0 +1,104 @@
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { McpServerError, McpServerErrorCode } from './mcp-server-error.js';
+import {
+  type ResolvedServerOptions,
+  resolveServerOptions,
+  type ToolwrightMcpServerOptions,
+} from './server-options.js';
+import {
+  DEFAULT_SHUTDOWN_TIMEOUT_MS,
+  type McpServerSession,
+  ServerSession,
+} from './session/server-session.js';
+import { watchToolCatalog } from './tools/watch-tool-catalog.js';
+
+/**
+ * A toolwright `ToolRegistry` as an MCP server. Each client connects over its own transport
+ * (`serveStdio`, `serveHttp`, or any SDK `Transport` given to {@link connect}) and gets its own
+ * session; all sessions share the registry, the artifact store and the host's definitions.
+ *
+ * @example
+ * ```ts
+ * const server = new ToolwrightMcpServer({ registry, artifacts: store });
+ * await serveStdio(server);
+ * ```
+ */
+export class ToolwrightMcpServer {
+  /** Interface version; a breaking change adds `'v2'` beside it. */
+  readonly specificationVersion = 'v1';
+  readonly #options: ResolvedServerOptions;
+  readonly #sessions = new Set<ServerSession>();
+  #stopWatching: (() => void) | undefined;
+  #closing: Promise<void> | undefined;
+
+  /** Checks every option (see {@link ToolwrightMcpServerOptions}); throws `invalid_option` naming a bad one. */
+  constructor(options: ToolwrightMcpServerOptions) {
+    this.#options = resolveServerOptions(options);
+  }
+
+  /** The sessions connected now. */
+  get sessions(): readonly McpServerSession[] {
+    return [...this.#sessions];
+  }
+
+  /** Tool calls running now, over every session. */
+  get callsInFlight(): number {
+    let count = 0;
+    for (const session of this.#sessions) count += session.callsInFlight;
+    return count;
+  }
+
+  /**
+   * Serves one client over `transport` and resolves once the transport has started. Throws
+   * `server_closed` once {@link close} has begun.
+   */
+  async connect(transport: Transport): Promise<McpServerSession> {
+    if (this.#closing !== undefined) {
+      throw new McpServerError(
+        McpServerErrorCode.ServerClosed,
+        'The MCP server is closing; it accepts no new sessions.',
+      );
+    }
+    const session = new ServerSession(this.#options.core, transport);
+    this.#sessions.add(session);
+    void session.closed.then(() => this.#sessions.delete(session));
+    this.#watchRegistry();
+    await session.start();
+    return session;
+  }
+
+  /** Tells every session subscribed to `uri` that the resource changed (`notifications/resources/updated`). */
+  notifyResourceUpdated(uri: string): void {
+    for (const session of this.#sessions) session.notifyResourceUpdated(uri);
+  }
+
+  /** Tells every session that the host's resource list changed. */
+  notifyResourceListChanged(): void {
+    for (const session of this.#sessions) session.notifyResourceListChanged();
+  }
+
+  /**
+   * Stops accepting sessions, lets running tool calls finish for up to `timeoutMs` (default
+   * 10 s), aborts the rest (their clients get an aborted result) and closes every session.
+   */
+  close(options: { timeoutMs?: number } = {}): Promise<void> {
+    this.#closing ??= (async () => {
+      this.#stopWatching?.();
+      this.#stopWatching = undefined;
+      const timeoutMs = options.timeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
+      await Promise.all([...this.#sessions].map((session) => session.close({ timeoutMs })));
+    })();
+    return this.#closing;
+  }
+
+  #watchRegistry(): void {
+    if (this.#stopWatching !== undefined) return;
+    this.#stopWatching = watchToolCatalog(
+      this.#options.registry,
+      () => {
+        for (const session of this.#sessions) session.notifyToolListChanged();
+      },
+      this.#options.listChangedDebounceMs,
+    );
+  }
+}

@@ -76,11 +76,15 @@ function renderText(content: string | readonly LlmContentPart[], imagesInline: b
       );
     // An inline image travels as image content; otherwise the model at least learns it was there.
     else if (!imagesInline)
-      lines.push(
-        `[image ${part.mimeType}, ${formatBytes(Math.floor((part.data.length * 3) / 4))}, not stored]`,
-      );
+      lines.push(`[image ${part.mimeType}, ${formatBytes(decodedLength(part.data))}, not stored]`);
   }
   return lines.join('\n');
+}
+
+/** The byte length of base64 data, without decoding it. */
+function decodedLength(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding;
 }
 
 function formatBytes(byteLength: number): string {

@@ -82,7 +82,7 @@ describe('streamText with a registry through the bridge (server-sent events)', (
 
     // Writes ask, and nobody is there to approve: denied, reported, the run goes on.
     const refused = parts.find((part) => part.type === 'tool-result' && part.toolCallId === 'c3');
-    expect((refused?.output as ToolwrightToolOutput).status).toBe('denied');
+    expect((refused?.output as ToolwrightToolOutput | undefined)?.status).toBe('denied');
     expect(server.toolMessages(2).get('c3')).toContain('non-interactive');
     expect(write.writes).toEqual([]);
 

@@ -1,7 +1,7 @@
 import { Kind } from '@sinclair/typebox';
+import { describeOptionProblem } from '@toolwright/utils';
 import { isSchemaValidator, PORTABLE_TOOL_NAME, type SchemaValidator } from '@toolwright/validation';
-import { formatValue } from './errors.js';
-import { suggestion } from './suggestion.js';
+import { formatValue } from './format-value.js';
 import { isToolKind, PARALLELISM_VALUES, TOOL_KINDS } from './tool-kind.js';
 
 // Every key `ToolConfig` has. Anything else is most likely a typo of one of these, and a typo
@@ -33,6 +33,8 @@ const CONFIG_KEYS = [
 const MAX_ARGUMENT_DEPTH = 1024;
 const DESCRIPTION_KEYS = ['short', 'long', 'usageNotes', 'examples', 'important'];
 const VALIDATION_KEYS = ['coerce', 'unknownArguments', 'locale', 'limits'];
+const LIMIT_KEYS = ['maxBytes', 'maxDepth'];
+const SOURCE_KEYS = { builtin: ['type'], mcp: ['type', 'server', 'toolName', 'fingerprint'] };
 const OPTIONAL_BOOLEANS = ['isConcurrencySafe', 'isRetrySafe', 'strict', 'shouldDefer'] as const;
 const OPTIONAL_STRINGS = ['displayName', 'version', 'category'] as const;
 const OPTIONAL_CALLBACKS = [
@@ -43,6 +45,22 @@ const OPTIONAL_CALLBACKS = [
 ] as const;
 
 const quoted = (values: readonly string[]): string => values.map((value) => `"${value}"`).join(', ');
+
+/**
+ * Adds the shared wording of `@toolwright/utils` for unknown keys of `object` (each with its
+ * nearest known name; a typo of a fail-closed flag such as `isRetrysafe` must not pass silently).
+ */
+function pushOptionProblem(
+  problems: string[],
+  owner: string,
+  object: Record<string, unknown>,
+  known: readonly string[],
+): void {
+  const problem = describeOptionProblem(owner, object, known);
+  if (problem !== undefined) {
+    problems.push(problem);
+  }
+}
 
 /**
  * Checks a `createTool` config and returns every problem found, one line each naming the field,
@@ -57,11 +75,7 @@ export function checkToolConfig(config: unknown): string[] {
   const fields = config as Record<string, unknown>;
   const problems: string[] = [];
 
-  for (const key of Object.keys(fields)) {
-    if (!(CONFIG_KEYS as readonly string[]).includes(key)) {
-      problems.push(`unknown option "${key}"${suggestion(key, CONFIG_KEYS)}`);
-    }
-  }
+  pushOptionProblem(problems, 'config', fields, CONFIG_KEYS);
 
   if (typeof fields.name !== 'string' || !PORTABLE_TOOL_NAME.test(fields.name)) {
     problems.push(
@@ -160,13 +174,7 @@ function checkDescription(description: unknown): string[] {
   }
   const parts = description as Record<string, unknown>;
   const problems: string[] = [];
-  for (const key of Object.keys(parts)) {
-    if (!DESCRIPTION_KEYS.includes(key)) {
-      problems.push(
-        `description has unknown part "${key}"${suggestion(key, DESCRIPTION_KEYS)}; parts are ${quoted(DESCRIPTION_KEYS)}`,
-      );
-    }
-  }
+  pushOptionProblem(problems, 'config.description', parts, DESCRIPTION_KEYS);
   if (typeof parts.short !== 'string' || parts.short.trim() === '') {
     problems.push(
       `description.short is ${formatValue(parts.short)}; expected a non-empty sentence saying what the tool does`,
@@ -191,16 +199,21 @@ function checkSource(source: unknown): string[] {
     return [];
   }
   const fields = (typeof source === 'object' && source !== null ? source : {}) as Record<string, unknown>;
-  if (fields.type === 'builtin') {
-    return [];
-  }
-  if (fields.type === 'mcp') {
-    return ['server', 'toolName', 'fingerprint']
-      .filter((key) => typeof fields[key] !== 'string' || (fields[key] as string) === '')
-      .map(
-        (key) =>
-          `source.${key} is ${formatValue(fields[key])}; an MCP source needs a non-empty string ${key}`,
-      );
+  if (fields.type === 'builtin' || fields.type === 'mcp') {
+    // A source is copied onto the tool as given: an extra key would travel to every host unseen.
+    const problems: string[] = [];
+    pushOptionProblem(problems, 'config.source', fields, SOURCE_KEYS[fields.type]);
+    if (fields.type === 'builtin') {
+      return problems;
+    }
+    return problems.concat(
+      ['server', 'toolName', 'fingerprint']
+        .filter((key) => typeof fields[key] !== 'string' || (fields[key] as string) === '')
+        .map(
+          (key) =>
+            `source.${key} is ${formatValue(fields[key])}; an MCP source needs a non-empty string ${key}`,
+        ),
+    );
   }
   return [
     `source is ${formatValue(source)}; expected { type: "builtin" } or { type: "mcp", server, toolName, fingerprint }`,
@@ -218,13 +231,7 @@ function checkValidationOptions(validation: unknown): string[] {
   }
   const options = validation as Record<string, unknown>;
   const problems: string[] = [];
-  for (const key of Object.keys(options)) {
-    if (!VALIDATION_KEYS.includes(key)) {
-      problems.push(
-        `validation has unknown option "${key}"${suggestion(key, VALIDATION_KEYS)}; options are ${quoted(VALIDATION_KEYS)}`,
-      );
-    }
-  }
+  pushOptionProblem(problems, 'config.validation', options, VALIDATION_KEYS);
   const choices: Array<[string, readonly string[]]> = [
     ['coerce', ['safe', 'none']],
     ['unknownArguments', ['reject', 'strip']],
@@ -242,7 +249,8 @@ function checkValidationOptions(validation: unknown): string[] {
     if (limits === null) {
       problems.push(`validation.limits is ${formatValue(options.limits)}; expected { maxBytes?, maxDepth? }`);
     } else {
-      for (const key of ['maxBytes', 'maxDepth']) {
+      pushOptionProblem(problems, 'config.validation.limits', limits, LIMIT_KEYS);
+      for (const key of LIMIT_KEYS) {
         const limit = limits[key];
         if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) > 0)) {
           problems.push(`validation.limits.${key} is ${formatValue(limit)}; expected a positive integer`);

@@ -60,7 +60,32 @@ describe('createTool config checks', () => {
 
   it('rejects a misspelt option instead of ignoring a fail-closed flag, and suggests the right one', () => {
     const error = definitionError({ ...validConfig, isRetrysafe: true });
-    expect(error.problems).toEqual(['unknown option "isRetrysafe" (did you mean "isRetrySafe"?)']);
+    // The shared wording of @toolwright/utils: the typo, its nearest known name, what is accepted.
+    expect(error.problems).toEqual([
+      'config: unknown option "isRetrysafe" (did you mean "isRetrySafe"?); accepted: name, displayName, kind, schema, description, isConcurrencySafe, parallelism, isRetrySafe, strict, version, category, tags, source, shouldDefer, validation, extractSignatureContent, affectedPaths, abstractPermissionRule, describeInvocation, execute.',
+    ]);
+    expect(error.code).toBe('invalid_tool_definition');
+  });
+
+  it('checks the nested objects of the config by name too: description, validation, its limits, source', () => {
+    const error = definitionError({
+      ...validConfig,
+      description: { short: 'Echoes.', importnat: 'x' },
+      validation: { localle: 'zh-CN', limits: { maxByte: 10 } },
+      source: { type: 'builtin', server: 'files' },
+    });
+    expect(error.problems).toEqual([
+      'config.description: unknown option "importnat" (did you mean "important"?); accepted: short, long, usageNotes, examples, important.',
+      'config.source: unknown option "server"; accepted: type.',
+      'config.validation: unknown option "localle" (did you mean "locale"?); accepted: coerce, unknownArguments, locale, limits.',
+      'config.validation.limits: unknown option "maxByte" (did you mean "maxBytes"?); accepted: maxBytes, maxDepth.',
+    ]);
+  });
+
+  it("refuses validation.locale 'fr' when the tool is defined, not on its first bad call", () => {
+    expect(definitionError({ ...validConfig, validation: { locale: 'fr' } }).problems).toEqual([
+      'validation.locale is "fr"; expected "en", "zh-CN"',
+    ]);
   });
 
   it('accepts exactly the portable names', () => {

@@ -7,6 +7,7 @@ import {
   type ProviderTarget,
   type SchemaValidator,
 } from '@toolwright/validation';
+import { checkBuildOptions } from './build-options.js';
 import { checkToolConfig } from './check-tool-config.js';
 import { createDeclarationCache } from './declaration-cache.js';
 import { deepFreeze } from './deep-freeze.js';
@@ -133,6 +134,9 @@ export function createTool<S extends TSchema | SchemaValidator>(
     validator,
 
     build(params: unknown, options?: BuildOptions): ToolInvocation<Params> {
+      if (options !== undefined) {
+        checkBuildOptions(options);
+      }
       const result = validator.parse(params, options?.nullAsAbsent ? nullAsAbsentParseOptions : parseOptions);
       freezeParams ??= ownSchema ? compileParamsFreezer(validator.toJsonSchema()) : freezeParsed;
       // Parse shares unchanged parts with the caller's input: those are copied, the rest frozen in place.

@@ -1,4 +1,6 @@
 import { ToolwrightError, type ToolwrightErrorOptions } from '@toolwright/validation';
+import { carriesMarker, markPrototype } from './error-marker.js';
+import { formatValue } from './format-value.js';
 
 /** The codes used by `@toolwright/contracts` (validation errors keep validation's codes). */
 export const ContractsErrorCode = Object.freeze({
@@ -23,12 +25,15 @@ export const ContractsErrorCode = Object.freeze({
 /** One of the codes in {@link ContractsErrorCode}. */
 export type ContractsErrorCode = (typeof ContractsErrorCode)[keyof typeof ContractsErrorCode];
 
+// Each class has a marker of its own, registered with Symbol.for so that a second installed copy
+// of this package sets and reads the same key, and set on the prototype so that creating an error
+// does not pay for it.
 const INVALID_DEFINITION_MARKER: unique symbol = Symbol.for(
-  'toolwright.invalid_tool_definition_error',
+  'toolwright.invalid-tool-definition-error',
 ) as never;
-const INVOCATION_ERROR_MARKER: unique symbol = Symbol.for('toolwright.tool_invocation_error') as never;
+const INVOCATION_ERROR_MARKER: unique symbol = Symbol.for('toolwright.tool-invocation-error') as never;
 const TARGET_ERROR_MARKER: unique symbol = Symbol.for(
-  'toolwright.unsupported_provider_target_error',
+  'toolwright.unsupported-provider-target-error',
 ) as never;
 
 /**
@@ -41,8 +46,12 @@ export class InvalidToolDefinitionError extends ToolwrightError {
   readonly toolName: string | undefined;
   /** One line per problem found. */
   readonly problems: readonly string[];
-  /** Cross-install recognition marker for this subclass. */
-  readonly [INVALID_DEFINITION_MARKER] = true;
+  /** Cross-install recognition marker for this subclass (set on the prototype). */
+  declare readonly [INVALID_DEFINITION_MARKER]: true;
+
+  static {
+    markPrototype(InvalidToolDefinitionError.prototype, INVALID_DEFINITION_MARKER);
+  }
 
   constructor(
     toolName: string | undefined,
@@ -62,10 +71,7 @@ export class InvalidToolDefinitionError extends ToolwrightError {
 
   /** True for any `InvalidToolDefinitionError`, including one thrown by another installed copy. */
   static override isInstance(value: unknown): value is InvalidToolDefinitionError {
-    return (
-      ToolwrightError.isInstance(value) &&
-      (value as { [INVALID_DEFINITION_MARKER]?: unknown })[INVALID_DEFINITION_MARKER] === true
-    );
+    return carriesMarker(value, INVALID_DEFINITION_MARKER);
   }
 }
 
@@ -77,8 +83,12 @@ export class InvalidToolDefinitionError extends ToolwrightError {
 export class ToolInvocationError extends ToolwrightError {
   /** The tool the invocation belongs to. */
   readonly toolName: string;
-  /** Cross-install recognition marker for this subclass. */
-  readonly [INVOCATION_ERROR_MARKER] = true;
+  /** Cross-install recognition marker for this subclass (set on the prototype). */
+  declare readonly [INVOCATION_ERROR_MARKER]: true;
+
+  static {
+    markPrototype(ToolInvocationError.prototype, INVOCATION_ERROR_MARKER);
+  }
 
   constructor(
     code: ContractsErrorCode,
@@ -92,10 +102,7 @@ export class ToolInvocationError extends ToolwrightError {
 
   /** True for any `ToolInvocationError`, including one thrown by another installed copy. */
   static override isInstance(value: unknown): value is ToolInvocationError {
-    return (
-      ToolwrightError.isInstance(value) &&
-      (value as { [INVOCATION_ERROR_MARKER]?: unknown })[INVOCATION_ERROR_MARKER] === true
-    );
+    return carriesMarker(value, INVOCATION_ERROR_MARKER);
   }
 }
 
@@ -103,8 +110,12 @@ export class ToolInvocationError extends ToolwrightError {
 export class UnsupportedProviderTargetError extends ToolwrightError {
   /** The target that was asked for, as given. */
   readonly target: unknown;
-  /** Cross-install recognition marker for this subclass. */
-  readonly [TARGET_ERROR_MARKER] = true;
+  /** Cross-install recognition marker for this subclass (set on the prototype). */
+  declare readonly [TARGET_ERROR_MARKER]: true;
+
+  static {
+    markPrototype(UnsupportedProviderTargetError.prototype, TARGET_ERROR_MARKER);
+  }
 
   constructor(target: unknown, accepted: readonly string[]) {
     super(
@@ -116,36 +127,6 @@ export class UnsupportedProviderTargetError extends ToolwrightError {
 
   /** True for any `UnsupportedProviderTargetError`, including one from another installed copy. */
   static override isInstance(value: unknown): value is UnsupportedProviderTargetError {
-    return (
-      ToolwrightError.isInstance(value) &&
-      (value as { [TARGET_ERROR_MARKER]?: unknown })[TARGET_ERROR_MARKER] === true
-    );
+    return carriesMarker(value, TARGET_ERROR_MARKER);
   }
-}
-
-const PREVIEW_LIMIT = 60;
-
-/**
- * A short, single-line rendering of an offending value for error messages: strings quoted,
- * everything capped so that a huge value cannot flood a message.
- */
-export function formatValue(value: unknown): string {
-  let text: string;
-  if (typeof value === 'string') {
-    text = JSON.stringify(value);
-  } else if (typeof value === 'function') {
-    text = 'a function';
-  } else if (typeof value === 'symbol' || typeof value === 'bigint') {
-    text = String(value);
-  } else if (value === undefined) {
-    text = 'undefined';
-  } else {
-    try {
-      text = JSON.stringify(value) ?? String(value);
-    } catch {
-      // Cycles and other unserialisable values: name the type rather than fail the error.
-      text = Object.prototype.toString.call(value);
-    }
-  }
-  return text.length > PREVIEW_LIMIT ? `${text.slice(0, PREVIEW_LIMIT - 1)}…` : text;
 }

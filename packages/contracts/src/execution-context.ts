@@ -1,4 +1,5 @@
-import { ContractsErrorCode, formatValue, ToolInvocationError } from './errors.js';
+import { ContractsErrorCode, ToolInvocationError } from './errors.js';
+import { formatValue } from './format-value.js';
 
 /** A progress report a tool sends while it runs. */
 export interface ProgressUpdate {

@@ -1,8 +1,9 @@
+import { canonicalJson, previewText } from '@toolwright/utils';
 import type { Coercion } from '@toolwright/validation';
-import { canonicalJson } from './canonical-json.js';
 import type { DeepReadonly } from './deep-readonly.js';
-import { ContractsErrorCode, formatValue, ToolInvocationError } from './errors.js';
+import { ContractsErrorCode, ToolInvocationError } from './errors.js';
 import { assertExecutionContext, type ExecutionContext } from './execution-context.js';
+import { formatValue } from './format-value.js';
 import { INVOCATION_MARKER, isInvocationSuperseded, type ToolInvocation } from './tool-invocation.js';
 import type { Parallelism, ToolKind } from './tool-kind.js';
 import type { ToolResult } from './tool-result.js';
@@ -126,12 +127,8 @@ export class FrozenToolInvocation<P> implements ToolInvocation<P> {
     if (derived.description === undefined) {
       const callback = this.#behaviour.describeInvocation;
       if (callback === undefined) {
-        const preview = canonicalJson(this.#params);
-        const capped =
-          preview.length > DESCRIPTION_PREVIEW_LIMIT
-            ? `${preview.slice(0, DESCRIPTION_PREVIEW_LIMIT - 1)}…`
-            : preview;
-        derived.description = `${this.#behaviour.displayName} ${capped}`;
+        const preview = previewText(canonicalJson(this.#params), DESCRIPTION_PREVIEW_LIMIT);
+        derived.description = `${this.#behaviour.displayName} ${preview}`;
       } else {
         derived.description = this.#stringCallback('describeInvocation', callback);
       }

@@ -1,5 +1,5 @@
 export type { Coercion, JsonSchema, ProviderTarget, SchemaValidator } from '@toolwright/validation';
-export { ToolValidationError, ToolwrightError } from '@toolwright/validation';
+export { InvalidOptionError, ToolValidationError, ToolwrightError } from '@toolwright/validation';
 export { createTool } from './create-tool.js';
 export type { DeepReadonly } from './deep-readonly.js';
 export {

@@ -5,6 +5,7 @@ describe('public surface', () => {
     expect(Object.keys(await import('./index.js')).sort()).toEqual([
       'ContractsErrorCode',
       'INVOCATION_MARKER',
+      'InvalidOptionError',
       'InvalidToolDefinitionError',
       'PARALLELISM_VALUES',
       'PROVIDER_TARGETS',
@@ -46,6 +47,7 @@ describe('public surface', () => {
     const validation = await import('@toolwright/validation');
     expect(contracts.ToolwrightError).toBe(validation.ToolwrightError);
     expect(contracts.ToolValidationError).toBe(validation.ToolValidationError);
+    expect(contracts.InvalidOptionError).toBe(validation.InvalidOptionError);
     expect(contracts.PROVIDER_TARGETS).toBe(validation.PROVIDER_TARGETS);
   });
 });

@@ -1,5 +1,7 @@
 import { ToolValidationError } from '@toolwright/validation';
-import { ContractsErrorCode, formatValue, ToolInvocationError } from './errors.js';
+import { checkBuildOptions } from './build-options.js';
+import { ContractsErrorCode, ToolInvocationError } from './errors.js';
+import { formatValue } from './format-value.js';
 import type { BuildOptions, Tool } from './tool.js';
 import { isToolInvocation, retireInvocation, type ToolInvocation } from './tool-invocation.js';
 
@@ -36,6 +38,11 @@ export function rebuildInvocation<P>(
       tool.name,
       `rebuildInvocation: the patch for "${tool.name}" is ${formatValue(patch)}; expected a plain object of params to change.`,
     );
+  }
+  // Checked before the old invocation is retired: a typo in the options is the caller's bug and
+  // must not cost the invocation.
+  if (options !== undefined) {
+    checkBuildOptions(options);
   }
   retireInvocation(invocation);
 

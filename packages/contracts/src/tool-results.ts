@@ -1,4 +1,5 @@
 import { ToolwrightError } from '@toolwright/validation';
+import { checkOptionNames, optionNames } from './check-options.js';
 import {
   type ArtifactReference,
   type LlmContentPart,
@@ -12,6 +13,18 @@ export interface ToolResultExtras {
   readonly display?: string;
   readonly artifacts?: readonly ArtifactReference[];
   readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+const EXTRAS_NAMES = optionNames('ToolResultExtras', ['display', 'artifacts', 'metadata']);
+
+/**
+ * Throws `InvalidOptionError` for an unknown key of `extras`: spread into the result, a key such
+ * as `artifact` would reach the host as an unknown field and the artifacts would be lost, and
+ * `llmContent` or `error` would overwrite what the constructor sets.
+ */
+function checkedExtras(extras: ToolResultExtras | undefined): ToolResultExtras | undefined {
+  checkOptionNames(EXTRAS_NAMES, extras);
+  return extras;
 }
 
 /** A failure's message: a string as is, an error by its message (and code when it has one). */
@@ -32,7 +45,7 @@ function failure(
 ): ToolResult {
   const message = describeReason(reason);
   return Object.freeze({
-    ...extras,
+    ...checkedExtras(extras),
     llmContent: message,
     error: Object.freeze({ type, message }),
   });
@@ -45,7 +58,7 @@ function failure(
 export const ToolResults = Object.freeze({
   /** A successful result: text or content parts for the model, plus optional extras. */
   success(llmContent: string | readonly LlmContentPart[], extras?: ToolResultExtras): ToolResult {
-    return Object.freeze({ ...extras, llmContent });
+    return Object.freeze({ ...checkedExtras(extras), llmContent });
   },
   /** The arguments were invalid (pass the `ToolValidationError` to keep its repair hints). */
   validationError(reason: FailureReason, extras?: ToolResultExtras): ToolResult {

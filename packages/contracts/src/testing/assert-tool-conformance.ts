@@ -1,3 +1,6 @@
+import { InvalidOptionError } from '@toolwright/validation';
+import { checkOptionNames, optionNames } from '../check-options.js';
+import { formatValue } from '../format-value.js';
 import { isTool } from '../tool.js';
 import { checkBuild } from './build-rules.js';
 import { type ConformanceFailure, ToolConformanceError } from './conformance-error.js';
@@ -13,6 +16,20 @@ export interface ConformanceOptions {
    * satisfy the schema (patterns, formats).
    */
   readonly validInputs?: readonly unknown[];
+}
+
+const CONFORMANCE_OPTION_NAMES = optionNames('ConformanceOptions', ['validInputs']);
+
+/** A misspelt `validInputs` would quietly check a constructed input instead of the caller's. */
+function checkConformanceOptions(options: ConformanceOptions): void {
+  checkOptionNames(CONFORMANCE_OPTION_NAMES, options);
+  const { validInputs } = options as { validInputs?: unknown };
+  if (validInputs !== undefined && !Array.isArray(validInputs)) {
+    throw new InvalidOptionError(
+      CONFORMANCE_OPTION_NAMES.owner,
+      `ConformanceOptions: validInputs must be an array of inputs; got ${formatValue(validInputs)}.`,
+    );
+  }
 }
 
 /** The outcome of {@link checkToolConformance}: the rules checked and every one that failed. */
@@ -31,6 +48,7 @@ export interface ConformanceReport {
  * `build-fills-defaults`, `params-frozen`, `invocation-matches-tool`.
  */
 export function checkToolConformance(tool: unknown, options: ConformanceOptions = {}): ConformanceReport {
+  checkConformanceOptions(options);
   const runner = createRuleRunner();
   runner.run('is-tool', (fail) => {
     if (!isTool(tool)) {

@@ -1,9 +1,10 @@
+import { canonicalJson } from '@toolwright/utils';
 import { ToolValidationError } from '@toolwright/validation';
-import { canonicalJson } from '../canonical-json.js';
 import { isDeeplyFrozen } from '../deep-freeze.js';
+import { formatValue } from '../format-value.js';
 import type { Tool } from '../tool.js';
 import type { ToolInvocation } from '../tool-invocation.js';
-import { describeError, preview, type RunRule } from './rule-runner.js';
+import { describeError, type RunRule } from './rule-runner.js';
 import { sampleInput } from './sample-input.js';
 
 // Inputs no tool may accept: its arguments are always an object.
@@ -19,12 +20,10 @@ export function checkBuild(tool: Tool, run: RunRule, validInputs: readonly unkno
     for (const input of NON_OBJECT_INPUTS) {
       try {
         tool.build(input);
-        fail(`build(${JSON.stringify(input)}) was accepted; the arguments must be an object`);
+        fail(`build(${formatValue(input)}) was accepted; the arguments must be an object`);
       } catch (error) {
         if (!ToolValidationError.isInstance(error)) {
-          fail(
-            `build(${JSON.stringify(input)}) threw ${describeError(error)} instead of a ToolValidationError`,
-          );
+          fail(`build(${formatValue(input)}) threw ${describeError(error)} instead of a ToolValidationError`);
         }
       }
     }
@@ -40,7 +39,7 @@ export function checkBuild(tool: Tool, run: RunRule, validInputs: readonly unkno
       } catch (error) {
         const hint =
           validInputs === undefined ? ' (the input was constructed from the schema; pass validInputs)' : '';
-        fail(`build(${preview(input)}) rejected a valid input: ${describeError(error)}${hint}`);
+        fail(`build(${formatValue(input)}) rejected a valid input: ${describeError(error)}${hint}`);
         continue;
       }
       invocations.push({ input, invocation });
@@ -51,9 +50,10 @@ export function checkBuild(tool: Tool, run: RunRule, validInputs: readonly unkno
         if (typeof property !== 'object' || property === null || !('default' in property) || key in given) {
           continue;
         }
-        if (canonicalJson(params[key]) !== canonicalJson(property.default)) {
+        // A missing key is a failure even when the default is null (canonical JSON writes both as null).
+        if (!(key in params) || canonicalJson(params[key]) !== canonicalJson(property.default)) {
           fail(
-            `build(${preview(input)}) left "${key}" as ${preview(params[key])}; its default is ${preview(property.default)}`,
+            `build(${formatValue(input)}) left "${key}" as ${formatValue(params[key])}; its default is ${formatValue(property.default)}`,
           );
         }
       }
@@ -63,10 +63,10 @@ export function checkBuild(tool: Tool, run: RunRule, validInputs: readonly unkno
   run('params-frozen', (fail) => {
     for (const { input, invocation } of invocations) {
       if (!Object.isFrozen(invocation)) {
-        fail(`the invocation built from ${preview(input)} is not frozen`);
+        fail(`the invocation built from ${formatValue(input)} is not frozen`);
       }
       if (!isDeeplyFrozen(invocation.params)) {
-        fail(`the params built from ${preview(input)} are not deeply frozen`);
+        fail(`the params built from ${formatValue(input)} are not deeply frozen`);
       }
     }
   });
@@ -83,16 +83,16 @@ export function checkBuild(tool: Tool, run: RunRule, validInputs: readonly unkno
       }
       for (const key of ['permissionSignature', 'permissionRule'] as const) {
         if (typeof invocation[key] !== 'string' || invocation[key] === '') {
-          fail(`${key} for ${preview(input)} is not a non-empty string`);
+          fail(`${key} for ${formatValue(input)} is not a non-empty string`);
         }
       }
       const paths = invocation.affectedPaths;
       if (!Array.isArray(paths) || paths.some((path) => typeof path !== 'string')) {
-        fail(`affectedPaths for ${preview(input)} is not an array of strings`);
+        fail(`affectedPaths for ${formatValue(input)} is not an array of strings`);
       }
       const description = invocation.getDescription();
       if (typeof description !== 'string' || description.trim() === '') {
-        fail(`getDescription() for ${preview(input)} is empty`);
+        fail(`getDescription() for ${formatValue(input)} is empty`);
       }
     }
   });

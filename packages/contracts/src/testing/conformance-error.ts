@@ -1,4 +1,5 @@
 import { ToolwrightError } from '@toolwright/validation';
+import { carriesMarker, markPrototype } from '../error-marker.js';
 
 /** One conformance rule a tool broke, with what was found. */
 export interface ConformanceFailure {
@@ -7,7 +8,7 @@ export interface ConformanceFailure {
   readonly message: string;
 }
 
-const CONFORMANCE_ERROR_MARKER: unique symbol = Symbol.for('toolwright.tool_conformance_error') as never;
+const CONFORMANCE_ERROR_MARKER: unique symbol = Symbol.for('toolwright.tool-conformance-error') as never;
 
 /**
  * Thrown by `assertToolConformance` with every failed rule (not just the first), one a line in
@@ -17,8 +18,12 @@ export class ToolConformanceError extends ToolwrightError {
   /** The tool's name, when it had one. */
   readonly toolName: string | undefined;
   readonly failures: readonly ConformanceFailure[];
-  /** Cross-install recognition marker for this subclass. */
-  readonly [CONFORMANCE_ERROR_MARKER] = true;
+  /** Cross-install recognition marker for this subclass (set on the prototype). */
+  declare readonly [CONFORMANCE_ERROR_MARKER]: true;
+
+  static {
+    markPrototype(ToolConformanceError.prototype, CONFORMANCE_ERROR_MARKER);
+  }
 
   constructor(toolName: string | undefined, failures: readonly ConformanceFailure[]) {
     const subject = toolName === undefined ? 'The value' : `Tool "${toolName}"`;
@@ -33,9 +38,6 @@ export class ToolConformanceError extends ToolwrightError {
 
   /** True for any `ToolConformanceError`, including one thrown by another installed copy. */
   static override isInstance(value: unknown): value is ToolConformanceError {
-    return (
-      ToolwrightError.isInstance(value) &&
-      (value as { [CONFORMANCE_ERROR_MARKER]?: unknown })[CONFORMANCE_ERROR_MARKER] === true
-    );
+    return carriesMarker(value, CONFORMANCE_ERROR_MARKER);
   }
 }

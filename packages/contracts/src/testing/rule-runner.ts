@@ -39,9 +39,3 @@ export function describeError(error: unknown): string {
   }
   return String(error);
 }
-
-/** A short JSON preview of a value, for failure messages. */
-export function preview(value: unknown): string {
-  const text = value === undefined ? 'undefined' : (JSON.stringify(value) ?? String(value));
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
-}

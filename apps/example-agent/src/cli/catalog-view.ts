@@ -1,6 +1,7 @@
 import { toProviderToolFormat } from '@toolwright/contracts';
 import type { ToolMode, ToolRegistry } from '@toolwright/registry';
 import type { ProviderTarget } from '@toolwright/validation';
+import { checkOptions } from './check-options.js';
 
 /** One declaration as the `tools` command shows it. */
 export interface CatalogEntry {
@@ -59,8 +60,9 @@ export function describeCatalog(registry: ToolRegistry, target: ProviderTarget, 
   };
 }
 
-/** The catalog as readable lines. */
+/** The catalog as readable lines; `listTools` adds one line per tool and the deferred names. */
 export function formatCatalog(view: CatalogView, options: { listTools: boolean }): string[] {
+  checkOptions('formatCatalog', options, ['listTools']);
   const lines = [
     `${view.target} (${view.mode} mode): ${view.entries.length} schemas ~${view.schemaTokens} tokens; ${view.deferred.length} deferred by name only ~${view.deferredTokens} tokens${view.omitted.length > 0 ? `; ${view.omitted.length} omitted (provider limit)` : ''}`,
   ];

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { checkOptions } from './check-options.js';
 import { registerCallCommand } from './commands/call-command.js';
 import { type CommandRuntime, ExitCode, type ProgramIo } from './commands/command-runtime.js';
 import { registerDemoCommand } from './commands/demo-command.js';
@@ -10,6 +11,8 @@ import { versionReport } from './version-report.js';
 
 export type { ProgramIo } from './commands/command-runtime.js';
 
+const PROGRAM_IO_KEYS: readonly (keyof ProgramIo)[] = ['stdout', 'stderr'];
+
 /**
  * The `toolwright-agent` command line, writing to `io`. `runtime.fail` records the exit code;
  * `src/cli.ts` runs it against the real process and tests can drive it in-process.
@@ -18,6 +21,8 @@ export function createProgram(
   io: ProgramIo,
   runtime: CommandRuntime = { io, fail: () => undefined },
 ): Command {
+  checkOptions('createProgram', io, PROGRAM_IO_KEYS);
+  checkOptions('createProgram', runtime, ['io', 'fail']);
   const program = new Command('toolwright-agent')
     .description(
       'The toolwright reference agent: built-in and MCP tools, any provider, a scripted model for offline use.',
@@ -48,6 +53,7 @@ export function createProgram(
  * code: 0 success, 1 the task or a tool failed, 2 bad usage or configuration.
  */
 export async function runProgram(argv: readonly string[], io: ProgramIo): Promise<number> {
+  checkOptions('runProgram', io, PROGRAM_IO_KEYS);
   let exitCode: number = ExitCode.Success;
   const program = createProgram(io, { io, fail: (code) => (exitCode = Math.max(exitCode, code)) });
   try {

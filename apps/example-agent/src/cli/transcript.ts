@@ -1,6 +1,7 @@
 import type { ExecutedCall, ExecutorEvent } from '@toolwright/executor';
 import type { AgentEvent } from '../agent/agent-loop.js';
 import { type CatalogView, formatCatalog } from './catalog-view.js';
+import { checkOptions } from './check-options.js';
 import { printable } from './printable.js';
 
 /** Where transcript lines go (stdout in the CLI, a buffer in tests). */
@@ -57,6 +58,8 @@ export interface TranscriptOptions {
   showContent?: boolean;
 }
 
+const TRANSCRIPT_OPTIONS: readonly (keyof TranscriptOptions)[] = ['json', 'showContent'];
+
 /**
  * Prints what the agent does: readable by default, or one JSON object per line (`--json`) for
  * machines. Every event of the loop and the executor goes through here.
@@ -67,6 +70,7 @@ export class Transcript {
   readonly #showContent: boolean;
 
   constructor(sink: LineSink, options: TranscriptOptions = {}) {
+    checkOptions('Transcript', options, TRANSCRIPT_OPTIONS);
     this.#sink = sink;
     this.#json = options.json === true;
     this.#showContent = options.showContent !== false;

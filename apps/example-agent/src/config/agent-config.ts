@@ -4,6 +4,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { parseToolSchema, ToolValidationError } from '@toolwright/validation';
 import { AgentError, AgentErrorCode } from '../errors.js';
 import { PROVIDER_IDS } from '../providers/model-provider.js';
+import { describeUnknownConfigKeys } from './unknown-config-keys.js';
 
 /** The file name the agent looks for in the workspace. */
 export const CONFIG_FILE_NAME = 'toolwright.config.json';
@@ -47,19 +48,30 @@ export type AgentConfig = Static<typeof AgentConfigSchema>;
 /**
  * Validates a config object. The error names the file, each offending key (as a JSON pointer)
  * and what is accepted, e.g. `toolwright.config.json: /provider must be one of anthropic, ...`.
+ * Unknown keys are reported one line per object by `describeOptionProblem` (the nearest known
+ * name and the accepted ones), values by the schema.
  */
 export function parseAgentConfig(value: unknown, source: string): AgentConfig {
+  const unknownKeys = describeUnknownConfigKeys(AgentConfigSchema, value).map((line) => `  ${line}`);
   try {
-    return parseToolSchema(AgentConfigSchema, value, { toolName: source, coerce: 'none' }).value;
+    const config = parseToolSchema(AgentConfigSchema, value, { toolName: source, coerce: 'none' }).value;
+    if (unknownKeys.length === 0) return config;
+    throw new AgentError(
+      AgentErrorCode.ConfigInvalid,
+      `Invalid config in ${source}:\n${unknownKeys.join('\n')}`,
+    );
   } catch (error) {
     if (!ToolValidationError.isInstance(error)) throw error;
-    // Each issue message already says what was expected and what was found.
-    const lines = error.issues.map(
-      (issue) => `  key ${issue.path === '' ? '(root)' : issue.path}: ${issue.message}`,
+    // Each issue message already says what was expected and what was found; unknown keys
+    // were worded above, once per object rather than once per key.
+    const valueIssues = error.issues
+      .filter((issue) => issue.keyword !== 'additionalProperties')
+      .map((issue) => `  key ${issue.path === '' ? '(root)' : issue.path}: ${issue.message}`);
+    throw new AgentError(
+      AgentErrorCode.ConfigInvalid,
+      `Invalid config in ${source}:\n${[...unknownKeys, ...valueIssues].join('\n')}`,
+      { cause: error },
     );
-    throw new AgentError(AgentErrorCode.ConfigInvalid, `Invalid config in ${source}:\n${lines.join('\n')}`, {
-      cause: error,
-    });
   }
 }
 

@@ -52,8 +52,42 @@ describe('toolwright.config.json', () => {
     expect(message).toContain('/provider');
     expect(message).toContain('openai-responses');
     expect(message).toContain('/permissions/allow');
-    expect(message).toContain('/planmode');
-    expect(message).toContain('planMode');
+    expect(message).toContain('key (root): unknown option "planmode" (did you mean "planMode"?)');
+  });
+
+  it('names each unknown key with describeOptionProblem: one line per object, nearest name, accepted keys', () => {
+    const root = workspaceWith('unknown-keys', {
+      'toolwright.config.json': JSON.stringify({
+        planmode: true,
+        maxTurn: 3,
+        permissions: { alow: ['Read(**)'] },
+        toolTimeoutsMs: { 'any-tool-name': 1000 },
+      }),
+    });
+    const path = join(root, 'toolwright.config.json');
+    let error: unknown;
+    try {
+      loadAgentConfig(root);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toMatchObject({ code: 'config_invalid' });
+    expect((error as Error).message).toBe(
+      [
+        `Invalid config in ${path}:`,
+        '  key (root): unknown options "planmode" (did you mean "planMode"?), "maxTurn" (did you mean "maxTurns"?); accepted: $schema, provider, model, baseUrl, planMode, permissions, maxTurns, toolTimeoutMs, toolTimeoutsMs, spillThresholdBytes, mcpConfig.',
+        '  key /permissions: unknown option "alow" (did you mean "allow"?); accepted: allow, ask, deny.',
+      ].join('\n'),
+    );
+  });
+
+  it('reports unknown keys and bad values together', () => {
+    const root = workspaceWith('unknown-and-bad', {
+      'toolwright.config.json': JSON.stringify({ provider: 'claude', planmode: true }),
+    });
+    expect(() => loadAgentConfig(root)).toThrow(
+      /key \(root\): unknown option "planmode" \(did you mean "planMode"\?\)[^\n]*\n {2}key \/provider: expected one of/,
+    );
   });
 
   it('reports malformed JSON with the file name', () => {

@@ -28,6 +28,7 @@ export type {
 export type { ToolwrightMcpServerOptions } from './server-options.js';
 export { mcpCallContextFields } from './session/call-fields.js';
 export {
+  ARTIFACTS_CONTEXT_FIELD,
   MCP_SESSION_CONTEXT_FIELD,
   type McpSessionContext,
   mcpSessionOf,

@@ -1,11 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ProgressUpdate } from '@toolwright/contracts';
-import { MCP_SESSION_CONTEXT_FIELD, type McpSessionContext } from './mcp-session-context.js';
+import type { McpArtifactStore } from '../resources/artifact-store.js';
+import {
+  ARTIFACTS_CONTEXT_FIELD,
+  MCP_SESSION_CONTEXT_FIELD,
+  type McpSessionContext,
+} from './mcp-session-context.js';
 
 /** The per-call fields a tool's execution context gets from this server. */
 export interface CallFields {
   readonly onProgress: ((update: ProgressUpdate) => void) | undefined;
   readonly mcpSession: McpSessionContext;
+  readonly artifacts: McpArtifactStore | undefined;
 }
 
 const current = new AsyncLocalStorage<CallFields>();
@@ -19,8 +25,8 @@ export function runWithCallFields<T>(fields: CallFields, work: () => Promise<T>)
  * Context fields for an executor that runs this server's calls (`ToolExecutor`'s
  * `contextFields`). An executor builds every call's context from one fixed set of fields, so
  * these are getters: read while the executor builds a call's context, they yield the
- * `onProgress` and the {@link McpSessionContext} of the MCP request that call belongs to (kept
- * in an `AsyncLocalStorage` for the request), and `undefined` outside one.
+ * `onProgress`, the {@link McpSessionContext} and the artifact store of the MCP request that
+ * call belongs to (kept in an `AsyncLocalStorage` for the request), and `undefined` outside one.
  */
 export function mcpCallContextFields(): Readonly<Record<string, unknown>> {
   return Object.freeze(
@@ -29,6 +35,7 @@ export function mcpCallContextFields(): Readonly<Record<string, unknown>> {
       {
         onProgress: { enumerable: true, get: () => current.getStore()?.onProgress },
         [MCP_SESSION_CONTEXT_FIELD]: { enumerable: true, get: () => current.getStore()?.mcpSession },
+        [ARTIFACTS_CONTEXT_FIELD]: { enumerable: true, get: () => current.getStore()?.artifacts },
       },
     ),
   );

@@ -14,6 +14,13 @@ import type { ExecutionContext } from '@toolwright/contracts';
 export const MCP_SESSION_CONTEXT_FIELD = 'mcpSession';
 
 /**
+ * The execution-context field under which a served tool finds the server's artifact store
+ * (when it has one), to store bytes and return them as an `artifact` part. A host's own
+ * `contextFields` entry of that name wins.
+ */
+export const ARTIFACTS_CONTEXT_FIELD = 'artifacts';
+
+/**
  * What a toolwright tool served over MCP may ask of the client that called it, found in its
  * execution context under {@link MCP_SESSION_CONTEXT_FIELD} (read it with
  * {@link mcpSessionOf}). Tools that do not know about MCP never see it and keep working.

@@ -39,7 +39,7 @@ export function registerToolHandlers(server: Server, core: ServerCore, session: 
           arguments: request.params.arguments,
           signal,
           sessionId: session.sessionId,
-          fields: { onProgress, mcpSession },
+          fields: { onProgress, mcpSession, artifacts: core.store },
         },
         {
           tools: core.tools,

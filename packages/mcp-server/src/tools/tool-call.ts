@@ -11,7 +11,7 @@ import {
 } from '@toolwright/contracts';
 import { didYouMean } from '@toolwright/utils';
 import { type CallFields, runWithCallFields } from '../session/call-fields.js';
-import { MCP_SESSION_CONTEXT_FIELD } from '../session/mcp-session-context.js';
+import { ARTIFACTS_CONTEXT_FIELD, MCP_SESSION_CONTEXT_FIELD } from '../session/mcp-session-context.js';
 import type { McpCallExecutor } from './call-executor.js';
 import { type ResultRendering, toCallToolResult } from './call-tool-result.js';
 import type { ServedTools } from './served-tools.js';
@@ -81,6 +81,9 @@ async function runDirectly(
     throw error;
   }
   const context: ExecutionContext = {
+    ...(request.fields.artifacts === undefined
+      ? {}
+      : { [ARTIFACTS_CONTEXT_FIELD]: request.fields.artifacts }),
     ...environment.contextFields,
     ...(request.fields.onProgress === undefined ? {} : { onProgress: request.fields.onProgress }),
     [MCP_SESSION_CONTEXT_FIELD]: request.fields.mcpSession,

@@ -1,3 +1,5 @@
+import { Type } from '@sinclair/typebox';
+import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
 import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
 import { ToolRegistry } from '@toolwright/registry';
 import { generateText, stepCountIs } from 'ai';
@@ -193,5 +195,50 @@ describe('generateText with a registry through the bridge', () => {
     ]);
     // Chat Completions tool messages are text: the provider serialises the content parts.
     expect(chat.toolMessages(1).get('c1')).toContain(ONE_PIXEL_PNG);
+  });
+
+  it("keeps the model's order within a step: a Read after a Write sees what was written", async () => {
+    const files = new Map<string, string>([['plan.md', 'old']]);
+    const write = createTool({
+      name: 'Write',
+      kind: ToolKind.Write,
+      schema: Type.Object({ file_path: Type.String(), content: Type.String() }),
+      description: 'Writes a file.',
+      execute: async (params) => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        files.set(params.file_path, params.content);
+        return ToolResults.success(`wrote ${params.file_path}`);
+      },
+    });
+    const read = createTool({
+      name: 'Read',
+      kind: ToolKind.ReadOnly,
+      isConcurrencySafe: true,
+      schema: Type.Object({ file_path: Type.String() }),
+      description: 'Reads a file.',
+      execute: async (params) => ToolResults.success(files.get(params.file_path) ?? 'missing'),
+    });
+    const chat = await serve([
+      {
+        toolCalls: [
+          { id: 'c1', name: 'Read', arguments: { file_path: 'plan.md' } },
+          { id: 'c2', name: 'Write', arguments: { file_path: 'plan.md', content: 'new' } },
+          { id: 'c3', name: 'Read', arguments: { file_path: 'plan.md' } },
+        ],
+      },
+      { text: 'ok' },
+    ]);
+    await generateText({
+      model: scriptedModel(chat.baseURL),
+      tools: toAiSdkTools({ tools: [read, write] }),
+      stopWhen: stepCountIs(3),
+      prompt: 'Update the plan.',
+    });
+    const results = chat.toolMessages(1);
+    expect([results.get('c1'), results.get('c2'), results.get('c3')]).toEqual([
+      'old',
+      'wrote plan.md',
+      'new',
+    ]);
   });
 });

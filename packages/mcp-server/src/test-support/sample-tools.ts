@@ -52,11 +52,15 @@ export function createSampleTools(probes: SampleProbes): Tool[] {
       probes.started += 1;
       for (let step = 1; step <= params.steps; step += 1) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, params.stepMs);
-          context.signal.addEventListener('abort', () => {
+          const stop = (): void => {
             clearTimeout(timer);
             resolve();
-          });
+          };
+          const timer = setTimeout(() => {
+            context.signal.removeEventListener('abort', stop);
+            resolve();
+          }, params.stepMs);
+          context.signal.addEventListener('abort', stop, { once: true });
         });
         if (context.signal.aborted) {
           probes.aborts.push(

@@ -1,0 +1,76 @@
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { serveHttp } from './http/http-server.js';
+import { connectHttpClient } from './test-support/connect-client.js';
+import { INITIALIZE_BODY, rawRequest } from './test-support/raw-http.js';
+import { createSampleRegistry, type SampleProbes } from './test-support/sample-tools.js';
+import { ToolwrightMcpServer } from './toolwright-mcp-server.js';
+
+async function start() {
+  const probes: SampleProbes = { aborts: [], started: 0 };
+  const server = new ToolwrightMcpServer({ registry: createSampleRegistry(probes) });
+  const http = await serveHttp(server);
+  const { client } = await connectHttpClient(http.url);
+  return { probes, server, http, client };
+}
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('graceful shutdown over HTTP', () => {
+  it('lets a running call finish, refuses new work meanwhile, then closes sessions and stops listening', async () => {
+    const { probes, server, http, client } = await start();
+    const call = client.callTool(
+      { name: 'Wait', arguments: { steps: 10, stepMs: 30 } },
+      CallToolResultSchema,
+    );
+    await until(() => probes.started === 1);
+    const closing = http.close({ timeoutMs: 5000 });
+    const during = await rawRequest(http.url, { body: INITIALIZE_BODY }).catch((error: Error) => error);
+    // Either the listener is gone (connection refused) or the request is answered 503.
+    expect(during instanceof Error ? during.message : during.status).toMatch(/ECONNREFUSED|503/);
+    const result = await call;
+    expect(result.content).toEqual([{ type: 'text', text: 'waited 10 steps' }]);
+    await closing;
+    expect(probes.aborts).toEqual([]);
+    expect(http.sessionCount).toBe(0);
+    expect(server.sessions).toHaveLength(0);
+    await expect(rawRequest(http.url, { body: INITIALIZE_BODY })).rejects.toThrow(/ECONNREFUSED/);
+    await client.close();
+  });
+
+  it('aborts a call that outlasts the timeout; its client gets an aborted result', async () => {
+    const { probes, http, client } = await start();
+    const call = client.callTool(
+      { name: 'Wait', arguments: { steps: 1000, stepMs: 10 } },
+      CallToolResultSchema,
+    );
+    await until(() => probes.started === 1);
+    const started = Date.now();
+    await Promise.all([
+      http.close({ timeoutMs: 200 }),
+      call.then((result) => {
+        expect(result.isError).toBe(true);
+        expect(result.content).toEqual([
+          { type: 'text', text: expect.stringMatching(/^stopped at step \d+$/) },
+        ]);
+      }),
+    ]);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(probes.aborts).toEqual(['the MCP server is shutting down']);
+    await client.close();
+  });
+
+  it('refuses new sessions once the server itself is closing', async () => {
+    const { server, http, client } = await start();
+    await server.close({ timeoutMs: 100 });
+    await expect(connectHttpClient(http.url)).rejects.toThrow();
+    await http.close();
+    await client.close();
+  });
+});

@@ -1,3 +1,4 @@
+import { didYouMean } from '@toolwright/utils';
 import type { ProviderTarget } from '@toolwright/validation';
 import type { DeclarationSet, ToolMode } from './declaration-set.js';
 import { PROVIDER_TOOL_LIMITS } from './provider-limits.js';
@@ -17,14 +18,17 @@ export function limitForRequest(
   if (!TOOL_MODES.includes(mode)) {
     throw new RegistryError(
       RegistryErrorCode.InvalidOption,
-      `Unknown mode ${JSON.stringify(mode)}; accepted: ${TOOL_MODES.join(', ')}.`,
+      `Unknown mode ${JSON.stringify(mode)}${typeof mode === 'string' ? didYouMean(mode, TOOL_MODES) : ''}; ` +
+        `accepted: ${TOOL_MODES.join(', ')}.`,
     );
   }
   const limit = limits[target];
   if (!Object.hasOwn(limits, target) || limit === undefined) {
     throw new RegistryError(
       RegistryErrorCode.InvalidOption,
-      `Unknown provider target ${JSON.stringify(target)}; accepted: ${Object.keys(PROVIDER_TOOL_LIMITS).join(', ')}.`,
+      `Unknown provider target ${JSON.stringify(target)}` +
+        `${typeof target === 'string' ? didYouMean(target, Object.keys(PROVIDER_TOOL_LIMITS)) : ''}; ` +
+        `accepted: ${Object.keys(PROVIDER_TOOL_LIMITS).join(', ')}.`,
     );
   }
   return limit;

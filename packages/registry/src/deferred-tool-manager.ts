@@ -1,4 +1,5 @@
 import { compareCodeUnits } from './code-unit-order.js';
+import { checkFunctionOption, checkOptionNames } from './option-checks.js';
 import { refuseUnknownNames, toNameList } from './tool-names.js';
 
 /** What the manager needs to know about a tool: its name and whether it asks to be deferred. */
@@ -47,8 +48,14 @@ export class DeferredToolManager {
 
   /** Creates an empty manager. */
   constructor(options: DeferredToolManagerOptions = {}) {
-    this.#alwaysLoaded = new Set(options.alwaysLoaded ?? []);
-    this.#onChange = options.onChange;
+    const checked = checkOptionNames('DeferredToolManager', options, ['alwaysLoaded', 'onChange']);
+    checkFunctionOption('DeferredToolManager', 'onChange', checked.onChange);
+    this.#alwaysLoaded = new Set(
+      checked.alwaysLoaded === undefined
+        ? []
+        : toNameList('DeferredToolManager option alwaysLoaded', checked.alwaysLoaded),
+    );
+    this.#onChange = checked.onChange;
   }
 
   /** Increases whenever the set of tools whose schema reaches the model changes. */

@@ -5,7 +5,6 @@ import {
   RegistryError,
   RegistryErrorCode,
 } from './registry-error.js';
-import type { RegisterAllOptions } from './registry-options.js';
 
 /** What `registerAll` needs from the registry: the checks of `register`, and `register` itself. */
 export interface BuiltinRegistrar {
@@ -55,13 +54,8 @@ function registerAtomically(batch: readonly Tool[], registrar: BuiltinRegistrar)
  * and afterwards one {@link RegisterAllError} lists every failure; the tools that succeeded stay
  * registered. With `{ atomic: true }` nothing is registered if any tool fails.
  */
-export function registerBatch(
-  tools: Iterable<Tool>,
-  options: RegisterAllOptions,
-  registrar: BuiltinRegistrar,
-): void {
-  const batch = [...tools];
-  if (options.atomic === true) {
+export function registerBatch(batch: readonly Tool[], atomic: boolean, registrar: BuiltinRegistrar): void {
+  if (atomic) {
     registerAtomically(batch, registrar);
     return;
   }

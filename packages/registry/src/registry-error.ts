@@ -14,6 +14,8 @@ export const RegistryErrorCode = {
   DuplicateTool: 'duplicate_tool',
   /** The value passed is not a `Tool` from `@toolwright/contracts`. */
   InvalidTool: 'invalid_tool',
+  /** The ToolSearch name configured is not provider-portable (`^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$`). */
+  InvalidToolName: 'invalid_tool_name',
   /** `register`: the tool's source is `mcp`; MCP tools go through `replaceMcpTools`. */
   NotBuiltinTool: 'not_builtin_tool',
   /** `replaceMcpTools`: a tool's source is not `mcp`. */
@@ -30,7 +32,7 @@ export const RegistryErrorCode = {
   RegisterAllFailed: 'register_all_failed',
   /** An event queued for the agent loop is not structured-cloneable. */
   EventNotCloneable: 'event_not_cloneable',
-  /** A registry option or argument is out of range (mode, target, tool limit, ...). */
+  /** An option is unknown or out of range, or an argument is not what is accepted (mode, target, ...). */
   InvalidOption: 'invalid_option',
   /** A search query cannot be run (a `/regex/` that is not valid RE2 syntax or too long). */
   InvalidSearchQuery: 'invalid_search_query',

@@ -1,5 +1,7 @@
+import { didYouMean, previewValue } from '@toolwright/utils';
 import type { CatalogChange } from './catalog-change.js';
 import type { DeclarationSet } from './declaration-set.js';
+import { RegistryError, RegistryErrorCode } from './registry-error.js';
 
 /** Where a registry tool came from. */
 export type RegistrySource = 'builtin' | 'mcp';
@@ -28,6 +30,34 @@ export interface RegistryEvents {
 /** The name of a registry event. */
 export type RegistryEventName = keyof RegistryEvents;
 
+/** Every event name, in the order of {@link RegistryEvents}. */
+const REGISTRY_EVENT_NAMES: readonly RegistryEventName[] = [
+  'registered',
+  'unregistered',
+  'catalog-change',
+  'mcp-tool-shadowed',
+  'loaded',
+  'provider-limit',
+];
+
+/** A listener for an event that does not exist would simply never run: refuse it instead. */
+function checkSubscription(event: unknown, listener: unknown): void {
+  if (!REGISTRY_EVENT_NAMES.includes(event as RegistryEventName)) {
+    const named = typeof event === 'string' ? JSON.stringify(event) : previewValue(event);
+    throw new RegistryError(
+      RegistryErrorCode.InvalidOption,
+      `on: unknown event ${named}${typeof event === 'string' ? didYouMean(event, REGISTRY_EVENT_NAMES) : ''}; ` +
+        `accepted: ${REGISTRY_EVENT_NAMES.join(', ')}.`,
+    );
+  }
+  if (typeof listener !== 'function') {
+    throw new RegistryError(
+      RegistryErrorCode.InvalidOption,
+      `on: the listener must be a function; got ${previewValue(listener)}.`,
+    );
+  }
+}
+
 /** A listener of one registry event. */
 export type RegistryListener<E extends RegistryEventName> = (payload: RegistryEvents[E]) => void;
 
@@ -50,6 +80,7 @@ export class RegistryEventEmitter {
 
   /** Adds a listener; returns the function that removes it. */
   on<E extends RegistryEventName>(event: E, listener: RegistryListener<E>): () => void {
+    checkSubscription(event, listener);
     let listeners = this.#listeners.get(event);
     if (listeners === undefined) {
       listeners = new Set();

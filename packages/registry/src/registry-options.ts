@@ -1,8 +1,19 @@
+import { didYouMean, previewValue } from '@toolwright/utils';
 import type { ProviderTarget } from '@toolwright/validation';
+import {
+  checkBooleanOption,
+  checkFunctionOption,
+  checkNumberOption,
+  checkOptionNames,
+  checkStringOption,
+  refuseOptionValue,
+} from './option-checks.js';
 import { PROVIDER_TOOL_LIMITS } from './provider-limits.js';
 import { RegistryError, RegistryErrorCode } from './registry-error.js';
 import { type RegistryEventName, rethrowListenerErrorLater } from './registry-events.js';
-import type { ToolSearchToolOptions } from './tool-search-tool.js';
+import { toNameList } from './tool-names.js';
+import type { ToolSearchOptions } from './tool-search.js';
+import { checkToolSearchToolOptions, type ToolSearchToolOptions } from './tool-search-tool.js';
 
 /** Options of a {@link ToolRegistry}; a clone gets the same options. */
 export interface ToolRegistryOptions {
@@ -40,36 +51,101 @@ export interface ResolvedRegistryOptions {
   readonly onListenerError: (error: unknown, event: RegistryEventName) => void;
 }
 
+const REGISTRY_OPTION_NAMES: readonly (keyof ToolRegistryOptions)[] = [
+  'alwaysLoaded',
+  'toolLimits',
+  'toolSearch',
+  'onListenerError',
+];
+const PROVIDER_TARGET_NAMES = Object.keys(PROVIDER_TOOL_LIMITS);
+
 /** The provider limits with the `toolLimits` overrides applied. */
-function resolveLimits(
-  toolLimits: Partial<Record<ProviderTarget, number>> | undefined,
-): Record<ProviderTarget, number> {
+function resolveLimits(toolLimits: unknown): Record<ProviderTarget, number> {
   const limits = { ...PROVIDER_TOOL_LIMITS };
-  for (const [target, limit] of Object.entries(toolLimits ?? {})) {
+  if (toolLimits === undefined) return limits;
+  if (typeof toolLimits !== 'object' || toolLimits === null || Array.isArray(toolLimits)) {
+    // The shared wording for "not an options object".
+    checkOptionNames('ToolRegistry option toolLimits', toolLimits as object, []);
+  }
+  for (const [target, limit] of Object.entries(toolLimits as Record<string, unknown>)) {
     if (!Object.hasOwn(PROVIDER_TOOL_LIMITS, target)) {
       throw new RegistryError(
         RegistryErrorCode.InvalidOption,
-        `toolLimits names an unknown target "${target}"; accepted: ${Object.keys(PROVIDER_TOOL_LIMITS).join(', ')}.`,
+        `toolLimits names an unknown target "${target}"${didYouMean(target, PROVIDER_TARGET_NAMES)}; ` +
+          `accepted: ${PROVIDER_TARGET_NAMES.join(', ')}.`,
       );
     }
-    if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && limit > 0)) {
+    if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && (limit as number) > 0)) {
       throw new RegistryError(
         RegistryErrorCode.InvalidOption,
-        `toolLimits["${target}"] is ${String(limit)}; a positive integer or Infinity is accepted.`,
+        `toolLimits["${target}"] is ${typeof limit === 'number' ? String(limit) : previewValue(limit)}; ` +
+          'a positive integer or Infinity is accepted.',
       );
     }
-    limits[target as ProviderTarget] = limit;
+    limits[target as ProviderTarget] = limit as number;
   }
   return limits;
 }
 
-/** Checks the options of a registry and fills in the defaults; throws `invalid_option`. */
+function resolveToolSearch(toolSearch: unknown): ToolSearchToolOptions | undefined {
+  if (toolSearch === false) return undefined;
+  if (toolSearch === undefined || toolSearch === true) return {};
+  if (typeof toolSearch !== 'object' || toolSearch === null) {
+    refuseOptionValue('ToolRegistry', 'toolSearch', 'true, false or { name }', toolSearch);
+  }
+  return checkToolSearchToolOptions('ToolRegistry option toolSearch', toolSearch as ToolSearchToolOptions);
+}
+
+/**
+ * Checks the options of a registry by name and value and fills in the defaults; throws
+ * `invalid_option` (or `invalid_tool_name` for a ToolSearch name no provider accepts).
+ */
 export function resolveRegistryOptions(options: ToolRegistryOptions): ResolvedRegistryOptions {
-  const { toolSearch } = options;
+  const checked = checkOptionNames('ToolRegistry', options, REGISTRY_OPTION_NAMES);
+  checkFunctionOption('ToolRegistry', 'onListenerError', checked.onListenerError);
   return {
-    alwaysLoaded: [...(options.alwaysLoaded ?? [])],
-    limits: resolveLimits(options.toolLimits),
-    toolSearch: toolSearch === false ? undefined : toolSearch === true ? {} : (toolSearch ?? {}),
-    onListenerError: options.onListenerError ?? rethrowListenerErrorLater,
+    alwaysLoaded:
+      checked.alwaysLoaded === undefined
+        ? []
+        : toNameList('ToolRegistry option alwaysLoaded', checked.alwaysLoaded),
+    limits: resolveLimits(checked.toolLimits),
+    toolSearch: resolveToolSearch(checked.toolSearch),
+    onListenerError: checked.onListenerError ?? rethrowListenerErrorLater,
   };
+}
+
+/** Checks the options of `registerAll`. */
+export function checkRegisterAllOptions(options: RegisterAllOptions): RegisterAllOptions {
+  const checked = checkOptionNames('registerAll', options, ['atomic']);
+  checkBooleanOption('registerAll', 'atomic', checked.atomic);
+  return checked;
+}
+
+/** Checks the description of a `replaceMcpTools` call. */
+export function checkMcpCatalogReplacement(change: McpCatalogReplacement): McpCatalogReplacement {
+  const checked = checkOptionNames('replaceMcpTools', change, ['server', 'reason']);
+  checkStringOption('replaceMcpTools', 'server', checked.server, true);
+  checkStringOption('replaceMcpTools', 'reason', checked.reason);
+  return checked;
+}
+
+/** Checks the arguments of `removeMcpTools`: without a server it would empty the whole MCP catalog. */
+export function checkServerRemoval(server: unknown, reason: unknown): void {
+  if (typeof server !== 'string' || server === '') {
+    refuseOptionValue('removeMcpTools', 'server', 'a non-empty string', server);
+  }
+  checkStringOption('removeMcpTools', 'reason', reason);
+}
+
+/** Checks the query and options of `search`; returns the names to exclude. */
+export function checkSearchRequest(query: unknown, options: ToolSearchOptions): Set<string> {
+  if (typeof query !== 'string') {
+    throw new RegistryError(
+      RegistryErrorCode.InvalidSearchQuery,
+      `search expects the query as a string; got ${previewValue(query)}.`,
+    );
+  }
+  const checked = checkOptionNames('search', options, ['maxResults', 'exclude']);
+  checkNumberOption('search', 'maxResults', checked.maxResults, { min: 1, integer: true });
+  return new Set(checked.exclude === undefined ? [] : toNameList('search option exclude', checked.exclude));
 }

@@ -9,10 +9,15 @@ import { type DeferrableTool, DeferredToolManager } from './deferred-tool-manage
 import { applyMcpDiff, catalogChangeOf, isEmptyMcpDiff, planMcpReplacement } from './mcp-catalog-apply.js';
 import { mcpSourceOf } from './mcp-catalog-diff.js';
 import { McpEventInbox } from './mcp-event-inbox.js';
+import { toToolList } from './option-checks.js';
 import { registerBatch } from './register-all.js';
 import { RegistryError, RegistryErrorCode } from './registry-error.js';
 import { RegistryEventEmitter, type RegistryEventName, type RegistryListener } from './registry-events.js';
 import {
+  checkMcpCatalogReplacement,
+  checkRegisterAllOptions,
+  checkSearchRequest,
+  checkServerRemoval,
   type McpCatalogReplacement,
   type RegisterAllOptions,
   type ResolvedRegistryOptions,
@@ -136,7 +141,8 @@ export class ToolRegistry extends McpEventInbox {
    * `{ atomic: true }` the whole batch is checked first and nothing is registered if any tool fails.
    */
   registerAll(tools: Iterable<Tool>, options: RegisterAllOptions = {}): void {
-    registerBatch(tools, options, {
+    const { atomic } = checkRegisterAllOptions(options);
+    registerBatch(toToolList('registerAll', tools), atomic === true, {
       check: (tool) => checkBuiltin(tool, this.#catalog.builtins),
       register: (tool) => this.register(tool),
     });
@@ -194,8 +200,9 @@ export class ToolRegistry extends McpEventInbox {
    * (rug-pull guard); a tool that survives unchanged keeps it. A non-empty change is emitted as a
    * `catalog-change` event and queued for the agent loop (do not enqueue it again).
    */
-  replaceMcpTools(tools: readonly Tool[], change: McpCatalogReplacement = {}): CatalogChange {
-    const diff = planMcpReplacement(this.#catalog, tools, change.server);
+  replaceMcpTools(tools: Iterable<Tool>, change: McpCatalogReplacement = {}): CatalogChange {
+    checkMcpCatalogReplacement(change);
+    const diff = planMcpReplacement(this.#catalog, toToolList('replaceMcpTools', tools), change.server);
     if (isEmptyMcpDiff(diff)) return catalogChangeOf(diff, change, this.#revision);
 
     this.#apply(() =>
@@ -229,6 +236,7 @@ export class ToolRegistry extends McpEventInbox {
 
   /** Removes every MCP tool of `server` (e.g. on disconnect); announced like a replace. */
   removeMcpTools(server: string, reason = 'server removed'): CatalogChange {
+    checkServerRemoval(server, reason);
     return this.replaceMcpTools([], { server, reason });
   }
 
@@ -274,7 +282,7 @@ export class ToolRegistry extends McpEventInbox {
    * loading anything. The registry's own ToolSearch tool is never a result.
    */
   search(query: string, options: ToolSearchOptions = {}): ToolSearchResult {
-    const exclude = new Set(options.exclude ?? []);
+    const exclude = checkSearchRequest(query, options);
     if (this.#toolSearch !== undefined) exclude.add(this.#toolSearch.name);
     const catalog = this.#catalog;
     return searchCatalog(

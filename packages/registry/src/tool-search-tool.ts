@@ -7,9 +7,11 @@ import {
   ToolKind,
   ToolResults,
 } from '@toolwright/contracts';
-import type { ProviderTarget } from '@toolwright/validation';
+import { previewValue } from '@toolwright/utils';
+import { PORTABLE_TOOL_NAME, type ProviderTarget } from '@toolwright/validation';
+import { checkOptionNames } from './option-checks.js';
 import { PROVIDER_TOOL_LIMITS } from './provider-limits.js';
-import { RegistryError } from './registry-error.js';
+import { RegistryError, RegistryErrorCode } from './registry-error.js';
 import {
   DEFAULT_SEARCH_RESULTS,
   MAX_SEARCH_RESULTS,
@@ -30,6 +32,41 @@ export interface ToolSearchHost {
 export interface ToolSearchToolOptions {
   /** The tool's name; default `ToolSearch`. */
   name?: string;
+}
+
+/**
+ * Checks ToolSearch options by name and the name by the portable rule, so that a bad name is a
+ * `RegistryError` (`invalid_tool_name`) rather than the definition error `createTool` would throw.
+ */
+export function checkToolSearchToolOptions(
+  owner: string,
+  options: ToolSearchToolOptions,
+): ToolSearchToolOptions {
+  const checked = checkOptionNames(owner, options, ['name']);
+  const { name } = checked;
+  if (name !== undefined && (typeof name !== 'string' || !PORTABLE_TOOL_NAME.test(name))) {
+    throw new RegistryError(
+      RegistryErrorCode.InvalidToolName,
+      `${owner}: name ${typeof name === 'string' ? JSON.stringify(name) : previewValue(name)} is not a portable tool name; ` +
+        `expected ${PORTABLE_TOOL_NAME.source}.`,
+    );
+  }
+  return checked;
+}
+
+function checkHost(host: unknown): void {
+  const candidate = host as Partial<ToolSearchHost> | null;
+  if (
+    typeof candidate !== 'object' ||
+    candidate === null ||
+    typeof candidate.search !== 'function' ||
+    typeof candidate.markLoaded !== 'function'
+  ) {
+    throw new RegistryError(
+      RegistryErrorCode.InvalidOption,
+      `createToolSearchTool: the host must have search and markLoaded functions; got ${previewValue(host)}.`,
+    );
+  }
 }
 
 const parameters = Type.Object({
@@ -112,7 +149,8 @@ function formatAnswer(
  * and retry-safe. A search that finds nothing answers with the closest names, not an error.
  */
 export function createToolSearchTool(host: ToolSearchHost, options: ToolSearchToolOptions = {}): Tool {
-  const name = options.name ?? TOOL_SEARCH_NAME;
+  checkHost(host);
+  const name = checkToolSearchToolOptions('createToolSearchTool', options).name ?? TOOL_SEARCH_NAME;
   return createTool({
     name,
     kind: ToolKind.ReadOnly,

@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // The README's two commands: `npm run demo` and `npm test`. Each works on a fresh machine with
 // only Node 20 and npm: it brings the pinned pnpm through npx, installs from the lockfile,
-// builds, and then runs the demo or every check and test.
+// builds, and then runs the demo or every check and test. Each setup step prints one line
+// first (on stderr, so `--json` output on stdout stays clean): a first run spends about half a
+// minute installing and building, and silence there looks like a hang.
+//
+// TOOLWRIGHT_SCRIPT_DRY_RUN=1 prints the steps and the commands without running them (tests).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PNPM_VERSION = '12.4.2';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dryRun = process.env.TOOLWRIGHT_SCRIPT_DRY_RUN === '1';
 const env = {
   ...process.env,
   TURBO_TELEMETRY_DISABLED: '1',
@@ -16,6 +21,7 @@ const env = {
 };
 
 function pnpmCommand() {
+  if (dryRun) return ['pnpm'];
   try {
     const version = execFileSync('pnpm', ['--version'], {
       encoding: 'utf8',
@@ -28,12 +34,25 @@ function pnpmCommand() {
   return ['npx', '-y', `pnpm@${PNPM_VERSION}`];
 }
 
-function run(command, args, label) {
-  if (label) console.error(`\n> ${label}`);
-  const result = spawnSync(command, args, { cwd: repoRoot, env, stdio: 'inherit' });
+/**
+ * Runs one step. `quiet` keeps the tools' own output (turbo's summary, npx notices) to show it
+ * only if the step fails: the demo's setup should read as its few lines and nothing else.
+ */
+function run(command, args, { quiet = false } = {}) {
+  if (dryRun) {
+    console.error(`  dry run: ${[command, ...args].join(' ')}`);
+    return;
+  }
+  const result = spawnSync(command, args, {
+    cwd: repoRoot,
+    env,
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    encoding: 'utf8',
+  });
   if (result.error) throw result.error;
   if (result.status !== 0) {
-    console.error(`\n${label ?? command} failed (exit ${result.status ?? result.signal}).`);
+    if (quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    console.error(`\n${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal}).`);
     process.exit(result.status ?? 1);
   }
 }
@@ -44,26 +63,56 @@ if (task !== 'demo' && task !== 'test') {
   process.exit(2);
 }
 const [pnpm, ...pnpmArgs] = pnpmCommand();
-const quiet = task === 'demo' ? ['--reporter=silent'] : [];
-run(
-  pnpm,
-  [...pnpmArgs, 'install', '--frozen-lockfile', ...quiet],
-  task === 'test' ? 'install (pnpm, from the lockfile)' : undefined,
-);
-run(
-  pnpm,
-  [...pnpmArgs, 'exec', 'turbo', 'run', 'build', '--output-logs=errors-only'],
-  task === 'test' ? 'build every package' : undefined,
-);
-if (task === 'demo') {
-  run(process.execPath, ['apps/example-agent/dist/cli.js', 'demo', ...process.argv.slice(3)]);
-} else {
-  run(
-    pnpm,
-    [...pnpmArgs, 'exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only'],
-    'typecheck every package',
-  );
-  run(pnpm, [...pnpmArgs, 'exec', 'tsc', '-p', 'tests/tsconfig.json'], 'typecheck the repo-level tests');
-  run(pnpm, [...pnpmArgs, 'exec', 'biome', 'check', '.'], 'lint and format check (biome)');
-  run(process.execPath, ['scripts/run-tests.mjs', ...process.argv.slice(3)], 'tests (vitest, every package)');
+const demo = task === 'demo';
+const extraArgs = process.argv.slice(3);
+
+/** Every step: a label for its line and what it runs. */
+const steps = [
+  {
+    label: `install dependencies (pnpm ${PNPM_VERSION}, from the lockfile)`,
+    run: () =>
+      run(pnpm, [...pnpmArgs, 'install', '--frozen-lockfile', ...(demo ? ['--reporter=silent'] : [])], {
+        quiet: demo,
+      }),
+  },
+  {
+    label: 'build the packages (turbo; cached after the first run)',
+    run: () =>
+      run(pnpm, [...pnpmArgs, 'exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { quiet: demo }),
+  },
+  ...(demo
+    ? [
+        {
+          label: 'start the demo',
+          run: () => run(process.execPath, ['apps/example-agent/dist/cli.js', 'demo', ...extraArgs]),
+        },
+      ]
+    : [
+        {
+          label: 'typecheck every package',
+          run: () =>
+            run(pnpm, [...pnpmArgs, 'exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']),
+        },
+        {
+          label: 'typecheck the repo-level tests',
+          run: () => run(pnpm, [...pnpmArgs, 'exec', 'tsc', '-p', 'tests/tsconfig.json']),
+        },
+        {
+          label: 'lint and format check (biome)',
+          run: () => run(pnpm, [...pnpmArgs, 'exec', 'biome', 'check', '.']),
+        },
+        {
+          label: 'tests (vitest, every package)',
+          // The build above is fresh: run-tests.mjs need not run it again.
+          run: () => {
+            env.TOOLWRIGHT_SKIP_BUILD = '1';
+            run(process.execPath, ['scripts/run-tests.mjs', ...extraArgs]);
+          },
+        },
+      ]),
+];
+
+for (const [index, step] of steps.entries()) {
+  console.error(`${demo ? 'setup' : 'step'} ${index + 1}/${steps.length}: ${step.label}`);
+  step.run();
 }

@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The root scripts behind `npm run demo`, `npm test` and `npm run test:vitest`, run with
+// TOOLWRIGHT_SCRIPT_DRY_RUN=1: they print their steps and commands and run none of them. (They
+// are the app's entry points for a new user, hence here; tests/ would be their natural home.)
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+
+function dryRun(script: string, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [join(repoRoot, 'scripts', script), ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    // A script that ignored the dry run would start installing: stop it rather than wait.
+    timeout: 20_000,
+    env: { ...process.env, TOOLWRIGHT_SCRIPT_DRY_RUN: '1', TOOLWRIGHT_SKIP_BUILD: '', ...env },
+  });
+  return { code: result.status, stdout: result.stdout, lines: result.stderr.trim().split('\n') };
+}
+
+describe('scripts/quickstart.mjs', () => {
+  it('prints one short line per setup step of the demo, before each runs, on stderr', () => {
+    const result = dryRun('quickstart.mjs', ['demo', '--json']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.lines).toEqual([
+      'setup 1/3: install dependencies (pnpm 12.4.2, from the lockfile)',
+      expect.stringMatching(/^ {2}dry run: pnpm install --frozen-lockfile/),
+      'setup 2/3: build the packages (turbo; cached after the first run)',
+      expect.stringMatching(/^ {2}dry run: pnpm exec turbo run build/),
+      'setup 3/3: start the demo',
+      expect.stringMatching(/^ {2}dry run: \S+ apps\/example-agent\/dist\/cli\.js demo --json$/),
+    ]);
+  });
+
+  it('numbers the steps of npm test the same way', () => {
+    const result = dryRun('quickstart.mjs', ['test']);
+    expect(result.code).toBe(0);
+    expect(result.lines.filter((line) => line.startsWith('step '))).toEqual([
+      'step 1/6: install dependencies (pnpm 12.4.2, from the lockfile)',
+      'step 2/6: build the packages (turbo; cached after the first run)',
+      'step 3/6: typecheck every package',
+      'step 4/6: typecheck the repo-level tests',
+      'step 5/6: lint and format check (biome)',
+      'step 6/6: tests (vitest, every package)',
+    ]);
+  });
+});
+
+describe('scripts/run-tests.mjs', () => {
+  it('builds the packages (turbo, cached) before vitest, so spawned CLI and README tests run current dist', () => {
+    const result = dryRun('run-tests.mjs', ['--project', 'apps/example-agent']);
+    expect(result.code).toBe(0);
+    const commands = result.lines.filter((line) => line.includes('dry run:'));
+    expect(commands).toHaveLength(2);
+    expect(commands[0]).toMatch(/turbo run build/);
+    expect(commands[1]).toMatch(/vitest\.mjs run .*--project apps\/example-agent$/);
+  });
+
+  it('skips the build when the caller has just built (TOOLWRIGHT_SKIP_BUILD=1)', () => {
+    const result = dryRun('run-tests.mjs', [], { TOOLWRIGHT_SKIP_BUILD: '1' });
+    const commands = result.lines.filter((line) => line.includes('dry run:'));
+    expect(commands).toHaveLength(1);
+    expect(commands[0]).toMatch(/vitest\.mjs run/);
+  });
+});

@@ -1,42 +1,127 @@
 import { readFileSync } from 'node:fs';
 import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode } from './errors.js';
 
-let cachedBootTag: string | undefined;
-
 /**
- * A short tag of the current boot (Linux `boot_id`), written into lock files and temporary file
- * names. After a reboot every pid is reused, so a lock or temporary file from another boot is
- * stale whatever its pid says. Empty where the platform has no boot id (then pids alone decide).
+ * Who a lock file, a temporary file or a quota reservation belongs to. A pid alone is not enough:
+ * an agent running as pid 1 in a container and restarted after a SIGKILL is pid 1 again, and any
+ * pid is reused after a while or after a reboot. The start time tells two processes with one pid
+ * apart, the boot id two boots. Where `/proc` is missing (macOS, BSD) both are `''` and the pid
+ * alone decides, as before.
  */
-export function bootTag(): string {
-  if (cachedBootTag === undefined) {
-    try {
-      cachedBootTag = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8')
-        .replace(/[^0-9a-f]/g, '')
-        .slice(0, 8);
-    } catch {
-      cachedBootTag = '';
-    }
-  }
-  return cachedBootTag;
+export interface ProcessIdentity {
+  /** Process id. */
+  readonly pid: number;
+  /** Start time in clock ticks after boot (field 22 of `/proc/<pid>/stat`), or `''` where unknown. */
+  readonly startTime: string;
+  /** The boot id (`/proc/sys/kernel/random/boot_id`, hex without dashes), or `''` where unknown. */
+  readonly bootId: string;
 }
 
-/** True while a process with this pid exists (EPERM means it exists but belongs to someone else). */
-export function isProcessAlive(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  if (pid === process.pid) return true;
+/** What `/proc/<pid>/stat` says about a process. */
+export interface ProcessStat {
+  /** Field 3: `R`, `S`, `D`, `Z` (zombie), `X` (dead), ... */
+  readonly state: string;
+  /** Field 22: start time in clock ticks after boot. */
+  readonly startTime: string;
+}
+
+let cached: ProcessIdentity | undefined;
+
+/**
+ * Parses `/proc/<pid>/stat`. The command name (field 2) is in parentheses and may itself hold
+ * spaces and `)`, so fields are counted from the last `)`: the state is the first field after
+ * it (field 3) and the start time the twentieth (field 22).
+ */
+export function parseProcessStat(text: string): ProcessStat | undefined {
+  const close = text.lastIndexOf(')');
+  if (close < 0) return undefined;
+  const fields = text
+    .slice(close + 1)
+    .trim()
+    .split(/\s+/);
+  const state = fields[0];
+  const startTime = fields[19];
+  if (state === undefined || startTime === undefined || !/^\d+$/.test(startTime)) return undefined;
+  return { state, startTime };
+}
+
+/** Reads `/proc/<pid>/stat`: `missing` when there is no such entry, undefined when unreadable. */
+function readProcessStat(pid: number | 'self'): ProcessStat | 'missing' | undefined {
+  let text: string;
   try {
-    process.kill(pid, 0);
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch (error) {
+    return errnoCode(error) === 'ENOENT' ? 'missing' : undefined;
+  }
+  return parseProcessStat(text);
+}
+
+function readBootId(): string {
+  try {
+    const bootId = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim().replace(/-/g, '');
+    return /^[0-9a-f]{32}$/.test(bootId) ? bootId : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Our start time, only if `/proc` describes our own pid namespace: `/proc/self/stat` must name
+ * `process.pid`. Under a `/proc` of another namespace every other pid we looked up there would
+ * be someone else, so we then record no start time and judge by pid alone.
+ */
+function readOwnStartTime(): string {
+  try {
+    const text = readFileSync('/proc/self/stat', 'utf8');
+    if (Number.parseInt(text, 10) !== process.pid) return '';
+    return parseProcessStat(text)?.startTime ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** This process: pid, start time and boot id, read once. */
+export function currentProcess(): ProcessIdentity {
+  if (cached === undefined || cached.pid !== process.pid) {
+    cached = Object.freeze({ pid: process.pid, startTime: readOwnStartTime(), bootId: readBootId() });
+  }
+  return cached;
+}
+
+/**
+ * True while the process `owner` names may still be running, so that what it holds must be left
+ * alone; false once it is certainly gone, so that its lock, temporary files and reservations can
+ * be recovered.
+ *
+ * - Another boot id: gone (every pid was reused by the reboot).
+ * - Our own pid: it is this very process only with our start time and boot id; anything else is
+ *   an earlier process that had our pid (an agent restarted as pid 1 in a container), gone.
+ * - Another pid: gone when `/proc` has no such process, or a zombie, or one that started at
+ *   another time (the pid was reused). Where `/proc` cannot tell, `kill(pid, 0)` decides (EPERM
+ *   means it exists under another user).
+ *
+ * Processes sharing a session must share a pid namespace: a pid of another container means
+ * nothing here.
+ */
+export function isProcessRunning(owner: ProcessIdentity): boolean {
+  const self = currentProcess();
+  if (owner.bootId !== '' && self.bootId !== '' && owner.bootId !== self.bootId) return false;
+  if (owner.pid === self.pid) return owner.startTime === self.startTime && owner.bootId === self.bootId;
+  if (!Number.isSafeInteger(owner.pid) || owner.pid <= 0) return false;
+  if (self.startTime !== '') {
+    const stat = readProcessStat(owner.pid);
+    if (stat === 'missing') return false;
+    if (stat !== undefined) {
+      if (stat.state === 'Z' || stat.state === 'X') return false;
+      return owner.startTime === '' || owner.startTime === stat.startTime;
+    }
+  }
+  try {
+    process.kill(owner.pid, 0);
     return true;
   } catch (error) {
     return errnoCode(error) === 'EPERM';
   }
-}
-
-/** True when a (pid, boot tag) pair names a process that may still be running. */
-export function isOwnerAlive(pid: number, ownerBootTag: string): boolean {
-  if (ownerBootTag !== bootTag()) return false;
-  return isProcessAlive(pid);
 }
 
 /** The uid files and directories of the store must belong to. */

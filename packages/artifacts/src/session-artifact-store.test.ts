@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TempRoots } from '../test/support/temp-root.js';
 import { ArtifactStoreError, SessionArtifactStore, type SessionArtifactStoreOptions } from './index.js';
-import { bootTag } from './process-identity.js';
+import { currentProcess, type ProcessIdentity } from './process-identity.js';
 
 const roots = new TempRoots();
 afterEach(() => roots.removeAll());
@@ -353,15 +353,31 @@ function deadPid(): number {
   return pid;
 }
 
+const self = currentProcess();
+
+/** An identity as it would be recorded by an earlier process that had our pid. */
+function earlierProcessWithOurPid(): ProcessIdentity {
+  return self.startTime === ''
+    ? { ...self, bootId: self.bootId.startsWith('f') ? '0'.repeat(32) : 'f'.repeat(32) }
+    : { ...self, startTime: String(Number(self.startTime) + 1) };
+}
+
+/** A temporary file name as the writer `owner` would have chosen it. */
+function tempNameOf(owner: ProcessIdentity, nonce: string): string {
+  return `.tmp-${owner.pid}-${owner.startTime}-${owner.bootId}-${nonce}`;
+}
+
 describe('crash recovery', () => {
-  it('removes temporary files of dead writers, keeps those of live ones, and heals a writer killed between link and unlink', async () => {
+  it('removes temporary files of dead writers and of an earlier process with our pid, keeps our own, and heals a writer killed between link and unlink', async () => {
     const root = roots.create();
     const store = storeIn(root);
     const record = await store.write({ kind: 'text', bytes: 'published' });
-    const dead = `.tmp-${bootTag()}-${deadPid()}-0123456789abcdef`;
-    const live = `.tmp-${bootTag()}-${process.pid}-fedcba9876543210`;
-    const linkedLeftover = `.tmp-${bootTag()}-${deadPid()}-00000000000000aa`;
+    const dead = tempNameOf({ ...self, pid: deadPid() }, '0123456789abcdef');
+    const earlier = tempNameOf(earlierProcessWithOurPid(), '0123456789abcd00');
+    const live = tempNameOf(self, 'fedcba9876543210');
+    const linkedLeftover = tempNameOf({ ...self, pid: deadPid() }, '00000000000000aa');
     writeFileSync(join(store.sessionDirectory, dead), 'partial', { mode: 0o600 });
+    writeFileSync(join(store.sessionDirectory, earlier), 'partial of the earlier pid', { mode: 0o600 });
     writeFileSync(join(store.sessionDirectory, live), 'in progress', { mode: 0o600 });
     linkSync(record.path, join(store.sessionDirectory, linkedLeftover));
 
@@ -369,21 +385,25 @@ describe('crash recovery', () => {
     expect(await reopened.list()).toHaveLength(1);
     const names = readdirSync(store.sessionDirectory);
     expect(names).not.toContain(dead);
+    expect(names).not.toContain(earlier);
     expect(names).not.toContain(linkedLeftover);
     expect(names).toContain(live);
     expect(statSync(record.path).nlink).toBe(1);
     expect((await reopened.write({ kind: 'text', bytes: 'published' })).deduplicated).toBe(true);
   });
 
-  it('breaks the lock of a writer that died holding it and rebuilds the ledger it may have left stale', async () => {
+  it('breaks the lock left by an earlier process with our pid (a restart) and rebuilds the ledger it may have left stale', async () => {
     const store = storeIn(roots.create(), { limits: { maxItems: 3 } });
     await store.write({ kind: 'text', bytes: 'one' });
     await store.write({ kind: 'text', bytes: 'two' });
     await new Promise((resolve) => setImmediate(resolve));
     writeFileSync(join(store.sessionDirectory, '.ledger'), '{"items":0,"bytes":0,"reservations":[]}\n');
-    writeFileSync(join(store.sessionDirectory, '.lock'), `${deadPid()} ${bootTag()} 0123456789abcdef\n`, {
-      mode: 0o600,
-    });
+    const earlier = earlierProcessWithOurPid();
+    writeFileSync(
+      join(store.sessionDirectory, '.lock'),
+      `${earlier.pid} ${earlier.startTime} ${earlier.bootId} 0123456789abcdef\n`,
+      { mode: 0o600 },
+    );
     await store.write({ kind: 'text', bytes: 'three' });
     expect(store.stats()).toMatchObject({ items: 3, bytes: 11 });
     expect((await rejection(store.write({ kind: 'text', bytes: 'four' }))).code).toBe('too_many_items');
@@ -393,7 +413,7 @@ describe('crash recovery', () => {
     const store = storeIn(roots.create(), { limits: { maxSessionBytes: 100 } });
     await store.write({ kind: 'text', bytes: 'one' });
     await new Promise((resolve) => setImmediate(resolve));
-    const reservation = { pid: deadPid(), boot: bootTag(), token: 'abcdef', bytes: 90 };
+    const reservation = { ...self, pid: deadPid(), token: 'abcdef', bytes: 90 };
     writeFileSync(
       join(store.sessionDirectory, '.ledger'),
       `${JSON.stringify({ items: 1, bytes: 3, reservations: [reservation] })}\n`,

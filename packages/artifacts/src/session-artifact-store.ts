@@ -9,7 +9,7 @@ import {
   resolveStoreOptions,
   type SessionArtifactStoreOptions,
 } from './options.js';
-import { bootTag, currentUid } from './process-identity.js';
+import { currentProcess, currentUid } from './process-identity.js';
 import { checkQuota } from './quota.js';
 import { compactJournal, readJournal, type StoredMetadata } from './record-journal.js';
 import { SessionDirectoryChain } from './session-directory-chain.js';
@@ -399,7 +399,8 @@ export class SessionArtifactStore {
     await this.#lease.run((lease) => {
       const ledger = lease.ledger();
       checkQuota(ledger, this.#options.limits, size, request.kind);
-      ledger.reservations.push({ pid: process.pid, boot: bootTag(), token, bytes: size });
+      const { pid, startTime, bootId } = currentProcess();
+      ledger.reservations.push({ pid, startTime, bootId, token, bytes: size });
       lease.markLedgerChanged();
       this.#observe(ledger);
     });

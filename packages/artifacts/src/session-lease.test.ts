@@ -1,10 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TempRoots } from '../test/support/temp-root.js';
 import { ArtifactStoreError } from './errors.js';
-import { bootTag } from './process-identity.js';
+import { currentProcess, type ProcessIdentity, parseProcessStat } from './process-identity.js';
 import { SessionLease } from './session-lease.js';
 import type { LedgerState } from './session-ledger.js';
 import { LOCK_FILE_NAME } from './session-lock.js';
@@ -46,8 +47,57 @@ function deadPid(): number {
   return pid;
 }
 
-function plantLock(directory: string, pid: number, boot = bootTag()): void {
-  writeFileSync(join(directory, LOCK_FILE_NAME), `${pid} ${boot} 0123456789abcdef\n`, { mode: 0o600 });
+const self = currentProcess();
+const procfs = self.startTime !== '';
+
+/** The identity of a running process, as `/proc` tells it. */
+function identityOf(pid: number): ProcessIdentity {
+  const startTime = procfs
+    ? (parseProcessStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.startTime ?? '')
+    : '';
+  return { pid, startTime, bootId: self.bootId };
+}
+
+/** A start time other than `startTime` (one tick later). */
+function anotherStartTime(startTime: string): string {
+  return String(Number(startTime) + 1);
+}
+
+/** A boot id other than ours. */
+function anotherBootId(): string {
+  return self.bootId.startsWith('f') ? '0'.repeat(32) : 'f'.repeat(32);
+}
+
+/** Writes a lock file the way a holder with this identity would have. */
+function plantLock(directory: string, owner: ProcessIdentity): void {
+  writeFileSync(
+    join(directory, LOCK_FILE_NAME),
+    `${owner.pid} ${owner.startTime} ${owner.bootId} 0123456789abcdef\n`,
+    { mode: 0o600 },
+  );
+}
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+const lockHolderScript = fileURLToPath(new URL('../test/support/lock-holder.ts', import.meta.url));
+
+/** A separate process that takes the lease on `directory` and keeps it until killed. */
+async function startLockHolder(directory: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', lockHolderScript, directory], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('locked')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`lock holder exited (${code}) before locking`)));
+  });
+  return child;
 }
 
 function plantLedger(directory: string, state: LedgerState): void {
@@ -58,7 +108,7 @@ describe('SessionLease', () => {
   it('breaks the lock of a dead process and rebuilds the ledger it may have left stale', async () => {
     const directory = sessionDirectory();
     plantLedger(directory, { items: 1, bytes: 10, reservations: [] });
-    plantLock(directory, deadPid());
+    plantLock(directory, { pid: deadPid(), startTime: self.startTime, bootId: self.bootId });
     const { lease, rebuilds } = leaseOn(directory);
     expect(await lease.run((held) => held.ledger())).toEqual({ items: 7, bytes: 70, reservations: [] });
     expect(rebuilds).toHaveLength(1);
@@ -67,17 +117,84 @@ describe('SessionLease', () => {
   it('treats a lock from another boot as stale even though its pid runs', async () => {
     const directory = sessionDirectory();
     plantLedger(directory, { items: 1, bytes: 10, reservations: [] });
-    plantLock(directory, process.ppid, bootTag() === 'ffffffff' ? 'eeeeeeee' : 'ffffffff');
+    plantLock(directory, { ...identityOf(process.ppid), bootId: anotherBootId() });
     const { lease, rebuilds } = leaseOn(directory);
     await lease.run((held) => held.ledger());
     expect(rebuilds).toHaveLength(1);
   });
 
-  it('trusts the ledger when the lock was free, dropping only reservations of dead processes', async () => {
+  it.skipIf(!procfs)(
+    'treats a lock with our own pid but another start time as stale: an earlier process had our pid (pid 1 restarted)',
+    async () => {
+      const directory = sessionDirectory();
+      plantLedger(directory, { items: 1, bytes: 10, reservations: [] });
+      plantLock(directory, { ...self, startTime: anotherStartTime(self.startTime) });
+      const { lease, rebuilds } = leaseOn(directory, 1_000);
+      expect(await lease.run((held) => held.ledger())).toEqual({ items: 7, bytes: 70, reservations: [] });
+      expect(rebuilds).toHaveLength(1);
+    },
+  );
+
+  it('treats a lock with our own pid and start time but another boot id as stale', async () => {
     const directory = sessionDirectory();
-    const live = { pid: process.pid, boot: bootTag(), token: 'live', bytes: 5 };
-    const dead = { pid: deadPid(), boot: bootTag(), token: 'dead', bytes: 500 };
-    plantLedger(directory, { items: 2, bytes: 20, reservations: [live, dead] });
+    plantLock(directory, { ...self, bootId: anotherBootId() });
+    const { lease, rebuilds } = leaseOn(directory, 1_000);
+    await lease.run((held) => held.ledger());
+    expect(rebuilds).toHaveLength(1);
+  });
+
+  it.skipIf(!procfs)(
+    'treats the lock of a running pid with another start time as stale: the pid was reused',
+    async () => {
+      const directory = sessionDirectory();
+      const holder = identityOf(process.ppid);
+      plantLock(directory, { ...holder, startTime: anotherStartTime(holder.startTime) });
+      const { lease, rebuilds } = leaseOn(directory, 1_000);
+      await lease.run((held) => held.ledger());
+      expect(rebuilds).toHaveLength(1);
+    },
+  );
+
+  it('a real process that took the lock records its pid, start time and boot id; SIGKILLed, its lock is recovered', async () => {
+    const directory = sessionDirectory();
+    plantLedger(directory, { items: 1, bytes: 10, reservations: [] });
+    const holder = await startLockHolder(directory);
+    const recorded = readFileSync(join(directory, LOCK_FILE_NAME), 'utf8');
+    const identity = identityOf(holder.pid as number);
+    expect(recorded).toMatch(
+      new RegExp(`^${identity.pid} ${identity.startTime} ${identity.bootId} [0-9a-f]{16}\\n$`),
+    );
+    // Alive, it is respected.
+    const waiting = await leaseOn(directory, 100)
+      .lease.run(() => 'acquired')
+      .catch((caught: unknown) => caught);
+    expect((waiting as ArtifactStoreError).code).toBe('lock_timeout');
+    holder.kill('SIGKILL');
+    await new Promise((resolve) => holder.once('exit', resolve));
+    const { lease, rebuilds } = leaseOn(directory, 1_000);
+    expect(await lease.run((held) => held.ledger())).toEqual({ items: 7, bytes: 70, reservations: [] });
+    expect(rebuilds).toHaveLength(1);
+  });
+
+  it('trusts the ledger when the lock was free, dropping only reservations of processes that are gone', async () => {
+    const directory = sessionDirectory();
+    const live = { ...self, token: 'live', bytes: 5 };
+    const dead = {
+      pid: deadPid(),
+      startTime: self.startTime,
+      bootId: self.bootId,
+      token: 'dead',
+      bytes: 500,
+    };
+    const earlierWithOurPid = {
+      ...self,
+      startTime: procfs ? anotherStartTime(self.startTime) : self.startTime,
+      bootId: procfs ? self.bootId : anotherBootId(),
+      token: 'earlier',
+      bytes: 50,
+    };
+    const otherBoot = { ...self, bootId: anotherBootId(), token: 'other-boot', bytes: 60 };
+    plantLedger(directory, { items: 2, bytes: 20, reservations: [live, dead, earlierWithOurPid, otherBoot] });
     const { lease, rebuilds } = leaseOn(directory);
     expect(await lease.run((held) => held.ledger())).toEqual({ items: 2, bytes: 20, reservations: [live] });
     expect(rebuilds).toHaveLength(0);
@@ -104,7 +221,8 @@ describe('SessionLease', () => {
     const directory = sessionDirectory();
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
     try {
-      plantLock(directory, holder.pid as number);
+      await new Promise((resolve) => holder.once('spawn', resolve));
+      plantLock(directory, identityOf(holder.pid as number));
       const started = Date.now();
       const error = await leaseOn(directory, 150)
         .lease.run(() => 'acquired')
@@ -121,7 +239,7 @@ describe('SessionLease', () => {
 
   it('acquires once a live holder releases', async () => {
     const directory = sessionDirectory();
-    plantLock(directory, process.pid);
+    plantLock(directory, self);
     setTimeout(() => unlinkSync(join(directory, LOCK_FILE_NAME)), 30);
     const { lease, rebuilds } = leaseOn(directory);
     expect(await lease.run(() => 'acquired')).toBe('acquired');

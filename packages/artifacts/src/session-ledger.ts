@@ -1,15 +1,16 @@
 import { closeSync, constants, fstatSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { openOwnFileSync } from './own-file.js';
-import { isOwnerAlive } from './process-identity.js';
+import { isProcessRunning, type ProcessIdentity } from './process-identity.js';
 
 /** File name of the usage ledger inside a session directory. */
 export const LEDGER_FILE_NAME = '.ledger';
 
-/** Quota held by a large write between its two locked steps (reserve, then publish). */
-export interface Reservation {
-  pid: number;
-  boot: string;
+/**
+ * Quota held by a large write between its two locked steps (reserve, then publish), with the
+ * identity of the process writing it: a reservation of a process that is gone is dropped.
+ */
+export interface Reservation extends ProcessIdentity {
   token: string;
   bytes: number;
 }
@@ -82,16 +83,25 @@ function parseLedger(text: string): LedgerState | undefined {
   const valid: Reservation[] = [];
   for (const entry of reservations as unknown[]) {
     if (typeof entry !== 'object' || entry === null) return undefined;
-    const { pid, boot, token, bytes: reserved } = entry as Record<string, unknown>;
-    if (!isCount(pid) || typeof boot !== 'string' || typeof token !== 'string' || !isCount(reserved)) {
+    const { pid, startTime, bootId, token, bytes: reserved } = entry as Record<string, unknown>;
+    if (
+      !isCount(pid) ||
+      typeof startTime !== 'string' ||
+      typeof bootId !== 'string' ||
+      typeof token !== 'string' ||
+      !isCount(reserved)
+    ) {
       return undefined;
     }
-    valid.push({ pid, boot, token, bytes: reserved });
+    valid.push({ pid, startTime, bootId, token, bytes: reserved });
   }
   return { items, bytes, reservations: valid };
 }
 
-/** Drops reservations of processes that no longer run: their writes will never publish. */
+/**
+ * Drops reservations of processes that no longer run — including an earlier process that had our
+ * pid — since their writes will never publish.
+ */
 export function liveReservations(reservations: readonly Reservation[]): Reservation[] {
-  return reservations.filter((reservation) => isOwnerAlive(reservation.pid, reservation.boot));
+  return reservations.filter((reservation) => isProcessRunning(reservation));
 }

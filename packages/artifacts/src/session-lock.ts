@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode, ioFailure } from './errors.js';
-import { bootTag, isOwnerAlive } from './process-identity.js';
+import { currentProcess, isProcessRunning, type ProcessIdentity } from './process-identity.js';
 
 /** File name of the cross-process lock inside a session directory. */
 export const LOCK_FILE_NAME = '.lock';
@@ -29,39 +29,58 @@ const MAX_RETRY_DELAY_MS = 4;
 const CREATE_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW;
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
-function ownerLine(): string {
-  return `${process.pid} ${bootTag()} ${randomBytes(8).toString('hex')}\n`;
+/** `<pid> <start time> <boot id> <nonce>`: start time and boot id are empty where unknown. */
+const OWNER_LINE_PATTERN = /^(\d+) (\d*) ([0-9a-f]*) [0-9a-f]{16}\n$/;
+
+/**
+ * Our owner line: who holds the lock (see {@link ProcessIdentity}) and a nonce, so that a lock
+ * broken and taken anew is never mistaken for the one that was judged stale.
+ */
+export function formatOwnerLine(owner: ProcessIdentity, nonce: string): string {
+  return `${owner.pid} ${owner.startTime} ${owner.bootId} ${nonce}\n`;
 }
 
-/** Creates `path` exclusively with our owner line; false when it already exists. */
+function ownerLine(): string {
+  return formatOwnerLine(currentProcess(), randomBytes(8).toString('hex'));
+}
+
+/**
+ * Creates `path` exclusively with our owner line; false when it already exists. A missing
+ * directory (`ENOENT`, moved away by another process's removeAll) is left to the caller, which
+ * re-creates it; any other failure is `io_failed` naming the path.
+ */
 function tryCreate(path: string): boolean {
   let descriptor: number;
   try {
     descriptor = openSync(path, CREATE_FLAGS, 0o600);
   } catch (error) {
-    if (errnoCode(error) === 'EEXIST') return false;
-    throw error;
+    const code = errnoCode(error);
+    if (code === 'EEXIST') return false;
+    if (code === 'ENOENT') throw error;
+    throw ioFailure('create lock file', path, error);
   }
   try {
     // 0600 whatever the umask, like every file of the store.
     fchmodSync(descriptor, 0o600);
     writeSync(descriptor, ownerLine());
+  } catch (error) {
+    throw ioFailure('write lock file', path, error);
   } finally {
     closeSync(descriptor);
   }
   return true;
 }
 
-interface LockOwner {
+interface LockRecord {
   /** The raw content, compared again before breaking so that we never remove a fresh lock. */
   content: string;
-  pid: number | undefined;
-  boot: string;
+  /** Who wrote it; undefined when the content is not an owner line (its writer died mid-write). */
+  owner: ProcessIdentity | undefined;
   ageMs: number;
 }
 
 /** Reads a lock file through a no-follow handle; undefined when it vanished meanwhile. */
-function readOwner(path: string, uid: number): LockOwner | undefined {
+function readLockRecord(path: string, uid: number): LockRecord | undefined {
   let descriptor: number;
   try {
     descriptor = openSync(path, READ_FLAGS);
@@ -78,13 +97,12 @@ function readOwner(path: string, uid: number): LockOwner | undefined {
     const buffer = Buffer.alloc(128);
     const length = readSync(descriptor, buffer, 0, buffer.length, 0);
     const content = buffer.toString('utf8', 0, length);
-    const match = /^(\d+) ([0-9a-f]*) [0-9a-f]+\n$/.exec(content);
-    return {
-      content,
-      pid: match ? Number(match[1]) : undefined,
-      boot: match?.[2] ?? '',
-      ageMs: Date.now() - stats.mtimeMs,
-    };
+    const match = OWNER_LINE_PATTERN.exec(content);
+    const owner =
+      match === null
+        ? undefined
+        : { pid: Number(match[1]), startTime: match[2] as string, bootId: match[3] as string };
+    return { content, owner, ageMs: Date.now() - stats.mtimeMs };
   } finally {
     closeSync(descriptor);
   }
@@ -98,9 +116,9 @@ function foreignLock(path: string, problem: string): ArtifactStoreError {
   );
 }
 
-function isStale(owner: LockOwner): boolean {
-  if (owner.pid === undefined) return owner.ageMs > OWNERLESS_LOCK_GRACE_MS;
-  return !isOwnerAlive(owner.pid, owner.boot);
+function isStale(lock: LockRecord): boolean {
+  if (lock.owner === undefined) return lock.ageMs > OWNERLESS_LOCK_GRACE_MS;
+  return !isProcessRunning(lock.owner);
 }
 
 /**
@@ -108,19 +126,27 @@ function isStale(owner: LockOwner): boolean {
  * break, and the lock is removed only if its content is still the stale content we judged (a
  * process that broke it first and took it anew writes a different nonce).
  */
-function breakStaleLock(directory: string, observed: LockOwner, uid: number): boolean {
+function breakStaleLock(directory: string, observed: LockRecord, uid: number): boolean {
   const breakPath = join(directory, LOCK_BREAK_FILE_NAME);
-  if (!tryCreate(breakPath)) {
-    const breaker = readOwner(breakPath, uid);
+  let guarded: boolean;
+  try {
+    guarded = tryCreate(breakPath);
+  } catch (error) {
+    // The directory vanished (another process's removeAll): the next attempt re-creates it.
+    if (errnoCode(error) === 'ENOENT') return false;
+    throw error;
+  }
+  if (!guarded) {
+    const breaker = readLockRecord(breakPath, uid);
     if (breaker !== undefined && isStale(breaker)) unlinkQuietly(breakPath);
     return false;
   }
   try {
     const lockPath = join(directory, LOCK_FILE_NAME);
-    const current = readOwner(lockPath, uid);
+    const current = readLockRecord(lockPath, uid);
     if (current === undefined) return true;
     if (current.content !== observed.content) return false;
-    unlinkSync(lockPath);
+    unlinkQuietly(lockPath);
     return true;
   } finally {
     unlinkQuietly(breakPath);
@@ -141,9 +167,11 @@ export type LockAttempt =
   | { taken: false; holderPid: number | undefined };
 
 /**
- * One attempt to take the session lock (an exclusive lock file holding our pid and boot tag),
- * breaking it first if its owner is dead. A session directory that vanished (another process's
- * removeAll) is re-created through `ensureDirectory` and the attempt repeated.
+ * One attempt to take the session lock (an exclusive lock file holding our pid, start time and
+ * boot id), breaking it first if its owner is gone — a lock with our pid but another start time
+ * or boot id was left by an earlier process that had our pid, and is stale too. A session
+ * directory that vanished (another process's removeAll) is re-created through `ensureDirectory`
+ * and the attempt repeated.
  */
 export function tryTakeSessionLock(directory: string, uid: number, ensureDirectory: () => void): LockAttempt {
   const lockPath = join(directory, LOCK_FILE_NAME);
@@ -153,17 +181,17 @@ export function tryTakeSessionLock(directory: string, uid: number, ensureDirecto
     try {
       if (tryCreate(lockPath)) return { taken: true, recoveredStaleLock };
     } catch (error) {
-      if (errnoCode(error) !== 'ENOENT') throw ioFailure('create lock file', lockPath, error);
+      if (errnoCode(error) !== 'ENOENT') throw error;
       ensureDirectory();
       continue;
     }
-    const owner = readOwner(lockPath, uid);
-    if (owner === undefined) continue;
-    if (isStale(owner) && breakStaleLock(directory, owner, uid)) {
+    const record = readLockRecord(lockPath, uid);
+    if (record === undefined) continue;
+    if (isStale(record) && breakStaleLock(directory, record, uid)) {
       recoveredStaleLock = true;
       continue;
     }
-    return { taken: false, holderPid: owner.pid };
+    return { taken: false, holderPid: record.owner?.pid };
   }
   return { taken: false, holderPid: undefined };
 }

@@ -1,13 +1,13 @@
 import { lstatSync, readdirSync, type Stats, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode, ioFailure } from './errors.js';
-import { isOwnerAlive } from './process-identity.js';
+import { isProcessRunning } from './process-identity.js';
 import { JOURNAL_FILE_NAME } from './record-journal.js';
 import { formatMode } from './secure-directory.js';
 import { LEDGER_FILE_NAME } from './session-ledger.js';
 import { LOCK_BREAK_FILE_NAME, LOCK_FILE_NAME } from './session-lock.js';
 import { PRIVATE_FILE_MODE } from './stored-file-verification.js';
-import { TEMP_FILE_PATTERN } from './temp-file.js';
+import { tempFileWriter } from './temp-file.js';
 
 /** Stored artifact names: `<sha256 hex>` plus an optional extension. */
 export const ARTIFACT_FILE_PATTERN = /^([0-9a-f]{64})(\.[a-z0-9]{1,16})?$/;
@@ -47,7 +47,7 @@ function unsafeEntry(path: string, problem: string): ArtifactStoreError {
  * Lists a session directory and fails closed on anything the store did not write: links,
  * directories, devices, files of another owner or mode, names it does not use. With
  * `removeLeftovers` (the caller holds the session lock) temporary files of writers that no longer
- * run are deleted first — a writer killed between `link()` and `unlink()` leaves its artifact
+ * run (see {@link isProcessRunning}: an earlier process with our pid counts as gone) are deleted first — a writer killed between `link()` and `unlink()` leaves its artifact
  * with two links until its temporary name is gone.
  */
 export function scanSessionDirectory(directory: string, uid: number, removeLeftovers: boolean): ScanResult {
@@ -63,13 +63,13 @@ export function scanSessionDirectory(directory: string, uid: number, removeLefto
   const artifactNames: string[] = [];
   for (const name of names) {
     const path = join(directory, name);
-    const temp = TEMP_FILE_PATTERN.exec(name);
-    if (temp !== null) {
+    const writer = tempFileWriter(name);
+    if (writer !== undefined) {
       const stats = lstatOrUndefined(path);
       if (stats === undefined) continue;
       if (!stats.isFile()) throw unsafeEntry(path, 'a temporary name that is not a regular file');
       if (stats.uid !== uid) throw unsafeEntry(path, `a temporary file owned by uid ${stats.uid}`);
-      if (removeLeftovers && !isOwnerAlive(Number(temp[2]), temp[1] ?? '')) {
+      if (removeLeftovers && !isProcessRunning(writer)) {
         try {
           unlinkSync(path);
           removedLeftovers.push(name);

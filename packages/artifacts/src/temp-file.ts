@@ -12,14 +12,22 @@ import {
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errnoCode, ioFailure } from './errors.js';
-import { bootTag } from './process-identity.js';
+import { currentProcess, type ProcessIdentity } from './process-identity.js';
 import { PRIVATE_FILE_MODE } from './stored-file-verification.js';
 
 /**
- * Temporary files are named `.tmp-<boot tag>-<pid>-<nonce>` so that a later scan can tell a
- * leftover of a crashed writer (pid gone, or another boot) from one still being written.
+ * Temporary files are named `.tmp-<pid>-<start time>-<boot id>-<nonce>` (start time and boot id
+ * empty where unknown) so that a later scan can tell a leftover of a crashed writer — pid gone,
+ * reused, another boot, or an earlier process that had our pid — from one still being written.
  */
-export const TEMP_FILE_PATTERN = /^\.tmp-([0-9a-f]{0,8})-(\d+)-[0-9a-f]{16}$/;
+export const TEMP_FILE_PATTERN = /^\.tmp-(\d+)-(\d*)-([0-9a-f]*)-[0-9a-f]{16}$/;
+
+/** The writer a temporary file name records, or undefined when the name is not one. */
+export function tempFileWriter(name: string): ProcessIdentity | undefined {
+  const match = TEMP_FILE_PATTERN.exec(name);
+  if (match === null) return undefined;
+  return { pid: Number(match[1]), startTime: match[2] as string, bootId: match[3] as string };
+}
 
 /** Bytes written per call on the streaming path: bounded work per event-loop turn. */
 export const WRITE_CHUNK_BYTES = 1024 * 1024;
@@ -29,7 +37,8 @@ const TEMP_OPEN_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_NOFOL
 
 /** A fresh temporary path in `directory` (the same directory, so that `link()` publishes it). */
 export function newTempPath(directory: string): string {
-  return join(directory, `.tmp-${bootTag()}-${process.pid}-${randomBytes(8).toString('hex')}`);
+  const { pid, startTime, bootId } = currentProcess();
+  return join(directory, `.tmp-${pid}-${startTime}-${bootId}-${randomBytes(8).toString('hex')}`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { lintToolDeclaration } from '@toolwright/validation';
+import { lintToolDeclaration, projectSchema } from '@toolwright/validation';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTool } from './create-tool.js';
@@ -81,7 +81,8 @@ describe('getFunctionDeclaration', () => {
       const declaration = tool.getFunctionDeclaration(target);
       expect(declaration.target).toBe(target);
       expect(declaration.name).toBe('Search');
-      expect(declaration.parameters.type).toBe('object');
+      // Exactly validation's projection of the tool's schema for that target, nothing else.
+      expect(declaration.parameters).toEqual(projectSchema(tool.validator.toJsonSchema(), target));
       expect(lintToolDeclaration(declaration, target)).toEqual([]);
       // Runtime annotations never reach a provider.
       expect(JSON.stringify(declaration.parameters)).not.toMatch(/"~|\[Kind\]/);

@@ -101,8 +101,16 @@ describe('isConcurrencySafe defaults to false and parallelism follows it', () =>
 describe('isRetrySafe defaults to false and travels through config, tool, metadata and invocation', () => {
   it('gotcha: isRetrySafe in the config — left out means false, the config value is honoured', () => {
     const config = { ...minimalConfig, kind: ToolKind.ReadOnly };
-    expect('isRetrySafe' in config).toBe(false);
-    expect(createTool(config).isRetrySafe).toBe(false);
+    // Left out, or present but undefined (what spreading a partial config gives): false on the
+    // tool, in its metadata and on every invocation.
+    const explicitUndefined = { ...config, isRetrySafe: undefined } as unknown as typeof config;
+    for (const tool of [createTool(config), createTool(explicitUndefined)]) {
+      expect([tool.isRetrySafe, tool.getMetadata().isRetrySafe, tool.build({}).isRetrySafe]).toEqual([
+        false,
+        false,
+        false,
+      ]);
+    }
     expect(createTool({ ...config, isRetrySafe: true }).isRetrySafe).toBe(true);
     expect(createTool({ ...config, isRetrySafe: false }).isRetrySafe).toBe(false);
   });

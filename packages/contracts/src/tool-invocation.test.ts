@@ -108,6 +108,30 @@ describe('ToolInvocation', () => {
     });
   });
 
+  it('signs nested params canonically (keys sorted at every level) and caps the default description safely', () => {
+    const tool = createTool({
+      name: 'Edit',
+      kind: ToolKind.Write,
+      schema: Type.Object({
+        path: Type.String(),
+        edits: Type.Array(Type.Object({ old: Type.String(), new: Type.String() })),
+      }),
+      description: 'Edits a file.',
+      execute: async () => ToolResults.success(''),
+    });
+    const first = tool.build({ path: 'a.ts', edits: [{ old: 'x', new: 'y' }] });
+    const second = tool.build({ edits: [{ new: 'y', old: 'x' }], path: 'a.ts' });
+    // @toolwright/utils' canonicalJson: the same text as contracts' own before it was replaced.
+    expect(first.permissionSignature).toBe('Edit({"edits":[{"new":"y","old":"x"}],"path":"a.ts"})');
+    expect(second.permissionSignature).toBe(first.permissionSignature);
+    // The description preview is cut at 120 characters (119 and an ellipsis)...
+    const long = tool.build({ path: 'p'.repeat(200), edits: [] }).getDescription();
+    expect(long).toBe(`Edit {"edits":[],"path":"${'p'.repeat(99)}…`);
+    // ...and never inside a surrogate pair: the emoji that would be cut in half is left out whole.
+    const emoji = tool.build({ path: `${'p'.repeat(98)}\u{1F600}tail`, edits: [] }).getDescription();
+    expect(emoji).toBe(`Edit {"edits":[],"path":"${'p'.repeat(98)}…`);
+  });
+
   it('names the tool and callback when a permission callback fails', () => {
     const tool = createTool({
       name: 'Broken',

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
-import { compileJsonSchema } from '@toolwright/validation';
+import { compileJsonSchema, InvalidOptionError } from '@toolwright/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTool } from '../create-tool.js';
 import { createTaskCreateTool, readFileTool, writeFileTool } from '../test-support/example-tools.js';
@@ -19,6 +19,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(workspace, { recursive: true, force: true });
 });
+
+const ALL_RULES = [
+  'is-tool',
+  'name-portable',
+  'frozen',
+  'metadata-normalised',
+  'declarations-json',
+  'declarations-cached',
+  'declarations-lint-clean',
+  'build-rejects-bad-input',
+  'build-fills-defaults',
+  'params-frozen',
+  'invocation-matches-tool',
+];
 
 function conformanceError(tool: unknown, options = {}): ToolConformanceError {
   try {
@@ -55,10 +69,11 @@ describe('assertToolConformance', () => {
       createTaskCreateTool(join(workspace, 'tasks.json')),
       mcpTool,
     ]) {
-      expect(() => assertToolConformance(tool)).not.toThrow();
+      expect(assertToolConformance(tool)).toBeUndefined();
       const report = checkToolConformance(tool);
+      expect(report.toolName).toBe(tool.name);
       expect(report.failures).toEqual([]);
-      expect(report.rulesChecked).toHaveLength(11);
+      expect(report.rulesChecked).toEqual(ALL_RULES);
     }
   });
 
@@ -76,7 +91,9 @@ describe('assertToolConformance', () => {
     expect(error.failures[0]?.message).toContain(
       '(the input was constructed from the schema; pass validInputs)',
     );
-    expect(() => assertToolConformance(tool, { validInputs: [{ sha: 'abc1234' }] })).not.toThrow();
+    // The same tool passes every rule once it is given an input its pattern accepts.
+    const report = checkToolConformance(tool, { validInputs: [{ sha: 'abc1234' }] });
+    expect(report).toEqual({ toolName: 'Commit', rulesChecked: ALL_RULES, failures: [] });
   });
 
   it('lists every broken rule, not just the first', () => {
@@ -145,10 +162,33 @@ describe('assertToolConformance', () => {
     const lintFailures = checkToolConformance(tool).failures.filter(
       (failure) => failure.rule === 'declarations-lint-clean',
     );
-    expect(lintFailures.length).toBeGreaterThan(0);
-    expect(
-      lintFailures.every((failure) => /^openai-(chat|responses) would reject it/.test(failure.message)),
-    ).toBe(true);
-    expect(() => assertToolConformance(createTool({ ...deepConfig, strict: false }))).not.toThrow();
+    // Levels 11, 12 and 13 of objects, for each OpenAI target that states strict mode.
+    const tooDeep = (levels: number) => `/properties/child${'/properties/child'.repeat(levels - 1)}`;
+    expect(lintFailures.map((failure) => failure.message)).toEqual(
+      ['openai-chat', 'openai-responses'].flatMap((target) =>
+        [10, 11, 12].map(
+          (levels) =>
+            `${target} would reject it at ${tooDeep(levels)}: strict mode allows at most 10 levels of object nesting`,
+        ),
+      ),
+    );
+    expect(checkToolConformance(createTool({ ...deepConfig, strict: false })).failures).toEqual([]);
+  });
+
+  it('checks its options by name: a misspelt validInputs would quietly check a constructed input instead', () => {
+    const refusal = (options: unknown) => {
+      try {
+        checkToolConformance(readFileTool, options as never);
+      } catch (error) {
+        return InvalidOptionError.isInstance(error) ? error.message : error;
+      }
+      return 'accepted';
+    };
+    expect(refusal({ validInput: [{ file_path: 'a' }] })).toBe(
+      'ConformanceOptions: unknown option "validInput" (did you mean "validInputs"?); accepted: validInputs.',
+    );
+    expect(refusal({ validInputs: { file_path: 'a' } })).toBe(
+      'ConformanceOptions: validInputs must be an array of inputs; got {"file_path":"a"}.',
+    );
   });
 });

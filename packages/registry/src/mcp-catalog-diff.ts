@@ -1,4 +1,5 @@
 import { isTool, type Tool } from '@toolwright/contracts';
+import { previewValue } from '@toolwright/utils';
 import { RegistryError, RegistryErrorCode } from './registry-error.js';
 
 /** What a replacement changes, by tool. */
@@ -168,10 +169,13 @@ function throwServerMismatch(tool: Tool, server: string, source: { server: strin
   );
 }
 
-/** A short description of a value that is not a Tool, for error messages. */
+/**
+ * A short description of a value that is not a Tool, for error messages: an object by the name it
+ * claims, anything else through the shared bounded preview (no raw control characters, no split
+ * surrogate pair).
+ */
 export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value !== 'object') return `${typeof value} ${String(value).slice(0, 40)}`;
+  if (typeof value !== 'object' || value === null) return previewValue(value, 40);
   const name = (value as { name?: unknown }).name;
   return typeof name === 'string' ? `an object named "${name}" without the Tool marker` : 'an object';
 }

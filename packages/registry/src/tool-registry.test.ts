@@ -29,6 +29,14 @@ describe('ToolRegistry registration', () => {
         message: expect.stringContaining('replaceMcpTools'),
       }),
     );
+    // A value that is not a tool is previewed safely: no raw control characters in the message.
+    expect(() => registry.register('evil\u001b[2J' as never)).toThrow(
+      expect.objectContaining({
+        code: 'invalid_tool',
+        message:
+          'register expects a Tool made by createTool (@toolwright/contracts), received string "evil\\u001b[2J".',
+      }),
+    );
     expect(registry.getAll().map((tool) => tool.name)).toEqual(['Read']);
   });
 

@@ -204,7 +204,7 @@ export class PermissionPolicy {
     let decision: PermissionDecision = { behavior: 'allow', reason: '' };
     // Plan mode promises that nothing changes: an allow rule says "may run", not "is read-only".
     if (mode === 'plan' && untrustedHint !== undefined) decision = untrustedHint;
-    const content = permissionContent(invocation);
+    const content = new CallContent(invocation);
     const paths: JudgedPath[] = [];
     for (const path of invocation.affectedPaths) {
       try {
@@ -214,19 +214,9 @@ export class PermissionPolicy {
         return unresolvable(path, error);
       }
     }
-    // Deny and ask rules see the content normalised (sudo, env, quotes, bash -c ...); computed once, on need.
-    let candidates: CommandCandidates | undefined;
-    const commands = (): CommandCandidates => {
-      candidates ??= content === undefined ? NO_COMMANDS : commandCandidates(content);
-      return candidates;
-    };
-    // A tool with paths has a command to match only when it has a signature of its own: the
-    // default one is its params as a JSON object, and a rule like `Edit(*.lock)` must not be
-    // matched against the text an Edit writes.
-    const pathsAndCommand = paths.length > 0 && content !== undefined && !isParamsJson(content);
     for (const rule of this.#rules) {
       if (rule.behavior === 'allow' || !rule.matchesToolName(name)) continue;
-      const caught = this.#ruleCatches(rule, paths, pathsAndCommand, commands);
+      const caught = this.#ruleCatches(rule, paths, content);
       if (caught !== false) {
         const list = `permissions.${rule.behavior}`;
         decision = stricter(decision, {
@@ -320,8 +310,7 @@ export class PermissionPolicy {
   #ruleCatches(
     rule: PermissionRule,
     paths: readonly JudgedPath[],
-    pathsAndCommand: boolean,
-    commands: () => CommandCandidates,
+    content: CallContent,
   ): boolean | 'unchecked' {
     const specifier = rule.specifier;
     if (specifier === undefined) return true;
@@ -331,19 +320,25 @@ export class PermissionPolicy {
           specifier.matchesPath(path.real, this.workspaceRoot) ||
           specifier.matchesPath(path.written, this.workspaceRoot),
       );
-      if (matched || !pathsAndCommand || !specifier.looksLikeContent) return matched;
+      if (matched || !specifier.looksLikeContent) return matched;
+      // A tool with paths has a command to match only when it has a signature of its own: the
+      // default one is its params as a JSON object, and a rule like `Edit(*.lock)` must not be
+      // matched against the text an Edit writes.
+      const text = content.text;
+      if (text === undefined || isParamsJson(text)) return false;
     }
-    const scanned = commands();
+    const scanned = content.commands;
     if (scanned.commands.some((command) => specifier.matchesContent(command))) return true;
     return scanned.complete ? false : 'unchecked';
   }
 
   /** Allow rules: a path rule covers a call only when every real path matches. */
-  #allowCovers(rule: PermissionRule, paths: readonly JudgedPath[], content: string | undefined): boolean {
+  #allowCovers(rule: PermissionRule, paths: readonly JudgedPath[], content: CallContent): boolean {
     const specifier = rule.specifier;
     if (specifier === undefined) return true;
     if (paths.length > 0) return paths.every((path) => specifier.matchesPath(path.real, this.workspaceRoot));
-    return content !== undefined && specifier.matchesContent(content);
+    const text = content.text;
+    return text !== undefined && specifier.matchesContent(text);
   }
 
   #judgePath(path: JudgedPath, toolName: string, kind: ToolKind): PermissionDecision {
@@ -457,6 +452,34 @@ function unresolvable(path: string, error: unknown): PermissionDecision {
     behavior: 'deny',
     reason: `${JSON.stringify(path)} cannot be resolved (${why}); a path whose real location is unknown is refused.`,
   };
+}
+
+/**
+ * The permission content of one call and the commands deny and ask rules see in it
+ * (normalised: sudo, env, quotes, bash -c ...), each computed on first need: a Read judged by
+ * path rules never pays for its signature (the params as canonical JSON).
+ */
+class CallContent {
+  readonly #invocation: ToolInvocation;
+  #text: string | undefined | null = null;
+  #commands: CommandCandidates | undefined;
+
+  constructor(invocation: ToolInvocation) {
+    this.#invocation = invocation;
+  }
+
+  get text(): string | undefined {
+    if (this.#text === null) this.#text = permissionContent(this.#invocation);
+    return this.#text;
+  }
+
+  get commands(): CommandCandidates {
+    if (this.#commands === undefined) {
+      const text = this.text;
+      this.#commands = text === undefined ? NO_COMMANDS : commandCandidates(text);
+    }
+    return this.#commands;
+  }
 }
 
 /** The part in parentheses of `Name(content)`, or `undefined` for a signature without one. */

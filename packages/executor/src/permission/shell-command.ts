@@ -65,8 +65,23 @@ function collect(content: string, depth: number, scan: Scan): void {
   for (const segment of contentSegments(content)) {
     if (!scan.complete) return;
     scan.found.add(segment);
-    walk(segment, tokenize(segment), depth, scan);
+    if (!isPlainCommand(segment)) walk(segment, tokenize(segment), depth, scan);
   }
+}
+
+/** Quotes, backslashes, or blanks a join would collapse: the unquoted form differs from the text. */
+const NEEDS_TOKENIZING = /["'\\\t]| {2}/;
+
+/**
+ * True when normalising `segment` would give `segment` itself: no quoting, single blanks, and a
+ * first word that is neither an assignment, a path, a keyword, a wrapper, a shell, `eval` nor
+ * `find`. Most commands are plain; they skip the tokenizer.
+ */
+function isPlainCommand(segment: string): boolean {
+  if (NEEDS_TOKENIZING.test(segment)) return false;
+  const blank = segment.indexOf(' ');
+  const first = blank === -1 ? segment : segment.slice(0, blank);
+  return !first.includes('/') && !first.includes('=') && !SPECIAL_WORDS.has(first);
 }
 
 interface Token {
@@ -228,6 +243,15 @@ const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map([
 
 /** `find` runs the command after `-exec` and its siblings. */
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+/** First words that make a segment worth tokenizing. */
+const SPECIAL_WORDS: ReadonlySet<string> = new Set([
+  ...KEYWORDS,
+  ...SHELLS,
+  ...WRAPPERS.keys(),
+  'eval',
+  'find',
+]);
 
 /**
  * Adds every command of one segment to `scan.found`: the one at its start and every one it

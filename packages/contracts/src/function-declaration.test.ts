@@ -116,6 +116,12 @@ describe('getFunctionDeclaration', () => {
     expect(invocation.params).toEqual({ query: 'x', limit: 10 });
   });
 
+  it("declares for the neutral 'json-schema' target when none is named", () => {
+    const tool = searchTool(false);
+    expect(tool.getFunctionDeclaration()).toBe(tool.getFunctionDeclaration('json-schema'));
+    expect(tool.getFunctionDeclaration().target).toBe('json-schema');
+  });
+
   it('is computed once per target, frozen, and deterministic byte for byte', () => {
     const first = searchTool(true);
     const second = searchTool(true);

@@ -152,6 +152,50 @@ describe('ToolInvocation', () => {
     expect(() => invocation.permissionSignature).toThrow(
       'extractSignatureContent(params) threw: no signature today',
     );
+    let caught: unknown;
+    try {
+      void invocation.permissionSignature;
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({ code: 'invocation_callback_failed', toolName: 'Broken' });
+    expect((caught as Error).cause).toEqual(new Error('no signature today'));
+  });
+
+  it('computes paths, signature, rule and description on first read only, each callback once', () => {
+    const calls: string[] = [];
+    const tool = createTool({
+      name: 'Counted',
+      displayName: 'Counted tool',
+      kind: ToolKind.Write,
+      schema: Type.Object({ path: Type.String() }),
+      description: 'Counts its callbacks.',
+      affectedPaths: (params) => {
+        calls.push('affectedPaths');
+        return [params.path];
+      },
+      extractSignatureContent: (params) => {
+        calls.push('extractSignatureContent');
+        return params.path;
+      },
+      abstractPermissionRule: () => {
+        calls.push('abstractPermissionRule');
+        return 'Counted(*)';
+      },
+      execute: async () => ToolResults.success(''),
+    });
+    const invocation = tool.build({ path: 'a.txt' });
+    expect(calls).toEqual([]);
+    for (let read = 0; read < 2; read++) {
+      expect([invocation.affectedPaths, invocation.permissionSignature, invocation.permissionRule]).toEqual([
+        ['a.txt'],
+        'Counted(a.txt)',
+        'Counted(*)',
+      ]);
+    }
+    expect(calls).toEqual(['affectedPaths', 'extractSignatureContent', 'abstractPermissionRule']);
+    // Without describeInvocation: the display name and a preview of the params.
+    expect(invocation.getDescription()).toBe('Counted tool {"path":"a.txt"}');
   });
 
   it('does not start a call whose signal has already fired', async () => {
@@ -243,6 +287,9 @@ describe('rebuildInvocation', () => {
     );
     expect(() => rebuildInvocation(writeFileTool, invocation, ['content'] as never)).toThrow(
       'rebuildInvocation: the patch for "Write" is ["content"]; expected a plain object of params to change.',
+    );
+    expect(() => rebuildInvocation(writeFileTool, invocation, ['content'] as never)).toThrow(
+      expect.objectContaining({ code: 'invalid_invocation_patch', toolName: 'Write' }),
     );
     expect(() => rebuildInvocation(writeFileTool, invocation, new Map() as never)).toThrow(
       ToolInvocationError,

@@ -737,6 +737,12 @@ describe('shell-style content rules on a tool without paths', () => {
     'su -c "rm x"',
     'su root -c "rm x"',
     'ls && sudo FOO=1 /bin/rm x',
+    'busybox rm x',
+    "$'\\x72m' x",
+    "$'\\162\\155' x",
+    "$'rm' x",
+    'r\\\nm x',
+    'sudo \\\n  rm x',
   ];
 
   it.each(dodges)(

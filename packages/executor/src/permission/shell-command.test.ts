@@ -34,6 +34,20 @@ describe('commandCandidates', () => {
     expect(commandCandidates('eval "sudo rm x"')).toContain('rm x');
   });
 
+  it("decodes ANSI-C quoting as bash does: $'\\x72\\155' is rm", () => {
+    expect(commandCandidates("$'\\x72\\155' -rf $'\\u002ftmp'")).toContain('rm -rf /tmp');
+    expect(commandCandidates("echo $'a\\'b'")).toContain("echo a'b");
+  });
+
+  it('leaves a plain command as its segments: nothing to normalise', () => {
+    expect(commandCandidates('ls -la && git status | grep x')).toEqual([
+      'ls -la && git status | grep x',
+      'ls -la',
+      'git status',
+      'grep x',
+    ]);
+  });
+
   it('does not take an argument for a command: echo rm x and bash script.sh stay what they are', () => {
     expect(commandCandidates('echo rm x').some((candidate) => candidate.startsWith('rm'))).toBe(false);
     expect(commandCandidates('bash rm.sh').some((candidate) => candidate.startsWith('rm'))).toBe(false);

@@ -10,8 +10,8 @@ import { contentSegments } from './permission-rule.js';
  * - wrapper commands and their options are dropped (`sudo -u root rm x`, `env -i rm x`,
  *   `time -p rm x`, `timeout 5 rm x`, `xargs -0 rm`, `nice -n 5 rm x`, `find . -exec rm {} ;`
  *   ...); an option the table does not know is read both ways (with and without a value);
- * - quotes and backslashes on the command word are removed (`"rm"`, `\rm`, `r''m`) and so is a
- *   path prefix (`/bin/rm`, `./rm`);
+ * - quotes and backslashes on the command word are removed (`"rm"`, `\rm`, `r''m`, `$'\x72m'`,
+ *   a backslash-newline) and so is a path prefix (`/bin/rm`, `./rm`);
  * - the string of `bash|sh|zsh|... -c "<string>"`, `su -c "<string>"`, `env -S "<string>"` and of
  *   `eval <words>` is read as commands itself (a few levels deep; deeper, or too long, and the
  *   result says it is not `complete`).
@@ -29,6 +29,8 @@ import { contentSegments } from './permission-rule.js';
 export function commandCandidates(content: string): CommandCandidates {
   const scan: Scan = { found: new Set(), steps: 0, chars: 0, complete: true };
   collect(content, 0, scan);
+  // A backslash-newline is no separator to a shell: `r\<newline>m x` runs `rm x`.
+  if (content.includes('\\\n')) collect(content.replace(LINE_CONTINUATION, ''), 0, scan);
   return { commands: [...scan.found], complete: scan.complete };
 }
 
@@ -42,6 +44,8 @@ export interface CommandCandidates {
    */
   readonly complete: boolean;
 }
+
+const LINE_CONTINUATION = /\\\r?\n/g;
 
 /** How deep `bash -c "eval '...'"` is followed. */
 const MAX_DEPTH = 6;
@@ -109,6 +113,14 @@ function tokenize(text: string): Token[] {
       if (code === BACKSLASH) {
         value += text[index + 1] ?? '';
         index += 2;
+      } else if (code === DOLLAR && text.charCodeAt(index + 1) === SINGLE_QUOTE) {
+        // ANSI-C quoting: bash runs `$'\x72m'` as `rm`.
+        index = readAnsiC(text, index + 2, (part) => {
+          value += part;
+        });
+      } else if (code === DOLLAR && text.charCodeAt(index + 1) === DOUBLE_QUOTE) {
+        // `$"..."` (a translated string) is a double-quoted string.
+        index += 1;
       } else if (code === SINGLE_QUOTE) {
         const close = text.indexOf("'", index + 1);
         const stop = close === -1 ? length : close;
@@ -135,6 +147,44 @@ function tokenize(text: string): Token[] {
 const BACKSLASH = 92;
 const SINGLE_QUOTE = 39;
 const DOUBLE_QUOTE = 34;
+const DOLLAR = 36;
+
+/** Reads a `$'...'` string from `from` (after the quote), decoding its escapes; returns the index after it. */
+function readAnsiC(text: string, from: number, append: (part: string) => void): number {
+  let index = from;
+  while (index < text.length && text.charCodeAt(index) !== SINGLE_QUOTE) {
+    index += text.charCodeAt(index) === BACKSLASH ? 2 : 1;
+  }
+  const body = text.slice(from, Math.min(index, text.length));
+  append(body.replace(ANSI_C_ESCAPE, decodeAnsiC));
+  return index + 1;
+}
+
+const ANSI_C_ESCAPE = /\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c[\s\S]|[\s\S])/g;
+const ANSI_C_SIMPLE: Readonly<Record<string, string>> = {
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+};
+
+function decodeAnsiC(_match: string, sequence: string): string {
+  const kind = sequence[0] as string;
+  if (kind === 'x' || kind === 'u' || kind === 'U')
+    return safeCodePoint(Number.parseInt(sequence.slice(1), 16));
+  if (kind >= '0' && kind <= '7') return safeCodePoint(Number.parseInt(sequence, 8));
+  if (kind === 'c' && sequence.length === 2) return String.fromCharCode(sequence.charCodeAt(1) & 0x1f);
+  return Object.hasOwn(ANSI_C_SIMPLE, kind) ? (ANSI_C_SIMPLE[kind] as string) : kind;
+}
+
+function safeCodePoint(code: number): string {
+  return code <= 0x10ffff ? String.fromCodePoint(code) : '';
+}
 
 function isPlain(code: number): boolean {
   return !isBlank(code) && code !== BACKSLASH && code !== SINGLE_QUOTE && code !== DOUBLE_QUOTE;
@@ -167,7 +217,7 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 /** Words that only introduce the command after them. */
 const KEYWORDS = new Set(['then', 'do', 'else', 'elif', 'if', 'while', 'until', '!', 'coproc']);
 
-const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'busybox']);
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish']);
 
 /**
  * Commands that run the command after their options (and after `operands` fixed operands):
@@ -206,6 +256,8 @@ const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map([
   ['builtin', wrapper('', '')],
   ['env', wrapper('u C unset chdir P', 'i 0 v ignore-environment null debug', 0, 'S split-string')],
   ['nohup', wrapper('', '')],
+  // `busybox rm x` runs its `rm` applet (and `busybox sh -c` a shell).
+  ['busybox', wrapper('', '')],
   ['time', wrapper('f o format output', 'p a v q append verbose quiet portability')],
   ['exec', wrapper('a', 'c l')],
   ['nice', wrapper('n adjustment', '')],

@@ -1,19 +1,12 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig([
-  {
-    entry: ['src/index.ts'],
-    format: ['esm', 'cjs'],
-    dts: true,
-    sourcemap: true,
-    target: 'node20',
-    clean: true,
-  },
-  {
-    // The bin: ESM only, no types; tsup keeps the source's shebang and marks the file executable.
-    entry: ['src/bin.ts'],
-    format: ['esm'],
-    sourcemap: true,
-    target: 'node20',
-  },
-]);
+export default defineConfig({
+  // The bin is built beside the library (tsup keeps its shebang and marks it executable); types
+  // are emitted for the library entry only.
+  entry: ['src/index.ts', 'src/bin.ts'],
+  format: ['esm', 'cjs'],
+  dts: { entry: 'src/index.ts' },
+  sourcemap: true,
+  target: 'node20',
+  clean: true,
+});

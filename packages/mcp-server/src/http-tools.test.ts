@@ -125,7 +125,7 @@ describe('tools over Streamable HTTP (raw SDK client)', () => {
   });
 
   it('sends progress notifications for a progress token, increasing', async () => {
-    const updates: Array<{ progress: number; total?: number; message?: string }> = [];
+    const updates: Array<{ progress: number; total?: number | undefined; message?: string | undefined }> = [];
     const result = await client.callTool(
       { name: 'Wait', arguments: { steps: 3, stepMs: 5 } },
       CallToolResultSchema,

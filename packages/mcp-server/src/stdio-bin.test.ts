@@ -1,0 +1,115 @@
+import { spawn } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { type CallToolResult, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BinUnderTest, binUnderTest, removeBinUnderTest } from './test-support/bin-under-test.js';
+
+let bundle: BinUnderTest;
+
+beforeAll(async () => {
+  bundle = await binUnderTest();
+}, 120_000);
+
+afterAll(() => removeBinUnderTest());
+
+async function connect(): Promise<{ client: Client; transport: StdioClientTransport }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bundle.bin, '--config', bundle.sampleServer],
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'stdio-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bundle.bin, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.stdin.end();
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('the toolwright-mcp-server bin over stdio (raw SDK client)', () => {
+  it('serves the registry the config module exports', async () => {
+    const { client } = await connect();
+    expect(client.getServerVersion()).toMatchObject({ name: 'sample', version: '1.0.0' });
+    expect(client.getServerCapabilities()).toMatchObject({ tools: { listChanged: true }, logging: {} });
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toContain('Echo');
+    const result = (await client.callTool({
+      name: 'Echo',
+      arguments: { text: 'over stdio', times: '2' },
+    })) as CallToolResult;
+    expect(result.content).toEqual([{ type: 'text', text: 'over stdio over stdio' }]);
+    const invalid = (await client.callTool({ name: 'Echo', arguments: {} })) as CallToolResult;
+    expect(invalid.isError).toBe(true);
+    expect((invalid.content[0] as { text: string }).text).toContain('Invalid arguments for tool "Echo"');
+    await client.close();
+  });
+
+  it('forwards progress and stops a cancelled call', async () => {
+    const { client } = await connect();
+    const updates: number[] = [];
+    const controller = new AbortController();
+    const call = client.callTool(
+      { name: 'Wait', arguments: { steps: 1000, stepMs: 10 } },
+      CallToolResultSchema,
+      {
+        signal: controller.signal,
+        onprogress: (progress) => {
+          updates.push(progress.progress);
+          if (updates.length === 3) controller.abort(new Error('enough'));
+        },
+      },
+    );
+    await expect(call).rejects.toThrow();
+    expect(updates).toEqual([1, 2, 3]);
+    // The server is still answering: the cancelled call did not take the session down.
+    const after = (await client.callTool({
+      name: 'Echo',
+      arguments: { text: 'still here' },
+    })) as CallToolResult;
+    expect(after.content).toEqual([{ type: 'text', text: 'still here' }]);
+    await client.close();
+  });
+
+  it('serves a stored artifact as a resource_link and resources/read', async () => {
+    const { client } = await connect();
+    const result = (await client.callTool({ name: 'Picture', arguments: { large: true } })) as CallToolResult;
+    const link = result.content.find((part) => part.type === 'resource_link') as { uri: string } | undefined;
+    expect(link?.uri).toMatch(/^toolwright:\/\/artifact\/[0-9a-f]{64}$/);
+    const { contents } = await client.readResource({ uri: link?.uri ?? '' });
+    expect(Buffer.from((contents[0] as { blob: string }).blob, 'base64').length).toBe(300 * 1024 + 70);
+    await client.close();
+  });
+
+  it('exits when the client closes its stdin', async () => {
+    const { code, stdout } = await run(['--config', bundle.sampleServer]);
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+  });
+
+  it('explains a bad command line and a module that exports no registry', async () => {
+    const usage = await run([]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('--config <module> is required');
+    expect(usage.stderr).toContain('Usage: toolwright-mcp-server');
+    const help = await run(['--help']);
+    expect(help).toMatchObject({ code: 0 });
+    expect(help.stdout).toContain('--http <port>');
+    const wrong = await run(['--config', bundle.bin]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/must export \(as default, or as createServer\) a ToolRegistry/);
+  });
+});

@@ -1,3 +1,5 @@
+import { checkNumberOption, checkOptions, optionNames, POSITIVE_INTEGER } from './option-checks.js';
+
 /**
  * Bounds on what one server's catalog may contain. An entry over a bound is dropped by name
  * with a diagnostic; the rest of the catalog stays usable.
@@ -17,6 +19,32 @@ export interface CatalogLimits {
   readonly maxSchemaDepth: number;
   /** Pages followed per listing before giving up; default 100. */
   readonly maxPages: number;
+}
+
+const LIMIT_NAMES = optionNames<CatalogLimits>({
+  maxToolsPerServer: true,
+  maxEntriesPerList: true,
+  maxNameLength: true,
+  maxDescriptionBytes: true,
+  maxSchemaBytes: true,
+  maxSchemaDepth: true,
+  maxPages: true,
+});
+
+/**
+ * `limits` (all of them, some or none) over {@link DEFAULT_CATALOG_LIMITS}, after checking each
+ * by name and value. Throws `invalid_option` naming `owner` and the limit.
+ */
+export function resolveCatalogLimits(
+  owner: string,
+  limits: Partial<CatalogLimits> | undefined,
+): CatalogLimits {
+  if (limits === undefined) return DEFAULT_CATALOG_LIMITS;
+  checkOptions(owner, limits, LIMIT_NAMES);
+  for (const name of LIMIT_NAMES) {
+    checkNumberOption(owner, name, limits[name as keyof CatalogLimits], POSITIVE_INTEGER);
+  }
+  return { ...DEFAULT_CATALOG_LIMITS, ...limits };
 }
 
 /** The defaults of {@link CatalogLimits}. */

@@ -5,7 +5,7 @@ import {
   ToolSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CatalogDiagnostic, CatalogDiagnosticCode, CatalogListKind } from './catalog-diagnostic.js';
-import type { CatalogLimits } from './catalog-limits.js';
+import { type CatalogLimits, resolveCatalogLimits } from './catalog-limits.js';
 import { measureJson } from './json-measure.js';
 import { hasControlCharacters, printableName, stripControlCharacters } from './text-sanitising.js';
 import { fingerprintToolDefinition } from './tool-fingerprint.js';
@@ -133,10 +133,12 @@ function duplicatedNames(raw: readonly unknown[], key: 'name' | 'uri' | 'uriTemp
 export function screenToolCatalog(
   server: string,
   raw: readonly unknown[],
-  limits: CatalogLimits,
+  /** All, some or none of the limits (the rest keep {@link DEFAULT_CATALOG_LIMITS}); checked by name and value. */
+  limitsGiven?: Partial<CatalogLimits>,
   /** A further check run before the per-server cap, so a refused entry never takes a kept one's place. */
   accept?: (definition: McpToolDefinition) => [CatalogDiagnosticCode, string] | undefined,
 ): ScreenedList<McpToolDefinition> {
+  const limits = resolveCatalogLimits('screenToolCatalog limits', limitsGiven);
   const entries: McpToolDefinition[] = [];
   const diagnostics: CatalogDiagnostic[] = [];
   const duplicated = duplicatedNames(raw, 'name');
@@ -220,8 +222,10 @@ export function screenContentList(
   server: string,
   list: Exclude<CatalogListKind, 'tools' | 'tasks'>,
   raw: readonly unknown[],
-  limits: CatalogLimits,
+  /** All, some or none of the limits (the rest keep {@link DEFAULT_CATALOG_LIMITS}); checked by name and value. */
+  limitsGiven?: Partial<CatalogLimits>,
 ): ScreenedList<McpCatalogEntry> {
+  const limits = resolveCatalogLimits('screenContentList limits', limitsGiven);
   const { schema, key } = ENTRY_SCHEMAS[list];
   const entries: McpCatalogEntry[] = [];
   const diagnostics: CatalogDiagnostic[] = [];

@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { McpConnectionChange } from '@toolwright/registry';
@@ -14,9 +15,73 @@ import { McpAdapterError } from './errors.js';
 import { parseMcpServersConfig } from './server-config.js';
 
 const everything = serverEntry('@modelcontextprotocol/server-everything');
+
+/** A transport to a small SDK server in this process (one tool), made fresh for each connect. */
+async function inMemoryTransport() {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const server = new McpServer({ name: 'in-memory', version: '1.0.0' });
+  server.registerTool('ping', { description: 'Answers pong.' }, async () => ({
+    content: [{ type: 'text', text: 'pong' }],
+  }));
+  await server.connect(serverSide);
+  return clientSide;
+}
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
+});
+
+describe('every error a connection throws is an McpAdapterError naming the server', () => {
+  const custom = (createTransport: () => never | Promise<never> | ReturnType<typeof inMemoryTransport>) =>
+    new McpConnectionManager([{ name: 'custom', transport: 'custom', createTransport }]);
+
+  it('a createTransport that throws is a failed connect, not a raw error', async () => {
+    const manager = custom(() => {
+      throw new TypeError('no socket for you');
+    });
+    const error = await manager
+      .get('custom')
+      .connect()
+      .catch((failure: unknown) => failure);
+    expect(McpAdapterError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: 'mcp_connect_failed',
+      server: 'custom',
+      message: 'MCP server "custom" failed to start or complete the MCP handshake: no socket for you',
+    });
+  });
+
+  it('a request whose send throws before returning a promise rejects with mcp_server_error', async () => {
+    const manager = custom(inMemoryTransport);
+    cleanups.push(() => manager.closeAll());
+    await manager.connectAll();
+    const request = manager.get('custom').request('tools/list', () => {
+      throw new RangeError('bad options');
+    });
+    await expect(request).rejects.toMatchObject({
+      code: 'mcp_server_error',
+      server: 'custom',
+      message: 'tools/list on MCP server "custom" failed: bad options',
+    });
+    expect(McpAdapterError.isInstance(await request.catch((error: unknown) => error))).toBe(true);
+  });
+
+  it('an onReady hook that throws fails the connect with the reason', async () => {
+    const manager = new McpConnectionManager(
+      [{ name: 'custom', transport: 'custom', createTransport: inMemoryTransport }],
+      {
+        onReady: () => {
+          throw new Error('catalog store is read-only');
+        },
+      },
+    );
+    cleanups.push(() => manager.closeAll());
+    const [failure] = (await manager.connectAll()).failed;
+    expect(McpAdapterError.isInstance(failure?.error)).toBe(true);
+    expect(failure?.reason).toBe(
+      'MCP server "custom" connected, but preparing it failed: catalog store is read-only',
+    );
+  });
 });
 
 describe('McpConnectionManager', () => {

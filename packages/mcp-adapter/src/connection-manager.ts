@@ -1,12 +1,22 @@
 import type { McpConnectionChange } from '@toolwright/registry';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import {
-  DEFAULT_RECONNECT_POLICY,
-  type ReconnectPolicy,
+  checkNumberOption,
+  checkOptionalOptions,
+  checkOptions,
+  checkTypeOption,
+  optionNames,
+  POSITIVE_TIMER_MS,
+  TIMER_MS,
+} from './option-checks.js';
+import { type ReconnectPolicy, resolveReconnectPolicy } from './reconnect-loop.js';
+import {
   ServerConnection,
   type ServerConnectionHooks,
+  type ServerConnectionOptions,
 } from './server-connection.js';
-import type { McpServerDefinition } from './server-definition.js';
+import { checkServerDefinitions, type McpServerDefinition } from './server-definition.js';
+import { DEFAULT_STDIO_MAX_MESSAGE_BYTES, STDIO_MAX_MESSAGE_BYTES_RANGE } from './stdio-message-limit.js';
 
 /** Options of {@link McpConnectionManager}. */
 export interface McpConnectionManagerOptions {
@@ -19,10 +29,71 @@ export interface McpConnectionManagerOptions {
   readonly reconnect?: Partial<ReconnectPolicy>;
   /** How long a stdio server may take to exit after its stdin closes before it gets SIGTERM; default 500 ms. */
   readonly shutdownGraceMs?: number;
+  /**
+   * The largest message a stdio server may send, in bytes; default the SDK's 10 MiB. A larger
+   * one makes the SDK drop the connection: the adapter reports it by server, limit and request.
+   */
+  readonly stdioMaxMessageBytes?: number;
   /** Every phase of every server. */
   readonly onConnectionChange?: (change: McpConnectionChange) => void;
   /** A server finished its handshake (first time or after reconnecting). */
   readonly onReady?: (connection: ServerConnection, recovered: boolean) => Promise<void> | void;
+}
+
+/** The defaults a manager fills in for options left out. */
+export const DEFAULT_CONNECTION_OPTIONS = Object.freeze({
+  clientInfo: Object.freeze({ name: 'toolwright', version: '0' }),
+  connectTimeoutMs: 30_000,
+  requestTimeoutMs: 60_000,
+  shutdownGraceMs: 500,
+  stdioMaxMessageBytes: DEFAULT_STDIO_MAX_MESSAGE_BYTES,
+});
+
+const MANAGER_OPTION_NAMES = optionNames<McpConnectionManagerOptions>({
+  clientInfo: true,
+  connectTimeoutMs: true,
+  requestTimeoutMs: true,
+  reconnect: true,
+  shutdownGraceMs: true,
+  stdioMaxMessageBytes: true,
+  onConnectionChange: true,
+  onReady: true,
+});
+
+// The SDK's Implementation fields: the handshake sends them as they are.
+const CLIENT_INFO_NAMES = ['name', 'version', 'title', 'description', 'websiteUrl', 'icons'] as const;
+
+/**
+ * The connection options in force: each given one checked by name and value (`owner` names
+ * who was given them in the message), the defaults for the rest.
+ */
+export function resolveConnectionOptions(
+  owner: string,
+  options: Omit<McpConnectionManagerOptions, 'onConnectionChange' | 'onReady'>,
+): ServerConnectionOptions {
+  checkOptionalOptions(`${owner}.clientInfo`, options.clientInfo, CLIENT_INFO_NAMES);
+  if (options.clientInfo !== undefined) {
+    checkTypeOption(`${owner}.clientInfo`, 'name', options.clientInfo.name ?? null, 'string');
+    checkTypeOption(`${owner}.clientInfo`, 'version', options.clientInfo.version ?? null, 'string');
+  }
+  checkNumberOption(owner, 'connectTimeoutMs', options.connectTimeoutMs, POSITIVE_TIMER_MS);
+  checkNumberOption(owner, 'requestTimeoutMs', options.requestTimeoutMs, POSITIVE_TIMER_MS);
+  checkNumberOption(owner, 'shutdownGraceMs', options.shutdownGraceMs, TIMER_MS);
+  checkNumberOption(
+    owner,
+    'stdioMaxMessageBytes',
+    options.stdioMaxMessageBytes,
+    STDIO_MAX_MESSAGE_BYTES_RANGE,
+  );
+  const defaults = DEFAULT_CONNECTION_OPTIONS;
+  return {
+    clientInfo: options.clientInfo ?? defaults.clientInfo,
+    connectTimeoutMs: options.connectTimeoutMs ?? defaults.connectTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs ?? defaults.requestTimeoutMs,
+    reconnect: resolveReconnectPolicy(`${owner}.reconnect`, options.reconnect),
+    shutdownGraceMs: options.shutdownGraceMs ?? defaults.shutdownGraceMs,
+    stdioMaxMessageBytes: options.stdioMaxMessageBytes ?? defaults.stdioMaxMessageBytes,
+  };
 }
 
 /** The outcome of {@link McpConnectionManager.connectAll}. */
@@ -40,28 +111,19 @@ export interface ConnectAllResult {
 export class McpConnectionManager {
   readonly #connections = new Map<string, ServerConnection>();
 
+  /** @throws McpAdapterError `invalid_option` for an unknown or out-of-range option or a malformed server definition. */
   constructor(servers: readonly McpServerDefinition[], options: McpConnectionManagerOptions = {}) {
+    checkOptions('McpConnectionManager', options, MANAGER_OPTION_NAMES);
+    checkTypeOption('McpConnectionManager', 'onConnectionChange', options.onConnectionChange, 'function');
+    checkTypeOption('McpConnectionManager', 'onReady', options.onReady, 'function');
+    checkServerDefinitions('McpConnectionManager', servers);
+    const shared = resolveConnectionOptions('McpConnectionManager', options);
     const hooks: ServerConnectionHooks = {
       onChange: (change) => options.onConnectionChange?.(change),
       onReady: (connection, recovered) => options.onReady?.(connection, recovered),
     };
-    const shared = {
-      clientInfo: options.clientInfo ?? { name: 'toolwright', version: '0' },
-      connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
-      requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
-      reconnect: { ...DEFAULT_RECONNECT_POLICY, ...options.reconnect },
-      shutdownGraceMs: options.shutdownGraceMs ?? 500,
-    };
-    for (const server of servers) {
-      if (this.#connections.has(server.name)) {
-        throw new McpAdapterError(
-          McpAdapterErrorCode.ConfigInvalid,
-          `MCP server name "${server.name}" is used twice; every server needs its own name`,
-          { server: server.name },
-        );
-      }
+    for (const server of servers)
       this.#connections.set(server.name, new ServerConnection(server, shared, hooks));
-    }
   }
 
   /** Connects every server in parallel and reports which failed and why. Never throws for a server's failure. */

@@ -1,6 +1,7 @@
 import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 import type { ArtifactReference, LlmContentPart } from '@toolwright/contracts';
 import type { McpArtifactSink } from './artifact-sink.js';
+import { checkNumberOption, checkOptions, optionNames, POSITIVE_INTEGER } from './option-checks.js';
 import { markUntrusted } from './untrusted-text.js';
 
 /** When server output is kept inline and when it goes to the artifact store. */
@@ -16,6 +17,30 @@ export const DEFAULT_OUTPUT_ROUTING: OutputRoutingOptions = Object.freeze({
   textThresholdBytes: 32 * 1024,
   inlineImageMaxBytes: 256 * 1024,
 });
+
+const ROUTING_NAMES = optionNames<OutputRoutingOptions>({
+  textThresholdBytes: true,
+  inlineImageMaxBytes: true,
+});
+
+/**
+ * `output` (all, some or none) over {@link DEFAULT_OUTPUT_ROUTING}, checked by name and value:
+ * the text threshold is at least 1 byte, the inline image cap may be 0 (never inline).
+ */
+export function resolveOutputRouting(
+  owner: string,
+  output: Partial<OutputRoutingOptions> | undefined,
+): OutputRoutingOptions {
+  if (output === undefined) return DEFAULT_OUTPUT_ROUTING;
+  checkOptions(owner, output, ROUTING_NAMES);
+  checkNumberOption(owner, 'textThresholdBytes', output.textThresholdBytes, POSITIVE_INTEGER);
+  checkNumberOption(owner, 'inlineImageMaxBytes', output.inlineImageMaxBytes, {
+    min: 0,
+    max: Number.MAX_SAFE_INTEGER,
+    integer: true,
+  });
+  return { ...DEFAULT_OUTPUT_ROUTING, ...output };
+}
 
 /** What routing a list of MCP content parts produced. */
 export interface RoutedContent {

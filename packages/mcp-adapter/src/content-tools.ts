@@ -6,6 +6,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, ToolKind, type ToolResult, ToolResults } from '@toolwright/contracts';
+import { type McpAdapterServices, servicesOf } from './adapter-services.js';
 import type { McpCatalogEntry } from './catalog-screen.js';
 import { ContentRouter } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
@@ -32,7 +33,7 @@ function requireCapability(
 
 /** Renders data from servers as untrusted, spilling it when large. */
 async function renderListing(
-  adapter: McpAdapter,
+  services: McpAdapterServices,
   entries: Array<[string, unknown]>,
   emptyText: string,
 ): Promise<ToolResult> {
@@ -40,7 +41,7 @@ async function renderListing(
   const parts = [];
   const artifacts = [];
   for (const [server, value] of entries) {
-    const router = new ContentRouter(server, adapter.artifacts, adapter.routing);
+    const router = new ContentRouter(server, services.artifacts, services.routing);
     await router.addText(JSON.stringify(value, null, 1));
     parts.push(...router.parts);
     artifacts.push(...router.artifacts);
@@ -48,23 +49,23 @@ async function renderListing(
   return ToolResults.success(parts, { artifacts });
 }
 
-function selectedServers(adapter: McpAdapter, server: string | undefined): string[] {
+function selectedServers(services: McpAdapterServices, server: string | undefined): string[] {
   if (server !== undefined) {
-    adapter.connection(server);
+    services.connection(server);
     return [server];
   }
   // A server that is down offers nothing now, whatever it listed before.
-  return adapter
+  return services
     .servers()
     .filter((status) => status.phase === 'connected' || status.phase === 'recovered')
     .map((status) => status.server);
 }
 
 function listingTool(
-  adapter: McpAdapter,
+  services: McpAdapterServices,
   name: string,
   description: string,
-  pick: (catalog: ReturnType<McpAdapter['catalog']>) => readonly McpCatalogEntry[],
+  pick: (catalog: ReturnType<McpAdapterServices['catalog']>) => readonly McpCatalogEntry[],
   what: string,
 ): Tool {
   return createTool({
@@ -76,14 +77,14 @@ function listingTool(
     schema: Type.Object({ server: Type.Optional(serverName()) }),
     description,
     execute: async (params, context) =>
-      adapter.guard(async () => {
+      services.guard(async () => {
         const entries: Array<[string, unknown]> = [];
-        for (const server of selectedServers(adapter, params.server)) {
-          const listed = pick(adapter.catalog(server));
+        for (const server of selectedServers(services, params.server)) {
+          const listed = pick(services.catalog(server));
           if (listed.length > 0) entries.push([server, listed]);
         }
         return renderListing(
-          adapter,
+          services,
           entries,
           `No ${what} offered by ${params.server === undefined ? 'any connected MCP server' : `MCP server "${params.server}"`}.`,
         );
@@ -97,29 +98,30 @@ function listingTool(
  * resource updates. Register them like any built-in (`registry.registerAll(...)`).
  */
 export function createMcpContentTools(adapter: McpAdapter): Tool[] {
+  const services = servicesOf(adapter);
   const withServer = (
     server: string,
     signal: AbortSignal,
     operation: (connection: ServerConnection) => Promise<ToolResult>,
-  ) => adapter.run(server, operation, signal);
+  ) => services.run(server, operation, signal);
 
   return [
     listingTool(
-      adapter,
+      services,
       'McpListResources',
       'Lists the resources MCP servers offer (URI, name, MIME type, description).',
       (catalog) => catalog.resources,
       'resources',
     ),
     listingTool(
-      adapter,
+      services,
       'McpListResourceTemplates',
       'Lists the resource templates MCP servers offer (URI templates a resource URI can be built from).',
       (catalog) => catalog.resourceTemplates,
       'resource templates',
     ),
     listingTool(
-      adapter,
+      services,
       'McpListPrompts',
       'Lists the prompts MCP servers offer, with their arguments.',
       (catalog) => catalog.prompts,
@@ -150,7 +152,7 @@ export function createMcpContentTools(adapter: McpAdapter): Tool[] {
               ),
             context.signal,
           );
-          const router = new ContentRouter(params.server, adapter.artifacts, adapter.routing);
+          const router = new ContentRouter(params.server, services.artifacts, services.routing);
           for (const contents of result.contents) await router.addResourceContents(contents);
           if (result.contents.length === 0)
             router.addHostText(`Resource ${params.uri} of MCP server "${params.server}" is empty.`);
@@ -194,7 +196,7 @@ export function createMcpContentTools(adapter: McpAdapter): Tool[] {
               ),
             context.signal,
           );
-          const router = new ContentRouter(params.server, adapter.artifacts, adapter.routing);
+          const router = new ContentRouter(params.server, services.artifacts, services.routing);
           if (result.description !== undefined)
             await router.addText(result.description, 'prompt description');
           for (const message of result.messages) {
@@ -263,7 +265,7 @@ export function createMcpContentTools(adapter: McpAdapter): Tool[] {
               ),
             context.signal,
           );
-          return renderListing(adapter, [[params.server, result.completion]], 'No completions.');
+          return renderListing(services, [[params.server, result.completion]], 'No completions.');
         });
       },
     }),
@@ -300,7 +302,7 @@ export function createMcpContentTools(adapter: McpAdapter): Tool[] {
                 ),
               context.signal,
             );
-            adapter.trackSubscription(params.server, params.uri, action === 'subscribe');
+            services.trackSubscription(params.server, params.uri, action === 'subscribe');
             return ToolResults.success(
               `${action === 'subscribe' ? 'Subscribed to' : 'Unsubscribed from'} ${params.uri} on MCP server "${params.server}".`,
             );

@@ -5,14 +5,24 @@ import { ToolwrightError } from '@toolwright/validation';
  * that callers can switch on the string and the list shows up in the type of `code`.
  */
 export const McpAdapterErrorCode = {
-  /** The `mcpServers` configuration is not what the adapter accepts. */
+  /** The `mcpServers` (or VS Code `servers`) configuration is not what the adapter accepts. */
   ConfigInvalid: 'mcp_config_invalid',
+  /**
+   * An options object of the package has an unknown key (named, with the nearest known one) or
+   * a value out of range: the same code as every toolwright package uses for its options.
+   */
+  InvalidOption: 'invalid_option',
   /** A server could not be started or did not complete the MCP handshake. */
   ConnectFailed: 'mcp_connect_failed',
   /** A server did not answer within the configured time. */
   Timeout: 'mcp_timeout',
   /** The connection to a server was lost (the process exited, the HTTP session ended). */
   ConnectionLost: 'mcp_connection_lost',
+  /**
+   * A stdio server sent a message larger than the stdio message limit; the SDK dropped the
+   * connection (the message names the server, the limit and the request that was waiting).
+   */
+  MessageTooLarge: 'mcp_message_too_large',
   /** A request was sent to a server that is not connected (closed, failed or unknown). */
   NotConnected: 'mcp_not_connected',
   /** The server does not advertise the capability a request needs. */
@@ -30,29 +40,38 @@ export const McpAdapterErrorCode = {
 /** The union of {@link McpAdapterErrorCode} values. */
 export type McpAdapterErrorCode = (typeof McpAdapterErrorCode)[keyof typeof McpAdapterErrorCode];
 
+/**
+ * A marker naming this subclass, so {@link McpAdapterError.isInstance} works across installed
+ * copies. Its key never changes: copies of other versions must keep recognising each other.
+ */
 const MCP_ADAPTER_ERROR_MARKER: unique symbol = Symbol.for('toolwright.mcp_adapter_error') as never;
 
 /**
- * The one error class of the adapter. It extends the project-wide `ToolwrightError`, so
- * `ToolwrightError.isInstance(error)` recognises it across duplicate installs; `server` names
- * the MCP server the problem is about, when there is one.
+ * The one error class of the adapter: everything the package throws is one. It extends the
+ * project-wide `ToolwrightError`, so `ToolwrightError.isInstance(error)` recognises it too;
+ * `server` names the MCP server the problem is about, when there is one.
  */
 export class McpAdapterError extends ToolwrightError {
   /** The configured name of the server the error is about, if any. */
   readonly server: string | undefined;
-  /** Cross-install recognition marker for this subclass. */
-  readonly [MCP_ADAPTER_ERROR_MARKER] = true;
   declare readonly code: McpAdapterErrorCode;
+  declare readonly [MCP_ADAPTER_ERROR_MARKER]: true;
 
   constructor(code: McpAdapterErrorCode, message: string, options?: { server?: string; cause?: unknown }) {
     super(code, message, options?.cause === undefined ? {} : { cause: options.cause });
     this.server = options?.server;
   }
 
-  /** True for any `McpAdapterError`, including one thrown by another installed copy. */
+  static {
+    // On the prototype: every instance carries it without defining it per error.
+    Object.defineProperty(McpAdapterError.prototype, MCP_ADAPTER_ERROR_MARKER, { value: true });
+  }
+
+  /** True for an error of this class, including one thrown by another installed copy; false for other toolwright errors. */
   static override isInstance(value: unknown): value is McpAdapterError {
     return (
-      ToolwrightError.isInstance(value) &&
+      typeof value === 'object' &&
+      value !== null &&
       (value as { [MCP_ADAPTER_ERROR_MARKER]?: unknown })[MCP_ADAPTER_ERROR_MARKER] === true
     );
   }

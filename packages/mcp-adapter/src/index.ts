@@ -20,17 +20,18 @@ export {
 export { DEFAULT_OUTPUT_ROUTING, type OutputRoutingOptions } from './content-routing.js';
 export { createMcpContentTools } from './content-tools.js';
 export { McpAdapterError, McpAdapterErrorCode } from './errors.js';
-export {
-  McpAdapter,
-  type McpAdapterOptions,
-  type McpAdapterStats,
-  type McpConnectResult,
-  type McpReconnectResult,
-  type McpServerCatalog,
-  type McpServerStatus,
-} from './mcp-adapter.js';
+export { McpAdapter } from './mcp-adapter.js';
+export type { McpAdapterOptions } from './mcp-adapter-options.js';
+export type {
+  McpAdapterStats,
+  McpConnectResult,
+  McpReconnectResult,
+  McpServerCatalog,
+  McpServerStatus,
+} from './mcp-adapter-results.js';
 export { mcpToolKind, mcpToolTags } from './mcp-tool.js';
 export { listAllPages, type Page, type PaginatedListing } from './paginate.js';
+export { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy } from './reconnect-loop.js';
 export { type RefreshKind, RefreshScheduler } from './refresh-scheduler.js';
 export {
   type McpServerConfig,
@@ -39,8 +40,6 @@ export {
   type StreamableHttpServerConfig,
 } from './server-config.js';
 export {
-  DEFAULT_RECONNECT_POLICY,
-  type ReconnectPolicy,
   ServerConnection,
   type ServerConnectionHooks,
   type ServerConnectionOptions,

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { numberedTools, paged, type RawTool, rawToolServer } from '../test/catalog-servers.js';
 import { executionContext, inMemoryServer, temporaryDirectory } from '../test/helpers.js';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
-import { McpAdapter, type McpAdapterOptions } from './mcp-adapter.js';
+import { McpAdapter } from './mcp-adapter.js';
+import type { McpAdapterOptions } from './mcp-adapter-options.js';
 import { mcpToolName } from './tool-naming.js';
 
 let directory: { path: string; remove(): Promise<void> };

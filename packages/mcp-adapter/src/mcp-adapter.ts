@@ -2,19 +2,26 @@ import type { ExecutionContext, Tool, ToolResult } from '@toolwright/contracts';
 import { ToolResults } from '@toolwright/contracts';
 import type { CatalogChange, McpConnectionChange, ToolRegistry } from '@toolwright/registry';
 import { compileJsonSchema, type SchemaValidator } from '@toolwright/validation';
+import { attachServices, type McpAdapterServices } from './adapter-services.js';
 import type { McpArtifactSink } from './artifact-sink.js';
 import { failureResult } from './call-failure.js';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
-import { type CatalogLimits, DEFAULT_CATALOG_LIMITS } from './catalog-limits.js';
-import type { McpCatalogEntry, McpToolDefinition } from './catalog-screen.js';
+import type { McpToolDefinition } from './catalog-screen.js';
 import { McpConnectionManager } from './connection-manager.js';
-import { DEFAULT_OUTPUT_ROUTING, type OutputRoutingOptions } from './content-routing.js';
+import type { OutputRoutingOptions } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+import { type McpAdapterOptions, resolveAdapterOptions } from './mcp-adapter-options.js';
+import type {
+  McpAdapterStats,
+  McpConnectResult,
+  McpReconnectResult,
+  McpServerCatalog,
+  McpServerStatus,
+} from './mcp-adapter-results.js';
 import { createMcpTool } from './mcp-tool.js';
 import { type RefreshKind, RefreshScheduler } from './refresh-scheduler.js';
 import { ServerCatalog } from './server-catalog.js';
-import type { ReconnectPolicy, ServerConnection } from './server-connection.js';
-import type { McpServerDefinition } from './server-definition.js';
+import type { ServerConnection } from './server-connection.js';
 import { installNotificationHandlers } from './server-notifications.js';
 import { TaskOwnership } from './task-ownership.js';
 import { stripControlCharacters } from './text-sanitising.js';
@@ -22,90 +29,6 @@ import { callMcpTool, type McpTaskStatus, type ToolCallHooks, type ToolCallPlan 
 import { McpToolNameMap, type McpToolTarget, mcpToolName } from './tool-naming.js';
 import type { ToolResultRoutingContext } from './tool-result-routing.js';
 import { markUntrusted, untrustedMarkersOf } from './untrusted-text.js';
-
-/** Options of {@link McpAdapter}. */
-export interface McpAdapterOptions {
-  /** The registry MCP tools are applied to (atomically, through `replaceMcpTools`) and whose queues get events. */
-  readonly registry: ToolRegistry;
-  /** The servers: entries of {@link parseMcpServersConfig}, or custom transports. */
-  readonly servers: readonly McpServerDefinition[];
-  /** Where binary parts and large text go (a `SessionArtifactStore`). */
-  readonly artifacts: McpArtifactSink;
-  readonly limits?: Partial<CatalogLimits>;
-  readonly output?: Partial<OutputRoutingOptions>;
-  /** Handshake timeout per server; default 30 s. */
-  readonly connectTimeoutMs?: number;
-  /** Timeout per request (a tool call, a listing page); default 60 s. */
-  readonly requestTimeoutMs?: number;
-  readonly reconnect?: Partial<ReconnectPolicy>;
-  /** How long a stdio server may take to exit after its stdin closes before it gets SIGTERM; default 500 ms. */
-  readonly shutdownGraceMs?: number;
-  /**
-   * Whether MCP tools are deferred (their schema reaches the model only after ToolSearch loaded
-   * them); default true. Turn it off only for a few small servers.
-   */
-  readonly deferTools?: boolean;
-  /** Quiet time after the last `list_changed` before a refresh; default 300 ms. */
-  readonly listChangedDebounceMs?: number;
-  readonly clientInfo?: { name: string; version: string };
-  /** Every catalog diagnostic (dropped entries, pagination guards, failed listings). */
-  readonly onDiagnostic?: (diagnostic: CatalogDiagnostic) => void;
-  /** Every connection phase of every server (also queued in the registry). */
-  readonly onConnectionChange?: (change: McpConnectionChange) => void;
-}
-
-/** The outcome of {@link McpAdapter.connect}. */
-export interface McpConnectResult {
-  readonly connected: string[];
-  /** Servers that failed to connect, each with the reason; the others work. */
-  readonly failed: Array<{ server: string; reason: string }>;
-  readonly diagnostics: CatalogDiagnostic[];
-}
-
-/** The outcome of {@link McpAdapter.reconnect}. */
-export interface McpReconnectResult {
-  readonly server: string;
-  /**
-   * `connected`: a server that had never connected did now; `recovered`: a server that had
-   * been connected before is back; `already-connected`: nothing to do; `failed`: see `reason`.
-   */
-  readonly outcome: 'connected' | 'recovered' | 'already-connected' | 'failed';
-  /** Why the attempt failed (names the server and the cause), when `outcome` is `failed`. */
-  readonly reason?: string;
-  /** How many of its tools are in the registry afterwards. */
-  readonly tools: number;
-}
-
-/** One server's current catalog as the adapter holds it. */
-export interface McpServerCatalog {
-  readonly server: string;
-  readonly tools: readonly McpToolDefinition[];
-  readonly resources: readonly McpCatalogEntry[];
-  readonly resourceTemplates: readonly McpCatalogEntry[];
-  readonly prompts: readonly McpCatalogEntry[];
-  /** The diagnostics of the latest refresh of each listing. */
-  readonly diagnostics: readonly CatalogDiagnostic[];
-  /** How many refreshes have run (the initial listing included). */
-  readonly refreshes: number;
-}
-
-/** A server's connection status. */
-export interface McpServerStatus {
-  readonly server: string;
-  readonly phase: McpConnectionChange['state'];
-  /** The child process id of a stdio server while it runs. */
-  readonly pid: number | undefined;
-  readonly tools: number;
-  readonly lastError: string | undefined;
-}
-
-/** Counters for tests and benchmarks. */
-export interface McpAdapterStats {
-  readonly tools: number;
-  /** Input schemas handed to Ajv so far; registering a catalog compiles none (they compile on first call). */
-  readonly inputSchemasCompiled: number;
-  readonly refreshes: number;
-}
 
 const MAX_INSTRUCTIONS_CHARACTERS = 16_384;
 const ALL_KINDS: ReadonlySet<RefreshKind> = new Set(['tools', 'resources', 'prompts']);
@@ -121,6 +44,7 @@ export class McpAdapter {
   readonly #options: McpAdapterOptions;
   readonly #registry: ToolRegistry;
   readonly #routing: OutputRoutingOptions;
+  readonly #artifacts: McpArtifactSink;
   readonly #connections: McpConnectionManager;
   readonly #catalogs = new Map<string, ServerCatalog>();
   readonly #schedulers = new Map<string, RefreshScheduler>();
@@ -131,33 +55,40 @@ export class McpAdapter {
   /** Serialises registry updates so two servers refreshing at once never interleave their replace. */
   #applyQueue: Promise<void> = Promise.resolve();
   /** Tasks started through this adapter, by session. */
-  readonly tasks = new TaskOwnership();
+  readonly #tasks = new TaskOwnership();
   /** Built once: a tool call is a hot path. */
   readonly #callHooks: ToolCallHooks = {
     plan: (definition) => this.#callPlan(definition),
     onTaskCreated: (server, task, sessionId) => {
-      this.tasks.record(server, task.taskId, sessionId);
-      this.reportTask(server, task);
+      this.#tasks.record(server, task.taskId, sessionId);
+      this.#reportTask(server, task);
     },
-    onTaskStatus: (server, task) => this.reportTask(server, task),
+    onTaskStatus: (server, task) => this.#reportTask(server, task),
   };
 
+  /**
+   * Checks every option by name and value (see {@link McpAdapterOptions}); nothing connects
+   * until {@link McpAdapter.connect}.
+   *
+   * @throws McpAdapterError `invalid_option` naming an unknown option (with the nearest known
+   * name, in nested objects too) or a value out of range; `mcp_config_invalid` for a server
+   * name used twice.
+   */
   constructor(options: McpAdapterOptions) {
+    const resolved = resolveAdapterOptions(options);
     this.#options = options;
     this.#registry = options.registry;
-    this.#routing = { ...DEFAULT_OUTPUT_ROUTING, ...options.output };
+    this.#routing = resolved.output;
+    this.#artifacts = options.artifacts;
     this.#connections = new McpConnectionManager(options.servers, {
-      ...(options.clientInfo === undefined ? {} : { clientInfo: options.clientInfo }),
-      ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
-      ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
-      ...(options.reconnect === undefined ? {} : { reconnect: options.reconnect }),
-      ...(options.shutdownGraceMs === undefined ? {} : { shutdownGraceMs: options.shutdownGraceMs }),
+      ...resolved.connection,
       onConnectionChange: (change) => this.#onConnectionChange(change),
       onReady: (connection, recovered) => this.#onReady(connection, recovered),
     });
+    attachServices(this, this.#services());
     const context = {
       registry: options.registry,
-      limits: { ...DEFAULT_CATALOG_LIMITS, ...options.limits },
+      limits: resolved.limits,
       names: this.#names,
       compileCounter: this.#compileCounter,
       serialise: (apply: () => void) => this.#serialise(apply),
@@ -171,7 +102,7 @@ export class McpAdapter {
           definition,
           name,
           validator,
-          shouldDefer: options.deferTools ?? true,
+          shouldDefer: resolved.deferTools,
           call: (_definition, params, context) => this.callTool(name, params, context),
         }),
     };
@@ -180,7 +111,7 @@ export class McpAdapter {
       this.#schedulers.set(
         name,
         new RefreshScheduler({
-          debounceMs: options.listChangedDebounceMs ?? 300,
+          debounceMs: resolved.listChangedDebounceMs,
           run: async (kinds) => {
             await this.#refresh(name, kinds, 'list_changed');
           },
@@ -306,16 +237,6 @@ export class McpAdapter {
     return { tools: this.tools().length, inputSchemasCompiled: this.#compileCounter.count, refreshes };
   }
 
-  /** The routing options in force (for helper tools that route content themselves). */
-  get routing(): OutputRoutingOptions {
-    return this.#routing;
-  }
-
-  /** The artifact sink results are routed to. */
-  get artifacts(): McpArtifactSink {
-    return this.#options.artifacts;
-  }
-
   /**
    * Calls an MCP tool by its registry name, with the server's timeout and the context's abort
    * signal, and routes the result. Failures come back as error results, never as throws.
@@ -340,39 +261,39 @@ export class McpAdapter {
     );
   }
 
-  /** Runs `operation` against a configured server, turning any failure into an error result. */
-  async run(
-    server: string,
-    operation: (connection: ServerConnection) => Promise<ToolResult>,
-    signal?: AbortSignal,
-  ): Promise<ToolResult> {
-    return this.guard(() => operation(this.#connections.get(server)), signal);
-  }
-
-  /** Runs `operation`, turning any failure into an error result (timeout, aborted, not found or execution). */
-  async guard(operation: () => Promise<ToolResult>, signal?: AbortSignal): Promise<ToolResult> {
-    try {
-      return await operation();
-    } catch (error) {
-      return failureResult(error, signal);
-    }
-  }
-
-  /** Remembers a resource subscription so that it is renewed after a reconnect. */
-  trackSubscription(server: string, uri: string, subscribed: boolean): void {
-    const subscriptions = this.#catalog(server).subscriptions;
-    if (subscribed) subscriptions.add(uri);
-    else subscriptions.delete(uri);
-  }
-
-  /** The MCP tool behind a registry name, or behind a server's real tool name. */
-  findTool(server: string, name: string): { definition: McpToolDefinition; tool: Tool } | undefined {
-    const tools = this.#catalog(server).tools;
-    return tools.get(name) ?? tools.get(mcpToolName(server, name));
+  /** What the helper tools use; kept off the public surface (see {@link McpAdapterServices}). */
+  #services(): McpAdapterServices {
+    const guard = async (operation: () => Promise<ToolResult>, signal?: AbortSignal): Promise<ToolResult> => {
+      try {
+        return await operation();
+      } catch (error) {
+        return failureResult(error, signal);
+      }
+    };
+    return {
+      artifacts: this.#artifacts,
+      routing: this.#routing,
+      tasks: this.#tasks,
+      connection: (server) => this.#connections.get(server),
+      catalog: (server) => this.catalog(server),
+      servers: () => this.servers(),
+      guard,
+      run: (server, operation, signal) => guard(() => operation(this.#connections.get(server)), signal),
+      findTool: (server, name) => {
+        const tools = this.#catalog(server).tools;
+        return tools.get(name) ?? tools.get(mcpToolName(server, name));
+      },
+      trackSubscription: (server, uri, subscribed) => {
+        const subscriptions = this.#catalog(server).subscriptions;
+        if (subscribed) subscriptions.add(uri);
+        else subscriptions.delete(uri);
+      },
+      reportTask: (server, task) => this.#reportTask(server, task),
+    };
   }
 
   /** Reports a task's status to the registry's task queue (status message stripped of control characters). */
-  reportTask(server: string, task: McpTaskStatus): void {
+  #reportTask(server: string, task: McpTaskStatus): void {
     this.#registry.enqueueMcpTaskChange({
       server,
       taskId: task.taskId,
@@ -428,7 +349,7 @@ export class McpAdapter {
     return {
       server: definition.server,
       toolName: definition.name,
-      sink: this.#options.artifacts,
+      sink: this.#artifacts,
       routing: this.#routing,
       markers: untrustedMarkersOf(definition.server),
       outputValidator:
@@ -462,7 +383,7 @@ export class McpAdapter {
       onResourceUpdated: (uri) => this.#registry.enqueueMcpResourceUpdate({ server, uri }),
       // Only tasks a session here started are reported; others are none of this agent's business.
       onTaskStatus: (task) => {
-        if (this.tasks.ownerOf(server, task.taskId) !== undefined) this.reportTask(server, task);
+        if (this.#tasks.ownerOf(server, task.taskId) !== undefined) this.#reportTask(server, task);
       },
     });
     const instructions = connection.instructions;

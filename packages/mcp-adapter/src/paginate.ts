@@ -1,4 +1,11 @@
 import type { CatalogDiagnostic, CatalogListKind } from './catalog-diagnostic.js';
+import {
+  checkNumberOption,
+  checkOptions,
+  checkRequiredOption,
+  optionNames,
+  POSITIVE_INTEGER,
+} from './option-checks.js';
 
 /** One page as a listing method returns it. */
 export interface Page<T> {
@@ -15,6 +22,18 @@ export interface PaginatedListing<T> {
   readonly diagnostics: CatalogDiagnostic[];
 }
 
+/** Options of {@link listAllPages}. */
+export interface PaginationOptions {
+  /** The server listed, for diagnostics. */
+  readonly server: string;
+  /** The listing, for diagnostics. */
+  readonly list: CatalogListKind;
+  /** Pages followed before the listing stops with `pagination_page_cap`. */
+  readonly maxPages: number;
+}
+
+const OPTION_NAMES = optionNames<PaginationOptions>({ server: true, list: true, maxPages: true });
+
 /**
  * Follows `nextCursor` until the server stops sending one. A cursor seen before (a server
  * that never advances, or loops) and more than `maxPages` pages both stop the listing with a
@@ -22,8 +41,11 @@ export interface PaginatedListing<T> {
  */
 export async function listAllPages<T>(
   fetchPage: (cursor: string | undefined) => Promise<Page<T>>,
-  options: { server: string; list: CatalogListKind; maxPages: number },
+  options: PaginationOptions,
 ): Promise<PaginatedListing<T>> {
+  checkOptions('listAllPages', options, OPTION_NAMES);
+  checkRequiredOption('listAllPages', 'maxPages', options.maxPages, 'the page cap');
+  checkNumberOption('listAllPages', 'maxPages', options.maxPages, POSITIVE_INTEGER);
   const items: T[] = [];
   const seenCursors = new Set<string>();
   let cursor: string | undefined;

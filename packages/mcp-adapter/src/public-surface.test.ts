@@ -1,3 +1,5 @@
+import { SessionArtifactStore } from '@toolwright/artifacts';
+import { ToolRegistry } from '@toolwright/registry';
 import { describe, expect, it } from 'vitest';
 
 describe('public surface', () => {
@@ -26,5 +28,31 @@ describe('public surface', () => {
       'screenContentList',
       'screenToolCatalog',
     ]);
+  });
+
+  it('gives McpAdapter exactly these public members: what only the helper tools need is internal', async () => {
+    const { McpAdapter } = await import('./index.js');
+    const members = Object.getOwnPropertyNames(McpAdapter.prototype).filter((name) => name !== 'constructor');
+    expect(members.sort()).toEqual([
+      'callTool',
+      'catalog',
+      'close',
+      'connect',
+      'connection',
+      'reconnect',
+      'refresh',
+      'resolveToolName',
+      'servers',
+      'settled',
+      'stats',
+      'tools',
+    ]);
+    const adapter = new McpAdapter({
+      registry: new ToolRegistry(),
+      servers: [],
+      artifacts: new SessionArtifactStore({ root: '/nonexistent', namespace: 'mcp', sessionIdentity: 's' }),
+    });
+    // No public fields either (`tasks` was one).
+    expect(Object.keys(adapter)).toEqual([]);
   });
 });

@@ -1,5 +1,26 @@
+import {
+  checkNumberOption,
+  checkOptions,
+  checkRequiredOption,
+  checkTypeOption,
+  optionNames,
+  TIMER_MS,
+} from './option-checks.js';
+
 /** Which listings a refresh should re-read. */
 export type RefreshKind = 'tools' | 'resources' | 'prompts';
+
+/** Options of {@link RefreshScheduler}. */
+export interface RefreshSchedulerOptions {
+  /** Runs one refresh of the kinds asked for since the last one. */
+  readonly run: (kinds: ReadonlySet<RefreshKind>) => Promise<void>;
+  /** Quiet time after the last request before a refresh starts; default 300 ms. */
+  readonly debounceMs?: number;
+  /** Receives a refresh's failure (a refresh never rejects into nowhere). */
+  readonly onError: (error: unknown) => void;
+}
+
+const OPTION_NAMES = optionNames<RefreshSchedulerOptions>({ run: true, debounceMs: true, onError: true });
 
 /**
  * Turns a flood of `list_changed` notifications into few refreshes: requests are debounced
@@ -18,11 +39,14 @@ export class RefreshScheduler {
   #closed = false;
   #runs = 0;
 
-  constructor(options: {
-    run: (kinds: ReadonlySet<RefreshKind>) => Promise<void>;
-    debounceMs?: number;
-    onError: (error: unknown) => void;
-  }) {
+  /** @throws McpAdapterError `invalid_option` for an unknown key, a missing callback or a bad delay. */
+  constructor(options: RefreshSchedulerOptions) {
+    checkOptions('RefreshScheduler', options, OPTION_NAMES);
+    checkRequiredOption('RefreshScheduler', 'run', options.run, 'the refresh to run');
+    checkTypeOption('RefreshScheduler', 'run', options.run, 'function');
+    checkRequiredOption('RefreshScheduler', 'onError', options.onError, 'where failures go');
+    checkTypeOption('RefreshScheduler', 'onError', options.onError, 'function');
+    checkNumberOption('RefreshScheduler', 'debounceMs', options.debounceMs, TIMER_MS);
     this.#run = options.run;
     this.#debounceMs = options.debounceMs ?? 300;
     this.#onError = options.onError;

@@ -1,32 +1,16 @@
-import { getEventListeners } from 'node:events';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpConnectionChange, McpConnectionState } from '@toolwright/registry';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
-import type { McpServerDefinition } from './server-definition.js';
-
-/** Backoff for reconnecting to a server whose connection was lost. */
-export interface ReconnectPolicy {
-  /** Attempts before giving up with phase `failed`; default 5. 0 disables reconnecting. */
-  readonly maxAttempts: number;
-  /** Delay before the first attempt; doubled each time; default 250 ms. */
-  readonly initialDelayMs: number;
-  /** Upper bound on the delay; default 10 s. */
-  readonly maxDelayMs: number;
-}
-
-/** The defaults of {@link ReconnectPolicy}. */
-export const DEFAULT_RECONNECT_POLICY: ReconnectPolicy = Object.freeze({
-  maxAttempts: 5,
-  initialDelayMs: 250,
-  maxDelayMs: 10_000,
-});
+import { checkOptions, checkRequiredOption, checkTypeOption, optionNames } from './option-checks.js';
+import { type ReconnectPolicy, runReconnectLoop } from './reconnect-loop.js';
+import { childRequestSignal, isUnheard } from './request-signal.js';
+import { isHttpConnectionLoss, mapRequestError, reasonOf } from './sdk-error-mapping.js';
+import { checkServerDefinitions, type McpServerDefinition } from './server-definition.js';
+import { createServerTransport, transportPid } from './server-transport.js';
+import { StderrTail } from './stderr-tail.js';
+import { describeStdioOverflow, includesListing, stdioOverflowLimitOf } from './stdio-message-limit.js';
+import { shutDownTransport } from './transport-shutdown.js';
 
 /** What a connection tells its owner. */
 export interface ServerConnectionHooks {
@@ -36,7 +20,7 @@ export interface ServerConnectionHooks {
   onReady(connection: ServerConnection, recovered: boolean): Promise<void> | void;
 }
 
-/** Options shared by every connection of a manager. */
+/** Options shared by every connection of a manager (all required: the manager fills in defaults). */
 export interface ServerConnectionOptions {
   readonly clientInfo: { name: string; version: string };
   readonly connectTimeoutMs: number;
@@ -44,48 +28,29 @@ export interface ServerConnectionOptions {
   readonly reconnect: ReconnectPolicy;
   /** How long a stdio server may take to exit after its stdin closes before it gets SIGTERM. */
   readonly shutdownGraceMs: number;
+  /** The largest message a stdio server may send (the SDK's read-buffer limit). */
+  readonly stdioMaxMessageBytes: number;
 }
 
-const STDERR_TAIL_BYTES = 2048;
+const CONNECTION_OPTION_NAMES = optionNames<ServerConnectionOptions>({
+  clientInfo: true,
+  connectTimeoutMs: true,
+  requestTimeoutMs: true,
+  reconnect: true,
+  shutdownGraceMs: true,
+  stdioMaxMessageBytes: true,
+});
+const HOOK_NAMES = optionNames<ServerConnectionHooks>({ onChange: true, onReady: true });
 
-function reasonOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  // `fetch failed` says nothing by itself; the cause says why (ECONNREFUSED, ENOTFOUND, ...).
-  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
-  const detail =
-    typeof cause?.code === 'string'
-      ? cause.code
-      : typeof cause?.message === 'string'
-        ? cause.message
-        : undefined;
-  return detail === undefined || error.message.includes(detail)
-    ? error.message
-    : `${error.message} (${detail})`;
+/** A message the SDK refused for its size on one client, and the requests that were waiting then. */
+interface Overflow {
+  readonly client: Client;
+  readonly limit: number;
+  readonly waiting: string[];
 }
 
-/** True for an HTTP failure that means the server or the session is gone, not a refused request. */
-function isHttpConnectionLoss(error: unknown): boolean {
-  if (error instanceof StreamableHTTPError) return error.code === 404;
-  // By name: undici's TypeError may come from another realm than this module's.
-  return error instanceof Error && error.name === 'TypeError' && /fetch failed/i.test(error.message);
-}
-
-/**
- * Whether `signal` may go to the SDK as it is. The SDK adds an `abort` listener to the signal
- * of every request and never removes it: harmless for a signal made for one call, a leak (and
- * a MaxListenersExceededWarning after ten calls) for a signal shared by many, such as one per
- * agent turn or session. A signal nobody listens to yet goes to the SDK directly (the common
- * case: no child, no listener of ours); one that already has listeners — the SDK's from an
- * earlier request, or the host's own — goes through a child made for that request alone. So a
- * shared signal keeps at most the listener of its first request. The SDK adds its listener
- * synchronously, so a concurrent second request already sees it.
- *
- * Asking the signal itself is exact and costs no bookkeeping: a WeakSet of signals seen, the
- * earlier way, cost about 0.6 µs more per call (an ephemeron entry per short-lived signal).
- */
-function isUnheard(signal: AbortSignal): boolean {
-  return getEventListeners(signal, 'abort').length === 0;
-}
+/** What a request sends with: the server's timeout and, when there is one, the caller's signal. */
+type RequestOptions = { timeout: number; signal?: AbortSignal };
 
 /**
  * One live MCP server: its SDK client, its transport (and child process for stdio), its
@@ -101,19 +66,35 @@ export class ServerConnection {
   #transport: Transport | undefined;
   #phase: McpConnectionState = 'connecting';
   #closing = false;
-  #stderrTail = '';
+  readonly #stderr = new StderrTail();
   #reconnecting: Promise<void> | undefined;
   /** The first connect or a requested retry, while it runs; concurrent callers share it. */
   #attempt: Promise<void> | undefined;
   /** Whether a handshake ever succeeded: a retry then reports `reconnecting`/`recovered`. */
   #everConnected = false;
   #lastError: string | undefined;
+  #overflow: Overflow | undefined;
+  /** Set when reconnecting cannot help (an oversized listing): the loop reports `failed`. */
+  #giveUpReason: string | undefined;
 
   constructor(
     definition: McpServerDefinition,
     options: ServerConnectionOptions,
     hooks: ServerConnectionHooks,
   ) {
+    checkServerDefinitions('ServerConnection', [definition]);
+    checkOptions('ServerConnection', options, CONNECTION_OPTION_NAMES);
+    for (const name of CONNECTION_OPTION_NAMES) {
+      checkRequiredOption(
+        'ServerConnection',
+        name,
+        options[name as keyof ServerConnectionOptions],
+        'see ServerConnectionOptions',
+      );
+    }
+    checkOptions('ServerConnection hooks', hooks, HOOK_NAMES);
+    checkTypeOption('ServerConnection hooks', 'onChange', hooks.onChange ?? null, 'function');
+    checkTypeOption('ServerConnection hooks', 'onReady', hooks.onReady ?? null, 'function');
     this.definition = definition;
     this.#options = options;
     this.#hooks = hooks;
@@ -141,7 +122,7 @@ export class ServerConnection {
 
   /** The child process id of a stdio server while it runs, else `undefined`. */
   get pid(): number | undefined {
-    return this.#transport instanceof StdioClientTransport ? (this.#transport.pid ?? undefined) : undefined;
+    return transportPid(this.#transport);
   }
 
   /** The SDK client; throws `mcp_not_connected` unless the server is connected. */
@@ -169,6 +150,11 @@ export class ServerConnection {
   /** The per-request timeout of this server. */
   get requestTimeoutMs(): number {
     return this.definition.requestTimeoutMs ?? this.#options.requestTimeoutMs;
+  }
+
+  /** The handshake timeout of this server. */
+  get connectTimeoutMs(): number {
+    return this.definition.connectTimeoutMs ?? this.#options.connectTimeoutMs;
   }
 
   /** Connects for the first time. Rejects with a {@link McpAdapterError} naming the server and reason. */
@@ -224,7 +210,24 @@ export class ServerConnection {
     }
     this.#everConnected = true;
     this.#report('connected');
-    await this.#hooks.onReady(this, false);
+    const client = this.#client;
+    await this.#ready(false);
+    await this.#assertNotGivenUp(client);
+  }
+
+  /** The owner's work after a handshake; its failure becomes a connect failure naming the server. */
+  async #ready(recovered: boolean): Promise<void> {
+    try {
+      await this.#hooks.onReady(this, recovered);
+    } catch (error) {
+      throw McpAdapterError.isInstance(error)
+        ? error
+        : new McpAdapterError(
+            McpAdapterErrorCode.ConnectFailed,
+            `MCP server "${this.name}" connected, but preparing it failed: ${reasonOf(error)}`,
+            { server: this.name, cause: error },
+          );
+    }
   }
 
   /** One reconnect asked for by the host, after the automatic loop gave up (or was disabled). */
@@ -239,13 +242,28 @@ export class ServerConnection {
     }
     if (this.#closing) {
       // Closed while the handshake ran: do not leave a fresh child process behind.
-      await this.#shutDown(this.#client, this.#transport);
-      this.#client = undefined;
-      this.#transport = undefined;
+      await this.#discard();
       this.#assertOpen();
     }
     this.#report('recovered', { attempt: 1 });
-    await this.#hooks.onReady(this, true);
+    const client = this.#client;
+    await this.#ready(true);
+    await this.#assertNotGivenUp(client);
+  }
+
+  /**
+   * After the catalogs of a fresh `client` were listed: when a listing's answer was over the
+   * stdio limit, the connection is gone and will not come back by itself; the connect fails
+   * with that reason (once the phase `failed` is reported).
+   */
+  async #assertNotGivenUp(client: Client | undefined): Promise<void> {
+    if (client === undefined || this.#client === client) return;
+    const overflow = this.#overflow;
+    if (overflow?.client !== client || !includesListing(overflow.waiting)) return;
+    await this.#reconnecting;
+    throw new McpAdapterError(McpAdapterErrorCode.MessageTooLarge, this.#lastError ?? 'connection lost', {
+      server: this.name,
+    });
   }
 
   /**
@@ -254,7 +272,7 @@ export class ServerConnection {
    */
   request<T>(
     operation: string,
-    send: (client: Client, options: { timeout: number; signal?: AbortSignal }) => Promise<T>,
+    send: (client: Client, options: RequestOptions) => Promise<T>,
     signal?: AbortSignal,
   ): Promise<T> {
     let client: Client;
@@ -266,33 +284,40 @@ export class ServerConnection {
     const timeout = this.requestTimeoutMs;
     // The common cases allocate no child signal and add no listener of ours: no signal, or a
     // signal nobody listens to yet (see isUnheard).
-    if (signal === undefined) return this.#settle(operation, timeout, client, send(client, { timeout }));
-    if (isUnheard(signal)) return this.#settle(operation, timeout, client, send(client, { timeout, signal }));
-    // A shared signal: a child for this request alone, linked to the parent until it settles.
-    const child = new AbortController();
-    const forward = () => child.abort(signal.reason);
-    if (signal.aborted) child.abort(signal.reason);
-    else signal.addEventListener('abort', forward, { once: true });
-    const release = () => signal.removeEventListener('abort', forward);
-    return this.#settle(operation, timeout, client, send(client, { timeout, signal: child.signal })).then(
+    if (signal === undefined) return this.#send(operation, client, send, { timeout });
+    if (isUnheard(signal)) return this.#send(operation, client, send, { timeout, signal });
+    const child = childRequestSignal(signal);
+    return this.#send(operation, client, send, { timeout, signal: child.signal }).then(
       (value) => {
-        release();
+        child.release();
         return value;
       },
       (error: unknown) => {
-        release();
+        child.release();
         throw error;
       },
     );
   }
 
   /**
-   * `pending` with its failure turned into an {@link McpAdapterError}. Promise chaining rather
-   * than async/await: a tool call is a hot path and every awaited layer costs.
+   * `send` with its failure (a rejection, or a throw before it returned a promise) turned into
+   * an {@link McpAdapterError}. Promise chaining rather than async/await: a tool call is a hot
+   * path and every awaited layer costs.
    */
-  #settle<T>(operation: string, timeout: number, client: Client, pending: Promise<T>): Promise<T> {
+  #send<T>(
+    operation: string,
+    client: Client,
+    send: (client: Client, options: RequestOptions) => Promise<T>,
+    options: RequestOptions,
+  ): Promise<T> {
+    let pending: Promise<T>;
+    try {
+      pending = send(client, options);
+    } catch (error) {
+      return Promise.reject(this.#failure(operation, options.timeout, client, error));
+    }
     return pending.then(undefined, (error: unknown) => {
-      throw this.#failure(operation, timeout, client, error);
+      throw this.#failure(operation, options.timeout, client, error);
     });
   }
 
@@ -308,13 +333,25 @@ export class ServerConnection {
         { server: this.name, cause: error },
       );
     }
-    return this.#translate(operation, timeout, error);
+    const overflow = this.#overflow?.client === client ? this.#overflow : undefined;
+    // Each request the oversized message cut off names itself, so the close can say which were waiting.
+    overflow?.waiting.push(operation);
+    return mapRequestError(
+      {
+        server: this.name,
+        operation,
+        timeoutMs: timeout,
+        stderrSuffix: this.#stderr.suffix(),
+        closeReason:
+          overflow === undefined ? undefined : describeStdioOverflow(this.name, overflow.limit, [operation]),
+      },
+      error,
+    );
   }
 
   /**
-   * Closes the connection for good: no reconnect, and the child process (if any) is ended. As
-   * the MCP spec asks, stdin is closed first; a server still running after the grace period
-   * gets SIGTERM (and the SDK follows with SIGKILL if that is ignored too).
+   * Closes the connection for good: no reconnect, and the child process (if any) is ended (see
+   * {@link shutDownTransport}).
    */
   async close(): Promise<void> {
     if (this.#closing) return;
@@ -323,87 +360,17 @@ export class ServerConnection {
     const transport = this.#transport;
     this.#client = undefined;
     this.#transport = undefined;
-    await this.#shutDown(client, transport);
+    await shutDownTransport(client, transport, this.#options.shutdownGraceMs);
     this.#report('closed');
   }
 
-  async #shutDown(client: Client | undefined, transport: Transport | undefined): Promise<void> {
-    // An HTTP session is ended explicitly (DELETE), so the server can free it at once.
-    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
-      await transport.terminateSession().catch(() => undefined);
-    }
-    const pid = transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined;
-    const closing = Promise.all([client?.close(), transport?.close()]).catch(() => undefined);
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise<'grace'>((resolve) => {
-      timer = setTimeout(() => resolve('grace'), this.#options.shutdownGraceMs);
-    });
-    if ((await Promise.race([closing, grace])) === 'grace' && pid !== undefined) {
-      try {
-        process.kill(pid, 'SIGTERM');
-      } catch {
-        // Already gone.
-      }
-    }
-    clearTimeout(timer);
-    await closing;
-  }
-
-  #translate(operation: string, timeout: number, error: unknown): McpAdapterError {
-    if (McpAdapterError.isInstance(error)) return error as McpAdapterError;
-    const server = this.name;
-    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-      return new McpAdapterError(
-        McpAdapterErrorCode.Timeout,
-        `MCP server "${server}" did not answer ${operation} within ${timeout} ms; the request was cancelled`,
-        { server, cause: error },
-      );
-    }
-    if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
-      return new McpAdapterError(
-        McpAdapterErrorCode.ConnectionLost,
-        `MCP server "${server}" closed the connection during ${operation} (the process exited or the session ended)${this.#stderrSuffix()}; the request may or may not have taken effect`,
-        { server, cause: error },
-      );
-    }
-    if (error instanceof McpError) {
-      return new McpAdapterError(
-        McpAdapterErrorCode.ServerError,
-        `MCP server "${server}" rejected ${operation}: ${error.message}`,
-        {
-          server,
-          cause: error,
-        },
-      );
-    }
-    if (error instanceof Error && error.name === 'AbortError') {
-      return new McpAdapterError(
-        McpAdapterErrorCode.ServerError,
-        `${operation} on MCP server "${server}" was aborted`,
-        {
-          server,
-          cause: error,
-        },
-      );
-    }
-    return new McpAdapterError(
-      McpAdapterErrorCode.ServerError,
-      `${operation} on MCP server "${server}" failed: ${reasonOf(error)}`,
-      {
-        server,
-        cause: error,
-      },
-    );
-  }
-
-  #stderrSuffix(): string {
-    const tail = this.#stderrTail.trim();
-    if (tail === '') return '';
-    // A crash prints its reason first and a stack after it: quote from the first error line.
-    const lines = tail.split('\n');
-    const first = lines.findIndex((line) => /error|cannot|denied|not found/i.test(line));
-    const quoted = first === -1 ? tail.slice(-300) : lines.slice(first).join('\n').slice(0, 300);
-    return `; its last output on stderr: ${JSON.stringify(quoted)}`;
+  /** Ends a connection made while the host was closing this one. */
+  async #discard(): Promise<void> {
+    const client = this.#client;
+    const transport = this.#transport;
+    this.#client = undefined;
+    this.#transport = undefined;
+    await shutDownTransport(client, transport, this.#options.shutdownGraceMs);
   }
 
   #report(state: McpConnectionState, extra: { attempt?: number; error?: string } = {}): void {
@@ -411,54 +378,50 @@ export class ServerConnection {
     this.#hooks.onChange({ server: this.name, state, ...extra, at: Date.now() });
   }
 
-  async #createTransport(): Promise<Transport> {
-    const definition = this.definition;
-    if (definition.transport === 'custom') return definition.createTransport();
-    if (definition.transport === 'streamable-http') {
-      return new StreamableHTTPClientTransport(definition.url, {
-        requestInit: { headers: { ...definition.headers } },
-      });
-    }
-    const transport = new StdioClientTransport({
-      command: definition.command,
-      args: [...definition.args],
-      env: { ...definition.env },
-      ...(definition.cwd === undefined ? {} : { cwd: definition.cwd }),
-      stderr: 'pipe',
-    });
-    // Keep only a short tail of stderr: enough to explain a crash, never an unbounded buffer.
-    transport.stderr?.on('data', (chunk: Buffer) => {
-      this.#stderrTail = (this.#stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);
-    });
-    return transport;
-  }
-
   async #open(): Promise<void> {
-    const connectTimeout = this.definition.connectTimeoutMs ?? this.#options.connectTimeoutMs;
-    const transport = await this.#createTransport();
+    const connectTimeout = this.connectTimeoutMs;
+    let transport: Transport | undefined;
     const client = new Client(this.#options.clientInfo, { capabilities: {} });
-    this.#transport = transport;
+    // The SDK reports a message over the stdio limit only here, then closes the transport:
+    // remember it, so the close and the requests it cuts off can say what happened.
+    client.onerror = (error) => {
+      const limit = stdioOverflowLimitOf(error);
+      if (limit !== undefined) this.#overflow = { client, limit, waiting: [] };
+    };
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         reject(
           new McpAdapterError(
             McpAdapterErrorCode.Timeout,
-            `MCP server "${this.name}" did not complete the MCP handshake within ${connectTimeout} ms${this.#stderrSuffix()}`,
+            `MCP server "${this.name}" did not complete the MCP handshake within ${connectTimeout} ms${this.#stderr.suffix()}`,
             { server: this.name },
           ),
         );
       }, connectTimeout);
     });
     try {
+      // Inside the try: a custom createTransport that throws is a failed connect like any other.
+      transport = await createServerTransport(this.definition, {
+        stdioMaxMessageBytes: this.#options.stdioMaxMessageBytes,
+        onStderr: (chunk) => this.#stderr.append(chunk),
+      });
+      this.#transport = transport;
       await Promise.race([client.connect(transport, { timeout: connectTimeout }), timedOut]);
     } catch (error) {
-      await this.#shutDown(client, transport);
+      await shutDownTransport(client, transport, this.#options.shutdownGraceMs);
       if (this.#transport === transport) this.#transport = undefined;
       if (McpAdapterError.isInstance(error)) throw error;
+      if (this.#overflow?.client === client) {
+        throw new McpAdapterError(
+          McpAdapterErrorCode.MessageTooLarge,
+          describeStdioOverflow(this.name, this.#overflow.limit, ['the MCP handshake']),
+          { server: this.name, cause: error },
+        );
+      }
       throw new McpAdapterError(
         McpAdapterErrorCode.ConnectFailed,
-        `MCP server "${this.name}" failed to start or complete the MCP handshake: ${reasonOf(error)}${this.#stderrSuffix()}`,
+        `MCP server "${this.name}" failed to start or complete the MCP handshake: ${reasonOf(error)}${this.#stderr.suffix()}`,
         { server: this.name, cause: error },
       );
     } finally {
@@ -469,51 +432,97 @@ export class ServerConnection {
   }
 
   #onClientClosed(client: Client): void {
-    this.#connectionLost(client, `the connection closed unexpectedly${this.#stderrSuffix()}`);
+    const overflow = this.#overflow?.client === client ? this.#overflow : undefined;
+    if (overflow === undefined) {
+      this.#connectionLost(client, `the connection closed unexpectedly${this.#stderr.suffix()}`);
+      return;
+    }
+    // Inside a reconnect loop (a fresh connection's catalog was being listed) the loop itself
+    // asks for the verdict once the listing failed (see ready in #reconnect).
+    this.#connectionLost(client, describeStdioOverflow(this.name, overflow.limit, overflow.waiting));
   }
 
-  /** Starts the reconnect loop once per lost client (a close, or an HTTP server gone away). */
+  /**
+   * Starts the reconnect loop once per lost client (a close, or an HTTP server gone away).
+   * After an oversized message, the loop waits for the verdict of {@link #judgeOverflow}.
+   */
   #connectionLost(client: Client, reason: string): void {
     if (this.#closing || this.#client !== client) return;
     this.#client = undefined;
     this.#lastError = reason;
     // Closing the dead client fires its onclose, which the check above ignores from now on.
     void client.close().catch(() => undefined);
-    this.#reconnecting ??= this.#reconnect().finally(() => {
+    const overflow = this.#overflow?.client === client ? this.#overflow : undefined;
+    this.#reconnecting ??= (
+      overflow === undefined ? this.#reconnect() : this.#judgeOverflow(overflow, true)
+    ).finally(() => {
       this.#reconnecting = undefined;
     });
   }
 
-  async #reconnect(): Promise<void> {
-    const policy = this.#options.reconnect;
-    if (policy.maxAttempts === 0) {
-      this.#report('failed', { error: this.#lastError ?? 'connection lost' });
+  /**
+   * Decides what follows a message over the stdio limit. The SDK fails the requests that were
+   * waiting right after it reports the close; one turn of the event loop later each has named
+   * itself (see #failure). When one was a catalog listing, reconnecting cannot help — every
+   * reconnect lists the catalog again and gets the same answer — so the server goes to `failed`
+   * at once with the reason (the host may raise the limit and call `reconnect`); otherwise (a
+   * large tool result, say) the usual reconnect loop runs.
+   */
+  async #judgeOverflow(overflow: Overflow, startLoop: boolean): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    this.#lastError = describeStdioOverflow(this.name, overflow.limit, overflow.waiting);
+    if (includesListing(overflow.waiting)) {
+      this.#giveUpReason = `${this.#lastError}; not reconnecting, since every reconnect lists the catalog again and would get the same answer`;
+      if (startLoop) this.#report('failed', { error: this.#giveUpReason });
+      this.#lastError = this.#giveUpReason;
       return;
     }
-    for (let attempt = 1; attempt <= policy.maxAttempts; attempt += 1) {
-      this.#report('reconnecting', { attempt, error: this.#lastError ?? 'connection lost' });
-      const delay = Math.min(policy.initialDelayMs * 2 ** (attempt - 1), policy.maxDelayMs);
-      await new Promise((resolve) => setTimeout(resolve, delay).unref());
-      if (this.#closing) return;
-      try {
-        await this.#open();
-      } catch (error) {
-        this.#lastError = reasonOf(error);
-        continue;
-      }
-      if (this.#closing) {
-        await this.#client?.close().catch(() => undefined);
-        return;
-      }
-      this.#report('recovered', { attempt });
-      try {
-        await this.#hooks.onReady(this, true);
-      } catch (error) {
-        this.#lastError = reasonOf(error);
-      }
-      return;
-    }
-    this.#report('failed', { attempt: policy.maxAttempts, error: this.#lastError ?? 'connection lost' });
+    if (startLoop) await this.#reconnect();
+  }
+
+  /** The automatic reconnect loop (see {@link runReconnectLoop}) over this connection. */
+  #reconnect(): Promise<void> {
+    const connection = this;
+    const lastError = () => this.#lastError ?? 'connection lost';
+    return runReconnectLoop(this.#options.reconnect, {
+      get isClosing() {
+        return connection.#closing;
+      },
+      get lastError() {
+        return lastError();
+      },
+      report: (state, attempt) =>
+        this.#report(state, {
+          ...(attempt === undefined ? {} : { attempt }),
+          ...(state === 'recovered' ? {} : { error: lastError() }),
+        }),
+      open: async () => {
+        try {
+          await this.#open();
+        } catch (error) {
+          this.#lastError = reasonOf(error);
+          throw error;
+        }
+      },
+      discard: () => this.#discard(),
+      get giveUpReason() {
+        return connection.#giveUpReason;
+      },
+      ready: async () => {
+        const client = this.#client;
+        this.#giveUpReason = undefined;
+        try {
+          await this.#hooks.onReady(this, true);
+        } catch (error) {
+          this.#lastError = reasonOf(error);
+        }
+        if (client === undefined || this.#client === client) return true;
+        // Lost again while its catalog was listed: a failed attempt, or the end of the loop
+        // when the listing itself was over the stdio limit.
+        if (this.#overflow?.client === client) await this.#judgeOverflow(this.#overflow, false);
+        return false;
+      },
+    });
   }
 
   /** Resolves when a reconnect loop in progress ends (recovered or failed). */

@@ -1,5 +1,13 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { McpServerConfig } from './server-config.js';
+import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+import {
+  checkNumberOption,
+  checkOptions,
+  checkTypeOption,
+  optionNames,
+  POSITIVE_TIMER_MS,
+} from './option-checks.js';
+import type { McpServerConfig, StdioServerConfig, StreamableHttpServerConfig } from './server-config.js';
 
 /**
  * A server reached through a transport the caller builds (for example the SDK's
@@ -16,3 +24,86 @@ export interface CustomServerDefinition {
 
 /** Anything the adapter can connect to: a parsed config entry or a custom transport. */
 export type McpServerDefinition = McpServerConfig | CustomServerDefinition;
+
+const DEFINITION_NAMES = {
+  stdio: optionNames<StdioServerConfig>({
+    name: true,
+    transport: true,
+    command: true,
+    args: true,
+    env: true,
+    cwd: true,
+    connectTimeoutMs: true,
+    requestTimeoutMs: true,
+    trust: true,
+  }),
+  'streamable-http': optionNames<StreamableHttpServerConfig>({
+    name: true,
+    transport: true,
+    url: true,
+    headers: true,
+    connectTimeoutMs: true,
+    requestTimeoutMs: true,
+    trust: true,
+  }),
+  custom: optionNames<CustomServerDefinition>({
+    name: true,
+    transport: true,
+    createTransport: true,
+    connectTimeoutMs: true,
+    requestTimeoutMs: true,
+  }),
+} as const;
+
+/**
+ * Checks server definitions built by hand (entries of `parseMcpServersConfig` always pass):
+ * an array of objects, each with a `name` and a known `transport`, keys known for that
+ * transport, positive timeouts, and a `createTransport` function for a custom one. Names must
+ * be unique. Throws `invalid_option` naming the entry.
+ */
+export function checkServerDefinitions(owner: string, servers: unknown): void {
+  if (!Array.isArray(servers)) {
+    throw new McpAdapterError(
+      McpAdapterErrorCode.InvalidOption,
+      `${owner}: servers must be an array of server definitions (see parseMcpServersConfig); got ${servers === null ? 'null' : typeof servers}.`,
+    );
+  }
+  const seen = new Set<string>();
+  servers.forEach((server: unknown, index) => {
+    const record = (typeof server === 'object' && server !== null ? server : {}) as Record<string, unknown>;
+    const label = `${owner}.servers[${index}]${typeof record.name === 'string' ? ` ("${record.name.slice(0, 64)}")` : ''}`;
+    const transport = record.transport;
+    if (
+      typeof server !== 'object' ||
+      server === null ||
+      typeof record.name !== 'string' ||
+      record.name === ''
+    ) {
+      throw new McpAdapterError(
+        McpAdapterErrorCode.InvalidOption,
+        `${label}: a server definition is an object with a non-empty "name" (see parseMcpServersConfig).`,
+      );
+    }
+    if (transport !== 'stdio' && transport !== 'streamable-http' && transport !== 'custom') {
+      throw new McpAdapterError(
+        McpAdapterErrorCode.InvalidOption,
+        `${label}: transport must be "stdio", "streamable-http" or "custom"; got ${JSON.stringify(transport) ?? 'nothing'}.`,
+        { server: record.name },
+      );
+    }
+    checkOptions(label, server, DEFINITION_NAMES[transport]);
+    checkNumberOption(label, 'connectTimeoutMs', record.connectTimeoutMs, POSITIVE_TIMER_MS);
+    checkNumberOption(label, 'requestTimeoutMs', record.requestTimeoutMs, POSITIVE_TIMER_MS);
+    if (transport === 'custom') {
+      checkTypeOption(label, 'createTransport', record.createTransport ?? null, 'function');
+    }
+    if (seen.has(record.name)) {
+      throw new McpAdapterError(
+        McpAdapterErrorCode.ConfigInvalid,
+        `MCP server name "${record.name}" is used twice; every server needs its own name`,
+        { server: record.name },
+      );
+    }
+    seen.add(record.name);
+  });
+}

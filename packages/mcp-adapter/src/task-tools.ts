@@ -7,6 +7,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, ToolKind, ToolResults } from '@toolwright/contracts';
+import { servicesOf } from './adapter-services.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import type { McpAdapter } from './mcp-adapter.js';
 import { listAllPages } from './paginate.js';
@@ -54,6 +55,7 @@ function describeTask(
  * to the session that started it: any other session's id fails closed as not found.
  */
 export function createMcpTaskTools(adapter: McpAdapter): Tool[] {
+  const services = servicesOf(adapter);
   return [
     createTool({
       name: 'McpStartTask',
@@ -76,11 +78,11 @@ export function createMcpTaskTools(adapter: McpAdapter): Tool[] {
       description:
         'Starts a long-running MCP tool call as a task and returns its id at once; follow it with McpGetTask.',
       execute: async (params, context) =>
-        adapter.run(
+        services.run(
           params.server,
           async (connection) => {
             requireTasks(connection, 'call');
-            const found = adapter.findTool(params.server, params.tool);
+            const found = services.findTool(params.server, params.tool);
             if (found === undefined) {
               return ToolResults.notFound(
                 `MCP server "${params.server}" offers no tool named ${JSON.stringify(params.tool)}`,
@@ -109,8 +111,8 @@ export function createMcpTaskTools(adapter: McpAdapter): Tool[] {
                 ),
               context.signal,
             );
-            adapter.tasks.record(params.server, created.task.taskId, context.sessionId);
-            adapter.reportTask(params.server, created.task);
+            services.tasks.record(params.server, created.task.taskId, context.sessionId);
+            services.reportTask(params.server, created.task);
             return ToolResults.success(describeTask(params.server, created.task), {
               metadata: { server: params.server, taskId: created.task.taskId, status: created.task.status },
             });
@@ -127,12 +129,12 @@ export function createMcpTaskTools(adapter: McpAdapter): Tool[] {
       schema: Type.Object({ server: Type.Optional(serverName()) }),
       description: 'Lists the MCP tasks this session started, with their status.',
       execute: async (params, context) =>
-        adapter.guard(async () => {
+        services.guard(async () => {
           const servers =
-            params.server === undefined ? adapter.servers().map((status) => status.server) : [params.server];
+            params.server === undefined ? services.servers().map((status) => status.server) : [params.server];
           const lines: string[] = [];
           for (const server of servers) {
-            const connection = adapter.connection(server);
+            const connection = services.connection(server);
             if (!connection.isConnected) continue;
             if (connection.client.getServerCapabilities()?.tasks?.list === undefined) continue;
             const listing = await listAllPages(
@@ -152,7 +154,7 @@ export function createMcpTaskTools(adapter: McpAdapter): Tool[] {
               { server, list: 'tasks', maxPages: 20 },
             );
             for (const task of listing.items) {
-              if (adapter.tasks.isOwnedBy(server, task.taskId, context.sessionId))
+              if (services.tasks.isOwnedBy(server, task.taskId, context.sessionId))
                 lines.push(describeTask(server, task));
             }
           }
@@ -171,10 +173,10 @@ export function createMcpTaskTools(adapter: McpAdapter): Tool[] {
       description:
         'Gets the status of an MCP task this session started, and its result once it has completed.',
       execute: async (params, context) =>
-        adapter.run(
+        services.run(
           params.server,
           async (connection) => {
-            adapter.tasks.assertOwned(params.server, params.taskId, context.sessionId);
+            services.tasks.assertOwned(params.server, params.taskId, context.sessionId);
             const task = await connection.request(
               'tasks/get',
               (client, options) =>
@@ -185,7 +187,7 @@ export function createMcpTaskTools(adapter: McpAdapter): Tool[] {
                 ),
               context.signal,
             );
-            adapter.reportTask(params.server, task);
+            services.reportTask(params.server, task);
             if (task.status !== 'completed') {
               return ToolResults.success(describeTask(params.server, task), {
                 metadata: { server: params.server, taskId: task.taskId, status: task.status },
@@ -204,8 +206,8 @@ export function createMcpTaskTools(adapter: McpAdapter): Tool[] {
             return routeToolResult(result, {
               server: params.server,
               toolName: `task ${params.taskId}`,
-              sink: adapter.artifacts,
-              routing: adapter.routing,
+              sink: services.artifacts,
+              routing: services.routing,
               outputValidator: undefined,
             });
           },
@@ -220,10 +222,10 @@ export function createMcpTaskTools(adapter: McpAdapter): Tool[] {
       schema: Type.Object({ server: serverName(), taskId: taskId() }),
       description: 'Cancels an MCP task this session started.',
       execute: async (params, context) =>
-        adapter.run(
+        services.run(
           params.server,
           async (connection) => {
-            adapter.tasks.assertOwned(params.server, params.taskId, context.sessionId);
+            services.tasks.assertOwned(params.server, params.taskId, context.sessionId);
             requireTasks(connection, 'cancel');
             const task = await connection.request(
               'tasks/cancel',
@@ -235,7 +237,7 @@ export function createMcpTaskTools(adapter: McpAdapter): Tool[] {
                 ),
               context.signal,
             );
-            adapter.reportTask(params.server, task);
+            services.reportTask(params.server, task);
             return ToolResults.success(describeTask(params.server, task), {
               metadata: { server: params.server, taskId: task.taskId, status: task.status },
             });

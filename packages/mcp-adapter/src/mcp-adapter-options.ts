@@ -1,0 +1,119 @@
+import type { McpConnectionChange, ToolRegistry } from '@toolwright/registry';
+import type { McpArtifactSink } from './artifact-sink.js';
+import type { CatalogDiagnostic } from './catalog-diagnostic.js';
+import { type CatalogLimits, resolveCatalogLimits } from './catalog-limits.js';
+import { resolveConnectionOptions } from './connection-manager.js';
+import { type OutputRoutingOptions, resolveOutputRouting } from './content-routing.js';
+import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+import { checkNumberOption, checkOptions, checkTypeOption, optionNames, TIMER_MS } from './option-checks.js';
+import type { ReconnectPolicy } from './reconnect-loop.js';
+import type { ServerConnectionOptions } from './server-connection.js';
+import { checkServerDefinitions, type McpServerDefinition } from './server-definition.js';
+
+/** Options of {@link McpAdapter}. */
+export interface McpAdapterOptions {
+  /** The registry MCP tools are applied to (atomically, through `replaceMcpTools`) and whose queues get events. */
+  readonly registry: ToolRegistry;
+  /** The servers: entries of {@link parseMcpServersConfig}, or custom transports. */
+  readonly servers: readonly McpServerDefinition[];
+  /** Where binary parts and large text go (a `SessionArtifactStore`). */
+  readonly artifacts: McpArtifactSink;
+  /** Bounds on each server's catalog; each left out keeps its default ({@link DEFAULT_CATALOG_LIMITS}). */
+  readonly limits?: Partial<CatalogLimits>;
+  /** When output is inlined and when it goes to the artifact store ({@link DEFAULT_OUTPUT_ROUTING}). */
+  readonly output?: Partial<OutputRoutingOptions>;
+  /** Handshake timeout per server; default 30 s. */
+  readonly connectTimeoutMs?: number;
+  /** Timeout per request (a tool call, a listing page); default 60 s. */
+  readonly requestTimeoutMs?: number;
+  /** Backoff for a lost connection ({@link DEFAULT_RECONNECT_POLICY}: 5 attempts from 250 ms, doubling, at most 10 s apart). */
+  readonly reconnect?: Partial<ReconnectPolicy>;
+  /**
+   * The largest message a stdio server may send, in bytes; default the MCP SDK's own limit,
+   * 10 MiB. A larger message makes the SDK drop the connection; the adapter reports it by
+   * server, limit and request (`mcp_message_too_large`).
+   */
+  readonly stdioMaxMessageBytes?: number;
+  /** How long a stdio server may take to exit after its stdin closes before it gets SIGTERM; default 500 ms. */
+  readonly shutdownGraceMs?: number;
+  /**
+   * Whether MCP tools are deferred (their schema reaches the model only after ToolSearch loaded
+   * them); default true. Turn it off only for a few small servers.
+   */
+  readonly deferTools?: boolean;
+  /** Quiet time after the last `list_changed` before a refresh; default 300 ms. */
+  readonly listChangedDebounceMs?: number;
+  /** Sent in the handshake; default `{ name: 'toolwright', version: '0' }`. */
+  readonly clientInfo?: { name: string; version: string };
+  /** Every catalog diagnostic (dropped entries, pagination guards, failed listings). */
+  readonly onDiagnostic?: (diagnostic: CatalogDiagnostic) => void;
+  /** Every connection phase of every server (also queued in the registry). */
+  readonly onConnectionChange?: (change: McpConnectionChange) => void;
+}
+
+const OPTION_NAMES = optionNames<McpAdapterOptions>({
+  registry: true,
+  servers: true,
+  artifacts: true,
+  limits: true,
+  output: true,
+  connectTimeoutMs: true,
+  requestTimeoutMs: true,
+  reconnect: true,
+  stdioMaxMessageBytes: true,
+  shutdownGraceMs: true,
+  deferTools: true,
+  listChangedDebounceMs: true,
+  clientInfo: true,
+  onDiagnostic: true,
+  onConnectionChange: true,
+});
+
+/** The options of an adapter once checked, with every default filled in. */
+export interface ResolvedAdapterOptions {
+  readonly limits: CatalogLimits;
+  readonly output: OutputRoutingOptions;
+  readonly connection: ServerConnectionOptions;
+  readonly deferTools: boolean;
+  readonly listChangedDebounceMs: number;
+}
+
+function requireMethods(name: string, value: unknown, methods: readonly string[], what: string): void {
+  const record = value as Record<string, unknown> | null | undefined;
+  const missing = methods.filter((method) => typeof record?.[method] !== 'function');
+  if (missing.length > 0) {
+    throw new McpAdapterError(
+      McpAdapterErrorCode.InvalidOption,
+      `McpAdapter: ${name} must be ${what}; ${value === undefined || value === null ? 'it is missing' : `it has no ${missing.join(', ')}`}.`,
+    );
+  }
+}
+
+/**
+ * Checks every option of an adapter by name (an unknown key fails with the nearest known name,
+ * in nested objects too) and by value, and fills in the defaults.
+ *
+ * @throws McpAdapterError `invalid_option` (`mcp_config_invalid` for a server name used twice).
+ */
+export function resolveAdapterOptions(options: McpAdapterOptions): ResolvedAdapterOptions {
+  checkOptions('McpAdapter', options, OPTION_NAMES);
+  requireMethods('registry', options.registry, ['replaceMcpTools', 'removeMcpTools'], 'a ToolRegistry');
+  requireMethods(
+    'artifacts',
+    options.artifacts,
+    ['write', 'spill'],
+    'a SessionArtifactStore (write and spill)',
+  );
+  checkServerDefinitions('McpAdapter', options.servers);
+  checkTypeOption('McpAdapter', 'deferTools', options.deferTools, 'boolean');
+  checkTypeOption('McpAdapter', 'onDiagnostic', options.onDiagnostic, 'function');
+  checkTypeOption('McpAdapter', 'onConnectionChange', options.onConnectionChange, 'function');
+  checkNumberOption('McpAdapter', 'listChangedDebounceMs', options.listChangedDebounceMs, TIMER_MS);
+  return {
+    limits: resolveCatalogLimits('McpAdapter.limits', options.limits),
+    output: resolveOutputRouting('McpAdapter.output', options.output),
+    connection: resolveConnectionOptions('McpAdapter', options),
+    deferTools: options.deferTools ?? true,
+    listChangedDebounceMs: options.listChangedDebounceMs ?? 300,
+  };
+}

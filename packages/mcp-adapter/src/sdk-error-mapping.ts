@@ -1,0 +1,91 @@
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+
+/** An error's message, with the cause's code or message when the message alone says nothing. */
+export function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  // `fetch failed` says nothing by itself; the cause says why (ECONNREFUSED, ENOTFOUND, ...).
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+  const detail =
+    typeof cause?.code === 'string'
+      ? cause.code
+      : typeof cause?.message === 'string'
+        ? cause.message
+        : undefined;
+  return detail === undefined || error.message.includes(detail)
+    ? error.message
+    : `${error.message} (${detail})`;
+}
+
+/** True for an HTTP failure that means the server or the session is gone, not a refused request. */
+export function isHttpConnectionLoss(error: unknown): boolean {
+  if (error instanceof StreamableHTTPError) return error.code === 404;
+  // By name: undici's TypeError may come from another realm than this module's.
+  return error instanceof Error && error.name === 'TypeError' && /fetch failed/i.test(error.message);
+}
+
+/** What a failed request is about, for its message. */
+export interface RequestFailure {
+  readonly server: string;
+  /** What was asked, e.g. `tools/call "echo"`. */
+  readonly operation: string;
+  readonly timeoutMs: number;
+  /** `; its last output on stderr: "…"`, or `''` (see `StderrTail`). */
+  readonly stderrSuffix: string;
+  /**
+   * Why the connection closed when the adapter knows better than the SDK's "Connection closed"
+   * (a message over the stdio limit): replaces the generic explanation.
+   */
+  readonly closeReason: string | undefined;
+}
+
+/**
+ * An SDK failure of one request as an {@link McpAdapterError} naming the server and the
+ * request: `mcp_timeout`, `mcp_connection_lost` (or `mcp_message_too_large` when the connection
+ * closed because of an oversized message), `mcp_server_error` for an error answer, an abort or
+ * anything else. An `McpAdapterError` passes through unchanged.
+ */
+export function mapRequestError(failure: RequestFailure, error: unknown): McpAdapterError {
+  if (McpAdapterError.isInstance(error)) return error;
+  const { server, operation } = failure;
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    return new McpAdapterError(
+      McpAdapterErrorCode.Timeout,
+      `MCP server "${server}" did not answer ${operation} within ${failure.timeoutMs} ms; the request was cancelled`,
+      { server, cause: error },
+    );
+  }
+  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+    if (failure.closeReason !== undefined) {
+      return new McpAdapterError(McpAdapterErrorCode.MessageTooLarge, failure.closeReason, {
+        server,
+        cause: error,
+      });
+    }
+    return new McpAdapterError(
+      McpAdapterErrorCode.ConnectionLost,
+      `MCP server "${server}" closed the connection during ${operation} (the process exited or the session ended)${failure.stderrSuffix}; the request may or may not have taken effect`,
+      { server, cause: error },
+    );
+  }
+  if (error instanceof McpError) {
+    return new McpAdapterError(
+      McpAdapterErrorCode.ServerError,
+      `MCP server "${server}" rejected ${operation}: ${error.message}`,
+      { server, cause: error },
+    );
+  }
+  if (error instanceof Error && error.name === 'AbortError') {
+    return new McpAdapterError(
+      McpAdapterErrorCode.ServerError,
+      `${operation} on MCP server "${server}" was aborted`,
+      { server, cause: error },
+    );
+  }
+  return new McpAdapterError(
+    McpAdapterErrorCode.ServerError,
+    `${operation} on MCP server "${server}" failed: ${reasonOf(error)}`,
+    { server, cause: error },
+  );
+}

@@ -301,7 +301,7 @@ describe('hostile file system', () => {
     );
   });
 
-  it('refuses a storage root others could use to swap its directories, and accepts a sticky one', async () => {
+  it('refuses a storage root others could use to swap its directories', async () => {
     const root = roots.create();
     chmodSync(root, 0o777);
     const worldWritable = await rejection(storeIn(root).write({ kind: 'text', bytes: 'x' }));
@@ -316,8 +316,50 @@ describe('hostile file system', () => {
     expect((await rejection(storeIn(root).write({ kind: 'text', bytes: 'x' }))).message).toContain(
       'owned by uid 65534',
     );
+  });
+
+  it('refuses a sticky (1777) storage root that another user created: its owner could still rename our directories', async () => {
+    const root = roots.create();
+    chownSync(root, 65534, 65534);
+    chmodSync(root, 0o1777);
+    const error = await rejection(storeIn(root).write({ kind: 'text', bytes: 'x' }));
+    expect(error.code).toBe('unsafe_directory');
+    expect(error.path).toBe(root);
+    expect(error.message).toContain(`storage root ${root}`);
+    expect(error.message).toContain(`owned by uid 65534, not by uid ${process.getuid?.()} (this process)`);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('accepts a sticky storage root of its own, like /tmp', async () => {
+    const root = roots.create();
     chmodSync(root, 0o1777);
     expect((await storeIn(root).write({ kind: 'text', bytes: 'x' })).deduplicated).toBe(false);
+  });
+
+  it('creates a missing storage root only inside a directory that is safe, never in a sticky one of another user', async () => {
+    const parent = roots.create();
+    chownSync(parent, 65534, 65534);
+    chmodSync(parent, 0o1777);
+    const root = join(parent, 'artifacts');
+    const error = await rejection(storeIn(root).write({ kind: 'text', bytes: 'x' }));
+    expect(error.code).toBe('unsafe_directory');
+    expect(error.path).toBe(parent);
+    expect(error.message).toContain('owned by uid 65534');
+    expect(existsSync(root)).toBe(false);
+  });
+
+  it('creates every missing directory of the storage root 0700 whatever the umask', async () => {
+    const base = roots.create();
+    const root = join(base, 'a', 'b', 'artifacts');
+    const previousUmask = process.umask(0o077 | 0o200);
+    try {
+      await storeIn(root).write({ kind: 'text', bytes: 'x' });
+    } finally {
+      process.umask(previousUmask);
+    }
+    for (const directory of [join(base, 'a'), join(base, 'a', 'b'), root]) {
+      expect(statSync(directory).mode & 0o7777).toBe(0o700);
+    }
   });
 
   it('first use fails closed on a foreign file, naming the entry', async () => {

@@ -1,4 +1,4 @@
-import { lstatSync } from 'node:fs';
+import { lstatSync, type Stats } from 'node:fs';
 import { ensurePrivateDirectory, ensureStoreRoot, PRIVATE_DIRECTORY_MODE } from './secure-directory.js';
 
 /** What a chain check found. */
@@ -59,7 +59,7 @@ export class SessionDirectoryChain {
   #check(create: boolean): ChainState {
     const known = this.#verified;
     if (known !== undefined) {
-      const stats = lstatSync(this.#sessionDirectory, { throwIfNoEntry: false });
+      const stats = lstatQuietly(this.#sessionDirectory);
       if (
         stats !== undefined &&
         stats.ino === known.ino &&
@@ -91,5 +91,17 @@ export class SessionDirectoryChain {
       this.#resetScheduled = false;
       this.#checkedThisTurn = false;
     });
+  }
+}
+
+/**
+ * The fast path's lstat; undefined when the path is missing or unreachable (a directory of the
+ * chain swapped for a file gives ENOTDIR): the full check then runs and reports what it finds.
+ */
+function lstatQuietly(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
   }
 }

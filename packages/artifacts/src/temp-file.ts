@@ -126,9 +126,16 @@ export function removeTempFile(path: string): void {
 
 /** Makes the directory entry changes durable (publish and temporary removal). */
 export function fsyncDirectory(directory: string): void {
-  const descriptor = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
+  let descriptor: number;
+  try {
+    descriptor = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+  } catch (error) {
+    throw ioFailure('open directory to sync', directory, error);
+  }
   try {
     fsyncSync(descriptor);
+  } catch (error) {
+    throw ioFailure('sync directory', directory, error);
   } finally {
     closeSync(descriptor);
   }

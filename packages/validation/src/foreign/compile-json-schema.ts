@@ -205,10 +205,11 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
  * {@link SchemaValidator} interface and error shape as TypeBox schemas.
  *
  * Eagerly and cheaply, the schema is pre-screened (size, depth, node / property / enum counts,
- * remote `$ref`) and copied; a refusal throws `ToolwrightError` `schema_rejected` naming the
+ * remote `$ref`) and copied; a refusal throws `ToolSchemaError` `schema_rejected` naming the
  * problem. Ajv compiles it lazily on the first `parse`, with `pattern`s run by a linear-time
  * engine; a schema that cannot compile makes `parse` throw a `ToolValidationError` with code
- * `schema_compile_failed` naming it — never a crash.
+ * `schema_compile_failed` naming it — never a crash. `limits` and `options` are checked by name and
+ * value first (`InvalidOptionError`): a misspelt or `NaN` limit would leave a cap off.
  */
 export function compileJsonSchema(
   schema: unknown,

@@ -205,7 +205,7 @@ const validators = new WeakMap<TSchema, SchemaValidator<unknown>>();
 /**
  * Compiles a TypeBox schema into a {@link SchemaValidator} (TypeBox's `TypeCompiler`), once per
  * schema object: later calls with the same object return the same validator. Throws
- * `ToolwrightError` `schema_compile_failed` for a schema TypeBox cannot compile and
+ * `ToolSchemaError` `schema_compile_failed` for a schema TypeBox cannot compile and
  * `schema_invalid_default` for a `default` its own schema rejects.
  */
 export function compileToolSchema<T extends TSchema>(schema: T): SchemaValidator<Static<T>> {
@@ -222,7 +222,8 @@ export function compileToolSchema<T extends TSchema>(schema: T): SchemaValidator
  * keys) -> compiled check -> when valid, defaults filled copy-on-write; otherwise a copy-on-write
  * repair (safe coercion, `null` for optional fields, defaults, unknown-argument policy) -> check
  * -> result or a `ToolValidationError` listing every issue. The input is never modified. Throws
- * `ToolValidationError`, never anything else, for bad arguments.
+ * `ToolValidationError`, never anything else, for bad arguments, and `InvalidOptionError` for
+ * options it cannot honour (checked before anything is parsed).
  *
  * @example
  * ```ts

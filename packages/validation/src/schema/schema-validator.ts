@@ -23,7 +23,7 @@ export interface ParseOptions {
    * params as without strict mode. Not reported as a coercion: it is the protocol, not drift.
    */
   nullAsAbsent?: boolean;
-  /** Language of issue messages. Default `'en'`. */
+  /** Language of issue messages: `'en'` (default) or `'zh-CN'`; anything else is refused up front. */
   locale?: MessageLocale;
   /** Caps on the arguments. */
   limits?: ArgumentLimits;
@@ -61,7 +61,10 @@ export interface SchemaValidator<T = unknown> {
   readonly source: 'typebox' | 'json-schema';
   /** Neutral JSON Schema projection (computed once, then cached). */
   toJsonSchema(): JsonSchema;
-  /** Validates (and repairs, see {@link ParseOptions}); throws `ToolValidationError`, never anything else. */
+  /**
+   * Validates (and repairs, see {@link ParseOptions}). Bad arguments throw `ToolValidationError`,
+   * never anything else; bad options throw `InvalidOptionError` before anything is parsed.
+   */
   parse(input: unknown, options?: ParseOptions): ParseResult<T>;
 }
 

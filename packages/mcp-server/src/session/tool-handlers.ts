@@ -1,7 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { SessionArtifacts } from '../resources/session-artifacts.js';
-import { createProgressReporter } from '../tools/progress-reporter.js';
+import { ProgressReporter } from '../tools/progress-reporter.js';
 import { callTool } from '../tools/tool-call.js';
 import type { InFlightCalls } from './in-flight-calls.js';
 import type { ServerCore } from './server-core.js';
@@ -22,24 +22,24 @@ export function registerToolHandlers(server: Server, core: ServerCore, session: 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: core.tools.list() }));
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const progressToken = request.params._meta?.progressToken;
-    const onProgress =
+    const progress =
       progressToken === undefined
         ? undefined
-        : createProgressReporter(
+        : new ProgressReporter(
             progressToken,
             (params) => extra.sendNotification({ method: 'notifications/progress', params }),
             core.onError,
           );
     const mcpSession = createSessionContext(server, session, extra);
-    return session.calls.run(extra.signal, (signal) =>
-      callTool(
+    return session.calls.run(extra.signal, async (signal) => {
+      const result = await callTool(
         {
           id: String(extra.requestId),
           name: request.params.name,
           arguments: request.params.arguments,
           signal,
           sessionId: session.sessionId,
-          fields: { onProgress, mcpSession, artifacts: core.store },
+          fields: { onProgress: progress?.report, mcpSession, artifacts: core.store },
         },
         {
           tools: core.tools,
@@ -48,7 +48,9 @@ export function registerToolHandlers(server: Server, core: ServerCore, session: 
           workspaceRoot: core.workspaceRoot,
           rendering: { store: core.store, artifacts: session.artifacts, limits: core.limits },
         },
-      ),
-    );
+      );
+      await progress?.flush();
+      return result;
+    });
   });
 }

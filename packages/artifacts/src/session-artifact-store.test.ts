@@ -588,6 +588,44 @@ describe('removeAll', () => {
   });
 });
 
+describe('interrupted removeAll', () => {
+  it('sweeps the .removed-* directories an interrupted removeAll left: only ours, only those names, never following links', async () => {
+    const root = roots.create();
+    const store = storeIn(root);
+    await store.write({ kind: 'k', bytes: 'keep me' });
+    store.flush();
+    const namespace = join(root, 'mcp');
+    const outside = join(root, 'outside');
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'precious'), "not the store's");
+
+    // What a removeAll killed after its rename leaves: the old session directory, renamed.
+    const interrupted = join(namespace, '.removed-0123456789abcdef');
+    mkdirSync(interrupted, { mode: 0o700 });
+    writeFileSync(join(interrupted, `${sha256('old')}.txt`), 'old', { mode: 0o600 });
+    writeFileSync(join(interrupted, '.ledger'), '{}', { mode: 0o600 });
+    symlinkSync(outside, join(interrupted, 'link-inside'));
+    // Not ours to remove: a link with the name, another user's directory, another name.
+    const linked = join(namespace, '.removed-00000000000000aa');
+    symlinkSync(outside, linked);
+    const foreign = join(namespace, '.removed-00000000000000bb');
+    mkdirSync(foreign, { mode: 0o700 });
+    writeFileSync(join(foreign, 'theirs'), 'theirs');
+    chownSync(foreign, 65534, 65534);
+    const otherName = join(namespace, '.removed-by-hand');
+    mkdirSync(otherName, { mode: 0o700 });
+
+    const reopened = storeIn(root);
+    expect(await reopened.list()).toHaveLength(1);
+    expect(existsSync(interrupted)).toBe(false);
+    expect(lstatSync(linked).isSymbolicLink()).toBe(true);
+    expect(readdirSync(outside)).toEqual(['precious']);
+    expect(readFileSync(join(foreign, 'theirs'), 'utf8')).toBe('theirs');
+    expect(existsSync(otherName)).toBe(true);
+    expect(readdirSync(store.sessionDirectory).some((name) => name.startsWith(sha256('keep me')))).toBe(true);
+  });
+});
+
 describe('flush', () => {
   it('writes the ledger and releases the session lock at once, for hosts that exit in the same turn', async () => {
     const store = storeIn(roots.create());

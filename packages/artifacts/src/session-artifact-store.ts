@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, renameSync, rmSync } from 'node:fs';
+import { readdirSync, renameSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { asArtifactStoreError } from './error-boundary.js';
-import { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
+import { ArtifactStoreError, ArtifactStoreErrorCode, ioFailure } from './errors.js';
+import { newGraveyardPath, sweepGraveyards } from './graveyard.js';
 import { MimeExtensionMap } from './mime-extensions.js';
 import {
   type ResolvedStoreOptions,
@@ -284,12 +285,18 @@ export class SessionArtifactStore {
 
   async #removeAll(): Promise<void> {
     if (this.#ensureChain(false)) {
-      const graveyard = join(this.#namespaceDirectory, `.removed-${randomBytes(8).toString('hex')}`);
+      const graveyard = newGraveyardPath(this.#namespaceDirectory);
       await this.#lease.run((lease) => {
-        renameSync(this.#sessionDirectory, graveyard);
+        try {
+          renameSync(this.#sessionDirectory, graveyard);
+        } catch (error) {
+          throw ioFailure('move the session directory away to', graveyard, error);
+        }
         lease.markLockMoved();
       });
-      rmSync(graveyard, { recursive: true, force: true });
+      // The session is gone once renamed away; what this cannot delete now (a crash, an I/O
+      // error) the next store to open the namespace sweeps.
+      sweepGraveyards(this.#namespaceDirectory, this.#uid);
     }
     this.#scanned = false;
     this.#chain.forget();
@@ -345,11 +352,13 @@ export class SessionArtifactStore {
   }
 
   /**
-   * First use: scan the session directory under the lock (removing our own crashed writers'
+   * First use: sweep what interrupted removeAll calls left in the namespace directory, scan the
+   * session directory under the lock (removing our own crashed writers'
    * temporary files, failing closed on anything unsafe), rebuild the shared ledger from what is
    * really on disk — which also heals a ledger lost to a power cut — and load the metadata.
    */
   async #firstUseScan(): Promise<void> {
+    sweepGraveyards(this.#namespaceDirectory, this.#uid);
     await this.#lease.run((lease) => {
       const scan = scanSessionDirectory(this.#sessionDirectory, this.#uid, true);
       const state = ledgerFromScan(scan, lease.ledger().reservations);

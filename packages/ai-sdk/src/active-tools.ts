@@ -1,6 +1,6 @@
 import { isProviderTarget, PROVIDER_TARGETS, type ProviderTarget } from '@toolwright/contracts';
 import type { ToolMode, ToolRegistry } from '@toolwright/registry';
-import type { PrepareStepFunction, PrepareStepResult } from 'ai';
+import type { Tool as AiSdkTool, PrepareStepFunction, PrepareStepResult } from 'ai';
 import { checkOptions, invalidOption } from './check-options.js';
 
 /** Options of {@link activeToolNames} and {@link createPrepareStep}. */
@@ -36,9 +36,9 @@ export function activeToolNames(registry: ToolRegistry, options: ActiveToolsOpti
  *
  * @throws AiSdkBridgeError `invalid_option` for an unknown option, a missing registry, an unknown mode or target.
  */
-export function createPrepareStep(
+export function createPrepareStep<TOOLS extends Record<string, AiSdkTool> = Record<string, AiSdkTool>>(
   options: ActiveToolsOptions & { readonly registry: ToolRegistry },
-): PrepareStepFunction {
+): PrepareStepFunction<TOOLS> {
   checkOptions('createPrepareStep', options, PREPARE_STEP_OPTION_NAMES);
   const { registry } = options;
   if (typeof registry?.getFunctionDeclarationsByMode !== 'function')
@@ -47,7 +47,10 @@ export function createPrepareStep(
     ...(options.mode === undefined ? {} : { mode: options.mode }),
     ...(options.target === undefined ? {} : { target: options.target }),
   });
-  return (): PrepareStepResult => ({ activeTools: namesOf(registry, modeOf(mode), target) });
+  // Typed by the tool set of the call it is given to (inferred there), which may add tools of its own.
+  return (): PrepareStepResult<TOOLS> => ({
+    activeTools: namesOf(registry, modeOf(mode), target) as Array<keyof TOOLS>,
+  });
 }
 
 /** The names of one declaration set, computed once: the registry returns the same set while nothing changes. */

@@ -2,7 +2,6 @@ import {
   type FunctionDeclaration,
   type ProviderTarget,
   type Tool,
-  type ToolInvocation,
   ToolValidationError,
 } from '@toolwright/contracts';
 import { type Tool as AiSdkTool, type JSONSchema7, jsonSchema } from 'ai';
@@ -10,6 +9,7 @@ import type { CallLane } from './call-lane.js';
 import type { CallRunner } from './call-runner.js';
 import { type DeferredState, isHiddenFromModel } from './deferred-state.js';
 import { toModelOutput } from './model-output.js';
+import { PendingInvocations } from './pending-invocations.js';
 import { repairableInputError } from './repairable-input-error.js';
 import type { ToolwrightToolOutput } from './tool-output.js';
 
@@ -41,16 +41,15 @@ export function bridgeTool(tool: Tool, settings: BridgeSettings): BridgedTool {
   // optional properties become nullable and a null means "absent".
   const nullAsAbsent = openAi && tool.strict;
   // Validation builds the invocation; a call run without an executor reuses it (one parse).
-  const built = new WeakMap<object, ToolInvocation>();
+  const pending = new PendingInvocations();
 
   const validate = (value: unknown) => {
     // Refused in execute, before it is built: a validation error would show the unseen schema.
     if (isHiddenFromModel(settings.deferred, tool.name)) return { success: true as const, value };
     try {
       const invocation = tool.build(value, { nullAsAbsent });
-      const params = invocation.params as unknown;
-      if (typeof params === 'object' && params !== null) built.set(params, invocation);
-      return { success: true as const, value: params };
+      pending.remember(invocation);
+      return { success: true as const, value: invocation.params as unknown };
     } catch (error) {
       if (!ToolValidationError.isInstance(error)) throw error;
       return { success: false as const, error: repairableInputError(value, error) };
@@ -67,8 +66,7 @@ export function bridgeTool(tool: Tool, settings: BridgeSettings): BridgedTool {
     ...(settings.target === 'openai-responses' || (openAi && tool.strict) ? { strict: tool.strict } : {}),
     inputSchema: jsonSchema<unknown>(() => declared().parameters as JSONSchema7, { validate }),
     execute: (input, options) => {
-      const invocation = typeof input === 'object' && input !== null ? built.get(input) : undefined;
-      if (invocation !== undefined) built.delete(input as object);
+      const invocation = pending.take(input);
       return settings.lane.run(tool.parallelism, () =>
         settings.run(tool, input, {
           toolCallId: options.toolCallId,

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { SessionArtifactStore } from '@toolwright/artifacts';
-import { createTool, type ExecutionContext, type LlmContentPart, ToolKind, ToolResults } from '@toolwright/contracts';
+import {
+  createTool,
+  type ExecutionContext,
+  type LlmContentPart,
+  ToolKind,
+  ToolResults,
+} from '@toolwright/contracts';
 import { createMcpContentTools, McpAdapter, parseMcpServersConfig } from '@toolwright/mcp-adapter';
 import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,24 +26,37 @@ let bundle: BinUnderTest;
 let adapter: McpAdapter;
 const registry = new ToolRegistry();
 
-function context(signal = new AbortController().signal, extra: Partial<ExecutionContext> = {}): ExecutionContext {
+function context(
+  signal = new AbortController().signal,
+  extra: Partial<ExecutionContext> = {},
+): ExecutionContext {
   return { signal, sessionId: 'adapter-test', workspaceRoot: root, ...extra };
 }
 
 function textOf(content: string | readonly LlmContentPart[]): string {
-  return typeof content === 'string' ? content : content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
+  return typeof content === 'string'
+    ? content
+    : content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
 }
 
 beforeAll(async () => {
   const server = new ToolwrightMcpServer({
     registry: served,
-    artifacts: new SessionArtifactStore({ root: join(root, 'server'), namespace: 'mcp-server', sessionIdentity: 's' }),
+    artifacts: new SessionArtifactStore({
+      root: join(root, 'server'),
+      namespace: 'mcp-server',
+      sessionIdentity: 's',
+    }),
     listChangedDebounceMs: 10,
   });
   [http, bundle] = await Promise.all([serveHttp(server), binUnderTest()]);
   adapter = new McpAdapter({
     registry,
-    artifacts: new SessionArtifactStore({ root: join(root, 'client'), namespace: 'mcp', sessionIdentity: 'c' }),
+    artifacts: new SessionArtifactStore({
+      root: join(root, 'client'),
+      namespace: 'mcp',
+      sessionIdentity: 'c',
+    }),
     listChangedDebounceMs: 20,
     servers: parseMcpServersConfig({
       mcpServers: {
@@ -80,16 +99,18 @@ describe.each(['remote', 'local'])('our McpAdapter as the client (%s)', (server)
     expect(textOf(coerced.llmContent)).toContain('hi hi');
     const invalid = await adapter.callTool(name('Echo'), { times: 2 }, context());
     expect(invalid.error?.type).toBe('execution');
-    expect(invalid.error?.message).toContain('Invalid arguments for tool "Echo" (1 problem); fix and call again');
+    expect(invalid.error?.message).toContain(
+      'Invalid arguments for tool "Echo" (1 problem); fix and call again',
+    );
     expect(invalid.error?.message).toContain('missing required argument "text"');
   });
 
   it('forwards progress to the calling context', async () => {
     const updates: Array<number | undefined> = [];
     const tool = registry.get(name('Wait'));
-    const result = await tool?.build({ steps: 3, stepMs: 5 }).execute(
-      context(undefined, { onProgress: (update) => updates.push(update.progress) }),
-    );
+    const result = await tool
+      ?.build({ steps: 3, stepMs: 5 })
+      .execute(context(undefined, { onProgress: (update) => updates.push(update.progress) }));
     expect(textOf(result?.llmContent ?? '')).toContain('waited 3 steps');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(updates).toEqual([1, 2, 3]);
@@ -99,7 +120,10 @@ describe.each(['remote', 'local'])('our McpAdapter as the client (%s)', (server)
     const controller = new AbortController();
     const before = probes.aborts.length;
     const started = probes.started;
-    const call = registry.get(name('Wait'))?.build({ steps: 1000, stepMs: 10 }).execute(context(controller.signal));
+    const call = registry
+      .get(name('Wait'))
+      ?.build({ steps: 1000, stepMs: 10 })
+      .execute(context(controller.signal));
     if (server === 'remote') await until(() => probes.started > started);
     else await new Promise((resolve) => setTimeout(resolve, 300));
     controller.abort(new Error('stop'));

@@ -69,9 +69,13 @@ describe('calls through a ToolExecutor the host passes', () => {
 
   it('reaches the tool with the request’s progress callback and MCP session (mcpCallContextFields)', async () => {
     const updates: number[] = [];
-    const result = await client.callTool({ name: 'Wait', arguments: { steps: 3, stepMs: 5 } }, CallToolResultSchema, {
-      onprogress: (progress) => updates.push(progress.progress),
-    });
+    const result = await client.callTool(
+      { name: 'Wait', arguments: { steps: 3, stepMs: 5 } },
+      CallToolResultSchema,
+      {
+        onprogress: (progress) => updates.push(progress.progress),
+      },
+    );
     expect(result.isError).toBeUndefined();
     expect(updates).toEqual([1, 2, 3]);
     const who = JSON.parse(textOf(await call('WhoAmI', {}))) as { client: string };
@@ -79,6 +83,10 @@ describe('calls through a ToolExecutor the host passes', () => {
   });
 
   it('leaves the context fields empty outside a request', () => {
-    expect({ ...mcpCallContextFields() }).toEqual({ onProgress: undefined, mcpSession: undefined, artifacts: undefined });
+    expect({ ...mcpCallContextFields() }).toEqual({
+      onProgress: undefined,
+      mcpSession: undefined,
+      artifacts: undefined,
+    });
   });
 });

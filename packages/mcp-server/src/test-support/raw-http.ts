@@ -17,11 +17,18 @@ export const INITIALIZE_BODY = JSON.stringify({
 
 /**
  * Sends one request with exactly the headers given (fetch would not let a test set `Host`),
- * and reads the whole answer — or, for an event stream, the first `maxBytes` of it.
+ * and reads the whole answer — or, for an event stream, until `maxBytes` or `stopWhen`.
  */
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string; maxBytes?: number } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    maxBytes?: number;
+    /** Stop reading (an open event stream) once the body matches. */
+    stopWhen?: RegExp;
+  } = {},
 ): Promise<RawResponse> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
@@ -43,6 +50,7 @@ export function rawRequest(
         response.on('data', (chunk: string) => {
           body += chunk;
           if (options.maxBytes !== undefined && body.length >= options.maxBytes) response.destroy();
+          if (options.stopWhen?.test(body) === true) response.destroy();
         });
         const done = () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
         response.on('end', done);

@@ -4,6 +4,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { type CallToolResult, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BinUnderTest, binUnderTest, removeBinUnderTest } from './test-support/bin-under-test.js';
+import { connectHttpClient } from './test-support/connect-client.js';
+import { INITIALIZE_BODY, rawRequest } from './test-support/raw-http.js';
 
 let bundle: BinUnderTest;
 
@@ -111,5 +113,35 @@ describe('the toolwright-mcp-server bin over stdio (raw SDK client)', () => {
     const wrong = await run(['--config', bundle.bin]);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/must export \(as default, or as createServer\) a ToolRegistry/);
+  });
+});
+
+describe('the toolwright-mcp-server bin over Streamable HTTP', () => {
+  it('listens where it says, refuses a rebinding Host, and drains a running call on SIGTERM', async () => {
+    const child = spawn(process.execPath, [bundle.bin, '--config', bundle.sampleServer, '--http', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        const found = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
+        if (found?.[1] !== undefined) resolve(found[1]);
+      });
+      child.on('exit', () => reject(new Error(`the bin exited: ${stderr}`)));
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const rebinding = await rawRequest(url, { headers: { host: 'attacker.example' }, body: INITIALIZE_BODY });
+    expect(rebinding.status).toBe(403);
+    const { client } = await connectHttpClient(url);
+    expect((await client.callTool({ name: 'Echo', arguments: { text: 'over http' } })).content).toEqual([
+      { type: 'text', text: 'over http' },
+    ]);
+    const running = client.callTool({ name: 'Wait', arguments: { steps: 20, stepMs: 25 } });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    child.kill('SIGTERM');
+    expect((await running).content).toEqual([{ type: 'text', text: 'waited 20 steps' }]);
+    expect(await exited).toBe(0);
+    await client.close();
   });
 });

@@ -146,7 +146,12 @@ describe('build() has already validated and filled defaults; a hook changing par
     const invocation = readFileTool.build({ file_path: 'notes.txt' });
     expect(invocation.params).toEqual({ file_path: 'notes.txt', offset: 1, limit: 2000 });
     expect(isDeeplyFrozen(invocation.params)).toBe(true);
-    expect(() => readFileTool.build({ file_path: '' })).toThrow(ToolValidationError);
+    expect(() => readFileTool.build({ file_path: '' })).toThrow(
+      expect.objectContaining({
+        code: 'validation_failed',
+        issues: [expect.objectContaining({ path: '/file_path', keyword: 'minLength' })],
+      }),
+    );
 
     const nested = createTool({
       ...minimalConfig,

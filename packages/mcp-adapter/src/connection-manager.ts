@@ -10,11 +10,8 @@ import {
   TIMER_MS,
 } from './option-checks.js';
 import { type ReconnectPolicy, resolveReconnectPolicy } from './reconnect-loop.js';
-import {
-  ServerConnection,
-  type ServerConnectionHooks,
-  type ServerConnectionOptions,
-} from './server-connection.js';
+import { ServerConnection } from './server-connection.js';
+import type { ServerConnectionHooks, ServerConnectionOptions } from './server-connection-options.js';
 import { checkServerDefinitions, type McpServerDefinition } from './server-definition.js';
 import { DEFAULT_STDIO_MAX_MESSAGE_BYTES, STDIO_MAX_MESSAGE_BYTES_RANGE } from './stdio-message-limit.js';
 

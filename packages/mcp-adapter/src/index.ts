@@ -39,11 +39,8 @@ export {
   type StdioServerConfig,
   type StreamableHttpServerConfig,
 } from './server-config.js';
-export {
-  ServerConnection,
-  type ServerConnectionHooks,
-  type ServerConnectionOptions,
-} from './server-connection.js';
+export { ServerConnection } from './server-connection.js';
+export type { ServerConnectionHooks, ServerConnectionOptions } from './server-connection-options.js';
 export type { CustomServerDefinition, McpServerDefinition } from './server-definition.js';
 export { TaskOwnership } from './task-ownership.js';
 export { createMcpTaskTools } from './task-tools.js';

@@ -7,7 +7,7 @@ import { type OutputRoutingOptions, resolveOutputRouting } from './content-routi
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { checkNumberOption, checkOptions, checkTypeOption, optionNames, TIMER_MS } from './option-checks.js';
 import type { ReconnectPolicy } from './reconnect-loop.js';
-import type { ServerConnectionOptions } from './server-connection.js';
+import type { ServerConnectionOptions } from './server-connection-options.js';
 import { checkServerDefinitions, type McpServerDefinition } from './server-definition.js';
 
 /** Options of {@link McpAdapter}. */

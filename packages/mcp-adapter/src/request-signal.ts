@@ -32,3 +32,52 @@ export function childRequestSignal(parent: AbortSignal): ChildRequestSignal {
   else parent.addEventListener('abort', forward, { once: true });
   return { signal: child.signal, release: () => parent.removeEventListener('abort', forward) };
 }
+
+/** What a request sends with: the server's timeout and, when there is one, a signal for it. */
+export type RequestOptions = { timeout: number; signal?: AbortSignal };
+
+/**
+ * Sends one request through `send` with `timeout` and the caller's `signal` — as it is when
+ * nobody listens to it yet, else through a child released once the request settled — and turns
+ * any failure (a rejection, or a throw before `send` returned a promise) into `fail(error)`.
+ * Promise chaining rather than async/await: a tool call is a hot path and every awaited layer
+ * costs; the common cases allocate no child signal and add no listener of ours.
+ */
+export function sendRequest<Client, T>(
+  client: Client,
+  send: (client: Client, options: RequestOptions) => Promise<T>,
+  timeout: number,
+  signal: AbortSignal | undefined,
+  fail: (error: unknown) => Error,
+): Promise<T> {
+  if (signal === undefined) return settle(client, send, { timeout }, fail);
+  if (isUnheard(signal)) return settle(client, send, { timeout, signal }, fail);
+  const child = childRequestSignal(signal);
+  return settle(client, send, { timeout, signal: child.signal }, fail).then(
+    (value) => {
+      child.release();
+      return value;
+    },
+    (error: unknown) => {
+      child.release();
+      throw error;
+    },
+  );
+}
+
+function settle<Client, T>(
+  client: Client,
+  send: (client: Client, options: RequestOptions) => Promise<T>,
+  options: RequestOptions,
+  fail: (error: unknown) => Error,
+): Promise<T> {
+  let pending: Promise<T>;
+  try {
+    pending = send(client, options);
+  } catch (error) {
+    return Promise.reject(fail(error));
+  }
+  return pending.then(undefined, (error: unknown) => {
+    throw fail(error);
+  });
+}

@@ -1,46 +1,21 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { McpConnectionChange, McpConnectionState } from '@toolwright/registry';
+import type { McpConnectionState } from '@toolwright/registry';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
-import { checkOptions, checkRequiredOption, checkTypeOption, optionNames } from './option-checks.js';
-import { type ReconnectPolicy, runReconnectLoop } from './reconnect-loop.js';
-import { childRequestSignal, isUnheard } from './request-signal.js';
+import { runReconnectLoop } from './reconnect-loop.js';
+import { type RequestOptions, sendRequest } from './request-signal.js';
 import { isHttpConnectionLoss, mapRequestError, reasonOf } from './sdk-error-mapping.js';
-import { checkServerDefinitions, type McpServerDefinition } from './server-definition.js';
-import { createServerTransport, transportPid } from './server-transport.js';
+import {
+  checkServerConnectionArguments,
+  type ServerConnectionHooks,
+  type ServerConnectionOptions,
+} from './server-connection-options.js';
+import type { McpServerDefinition } from './server-definition.js';
+import { openClient } from './server-handshake.js';
+import { transportPid } from './server-transport.js';
 import { StderrTail } from './stderr-tail.js';
-import { describeStdioOverflow, includesListing, stdioOverflowLimitOf } from './stdio-message-limit.js';
+import { describeStdioOverflow, includesListing, overflowVerdict } from './stdio-message-limit.js';
 import { shutDownTransport } from './transport-shutdown.js';
-
-/** What a connection tells its owner. */
-export interface ServerConnectionHooks {
-  /** Every phase change. */
-  onChange(change: McpConnectionChange): void;
-  /** A fresh client completed the handshake (first connect or a reconnect): install handlers, list catalogs. */
-  onReady(connection: ServerConnection, recovered: boolean): Promise<void> | void;
-}
-
-/** Options shared by every connection of a manager (all required: the manager fills in defaults). */
-export interface ServerConnectionOptions {
-  readonly clientInfo: { name: string; version: string };
-  readonly connectTimeoutMs: number;
-  readonly requestTimeoutMs: number;
-  readonly reconnect: ReconnectPolicy;
-  /** How long a stdio server may take to exit after its stdin closes before it gets SIGTERM. */
-  readonly shutdownGraceMs: number;
-  /** The largest message a stdio server may send (the SDK's read-buffer limit). */
-  readonly stdioMaxMessageBytes: number;
-}
-
-const CONNECTION_OPTION_NAMES = optionNames<ServerConnectionOptions>({
-  clientInfo: true,
-  connectTimeoutMs: true,
-  requestTimeoutMs: true,
-  reconnect: true,
-  shutdownGraceMs: true,
-  stdioMaxMessageBytes: true,
-});
-const HOOK_NAMES = optionNames<ServerConnectionHooks>({ onChange: true, onReady: true });
 
 /** A message the SDK refused for its size on one client, and the requests that were waiting then. */
 interface Overflow {
@@ -48,9 +23,6 @@ interface Overflow {
   readonly limit: number;
   readonly waiting: string[];
 }
-
-/** What a request sends with: the server's timeout and, when there is one, the caller's signal. */
-type RequestOptions = { timeout: number; signal?: AbortSignal };
 
 /**
  * One live MCP server: its SDK client, its transport (and child process for stdio), its
@@ -82,19 +54,7 @@ export class ServerConnection {
     options: ServerConnectionOptions,
     hooks: ServerConnectionHooks,
   ) {
-    checkServerDefinitions('ServerConnection', [definition]);
-    checkOptions('ServerConnection', options, CONNECTION_OPTION_NAMES);
-    for (const name of CONNECTION_OPTION_NAMES) {
-      checkRequiredOption(
-        'ServerConnection',
-        name,
-        options[name as keyof ServerConnectionOptions],
-        'see ServerConnectionOptions',
-      );
-    }
-    checkOptions('ServerConnection hooks', hooks, HOOK_NAMES);
-    checkTypeOption('ServerConnection hooks', 'onChange', hooks.onChange ?? null, 'function');
-    checkTypeOption('ServerConnection hooks', 'onReady', hooks.onReady ?? null, 'function');
+    checkServerConnectionArguments(definition, options, hooks);
     this.definition = definition;
     this.#options = options;
     this.#hooks = hooks;
@@ -282,43 +242,9 @@ export class ServerConnection {
       return Promise.reject(error);
     }
     const timeout = this.requestTimeoutMs;
-    // The common cases allocate no child signal and add no listener of ours: no signal, or a
-    // signal nobody listens to yet (see isUnheard).
-    if (signal === undefined) return this.#send(operation, client, send, { timeout });
-    if (isUnheard(signal)) return this.#send(operation, client, send, { timeout, signal });
-    const child = childRequestSignal(signal);
-    return this.#send(operation, client, send, { timeout, signal: child.signal }).then(
-      (value) => {
-        child.release();
-        return value;
-      },
-      (error: unknown) => {
-        child.release();
-        throw error;
-      },
+    return sendRequest(client, send, timeout, signal, (error) =>
+      this.#failure(operation, timeout, client, error),
     );
-  }
-
-  /**
-   * `send` with its failure (a rejection, or a throw before it returned a promise) turned into
-   * an {@link McpAdapterError}. Promise chaining rather than async/await: a tool call is a hot
-   * path and every awaited layer costs.
-   */
-  #send<T>(
-    operation: string,
-    client: Client,
-    send: (client: Client, options: RequestOptions) => Promise<T>,
-    options: RequestOptions,
-  ): Promise<T> {
-    let pending: Promise<T>;
-    try {
-      pending = send(client, options);
-    } catch (error) {
-      return Promise.reject(this.#failure(operation, options.timeout, client, error));
-    }
-    return pending.then(undefined, (error: unknown) => {
-      throw this.#failure(operation, options.timeout, client, error);
-    });
   }
 
   #failure(operation: string, timeout: number, client: Client, error: unknown): McpAdapterError {
@@ -379,54 +305,19 @@ export class ServerConnection {
   }
 
   async #open(): Promise<void> {
-    const connectTimeout = this.connectTimeoutMs;
-    let transport: Transport | undefined;
-    const client = new Client(this.#options.clientInfo, { capabilities: {} });
-    // The SDK reports a message over the stdio limit only here, then closes the transport:
-    // remember it, so the close and the requests it cuts off can say what happened.
-    client.onerror = (error) => {
-      const limit = stdioOverflowLimitOf(error);
-      if (limit !== undefined) this.#overflow = { client, limit, waiting: [] };
-    };
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        reject(
-          new McpAdapterError(
-            McpAdapterErrorCode.Timeout,
-            `MCP server "${this.name}" did not complete the MCP handshake within ${connectTimeout} ms${this.#stderr.suffix()}`,
-            { server: this.name },
-          ),
-        );
-      }, connectTimeout);
+    const { client } = await openClient({
+      definition: this.definition,
+      options: this.#options,
+      connectTimeoutMs: this.connectTimeoutMs,
+      stderr: this.#stderr,
+      onTransport: (transport) => {
+        this.#transport = transport;
+      },
+      // Remembered so that the close, and the requests it cuts off, can say what happened.
+      onOverflow: (overflowed, limit) => {
+        this.#overflow = { client: overflowed, limit, waiting: [] };
+      },
     });
-    try {
-      // Inside the try: a custom createTransport that throws is a failed connect like any other.
-      transport = await createServerTransport(this.definition, {
-        stdioMaxMessageBytes: this.#options.stdioMaxMessageBytes,
-        onStderr: (chunk) => this.#stderr.append(chunk),
-      });
-      this.#transport = transport;
-      await Promise.race([client.connect(transport, { timeout: connectTimeout }), timedOut]);
-    } catch (error) {
-      await shutDownTransport(client, transport, this.#options.shutdownGraceMs);
-      if (this.#transport === transport) this.#transport = undefined;
-      if (McpAdapterError.isInstance(error)) throw error;
-      if (this.#overflow?.client === client) {
-        throw new McpAdapterError(
-          McpAdapterErrorCode.MessageTooLarge,
-          describeStdioOverflow(this.name, this.#overflow.limit, ['the MCP handshake']),
-          { server: this.name, cause: error },
-        );
-      }
-      throw new McpAdapterError(
-        McpAdapterErrorCode.ConnectFailed,
-        `MCP server "${this.name}" failed to start or complete the MCP handshake: ${reasonOf(error)}${this.#stderr.suffix()}`,
-        { server: this.name, cause: error },
-      );
-    } finally {
-      clearTimeout(timer);
-    }
     client.onclose = () => this.#onClientClosed(client);
     this.#client = client;
   }
@@ -461,23 +352,20 @@ export class ServerConnection {
   }
 
   /**
-   * Decides what follows a message over the stdio limit. The SDK fails the requests that were
-   * waiting right after it reports the close; one turn of the event loop later each has named
-   * itself (see #failure). When one was a catalog listing, reconnecting cannot help — every
-   * reconnect lists the catalog again and gets the same answer — so the server goes to `failed`
-   * at once with the reason (the host may raise the limit and call `reconnect`); otherwise (a
-   * large tool result, say) the usual reconnect loop runs.
+   * Acts on {@link overflowVerdict} for a message over the stdio limit: the reconnect loop, or
+   * `failed` at once. The SDK fails the requests that were waiting right after it reports the
+   * close; one turn of the event loop later each has named itself (see #failure).
    */
   async #judgeOverflow(overflow: Overflow, startLoop: boolean): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
-    this.#lastError = describeStdioOverflow(this.name, overflow.limit, overflow.waiting);
-    if (includesListing(overflow.waiting)) {
-      this.#giveUpReason = `${this.#lastError}; not reconnecting, since every reconnect lists the catalog again and would get the same answer`;
-      if (startLoop) this.#report('failed', { error: this.#giveUpReason });
-      this.#lastError = this.#giveUpReason;
+    const verdict = overflowVerdict(this.name, overflow.limit, overflow.waiting);
+    this.#lastError = verdict.reason;
+    if (verdict.reconnect) {
+      if (startLoop) await this.#reconnect();
       return;
     }
-    if (startLoop) await this.#reconnect();
+    this.#giveUpReason = verdict.reason;
+    if (startLoop) this.#report('failed', { error: verdict.reason });
   }
 
   /** The automatic reconnect loop (see {@link runReconnectLoop}) over this connection. */

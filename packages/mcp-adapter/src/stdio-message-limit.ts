@@ -51,3 +51,27 @@ export function describeStdioOverflow(server: string, limit: number, waiting: re
       : ` while ${waiting.join(', ')} ${waiting.length === 1 ? 'was' : 'were'} waiting`;
   return `MCP server "${server}" sent a message larger than the stdio message limit of ${size}${during}; the MCP SDK refused it and dropped the connection, ending the server process (raise the adapter option stdioMaxMessageBytes if the server is expected to send that much)`;
 }
+
+/** What follows a message over the stdio limit. */
+export interface OverflowVerdict {
+  /** Whether the usual reconnect loop may help. */
+  readonly reconnect: boolean;
+  /** What happened (and why there is no reconnect, when there is none), for the phase and errors. */
+  readonly reason: string;
+}
+
+/**
+ * When a catalog listing was waiting, reconnecting cannot help: every reconnect lists the
+ * catalog again and gets the same answer, so the server should fail at once (the host may
+ * raise the limit and call `reconnect`). Otherwise — a large tool result, say — the usual
+ * reconnect loop runs.
+ */
+export function overflowVerdict(server: string, limit: number, waiting: readonly string[]): OverflowVerdict {
+  const reason = describeStdioOverflow(server, limit, waiting);
+  return includesListing(waiting)
+    ? {
+        reconnect: false,
+        reason: `${reason}; not reconnecting, since every reconnect lists the catalog again and would get the same answer`,
+      }
+    : { reconnect: true, reason };
+}

@@ -1,0 +1,59 @@
+import type { McpConnectionChange } from '@toolwright/registry';
+import { checkOptions, checkRequiredOption, checkTypeOption, optionNames } from './option-checks.js';
+import type { ReconnectPolicy } from './reconnect-loop.js';
+import type { ServerConnection } from './server-connection.js';
+import { checkServerDefinitions, type McpServerDefinition } from './server-definition.js';
+
+/** What a connection tells its owner. */
+export interface ServerConnectionHooks {
+  /** Every phase change. */
+  onChange(change: McpConnectionChange): void;
+  /** A fresh client completed the handshake (first connect or a reconnect): install handlers, list catalogs. */
+  onReady(connection: ServerConnection, recovered: boolean): Promise<void> | void;
+}
+
+/** Options shared by every connection of a manager (all required: the manager fills in defaults). */
+export interface ServerConnectionOptions {
+  readonly clientInfo: { name: string; version: string };
+  readonly connectTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly reconnect: ReconnectPolicy;
+  /** How long a stdio server may take to exit after its stdin closes before it gets SIGTERM. */
+  readonly shutdownGraceMs: number;
+  /** The largest message a stdio server may send (the SDK's read-buffer limit). */
+  readonly stdioMaxMessageBytes: number;
+}
+
+const CONNECTION_OPTION_NAMES = optionNames<ServerConnectionOptions>({
+  clientInfo: true,
+  connectTimeoutMs: true,
+  requestTimeoutMs: true,
+  reconnect: true,
+  shutdownGraceMs: true,
+  stdioMaxMessageBytes: true,
+});
+const HOOK_NAMES = optionNames<ServerConnectionHooks>({ onChange: true, onReady: true });
+
+/**
+ * Checks what a {@link ServerConnection} is built from: the definition (see
+ * `checkServerDefinitions`), every option present and known by name, both hooks functions.
+ */
+export function checkServerConnectionArguments(
+  definition: McpServerDefinition,
+  options: ServerConnectionOptions,
+  hooks: ServerConnectionHooks,
+): void {
+  checkServerDefinitions('ServerConnection', [definition]);
+  checkOptions('ServerConnection', options, CONNECTION_OPTION_NAMES);
+  for (const name of CONNECTION_OPTION_NAMES) {
+    checkRequiredOption(
+      'ServerConnection',
+      name,
+      options[name as keyof ServerConnectionOptions],
+      'see ServerConnectionOptions',
+    );
+  }
+  checkOptions('ServerConnection hooks', hooks, HOOK_NAMES);
+  checkTypeOption('ServerConnection hooks', 'onChange', hooks.onChange ?? null, 'function');
+  checkTypeOption('ServerConnection hooks', 'onReady', hooks.onReady ?? null, 'function');
+}

@@ -1,0 +1,90 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+import { reasonOf } from './sdk-error-mapping.js';
+import type { ServerConnectionOptions } from './server-connection-options.js';
+import type { McpServerDefinition } from './server-definition.js';
+import { createServerTransport } from './server-transport.js';
+import type { StderrTail } from './stderr-tail.js';
+import { describeStdioOverflow, stdioOverflowLimitOf } from './stdio-message-limit.js';
+import { shutDownTransport } from './transport-shutdown.js';
+
+/** One handshake to do: with which server, within what time, and whom to tell what. */
+export interface HandshakeRequest {
+  readonly definition: McpServerDefinition;
+  readonly options: ServerConnectionOptions;
+  /** The server's handshake timeout (its own, or the shared default). */
+  readonly connectTimeoutMs: number;
+  /** Where a stdio server's stderr goes (quoted in failures). */
+  readonly stderr: StderrTail;
+  /** The transport as soon as it exists (so a close during the handshake can end it), and `undefined` once dropped. */
+  onTransport(transport: Transport | undefined): void;
+  /**
+   * The SDK refused a message over the stdio limit on `client` (it reports that only through
+   * the client's `onerror`, then closes the transport): now, or at any later time.
+   */
+  onOverflow(client: Client, limit: number): void;
+}
+
+/**
+ * A fresh transport and SDK client that completed the MCP handshake within the timeout. On
+ * failure the transport is shut down (no child process left behind) and the rejection is an
+ * {@link McpAdapterError} naming the server: `mcp_timeout`, `mcp_message_too_large` (an
+ * `initialize` answer over the stdio limit) or `mcp_connect_failed` with the reason and the
+ * tail of stderr.
+ */
+export async function openClient(
+  request: HandshakeRequest,
+): Promise<{ client: Client; transport: Transport }> {
+  const { definition, options, connectTimeoutMs, stderr } = request;
+  const server = definition.name;
+  const client = new Client(options.clientInfo, { capabilities: {} });
+  let overflowLimit: number | undefined;
+  client.onerror = (error) => {
+    const limit = stdioOverflowLimitOf(error);
+    if (limit === undefined) return;
+    overflowLimit = limit;
+    request.onOverflow(client, limit);
+  };
+  let transport: Transport | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(
+        new McpAdapterError(
+          McpAdapterErrorCode.Timeout,
+          `MCP server "${server}" did not complete the MCP handshake within ${connectTimeoutMs} ms${stderr.suffix()}`,
+          { server },
+        ),
+      );
+    }, connectTimeoutMs);
+  });
+  try {
+    // Inside the try: a custom createTransport that throws is a failed connect like any other.
+    transport = await createServerTransport(definition, {
+      stdioMaxMessageBytes: options.stdioMaxMessageBytes,
+      onStderr: (chunk) => stderr.append(chunk),
+    });
+    request.onTransport(transport);
+    await Promise.race([client.connect(transport, { timeout: connectTimeoutMs }), timedOut]);
+    return { client, transport };
+  } catch (error) {
+    await shutDownTransport(client, transport, options.shutdownGraceMs);
+    request.onTransport(undefined);
+    if (McpAdapterError.isInstance(error)) throw error;
+    if (overflowLimit !== undefined) {
+      throw new McpAdapterError(
+        McpAdapterErrorCode.MessageTooLarge,
+        describeStdioOverflow(server, overflowLimit, ['the MCP handshake']),
+        { server, cause: error },
+      );
+    }
+    throw new McpAdapterError(
+      McpAdapterErrorCode.ConnectFailed,
+      `MCP server "${server}" failed to start or complete the MCP handshake: ${reasonOf(error)}${stderr.suffix()}`,
+      { server, cause: error },
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}

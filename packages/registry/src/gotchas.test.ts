@@ -118,7 +118,9 @@ describe('registry gotchas', () => {
     registry.drainMcpCatalogChanges();
     const shadowed: unknown[] = [];
     const changes: CatalogChange[] = [];
+    const unregistered: unknown[] = [];
     registry.on('mcp-tool-shadowed', (event) => shadowed.push(event));
+    registry.on('unregistered', (event) => unregistered.push(event));
     registry.on('catalog-change', (change) => changes.push(change));
 
     const builtin = builtinTool('mcp__fs__read');
@@ -127,6 +129,14 @@ describe('registry gotchas', () => {
     expect(registry.get('mcp__fs__read')).toBe(builtin);
     expect(registry.getMcpTools('fs').map((tool) => tool.name)).toEqual(['mcp__fs__list']);
     expect(shadowed).toEqual([{ name: 'mcp__fs__read', server: 'fs', revision: registry.revision }]);
+    expect(unregistered).toEqual([
+      {
+        name: 'mcp__fs__read',
+        source: 'mcp',
+        reason: 'shadowed by a built-in of the same name',
+        revision: registry.revision,
+      },
+    ]);
     expect(changes).toEqual([
       {
         server: 'fs',
@@ -161,7 +171,9 @@ describe('registry gotchas', () => {
     // Options are shared: the always-loaded tool is not deferred in the clone either.
     expect(clone.deferred.isLoaded('mcp__github__pinned')).toBe(true);
     expect(clone.drainMcpLogs()).toEqual({ items: [], dropped: 0 });
-    expect(original.drainMcpLogs().items).toHaveLength(1);
+    expect(original.drainMcpLogs().items).toEqual([
+      { server: 'github', level: 'info', data: 'before clone' },
+    ]);
     // Its own index: a catalog change in the clone is not searchable in the original.
     clone.replaceMcpTools([mcpTool('jira', 'create_ticket')], { server: 'jira' });
     expect(clone.search('ticket').matches.map((tool) => tool.name)).toEqual(['mcp__jira__create_ticket']);

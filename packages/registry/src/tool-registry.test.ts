@@ -60,7 +60,8 @@ describe('ToolRegistry registration', () => {
       deferred: 2,
       loaded: 0,
       servers: { a: 1, b: 1 },
-      revision: registry.revision,
+      // ToolSearch, three built-ins, one MCP replace: one revision each.
+      revision: 5,
     });
   });
 
@@ -94,8 +95,9 @@ describe('ToolRegistry registration', () => {
     registry.register(builtinTool('Read'));
     off();
     registry.register(builtinTool('Write'));
-    expect(seen).toEqual([`Read@${registry.revision - 1}`]);
-    expect(errors).toHaveLength(2);
+    // Revision 1 is ToolSearch's registration, 2 is Read's.
+    expect(seen).toEqual(['Read@2']);
+    expect(errors.map((error) => (error as Error).message)).toEqual(['listener bug', 'listener bug']);
     expect(registry.has('Write')).toBe(true);
     const loaded: unknown[] = [];
     registry.on('loaded', (event) => loaded.push(event));
@@ -176,9 +178,16 @@ describe('ToolRegistry.replaceMcpTools', () => {
     expect(registry.getAll().map((tool) => tool.name)).toEqual(['mcp__a__x', 'mcp__b__y']);
     // A tool of server "b" that (after renaming) took server "a"'s tool name.
     const impostor = mcpTool('b', 'x', { name: 'mcp__a__x' });
+    const revision = registry.revision;
     expect(() => registry.replaceMcpTools([impostor], { server: 'b' })).toThrow(
-      expect.objectContaining({ code: 'mcp_name_conflict' }),
+      expect.objectContaining({
+        code: 'mcp_name_conflict',
+        toolName: 'mcp__a__x',
+        message: expect.stringContaining('belongs to a tool of server "a"'),
+      }),
     );
+    expect(registry.get('mcp__a__x')?.source).toMatchObject({ server: 'a' });
+    expect(registry.revision).toBe(revision);
     const change = registry.removeMcpTools('a');
     expect(change).toMatchObject({ server: 'a', removed: ['mcp__a__x'], reason: 'server removed' });
     expect(registry.getAll().map((tool) => tool.name)).toEqual(['mcp__b__y']);
@@ -214,7 +223,51 @@ describe('ToolRegistry.replaceMcpTools', () => {
   });
 
   it('rejects an invalid option with a message naming what is accepted', () => {
-    expect(() => new ToolRegistry({ toolLimits: { gemini: 0 } })).toThrow(/toolLimits\["gemini"\] is 0/);
-    expect(() => new ToolRegistry({ toolLimits: { cohere: 5 } as never })).toThrow(/unknown target "cohere"/);
+    expect(() => new ToolRegistry({ toolLimits: { gemini: 0 } })).toThrow(
+      expect.objectContaining({
+        code: 'invalid_option',
+        message: 'toolLimits["gemini"] is 0; a positive integer or Infinity is accepted.',
+      }),
+    );
+    expect(() => new ToolRegistry({ toolLimits: { cohere: 5 } as never })).toThrow(
+      expect.objectContaining({
+        code: 'invalid_option',
+        message: expect.stringMatching(/^toolLimits names an unknown target "cohere"; accepted: /),
+      }),
+    );
+  });
+
+  it('emits each event after the change is complete: a listener sees the new state', () => {
+    const registry = new ToolRegistry();
+    const seen: string[] = [];
+    registry.on('registered', (event) =>
+      seen.push(
+        `registered ${event.name}: has=${registry.has(event.name)} revision=${registry.revision === event.revision}`,
+      ),
+    );
+    registry.on('catalog-change', (change) =>
+      seen.push(
+        `catalog-change: ${registry
+          .getMcpTools()
+          .map((tool) => tool.name)
+          .join(',')} revision=${registry.revision === change.revision}`,
+      ),
+    );
+    registry.on('loaded', (event) =>
+      seen.push(
+        `loaded ${event.names.join(',')}: declared=${registry
+          .getFunctionDeclarationsByMode('default', 'json-schema')
+          .declarations.some((declaration) => declaration.name === event.names[0])}`,
+      ),
+    );
+    registry.register(builtinTool('Read'));
+    registry.replaceMcpTools([mcpTool('fs', 'list')]);
+    registry.markLoaded('mcp__fs__list');
+    expect(seen).toEqual([
+      'registered Read: has=true revision=true',
+      'registered mcp__fs__list: has=true revision=true',
+      'catalog-change: mcp__fs__list revision=true',
+      'loaded mcp__fs__list: declared=true',
+    ]);
   });
 });

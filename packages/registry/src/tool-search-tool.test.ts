@@ -64,7 +64,7 @@ describe('ToolSearch', () => {
     );
     expect(matches(result)[0]).toBe('mcp__github__create_issue');
     const declarations = (result.metadata?.declarations ?? []) as { target: string; name: string }[];
-    expect(declarations.every((declaration) => declaration.target === 'gemini')).toBe(true);
+    expect(new Set(declarations.map((declaration) => declaration.target))).toEqual(new Set(['gemini']));
     expect(declarations[0]).toEqual(
       registry.get('mcp__github__create_issue')?.getFunctionDeclaration('gemini'),
     );
@@ -88,10 +88,19 @@ describe('ToolSearch', () => {
         mcpTool('bulk', `report_${index}`, { description: 'Build a report.' }),
       ),
     );
-    expect(matches(await search(registry, { query: 'report' }))).toHaveLength(5);
-    expect(matches(await search(registry, { query: 'report', max_results: 12 }))).toHaveLength(12);
-    expect(matches(await search(registry, { query: 'report', max_results: 500 }))).toHaveLength(20);
-    expect(registry.deferred.getLoadedNames()).toHaveLength(20);
+    // Every tool scores the same, so the ranking falls back to code-unit name order.
+    const ranked = registry
+      .getMcpTools()
+      .map((tool) => tool.name)
+      .sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
+    expect(matches(await search(registry, { query: 'report' }))).toEqual(ranked.slice(0, 5));
+    expect(matches(await search(registry, { query: 'report', max_results: 12 }))).toEqual(
+      ranked.slice(0, 12),
+    );
+    expect(matches(await search(registry, { query: 'report', max_results: 500 }))).toEqual(
+      ranked.slice(0, 20),
+    );
+    expect(registry.deferred.getLoadedNames()).toEqual(ranked.slice(0, 20));
     // select: is not limited by max_results, only by the cap, and says what it left for later.
     const names = Array.from({ length: 22 }, (_, index) => `mcp__bulk__report_${index}`);
     const selected = await search(registry, { query: `select:${names.join(',')}` });
@@ -115,6 +124,37 @@ describe('ToolSearch', () => {
     expect(matches(pathLike)).toEqual(['Read']);
     // "slack" is in a name, "pull request" only in a description: name matches come first.
     expect(matches(byDescription)).toEqual(['mcp__slack__post_message', 'mcp__github__create_pull_request']);
+  });
+
+  it('applies the regex flags i, m and s, and ignores the other JavaScript flags', async () => {
+    const registry = new ToolRegistry();
+    registry.register(builtinTool('Notes', { description: 'First line.\nSecond line.' }));
+    const found = async (query: string) => matches(await search(registry, { query }));
+    expect(await found('/^second/')).toEqual([]);
+    expect(await found('/^second/i')).toEqual([]);
+    expect(await found('/^Second/m')).toEqual(['Notes']);
+    expect(await found('/line\\..Second/')).toEqual([]);
+    expect(await found('/line\\..Second/s')).toEqual(['Notes']);
+    expect(await found('/NOTES/gyi')).toEqual(['Notes']);
+  });
+
+  it('finds an MCP tool by the name its server uses, when the registry renamed it', async () => {
+    const registry = new ToolRegistry();
+    registry.replaceMcpTools([
+      mcpTool('jira', 'createTicket', { name: 'mcp__jira__new_issue', description: 'File a bug.' }),
+      mcpTool('jira', 'list_boards', { description: 'List boards.' }),
+    ]);
+    expect(matches(await search(registry, { query: 'ticket' }))).toEqual(['mcp__jira__new_issue']);
+  });
+
+  it('refuses an invalid regex from a host calling search directly with invalid_search_query', () => {
+    const registry = catalog();
+    expect(() => registry.search('/(?<=look)behind/')).toThrow(
+      expect.objectContaining({
+        code: 'invalid_search_query',
+        message: expect.stringContaining('not valid RE2 syntax'),
+      }),
+    );
   });
 
   it('runs a catastrophic-backtracking regex from a model in linear time', async () => {

@@ -1,7 +1,9 @@
 import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 import type { ArtifactReference, LlmContentPart } from '@toolwright/contracts';
+import { previewText } from '@toolwright/utils';
 import type { McpArtifactSink } from './artifact-sink.js';
 import { checkNumberOption, checkOptions, optionNames, POSITIVE_INTEGER } from './option-checks.js';
+import { headAndTail } from './text-preview.js';
 import { markUntrusted } from './untrusted-text.js';
 
 /** When server output is kept inline and when it goes to the artifact store. */
@@ -42,10 +44,25 @@ export function resolveOutputRouting(
   return { ...DEFAULT_OUTPUT_ROUTING, ...output };
 }
 
+/** A content part the artifact store refused: the model got a preview or a description instead. */
+export interface UnstoredPart {
+  readonly type: 'text' | 'image' | 'audio' | 'blob';
+  readonly byteLength: number;
+  /** The store's reason (its error message), e.g. over `limits.maxItemBytes`. */
+  readonly reason: string;
+}
+
 /** What routing a list of MCP content parts produced. */
 export interface RoutedContent {
   readonly parts: LlmContentPart[];
   readonly artifacts: ArtifactReference[];
+  /** Parts the store refused (each reported in `parts` too); empty when all were stored. */
+  readonly unstored: UnstoredPart[];
+}
+
+/** The store's reason for refusing a part, on one line and bounded. */
+function storeFailure(error: unknown): string {
+  return previewText(error instanceof Error ? error.message : String(error), 500);
 }
 
 /** The contents of a read or embedded resource: text or a base64 blob. */
@@ -82,6 +99,7 @@ export class ContentRouter {
   readonly #options: OutputRoutingOptions;
   readonly parts: LlmContentPart[] = [];
   readonly artifacts: ArtifactReference[] = [];
+  readonly unstored: UnstoredPart[] = [];
 
   constructor(server: string, sink: McpArtifactSink, options: OutputRoutingOptions) {
     this.#server = server;
@@ -91,7 +109,7 @@ export class ContentRouter {
 
   /** The routed parts and artifact references so far. */
   result(): RoutedContent {
-    return { parts: this.parts, artifacts: this.artifacts };
+    return { parts: this.parts, artifacts: this.artifacts, unstored: this.unstored };
   }
 
   /** Adds host-written text (not from the server, so not marked). */
@@ -106,11 +124,19 @@ export class ContentRouter {
       this.parts.push({ type: 'text', text: markUntrusted(this.#server, text, label) });
       return;
     }
-    const spill = await this.#sink.spill(text, {
-      thresholdBytes: this.#options.textThresholdBytes,
-      kind: 'mcp-text',
-      mimeType: 'text/plain',
-    });
+    let spill: Awaited<ReturnType<McpArtifactSink['spill']>>;
+    try {
+      spill = await this.#sink.spill(text, {
+        thresholdBytes: this.#options.textThresholdBytes,
+        kind: 'mcp-text',
+        mimeType: 'text/plain',
+      });
+    } catch (error) {
+      // The store refused it (too large for one artifact, quota, disk): this part alone
+      // becomes a preview with the reason; the other parts of the result still arrive.
+      this.#addUnstoredText(text, storeFailure(error), label);
+      return;
+    }
     if (!spill.spilled || spill.artifact === undefined) {
       this.parts.push({ type: 'text', text: markUntrusted(this.#server, text, label) });
       return;
@@ -130,6 +156,26 @@ export class ContentRouter {
     });
   }
 
+  /**
+   * A text the store refused: a host note saying so (outside the untrusted block, so the model
+   * can tell it from server text) and the text's head and tail, marked untrusted.
+   */
+  #addUnstoredText(text: string, reason: string, label: string | undefined): void {
+    const preview = headAndTail(text);
+    this.unstored.push({ type: 'text', byteLength: preview.byteLength, reason });
+    this.addHostText(
+      `[a text part of ${preview.byteLength} bytes from MCP server ${JSON.stringify(this.#server)}${label === undefined ? '' : ` (${label})`} could not be stored as an artifact: ${reason}. Only its first and last bytes follow; the ${preview.omittedBytes} bytes between are not available.]`,
+    );
+    this.parts.push({
+      type: 'text',
+      text: markUntrusted(
+        this.#server,
+        `${preview.head}\n[… ${preview.omittedBytes} bytes not stored …]\n${preview.tail}`,
+        `${label === undefined ? '' : `${label}, `}head and tail of ${preview.byteLength} bytes`,
+      ),
+    });
+  }
+
   /** Stores binary data and describes it; images small enough are inlined as well. */
   async addBinary(
     kind: 'image' | 'audio' | 'blob',
@@ -138,18 +184,29 @@ export class ContentRouter {
     sourceUri?: string,
   ): Promise<void> {
     const bytes = Buffer.from(base64, 'base64');
-    const record = await this.#sink.write({
-      kind: `mcp-${kind}`,
-      bytes,
-      ...(mimeType === undefined ? {} : { mimeType }),
-      ...(sourceUri === undefined ? {} : { sourceUri }),
-    });
-    const artifact = reference(record);
-    this.artifacts.push(artifact);
     const type = mimeType ?? 'application/octet-stream';
+    // Inlined whatever the store says: an image the model can see needs no artifact.
     if (kind === 'image' && mimeType !== undefined && bytes.byteLength <= this.#options.inlineImageMaxBytes) {
       this.parts.push({ type: 'image', mimeType, data: bytes.toString('base64') });
     }
+    let record: Awaited<ReturnType<McpArtifactSink['write']>>;
+    try {
+      record = await this.#sink.write({
+        kind: `mcp-${kind}`,
+        bytes,
+        ...(mimeType === undefined ? {} : { mimeType }),
+        ...(sourceUri === undefined ? {} : { sourceUri }),
+      });
+    } catch (error) {
+      const reason = storeFailure(error);
+      this.unstored.push({ type: kind, byteLength: bytes.byteLength, reason });
+      this.addHostText(
+        `[${kind} from MCP server ${JSON.stringify(this.#server)}: ${type}, ${bytes.byteLength} bytes${sourceUri === undefined ? '' : `, from ${sourceUri}`}; it could not be stored as an artifact: ${reason}]`,
+      );
+      return;
+    }
+    const artifact = reference(record);
+    this.artifacts.push(artifact);
     this.parts.push({
       type: 'artifact',
       artifactId: record.id,

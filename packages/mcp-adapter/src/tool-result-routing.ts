@@ -87,6 +87,8 @@ async function routeGeneral(result: CallToolResult, context: ToolResultRoutingCo
     toolName: context.toolName,
     isError,
     ...(structured === undefined ? {} : { structuredContent: structured }),
+    // Parts the artifact store refused (each described in the content): a host can tell.
+    ...(router.unstored.length === 0 ? {} : { unstoredParts: router.unstored }),
   };
   const subject = `MCP server "${context.server}" tool "${context.toolName}"`;
 

@@ -54,8 +54,9 @@ export async function serveHttp(
   const sessions = new Map<string, HttpSession>();
   let closing: Promise<void> | undefined;
   const http = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      refuse(response, 500, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+    handle(request, response).catch(() => {
+      // A host hook or the transport failed: say so without handing its message to the client.
+      refuse(response, 500, 'Internal error.');
     });
   });
 

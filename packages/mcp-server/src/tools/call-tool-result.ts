@@ -1,5 +1,5 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
-import type { ArtifactReference, Coercion, LlmContentPart, ToolResult } from '@toolwright/contracts';
+import type { Coercion, LlmContentPart, ToolResult } from '@toolwright/contracts';
 import type { McpArtifactRecord, McpArtifactStore } from '../resources/artifact-store.js';
 import { artifactResource, type SessionArtifacts } from '../resources/session-artifacts.js';
 import { decodeText, isTextMimeType } from '../resources/text-mime.js';
@@ -46,7 +46,7 @@ export async function toCallToolResult(
   }
   for (const reference of result.artifacts ?? []) {
     if (sent.has(reference.id) || rendering.store === undefined) continue;
-    content.push(link(recordOf(reference), rendering, sent));
+    content.push(link(reference, rendering, sent));
   }
   return {
     content,
@@ -121,8 +121,4 @@ function mediaKind(mimeType: string | undefined): 'image' | 'audio' | undefined 
 
 function recordOfPart(part: ArtifactPart): McpArtifactRecord {
   return { id: part.artifactId, kind: 'artifact', mimeType: part.mimeType, byteLength: part.byteLength };
-}
-
-function recordOf(reference: ArtifactReference): McpArtifactRecord {
-  return reference;
 }

@@ -1,5 +1,7 @@
 import { ToolwrightError } from '@toolwright/validation';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serverEntry } from '../test/helpers.js';
+import { McpConnectionManager } from './connection-manager.js';
 import { McpAdapterError } from './errors.js';
 import { parseMcpServersConfig } from './server-config.js';
 
@@ -86,12 +88,94 @@ describe('parseMcpServersConfig', () => {
     expect(configError({ mcpServers: { 'bad name!': { command: 'x' } } }).message).toContain(
       'server name "bad name!" is not accepted',
     );
-    expect(configError({ mcpServers: { t: { command: 'x', timeout: -1 } } }).message).toContain(
-      'positive number of milliseconds',
+    expect(configError({ mcpServers: { t: { command: 'x', timeout: -1 } } }).message).toBe(
+      'MCP server "t": "connectTimeoutMs" must be a positive number of milliseconds up to 2147483647, got a number',
+    );
+    expect(configError({ mcpServers: { t: { command: 'x', requestTimeoutMs: 1e12 } } }).message).toBe(
+      'MCP server "t": "requestTimeoutMs" must be a positive number of milliseconds up to 2147483647, got a number',
     );
     expect(configError('{ not json').message).toContain('not valid JSON');
     expect(configError({ mcpServers: [] }).message).toContain(
       '"mcpServers" must be an object keyed by server name, got an array',
     );
+  });
+});
+
+describe('parseMcpServersConfig: VS Code .mcp.json ({ "servers": ... })', () => {
+  const managers: McpConnectionManager[] = [];
+  afterAll(async () => {
+    for (const manager of managers) await manager.closeAll();
+  });
+
+  it('reads stdio and http entries, not one server named "servers"; top-level inputs are ignored', () => {
+    const servers = parseMcpServersConfig({
+      inputs: [{ type: 'promptString', id: 'token', description: 'API token', password: true }],
+      servers: {
+        files: { type: 'stdio', command: 'npx', args: ['-y', 'server'], env: { TOKEN: 'x' } },
+        remote: { type: 'http', url: 'http://127.0.0.1:3001/mcp', headers: { Authorization: 'Bearer t' } },
+        off: { type: 'stdio', command: 'nothing', disabled: true },
+      },
+    });
+    expect(servers.map(({ name, transport }) => [name, transport])).toEqual([
+      ['files', 'stdio'],
+      ['remote', 'streamable-http'],
+    ]);
+    expect(servers[0]).toMatchObject({ command: 'npx', args: ['-y', 'server'], env: { TOKEN: 'x' } });
+    expect(servers[1]).toMatchObject({ headers: { Authorization: 'Bearer t' } });
+  });
+
+  it('connects to a real server configured the VS Code way', async () => {
+    const manager = new McpConnectionManager(
+      parseMcpServersConfig(
+        JSON.stringify({
+          servers: {
+            everything: {
+              type: 'stdio',
+              command: process.execPath,
+              args: [serverEntry('@modelcontextprotocol/server-everything'), 'stdio'],
+            },
+          },
+        }),
+      ),
+    );
+    managers.push(manager);
+    expect(await manager.connectAll()).toEqual({ connected: ['everything'], failed: [] });
+    const tools = await manager
+      .get('everything')
+      .request('tools/list', (client, options) => client.listTools({}, options));
+    expect(tools.tools.map((tool) => tool.name)).toContain('echo');
+  });
+
+  it('refuses the legacy sse type by server name, in either document', () => {
+    const message =
+      'MCP server "legacy": "type" "sse" (the legacy HTTP+SSE transport) is not supported yet; use the server\'s Streamable HTTP endpoint with "type": "http"';
+    expect(configError({ servers: { legacy: { type: 'sse', url: 'http://127.0.0.1:1/sse' } } }).message).toBe(
+      message,
+    );
+    expect(
+      configError({ mcpServers: { legacy: { type: 'sse', url: 'http://127.0.0.1:1/sse' } } }).message,
+    ).toBe(message);
+    expect(configError({ servers: { legacy: { type: 'sse', url: 'http://x/sse' } } }).server).toBe('legacy');
+  });
+
+  it('refuses a document with both mcpServers and servers', () => {
+    expect(
+      configError({ mcpServers: { a: { command: 'x' } }, servers: { b: { type: 'stdio', command: 'y' } } })
+        .message,
+    ).toBe(
+      'the configuration has both "mcpServers" and "servers"; keep one: "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code\'s .mcp.json)',
+    );
+  });
+
+  it('names what VS Code accepts and the adapter does not: envFile', () => {
+    expect(
+      configError({ servers: { files: { type: 'stdio', command: 'x', envFile: '.env' } } }).message,
+    ).toBe('MCP server "files": "envFile" (VS Code) is not supported; put the variables in "env"');
+  });
+
+  it('still reads an inner map whose server happens to be named "servers"', () => {
+    expect(parseMcpServersConfig({ servers: { command: 'node' } })).toMatchObject([
+      { name: 'servers', transport: 'stdio', command: 'node' },
+    ]);
   });
 });

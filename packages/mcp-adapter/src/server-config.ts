@@ -1,4 +1,5 @@
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+import { MAX_TIMER_MS } from './option-checks.js';
 
 /** A server started as a child process and spoken to over its stdin/stdout. */
 export interface StdioServerConfig {
@@ -61,6 +62,8 @@ const HTTP_KEYS = new Set([
   'trust',
 ]);
 const HTTP_TYPES = new Set(['http', 'streamable-http', 'streamableHttp', 'streamable_http']);
+/** The legacy HTTP+SSE transport (MCP 2024-11-05), which VS Code and others still name `sse`. */
+const SSE_TYPES = new Set(['sse', 'SSE']);
 
 function fail(server: string | undefined, message: string): never {
   throw new McpAdapterError(
@@ -96,8 +99,12 @@ function stringRecord(server: string, key: string, value: unknown): Record<strin
 
 function timeout(server: string, key: string, value: unknown): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    fail(server, `"${key}" must be a positive number of milliseconds, got ${describe(value)}`);
+  // Above MAX_TIMER_MS, setTimeout fires after 1 ms: a "no timeout" meant as 1e12 would be none at all.
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MAX_TIMER_MS) {
+    fail(
+      server,
+      `"${key}" must be a positive number of milliseconds up to ${MAX_TIMER_MS}, got ${describe(value)}`,
+    );
   }
   return value;
 }
@@ -109,6 +116,9 @@ function rejectUnknownKeys(
   kind: string,
 ): void {
   for (const key of Object.keys(entry)) {
+    if (key === 'envFile' && !allowed.has(key)) {
+      fail(server, '"envFile" (VS Code) is not supported; put the variables in "env"');
+    }
     if (!allowed.has(key)) {
       fail(
         server,
@@ -191,6 +201,12 @@ function parseEntry(name: string, entry: unknown): McpServerConfig | undefined {
   }
   if (declared === 'stdio') return parseStdio(name, entry);
   if (declared !== undefined && HTTP_TYPES.has(declared)) return parseHttp(name, entry);
+  if (declared !== undefined && SSE_TYPES.has(declared)) {
+    fail(
+      name,
+      `"type" ${JSON.stringify(declared)} (the legacy HTTP+SSE transport) is not supported yet; use the server's Streamable HTTP endpoint with "type": "http"`,
+    );
+  }
   if (declared !== undefined) {
     fail(
       name,
@@ -204,11 +220,44 @@ function parseEntry(name: string, entry: unknown): McpServerConfig | undefined {
   return fail(name, 'needs "command" (stdio) or "url" (Streamable HTTP)');
 }
 
+/** True for a value that is one server's entry rather than a map of them. */
+function isServerEntry(value: unknown): boolean {
+  return isRecord(value) && ('command' in value || 'url' in value);
+}
+
 /**
- * Parses the common `mcpServers` configuration (as used by Claude Desktop, VS Code and others):
- * either the whole `{ "mcpServers": { ... } }` document or just the inner map, as an object or
- * a JSON string. Stdio entries take `command`/`args`/`env`/`cwd`; Streamable HTTP entries take
- * `url`/`headers`. Entries with `"disabled": true` are skipped.
+ * The map of servers in a configuration document: `mcpServers` (Claude Desktop, Cursor and
+ * most clients), `servers` (VS Code's `.mcp.json`, entries typed `stdio` or `http`), or the
+ * inner map itself. A document with both keys is refused: which one would win is a guess.
+ */
+function serverMap(document: Record<string, unknown>): Record<string, unknown> {
+  const hasMcpServers = 'mcpServers' in document;
+  // `{ "servers": { "command": ... } }` is the inner map of a server named "servers".
+  const hasServers = 'servers' in document && !isServerEntry(document.servers);
+  if (hasMcpServers && hasServers) {
+    fail(
+      undefined,
+      'the configuration has both "mcpServers" and "servers"; keep one: "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code\'s .mcp.json)',
+    );
+  }
+  const key = hasMcpServers ? 'mcpServers' : hasServers ? 'servers' : undefined;
+  const servers = key === undefined ? document : document[key];
+  if (!isRecord(servers)) {
+    fail(
+      undefined,
+      `"${key ?? 'mcpServers'}" must be an object keyed by server name, got ${describe(servers)}`,
+    );
+  }
+  return servers;
+}
+
+/**
+ * Parses an MCP servers configuration: the common `{ "mcpServers": { ... } }` document (Claude
+ * Desktop, Cursor and others), VS Code's `{ "servers": { ... } }` (`.mcp.json`, entries with
+ * `"type": "stdio"` or `"http"`; its top-level `inputs` are ignored and `${input:…}` variables
+ * are not resolved), or just the inner map; as an object or a JSON string. Stdio entries take
+ * `command`/`args`/`env`/`cwd`; Streamable HTTP entries take `url`/`headers`. Entries with
+ * `"disabled": true` are skipped. The legacy `sse` transport is refused by name.
  *
  * @throws McpAdapterError `mcp_config_invalid`, naming the server and the key that is wrong.
  */
@@ -222,11 +271,8 @@ export function parseMcpServersConfig(input: unknown): McpServerConfig[] {
     }
   }
   if (!isRecord(document)) fail(undefined, `the configuration must be an object, got ${describe(document)}`);
-  const servers = 'mcpServers' in document ? document.mcpServers : document;
-  if (!isRecord(servers))
-    fail(undefined, `"mcpServers" must be an object keyed by server name, got ${describe(servers)}`);
   const result: McpServerConfig[] = [];
-  for (const [name, entry] of Object.entries(servers)) {
+  for (const [name, entry] of Object.entries(serverMap(document))) {
     const parsed = parseEntry(name, entry);
     if (parsed !== undefined) result.push(parsed);
   }

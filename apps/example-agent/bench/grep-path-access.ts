@@ -87,10 +87,14 @@ export async function runGrepPathAccessBench(): Promise<string[]> {
     }
     const check = bestNanosPerPath(paths, (path) => createPolicyPathAccess(policy, 'Grep').canRead(path));
     const realPath = bestNanosPerPath(paths, resolveRealPath);
+    // What Grep pays: its walk knows each file's real path, so the check makes no system call.
+    const walked = bestNanosPerPath(paths, (path) =>
+      createPolicyPathAccess(policy, 'Grep').canRead(path, path),
+    );
     return [
       `Grep over 10,000 files with per-file permission check: ${result.ratio.toFixed(2)}x the same Grep without it (target <= ${TARGET_RATIO}x) ${result.ratio <= TARGET_RATIO ? 'PASS' : 'MISS'}`,
       `  median ${formatNanos(result.subject)} vs ${formatNanos(result.baseline)} a search, ${formatNanos(perFile)} a file for the check (${ROUNDS} alternating rounds)`,
-      `  the check alone: ${formatNanos(check)} a file, ${formatNanos(realPath)} (${((realPath / check) * 100).toFixed(0)}%) of it in resolveRealPath (realpath(3), one readlink per path component)`,
+      `  the check alone: ${formatNanos(walked)} a file with the real path the walk knows (what Grep pays); ${formatNanos(check)} for a path it must resolve, ${formatNanos(realPath)} (${((realPath / check) * 100).toFixed(0)}%) of that in resolveRealPath (realpath(3), one readlink per path component)`,
     ];
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -27,6 +27,8 @@ it('the README opening example runs as written: the Read through a symlinked hom
   }
   const [lines] = printed as [string[]];
   expect(lines[0]).toBe('success: # notes');
-  expect(lines[1]).toMatch(/^denied: \/.*\/home\/\.config\/gh\/hosts\.yml \(written as \/.*\/workspace\/docs\/home\/\.config\/gh\/hosts\.yml\) is outside the workspace$/);
+  expect(lines[1]).toMatch(
+    /^denied: \/.*\/home\/\.config\/gh\/hosts\.yml \(written as \/.*\/workspace\/docs\/home\/\.config\/gh\/hosts\.yml\) is outside the workspace$/,
+  );
   expect(lines[1]).not.toContain('gho_secret');
 });

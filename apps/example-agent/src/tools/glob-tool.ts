@@ -42,17 +42,19 @@ export function createGlobTool(workspaceRoot: string): Tool {
       const root = resolveWorkspacePath(workspaceRoot, params.path ?? '.');
       const gate = createPathAccessGate(context);
       const matcher = compileGlob(params.pattern);
+      const symbolicLinks = new Set<string>();
       const files = await walkFiles(root, {
         limit: MAX_SCANNED_FILES,
         signal,
         includeSymlinks: gate.judgesPaths,
+        symbolicLinks,
       });
       // 20,000 glob tests and permission checks take far longer than one slice.
       const slicer = createTimeSlicer(signal);
       const matches: string[] = [];
       for (const file of files) {
         await slicer.checkpoint();
-        if (matcher.test(file) && gate.allows(join(root, file))) matches.push(file);
+        if (matcher.test(file) && gate.allowsWalked(root, file, symbolicLinks.has(file))) matches.push(file);
       }
       const listed = matches.slice(0, MAX_LISTED_FILES);
       const more = matches.length - listed.length;

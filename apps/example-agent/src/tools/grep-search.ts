@@ -37,10 +37,12 @@ export async function searchFiles(request: GrepSearchRequest): Promise<GrepSearc
   try {
     // The worker starts (and compiles the pattern) while the tree is walked.
     const started = handled(worker.request({ kind: 'start', settings }));
+    const symbolicLinks = new Set<string>();
     const files = await walkFiles(settings.root, {
       limit: MAX_SCANNED_FILES,
       signal,
       includeSymlinks: gate.judgesPaths,
+      symbolicLinks,
     });
     const answer = await started;
     if (answer.kind === 'invalid-pattern') return answer;
@@ -55,7 +57,7 @@ export async function searchFiles(request: GrepSearchRequest): Promise<GrepSearc
     for (const file of files) {
       await slicer.checkpoint();
       if (fileFilter !== undefined && !fileFilter.test(file)) continue;
-      if (!gate.allows(join(settings.root, file))) continue;
+      if (!gate.allowsWalked(settings.root, file, symbolicLinks.has(file))) continue;
       batch.push(file);
       if (batch.length >= BATCH_PATHS) await send();
     }

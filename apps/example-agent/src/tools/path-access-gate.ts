@@ -1,3 +1,5 @@
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ExecutionContext } from '@toolwright/contracts';
 import { type PathAccess, pathAccessOf } from '@toolwright/executor';
 
@@ -10,6 +12,11 @@ import { type PathAccess, pathAccessOf } from '@toolwright/executor';
 export interface PathAccessGate {
   /** True when the tool may read (or list) this absolute path; a refusal is counted. */
   allows(absolutePath: string): boolean;
+  /**
+   * The same for an entry a walk of `root` listed: unless it is a symbolic link, its real path
+   * is the root's real path joined with it, so the check needs no system call per file.
+   */
+  allowsWalked(root: string, relativePath: string, isSymbolicLink: boolean): boolean;
   /** True when refused paths are judged by where they really point, so links may be walked. */
   readonly judgesPaths: boolean;
   /** How many paths were refused in this call. */
@@ -23,9 +30,24 @@ export function createPathAccessGate(context: ExecutionContext): PathAccessGate 
   const access: PathAccess | undefined = pathAccessOf(context);
   // Counted here rather than read from `access.skipped`, which keeps only the first reasons.
   let skipped = 0;
+  // The walked roots' real paths, resolved once per call rather than once per file.
+  const realRoots = new Map<string, string | undefined>();
   return {
     allows(absolutePath) {
       if (access === undefined || access.canRead(absolutePath)) return true;
+      skipped += 1;
+      return false;
+    },
+    allowsWalked(root, relativePath, isSymbolicLink) {
+      if (access === undefined) return true;
+      const absolutePath = join(root, relativePath);
+      let knownRealPath: string | undefined;
+      if (!isSymbolicLink) {
+        if (!realRoots.has(root)) realRoots.set(root, realRootOf(root));
+        const realRoot = realRoots.get(root);
+        knownRealPath = realRoot === undefined ? undefined : join(realRoot, relativePath);
+      }
+      if (access.canRead(absolutePath, knownRealPath)) return true;
       skipped += 1;
       return false;
     },
@@ -38,4 +60,13 @@ export function createPathAccessGate(context: ExecutionContext): PathAccessGate 
       return summary === '' ? text : `${text}\n${summary}`;
     },
   };
+}
+
+/** The real path of a walked root, or `undefined` when it cannot be resolved (then each file is). */
+function realRootOf(root: string): string | undefined {
+  try {
+    return realpathSync.native(root);
+  } catch {
+    return undefined;
+  }
 }

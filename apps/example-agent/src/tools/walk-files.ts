@@ -18,6 +18,12 @@ export interface WalkOptions {
    * are left out, as they always were, so that a link cannot lead a search out of the workspace.
    */
   readonly includeSymlinks?: boolean;
+  /**
+   * Receives the relative paths of the listed symbolic links. Every other listed path was
+   * reached through entries `readdir` reported as plain directories and files, so its real
+   * location is the root's real location joined with it — known without a system call.
+   */
+  readonly symbolicLinks?: Set<string>;
 }
 
 interface PendingDirectory {
@@ -56,6 +62,7 @@ export async function walkFiles(root: string, options: WalkOptions): Promise<str
         }
       } else if (entry.isFile() || (options.includeSymlinks === true && entry.isSymbolicLink())) {
         files.push(prefix + entry.name);
+        if (entry.isSymbolicLink()) options.symbolicLinks?.add(prefix + entry.name);
         if (files.length >= limit) break;
       }
     }

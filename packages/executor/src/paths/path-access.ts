@@ -16,8 +16,16 @@ export interface SkippedPath {
  * pointed at. `check` resolves the path to where it really is (symlinks included).
  */
 export interface PathAccess {
-  /** True when a `Read` of `absolutePath` would be allowed without asking. */
-  canRead(absolutePath: string): boolean;
+  /**
+   * True when a `Read` of `absolutePath` would be allowed without asking.
+   *
+   * `knownRealPath` is where the path really is, when the caller knows it without asking the
+   * file system: a walk that started from a directory it resolved and went only through entries
+   * `readdir` reported as plain directories and files (not links) knows every real path for
+   * free. It spares the resolution, a system call per path component; a link, or anything the
+   * caller did not walk itself, is passed without it and resolved.
+   */
+  canRead(absolutePath: string, knownRealPath?: string): boolean;
   /** The paths `canRead` refused so far in this call, with the reason for each. */
   readonly skipped: readonly SkippedPath[];
   /** One line for the model, e.g. `3 files skipped: 2 denied by permissions.deny, 1 may hold secrets`; `''` when none. */

@@ -67,6 +67,18 @@ interface JudgedPath {
 
 const READ_TOOL = 'Read';
 
+/** The tool-independent facts of one judged path. */
+interface PathFacts {
+  readonly sensitive: SensitivePathMatch | undefined;
+  readonly trusted: boolean;
+}
+
+/** The decision for an ordinary path in the workspace (or a trusted directory). */
+const INSIDE_THE_WORKSPACE: PermissionDecision = Object.freeze({
+  behavior: 'allow',
+  reason: 'Inside the workspace.',
+});
+
 const NO_COMMANDS: CommandCandidates = { commands: [], complete: true };
 
 /**
@@ -172,22 +184,25 @@ export class PermissionPolicy {
 
   /**
    * How a `Read` of `path` by `toolName` would be judged: what a tool that reads many paths
-   * (a search) must skip. Never throws; a path that cannot be resolved is denied.
+   * (a search) must skip. Never throws; a path that cannot be resolved is denied. `knownRealPath`
+   * (see `PathAccess.canRead`) spares the resolution when the caller walked there itself.
    */
-  judgeRead(path: string, toolName: string): PermissionDecision {
+  judgeRead(path: string, toolName: string, knownRealPath?: string): PermissionDecision {
     let judged: readonly JudgedPath[];
     try {
-      judged = this.#resolve(path);
+      judged = this.#resolve(path, knownRealPath);
     } catch (error) {
       return unresolvable(path, error);
     }
     const names = toolName === READ_TOOL ? [READ_TOOL] : [READ_TOOL, toolName];
     let decision: PermissionDecision = { behavior: 'allow', reason: 'readable' };
+    const facts = judged.map((location) => this.#factsOf(location));
     for (const name of names) {
-      for (const location of judged) {
-        decision = stricter(decision, this.#judgePath(location, name, ToolKind.ReadOnly));
-        if (decision.behavior === 'deny') return decision;
-      }
+      judged.forEach((location, index) => {
+        if (decision.behavior === 'deny') return;
+        decision = stricter(decision, this.#judgePath(location, name, ToolKind.ReadOnly, facts[index]));
+      });
+      if (decision.behavior === 'deny') return decision;
     }
     return decision;
   }
@@ -276,7 +291,12 @@ export class PermissionPolicy {
    * first segment is `~` is a directory named `~` in the workspace to Node, but the home
    * directory to a shell or a tool that expands it: both are judged.
    */
-  #resolve(path: string): readonly JudgedPath[] {
+  #resolve(path: string, knownRealPath?: string): readonly JudgedPath[] {
+    // A caller that walked to this path through real directories knows where it is: the one
+    // reading there is, unless `..` or `~` could make it land elsewhere.
+    if (knownRealPath !== undefined && !PARENT_SEGMENT.test(path) && path.charCodeAt(0) !== 126) {
+      return [{ written: resolve(this.workspaceRoot, path), real: knownRealPath }];
+    }
     const inWorkspace = this.#readings(path, this.workspaceRoot);
     // `~` is code 126; the common path pays for one comparison.
     if (path.charCodeAt(0) !== 126 || (path.length > 1 && path[1] !== '/')) return inWorkspace;
@@ -341,8 +361,12 @@ export class PermissionPolicy {
     return text !== undefined && specifier.matchesContent(text);
   }
 
-  #judgePath(path: JudgedPath, toolName: string, kind: ToolKind): PermissionDecision {
-    const shown = this.#display(path.real);
+  #judgePath(
+    path: JudgedPath,
+    toolName: string,
+    kind: ToolKind,
+    facts: PathFacts = this.#factsOf(path),
+  ): PermissionDecision {
     for (const rule of this.#rules) {
       if (rule.behavior !== 'deny' || !rule.matchesToolName(toolName) || rule.specifier === undefined)
         continue;
@@ -352,20 +376,21 @@ export class PermissionPolicy {
       ) {
         return {
           behavior: 'deny',
-          reason: `${shown} is denied by the rule "${rule.source}" in permissions.deny.`,
+          reason: `${this.#display(path.real)} is denied by the rule "${rule.source}" in permissions.deny.`,
           rule: rule.source,
         };
       }
     }
     // A high-sensitivity file is refused before the protected-file ask: writing ~/.ssh/authorized_keys
     // must not be easier than reading it.
-    const sensitive = this.#sensitivity(path);
-    const trusted = this.#isTrustedLocation(path.real);
+    const { sensitive, trusted } = facts;
+    // Built only for a refusal: an allowed path (nearly every file of a search) needs no text.
+    const shown = (): string => this.#display(path.real);
     const allowed = sensitive !== undefined || !trusted ? this.#allowCoverage(path, toolName) : Coverage.None;
     if (sensitive?.level === 'high' && allowed < Coverage.Literal) {
       return {
         behavior: 'deny',
-        reason: `${shown} is a sensitive file (${sensitive.reason}; rule ${sensitive.rule}). Refused; to permit it, add a rule naming exactly this file, without wildcards, such as "${toolName}(${shown})", to permissions.allow.`,
+        reason: `${shown()} is a sensitive file (${sensitive.reason}; rule ${sensitive.rule}). Refused; to permit it, add a rule naming exactly this file, without wildcards, such as "${toolName}(${shown()})", to permissions.allow.`,
       };
     }
     if (kind !== ToolKind.ReadOnly) {
@@ -376,21 +401,26 @@ export class PermissionPolicy {
       if (guarded !== undefined) {
         return {
           behavior: 'ask',
-          reason: `${shown} is protected (${guarded.reason}): writing it always needs the user's approval, whatever the allow rules say.`,
+          reason: `${shown()} is protected (${guarded.reason}): writing it always needs the user's approval, whatever the allow rules say.`,
         };
       }
     }
     if (sensitive?.level === 'medium' && allowed < Coverage.Specific) {
       return {
         behavior: 'ask',
-        reason: `${shown} may hold secrets (${sensitive.reason}; rule ${sensitive.rule}). A catch-all allow rule such as "${toolName}(**)" does not cover it; a rule naming its path, such as "${toolName}(${shown})", does.`,
+        reason: `${shown()} may hold secrets (${sensitive.reason}; rule ${sensitive.rule}). A catch-all allow rule such as "${toolName}(**)" does not cover it; a rule naming its path, such as "${toolName}(${shown()})", does.`,
       };
     }
     if (allowed === Coverage.None && !trusted) {
       const via = path.real === path.written ? '' : ` (written as ${path.written})`;
       return { behavior: 'ask', reason: `${path.real}${via} is outside the workspace.` };
     }
-    return { behavior: 'allow', reason: `${shown} is inside the workspace.` };
+    return INSIDE_THE_WORKSPACE;
+  }
+
+  /** What a path's judgement needs whatever the tool: computed once per path, not per tool name. */
+  #factsOf(path: JudgedPath): PathFacts {
+    return { sensitive: this.#sensitivity(path), trusted: this.#isTrustedLocation(path.real) };
   }
 
   /** How narrowly the allow path rules for `toolName` cover the real path: the best of them. */

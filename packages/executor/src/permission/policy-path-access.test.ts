@@ -97,6 +97,26 @@ describe('createPolicyPathAccess(policy, "Grep")', () => {
     });
   });
 
+  it('a known real path spares the resolution: it is what gets judged (rules, secrets, containment)', () => {
+    const access = createPolicyPathAccess(policy({ deny: ['Read(vault/**)'] }), 'Grep');
+    const inside = tree.file('src/a.ts', 'x');
+    expect(access.canRead(inside, inside)).toBe(true);
+    // The caller says where the path really is; a walker that passes a wrong one is judged by it.
+    expect(access.canRead(inside, join(tree.workspace, 'vault', 'a.ts'))).toBe(false);
+    expect(access.canRead(inside, join(tree.home, '.config', 'gh', 'hosts.yml'))).toBe(false);
+    expect(access.canRead(inside, join(tree.workspace, '.env'))).toBe(false);
+    expect(access.skipped.map((skip) => skip.behavior)).toEqual(['deny', 'ask', 'ask']);
+  });
+
+  it('ignores a known real path when the written path has a .. or ~ segment (it could land elsewhere)', () => {
+    const access = createPolicyPathAccess(policy(), 'Grep');
+    const inside = tree.file('src/a.ts', 'x');
+    // Written by hand: join() would fold the `..` away.
+    const climbing = `${tree.workspace}${sep}src${sep}..${sep}..${sep}home${sep}.config${sep}gh${sep}hosts.yml`;
+    expect(access.canRead(climbing, inside)).toBe(false);
+    expect(access.canRead(`~${sep}.ssh${sep}id_ed25519`, inside)).toBe(false);
+  });
+
   it('summary() counts the skipped paths by kind', () => {
     const access = createPolicyPathAccess(policy({ deny: ['Read(vault/**)'] }), 'Grep');
     access.canRead(tree.file('vault/a'));

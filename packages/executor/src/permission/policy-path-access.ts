@@ -3,7 +3,7 @@ import type { PermissionDecision } from './permission-decision.js';
 
 /** What judges one read: a `PermissionPolicy` fits. */
 export interface ReadJudge {
-  judgeRead(path: string, toolName: string): PermissionDecision;
+  judgeRead(path: string, toolName: string, knownRealPath?: string): PermissionDecision;
 }
 
 /** Skipped paths kept with their reasons; past this only the count grows (a walk can skip thousands). */
@@ -18,8 +18,8 @@ export function createPolicyPathAccess(policy: ReadJudge, toolName: string): Pat
   let denied = 0;
   let asked = 0;
   return {
-    canRead(absolutePath) {
-      const decision = policy.judgeRead(absolutePath, toolName);
+    canRead(absolutePath, knownRealPath) {
+      const decision = policy.judgeRead(absolutePath, toolName, knownRealPath);
       if (decision.behavior === 'allow') return true;
       if (decision.behavior === 'deny') denied += 1;
       else asked += 1;

@@ -45,6 +45,8 @@ class HookDenial extends Error {}
 export class CallRunner {
   readonly #options: ResolvedExecutorOptions;
   readonly #locks: PathLock;
+  /** Invocations whose `ask` the user approved; their pathAccess trusts their affected paths. */
+  readonly #approvedByUser = new WeakSet<ToolInvocation>();
 
   constructor(options: ResolvedExecutorOptions, locks: PathLock) {
     this.#options = options;
@@ -204,6 +206,7 @@ export class CallRunner {
         };
       } else {
         const approved = await this.#options.approve({ invocation, reason: decision.reason });
+        if (approved) this.#approvedByUser.add(invocation);
         final = approved
           ? { behavior: 'allow', reason: `Approved by the user: ${decision.reason}` }
           : { behavior: 'deny', reason: `The user declined: ${decision.reason}` };
@@ -317,6 +320,12 @@ export class CallRunner {
             [PATH_ACCESS_CONTEXT_FIELD]: createPolicyPathAccess(
               permissions as ReadJudge,
               invocation.toolName,
+              {
+                // The user approved a search pointed outside the workspace: its files may be read.
+                ...(this.#approvedByUser.has(invocation)
+                  ? { approvedDirectories: invocation.affectedPaths }
+                  : {}),
+              },
             ),
           }),
       signal,

@@ -34,7 +34,7 @@ export {
   type PermissionPolicyOptions,
   type PermissionRequest,
 } from './permission/permission-policy.js';
-export { createPolicyPathAccess } from './permission/policy-path-access.js';
+export { createPolicyPathAccess, type PolicyPathAccessOptions } from './permission/policy-path-access.js';
 export { matchProtectedPath, type ProtectedPathMatch } from './permission/protected-paths.js';
 export type { ArtifactSink } from './results/artifact-sink.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy, TRANSIENT_ERROR_CODES } from './scheduling/retry-policy.js';

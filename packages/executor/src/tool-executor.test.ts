@@ -298,6 +298,57 @@ describe('ToolExecutor context and results', () => {
     );
   });
 
+  it('a search the user approved outside the workspace reads the files there, but still skips secrets and denied files', async () => {
+    const root = workspace();
+    const outside = workspace();
+    writeFileSync(join(outside, 'notes.txt'), 'x');
+    writeFileSync(join(outside, '.env'), 'KEY=1');
+    writeFileSync(join(outside, 'private.txt'), 'x');
+    const search = createTool({
+      name: 'Search',
+      kind: ToolKind.ReadOnly,
+      schema: Type.Object({ path: Type.String() }),
+      description: 'reads every file of a directory',
+      isConcurrencySafe: true,
+      affectedPaths: (params) => [params.path],
+      async execute(params, context) {
+        const access = pathAccessOf(context);
+        const verdicts = ['notes.txt', '.env', 'private.txt'].map((name) =>
+          access?.canRead(join(params.path, name)),
+        );
+        return { llmContent: JSON.stringify(verdicts) };
+      },
+    });
+    const approvals: string[] = [];
+    const executor = new ToolExecutor({
+      lookup: lookupOf([search]),
+      permissions: new PermissionPolicy({
+        workspaceRoot: root,
+        deny: [`Read(${join(outside, 'private.txt')})`],
+      }),
+      sessionId: 's',
+      workspaceRoot: root,
+      approve: async ({ reason }) => {
+        approvals.push(reason);
+        return true;
+      },
+    });
+    const [approved] = await executor.executeBatch([
+      { id: '1', name: 'Search', arguments: { path: outside } },
+    ]);
+    expect(approvals).toHaveLength(1);
+    expect(approved?.content).toBe('[true,false,false]');
+    const refusing = new ToolExecutor({
+      lookup: lookupOf([search]),
+      permissions: new PermissionPolicy({ workspaceRoot: root, allow: [`Search(${outside})`] }),
+      sessionId: 's',
+      workspaceRoot: root,
+    });
+    // Allowed by a rule, not approved by the user: the files under it are still judged one by one.
+    const [ruled] = await refusing.executeBatch([{ id: '2', name: 'Search', arguments: { path: outside } }]);
+    expect(ruled?.content).toBe('[false,false,false]');
+  });
+
   it('spills a large result to a real SessionArtifactStore with a head-and-tail preview', async () => {
     const root = workspace();
     const store = new SessionArtifactStore({

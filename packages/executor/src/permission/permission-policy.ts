@@ -186,8 +186,15 @@ export class PermissionPolicy {
    * How a `Read` of `path` by `toolName` would be judged: what a tool that reads many paths
    * (a search) must skip. Never throws; a path that cannot be resolved is denied. `knownRealPath`
    * (see `PathAccess.canRead`) spares the resolution when the caller walked there itself.
+   * `approvedDirectories` (real paths) count as trusted, like the workspace: the directories a
+   * call the user approved was pointed at. Deny rules and secrets still hold inside them.
    */
-  judgeRead(path: string, toolName: string, knownRealPath?: string): PermissionDecision {
+  judgeRead(
+    path: string,
+    toolName: string,
+    knownRealPath?: string,
+    approvedDirectories: readonly string[] = [],
+  ): PermissionDecision {
     let judged: readonly JudgedPath[];
     try {
       judged = this.#resolve(path, knownRealPath);
@@ -196,7 +203,7 @@ export class PermissionPolicy {
     }
     const names = toolName === READ_TOOL ? [READ_TOOL] : [READ_TOOL, toolName];
     let decision: PermissionDecision = { behavior: 'allow', reason: 'readable' };
-    const facts = judged.map((location) => this.#factsOf(location));
+    const facts = judged.map((location) => this.#factsOf(location, approvedDirectories));
     for (const name of names) {
       judged.forEach((location, index) => {
         if (decision.behavior === 'deny') return;
@@ -419,8 +426,11 @@ export class PermissionPolicy {
   }
 
   /** What a path's judgement needs whatever the tool: computed once per path, not per tool name. */
-  #factsOf(path: JudgedPath): PathFacts {
-    return { sensitive: this.#sensitivity(path), trusted: this.#isTrustedLocation(path.real) };
+  #factsOf(path: JudgedPath, approvedDirectories: readonly string[] = []): PathFacts {
+    const trusted =
+      this.#isTrustedLocation(path.real) ||
+      approvedDirectories.some((directory) => isInsideDirectory(directory, path.real));
+    return { sensitive: this.#sensitivity(path), trusted };
   }
 
   /** How narrowly the allow path rules for `toolName` cover the real path: the best of them. */

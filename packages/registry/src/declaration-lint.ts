@@ -41,7 +41,11 @@ function lintOnce(declaration: FunctionDeclaration): readonly ProviderLintIssue[
  * the caller decides what to do with a tool it names.
  */
 export function lintDeclarations(declarations: readonly FunctionDeclaration[]): readonly ProviderLintIssue[] {
-  const issues: ProviderLintIssue[] = [];
-  for (const declaration of declarations) issues.push(...lintOnce(declaration));
-  return issues.length === 0 ? NO_ISSUES : Object.freeze(issues);
+  let issues: ProviderLintIssue[] | undefined;
+  for (const declaration of declarations) {
+    const found = lintOnce(declaration);
+    // Most declarations are clean: build a list only for the first one that is not.
+    if (found.length > 0) (issues ??= []).push(...found);
+  }
+  return issues === undefined ? NO_ISSUES : Object.freeze(issues);
 }

@@ -10,8 +10,15 @@ const MAX_LISTED_UNKNOWN_NAMES = 5;
  * would load nothing and say nothing. Anything else must be an iterable of strings; otherwise
  * this throws `invalid_option` naming what it got.
  */
-export function toNameList(owner: string, names: unknown): string[] {
+export function toNameList(owner: string, names: unknown): readonly string[] {
   if (typeof names === 'string') return [names];
+  // The common case (ToolSearch, a host's array): checked in place, not copied.
+  if (Array.isArray(names)) {
+    for (let index = 0; index < names.length; index += 1) {
+      if (typeof names[index] !== 'string') refuseNameItem(owner, index, names[index]);
+    }
+    return names as readonly string[];
+  }
   const iterable =
     typeof names === 'object' &&
     names !== null &&
@@ -24,15 +31,17 @@ export function toNameList(owner: string, names: unknown): string[] {
   }
   const list: string[] = [];
   for (const name of names as Iterable<unknown>) {
-    if (typeof name !== 'string') {
-      throw new RegistryError(
-        RegistryErrorCode.InvalidOption,
-        `${owner} expects a tool name or a list of tool names; item ${list.length} is ${previewValue(name)}.`,
-      );
-    }
-    list.push(name);
+    if (typeof name !== 'string') refuseNameItem(owner, list.length, name);
+    list.push(name as string);
   }
   return list;
+}
+
+function refuseNameItem(owner: string, index: number, item: unknown): never {
+  throw new RegistryError(
+    RegistryErrorCode.InvalidOption,
+    `${owner} expects a tool name or a list of tool names; item ${index} is ${previewValue(item)}.`,
+  );
 }
 
 /**
@@ -45,8 +54,13 @@ export function refuseUnknownNames(
   isKnown: (name: string) => boolean,
   known: () => Iterable<string>,
 ): void {
-  const unknown = [...new Set(names.filter((name) => !isKnown(name)))];
-  if (unknown.length === 0) return;
+  // Nothing is allocated unless a name is unknown: ToolSearch calls this on every search.
+  let firstUnknown = -1;
+  for (let index = 0; index < names.length && firstUnknown < 0; index += 1) {
+    if (!isKnown(names[index] as string)) firstUnknown = index;
+  }
+  if (firstUnknown < 0) return;
+  const unknown = [...new Set(names.slice(firstUnknown).filter((name) => !isKnown(name)))];
   const candidates = [...known()];
   const listed = unknown
     .slice(0, MAX_LISTED_UNKNOWN_NAMES)

@@ -1,6 +1,5 @@
 import { isProviderTarget, PROVIDER_TARGETS, type ProviderTarget } from '@toolwright/contracts';
 import type { ToolMode, ToolRegistry } from '@toolwright/registry';
-import type { Tool as AiSdkTool, PrepareStepFunction, PrepareStepResult } from 'ai';
 import { checkOptions, invalidOption } from './check-options.js';
 
 /** Options of {@link activeToolNames} and {@link createPrepareStep}. */
@@ -10,6 +9,12 @@ export interface ActiveToolsOptions {
   /** The target whose provider tool limit applies; use the one given to `toAiSdkTools`. Default `'json-schema'`. */
   readonly target?: ProviderTarget;
 }
+
+/**
+ * A `prepareStep` for the AI SDK that sets the step's `activeTools` (its `PrepareStepFunction`,
+ * written out so the published types need nothing of `ai`'s own).
+ */
+export type ActiveToolsStep = () => { activeTools: string[] };
 
 const OPTION_NAMES = ['mode', 'target'] as const;
 const PREPARE_STEP_OPTION_NAMES = ['registry', ...OPTION_NAMES] as const;
@@ -36,9 +41,9 @@ export function activeToolNames(registry: ToolRegistry, options: ActiveToolsOpti
  *
  * @throws AiSdkBridgeError `invalid_option` for an unknown option, a missing registry, an unknown mode or target.
  */
-export function createPrepareStep<TOOLS extends Record<string, AiSdkTool> = Record<string, AiSdkTool>>(
+export function createPrepareStep(
   options: ActiveToolsOptions & { readonly registry: ToolRegistry },
-): PrepareStepFunction<TOOLS> {
+): ActiveToolsStep {
   checkOptions('createPrepareStep', options, PREPARE_STEP_OPTION_NAMES);
   const { registry } = options;
   if (typeof registry?.getFunctionDeclarationsByMode !== 'function')
@@ -47,10 +52,7 @@ export function createPrepareStep<TOOLS extends Record<string, AiSdkTool> = Reco
     ...(options.mode === undefined ? {} : { mode: options.mode }),
     ...(options.target === undefined ? {} : { target: options.target }),
   });
-  // Typed by the tool set of the call it is given to (inferred there), which may add tools of its own.
-  return (): PrepareStepResult<TOOLS> => ({
-    activeTools: namesOf(registry, modeOf(mode), target) as Array<keyof TOOLS>,
-  });
+  return () => ({ activeTools: namesOf(registry, modeOf(mode), target) });
 }
 
 /** The names of one declaration set, computed once: the registry returns the same set while nothing changes. */

@@ -4,17 +4,41 @@ import {
   type Tool,
   ToolValidationError,
 } from '@toolwright/contracts';
-import { type Tool as AiSdkTool, type JSONSchema7, jsonSchema } from 'ai';
 import type { CallLane } from './call-lane.js';
 import type { CallRunner } from './call-runner.js';
 import { type DeferredState, isHiddenFromModel } from './deferred-state.js';
-import { toModelOutput } from './model-output.js';
+import { type ToolModelOutput, toModelOutput } from './model-output.js';
 import { PendingInvocations } from './pending-invocations.js';
 import { repairableInputError } from './repairable-input-error.js';
+import { type InputValidation, type ToolInputSchema, toolInputSchema } from './tool-input-schema.js';
 import type { ToolwrightToolOutput } from './tool-output.js';
 
-/** An AI SDK tool made from a toolwright tool: input validated by toolwright, output a {@link ToolwrightToolOutput}. */
-export type BridgedTool = AiSdkTool<unknown, ToolwrightToolOutput>;
+/** What the AI SDK passes a tool's `execute` (its `ToolExecutionOptions`), as far as the bridge reads it. */
+export interface ToolCallOptions {
+  readonly toolCallId: string;
+  readonly abortSignal?: AbortSignal | undefined;
+}
+
+/**
+ * An AI SDK tool made from a toolwright tool: a `dynamic` tool (its types are known at run time,
+ * like an MCP tool's) whose input toolwright validates and whose output is a
+ * {@link ToolwrightToolOutput}. Declared here in the shape of the SDK's `Tool` rather than
+ * imported from `ai`, so the published types need nothing of `ai`'s own; the SDK accepts it.
+ */
+export interface BridgedTool {
+  readonly type: 'dynamic';
+  /** The tool's display name. */
+  readonly title: string;
+  /** The rendered description of the tool's declaration. */
+  readonly description: string;
+  /** Stated for OpenAI targets: always for `openai-responses`, when the tool is strict for `openai-chat`. */
+  readonly strict?: boolean;
+  readonly inputSchema: ToolInputSchema;
+  /** Runs the call; resolves to its output whatever happened, never rejects for a tool's failure. */
+  execute(input: unknown, options: ToolCallOptions): Promise<ToolwrightToolOutput>;
+  /** The model's form of an output (see {@link toModelOutput}). */
+  toModelOutput(options: { readonly output: ToolwrightToolOutput }): ToolModelOutput;
+}
 
 /** What every tool of one `ToolSet` shares. */
 export interface BridgeSettings {
@@ -43,16 +67,16 @@ export function bridgeTool(tool: Tool, settings: BridgeSettings): BridgedTool {
   // Validation builds the invocation; a call run without an executor reuses it (one parse).
   const pending = new PendingInvocations();
 
-  const validate = (value: unknown) => {
+  const validate = (value: unknown): InputValidation => {
     // Refused in execute, before it is built: a validation error would show the unseen schema.
-    if (isHiddenFromModel(settings.deferred, tool.name)) return { success: true as const, value };
+    if (isHiddenFromModel(settings.deferred, tool.name)) return { success: true, value };
     try {
       const invocation = tool.build(value, { nullAsAbsent });
       pending.remember(invocation);
-      return { success: true as const, value: invocation.params as unknown };
+      return { success: true, value: invocation.params as unknown };
     } catch (error) {
       if (!ToolValidationError.isInstance(error)) throw error;
-      return { success: false as const, error: repairableInputError(value, error) };
+      return { success: false, error: repairableInputError(value, error) };
     }
   };
 
@@ -64,7 +88,7 @@ export function bridgeTool(tool: Tool, settings: BridgeSettings): BridgedTool {
     },
     // The Responses API assumes strict when the flag is missing, so it is always stated there.
     ...(settings.target === 'openai-responses' || (openAi && tool.strict) ? { strict: tool.strict } : {}),
-    inputSchema: jsonSchema<unknown>(() => declared().parameters as JSONSchema7, { validate }),
+    inputSchema: toolInputSchema(() => declared().parameters, validate),
     execute: (input, options) => {
       const invocation = pending.take(input);
       return settings.lane.run(tool.parallelism, () =>

@@ -42,7 +42,7 @@ async function run(tools: ReturnType<typeof toAiSdkTools>, name: string, input: 
   const tool = tools[name];
   const validated = await asSchema(tool?.inputSchema).validate?.(input);
   if (validated?.success !== true) throw new Error('invalid');
-  return (await tool?.execute?.(validated.value, { toolCallId: 'c1', messages: [] })) as ToolwrightToolOutput;
+  return (await tool?.execute?.(validated.value, { toolCallId: 'c1' })) as ToolwrightToolOutput;
 }
 
 describe('results of calls the executor ran', () => {

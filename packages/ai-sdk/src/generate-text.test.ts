@@ -2,9 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
 import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
 import { ToolRegistry } from '@toolwright/registry';
-import { generateText, stepCountIs } from 'ai';
+import { generateText, stepCountIs, type ToolSet, tool } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPrepareStep } from './active-tools.js';
+import { z } from 'zod';
+import { activeToolNames, createPrepareStep } from './active-tools.js';
 import {
   type ChatCompletionsServer,
   type ScriptedTurn,
@@ -240,5 +241,36 @@ describe('generateText with a registry through the bridge', () => {
       'wrote plan.md',
       'new',
     ]);
+  });
+
+  it('mixes with native AI SDK tools in one ToolSet', async () => {
+    const { registry, read } = agentSetup();
+    const chat = await serve([
+      {
+        toolCalls: [
+          { id: 'c1', name: 'clock', arguments: {} },
+          { id: 'c2', name: 'Read', arguments: { file_path: 'notes.md', limit: 1 } },
+        ],
+      },
+      { text: 'ok' },
+    ]);
+    const clock = tool({
+      description: 'Tells the time.',
+      inputSchema: z.object({}),
+      execute: async () => '12:00',
+    });
+    // Annotated: a spread of the bridged set would otherwise be typed by its literal keys only.
+    const tools: ToolSet = { ...toAiSdkTools({ registry }), clock };
+    await generateText({
+      model: scriptedModel(chat.baseURL),
+      tools,
+      prepareStep: () => ({ activeTools: [...activeToolNames(registry), 'clock'] }),
+      stopWhen: stepCountIs(3),
+      prompt: 'What time is it, and what is in the notes?',
+    });
+    expect(chat.declaredTools(0)).toEqual(['Read', 'ToolSearch', 'Write', 'clock']);
+    expect(chat.toolMessages(1).get('c1')).toBe('12:00');
+    expect(chat.toolMessages(1).get('c2')).toBe('line 1');
+    expect(read.calls).toEqual([{ file_path: 'notes.md', limit: 1 }]);
   });
 });

@@ -8,11 +8,17 @@
  * @packageDocumentation
  */
 
-export { type ActiveToolsOptions, activeToolNames, createPrepareStep } from './active-tools.js';
+export {
+  type ActiveToolsOptions,
+  type ActiveToolsStep,
+  activeToolNames,
+  createPrepareStep,
+} from './active-tools.js';
 export { AiSdkBridgeError, AiSdkBridgeErrorCode } from './ai-sdk-bridge-error.js';
 export type { AiSdkToolsOptions } from './ai-sdk-tools-options.js';
-export type { BridgedTool } from './bridged-tool.js';
+export type { BridgedTool, ToolCallOptions } from './bridged-tool.js';
 export type { BridgeExecutor } from './executor-runner.js';
-export { type ToolResultOutput, toModelOutput } from './model-output.js';
+export { type ToolModelOutput, toModelOutput } from './model-output.js';
 export { type ToolwrightToolSet, toAiSdkTools } from './to-ai-sdk-tools.js';
+export type { StandardValidationResult, ToolInputSchema } from './tool-input-schema.js';
 export type { ImageDelivery, ToolOutputImage, ToolwrightToolOutput } from './tool-output.js';

@@ -1,8 +1,16 @@
-import type { ToolResultPart } from 'ai';
 import type { ToolwrightToolOutput } from './tool-output.js';
 
-/** The AI SDK's `ToolResultOutput` (the `output` of a tool result part; `ai` exports it only there). */
-export type ToolResultOutput = ToolResultPart['output'];
+/**
+ * The forms of the AI SDK's `ToolResultOutput` (the `output` of a tool result part) that the
+ * bridge produces; written out here so the published types need nothing of `ai`'s own.
+ */
+export type ToolModelOutput =
+  | { type: 'text'; value: string }
+  | { type: 'error-text'; value: string }
+  | {
+      type: 'content';
+      value: Array<{ type: 'text'; text: string } | { type: 'image-data'; data: string; mediaType: string }>;
+    };
 
 /**
  * The AI SDK's model-facing form of a bridged tool's output. A failure (validation, permission,
@@ -10,7 +18,7 @@ export type ToolResultOutput = ToolResultPart['output'];
  * example Anthropic's `is_error`), so the model reads it as something to correct rather than as
  * data; the run goes on. Images travel as `image-data` content beside the text.
  */
-export function toModelOutput(output: ToolwrightToolOutput): ToolResultOutput {
+export function toModelOutput(output: ToolwrightToolOutput): ToolModelOutput {
   if (output.error !== undefined) return { type: 'error-text', value: output.text };
   if (output.images.length === 0) return { type: 'text', value: output.text };
   return {

@@ -20,7 +20,6 @@ async function call(
   if (validated?.success !== true) throw validated?.error ?? new Error('no validation');
   const output = await tool.execute(validated.value, {
     toolCallId: 'call-1',
-    messages: [],
     ...(signal === undefined ? {} : { abortSignal: signal }),
   });
   return output as ToolwrightToolOutput;
@@ -101,6 +100,20 @@ describe('the ToolSet', () => {
     expect(await asSchema(tools.Read?.inputSchema).jsonSchema).toEqual(declaration.parameters);
     expect(tools.Read?.type).toBe('dynamic');
     expect(Object.isFrozen(tools)).toBe(true);
+  });
+
+  it('offers the same schema as a Standard Schema with a JSON Schema converter', () => {
+    const { tool: read } = memoryReadTool({});
+    const standard = toAiSdkTools({ tools: [read] }).Read?.inputSchema['~standard'];
+    expect(standard?.vendor).toBe('toolwright');
+    expect(standard?.jsonSchema.input({ target: 'draft-07' })).toEqual(
+      read.getFunctionDeclaration().parameters,
+    );
+    expect(standard?.validate({ file_path: 'a', limit: '2' })).toEqual({
+      value: { file_path: 'a', limit: 2 },
+    });
+    const refused = standard?.validate({ path: 'a' });
+    expect(refused?.issues?.[0]?.message).toMatch(/^Invalid arguments for tool "Read" .*file_path/s);
   });
 
   it('states strict for OpenAI targets of a strict tool, and reads null as absent there', async () => {

@@ -191,4 +191,32 @@ describe('assertToolConformance', () => {
       'ConformanceOptions: validInputs must be an array of inputs; got {"file_path":"a"}.',
     );
   });
+
+  it('build-fills-defaults: a defaulted key left out of the params fails, also when its default is null', () => {
+    const tool = createTool({
+      name: 'Nullable',
+      kind: ToolKind.ReadOnly,
+      schema: Type.Object({
+        cursor: Type.Optional(Type.Union([Type.String(), Type.Null()], { default: null })),
+      }),
+      description: 'Has a null default.',
+      execute: async () => ToolResults.success(''),
+    });
+    expect(tool.build({}).params).toEqual({ cursor: null });
+    // A look-alike whose build drops the default: canonical JSON writes absent and null alike, so
+    // the rule must look at the key itself.
+    const dropsDefault = {
+      ...tool,
+      build: (params: unknown, options?: never) => {
+        const invocation = tool.build(params, options);
+        return new Proxy(invocation, {
+          get: (target, key) => (key === 'params' ? Object.freeze({}) : Reflect.get(target, key, target)),
+        });
+      },
+    } as unknown as Tool;
+    const failures = checkToolConformance(Object.freeze(dropsDefault)).failures;
+    expect(failures.filter((failure) => failure.rule === 'build-fills-defaults')).toEqual([
+      { rule: 'build-fills-defaults', message: 'build({}) left "cursor" as undefined; its default is null' },
+    ]);
+  });
 });

@@ -89,7 +89,15 @@ describe('seed gotchas, as they apply to MCP tools', () => {
     const rebuilt = rebuildInvocation(lookup, invocation, { query: 'second' });
     await rebuilt.execute(executionContext());
     expect(received.at(-1)).toEqual({ query: 'second', limit: 5 });
-    await expect(invocation.execute(executionContext())).rejects.toThrow();
+    // The superseded invocation refuses to run, and the server never sees its stale params.
+    const calls = received.length;
+    await expect(invocation.execute(executionContext())).rejects.toMatchObject({
+      name: 'ToolInvocationError',
+      code: 'invocation_superseded',
+      message:
+        'This invocation of "mcp__srv__lookup" was superseded by rebuildInvocation (a hook changed its params); execute the rebuilt invocation instead.',
+    });
+    expect(received).toHaveLength(calls);
   });
 
   it('gotcha: built-in names take precedence: a refresh colliding with a built-in is refused whole, changing nothing', async () => {

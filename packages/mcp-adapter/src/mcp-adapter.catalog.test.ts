@@ -192,7 +192,13 @@ describe('catalog listing', () => {
       tree.build({ child: { child: {} } }).execute(executionContext()),
     ).resolves.not.toHaveProperty('error');
     expect(() => tree.build({ child: { child: { child: 'leaf' } } })).toThrow(/child/);
-    expect(tree.getFunctionDeclaration('gemini').parameters).toBeTypeOf('object');
+    // Gemini takes no $ref: the recursion is expanded once and then cut, saying so.
+    const parameters = tree.getFunctionDeclaration('gemini').parameters;
+    expect(parameters).toMatchObject({
+      type: 'object',
+      properties: { child: { type: 'object', properties: { child: { type: 'object' } } } },
+    });
+    expect(JSON.stringify(parameters)).not.toContain('$ref');
   });
 });
 

@@ -175,7 +175,9 @@ describe.each(['stdio', 'streamable-http'] as const)('server-everything over %s'
     });
     expect(started.error).toBeUndefined();
     const taskId = started.metadata?.taskId as string;
-    expect(taskId).toBeTypeOf('string');
+    // server-everything's task ids: 32 hex digits.
+    expect(taskId).toMatch(/^[0-9a-f]{32}$/);
+    expect(started.metadata?.status).toBe('working');
 
     for (const [name, params] of [
       ['McpGetTask', { server: 'everything', taskId }],

@@ -5,12 +5,16 @@ import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RawTool, rawToolServer } from '../test/catalog-servers.js';
 import { executionContext, inMemoryServer, temporaryDirectory } from '../test/helpers.js';
+import { DEFAULT_OUTPUT_ROUTING } from './content-routing.js';
 import { McpAdapter } from './mcp-adapter.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+/** Images exactly at the default inline cap (256 KiB) and one byte over it. */
+const AT_CAP = Buffer.alloc(DEFAULT_OUTPUT_ROUTING.inlineImageMaxBytes, 7);
+const OVER_CAP = Buffer.alloc(DEFAULT_OUTPUT_ROUTING.inlineImageMaxBytes + 1, 7);
 const BIG_TEXT = `${'head line\n'.repeat(10)}${'x'.repeat(5 * 1024 * 1024)}\nthe very end`;
 const weatherSchema = {
   type: 'object',
@@ -47,9 +51,13 @@ const tools: RawTool[] = [
     outputSchema: weatherSchema,
   },
   { name: 'inject', description: 'Hostile text.', inputSchema: { type: 'object' } },
+  { name: 'image_at_cap', description: 'A 256 KiB image.', inputSchema: { type: 'object' } },
+  { name: 'image_over_cap', description: 'A 256 KiB + 1 byte image.', inputSchema: { type: 'object' } },
 ];
 
 const results: Record<string, Record<string, unknown>> = {
+  image_at_cap: { content: [{ type: 'image', data: AT_CAP.toString('base64'), mimeType: 'image/png' }] },
+  image_over_cap: { content: [{ type: 'image', data: OVER_CAP.toString('base64'), mimeType: 'image/png' }] },
   big_text: { content: [{ type: 'text', text: BIG_TEXT }] },
   image: {
     content: [
@@ -163,6 +171,18 @@ describe('tool results', () => {
     const stored = await artifacts.read(artifact.artifactId);
     expect(stored.bytes.equals(PNG)).toBe(true);
     expect(await readFile(stored.record.path)).toEqual(PNG);
+  });
+
+  it('pins the inline image cap: 256 KiB is inlined and stored, one byte more is only stored', async () => {
+    expect(DEFAULT_OUTPUT_ROUTING.inlineImageMaxBytes).toBe(256 * 1024);
+    const atCap = parts((await call('image_at_cap')).llmContent);
+    expect(atCap.map((part) => part.type)).toEqual(['image', 'artifact']);
+    expect(atCap[0]).toEqual({ type: 'image', mimeType: 'image/png', data: AT_CAP.toString('base64') });
+    const overCap = await call('image_over_cap');
+    const overParts = parts(overCap.llmContent);
+    expect(overParts.map((part) => part.type)).toEqual(['artifact']);
+    expect(overParts[0]).toMatchObject({ byteLength: 256 * 1024 + 1, mimeType: 'image/png' });
+    expect(overCap.artifacts?.map((artifact) => artifact.byteLength)).toEqual([256 * 1024 + 1]);
   });
 
   it('keeps every content part: text, image, audio, embedded text and blob resources, resource links', async () => {

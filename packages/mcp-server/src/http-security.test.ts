@@ -68,6 +68,30 @@ describe('DNS-rebinding protection (on by default)', () => {
     }
   });
 
+  it('gives an accepted browser origin CORS headers and answers its preflight without a token', async () => {
+    const port = new URL(guarded.url).port;
+    const origin = `http://localhost:${port}`;
+    const preflight = await rawRequest(guarded.url, {
+      method: 'OPTIONS',
+      headers: { host: `localhost:${port}`, origin, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(origin);
+    expect(preflight.headers['access-control-allow-headers']).toContain('mcp-session-id');
+    const refused = await rawRequest(guarded.url, {
+      headers: { host: `localhost:${port}`, origin },
+      body: INITIALIZE_BODY,
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers['access-control-expose-headers']).toContain('www-authenticate');
+    const foreign = await rawRequest(guarded.url, {
+      method: 'OPTIONS',
+      headers: { host: `localhost:${port}`, origin: 'http://evil.example.com' },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('refuses other paths with 404', async () => {
     const response = await rawRequest(open.url.replace('/mcp', '/other'), { body: INITIALIZE_BODY });
     expect(response.status).toBe(404);

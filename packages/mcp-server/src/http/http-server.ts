@@ -11,6 +11,7 @@ import { McpServerError, McpServerErrorCode } from '../mcp-server-error.js';
 import type { McpServerSession } from '../session/server-session.js';
 import type { ToolwrightMcpServer } from '../toolwright-mcp-server.js';
 import { checkBearer } from './bearer-auth.js';
+import { allowOrigin, answerPreflight } from './cors.js';
 import { hostProblem } from './host-check.js';
 import { type McpHttpOptions, type ResolvedHttpOptions, resolveHttpOptions } from './http-options.js';
 import { refuse } from './http-responses.js';
@@ -43,8 +44,9 @@ interface HttpSession {
 /**
  * Serves `server` over Streamable HTTP (the SDK's `StreamableHTTPServerTransport` on
  * `node:http`), one MCP session per client. Each request passes, in order: the path, the
- * DNS-rebinding check (`Host`/`Origin`, 403), the bearer-token hook when there is one (401),
- * then the session (`Mcp-Session-Id`; unknown, or opened by another client: 404).
+ * DNS-rebinding check (`Host`/`Origin`, 403; an accepted origin gets CORS headers, and a
+ * preflight is answered here), the bearer-token hook when there is one (401), then the session
+ * (`Mcp-Session-Id`; unknown, or opened by another client: 404).
  */
 export async function serveHttp(
   server: ToolwrightMcpServer,
@@ -67,7 +69,10 @@ export async function serveHttp(
     if (resolved.hostPolicy !== undefined) {
       const problem = hostProblem(request.headers, resolved.hostPolicy);
       if (problem !== undefined) return refuse(response, 403, `Forbidden: ${problem}.`);
+      allowOrigin(request, response);
     }
+    // A preflight carries no credentials: it is answered before the bearer check.
+    if (request.method === 'OPTIONS') return answerPreflight(response);
     let auth: AuthInfo | undefined;
     if (resolved.authorize !== undefined) {
       const outcome = await checkBearer(request.headers, resolved.authorize);

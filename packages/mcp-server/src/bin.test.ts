@@ -137,8 +137,18 @@ describe('the toolwright-mcp-server bin over Streamable HTTP', () => {
     expect((await client.callTool({ name: 'Echo', arguments: { text: 'over http' } })).content).toEqual([
       { type: 'text', text: 'over http' },
     ]);
-    const running = client.callTool({ name: 'Wait', arguments: { steps: 20, stepMs: 25 } });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // SIGTERM once the call is surely running (its first progress update arrived).
+    let started: () => void = () => {};
+    const running = client.callTool(
+      { name: 'Wait', arguments: { steps: 20, stepMs: 25 } },
+      CallToolResultSchema,
+      {
+        onprogress: () => started(),
+      },
+    );
+    await new Promise<void>((resolve) => {
+      started = resolve;
+    });
     child.kill('SIGTERM');
     expect((await running).content).toEqual([{ type: 'text', text: 'waited 20 steps' }]);
     expect(await exited).toBe(0);

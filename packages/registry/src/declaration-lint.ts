@@ -45,7 +45,10 @@ export function lintDeclarations(declarations: readonly FunctionDeclaration[]): 
   for (const declaration of declarations) {
     const found = lintOnce(declaration);
     // Most declarations are clean: build a list only for the first one that is not.
-    if (found.length > 0) (issues ??= []).push(...found);
+    if (found.length > 0) {
+      issues ??= [];
+      issues.push(...found);
+    }
   }
   return issues === undefined ? NO_ISSUES : Object.freeze(issues);
 }

@@ -11,7 +11,7 @@ import {
 } from './conformance-suite.js';
 import { serveFixture } from './serve-fixture.js';
 
-// `pnpm conformance` (siblings built first): installs the pinned suite and Node 22 if needed,
+// `npm run conformance` (the workspace installed and built first): installs the pinned suite and Node 22 if needed,
 // serves the fixture on this Node, runs every server scenario and prints one line each.
 const suite = installConformanceSuite(undefined, (line) => console.error(line));
 const fixture = await serveFixture();

@@ -10,23 +10,30 @@ import type { Parallelism } from '@toolwright/contracts';
  * could overlap; the lane restores the ordering the executor gives a whole batch.
  */
 export class CallLane {
-  /** Settles when the last exclusive call (and everything before it) has settled. */
-  #barrier: Promise<unknown> = Promise.resolve();
-  /** Shared calls started since the last barrier: the next exclusive call waits for them. */
-  readonly #sinceBarrier = new Set<Promise<unknown>>();
+  /** Settles when the last exclusive call has settled; `undefined` once it has. */
+  #barrier: Promise<void> | undefined;
+  /** Shared calls since the last exclusive call that have not settled: the next exclusive call waits for them. */
+  #shared = new Set<Promise<unknown>>();
 
   run<T>(parallelism: Parallelism, task: () => Promise<T>): Promise<T> {
     if (parallelism === 'shared') {
-      const running = this.#barrier.then(task);
-      const settled = running.then(ignore, ignore);
-      this.#sinceBarrier.add(settled);
-      void settled.then(() => this.#sinceBarrier.delete(settled));
+      // The common case, no exclusive call pending: start at once, without a hop through the barrier.
+      const running = this.#barrier === undefined ? task() : this.#barrier.then(task);
+      const shared = this.#shared;
+      const settled: Promise<unknown> = running.then(
+        () => shared.delete(settled),
+        () => shared.delete(settled),
+      );
+      shared.add(settled);
       return running;
     }
-    const before = Promise.all([this.#barrier, ...this.#sinceBarrier]);
-    const running = before.then(task);
-    this.#barrier = running.then(ignore, ignore);
-    this.#sinceBarrier.clear();
+    const running = Promise.all([this.#barrier, ...this.#shared]).then(task);
+    const barrier = running.then(ignore, ignore);
+    this.#barrier = barrier;
+    this.#shared = new Set();
+    void barrier.then(() => {
+      if (this.#barrier === barrier) this.#barrier = undefined;
+    });
     return running;
   }
 }

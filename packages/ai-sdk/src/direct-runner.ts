@@ -31,6 +31,14 @@ export function directRunner(
   target: ProviderTarget,
   images: ImageDelivery,
 ): CallRunner {
+  // The context's fixed part, made once: each call adds only its signal.
+  const fixed = {
+    ...context.fields,
+    // ToolSearch answers with declarations in the dialect the model is reading.
+    providerTarget: target,
+    sessionId: context.sessionId,
+    workspaceRoot: context.workspaceRoot,
+  };
   return async (tool, input, options) => {
     if (isHiddenFromModel(deferred, tool.name)) {
       return outputFromResult('not_loaded', ToolResults.notFound(notLoadedMessage(tool.name)), images);
@@ -45,14 +53,7 @@ export function directRunner(
     const signal = options.signal ?? NEVER_ABORTED;
     if (signal.aborted) return outputFromResult('aborted', ToolResults.aborted(), images);
     try {
-      const result = await invocation.execute({
-        ...context.fields,
-        // ToolSearch answers with declarations in the dialect the model is reading.
-        providerTarget: target,
-        signal,
-        sessionId: context.sessionId,
-        workspaceRoot: context.workspaceRoot,
-      });
+      const result = await invocation.execute({ ...fixed, signal });
       return outputFromResult(result.error === undefined ? 'success' : 'error', result, images);
     } catch (error) {
       if (signal.aborted) return outputFromResult('aborted', ToolResults.aborted(), images);

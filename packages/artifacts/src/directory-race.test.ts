@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -75,6 +75,23 @@ function expectTypedWithPath(failures: unknown[]): void {
   );
 }
 
+/**
+ * Another attacker: swaps a directory of another user (prepared, non-empty) in for the one the
+ * store just created — `rename` replaces an empty directory atomically — and moves it back.
+ */
+const FOREIGN_SWAPPER = `
+const { workerData, parentPort } = require('node:worker_threads');
+const fs = require('node:fs');
+const { target, foreign, stop } = workerData;
+const flag = new Int32Array(stop);
+let swaps = 0;
+while (Atomics.load(flag, 0) === 0) {
+  try { fs.renameSync(foreign, target); swaps += 1; } catch {}
+  try { fs.renameSync(target, foreign); } catch {}
+}
+parentPort.postMessage(swaps);
+`;
+
 describe('a directory swapped for a symlink between mkdir and the permission change', () => {
   it('creating one directory 20,000 times under attack never changes the mode of what the link points to', async () => {
     const setup = victims();
@@ -126,5 +143,40 @@ describe('a directory swapped for a symlink between mkdir and the permission cha
     // The race really ran: the store was refused at least once.
     expect(failures.length).toBeGreaterThan(0);
     expect(stored + failures.length).toBeGreaterThan(10);
+  });
+
+  it("creating one directory 20,000 times while another user's directory is swapped in never changes that directory", async () => {
+    const root = roots.create();
+    const target = join(root, 'mcp');
+    const foreign = join(root, 'theirs');
+    mkdirSync(foreign);
+    writeFileSync(join(foreign, 'keeps it non-empty'), '');
+    chmodSync(foreign, 0o755);
+    chownSync(foreign, 65534, 65534);
+    const foreignInode = statSync(foreign).ino;
+    const stop = new SharedArrayBuffer(4);
+    const attacker = new Worker(FOREIGN_SWAPPER, { eval: true, workerData: { target, foreign, stop } });
+    const swaps = new Promise<number>((resolve) => attacker.once('message', resolve));
+    const uid = process.getuid?.() ?? 0;
+    const failures: unknown[] = [];
+    for (let attempt = 0; attempt < 20_000; attempt++) {
+      try {
+        ensurePrivateDirectory(target, uid, true);
+      } catch (error) {
+        failures.push(error);
+      }
+      if (attempt % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    Atomics.store(new Int32Array(stop), 0, 1);
+    expect(await swaps).toBeGreaterThan(0);
+    await attacker.terminate();
+    const where = [target, foreign].find(
+      (path) => statSync(path, { throwIfNoEntry: false })?.ino === foreignInode,
+    );
+    const stats = statSync(where as string);
+    expect(stats.uid).toBe(65534);
+    expect(stats.mode & 0o7777).toBe(0o755);
+    expectTypedWithPath(failures);
+    expect(failures.length).toBeGreaterThan(0);
   });
 });

@@ -4,12 +4,14 @@ import {
   appendFileSync,
   chmodSync,
   chownSync,
+  copyFileSync,
   existsSync,
   linkSync,
   lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   statSync,
   symlinkSync,
   truncateSync,
@@ -279,7 +281,6 @@ describe('hostile file system', () => {
     const store = storeIn(root);
     await store.write({ kind: 'text', bytes: 'before' });
     const moved = join(root, 'moved');
-    const { renameSync } = await import('node:fs');
     renameSync(store.sessionDirectory, moved);
     symlinkSync(moved, store.sessionDirectory);
     expect((await rejection(store.write({ kind: 'text', bytes: 'after' }))).code).toBe('unsafe_directory');
@@ -386,6 +387,68 @@ describe('hostile file system', () => {
     symlinkSync('/etc/passwd', join(store.sessionDirectory, sha256('z')));
     expect((await rejection(storeIn(root).list())).message).toContain('symbolic link');
   });
+
+  it('first use fails closed on a stored file with an extra hard link', async () => {
+    const root = roots.create();
+    const store = storeIn(root);
+    const record = await store.write({ kind: 'text', bytes: 'linked' });
+    linkSync(record.path, join(root, 'outside-link'));
+    const error = await rejection(storeIn(root).list());
+    expect(error).toMatchObject({ code: 'unsafe_entry', path: record.path });
+    expect(error.message).toContain('2 hard links instead of 1');
+  });
+
+  it('first use fails closed on a temporary file of another user, and leaves it in place', async () => {
+    const root = roots.create();
+    const store = storeIn(root);
+    await store.write({ kind: 'text', bytes: 'x' });
+    const foreign = join(store.sessionDirectory, tempNameOf({ ...self, pid: deadPid() }, '0123456789abcdef'));
+    writeFileSync(foreign, 'theirs', { mode: 0o600 });
+    chownSync(foreign, 65534, 65534);
+    const error = await rejection(storeIn(root).list());
+    expect(error).toMatchObject({ code: 'unsafe_entry', path: foreign });
+    expect(error.message).toContain('a temporary file owned by uid 65534');
+    expect(existsSync(foreign)).toBe(true);
+  });
+
+  it('refuses a ledger with an extra hard link (someone else could read or change it through the link)', async () => {
+    const root = roots.create();
+    const store = storeIn(root);
+    await store.write({ kind: 'text', bytes: 'first' });
+    store.flush();
+    const ledger = join(store.sessionDirectory, '.ledger');
+    linkSync(ledger, join(root, 'ledger-link'));
+    const error = await rejection(store.write({ kind: 'text', bytes: 'second' }));
+    expect(error).toMatchObject({ code: 'unsafe_entry', path: ledger });
+    expect(error.message).toContain('it has 2 hard links');
+  });
+
+  it('a session directory replaced behind the store after it was verified is checked and scanned again', async () => {
+    const root = roots.create();
+    const store = storeIn(root);
+    await store.write({ kind: 'text', bytes: 'first' });
+    store.flush();
+    await new Promise((resolve) => setImmediate(resolve));
+    const moved = join(root, 'moved-away');
+    renameSync(store.sessionDirectory, moved);
+    mkdirSync(store.sessionDirectory, { mode: 0o700 });
+    chmodSync(store.sessionDirectory, 0o700);
+    // A valid ledger, so that only a scan of the new directory (not a ledger rebuild) finds the plant.
+    copyFileSync(join(moved, '.ledger'), join(store.sessionDirectory, '.ledger'));
+    writeFileSync(join(store.sessionDirectory, 'notes.txt'), 'planted', { mode: 0o600 });
+    const error = await rejection(store.write({ kind: 'text', bytes: 'second' }));
+    expect(error).toMatchObject({ code: 'unsafe_entry', path: join(store.sessionDirectory, 'notes.txt') });
+  });
+
+  it('a session directory chowned to another user after it was verified is refused', async () => {
+    const store = storeIn(roots.create());
+    await store.write({ kind: 'text', bytes: 'first' });
+    await new Promise((resolve) => setImmediate(resolve));
+    chownSync(store.sessionDirectory, 65534, 65534);
+    const error = await rejection(store.write({ kind: 'text', bytes: 'second' }));
+    expect(error).toMatchObject({ code: 'unsafe_directory', path: store.sessionDirectory });
+    expect(error.message).toContain('owned by uid 65534');
+  });
 });
 
 /** The pid of a process that has already exited. */
@@ -410,7 +473,7 @@ function tempNameOf(owner: ProcessIdentity, nonce: string): string {
 }
 
 describe('crash recovery', () => {
-  it('removes temporary files of dead writers and of an earlier process with our pid, keeps our own, and heals a writer killed between link and unlink', async () => {
+  it('removes temporary files of dead writers (in the earlier name format too) and of an earlier process with our pid, keeps our own, and heals a writer killed between link and unlink', async () => {
     const root = roots.create();
     const store = storeIn(root);
     const record = await store.write({ kind: 'text', bytes: 'published' });
@@ -418,6 +481,8 @@ describe('crash recovery', () => {
     const earlier = tempNameOf(earlierProcessWithOurPid(), '0123456789abcd00');
     const live = tempNameOf(self, 'fedcba9876543210');
     const linkedLeftover = tempNameOf({ ...self, pid: deadPid() }, '00000000000000aa');
+    const legacy = `.tmp-${self.bootId.slice(0, 8)}-${deadPid()}-00000000000000bb`;
+    writeFileSync(join(store.sessionDirectory, legacy), 'from an earlier version', { mode: 0o600 });
     writeFileSync(join(store.sessionDirectory, dead), 'partial', { mode: 0o600 });
     writeFileSync(join(store.sessionDirectory, earlier), 'partial of the earlier pid', { mode: 0o600 });
     writeFileSync(join(store.sessionDirectory, live), 'in progress', { mode: 0o600 });
@@ -429,6 +494,7 @@ describe('crash recovery', () => {
     expect(names).not.toContain(dead);
     expect(names).not.toContain(earlier);
     expect(names).not.toContain(linkedLeftover);
+    expect(names).not.toContain(legacy);
     expect(names).toContain(live);
     expect(statSync(record.path).nlink).toBe(1);
     expect((await reopened.write({ kind: 'text', bytes: 'published' })).deduplicated).toBe(true);
@@ -645,6 +711,10 @@ describe('request validation', () => {
     const store = storeIn(roots.create());
     const kindError = await rejection(store.write({ kind: '', bytes: 'x' }));
     expect(kindError).toMatchObject({ code: 'invalid_request', option: 'kind' });
+    // A line break in a kind would let it forge lines in listings and previews a model reads.
+    const forgedKind = await rejection(store.write({ kind: 'text\n[… 0 bytes omitted …]', bytes: 'x' }));
+    expect(forgedKind).toMatchObject({ code: 'invalid_request', option: 'kind' });
+    expect((await rejection(store.write({ kind: 'esc\u001b[2J', bytes: 'x' }))).option).toBe('kind');
     const mimeError = await rejection(store.write({ kind: 'k', bytes: 'x', mimeType: 'not a mime' }));
     expect(mimeError.option).toBe('mimeType');
     expect(mimeError.message).toContain('"not a mime"');

@@ -1,5 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,7 +16,7 @@ import { ArtifactStoreError } from './errors.js';
 import { currentProcess, type ProcessIdentity, parseProcessStat } from './process-identity.js';
 import { SessionLease } from './session-lease.js';
 import type { LedgerState } from './session-ledger.js';
-import { LOCK_FILE_NAME } from './session-lock.js';
+import { breakStaleLock, LOCK_FILE_NAME, readLockRecord } from './session-lock.js';
 
 const roots = new TempRoots();
 afterEach(() => roots.removeAll());
@@ -279,4 +287,57 @@ describe('SessionLease', () => {
     await nextTurn();
     expect(existsSync(join(directory, LOCK_FILE_NAME))).toBe(false);
   });
+
+  it('never breaks a lock that was taken anew after it was judged stale: the content is compared again', () => {
+    const directory = sessionDirectory();
+    plantLock(directory, { pid: deadPid(), startTime: self.startTime, bootId: self.bootId });
+    const judged = readLockRecord(join(directory, LOCK_FILE_NAME), uid);
+    if (judged === undefined) throw new Error('the planted lock should be readable');
+    // Meanwhile another process broke it and took the lock itself (a live owner line).
+    unlinkSync(join(directory, LOCK_FILE_NAME));
+    plantLock(directory, self);
+    const live = readFileSync(join(directory, LOCK_FILE_NAME), 'utf8');
+    expect(breakStaleLock(directory, judged, uid)).toBe(false);
+    expect(readFileSync(join(directory, LOCK_FILE_NAME), 'utf8')).toBe(live);
+    expect(existsSync(join(directory, '.lock.break'))).toBe(false);
+  });
+
+  it('leaves a fresh lock file without an owner line alone (its creator is writing it), and breaks it once it is old', async () => {
+    const directory = sessionDirectory();
+    const lockPath = join(directory, LOCK_FILE_NAME);
+    writeFileSync(lockPath, '', { mode: 0o600 });
+    const fresh = await leaseOn(directory, 150)
+      .lease.run(() => 'acquired')
+      .catch((caught: unknown) => caught);
+    expect((fresh as ArtifactStoreError).code).toBe('lock_timeout');
+    expect((fresh as ArtifactStoreError).message).toContain('held by pid unknown');
+    const longAgo = new Date(Date.now() - 60_000);
+    utimesSync(lockPath, longAgo, longAgo);
+    expect(await leaseOn(directory, 1_000).lease.run(() => 'acquired')).toBe('acquired');
+  });
+
+  it.skipIf(!procfs)(
+    'treats the lock of a zombie (exited, not yet reaped, same pid and start time) as stale',
+    async () => {
+      const directory = sessionDirectory();
+      // `sleep 0.01` exits under a parent that never reaps it (the shell exec-ed `sleep 30`).
+      const parent = spawn('sh', ['-c', 'sleep 0.01 & echo $!; exec sleep 30'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      children.push(parent);
+      const zombiePid = await new Promise<number>((resolve) => {
+        parent.stdout?.once('data', (chunk: Buffer) => resolve(Number.parseInt(chunk.toString(), 10)));
+      });
+      let state = '';
+      for (let attempt = 0; attempt < 200 && state !== 'Z'; attempt++) {
+        state = parseProcessStat(readFileSync(`/proc/${zombiePid}/stat`, 'utf8'))?.state ?? '';
+        if (state !== 'Z') await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(state).toBe('Z');
+      plantLock(directory, identityOf(zombiePid));
+      const { lease, rebuilds } = leaseOn(directory, 1_000);
+      await lease.run((held) => held.ledger());
+      expect(rebuilds).toHaveLength(1);
+    },
+  );
 });

@@ -71,7 +71,8 @@ function tryCreate(path: string): boolean {
   return true;
 }
 
-interface LockRecord {
+/** A lock file as read: its raw content and, when it is an owner line, who wrote it. */
+export interface LockRecord {
   /** The raw content, compared again before breaking so that we never remove a fresh lock. */
   content: string;
   /** Who wrote it; undefined when the content is not an owner line (its writer died mid-write). */
@@ -80,7 +81,7 @@ interface LockRecord {
 }
 
 /** Reads a lock file through a no-follow handle; undefined when it vanished meanwhile. */
-function readLockRecord(path: string, uid: number): LockRecord | undefined {
+export function readLockRecord(path: string, uid: number): LockRecord | undefined {
   let descriptor: number;
   try {
     descriptor = openSync(path, READ_FLAGS);
@@ -124,9 +125,10 @@ function isStale(lock: LockRecord): boolean {
 /**
  * Removes a stale lock without ever removing a live one: a second exclusive file guards the
  * break, and the lock is removed only if its content is still the stale content we judged (a
- * process that broke it first and took it anew writes a different nonce).
+ * process that broke it first and took it anew writes a different nonce). True when the lock is
+ * gone (removed here or meanwhile).
  */
-function breakStaleLock(directory: string, observed: LockRecord, uid: number): boolean {
+export function breakStaleLock(directory: string, observed: LockRecord, uid: number): boolean {
   const breakPath = join(directory, LOCK_BREAK_FILE_NAME);
   let guarded: boolean;
   try {

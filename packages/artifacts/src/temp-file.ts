@@ -22,11 +22,30 @@ import { PRIVATE_FILE_MODE } from './stored-file-verification.js';
  */
 export const TEMP_FILE_PATTERN = /^\.tmp-(\d+)-(\d*)-([0-9a-f]*)-[0-9a-f]{16}$/;
 
+/**
+ * The name temporary files had before start times were recorded, `.tmp-<first 8 hex digits of
+ * the boot id>-<pid>-<nonce>`: still recognised as a leftover, so that a session written by an
+ * earlier version opens instead of failing closed on a name it does not know.
+ */
+const LEGACY_TEMP_FILE_PATTERN = /^\.tmp-([0-9a-f]{0,8})-(\d+)-[0-9a-f]{16}$/;
+
 /** The writer a temporary file name records, or undefined when the name is not one. */
 export function tempFileWriter(name: string): ProcessIdentity | undefined {
   const match = TEMP_FILE_PATTERN.exec(name);
-  if (match === null) return undefined;
-  return { pid: Number(match[1]), startTime: match[2] as string, bootId: match[3] as string };
+  if (match !== null) {
+    return { pid: Number(match[1]), startTime: match[2] as string, bootId: match[3] as string };
+  }
+  const legacy = LEGACY_TEMP_FILE_PATTERN.exec(name);
+  if (legacy === null) return undefined;
+  // Only a prefix of the boot id was kept: the same prefix is taken for our boot, another one for
+  // another boot. No start time was kept, so a legacy name with our pid is never ours.
+  const { bootId } = currentProcess();
+  const tag = legacy[1] as string;
+  return {
+    pid: Number(legacy[2]),
+    startTime: '',
+    bootId: tag !== '' && bootId.startsWith(tag) ? bootId : tag,
+  };
 }
 
 /** Bytes written per call on the streaming path: bounded work per event-loop turn. */

@@ -23,11 +23,17 @@ export const DEFAULT_ARTIFACT_LIMITS: Readonly<ArtifactLimits> = Object.freeze({
 
 /** Options of {@link SessionArtifactStore}'s constructor. */
 export interface SessionArtifactStoreOptions {
-  /** Storage root; created (0700) if missing. It must not be world-writable unless sticky, like `/tmp`. */
+  /**
+   * Storage root; created (0700) if missing. It must be owned by this user or by root, whatever
+   * its mode, and writable by group or others only if sticky, like `/tmp`.
+   */
   root: string;
   /** Who stores here, e.g. `mcp` or `browser`: `^[a-z0-9][a-z0-9-]{0,63}$`. */
   namespace: string;
-  /** The session this store belongs to (1 to 512 characters); only its SHA-256 reaches the disk. */
+  /**
+   * The session this store belongs to: a well-formed UTF-16 string of 1 to 512 characters. Only
+   * the SHA-256 of its UTF-8 reaches the disk.
+   */
   sessionIdentity: string;
   /** Quotas; each omitted one takes its {@link DEFAULT_ARTIFACT_LIMITS} value. */
   limits?: { [Key in keyof ArtifactLimits]?: number | undefined } | undefined;

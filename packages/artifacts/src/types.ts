@@ -4,7 +4,7 @@ import type { ArtifactLimits } from './options.js';
 export interface ArtifactWriteRequest {
   /** What the artifact is, e.g. `image`, `mcp-resource`, `tool-output` (1 to 128 printable characters). */
   kind: string;
-  /** The content. */
+  /** The content; a string is stored as UTF-8 and must be well-formed UTF-16 (no lone surrogate). */
   bytes: Uint8Array | string;
   /** `type/subtype`; parameters such as `; charset=utf-8` are dropped. Chooses the file extension. */
   mimeType?: string | undefined;

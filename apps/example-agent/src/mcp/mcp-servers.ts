@@ -41,7 +41,7 @@ export async function connectMcpServers(
     connectTimeoutMs: options.connectTimeoutMs ?? 20_000,
     onConnectionChange: (change) => {
       progress(
-        `mcp ${change.server}: ${change.phase}${change.reason === undefined ? '' : ` (${change.reason})`}`,
+        `mcp ${change.server}: ${change.state}${change.error === undefined ? '' : ` (${change.error})`}`,
       );
     },
   });

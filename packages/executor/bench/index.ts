@@ -1,5 +1,6 @@
 // Benchmarks of @toolwright/executor (not tests). Every figure is a ratio against a baseline or a
-// physical limit measured in the same run. Run with `pnpm bench` in this package.
+// physical limit measured in the same run. Run with `pnpm bench` in this package; the package
+// comes from its built dist (as users run it), so build it first.
 import { readOverhead } from './read-overhead.js';
 import { streamingTurn } from './streaming-turn.js';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PermissionPolicy, ToolExecutor } from '../src/index.js';
+import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
 import { formatNanos, pairedAsync, report } from './measure.js';
 import { createBenchReadTool } from './read-tool.js';
 

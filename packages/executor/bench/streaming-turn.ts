@@ -9,7 +9,7 @@ import {
   type ToolCallRequest,
   type ToolCallStreamEvent,
   ToolExecutor,
-} from '../src/index.js';
+} from '@toolwright/executor';
 import { median, report } from './measure.js';
 
 const TOOL_MS = 100;

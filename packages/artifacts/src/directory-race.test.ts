@@ -1,7 +1,7 @@
 import { chmodSync, chownSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
+import { RacingThread } from '../test/support/racing-thread.js';
 import { TempRoots } from '../test/support/temp-root.js';
 import { ArtifactStoreError, SessionArtifactStore } from './index.js';
 import { ensurePrivateDirectory } from './secure-directory.js';
@@ -9,24 +9,26 @@ import { ensurePrivateDirectory } from './secure-directory.js';
 const roots = new TempRoots();
 afterEach(() => roots.removeAll());
 
+const uid = process.getuid?.() ?? 0;
+
 /**
- * An attacker thread: as fast as it can, moves the namespace directory away and plants a symlink
- * in its place — to a directory, then to a file — then removes the link, so that the store's
- * `mkdir` and whatever follows it see different things. A real thread, racing real syscalls.
+ * Moves the directory at `data.target` away and plants a symlink in its place — to a directory,
+ * then to a file — then removes the link, so that the store's `mkdir` and whatever follows it
+ * see different things.
  */
-const ATTACKER = `
-const { workerData, parentPort } = require('node:worker_threads');
-const fs = require('node:fs');
-const { target, victimDirectory, victimFile, stop } = workerData;
-const flag = new Int32Array(stop);
-let swaps = 0;
-while (Atomics.load(flag, 0) === 0) {
-  try { fs.renameSync(target, target + '-moved-' + swaps); } catch {}
-  try { fs.symlinkSync(swaps % 2 === 0 ? victimDirectory : victimFile, target); } catch {}
-  try { fs.unlinkSync(target); } catch {}
-  swaps += 1;
-}
-parentPort.postMessage(swaps);
+const PLANT_LINKS = `
+fs.renameSync(data.target, data.target + '-moved-' + round);
+fs.symlinkSync(round % 2 === 0 ? data.victimDirectory : data.victimFile, data.target);
+fs.unlinkSync(data.target);
+`;
+
+/**
+ * Swaps a (non-empty) directory of another user in for the one the store just created —
+ * `rename` replaces an empty directory atomically — and moves it back.
+ */
+const SWAP_IN_FOREIGN_DIRECTORY = `
+try { fs.renameSync(data.foreign, data.target); } catch {}
+fs.renameSync(data.target, data.foreign);
 `;
 
 interface Victims {
@@ -47,22 +49,6 @@ function victims(): Victims {
   return { root, victimDirectory, victimFile };
 }
 
-/** Starts the attacker on `target`; the returned function stops it and resolves its swap count. */
-function startAttacker(target: string, { victimDirectory, victimFile }: Victims): () => Promise<number> {
-  const stop = new SharedArrayBuffer(4);
-  const attacker = new Worker(ATTACKER, {
-    eval: true,
-    workerData: { target, victimDirectory, victimFile, stop },
-  });
-  const swaps = new Promise<number>((resolve) => attacker.once('message', resolve));
-  return async () => {
-    Atomics.store(new Int32Array(stop), 0, 1);
-    const count = await swaps;
-    await attacker.terminate();
-    return count;
-  };
-}
-
 function expectVictimsUntouched({ victimDirectory, victimFile }: Victims): void {
   expect(statSync(victimDirectory).mode & 0o7777).toBe(0o755);
   expect(statSync(victimFile).mode & 0o7777).toBe(0o644);
@@ -76,50 +62,61 @@ function expectTypedWithPath(failures: unknown[]): void {
 }
 
 /**
- * Another attacker: swaps a directory of another user (prepared, non-empty) in for the one the
- * store just created — `rename` replaces an empty directory atomically — and moves it back.
+ * Creates `target` again and again while `attacker` races it: at least 20,000 attempts and
+ * 20,000 attacker rounds (or 10 s), yielding now and then so the thread's messages get through.
  */
-const FOREIGN_SWAPPER = `
-const { workerData, parentPort } = require('node:worker_threads');
-const fs = require('node:fs');
-const { target, foreign, stop } = workerData;
-const flag = new Int32Array(stop);
-let swaps = 0;
-while (Atomics.load(flag, 0) === 0) {
-  try { fs.renameSync(foreign, target); swaps += 1; } catch {}
-  try { fs.renameSync(target, foreign); } catch {}
+async function createUnderAttack(target: string, attacker: RacingThread): Promise<unknown[]> {
+  const failures: unknown[] = [];
+  const started = Date.now();
+  for (let attempt = 0; attempt < 20_000 || attacker.rounds < 20_000; attempt++) {
+    if (Date.now() - started > 10_000) break;
+    try {
+      ensurePrivateDirectory(target, uid, true);
+    } catch (error) {
+      failures.push(error);
+    }
+    if (attempt % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return failures;
 }
-parentPort.postMessage(swaps);
-`;
 
-describe('a directory swapped for a symlink between mkdir and the permission change', () => {
-  it('creating one directory 20,000 times under attack never changes the mode of what the link points to', async () => {
+describe('a directory swapped between mkdir and the permission change', () => {
+  it('creating one directory under attack by symlinks never changes the mode of what the links point to', async () => {
     const setup = victims();
     const target = join(setup.root, 'mcp');
-    const uid = process.getuid?.() ?? 0;
-    const stopAttacker = startAttacker(target, setup);
-    const failures: unknown[] = [];
-    let created = 0;
-    for (let attempt = 0; attempt < 20_000; attempt++) {
-      try {
-        ensurePrivateDirectory(target, uid, true);
-        created += 1;
-      } catch (error) {
-        failures.push(error);
-      }
-      // Yield now and then so the attacker's messages and timers are not starved.
-      if (attempt % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
-    }
-    expect(await stopAttacker()).toBeGreaterThan(0);
+    const attacker = await RacingThread.start(PLANT_LINKS, { target, ...setup });
+    const failures = await createUnderAttack(target, attacker);
+    expect(await attacker.stop()).toBeGreaterThan(1000);
     expectVictimsUntouched(setup);
     expectTypedWithPath(failures);
     expect(failures.length).toBeGreaterThan(0);
-    expect(created).toBeGreaterThan(0);
+  });
+
+  it("creating one directory while another user's directory is swapped in never changes that directory", async () => {
+    const root = roots.create();
+    const target = join(root, 'mcp');
+    const foreign = join(root, 'theirs');
+    mkdirSync(foreign);
+    writeFileSync(join(foreign, 'keeps it non-empty'), '');
+    chmodSync(foreign, 0o755);
+    chownSync(foreign, 65534, 65534);
+    const foreignInode = statSync(foreign).ino;
+    const attacker = await RacingThread.start(SWAP_IN_FOREIGN_DIRECTORY, { target, foreign });
+    const failures = await createUnderAttack(target, attacker);
+    expect(await attacker.stop()).toBeGreaterThan(1000);
+    const where = [target, foreign].find(
+      (path) => statSync(path, { throwIfNoEntry: false })?.ino === foreignInode,
+    );
+    const stats = statSync(where as string);
+    expect(stats.uid).toBe(65534);
+    expect(stats.mode & 0o7777).toBe(0o755);
+    expectTypedWithPath(failures);
+    expect(failures.length).toBeGreaterThan(0);
   });
 
   it('writes through whole stores under attack: the link targets keep their modes, and every failure is an ArtifactStoreError naming a path', async () => {
     const setup = victims();
-    const stopAttacker = startAttacker(join(setup.root, 'mcp'), setup);
+    const attacker = await RacingThread.start(PLANT_LINKS, { target: join(setup.root, 'mcp'), ...setup });
     const failures: unknown[] = [];
     let stored = 0;
     const started = Date.now();
@@ -137,46 +134,11 @@ describe('a directory swapped for a symlink between mkdir and the permission cha
         failures.push(error);
       }
     }
-    expect(await stopAttacker()).toBeGreaterThan(0);
+    expect(await attacker.stop()).toBeGreaterThan(1000);
     expectVictimsUntouched(setup);
     expectTypedWithPath(failures);
     // The race really ran: the store was refused at least once.
     expect(failures.length).toBeGreaterThan(0);
     expect(stored + failures.length).toBeGreaterThan(10);
-  });
-
-  it("creating one directory 20,000 times while another user's directory is swapped in never changes that directory", async () => {
-    const root = roots.create();
-    const target = join(root, 'mcp');
-    const foreign = join(root, 'theirs');
-    mkdirSync(foreign);
-    writeFileSync(join(foreign, 'keeps it non-empty'), '');
-    chmodSync(foreign, 0o755);
-    chownSync(foreign, 65534, 65534);
-    const foreignInode = statSync(foreign).ino;
-    const stop = new SharedArrayBuffer(4);
-    const attacker = new Worker(FOREIGN_SWAPPER, { eval: true, workerData: { target, foreign, stop } });
-    const swaps = new Promise<number>((resolve) => attacker.once('message', resolve));
-    const uid = process.getuid?.() ?? 0;
-    const failures: unknown[] = [];
-    for (let attempt = 0; attempt < 20_000; attempt++) {
-      try {
-        ensurePrivateDirectory(target, uid, true);
-      } catch (error) {
-        failures.push(error);
-      }
-      if (attempt % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
-    }
-    Atomics.store(new Int32Array(stop), 0, 1);
-    expect(await swaps).toBeGreaterThan(0);
-    await attacker.terminate();
-    const where = [target, foreign].find(
-      (path) => statSync(path, { throwIfNoEntry: false })?.ino === foreignInode,
-    );
-    const stats = statSync(where as string);
-    expect(stats.uid).toBe(65534);
-    expect(stats.mode & 0o7777).toBe(0o755);
-    expectTypedWithPath(failures);
-    expect(failures.length).toBeGreaterThan(0);
   });
 });

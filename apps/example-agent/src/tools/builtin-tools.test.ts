@@ -207,7 +207,10 @@ describe('compileGlob', () => {
   });
 
   it('matches a literal path exactly (property)', () => {
-    const segment = fc.stringMatching(/^[a-zA-Z0-9_.-]{1,12}$/);
+    // Names a walk yields: never `.` or `..`, which a leading `./` of a glob would also drop.
+    const segment = fc
+      .stringMatching(/^[a-zA-Z0-9_.-]{1,12}$/)
+      .filter((name) => name !== '.' && name !== '..');
     fc.assert(
       fc.property(fc.array(segment, { minLength: 1, maxLength: 4 }), (segments) => {
         const path = segments.join('/');

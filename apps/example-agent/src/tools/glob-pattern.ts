@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import { expandBraces } from './glob-braces.js';
 
 /** A compiled glob. */
 export interface GlobMatcher {
@@ -6,58 +7,163 @@ export interface GlobMatcher {
   test(path: string): boolean;
 }
 
+/** A segment matching any name that does not start with a dot (what `*` and `**` may match). */
+const NON_DOT_SEGMENT = '[^/.][^/]*';
+/** An expression that matches nothing (an empty RE2 class is refused, so: any char and no char). */
+const NOTHING = '[^\\x00-\\x{10FFFF}]';
+
+type Token =
+  | { readonly kind: 'literal'; readonly text: string }
+  | { readonly kind: 'star' }
+  | { readonly kind: 'any-one' }
+  | { readonly kind: 'class'; readonly body: string; readonly negated: boolean };
+
 /**
- * Compiles a glob (`*`, `**`, `?`, `[abc]`, `{a,b}`) into a matcher over `/`-separated relative
- * paths. Written out here because Node 20 has no `fs.glob`. The expression runs on RE2: a
- * model's glob such as `**` repeated many times would make a backtracking engine try every way
- * to split a deep path, while RE2 stays linear in the path length.
+ * Compiles a glob into a matcher over `/`-separated relative paths, with the semantics users
+ * know from picomatch (and so from most JavaScript tools): `*` and `?` stay within a segment,
+ * `**` alone in a segment crosses directories, `[abc]`/`[!a]` classes, `{a,b}` alternatives (a
+ * single `{a}` is literal), `\` escapes the next character (`\*.ts` is the file named `*.ts`), a
+ * leading `!` negates, and — as in picomatch by default — a name starting with a dot is matched
+ * only by a segment that starts with a literal dot (`*` does not match `.env`; `.*` does).
+ * Extended globs (`+(a|b)`) are not supported and match literally.
+ *
+ * The expression runs on RE2: a model's glob such as `**` repeated many times would make a
+ * backtracking engine try every way to split a deep path, while RE2 stays linear in its length.
  */
 export function compileGlob(glob: string): GlobMatcher {
-  const expression = RE2JS.compile(globToRegExpSource(glob));
-  return { test: (path) => expression.matches(path) };
+  const negated = glob.startsWith('!') && !glob.startsWith('!(');
+  // A leading `./` names the directory searched, as in picomatch: `./src/*.ts` is `src/*.ts`.
+  const body = (negated ? glob.slice(1) : glob).replace(/^(?:\.\/)+/, '');
+  const alternatives = expandBraces(body).map(alternativeSource);
+  const expression = RE2JS.compile(`(?:${alternatives.join('|')})`);
+  return { test: (path) => expression.matches(path) !== negated };
 }
 
-/** The regular-expression source (unanchored; `compileGlob` matches it against the whole path). */
-function globToRegExpSource(glob: string): string {
+/** The expression of one brace-free alternative: its segments joined by `/`, with `**` handled. */
+function alternativeSource(glob: string): string {
+  // `**/**` crosses directories exactly as `**` does.
+  const segments = splitSegments(glob).filter(
+    (segment, index, all) => !(segment === '**' && all[index - 1] === '**'),
+  );
   let source = '';
-  let braceDepth = 0;
+  segments.forEach((segment, index) => {
+    const last = index === segments.length - 1;
+    if (segment === '**') {
+      // `a/**` matches `a` and everything below it; `**/b` and `a/**/b` cross zero or more directories.
+      if (last)
+        source += index === 0 ? `${NON_DOT_SEGMENT}(?:/${NON_DOT_SEGMENT})*` : `(?:/${NON_DOT_SEGMENT})*`;
+      else source += `${index === 0 ? '' : '/'}(?:${NON_DOT_SEGMENT}/)*`;
+      return;
+    }
+    const afterGlobstar = index > 0 && segments[index - 1] === '**';
+    if (index > 0 && !afterGlobstar) source += '/';
+    source += segmentSource(tokenize(segment));
+  });
+  return source;
+}
+
+/** Splits on `/` that is not escaped. */
+function splitSegments(glob: string): string[] {
+  const segments: string[] = [];
+  let current = '';
   for (let index = 0; index < glob.length; index += 1) {
     const char = glob[index] as string;
-    if (char === '*') {
-      if (glob[index + 1] === '*') {
-        // `**/` matches zero or more whole directories; a trailing `**` matches everything.
-        const followedBySlash = glob[index + 2] === '/';
-        source += followedBySlash ? '(?:[^/]*/)*' : '.*';
-        index += followedBySlash ? 2 : 1;
-      } else {
-        source += '[^/]*';
-      }
-    } else if (char === '?') {
-      source += '[^/]';
-    } else if (char === '[') {
-      const close = glob.indexOf(']', index + 1);
-      if (close === -1) {
-        source += '\\[';
-      } else {
-        const body = glob.slice(index + 1, close).replace(/\\/g, '\\\\');
-        source += body.startsWith('!') ? `[^${body.slice(1)}]` : `[${body}]`;
-        index = close;
-      }
-    } else if (char === '{') {
-      braceDepth += 1;
-      source += '(?:';
-    } else if (char === '}' && braceDepth > 0) {
-      braceDepth -= 1;
-      source += ')';
-    } else if (char === ',' && braceDepth > 0) {
-      source += '|';
+    if (char === '\\' && index + 1 < glob.length) {
+      current += char + (glob[index + 1] as string);
+      index += 1;
+    } else if (char === '/') {
+      segments.push(current);
+      current = '';
     } else {
-      source += char.replace(/[.+^${}()|\\]/g, '\\$&');
+      current += char;
     }
   }
-  while (braceDepth > 0) {
-    source += ')';
-    braceDepth -= 1;
+  segments.push(current);
+  return segments;
+}
+
+function tokenize(segment: string): Token[] {
+  const tokens: Token[] = [];
+  for (let index = 0; index < segment.length; index += 1) {
+    const char = segment[index] as string;
+    if (char === '\\' && index + 1 < segment.length) {
+      tokens.push({ kind: 'literal', text: segment[index + 1] as string });
+      index += 1;
+    } else if (char === '*') {
+      // `**` inside a segment is a plain `*`: consecutive stars collapse.
+      if (tokens.at(-1)?.kind !== 'star') tokens.push({ kind: 'star' });
+    } else if (char === '?') {
+      tokens.push({ kind: 'any-one' });
+    } else if (char === '[') {
+      const negated = segment[index + 1] === '!' || segment[index + 1] === '^';
+      const start = index + (negated ? 2 : 1);
+      const close = segment.indexOf(']', start + 1);
+      if (close === -1) {
+        tokens.push({ kind: 'literal', text: char });
+      } else {
+        tokens.push({ kind: 'class', body: segment.slice(start, close), negated });
+        index = close;
+      }
+    } else {
+      tokens.push({ kind: 'literal', text: char });
+    }
   }
+  return tokens;
+}
+
+/** A segment's expression: a name starting with a dot only when the segment starts with a literal dot. */
+function segmentSource(tokens: readonly Token[]): string {
+  const first = tokens[0];
+  if (first?.kind === 'literal' && first.text === '.') return plainSource(tokens, 0);
+  return noLeadingDotSource(tokens, 0);
+}
+
+/** Tokens from `start`, whatever the first character. */
+function plainSource(tokens: readonly Token[], start: number): string {
+  let source = '';
+  for (let index = start; index < tokens.length; index += 1) source += tokenSource(tokens[index] as Token);
   return source;
+}
+
+/** Tokens from `start`, where the first character matched must not be a dot. */
+function noLeadingDotSource(tokens: readonly Token[], start: number): string {
+  const token = tokens[start];
+  if (token === undefined) return '';
+  const rest = plainSource(tokens, start + 1);
+  switch (token.kind) {
+    case 'literal':
+      return token.text === '.' ? NOTHING : escapeLiteral(token.text) + rest;
+    case 'any-one':
+      return `[^/.]${rest}`;
+    case 'class':
+      // A class may match a leading dot, as in picomatch (`[.a]x` matches `.x`, and so does `[^a]x`).
+      return tokenSource(token) + rest;
+    case 'star': {
+      // Either the star takes a first character that is not a dot, or it matches nothing and
+      // whatever follows must not start with a dot.
+      const empty = start + 1 < tokens.length ? noLeadingDotSource(tokens, start + 1) : NOTHING;
+      return `(?:[^/.][^/]*${rest}|${empty})`;
+    }
+  }
+}
+
+function tokenSource(token: Token): string {
+  switch (token.kind) {
+    case 'literal':
+      return escapeLiteral(token.text);
+    case 'star':
+      return '[^/]*';
+    case 'any-one':
+      return '[^/]';
+    case 'class':
+      return token.negated ? `[^${escapeClassBody(token.body)}/]` : `[${escapeClassBody(token.body)}]`;
+  }
+}
+
+function escapeLiteral(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+function escapeClassBody(body: string): string {
+  return body.replace(/[\\\]^[]/g, '\\$&');
 }

@@ -3,8 +3,8 @@ export const DEFAULT_PREVIEW_LENGTH = 48;
 
 // C0 and C1 controls (tab and newline included), DEL, and lone surrogates: nothing a terminal
 // or a log should be handed raw.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const UNSAFE_CHARACTERS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**

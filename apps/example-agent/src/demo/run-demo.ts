@@ -66,9 +66,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
     transcript.info(`workspace: ${workspace} (temporary)`, { workspace });
 
     transcript.section('1. Connecting MCP servers over stdio');
-    servers = await connectMcpServers(session, serverConfigs, (message) =>
-      transcript.info(`  ${message}`),
-    );
+    servers = await connectMcpServers(session, serverConfigs, (message) => transcript.info(`  ${message}`));
     for (const status of servers.statuses()) {
       transcript.info(`  ${status.server}: ${status.phase}, ${status.tools} tools`, {
         server: status.server,

@@ -3,7 +3,6 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import type { Tool } from '@toolwright/contracts';
-import { type ToolMode, ToolRegistry } from '@toolwright/registry';
 import {
   type ApprovalHandler,
   assertSessionId,
@@ -13,6 +12,7 @@ import {
   type RetryPolicy,
   ToolExecutor,
 } from '@toolwright/executor';
+import { type ToolMode, ToolRegistry } from '@toolwright/registry';
 import { createBuiltinTools } from '../tools/builtin-tools.js';
 import { SessionMode } from './session-mode.js';
 import { TaskStore } from './task-store.js';

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, type ToolInvocation, ToolKind } from '@toolwright/contracts';
+import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
 import { compileJsonSchema } from '@toolwright/validation';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSessionFixture, type SessionFixture, toolCall } from '../test-support/executor-fixture.js';
-import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
 
 const fixtures: SessionFixture[] = [];
 afterEach(() => {

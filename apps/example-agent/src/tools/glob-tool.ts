@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
 import { ToolSchemas } from '@toolwright/validation';

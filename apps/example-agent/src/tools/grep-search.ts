@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { GlobMatcher } from './glob-pattern.js';
 import { GrepWorkerClient } from './grep-worker-client.js';
 import type { GrepSearchSettings, GrepWorkerResponse } from './grep-worker-protocol.js';

@@ -118,7 +118,7 @@ describe('executeStream', () => {
     ] satisfies ScriptedStreamStep[];
     const execution = await executor.executeStream(playStream(steps, { failAfter: steps.length - 1 }));
     expect(execution.interrupted?.reason).toBe('stream_failed');
-    expect((execution.interrupted?.error as Error).message).toBe('connection reset by peer');
+    expect(execution.interrupted?.error).toMatchObject({ message: 'connection reset by peer' });
     expect(execution.calls.map((call) => call.status)).toEqual(['aborted', 'aborted', 'incomplete']);
     expect(runOf(log, 'r1').aborted).toBe(true);
     expect(log.runs).toHaveLength(1);

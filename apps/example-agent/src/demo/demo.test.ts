@@ -10,6 +10,7 @@ describe('demo', () => {
     let output = '';
     const report = await runDemo({ sink: { write: (text: string) => (output += text) } });
 
+    // The test's own timeout is 90 s, so this 30 s budget is what fails a slow demo.
     expect(report.elapsedMs).toBeLessThan(30_000);
     // Every scripted turn checked the real outcome of the previous one before it played.
     expect(report.turns).toBe(13);
@@ -36,10 +37,14 @@ describe('demo', () => {
     expect(output).toContain('Plan mode allows only read-only tools');
     expect(output).toContain('sensitive file');
     expect(output).toContain('non-interactive');
+    // Streaming pre-start: the concurrency-safe reads begin before the model's message ends.
+    expect(output).toContain('-> Read started while the model is still streaming');
+    // Grep judged every file it read: the key and .env were skipped, and it said so.
+    expect(output).toContain('2 paths skipped: 1 denied by the permission policy, 1 would need approval');
     // Nothing was left behind.
     const { existsSync } = await import('node:fs');
     expect(existsSync(report.workspace)).toBe(false);
-  });
+  }, 90_000);
 
   it('runs from the command line with --json lines and exit code 0', async () => {
     const home = makeTemporaryDirectory('demo-home');

@@ -1,0 +1,20 @@
+// A package's own vitest config (vitest.shared.ts, as packages/<pkg>/vitest.config.ts builds
+// it) with `include` narrowed to the test files its Stryker config names. Stryker's own
+// `testFiles` option is not used: with it, Stryker 9.6.1 activates a static mutant (a module
+// constant such as a limit or a protected name) after its module has loaded, so every static
+// mutant survives whatever the tests do (stryker-js#6144). Narrowing vitest's include keeps
+// static activation intact. Set by stryker.shared.mjs through the environment.
+import { defineProject } from 'vitest/config';
+import { sharedProjectConfig } from '../vitest.shared.js';
+
+const pkg = process.env.TOOLWRIGHT_MUTATION_PACKAGE;
+if (pkg === undefined || !/^[a-z0-9-]+$/.test(pkg)) {
+  throw new Error(
+    'mutation/vitest.mutation.config.ts is for Stryker runs: TOOLWRIGHT_MUTATION_PACKAGE is not set',
+  );
+}
+const base = sharedProjectConfig(new URL(`../packages/${pkg}/vitest.config.ts`, import.meta.url).href);
+const include: string[] | undefined =
+  JSON.parse(process.env.TOOLWRIGHT_MUTATION_TESTS ?? 'null') ?? undefined;
+
+export default defineProject({ ...base, test: { ...base.test, ...(include ? { include } : {}) } });

@@ -76,6 +76,13 @@ describe('text parts', () => {
     expect((await store.read(id)).bytes.toString('utf8')).toBe(text);
   });
 
+  it('a text of 100 ASCII bytes is over a 64-byte threshold: stored, not inlined', async () => {
+    const routing = router();
+    await routing.addText('c'.repeat(100));
+    expect(routing.artifacts.map((artifact) => artifact.byteLength)).toEqual([100]);
+    expect(routing.parts.map((part) => part.type)).toEqual(['artifact']);
+  });
+
   it('a stored text without a label or a source says only its size and artifact', async () => {
     const routing = router();
     await routing.addText('z'.repeat(500));

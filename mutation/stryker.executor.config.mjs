@@ -12,6 +12,8 @@ export default guardConfig('executor', {
   // The protected names are module constants: every one of their mutants ("static") reruns all
   // the test files below, so they are the policy's and the paths' own tests, not the
   // streaming and scheduling suites.
+  // Some policy tests stub HOME, which os.homedir() in a worker thread does not see.
+  homeFromEnv: true,
   testFiles: [
     'src/permission/*.test.ts',
     'src/paths/*.test.ts',

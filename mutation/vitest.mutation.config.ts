@@ -4,6 +4,7 @@
 // constant such as a limit or a protected name) after its module has loaded, so every static
 // mutant survives whatever the tests do (stryker-js#6144). Narrowing vitest's include keeps
 // static activation intact. Set by stryker.shared.mjs through the environment.
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 import { sharedProjectConfig } from '../vitest.shared.js';
 
@@ -17,4 +18,15 @@ const base = sharedProjectConfig(new URL(`../packages/${pkg}/vitest.config.ts`, 
 const include: string[] | undefined =
   JSON.parse(process.env.TOOLWRIGHT_MUTATION_TESTS ?? 'null') ?? undefined;
 
-export default defineProject({ ...base, test: { ...base.test, ...(include ? { include } : {}) } });
+// Stryker's vitest runner runs test files in worker threads, where os.homedir() does not see a
+// stubbed HOME: home-from-env.setup.ts makes it (TOOLWRIGHT_MUTATION_HOME_FROM_ENV=1).
+const homeFromEnv = process.env.TOOLWRIGHT_MUTATION_HOME_FROM_ENV === '1';
+const setupFiles = [
+  ...(homeFromEnv ? [fileURLToPath(new URL('./home-from-env.setup.ts', import.meta.url))] : []),
+  ...[base.test?.setupFiles ?? []].flat(),
+];
+
+export default defineProject({
+  ...base,
+  test: { ...base.test, setupFiles, ...(include ? { include } : {}) },
+});

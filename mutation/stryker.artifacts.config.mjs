@@ -1,0 +1,15 @@
+import { guardConfig } from './stryker.shared.mjs';
+
+// The private store's guards: a stored file is verified before it is trusted (regular file, one
+// link, owner, mode, content), every directory of the chain is checked to be a real directory,
+// ours and 0700, and a lock's holder is identified by pid, start time and boot id.
+export default guardConfig('artifacts', {
+  mutate: [
+    'src/stored-file-verification.ts',
+    'src/secure-directory.ts',
+    'src/session-directory-chain.ts',
+    'src/process-identity.ts',
+  ],
+  // Race tests loop until threads interleave and spawn processes: give a busy machine room.
+  timeoutMS: 30_000,
+});

@@ -13,7 +13,7 @@
 // or had no test (mutants that do not compile or crash on load are left out, as Stryker does).
 // Exits 1 when a file is below 85 % or a run failed. MUTATION_CONCURRENCY=1 runs one worker.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -58,8 +58,30 @@ for (const { file, report } of selected) {
 }
 process.exit(failing > 0 ? 1 : 0);
 
+/**
+ * Stryker's incremental mode reuses the result of a static mutant (one in a module constant,
+ * such as a limit or a protected name) while its file is unchanged, even when new tests would
+ * now kill it: it has no per-test coverage to compare. Such survivors are dropped from the
+ * incremental file so that every run tests them again (killed ones are kept).
+ */
+function forgetStaticSurvivors(report) {
+  const incremental = join(repoRoot, 'reports', 'mutation', `${report}.incremental.json`);
+  if (!existsSync(incremental)) return;
+  const data = JSON.parse(readFileSync(incremental, 'utf8'));
+  let dropped = 0;
+  for (const file of Object.values(data.files)) {
+    const kept = file.mutants.filter(
+      (m) => !(m.static && (m.status === 'Survived' || m.status === 'NoCoverage')),
+    );
+    dropped += file.mutants.length - kept.length;
+    file.mutants = kept;
+  }
+  if (dropped > 0) writeFileSync(incremental, JSON.stringify(data));
+}
+
 /** Runs one config; returns 1 when Stryker failed. */
 function runStryker(file, report) {
+  forgetStaticSurvivors(report);
   console.error(`mutation: ${report} (Stryker, ${process.env.MUTATION_CONCURRENCY ?? 2} workers)`);
   const stryker = join(repoRoot, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js');
   const started = Date.now();

@@ -10,6 +10,19 @@ export default guardConfig('artifacts', {
     'src/session-directory-chain.ts',
     'src/process-identity.ts',
   ],
+  // The store's tests set the process umask (refused in a worker thread): processes, not threads.
+  pool: 'forks',
+  // Everything but the option, error-class and surface tests, which touch no guard.
+  testFiles: [
+    'src/session-artifact-store.test.ts',
+    'src/session-lease.test.ts',
+    'src/spill.test.ts',
+    'src/cross-process.test.ts',
+    'src/directory-race.test.ts',
+    'src/pid-reuse.test.ts',
+    'src/process-identity.test.ts',
+    'src/*.kills.test.ts',
+  ],
   // Race tests loop until threads interleave and spawn processes: give a busy machine room.
   timeoutMS: 30_000,
 });

@@ -5,4 +5,16 @@ import { guardConfig } from './stryker.shared.mjs';
 // permission check.
 export default guardConfig('contracts', {
   mutate: ['src/check-tool-config.ts', 'src/params-freezer.ts', 'src/freeze-parsed.ts', 'src/deep-freeze.ts'],
+  // Left out: dual-install.test.ts, which builds the package with tsup and installs it twice in
+  // beforeAll (every mutant it reaches would be static and rebuild), and the declaration tests.
+  testFiles: [
+    'src/create-tool.test.ts',
+    'src/every-option-checked.test.ts',
+    'src/params-freezer.test.ts',
+    'src/freeze-parsed.test.ts',
+    'src/tool-invocation.test.ts',
+    'src/gotchas.test.ts',
+    'src/errors.test.ts',
+    'src/*.kills.test.ts',
+  ],
 });

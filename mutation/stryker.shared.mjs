@@ -13,19 +13,21 @@ const concurrency = Number(process.env.MUTATION_CONCURRENCY ?? 2);
  * mutation/vitest.mutation.config.ts rather than Stryker's own `testFiles` option (see there).
  *
  * @param {string} pkg the folder name under packages/
- * @param {{ part?: string, mutate: string[], testFiles?: string[], timeoutMS?: number, vitestConfig?: string, homeFromEnv?: boolean }} options
+ * @param {{ part?: string, mutate: string[], testFiles?: string[], timeoutMS?: number, vitestConfig?: string, homeFromEnv?: boolean, pool?: 'forks' }} options
  *   `part` names one of several configs of a package (`stryker.<pkg>.<part>.config.mjs`), each
  *   with its own reports. `homeFromEnv` (with `testFiles`) lets tests that stub HOME run in the
- *   worker threads Stryker's runner uses (mutation/home-from-env.setup.ts).
+ *   worker threads Stryker's runner uses (mutation/home-from-env.setup.ts); `pool: 'forks'` runs
+ *   the test files in processes instead (slower: for tests a thread cannot run at all).
  * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
-export function guardConfig(pkg, { part, mutate, testFiles, timeoutMS, vitestConfig, homeFromEnv }) {
+export function guardConfig(pkg, { part, mutate, testFiles, timeoutMS, vitestConfig, homeFromEnv, pool }) {
   const report = part === undefined ? pkg : `${pkg}.${part}`;
   if (testFiles !== undefined) {
     // Read by mutation/vitest.mutation.config.ts in Stryker's workers (they inherit this environment).
     process.env.TOOLWRIGHT_MUTATION_PACKAGE = pkg;
     process.env.TOOLWRIGHT_MUTATION_TESTS = JSON.stringify(testFiles);
     if (homeFromEnv) process.env.TOOLWRIGHT_MUTATION_HOME_FROM_ENV = '1';
+    if (pool === 'forks') process.env.TOOLWRIGHT_MUTATION_POOL = 'forks';
   }
   return {
     packageManager: 'pnpm',

@@ -26,7 +26,16 @@ const setupFiles = [
   ...[base.test?.setupFiles ?? []].flat(),
 ];
 
+// Stryker's runner asks for worker threads; tests that change the process's umask (refused in a
+// thread) need processes: TOOLWRIGHT_MUTATION_POOL=forks sets each project's pool back to forks.
+const forks = process.env.TOOLWRIGHT_MUTATION_POOL === 'forks';
+
 export default defineProject({
   ...base,
+  plugins: forks ? [{ name: 'toolwright-mutation-forks', configureVitest: useForks }] : [],
   test: { ...base.test, setupFiles, ...(include ? { include } : {}) },
 });
+
+function useForks({ project }: { project: { config: { pool: string } } }): void {
+  project.config.pool = 'forks';
+}

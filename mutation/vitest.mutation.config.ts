@@ -30,10 +30,41 @@ const setupFiles = [
 // thread) need processes: TOOLWRIGHT_MUTATION_POOL=forks sets each project's pool back to forks.
 const forks = process.env.TOOLWRIGHT_MUTATION_POOL === 'forks';
 
+/**
+ * A test file that fails to load (a mutant in code its module scope runs, such as a tool defined
+ * at the top of the file) has no tests, and Stryker's runner counts only tests: the mutant the
+ * file's failure caught would be reported as survived (stryker-js#6150). This reporter gives
+ * such a file one failed test carrying the load error, so the mutant counts as killed.
+ */
+const loadFailuresAsTests = {
+  onTestRunEnd(testModules: ReadonlyArray<{ task: LoadedFile }>): void {
+    for (const { task: file } of testModules) {
+      if (file.result?.state !== 'fail' || file.tasks.length > 0) continue;
+      file.tasks.push({
+        type: 'test',
+        name: 'the test file loads',
+        id: `${file.id}_load`,
+        mode: 'run',
+        file,
+        suite: file,
+        meta: {},
+        context: {},
+        result: { state: 'fail', errors: file.result.errors ?? [] },
+      });
+    }
+  },
+};
+
+interface LoadedFile {
+  id: string;
+  tasks: unknown[];
+  result?: { state?: string; errors?: unknown[] };
+}
+
 export default defineProject({
   ...base,
   plugins: forks ? [{ name: 'toolwright-mutation-forks', configureVitest: useForks }] : [],
-  test: { ...base.test, setupFiles, ...(include ? { include } : {}) },
+  test: { ...base.test, setupFiles, reporters: [loadFailuresAsTests], ...(include ? { include } : {}) },
 });
 
 function useForks({ project }: { project: { config: { pool: string } } }): void {

@@ -4,11 +4,13 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'DEFAULT_PREVIEW_LENGTH',
     'MAX_SUGGESTED_NAME_LENGTH',
+    'UNSUPPORTED_SPECIFICATION_VERSION',
     'boundedEditDistance',
     'canonicalJson',
     'closestName',
     'describeNumberProblem',
     'describeOptionProblem',
+    'describeSpecificationVersionProblem',
     'didYouMean',
     'previewText',
     'previewValue',

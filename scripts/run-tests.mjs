@@ -1,5 +1,13 @@
 #!/usr/bin/env node
-// Runs every vitest project once and ends with the line CI reads: `N passed, N failed[, N skipped]`.
+// Runs the vitest projects and ends with the line CI reads: `N passed, N failed[, N skipped]`.
+//
+// Three runs, one after the other: every project on the machine's Node (20), then the packages'
+// projects (`packages/*`) on Node 22 and on Node 24, binaries from the npm registry pinned in
+// tooling/node-versions (see scripts/node-versions.mjs). The app and repo tests run on Node 20
+// only: they spawn the CLI, servers and registries, and the packages are what users run on
+// their own Node. One line per run comes first, then the closing line counts all three.
+// `--project <name>` narrows every run; Node 22 and 24 then run only the `packages/...` ones
+// named (none: they are skipped). TOOLWRIGHT_NODE_VERSIONS=current runs Node 20 only.
 //
 // It builds first (`turbo run build`, cached, so a second run costs seconds). Unit tests import
 // the packages' sources, but the CLI, demo and README tests run what a user runs: the spawned
@@ -12,17 +20,18 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prepareNodeVersions } from './node-versions.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dryRun = process.env.TOOLWRIGHT_SCRIPT_DRY_RUN === '1';
 const env = { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' };
 
-function spawnStep(args) {
+function spawnStep(args, node = process.execPath) {
   if (dryRun) {
-    console.error(`  dry run: node ${args.join(' ')}`);
+    console.error(`  dry run: ${node === process.execPath ? 'node' : node} ${args.join(' ')}`);
     return { status: 0 };
   }
-  return spawnSync(process.execPath, args, { cwd: repoRoot, stdio: 'inherit', env });
+  return spawnSync(node, args, { cwd: repoRoot, stdio: 'inherit', env });
 }
 
 if (process.env.TOOLWRIGHT_SKIP_BUILD !== '1') {
@@ -35,33 +44,119 @@ if (process.env.TOOLWRIGHT_SKIP_BUILD !== '1') {
     process.exit(1);
   }
 }
-const resultsFile = join(repoRoot, '.tmp', 'vitest-results.json');
-mkdirSync(dirname(resultsFile), { recursive: true });
-rmSync(resultsFile, { force: true });
-
 const vitest = join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
-const result = spawnStep([
-  vitest,
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${resultsFile}`,
-  ...process.argv.slice(2),
-]);
-if (dryRun) process.exit(0);
+const userArgs = process.argv.slice(2);
+const { runs, skipped: skippedRuns } = planRuns(userArgs);
 
-if (!existsSync(resultsFile)) {
-  console.log('0 passed, 1 failed');
-  console.error(`vitest ended (exit ${result.status ?? result.signal}) without writing ${resultsFile}.`);
-  process.exit(1);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+for (const run of runs) {
+  const counts = runVitest(run);
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  lines.push(
+    `Node ${run.version} (${run.scope}): ${formatCounts(counts)}${counts.note ? ` (${counts.note})` : ''}`,
+  );
 }
-const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
-const passed = report.numPassedTests ?? 0;
-// A file that fails to load has no test results of its own; count it as one failure.
-const failedSuites = (report.testResults ?? []).filter(
-  (file) => file.status === 'failed' && file.assertionResults.length === 0,
-).length;
-const failed = (report.numFailedTests ?? 0) + failedSuites;
-const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
-process.exit(failed > 0 || result.status !== 0 ? 1 : 0);
+if (dryRun) process.exit(0);
+for (const line of [...lines, ...skippedRuns]) console.log(line);
+console.log(formatCounts(totals));
+process.exit(totals.failed > 0 ? 1 : 0);
+
+function formatCounts({ passed, failed, skipped }) {
+  return `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+}
+
+/** The values of every `--project` option the user gave (`--project x` or `--project=x`). */
+function projectFilters(args) {
+  const found = [];
+  for (const [index, arg] of args.entries()) {
+    if (arg === '--project' && args[index + 1] !== undefined) found.push(args[index + 1]);
+    else if (arg.startsWith('--project=')) found.push(arg.slice('--project='.length));
+  }
+  return found;
+}
+
+/** The user's arguments without their `--project` options. */
+function withoutProjectFilters(args) {
+  const kept = [];
+  for (let index = 0; index < args.length; index += 1) {
+    if (args[index] === '--project') index += 1;
+    else if (!args[index].startsWith('--project=')) kept.push(args[index]);
+  }
+  return kept;
+}
+
+/** The runs to make: the machine's Node with every project, then each extra Node with the packages. */
+function planRuns(args) {
+  const own = { node: process.execPath, version: process.versions.node, scope: 'every project', args };
+  if (process.env.TOOLWRIGHT_NODE_VERSIONS === 'current') return { runs: [own], skipped: [] };
+  const filters = projectFilters(args);
+  const packageFilters =
+    filters.length === 0 ? ['packages/*'] : filters.filter((f) => f.startsWith('packages/'));
+  if (filters.length > 0) own.scope = filters.join(', ');
+  const runs = [own];
+  const skipped = [];
+  let prepared;
+  try {
+    prepared = prepareNodeVersions({ log: (line) => console.error(line), dryRun });
+  } catch (error) {
+    // Not being able to install a Node the packages promise to support is a failure, not a skip.
+    console.error(`the extra Node versions could not be installed: ${error.message}`);
+    return {
+      runs: [...runs, { failure: 'installing Node 22 and 24 failed', version: '22/24', scope: 'packages' }],
+      skipped,
+    };
+  }
+  for (const entry of prepared) {
+    if (entry.skip) skipped.push(`Node ${entry.version}: skipped, ${entry.skip}`);
+    else if (packageFilters.length === 0)
+      skipped.push(`Node ${entry.version}: skipped, no packages/* project selected`);
+    else {
+      runs.push({
+        node: entry.binary,
+        version: entry.version,
+        scope: packageFilters.join(', '),
+        args: [...withoutProjectFilters(args), ...packageFilters.flatMap((filter) => ['--project', filter])],
+      });
+    }
+  }
+  return { runs, skipped };
+}
+
+/** One vitest run on one Node; its counts from vitest's JSON report. */
+function runVitest(run) {
+  if (run.failure) return { passed: 0, failed: 1, skipped: 0, note: run.failure };
+  const resultsFile = join(repoRoot, '.tmp', `vitest-results-node${run.version.split('.')[0]}.json`);
+  mkdirSync(dirname(resultsFile), { recursive: true });
+  rmSync(resultsFile, { force: true });
+  if (!dryRun && run.node !== process.execPath)
+    console.error(`\ntests on Node ${run.version} (${run.scope})`);
+  const result = spawnStep(
+    [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...run.args],
+    run.node,
+  );
+  if (dryRun) return { passed: 0, failed: 0, skipped: 0 };
+  if (!existsSync(resultsFile)) {
+    return {
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      note: `vitest ended (exit ${result.status ?? result.signal}) without a report`,
+    };
+  }
+  const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  // A file that fails to load has no test results of its own; count it as one failure.
+  const failedSuites = (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  ).length;
+  const failed = (report.numFailedTests ?? 0) + failedSuites;
+  const counts = {
+    passed: report.numPassedTests ?? 0,
+    failed: failed === 0 && result.status !== 0 ? 1 : failed,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+  if (failed === 0 && result.status !== 0) counts.note = `vitest exited ${result.status ?? result.signal}`;
+  return counts;
+}

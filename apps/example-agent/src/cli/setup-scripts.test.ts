@@ -59,7 +59,10 @@ describe('scripts/run-tests.mjs', () => {
   });
 
   it('skips the build when the caller has just built (TOOLWRIGHT_SKIP_BUILD=1)', () => {
-    const result = dryRun('run-tests.mjs', [], { TOOLWRIGHT_SKIP_BUILD: '1' });
+    const result = dryRun('run-tests.mjs', [], {
+      TOOLWRIGHT_SKIP_BUILD: '1',
+      TOOLWRIGHT_NODE_VERSIONS: 'current',
+    });
     const commands = result.lines.filter((line) => line.includes('dry run:'));
     expect(commands).toHaveLength(1);
     expect(commands[0]).toMatch(/vitest\.mjs run/);

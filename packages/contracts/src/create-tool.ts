@@ -17,6 +17,7 @@ import { freezeParsed } from './freeze-parsed.js';
 import { FrozenToolInvocation, type InvocationBehaviour } from './frozen-tool-invocation.js';
 import type { FunctionDeclaration } from './function-declaration.js';
 import { compileParamsFreezer, type ParamsFreezer } from './params-freezer.js';
+import { checkSchemaSpecificationVersion } from './specification-version.js';
 import { type BuildOptions, TOOL_MARKER, type Tool, type ToolMetadata } from './tool.js';
 import type { SchemaParams, ToolConfig } from './tool-config.js';
 import { normaliseDescription } from './tool-description.js';
@@ -51,6 +52,7 @@ export function createTool<S extends TSchema | SchemaValidator>(
   config: ToolConfig<S>,
 ): Tool<SchemaParams<S>> {
   type Params = SchemaParams<S>;
+  checkSchemaSpecificationVersion(config);
   const problems = checkToolConfig(config);
   const candidateName = typeof config?.name === 'string' ? config.name : undefined;
   if (problems.length > 0) {

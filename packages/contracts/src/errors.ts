@@ -20,6 +20,8 @@ export const ContractsErrorCode = Object.freeze({
   InvalidToolResult: 'invalid_tool_result',
   /** A tool's `affectedPaths`, `extractSignatureContent`, ... callback threw or returned a wrong type. */
   InvocationCallbackFailed: 'invocation_callback_failed',
+  /** A tool, invocation or schema validator of an interface version this copy does not speak. */
+  UnsupportedSpecificationVersion: 'unsupported_specification_version',
 } as const);
 
 /** One of the codes in {@link ContractsErrorCode}. */
@@ -56,12 +58,15 @@ export class InvalidToolDefinitionError extends ToolwrightError {
   constructor(
     toolName: string | undefined,
     problems: readonly string[],
-    options: ToolwrightErrorOptions = {},
+    options: ToolwrightErrorOptions & {
+      /** `unsupported_specification_version` when the schema is a validator of another interface version. */
+      readonly code?: 'invalid_tool_definition' | 'unsupported_specification_version';
+    } = {},
   ) {
     const subject = toolName === undefined ? 'a tool' : `tool "${toolName}"`;
     const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
     super(
-      ContractsErrorCode.InvalidToolDefinition,
+      options.code ?? ContractsErrorCode.InvalidToolDefinition,
       `Cannot create ${subject}: ${count} in its config:\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
       options,
     );

@@ -16,14 +16,25 @@ export {
   toProviderToolFormat,
 } from './function-declaration.js';
 export { rebuildInvocation } from './rebuild-invocation.js';
-export { type BuildOptions, isTool, TOOL_MARKER, type Tool, type ToolMetadata } from './tool.js';
+export {
+  type BuildOptions,
+  describeToolVersionProblem,
+  isTool,
+  TOOL_MARKER,
+  type Tool,
+  type ToolMetadata,
+  type ToolMetadataV1,
+  type ToolV1,
+} from './tool.js';
 export type { SchemaParams, ToolConfig, ToolValidationOptions } from './tool-config.js';
 export { renderToolDescription, type ToolDescription } from './tool-description.js';
 export {
+  describeInvocationVersionProblem,
   INVOCATION_MARKER,
   isInvocationSuperseded,
   isToolInvocation,
   type ToolInvocation,
+  type ToolInvocationV1,
 } from './tool-invocation.js';
 export { isToolKind, PARALLELISM_VALUES, type Parallelism, TOOL_KINDS, ToolKind } from './tool-kind.js';
 export type {

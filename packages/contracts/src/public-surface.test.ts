@@ -19,6 +19,8 @@ describe('public surface', () => {
       'ToolwrightError',
       'UnsupportedProviderTargetError',
       'createTool',
+      'describeInvocationVersionProblem',
+      'describeToolVersionProblem',
       'isErrorResult',
       'isInvocationSuperseded',
       'isProviderTarget',

@@ -2,8 +2,14 @@ import { ToolValidationError } from '@toolwright/validation';
 import { checkBuildOptions } from './build-options.js';
 import { ContractsErrorCode, ToolInvocationError } from './errors.js';
 import { formatValue } from './format-value.js';
+import { CONTRACTS_ACCEPTS } from './specification-version.js';
 import type { BuildOptions, Tool } from './tool.js';
-import { isToolInvocation, retireInvocation, type ToolInvocation } from './tool-invocation.js';
+import {
+  describeInvocationVersionProblem,
+  isToolInvocation,
+  retireInvocation,
+  type ToolInvocation,
+} from './tool-invocation.js';
 
 /**
  * Applies a hook's change to an invocation's params by building a new invocation.
@@ -24,6 +30,14 @@ export function rebuildInvocation<P>(
   patch: Readonly<Record<string, unknown>>,
   options?: BuildOptions,
 ): ToolInvocation<P> {
+  const versionProblem = describeInvocationVersionProblem(invocation, CONTRACTS_ACCEPTS);
+  if (versionProblem !== undefined) {
+    throw new ToolInvocationError(
+      ContractsErrorCode.UnsupportedSpecificationVersion,
+      tool.name,
+      `rebuildInvocation: ${versionProblem}; rebuild it with the contracts that built it.`,
+    );
+  }
   if (!isToolInvocation(invocation) || invocation.toolName !== tool.name) {
     throw new ToolInvocationError(
       ContractsErrorCode.InvocationToolMismatch,

@@ -1,3 +1,4 @@
+import { describeSpecificationVersionProblem } from '@toolwright/utils';
 import type { Coercion } from '@toolwright/validation';
 import type { DeepReadonly } from './deep-readonly.js';
 import type { ExecutionContext } from './execution-context.js';
@@ -15,7 +16,7 @@ export const INVOCATION_MARKER: unique symbol = Symbol.for('toolwright.tool_invo
  * frozen: a hook that wants different params calls `rebuildInvocation`, which builds a new
  * invocation and retires this one.
  */
-export interface ToolInvocation<P = unknown> {
+export interface ToolInvocationV1<P = unknown> {
   /** Interface version; a breaking change adds `'v2'` beside it. */
   readonly specificationVersion: 'v1';
   /** Cross-install recognition marker (see {@link isToolInvocation}). */
@@ -50,6 +51,9 @@ export interface ToolInvocation<P = unknown> {
   execute(context: ExecutionContext): Promise<ToolResult>;
 }
 
+/** The current version of the invocation interface: {@link ToolInvocationV1}. */
+export type ToolInvocation<P = unknown> = ToolInvocationV1<P>;
+
 // Invocations a hook replaced. Module state, not a property: the invocation itself is frozen.
 const retiredInvocations = new WeakSet<object>();
 
@@ -71,4 +75,14 @@ export function isToolInvocation(value: unknown): value is ToolInvocation {
     (value as { [INVOCATION_MARKER]?: unknown })[INVOCATION_MARKER] === true &&
     (value as { specificationVersion?: unknown }).specificationVersion === 'v1'
   );
+}
+
+/**
+ * Why `value`, an invocation built by a tool of another version of this package, is refused for
+ * its interface version (naming both versions), or `undefined` when it is no such invocation.
+ */
+export function describeInvocationVersionProblem(value: unknown, acceptedBy: string): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  if ((value as { [INVOCATION_MARKER]?: unknown })[INVOCATION_MARKER] !== true) return undefined;
+  return describeSpecificationVersionProblem('ToolInvocation', value, acceptedBy);
 }

@@ -1,7 +1,8 @@
+import { describeSpecificationVersionProblem } from '@toolwright/utils';
 import type { JsonSchema, ProviderTarget, SchemaValidator } from '@toolwright/validation';
 import type { FunctionDeclaration } from './function-declaration.js';
 import type { ToolDescription } from './tool-description.js';
-import type { ToolInvocation } from './tool-invocation.js';
+import type { ToolInvocationV1 } from './tool-invocation.js';
 import type { Parallelism, ToolKind } from './tool-kind.js';
 import type { ToolSource } from './tool-source.js';
 
@@ -21,7 +22,7 @@ export interface BuildOptions {
 }
 
 /** The catalog view of a tool, with its behaviour flags normalised to explicit values. */
-export interface ToolMetadata {
+export interface ToolMetadataV1 {
   /** Interface version; a breaking change adds `'v2'` beside it. */
   readonly specificationVersion: 'v1';
   /** As on the tool. */
@@ -56,9 +57,10 @@ export interface ToolMetadata {
 
 /**
  * A tool defined once: its identity, behaviour flags, validator and `execute`, frozen.
- * Made by `createTool`; recognised by `isTool`.
+ * Made by `createTool`; recognised by `isTool`. Version 1 of the interface: a breaking change
+ * would add `ToolV2` beside it (see VERSIONING.md), and `Tool` names the current version.
  */
-export interface Tool<P = unknown> {
+export interface ToolV1<P = unknown> {
   /** Interface version; a breaking change adds `'v2'` beside it. */
   readonly specificationVersion: 'v1';
   /** Cross-install recognition marker (see {@link isTool}). */
@@ -95,12 +97,18 @@ export interface Tool<P = unknown> {
    * Validates `params` (coercion, defaults, unknown-argument policy) and returns an invocation
    * whose params are deeply frozen. Throws `ToolValidationError`, never anything else for bad input.
    */
-  build(params: unknown, options?: BuildOptions): ToolInvocation<P>;
+  build(params: unknown, options?: BuildOptions): ToolInvocationV1<P>;
   /** The declaration for `target` (default `'json-schema'`), computed once per target and cached. */
   getFunctionDeclaration(target?: ProviderTarget): FunctionDeclaration;
   /** The catalog view (computed once and cached). */
-  getMetadata(): ToolMetadata;
+  getMetadata(): ToolMetadataV1;
 }
+
+/** The current version of the tool interface: {@link ToolV1}. */
+export type Tool<P = unknown> = ToolV1<P>;
+
+/** The current version of the catalog view: {@link ToolMetadataV1}. */
+export type ToolMetadata = ToolMetadataV1;
 
 /**
  * True when `value` is a tool made by `createTool` (of any installed copy of this package) that
@@ -119,4 +127,18 @@ export function isTool(value: unknown): value is Tool {
     typeof candidate.getFunctionDeclaration === 'function' &&
     typeof candidate.getMetadata === 'function'
   );
+}
+
+/**
+ * Why `value`, a tool made by `createTool` of another version of this package, is refused for
+ * its interface version (naming both versions), or `undefined` when it is no such tool. Every
+ * package that takes tools calls it where `isTool` said no, so that a host mixing versions
+ * reads which side is behind instead of "not made by createTool".
+ *
+ * @param acceptedBy the refusing package and its version line, e.g. `'@toolwright/registry 0.x'`
+ */
+export function describeToolVersionProblem(value: unknown, acceptedBy: string): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  if ((value as Partial<Record<symbol, unknown>>)[TOOL_MARKER] !== true) return undefined;
+  return describeSpecificationVersionProblem('Tool', value, acceptedBy);
 }

@@ -1,0 +1,103 @@
+import { Type } from '@sinclair/typebox';
+import { compileJsonSchema } from '@toolwright/validation';
+import { describe, expect, it } from 'vitest';
+import { createTool } from './create-tool.js';
+import { InvalidToolDefinitionError, ToolInvocationError } from './errors.js';
+import { rebuildInvocation } from './rebuild-invocation.js';
+import { readFileTool } from './test-support/example-tools.js';
+import { describeToolVersionProblem, isTool } from './tool.js';
+import { describeInvocationVersionProblem, isToolInvocation } from './tool-invocation.js';
+import { ToolKind } from './tool-kind.js';
+import { ToolResults } from './tool-results.js';
+
+/** What a later copy of the package would hand over: the same object, another interface version. */
+function ofVersion<T extends object>(value: T, version: unknown): T {
+  const descriptors: PropertyDescriptorMap = Object.getOwnPropertyDescriptors(value);
+  descriptors.specificationVersion = { value: version, enumerable: true };
+  return Object.freeze(Object.create(Object.getPrototypeOf(value), descriptors));
+}
+
+describe('a Tool of another specification version', () => {
+  const future = ofVersion(readFileTool, 'v2');
+
+  it('is no Tool for isTool, and describeToolVersionProblem names both versions', () => {
+    expect(isTool(readFileTool)).toBe(true);
+    expect(isTool(future)).toBe(false);
+    expect(describeToolVersionProblem(future, '@toolwright/registry 0.x')).toBe(
+      "this Tool says specificationVersion 'v2'; @toolwright/registry 0.x accepts 'v1'",
+    );
+  });
+
+  it('is told apart from values that are no tool at all, which keep the usual words', () => {
+    expect(describeToolVersionProblem(readFileTool, 'x 0.x')).toBeUndefined();
+    expect(describeToolVersionProblem({ specificationVersion: 'v2', name: 'Read' }, 'x 0.x')).toBeUndefined();
+    expect(describeToolVersionProblem(undefined, 'x 0.x')).toBeUndefined();
+  });
+});
+
+describe('an invocation of another specification version', () => {
+  it('is refused by rebuildInvocation with unsupported_specification_version, naming both versions', () => {
+    const future = ofVersion(readFileTool.build({ file_path: 'a.txt' }), 'v2');
+    expect(isToolInvocation(future)).toBe(false);
+    const error = (() => {
+      try {
+        rebuildInvocation(readFileTool, future, { limit: 3 });
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(ToolInvocationError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: 'unsupported_specification_version',
+      toolName: 'Read',
+      message:
+        "rebuildInvocation: this ToolInvocation says specificationVersion 'v2'; @toolwright/contracts 0.x accepts 'v1'; rebuild it with the contracts that built it.",
+    });
+  });
+
+  it('describeInvocationVersionProblem ignores what is no invocation', () => {
+    expect(describeInvocationVersionProblem({ specificationVersion: 'v2' }, 'x 0.x')).toBeUndefined();
+    expect(
+      describeInvocationVersionProblem(readFileTool.build({ file_path: 'a.txt' }), 'x 0.x'),
+    ).toBeUndefined();
+  });
+});
+
+describe('createTool with a SchemaValidator of another specification version', () => {
+  const config = {
+    name: 'Lookup',
+    kind: ToolKind.ReadOnly,
+    description: 'Looks a key up.',
+    execute: async () => ToolResults.success('ok'),
+  };
+
+  it('refuses it with unsupported_specification_version, naming both versions', () => {
+    const validator = ofVersion(
+      compileJsonSchema({ type: 'object', properties: { key: { type: 'string' } } }),
+      'v2',
+    );
+    const error = (() => {
+      try {
+        createTool({ ...config, schema: validator });
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(InvalidToolDefinitionError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: 'unsupported_specification_version',
+      toolName: 'Lookup',
+      problems: [
+        "schema: this SchemaValidator says specificationVersion 'v2'; @toolwright/contracts 0.x accepts 'v1'",
+      ],
+    });
+  });
+
+  it('still takes v1 validators and TypeBox schemas', () => {
+    const validator = compileJsonSchema({ type: 'object', properties: { key: { type: 'string' } } });
+    expect(isTool(createTool({ ...config, schema: validator }))).toBe(true);
+    expect(isTool(createTool({ ...config, schema: Type.Object({ key: Type.String() }) }))).toBe(true);
+  });
+});

@@ -42,6 +42,7 @@ export {
   type ParseOptions,
   type ParseResult,
   type SchemaValidator,
+  type SchemaValidatorV1,
 } from './schema/schema-validator.js';
 export {
   type DetectSensitivePathOptions,

@@ -53,8 +53,11 @@ export interface ParseResult<T> {
   coercions: readonly Coercion[];
 }
 
-/** The one interface both TypeBox and foreign JSON schemas are validated through. */
-export interface SchemaValidator<T = unknown> {
+/**
+ * The one interface every schema is validated through, version 1. A breaking change would add
+ * `SchemaValidatorV2` beside it (see VERSIONING.md); `SchemaValidator` names the current version.
+ */
+export interface SchemaValidatorV1<T = unknown> {
   /** Interface version; a breaking change adds `'v2'` beside it. */
   readonly specificationVersion: 'v1';
   /** Where the schema came from. */
@@ -67,6 +70,9 @@ export interface SchemaValidator<T = unknown> {
    */
   parse(input: unknown, options?: ParseOptions): ParseResult<T>;
 }
+
+/** The current version of the validator interface: {@link SchemaValidatorV1}. */
+export type SchemaValidator<T = unknown> = SchemaValidatorV1<T>;
 
 /** True when `value` implements {@link SchemaValidator} v1 (from any installed copy). */
 export function isSchemaValidator(value: unknown): value is SchemaValidator {

@@ -58,12 +58,12 @@ function listingFailed(server: string, list: CatalogListKind, error: unknown): C
   };
 }
 
-/** Lists and screens a server's tools. A failed listing gives `undefined` plus a diagnostic. */
+/** Lists and screens a server's tools. A failed listing gives a diagnostic and the error. */
 export async function listTools(
   connection: ServerConnection,
   limits: CatalogLimits,
   accept?: Parameters<typeof screenToolCatalog>[3],
-): Promise<ScreenedListing<McpToolDefinition> | { failure: CatalogDiagnostic }> {
+): Promise<ScreenedListing<McpToolDefinition> | { failure: CatalogDiagnostic; error: unknown }> {
   try {
     const listing = await listRaw(connection, 'tools', limits);
     const screened = screenToolCatalog(connection.name, listing.items, limits, accept);
@@ -73,7 +73,7 @@ export async function listTools(
       complete: listing.complete,
     };
   } catch (error) {
-    return { failure: listingFailed(connection.name, 'tools', error) };
+    return { failure: listingFailed(connection.name, 'tools', error), error };
   }
 }
 

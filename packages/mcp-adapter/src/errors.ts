@@ -14,6 +14,11 @@ export const McpAdapterErrorCode = {
   InvalidOption: 'invalid_option',
   /** A server could not be started or did not complete the MCP handshake. */
   ConnectFailed: 'mcp_connect_failed',
+  /**
+   * A server completed the handshake but its `tools/list` failed (an HTTP 401 or 403, an error
+   * answer, a timeout): it is `failed`, not connected with no tools. `cause` is the request's error.
+   */
+  ListingFailed: 'mcp_listing_failed',
   /** A server did not answer within the configured time. */
   Timeout: 'mcp_timeout',
   /** The connection to a server was lost (the process exited, the HTTP session ended). */

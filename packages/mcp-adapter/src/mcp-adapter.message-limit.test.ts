@@ -75,8 +75,8 @@ describe('a stdio message over the SDK limit', () => {
     expect(result.connected).toEqual([]);
     expect(result.failed).toEqual([{ server: 'large', reason }]);
     expect(changes.map(({ state, attempt, error }) => ({ state, attempt, error }))).toEqual([
+      // Never announced as connected: its tools could not be listed.
       { state: 'connecting', attempt: undefined, error: undefined },
-      { state: 'connected', attempt: undefined, error: undefined },
       { state: 'failed', attempt: undefined, error: reason },
     ]);
     expect(registry.drainMcpConnectionChanges().items.at(-1)).toMatchObject({

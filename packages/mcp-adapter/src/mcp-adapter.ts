@@ -5,6 +5,7 @@ import { compileJsonSchema, type SchemaValidator } from '@toolwright/validation'
 import { attachServices, type McpAdapterServices } from './adapter-services.js';
 import type { McpArtifactSink } from './artifact-sink.js';
 import { failureResult } from './call-failure.js';
+import type { McpRoot } from './capabilities/client-capability-types.js';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
 import type { McpToolDefinition } from './catalog-screen.js';
 import { McpConnectionManager } from './connection-manager.js';
@@ -186,6 +187,18 @@ export class McpAdapter {
     for (const scheduler of this.#schedulers.values()) scheduler.close();
     await this.#connections.closeAll();
     await Promise.all([...this.#catalogs.values()].map((catalog) => catalog.dropTools('closed')));
+  }
+
+  /**
+   * Replaces the workspace roots offered to servers and tells every connected server
+   * (`notifications/roots/list_changed`); each then lists them again. Needs the roots capability
+   * (`clientCapabilities.roots`, an empty list will do) from the start.
+   *
+   * @throws McpAdapterError `invalid_option` for a root that is not a `file://` URI, or when the
+   * roots capability was not offered.
+   */
+  setRoots(roots: readonly McpRoot[]): Promise<void> {
+    return this.#connections.setRoots(roots);
   }
 
   /** Every server's connection status. */
@@ -402,5 +415,16 @@ export class McpAdapter {
       }
     }
     await catalog.refresh(connection, ALL_KINDS, recovered ? 'reconnect' : 'connected');
+    const listingError = catalog.toolsListingError;
+    // A server whose tools cannot be listed (401/403, an error answer, a timeout) is of no use
+    // to the model: the connect fails with the reason rather than passing for one with no tools.
+    // A connection lost meanwhile is the reconnect loop's business, not a listing failure.
+    if (listingError !== undefined && connection.isConnected) {
+      throw new McpAdapterError(
+        McpAdapterErrorCode.ListingFailed,
+        `MCP server "${server}" completed the handshake, but listing its tools failed: ${listingError instanceof Error ? listingError.message : String(listingError)}`,
+        { server, cause: listingError },
+      );
+    }
   }
 }

@@ -31,7 +31,6 @@ describe('runReconnectLoop', () => {
     await runReconnectLoop(policy, target, noWait);
     expect(phases).toEqual([
       ['reconnecting', 1],
-      ['recovered', 1],
       ['reconnecting', 2],
       ['recovered', 2],
     ]);
@@ -48,7 +47,6 @@ describe('runReconnectLoop', () => {
     await runReconnectLoop(policy, target, noWait);
     expect(phases).toEqual([
       ['reconnecting', 1],
-      ['recovered', 1],
       ['failed', 1],
     ]);
   });

@@ -62,7 +62,8 @@ export interface ReconnectTarget {
   /**
    * The work after a handshake (handlers, subscriptions, catalogs). Resolves `true` when the
    * connection is still up afterwards, `false` when it was lost again meanwhile (a server that
-   * dies while its catalog is listed): that counts as a failed attempt.
+   * dies while its catalog is listed) or its tools could not be listed (the target ended the
+   * connection): that counts as a failed attempt.
    */
   ready(): Promise<boolean>;
 }
@@ -75,7 +76,7 @@ function sleep(ms: number): Promise<void> {
 /**
  * Re-establishes a lost connection: up to `policy.maxAttempts` attempts, each after its
  * backoff delay (see {@link reconnectDelayMs}), reporting `reconnecting` (with the attempt and
- * the last error) before each, `recovered` on a handshake, and `failed` when the attempts run
+ * the last error) before each, `recovered` once a handshake and its catalog listing succeeded, and `failed` when the attempts run
  * out (at once when `maxAttempts` is 0). `wait` is the delay itself (tests pass their own).
  */
 export async function runReconnectLoop(
@@ -96,8 +97,12 @@ export async function runReconnectLoop(
       await target.discard();
       return;
     }
-    target.report('recovered', attempt);
-    if (await target.ready()) return;
+    // Announced only once its catalogs are listed: a server that came back but whose tools
+    // cannot be listed has not recovered.
+    if (await target.ready()) {
+      target.report('recovered', attempt);
+      return;
+    }
     if (target.giveUpReason !== undefined) {
       target.report('failed', attempt);
       return;

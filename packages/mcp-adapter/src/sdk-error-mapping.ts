@@ -85,7 +85,14 @@ export function mapRequestError(failure: RequestFailure, error: unknown): McpAda
   }
   return new McpAdapterError(
     McpAdapterErrorCode.ServerError,
-    `${operation} on MCP server "${server}" failed: ${reasonOf(error)}`,
+    `${operation} on MCP server "${server}" failed: ${httpStatusOf(error)}${reasonOf(error)}`,
     { server, cause: error },
   );
+}
+
+/** `HTTP 401: ` for a Streamable HTTP error answer (the SDK's message leaves the status out). */
+function httpStatusOf(error: unknown): string {
+  return error instanceof StreamableHTTPError && typeof error.code === 'number' && error.code >= 100
+    ? `HTTP ${error.code}: `
+    : '';
 }

@@ -63,6 +63,8 @@ export class ServerCatalog {
   /** Resource URIs subscribed to, renewed after a reconnect. */
   readonly subscriptions = new Set<string>();
   refreshes = 0;
+  /** Why the latest tools listing failed (the request's error), or `undefined` after a success. */
+  toolsListingError: unknown;
 
   constructor(server: string, context: CatalogContext) {
     this.server = server;
@@ -150,9 +152,11 @@ export class ServerCatalog {
       return undefined;
     });
     if ('failure' in listing) {
+      this.toolsListingError = listing.error;
       this.#setDiagnostics('tools', [listing.failure]);
       return undefined;
     }
+    this.toolsListingError = undefined;
     const diagnostics = [...listing.diagnostics];
     let change: CatalogChange | undefined;
     await this.#context.serialise(() => {

@@ -48,6 +48,12 @@ export class ServerConnection {
   #overflow: Overflow | undefined;
   /** Set when reconnecting cannot help (an oversized listing): the loop reports `failed`. */
   #giveUpReason: string | undefined;
+  /**
+   * True while a fresh handshake's catalogs are listed, before the phase says `connected` or
+   * `recovered`: requests may go out, but the server is not announced as usable until its
+   * tools are listed.
+   */
+  #preparing = false;
 
   constructor(
     definition: McpServerDefinition,
@@ -87,19 +93,22 @@ export class ServerConnection {
 
   /** The SDK client; throws `mcp_not_connected` unless the server is connected. */
   get client(): Client {
-    if (this.#client === undefined || (this.#phase !== 'connected' && this.#phase !== 'recovered')) {
+    if (!this.isConnected) {
       throw new McpAdapterError(
         McpAdapterErrorCode.NotConnected,
         `MCP server "${this.name}" is not connected (phase: ${this.#phase}${this.#lastError ? `; last error: ${this.#lastError}` : ''})`,
         { server: this.name },
       );
     }
-    return this.#client;
+    return this.#client as Client;
   }
 
   /** True when requests can be sent. */
   get isConnected(): boolean {
-    return this.#client !== undefined && (this.#phase === 'connected' || this.#phase === 'recovered');
+    return (
+      this.#client !== undefined &&
+      (this.#preparing || this.#phase === 'connected' || this.#phase === 'recovered')
+    );
   }
 
   /** The server's instructions from the handshake, if it sent any. */
@@ -168,11 +177,40 @@ export class ServerConnection {
       this.#report('failed', { error: this.#lastError });
       throw error;
     }
-    this.#everConnected = true;
-    this.#report('connected');
     const client = this.#client;
-    await this.#ready(false);
+    if (await this.#prepare(client, false)) {
+      this.#everConnected = true;
+      this.#report('connected');
+      return;
+    }
+    // Lost while its catalogs were listed: the reconnect loop has taken over, unless the
+    // listing itself was over the stdio limit (then the connect fails with that reason).
+    this.#everConnected = true;
     await this.#assertNotGivenUp(client);
+  }
+
+  /**
+   * The owner's work after a handshake (catalogs, handlers) before the phase is announced.
+   * Resolves `true` when the connection is still up, `false` when it was lost meanwhile. When
+   * the work fails on a live connection (a refused or timed-out `tools/list`), the connection
+   * is ended, `failed` is reported with the reason, and the error is thrown: a server whose
+   * tools cannot be listed is never announced as connected.
+   */
+  async #prepare(client: Client | undefined, recovered: boolean, attempt?: number): Promise<boolean> {
+    this.#preparing = true;
+    try {
+      await this.#ready(recovered);
+    } catch (error) {
+      if (this.#client !== client || this.#closing) throw error;
+      this.#preparing = false;
+      this.#lastError = reasonOf(error);
+      await this.#discard();
+      this.#report('failed', { ...(attempt === undefined ? {} : { attempt }), error: this.#lastError });
+      throw error;
+    } finally {
+      this.#preparing = false;
+    }
+    return this.#client === client;
   }
 
   /** The owner's work after a handshake; its failure becomes a connect failure naming the server. */
@@ -205,9 +243,11 @@ export class ServerConnection {
       await this.#discard();
       this.#assertOpen();
     }
-    this.#report('recovered', { attempt: 1 });
     const client = this.#client;
-    await this.#ready(true);
+    if (await this.#prepare(client, true, 1)) {
+      this.#report('recovered', { attempt: 1 });
+      return;
+    }
     await this.#assertNotGivenUp(client);
   }
 
@@ -399,10 +439,19 @@ export class ServerConnection {
       ready: async () => {
         const client = this.#client;
         this.#giveUpReason = undefined;
+        this.#preparing = true;
         try {
           await this.#hooks.onReady(this, true);
         } catch (error) {
           this.#lastError = reasonOf(error);
+          // Up but its tools could not be listed: a failed attempt, not a recovery.
+          if (this.#client === client && !this.#closing) {
+            this.#preparing = false;
+            await this.#discard();
+            return false;
+          }
+        } finally {
+          this.#preparing = false;
         }
         if (client === undefined || this.#client === client) return true;
         // Lost again while its catalog was listed: a failed attempt, or the end of the loop

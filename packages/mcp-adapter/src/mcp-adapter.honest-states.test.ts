@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SessionArtifactStore } from '@toolwright/artifacts';
+import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryDirectory } from '../test/helpers.js';
+import { McpAdapter } from './mcp-adapter.js';
+import { parseMcpServersConfig } from './server-config.js';
+
+let directory: { path: string; remove(): Promise<void> };
+const cleanups: Array<() => Promise<unknown>> = [];
+beforeAll(async () => {
+  directory = await temporaryDirectory('mcp-honest-states');
+});
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  await directory.remove();
+});
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text === '' ? undefined : JSON.parse(text);
+}
+
+/**
+ * A real Streamable HTTP MCP server on 127.0.0.1 with one tool, whose HTTP front answers
+ * `tools/list` with `status` (the handshake itself goes through), or never answers it.
+ */
+async function gatedListingServer(status: 401 | 403 | 'hang'): Promise<string> {
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const http: Server = createServer((request, response) => {
+    void (async () => {
+      const body = request.method === 'POST' ? await readBody(request) : undefined;
+      const sessionId = request.headers['mcp-session-id'];
+      let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+      if (transport === undefined) {
+        // A session per initialize, so a reconnect meets a fresh one.
+        const fresh: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (id: string): void => {
+            sessions.set(id, fresh);
+          },
+        });
+        const server = new McpServer({ name: 'gated', version: '1.0.0' });
+        server.registerTool('secret', { description: 'Needs a scope.' }, async () => ({
+          content: [{ type: 'text', text: 'secret' }],
+        }));
+        await server.connect(fresh);
+        transport = fresh;
+      }
+      if ((body as { method?: unknown } | undefined)?.method === 'tools/list') {
+        if (status === 'hang') return;
+        response
+          .writeHead(status, {
+            'content-type': 'text/plain',
+            ...(status === 401 ? { 'www-authenticate': 'Bearer realm="gated"' } : {}),
+          })
+          .end(status === 401 ? 'token required' : 'insufficient scope');
+        return;
+      }
+      await transport!.handleRequest(request, response, body);
+    })();
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        http.closeAllConnections();
+        http.close(resolve);
+      }),
+  );
+  const address = http.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/mcp`;
+}
+
+function adapterFor(servers: Record<string, unknown>, requestTimeoutMs?: number) {
+  const registry = new ToolRegistry();
+  const changes: McpConnectionChange[] = [];
+  const adapter = new McpAdapter({
+    registry,
+    artifacts: new SessionArtifactStore({
+      root: directory.path,
+      namespace: 'mcp',
+      sessionIdentity: `honest-${randomUUID()}`,
+    }),
+    servers: parseMcpServersConfig({ mcpServers: servers }),
+    reconnect: { maxAttempts: 0 },
+    ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
+    onConnectionChange: (change) => changes.push(change),
+  });
+  cleanups.push(() => adapter.close());
+  return { registry, adapter, changes };
+}
+
+describe('a server whose tools/list fails is failed, never "connected with 0 tools"', () => {
+  it.each([
+    [401, 'HTTP 401'],
+    [403, 'HTTP 403'],
+  ] as const)('tools/list answering %s', async (status, words) => {
+    const url = await gatedListingServer(status);
+    const { registry, adapter, changes } = adapterFor({ gated: { type: 'http', url } });
+    const result = await adapter.connect();
+    expect(result.connected).toEqual([]);
+    expect(result.failed).toHaveLength(1);
+    expect(result.failed[0]?.server).toBe('gated');
+    expect(result.failed[0]?.reason).toContain('MCP server "gated"');
+    expect(result.failed[0]?.reason).toContain('tools/list');
+    expect(result.failed[0]?.reason).toContain(words);
+    const [status_] = adapter.servers();
+    expect(status_).toMatchObject({ server: 'gated', phase: 'failed', tools: 0 });
+    expect(status_?.lastError).toContain(words);
+    // Events: connecting then failed with the reason; never a `connected`.
+    expect(changes.map((change) => change.state)).toEqual(['connecting', 'failed']);
+    expect(changes.at(-1)?.error).toContain(words);
+    // The registry's queue (what becomes a reminder) carries the same.
+    const queued = registry.drainMcpConnectionChanges().items;
+    expect(queued.map((change) => change.state)).toEqual(['connecting', 'failed']);
+    expect(queued.at(-1)?.error).toContain(words);
+  });
+
+  it('a tools/list that never answers fails at the request timeout', async () => {
+    const url = await gatedListingServer('hang');
+    const { adapter, changes } = adapterFor({ slow: { type: 'http', url } }, 300);
+    const result = await adapter.connect();
+    expect(result.failed[0]?.reason).toContain('did not answer tools/list within 300 ms');
+    expect(adapter.servers()[0]?.phase).toBe('failed');
+    expect(changes.map((change) => change.state)).toEqual(['connecting', 'failed']);
+  });
+
+  it('reconnect() on such a server fails again with the reason, and the transport is not left open', async () => {
+    const url = await gatedListingServer(403);
+    const { adapter } = adapterFor({ gated: { type: 'http', url } });
+    await adapter.connect();
+    const again = await adapter.reconnect('gated');
+    expect(again.outcome).toBe('failed');
+    expect(again.reason).toContain('HTTP 403');
+    expect(() => adapter.connection('gated').client).toThrow(/not connected/);
+  });
+});

@@ -1,4 +1,6 @@
 import type { McpConnectionChange } from '@toolwright/registry';
+import { ClientCapabilitySet } from './capabilities/client-capability-set.js';
+import type { McpClientCapabilities, McpRoot } from './capabilities/client-capability-types.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import {
   checkNumberOption,
@@ -31,6 +33,11 @@ export interface McpConnectionManagerOptions {
    * one makes the SDK drop the connection: the adapter reports it by server, limit and request.
    */
   readonly stdioMaxMessageBytes?: number;
+  /**
+   * Roots, elicitation and sampling offered to servers: each declared only when given (see
+   * {@link McpClientCapabilities}), on every connect and reconnect.
+   */
+  readonly clientCapabilities?: McpClientCapabilities | ClientCapabilitySet;
   /** Every phase of every server. */
   readonly onConnectionChange?: (change: McpConnectionChange) => void;
   /** A server finished its handshake (first time or after reconnecting). */
@@ -53,6 +60,7 @@ const MANAGER_OPTION_NAMES = optionNames<McpConnectionManagerOptions>({
   reconnect: true,
   shutdownGraceMs: true,
   stdioMaxMessageBytes: true,
+  clientCapabilities: true,
   onConnectionChange: true,
   onReady: true,
 });
@@ -90,6 +98,11 @@ export function resolveConnectionOptions(
     reconnect: resolveReconnectPolicy(`${owner}.reconnect`, options.reconnect),
     shutdownGraceMs: options.shutdownGraceMs ?? defaults.shutdownGraceMs,
     stdioMaxMessageBytes: options.stdioMaxMessageBytes ?? defaults.stdioMaxMessageBytes,
+    // An adapter hands its manager the set it already built, so both share one list of roots.
+    clientCapabilities:
+      options.clientCapabilities instanceof ClientCapabilitySet
+        ? options.clientCapabilities
+        : new ClientCapabilitySet(`${owner}.clientCapabilities`, options.clientCapabilities),
   };
 }
 
@@ -107,6 +120,7 @@ export interface ConnectAllResult {
  */
 export class McpConnectionManager {
   readonly #connections = new Map<string, ServerConnection>();
+  readonly #capabilities: ClientCapabilitySet;
 
   /** @throws McpAdapterError `invalid_option` for an unknown or out-of-range option or a malformed server definition. */
   constructor(servers: readonly McpServerDefinition[], options: McpConnectionManagerOptions = {}) {
@@ -115,6 +129,7 @@ export class McpConnectionManager {
     checkTypeOption('McpConnectionManager', 'onReady', options.onReady, 'function');
     checkServerDefinitions('McpConnectionManager', servers);
     const shared = resolveConnectionOptions('McpConnectionManager', options);
+    this.#capabilities = shared.clientCapabilities;
     const hooks: ServerConnectionHooks = {
       onChange: (change) => options.onConnectionChange?.(change),
       onReady: (connection, recovered) => options.onReady?.(connection, recovered),
@@ -163,6 +178,23 @@ export class McpConnectionManager {
   /** Every connection, in configuration order. */
   list(): ServerConnection[] {
     return [...this.#connections.values()];
+  }
+
+  /**
+   * Replaces the roots offered to servers and sends `notifications/roots/list_changed` to every
+   * connected one (a server connecting later asks for them anyway). A server that cannot be
+   * told (its connection just dropped) is skipped: it lists the roots again when it reconnects.
+   *
+   * @throws McpAdapterError `invalid_option` for a root that is not a `file://` URI, or when the
+   * roots capability was not offered.
+   */
+  async setRoots(roots: readonly McpRoot[]): Promise<void> {
+    this.#capabilities.setRoots(roots);
+    await Promise.all(
+      this.list()
+        .filter((connection) => connection.isConnected)
+        .map((connection) => connection.client.sendRootsListChanged().catch(() => undefined)),
+    );
   }
 
   /** Closes every connection (in parallel) and ends their child processes. */

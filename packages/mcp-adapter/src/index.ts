@@ -2,6 +2,18 @@
 // re-exported here under the same name, so a host never maps one shape onto another.
 export type { McpConnectionChange, McpConnectionState } from '@toolwright/registry';
 export type { McpArtifactSink } from './artifact-sink.js';
+export type {
+  McpClientCapabilities,
+  McpElicitationAnswer,
+  McpFormElicitation,
+  McpFormElicitationHandler,
+  McpRequestContext,
+  McpRoot,
+  McpSamplingHandler,
+  McpUrlElicitation,
+  McpUrlElicitationAnswer,
+  McpUrlElicitationHandler,
+} from './capabilities/client-capability-types.js';
 export type { CatalogDiagnostic, CatalogDiagnosticCode, CatalogListKind } from './catalog-diagnostic.js';
 export { type CatalogLimits, DEFAULT_CATALOG_LIMITS } from './catalog-limits.js';
 export {

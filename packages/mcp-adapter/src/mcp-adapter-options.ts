@@ -1,5 +1,6 @@
 import type { McpConnectionChange, ToolRegistry } from '@toolwright/registry';
 import type { McpArtifactSink } from './artifact-sink.js';
+import type { McpClientCapabilities } from './capabilities/client-capability-types.js';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
 import { type CatalogLimits, resolveCatalogLimits } from './catalog-limits.js';
 import { resolveConnectionOptions } from './connection-manager.js';
@@ -45,6 +46,11 @@ export interface McpAdapterOptions {
   readonly listChangedDebounceMs?: number;
   /** Sent in the handshake; default `{ name: 'toolwright', version: '0' }`. */
   readonly clientInfo?: { name: string; version: string };
+  /**
+   * Roots, elicitation and sampling offered to servers, each declared in the handshake only
+   * when given, and again on every reconnect. See {@link McpClientCapabilities}.
+   */
+  readonly clientCapabilities?: McpClientCapabilities;
   /** Every catalog diagnostic (dropped entries, pagination guards, failed listings). */
   readonly onDiagnostic?: (diagnostic: CatalogDiagnostic) => void;
   /** Every connection phase of every server (also queued in the registry). */
@@ -65,6 +71,7 @@ const OPTION_NAMES = optionNames<McpAdapterOptions>({
   deferTools: true,
   listChangedDebounceMs: true,
   clientInfo: true,
+  clientCapabilities: true,
   onDiagnostic: true,
   onConnectionChange: true,
 });

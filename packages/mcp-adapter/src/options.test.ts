@@ -1,6 +1,7 @@
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { ToolRegistry } from '@toolwright/registry';
 import { describe, expect, it } from 'vitest';
+import { ClientCapabilitySet } from './capabilities/client-capability-set.js';
 import { DEFAULT_CATALOG_LIMITS } from './catalog-limits.js';
 import { screenContentList, screenToolCatalog } from './catalog-screen.js';
 import { McpConnectionManager } from './connection-manager.js';
@@ -35,7 +36,7 @@ const adapterError = (extra: Record<string, unknown>) =>
 describe('McpAdapter options are checked by name and value', () => {
   it('refuses an unknown option, naming the nearest known one', () => {
     expect(adapterError({ requestTimeoutMS: 5000 })).toBe(
-      'McpAdapter: unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: registry, servers, artifacts, limits, output, connectTimeoutMs, requestTimeoutMs, reconnect, stdioMaxMessageBytes, shutdownGraceMs, deferTools, listChangedDebounceMs, clientInfo, onDiagnostic, onConnectionChange.',
+      'McpAdapter: unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: registry, servers, artifacts, limits, output, connectTimeoutMs, requestTimeoutMs, reconnect, stdioMaxMessageBytes, shutdownGraceMs, deferTools, listChangedDebounceMs, clientInfo, clientCapabilities, onDiagnostic, onConnectionChange.',
     );
   });
 
@@ -123,7 +124,7 @@ describe('McpAdapter options are checked by name and value', () => {
 describe('every other options object of the package is checked by name', () => {
   it('McpConnectionManager', () => {
     expect(optionError(() => new McpConnectionManager([], { conectTimeoutMs: 5 } as never)).message).toBe(
-      'McpConnectionManager: unknown option "conectTimeoutMs" (did you mean "connectTimeoutMs"?); accepted: clientInfo, connectTimeoutMs, requestTimeoutMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, onConnectionChange, onReady.',
+      'McpConnectionManager: unknown option "conectTimeoutMs" (did you mean "connectTimeoutMs"?); accepted: clientInfo, connectTimeoutMs, requestTimeoutMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, clientCapabilities, onConnectionChange, onReady.',
     );
     expect(optionError(() => new McpConnectionManager([], { shutdownGraceMs: -5 })).message).toBe(
       'McpConnectionManager: shutdownGraceMs must be a number from 0 to 2147483647; got -5.',
@@ -138,6 +139,7 @@ describe('every other options object of the package is checked by name', () => {
       reconnect: { maxAttempts: 0, initialDelayMs: 0, maxDelayMs: 0 },
       shutdownGraceMs: 0,
       stdioMaxMessageBytes: 1,
+      clientCapabilities: new ClientCapabilitySet('c', undefined),
     };
     const definition = { name: 'c', transport: 'custom' as const, createTransport: () => undefined as never };
     const hooks = { onChange: () => undefined, onReady: () => undefined };

@@ -43,6 +43,7 @@ describe('public surface', () => {
       'refresh',
       'resolveToolName',
       'servers',
+      'setRoots',
       'settled',
       'stats',
       'tools',

@@ -1,4 +1,5 @@
 import type { McpConnectionChange } from '@toolwright/registry';
+import type { ClientCapabilitySet } from './capabilities/client-capability-set.js';
 import { checkOptions, checkRequiredOption, checkTypeOption, optionNames } from './option-checks.js';
 import type { ReconnectPolicy } from './reconnect-loop.js';
 import type { ServerConnection } from './server-connection.js';
@@ -22,6 +23,8 @@ export interface ServerConnectionOptions {
   readonly shutdownGraceMs: number;
   /** The largest message a stdio server may send (the SDK's read-buffer limit). */
   readonly stdioMaxMessageBytes: number;
+  /** What every fresh client declares in its handshake and answers (roots, elicitation, sampling). */
+  readonly clientCapabilities: ClientCapabilitySet;
 }
 
 const CONNECTION_OPTION_NAMES = optionNames<ServerConnectionOptions>({
@@ -31,6 +34,7 @@ const CONNECTION_OPTION_NAMES = optionNames<ServerConnectionOptions>({
   reconnect: true,
   shutdownGraceMs: true,
   stdioMaxMessageBytes: true,
+  clientCapabilities: true,
 });
 const HOOK_NAMES = optionNames<ServerConnectionHooks>({ onChange: true, onReady: true });
 

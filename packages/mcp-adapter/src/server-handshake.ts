@@ -38,7 +38,9 @@ export async function openClient(
 ): Promise<{ client: Client; transport: Transport }> {
   const { definition, options, connectTimeoutMs, stderr } = request;
   const server = definition.name;
-  const client = new Client(options.clientInfo, { capabilities: {} });
+  // A new client each time: the capabilities are declared, and their handlers installed, on every (re)connect.
+  const client = new Client(options.clientInfo, { capabilities: options.clientCapabilities.declared() });
+  options.clientCapabilities.install(client, server);
   let overflowLimit: number | undefined;
   client.onerror = (error) => {
     const limit = stdioOverflowLimitOf(error);

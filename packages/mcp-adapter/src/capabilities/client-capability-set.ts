@@ -1,0 +1,109 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  type ClientCapabilities,
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  ListRootsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import { McpAdapterError, McpAdapterErrorCode } from '../errors.js';
+import { checkOptionalOptions, checkTypeOption, optionNames } from '../option-checks.js';
+import type { McpClientCapabilities, McpRequestContext, McpRoot } from './client-capability-types.js';
+import { answerFormElicitation, checkAnswer } from './form-elicitation.js';
+import { checkRoots } from './roots.js';
+
+const CAPABILITY_NAMES = optionNames<McpClientCapabilities>({
+  roots: true,
+  elicitation: true,
+  urlElicitation: true,
+  sampling: true,
+});
+
+/**
+ * The client capabilities of one adapter: what every fresh SDK client declares in its
+ * handshake and the request handlers it gets, built from the host's handlers. Shared by all
+ * connections, so a reconnect declares exactly what the first connect did, and a change of
+ * roots is seen by every server.
+ */
+export class ClientCapabilitySet {
+  readonly #handlers: McpClientCapabilities;
+  #roots: readonly McpRoot[] | undefined;
+
+  /** Checks the handlers by name and type (`owner` names the option in errors). */
+  constructor(owner: string, handlers: McpClientCapabilities | undefined) {
+    checkOptionalOptions(owner, handlers, CAPABILITY_NAMES);
+    this.#handlers = { ...handlers };
+    for (const name of ['elicitation', 'urlElicitation', 'sampling'] as const)
+      checkTypeOption(owner, name, this.#handlers[name], 'function');
+    if (this.#handlers.roots !== undefined) this.#roots = checkRoots(`${owner}.roots`, this.#handlers.roots);
+  }
+
+  /** What the handshake declares: only the capabilities a handler was given for. */
+  declared(): ClientCapabilities {
+    const { elicitation, urlElicitation, sampling } = this.#handlers;
+    const capabilities: ClientCapabilities = {};
+    if (this.#roots !== undefined) capabilities.roots = { listChanged: true };
+    if (elicitation !== undefined || urlElicitation !== undefined) {
+      capabilities.elicitation = {
+        ...(elicitation === undefined ? {} : { form: {} }),
+        ...(urlElicitation === undefined ? {} : { url: {} }),
+      };
+    }
+    if (sampling !== undefined) capabilities.sampling = {};
+    return capabilities;
+  }
+
+  /** The roots in force (`undefined` when the roots capability is not offered). */
+  get roots(): readonly McpRoot[] | undefined {
+    return this.#roots;
+  }
+
+  /**
+   * Replaces the roots; the caller then tells connected servers (`notifications/roots/list_changed`).
+   *
+   * @throws McpAdapterError `invalid_option` for a malformed root, or when the roots capability
+   * was not offered (it cannot be added to live connections).
+   */
+  setRoots(roots: readonly McpRoot[]): void {
+    if (this.#roots === undefined) {
+      throw new McpAdapterError(
+        McpAdapterErrorCode.InvalidOption,
+        'setRoots: the roots capability was not offered; give clientCapabilities.roots (an empty list will do) when creating the adapter',
+      );
+    }
+    this.#roots = checkRoots('setRoots(roots)', roots);
+  }
+
+  /** Installs the request handlers on a fresh SDK client, before its handshake. */
+  install(client: Client, server: string): void {
+    const { elicitation, urlElicitation, sampling } = this.#handlers;
+    const context = (signal: AbortSignal): McpRequestContext => ({ server, signal });
+    if (this.#roots !== undefined) {
+      client.setRequestHandler(ListRootsRequestSchema, () => ({
+        roots: (this.#roots ?? []).map((root) => ({ ...root })),
+      }));
+    }
+    if (elicitation !== undefined || urlElicitation !== undefined) {
+      client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+        const params = request.params;
+        if (params.mode === 'url') {
+          // The SDK refuses URL mode unless it was declared, so the handler is there.
+          const answer = await urlElicitation!(
+            { mode: 'url', message: params.message, url: params.url, elicitationId: params.elicitationId },
+            context(extra.signal),
+          );
+          return { action: checkAnswer(answer, `URL elicitation from MCP server "${server}"`) };
+        }
+        if (elicitation === undefined)
+          throw new McpError(ErrorCode.InvalidParams, 'this client answers URL-mode elicitation only');
+        return answerFormElicitation(elicitation, params, context(extra.signal));
+      });
+    }
+    if (sampling !== undefined) {
+      client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
+        sampling(request.params, context(extra.signal)),
+      );
+    }
+  }
+}

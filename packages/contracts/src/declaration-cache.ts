@@ -1,7 +1,11 @@
 import { type ProviderTarget, projectSchema, type SchemaValidator } from '@toolwright/validation';
 import { deepFreeze } from './deep-freeze.js';
-import { assertProviderTarget, type FunctionDeclaration } from './function-declaration.js';
-import { renderToolDescription, type ToolDescription } from './tool-description.js';
+import {
+  assertProviderTarget,
+  type FunctionDeclaration,
+  INPUT_EXAMPLE_TARGETS,
+} from './function-declaration.js';
+import { inputExamplesOf, renderToolDescription, type ToolDescription } from './tool-description.js';
 
 /** What a tool's declarations are rendered from. */
 export interface DeclarationSource {
@@ -20,7 +24,11 @@ export function createDeclarationCache(
   source: DeclarationSource,
 ): (target: ProviderTarget) => FunctionDeclaration {
   const declarations = new Map<ProviderTarget, FunctionDeclaration>();
+  // Two renderings at most: with every example in the text, and without the structured ones for
+  // targets that take them as input examples. Each is rendered once and shared.
   let renderedDescription: string | undefined;
+  let descriptionWithoutInputExamples: string | undefined;
+  const inputExamples = inputExamplesOf(source.description);
 
   return (target) => {
     const cached = declarations.get(target);
@@ -28,7 +36,17 @@ export function createDeclarationCache(
       return cached;
     }
     assertProviderTarget(target);
-    renderedDescription ??= renderToolDescription(source.description);
+    const examplesApart = inputExamples.length > 0 && INPUT_EXAMPLE_TARGETS.includes(target);
+    let description: string;
+    if (examplesApart) {
+      descriptionWithoutInputExamples ??= renderToolDescription(source.description, {
+        structuredExamplesSentApart: true,
+      });
+      description = descriptionWithoutInputExamples;
+    } else {
+      renderedDescription ??= renderToolDescription(source.description);
+      description = renderedDescription;
+    }
     const isOpenAi = target === 'openai-chat' || target === 'openai-responses';
     const projected = projectSchema(
       source.validator.toJsonSchema(),
@@ -43,8 +61,10 @@ export function createDeclarationCache(
     // chat gets it only when set.
     const declaration: FunctionDeclaration = Object.freeze(
       target === 'openai-responses' || (target === 'openai-chat' && strict)
-        ? { name, description: renderedDescription, parameters, target, strict }
-        : { name, description: renderedDescription, parameters, target },
+        ? { name, description, parameters, target, strict }
+        : examplesApart
+          ? { name, description, parameters, target, inputExamples: Object.freeze(inputExamples) }
+          : { name, description, parameters, target },
     );
     declarations.set(target, declaration);
     return declaration;

@@ -4,10 +4,11 @@ import type { DeepReadonly } from './deep-readonly.js';
 import { ContractsErrorCode, ToolInvocationError } from './errors.js';
 import { assertExecutionContext, type ExecutionContext } from './execution-context.js';
 import { formatValue } from './format-value.js';
+import { checkToolResult } from './normalise-tool-result.js';
 import { INVOCATION_MARKER, isInvocationSuperseded, type ToolInvocation } from './tool-invocation.js';
 import type { Parallelism, ToolKind } from './tool-kind.js';
 import type { ToolResult } from './tool-result.js';
-import { isToolResult, ToolResults } from './tool-results.js';
+import { ToolResults } from './tool-results.js';
 
 /** What every invocation of one tool shares; held once per tool. */
 export interface InvocationBehaviour<P> {
@@ -149,14 +150,16 @@ export class FrozenToolInvocation<P> implements ToolInvocation<P> {
     if (context.signal.aborted) {
       return ToolResults.aborted(`The call to "${this.toolName}" was aborted before it started.`);
     }
-    const result: unknown = await this.#behaviour.execute(this.#params as P, context);
-    if (!isToolResult(result)) {
+    const resolved: unknown = await this.#behaviour.execute(this.#params as P, context);
+    // A blade-code-style `{ success: false }` is mapped to an error here, so no host counts it a success.
+    const { result, problem } = checkToolResult(resolved);
+    if (result === undefined) {
       // Caught here, naming the tool, rather than as a TypeError deep inside the host's loop.
       throw new ToolInvocationError(
         ContractsErrorCode.InvalidToolResult,
         this.toolName,
-        `Tool "${this.toolName}" resolved to ${formatValue(result)}; execute must resolve to a ToolResult ` +
-          '({ llmContent: string | LlmContentPart[], ... }, e.g. ToolResults.success(text)).',
+        `Tool "${this.toolName}" resolved to ${formatValue(resolved)}; execute must resolve to a ToolResult ` +
+          `({ llmContent: string | LlmContentPart[], ... }, e.g. ToolResults.success(text)): ${problem}.`,
       );
     }
     return result;

@@ -4,6 +4,12 @@ import { UnsupportedProviderTargetError } from './errors.js';
 // The list of targets is validation's: the dialects exist there, contracts only renders them.
 export { PROVIDER_TARGETS };
 
+/**
+ * The targets whose tool definitions take example inputs beside the schema: Anthropic's
+ * `input_examples`. The others read a tool's structured examples in its description.
+ */
+export const INPUT_EXAMPLE_TARGETS: readonly ProviderTarget[] = Object.freeze(['anthropic']);
+
 /** True when `value` is one of {@link PROVIDER_TARGETS}. */
 export function isProviderTarget(value: unknown): value is ProviderTarget {
   return PROVIDER_TARGETS.includes(value as ProviderTarget);
@@ -29,6 +35,12 @@ export interface FunctionDeclaration {
   readonly target: ProviderTarget;
   /** OpenAI strict mode: present (`true`) for chat when set; always present for responses. */
   readonly strict?: boolean;
+  /**
+   * The params of the tool's structured examples, for a target in {@link INPUT_EXAMPLE_TARGETS};
+   * present only when the tool has some (the description then leaves them out). Each was checked
+   * against the tool's schema when the tool was created.
+   */
+  readonly inputExamples?: readonly Readonly<Record<string, unknown>>[];
 }
 
 /**
@@ -37,7 +49,8 @@ export interface FunctionDeclaration {
  * - `openai-chat`: `{ type: 'function', function: { name, description, parameters, strict? } }`
  * - `openai-responses`: `{ type: 'function', name, description, parameters, strict }` (strict is
  *   always sent because the Responses API assumes `true` when it is missing)
- * - `anthropic`: `{ name, description, input_schema }`
+ * - `anthropic`: `{ name, description, input_schema, input_examples? }` (examples when the tool has
+ *   structured ones)
  * - `gemini` and `json-schema`: `{ name, description, parameters }`
  *
  * Throws {@link UnsupportedProviderTargetError} for an unknown target.
@@ -57,7 +70,9 @@ export function toProviderToolFormat(declaration: FunctionDeclaration): Record<s
     case 'openai-responses':
       return { type: 'function', name, description, parameters, strict: declaration.strict ?? false };
     case 'anthropic':
-      return { name, description, input_schema: parameters };
+      return declaration.inputExamples === undefined
+        ? { name, description, input_schema: parameters }
+        : { name, description, input_schema: parameters, input_examples: declaration.inputExamples };
     case 'gemini':
     case 'json-schema':
       return { name, description, parameters };

@@ -11,10 +11,12 @@ export {
 export type { ExecutionContext, ProgressUpdate } from './execution-context.js';
 export {
   type FunctionDeclaration,
+  INPUT_EXAMPLE_TARGETS,
   isProviderTarget,
   PROVIDER_TARGETS,
   toProviderToolFormat,
 } from './function-declaration.js';
+export { normaliseToolResult } from './normalise-tool-result.js';
 export { rebuildInvocation } from './rebuild-invocation.js';
 export {
   type BuildOptions,
@@ -27,7 +29,13 @@ export {
   type ToolV1,
 } from './tool.js';
 export type { SchemaParams, ToolConfig, ToolValidationOptions } from './tool-config.js';
-export { renderToolDescription, type ToolDescription } from './tool-description.js';
+export {
+  type RenderDescriptionOptions,
+  renderToolDescription,
+  type ToolDescription,
+  type ToolDescriptionText,
+  type ToolExample,
+} from './tool-description.js';
 export {
   describeInvocationVersionProblem,
   INVOCATION_MARKER,

@@ -4,6 +4,7 @@ describe('public surface', () => {
   it('exports exactly these runtime names from the root entry', async () => {
     expect(Object.keys(await import('./index.js')).sort()).toEqual([
       'ContractsErrorCode',
+      'INPUT_EXAMPLE_TARGETS',
       'INVOCATION_MARKER',
       'InvalidOptionError',
       'InvalidToolDefinitionError',
@@ -28,6 +29,7 @@ describe('public surface', () => {
       'isToolInvocation',
       'isToolKind',
       'isToolResult',
+      'normaliseToolResult',
       'rebuildInvocation',
       'renderToolDescription',
       'toProviderToolFormat',

@@ -1,3 +1,20 @@
+import { deepFreeze } from './deep-freeze.js';
+
+/**
+ * An example call with its arguments. `params` are checked against the tool's schema when the
+ * tool is created; providers that take input examples (Anthropic's `input_examples`) receive
+ * them as such, the others read them in the description.
+ */
+export interface ToolExample {
+  /** What the example shows, e.g. "Read the first 50 lines". Required and non-empty. */
+  readonly description: string;
+  /** The arguments, exactly as the model would send them (no coercion is applied). */
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/** A description part written as one text or as a list of points. */
+export type ToolDescriptionText = string | readonly string[];
+
 /**
  * A tool's description in parts, so that every tool's declaration reads the same way. Parts are
  * rendered in one fixed order: short, long, usage notes, examples, important.
@@ -7,43 +24,97 @@ export interface ToolDescription {
   readonly short: string;
   /** More detail: behaviour, limits, what the output looks like. */
   readonly long?: string;
-  /** When to use it and when not to. */
-  readonly usageNotes?: string;
-  /** Example calls or situations, rendered as a list. */
-  readonly examples?: readonly string[];
-  /** What the model must not get wrong, rendered last so it is read last. */
-  readonly important?: string;
+  /** When to use it and when not to: one text, or a list rendered as points. */
+  readonly usageNotes?: ToolDescriptionText;
+  /** Example situations (strings) or example calls (`{ description, params }`), rendered as a list. */
+  readonly examples?: readonly (string | ToolExample)[];
+  /** What the model must not get wrong, rendered last so it is read last: one text, or a list. */
+  readonly important?: ToolDescriptionText;
+}
+
+/** Options of {@link renderToolDescription}. */
+export interface RenderDescriptionOptions {
+  /**
+   * Leave structured examples out of the text: the target receives them as input examples
+   * (Anthropic's `input_examples`). Plain-string examples are always rendered. Default `false`.
+   */
+  readonly structuredExamplesSentApart?: boolean;
+}
+
+/** The non-empty, trimmed points of a part written as text or as a list. */
+function pointsOf(text: ToolDescriptionText | undefined): string[] {
+  if (text === undefined) {
+    return [];
+  }
+  const items = typeof text === 'string' ? [text] : text;
+  return items.map((item) => item.trim()).filter(Boolean);
+}
+
+function renderExample(example: string | ToolExample): string {
+  if (typeof example === 'string') {
+    return example.trim();
+  }
+  // JSON.stringify keeps the author's key order; the params are frozen, so the bytes never change.
+  return `${example.description.trim()}: ${JSON.stringify(example.params)}`;
 }
 
 /**
  * Renders the description parts in the fixed order, separated by blank lines. Each part is
- * trimmed; absent and empty parts are left out. The output depends only on the parts, so it is
- * the same byte for byte on every call (prompt caches rely on that).
+ * trimmed; absent and empty parts are left out. A list of usage notes or important points is
+ * rendered as `- ` points (a list of one reads like the plain text). A structured example
+ * becomes `- description: {"the":"params"}` unless `structuredExamplesSentApart` is set. The
+ * output depends only on the parts and the option, so it is the same byte for byte on every call
+ * (prompt caches rely on that).
  */
-export function renderToolDescription(description: ToolDescription): string {
+export function renderToolDescription(
+  description: ToolDescription,
+  options: RenderDescriptionOptions = {},
+): string {
   const sections: string[] = [description.short.trim()];
   const long = description.long?.trim();
   if (long) {
     sections.push(long);
   }
-  const usageNotes = description.usageNotes?.trim();
-  if (usageNotes) {
-    sections.push(`Usage notes:\n${usageNotes}`);
+  const usageNotes = pointsOf(description.usageNotes);
+  if (usageNotes.length === 1) {
+    sections.push(`Usage notes:\n${usageNotes[0]}`);
+  } else if (usageNotes.length > 1) {
+    sections.push(`Usage notes:\n${usageNotes.map((note) => `- ${note}`).join('\n')}`);
   }
-  const examples = (description.examples ?? []).map((example) => example.trim()).filter(Boolean);
+  const examples = (description.examples ?? [])
+    .filter((example) => typeof example === 'string' || options.structuredExamplesSentApart !== true)
+    .map(renderExample)
+    .filter(Boolean);
   if (examples.length > 0) {
     sections.push(`Examples:\n${examples.map((example) => `- ${example}`).join('\n')}`);
   }
-  const important = description.important?.trim();
-  if (important) {
-    sections.push(`IMPORTANT: ${important}`);
+  const important = pointsOf(description.important);
+  if (important.length === 1) {
+    sections.push(`IMPORTANT: ${important[0]}`);
+  } else if (important.length > 1) {
+    sections.push(`IMPORTANT:\n${important.map((point) => `- ${point}`).join('\n')}`);
   }
   return sections.join('\n\n');
 }
 
+/** The params of a description's structured examples, in order (empty when it has none). */
+export function inputExamplesOf(description: ToolDescription): readonly Readonly<Record<string, unknown>>[] {
+  const examples: Readonly<Record<string, unknown>>[] = [];
+  for (const example of description.examples ?? []) {
+    if (typeof example !== 'string') {
+      examples.push(example.params);
+    }
+  }
+  return examples;
+}
+
+const copyText = (text: ToolDescriptionText): ToolDescriptionText =>
+  typeof text === 'string' ? text : Object.freeze([...text]);
+
 /**
  * The frozen parts of a config's description: a string becomes `{ short }`; only the parts that
- * are present are copied, so the result has no `undefined` keys.
+ * are present are copied, so the result has no `undefined` keys. Lists and example params are
+ * copied and deeply frozen, so changing the config later cannot change the tool.
  */
 export function normaliseDescription(description: string | ToolDescription): ToolDescription {
   if (typeof description === 'string') {
@@ -56,13 +127,22 @@ export function normaliseDescription(description: string | ToolDescription): Too
     parts.long = description.long;
   }
   if (description.usageNotes !== undefined) {
-    parts.usageNotes = description.usageNotes;
+    parts.usageNotes = copyText(description.usageNotes);
   }
   if (description.examples !== undefined) {
-    parts.examples = Object.freeze([...description.examples]);
+    parts.examples = Object.freeze(
+      description.examples.map((example) =>
+        typeof example === 'string'
+          ? example
+          : Object.freeze({
+              description: example.description,
+              params: deepFreeze(structuredClone(example.params)),
+            }),
+      ),
+    );
   }
   if (description.important !== undefined) {
-    parts.important = description.important;
+    parts.important = copyText(description.important);
   }
   return Object.freeze(parts);
 }

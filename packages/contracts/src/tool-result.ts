@@ -50,6 +50,12 @@ export interface ArtifactReference {
 export interface ToolResultError {
   readonly type: ToolErrorType;
   readonly message: string;
+  /**
+   * A finer, machine-readable reason when the tool has one (e.g. `ENOENT`). Results mapped from
+   * blade-code's shape carry `reported_unsuccessful` (`success: false` without an error) or the
+   * original error type name (`network_error`); see the README.
+   */
+  readonly code?: string;
 }
 
 /**
@@ -62,7 +68,11 @@ export interface ToolResult {
   readonly llmContent: string | readonly LlmContentPart[];
   /** A rendering for people, when it differs from `llmContent`. */
   readonly display?: string;
-  /** Present when the call failed. */
+  /**
+   * Present when the call failed, and only then: a result without `error` is a success. (A
+   * `success: false` flag without an error, as blade-code tools return, is mapped to an error
+   * when the invocation runs; it is never read as a success.)
+   */
   readonly error?: ToolResultError;
   /** Output stored aside (large or binary parts). */
   readonly artifacts?: readonly ArtifactReference[];

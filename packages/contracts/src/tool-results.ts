@@ -1,12 +1,7 @@
 import { ToolwrightError } from '@toolwright/validation';
 import { checkOptionNames, optionNames } from './check-options.js';
-import {
-  type ArtifactReference,
-  type LlmContentPart,
-  TOOL_ERROR_TYPES,
-  type ToolErrorType,
-  type ToolResult,
-} from './tool-result.js';
+import { checkToolResult } from './normalise-tool-result.js';
+import type { ArtifactReference, LlmContentPart, ToolErrorType, ToolResult } from './tool-result.js';
 
 /** The optional parts of a result that every constructor accepts. */
 export interface ToolResultExtras {
@@ -102,20 +97,12 @@ export function isErrorResult(
 }
 
 /**
- * True when `value` has the shape of a {@link ToolResult}: an object whose `llmContent` is a
- * string or an array of parts, with `error`, when present, naming a known error type.
+ * True when `value` is a {@link ToolResult} as it stands: an object whose `llmContent` is a string
+ * or an array of parts, with `error`, when present, naming a known error type with a string
+ * message. A value that only {@link normaliseToolResult} can turn into a result is not one: a
+ * `success: false` without an `error`, `success` beside an `error`, or blade-code's error types.
  */
 export function isToolResult(value: unknown): value is ToolResult {
-  if (typeof value !== 'object' || value === null) {
-    return false;
-  }
-  const { llmContent, error } = value as { llmContent?: unknown; error?: unknown };
-  if (typeof llmContent !== 'string' && !Array.isArray(llmContent)) {
-    return false;
-  }
-  if (error === undefined) {
-    return true;
-  }
-  const { type, message } = (error ?? {}) as { type?: unknown; message?: unknown };
-  return TOOL_ERROR_TYPES.includes(type as ToolErrorType) && typeof message === 'string';
+  const { result } = checkToolResult(value);
+  return result !== undefined && result === value;
 }

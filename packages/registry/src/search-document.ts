@@ -4,7 +4,11 @@ import type { SearchDocument } from './bm25-index.js';
 /** The text of a tool's description parts that help find it (examples are left out: they repeat names). */
 export function searchableDescription(tool: Tool): string {
   const { short, long, usageNotes, important } = tool.description;
-  return [short, long, usageNotes, important].filter((part) => part !== undefined && part !== '').join('\n');
+  // usageNotes and important may be lists of points (as blade-code writes them): one line each.
+  return [short, long, usageNotes, important]
+    .flat()
+    .filter((part) => part !== undefined && part !== '')
+    .join('\n');
 }
 
 /**

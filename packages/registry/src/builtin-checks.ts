@@ -1,6 +1,7 @@
-import { isTool, type Tool } from '@toolwright/contracts';
+import { describeToolVersionProblem, isTool, type Tool } from '@toolwright/contracts';
 import { describeValue } from './mcp-catalog-diff.js';
 import { RegistryError, RegistryErrorCode } from './registry-error.js';
+import { REGISTRY_ACCEPTS } from './specification-version.js';
 
 /**
  * Throws the {@link RegistryError} `register` owes a tool it cannot take: not a `Tool`
@@ -9,6 +10,14 @@ import { RegistryError, RegistryErrorCode } from './registry-error.js';
  */
 export function checkBuiltin(tool: Tool, builtins: ReadonlyMap<string, Tool>): void {
   if (!isTool(tool)) {
+    const versionProblem = describeToolVersionProblem(tool, REGISTRY_ACCEPTS);
+    if (versionProblem !== undefined) {
+      throw new RegistryError(
+        RegistryErrorCode.UnsupportedSpecificationVersion,
+        `register: ${versionProblem}; install versions of the toolwright packages that share a specification version.`,
+        { toolName: (tool as { name?: unknown }).name as string },
+      );
+    }
     throw new RegistryError(
       RegistryErrorCode.InvalidTool,
       `register expects a Tool made by createTool (@toolwright/contracts), received ${describeValue(tool)}.`,

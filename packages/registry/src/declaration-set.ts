@@ -11,8 +11,11 @@ export interface OmittedDeclaration {
   readonly reason: 'provider_limit';
 }
 
-/** What `getFunctionDeclarationsByMode` returns: the declarations to send, and what was left out. */
-export interface DeclarationSet {
+/**
+ * What `getFunctionDeclarationsByMode` returns: the declarations to send, and what was left out.
+ * Version 1; `DeclarationSet` names the current version.
+ */
+export interface DeclarationSetV1 {
   readonly specificationVersion: 'v1';
   /** Sorted by name (code unit order), so equal catalogs give byte-equal requests. */
   readonly declarations: readonly FunctionDeclaration[];
@@ -33,3 +36,6 @@ export interface DeclarationSet {
    */
   readonly diagnostics: readonly ProviderLintIssue[];
 }
+
+/** The current version of the declaration set: {@link DeclarationSetV1}. */
+export type DeclarationSet = DeclarationSetV1;

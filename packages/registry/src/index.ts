@@ -1,7 +1,7 @@
 export type { Bm25Options, SearchDocument, SearchHit } from './bm25-index.js';
 export type { Drained } from './bounded-queue.js';
 export type { CatalogChange } from './catalog-change.js';
-export type { DeclarationSet, OmittedDeclaration, ToolMode } from './declaration-set.js';
+export type { DeclarationSet, DeclarationSetV1, OmittedDeclaration, ToolMode } from './declaration-set.js';
 export {
   type DeferrableTool,
   DeferredToolManager,

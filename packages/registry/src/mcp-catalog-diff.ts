@@ -1,6 +1,7 @@
-import { isTool, type Tool } from '@toolwright/contracts';
+import { describeToolVersionProblem, isTool, type Tool } from '@toolwright/contracts';
 import { previewValue } from '@toolwright/utils';
 import { RegistryError, RegistryErrorCode } from './registry-error.js';
+import { REGISTRY_ACCEPTS } from './specification-version.js';
 
 /** What a replacement changes, by tool. */
 export interface McpCatalogDiff {
@@ -125,6 +126,14 @@ function checkNewcomer(
   previous: Tool | undefined,
 ): void {
   if (!isTool(tool)) {
+    const versionProblem = describeToolVersionProblem(tool, REGISTRY_ACCEPTS);
+    if (versionProblem !== undefined) {
+      throw new RegistryError(
+        RegistryErrorCode.UnsupportedSpecificationVersion,
+        `replaceMcpTools: item ${position}: ${versionProblem}; nothing was changed.`,
+        { toolName: (tool as { name?: unknown }).name as string },
+      );
+    }
     throw new RegistryError(
       RegistryErrorCode.InvalidTool,
       `replaceMcpTools: item ${position} is not a Tool made by createTool (received ${describeValue(tool)}); nothing was changed.`,

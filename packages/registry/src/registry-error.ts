@@ -38,6 +38,8 @@ export const RegistryErrorCode = {
   InvalidSearchQuery: 'invalid_search_query',
   /** `markLoaded` / `unload`: a name no registered tool has (nothing was loaded or unloaded). */
   UnknownTool: 'unknown_tool',
+  /** A tool of an interface version this registry does not speak (the message names both versions). */
+  UnsupportedSpecificationVersion: 'unsupported_specification_version',
 } as const;
 
 /** One of the codes in {@link RegistryErrorCode}. */

@@ -44,6 +44,25 @@ export {
   type SchemaValidator,
   type SchemaValidatorV1,
 } from './schema/schema-validator.js';
+export { type CompileSchemaOptions, compileSchema } from './schema-kinds/compile-schema.js';
+export {
+  ACCEPTED_SCHEMA_KINDS,
+  isTypeBox1Schema,
+  isTypeBox034Schema,
+  type SchemaKind,
+  schemaKindOf,
+} from './schema-kinds/schema-kind.js';
+export {
+  isStandardJsonSchema,
+  isStandardSchema,
+  type StandardIssue,
+  type StandardJsonSchemaOptions,
+  type StandardJsonSchemaValidator,
+  type StandardOutput,
+  type StandardPathSegment,
+  type StandardResult,
+} from './schema-kinds/standard-schema.js';
+export { StandardSchemaValidator } from './schema-kinds/standard-schema-validator.js';
 export {
   type DetectSensitivePathOptions,
   detectSensitivePath,

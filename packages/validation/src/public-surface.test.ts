@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 describe('public surface', () => {
   it('exports exactly these runtime names (a change here is a visible API change)', async () => {
     expect(Object.keys(await import('./index.js')).sort()).toEqual([
+      'ACCEPTED_SCHEMA_KINDS',
       'DEFAULT_ARGUMENT_LIMITS',
       'DEFAULT_JSON_SCHEMA_LIMITS',
       'InvalidOptionError',
       'MESSAGE_LOCALES',
       'PORTABLE_TOOL_NAME',
       'PROVIDER_TARGETS',
+      'StandardSchemaValidator',
       'TOOLWRIGHT_ERROR_MARKER',
       'ToolSchemaError',
       'ToolSchemas',
@@ -16,13 +18,19 @@ describe('public surface', () => {
       'ToolwrightError',
       'ValidationErrorCode',
       'compileJsonSchema',
+      'compileSchema',
       'compileToolSchema',
       'detectSensitivePath',
       'filterSensitive',
       'isSchemaValidator',
+      'isStandardJsonSchema',
+      'isStandardSchema',
+      'isTypeBox034Schema',
+      'isTypeBox1Schema',
       'lintToolDeclaration',
       'parseToolSchema',
       'projectSchema',
+      'schemaKindOf',
       'toJsonSchema',
     ]);
   });

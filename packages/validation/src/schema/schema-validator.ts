@@ -60,8 +60,12 @@ export interface ParseResult<T> {
 export interface SchemaValidatorV1<T = unknown> {
   /** Interface version; a breaking change adds `'v2'` beside it. */
   readonly specificationVersion: 'v1';
-  /** Where the schema came from. */
-  readonly source: 'typebox' | 'json-schema';
+  /**
+   * Where the schema came from: `'typebox'` (`@sinclair/typebox` 0.34 or `typebox` 1.x),
+   * `'json-schema'` (a plain or foreign JSON Schema) or `'standard-schema'` (Zod, Valibot,
+   * ArkType and any other Standard Schema with Standard JSON Schema).
+   */
+  readonly source: 'typebox' | 'json-schema' | 'standard-schema';
   /** Neutral JSON Schema projection (computed once, then cached). */
   toJsonSchema(): JsonSchema;
   /**
@@ -80,7 +84,9 @@ export function isSchemaValidator(value: unknown): value is SchemaValidator {
   const candidate = value as Partial<Record<keyof SchemaValidator, unknown>>;
   return (
     candidate.specificationVersion === 'v1' &&
-    (candidate.source === 'typebox' || candidate.source === 'json-schema') &&
+    (candidate.source === 'typebox' ||
+      candidate.source === 'json-schema' ||
+      candidate.source === 'standard-schema') &&
     typeof candidate.toJsonSchema === 'function' &&
     typeof candidate.parse === 'function'
   );

@@ -1,0 +1,110 @@
+import { appendPointer } from '../schema/json-pointer.js';
+import { planAcceptsValueType, type SchemaPlan } from '../schema/schema-plan.js';
+
+/** The plan of a declared property, looked up through a per-plan map built once. */
+export function propertyPlan(plan: SchemaPlan, name: string): SchemaPlan | undefined {
+  if (plan.properties === undefined) return undefined;
+  let byName = plan.memo.get('propertiesByName') as Map<string, SchemaPlan> | undefined;
+  if (byName === undefined) {
+    byName = new Map(plan.properties.map((property) => [property.name, property.plan]));
+    plan.memo.set('propertiesByName', byName);
+  }
+  return byName.get(name);
+}
+
+/** The plan a key of an object follows: declared, pattern, additional; `false` when refused. */
+function keyPlan(
+  plan: SchemaPlan,
+  key: string,
+  matchesPattern: (pattern: string, key: string) => boolean,
+): SchemaPlan | false | undefined {
+  const declared = propertyPlan(plan, key);
+  if (declared !== undefined) return declared;
+  if (plan.patterns !== undefined) {
+    for (const { pattern, plan: patternPlan } of plan.patterns) {
+      if (matchesPattern(pattern, key)) return patternPlan;
+    }
+  }
+  return plan.additional;
+}
+
+/** An undeclared key: where its object is, its name and the object's plan (for did-you-mean). */
+export interface UndeclaredKey {
+  readonly objectPath: string;
+  readonly key: string;
+  readonly value: unknown;
+  readonly plan: SchemaPlan;
+}
+
+/**
+ * Finds keys the JSON Schema projection does not declare (objects are closed, as the model is
+ * told), up to `limit`. Vendors differ here — Zod strips unknown keys by default, ArkType keeps
+ * them, Valibot drops them — so the tool's own unknown-argument policy is applied by this walk,
+ * before the vendor's result is used. Unions pass when one member of the value's type accepts
+ * every key. Recursion follows the value, whose depth the argument guard has capped.
+ */
+export function findUndeclaredKeys(
+  plan: SchemaPlan,
+  value: unknown,
+  path: string,
+  limit: number,
+  matchesPattern: (pattern: string, key: string) => boolean,
+  found: UndeclaredKey[] = [],
+): UndeclaredKey[] {
+  if (typeof value !== 'object' || value === null || found.length >= limit) return found;
+  if (plan.union !== undefined) {
+    const members = plan.union.filter((member) => planAcceptsValueType(member, value));
+    const clean = members.find(
+      (member) => findUndeclaredKeys(member, value, path, 1, matchesPattern).length === 0,
+    );
+    // No member accepts every key: report against the first member of the right type.
+    if (clean === undefined && members[0] !== undefined)
+      findUndeclaredKeys(members[0], value, path, limit, matchesPattern, found);
+    return found;
+  }
+  if (plan.allOf !== undefined) {
+    for (const member of plan.allOf) findUndeclaredKeys(member, value, path, limit, matchesPattern, found);
+  }
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length && found.length < limit; index++) {
+      const itemPlan = plan.tuple?.[index] ?? plan.items;
+      if (itemPlan !== undefined)
+        findUndeclaredKeys(itemPlan, value[index], `${path}/${index}`, limit, matchesPattern, found);
+    }
+    return found;
+  }
+  if (plan.properties === undefined && plan.additional === undefined && plan.patterns === undefined)
+    return found;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (found.length >= limit) break;
+    const next = keyPlan(plan, key, matchesPattern);
+    if (next === false) found.push({ objectPath: path, key, value: record[key], plan });
+    else if (next !== undefined)
+      findUndeclaredKeys(next, record[key], appendPointer(path, key), limit, matchesPattern, found);
+  }
+  return found;
+}
+
+/**
+ * The plan at an issue's path (declared properties, patterns, additional, tuple and array items),
+ * or `undefined` where the path leaves the plan or passes a union (the member is not known).
+ */
+export function planAtPath(
+  root: SchemaPlan,
+  segments: readonly string[],
+  matchesPattern: (pattern: string, key: string) => boolean,
+): SchemaPlan | undefined {
+  let plan: SchemaPlan | undefined = root;
+  for (const segment of segments) {
+    if (plan === undefined || plan.union !== undefined) return undefined;
+    const index = /^(?:0|[1-9]\d*)$/.test(segment) ? Number(segment) : undefined;
+    if (index !== undefined && (plan.tuple !== undefined || plan.items !== undefined)) {
+      plan = plan.tuple?.[index] ?? plan.items;
+      continue;
+    }
+    const next = keyPlan(plan, segment, matchesPattern);
+    plan = next === false ? undefined : next;
+  }
+  return plan;
+}

@@ -1,0 +1,161 @@
+import { previewText, previewValue } from '@toolwright/utils';
+import type { ValidationIssue } from '../errors/tool-validation-error.js';
+import { describeExpected } from '../issues/describe-expected.js';
+import type { IssueBuilder } from '../issues/issue-builder.js';
+import { appendPointer } from '../schema/json-pointer.js';
+import type { SchemaPlan } from '../schema/schema-plan.js';
+import { planAtPath } from './plan-walk.js';
+import type { StandardIssue, StandardPathSegment } from './standard-schema.js';
+
+/** Rule words of Zod, Valibot and ArkType issues, mapped to the JSON Schema keyword they enforce. */
+const VENDOR_KEYWORDS: Readonly<Record<string, string>> = {
+  // Zod
+  invalid_type: 'type',
+  invalid_value: 'enum',
+  invalid_union: 'anyOf',
+  invalid_format: 'format',
+  not_multiple_of: 'multipleOf',
+  unrecognized_keys: 'additionalProperties',
+  // Valibot (issue.type) and ArkType (issue.code)
+  min_length: 'minLength',
+  max_length: 'maxLength',
+  min_value: 'minimum',
+  max_value: 'maximum',
+  regex: 'pattern',
+  picklist: 'enum',
+  enum: 'enum',
+  literal: 'const',
+  integer: 'type',
+  string: 'type',
+  number: 'type',
+  boolean: 'type',
+  object: 'type',
+  array: 'type',
+  strict_object: 'additionalProperties',
+  domain: 'type',
+  proto: 'type',
+  required: 'required',
+  unit: 'const',
+  union: 'anyOf',
+  minLength: 'minLength',
+  maxLength: 'maxLength',
+  min: 'minimum',
+  max: 'maximum',
+  pattern: 'pattern',
+  divisor: 'multipleOf',
+};
+
+/** Zod's `too_small`/`too_big` name the kind of value in `origin`. */
+function sizeKeyword(code: string, origin: unknown): string {
+  const bound = code === 'too_small' ? 'min' : 'max';
+  if (origin === 'string') return `${bound}Length`;
+  if (origin === 'array' || origin === 'set') return `${bound}Items`;
+  return bound === 'min' ? 'minimum' : 'maximum';
+}
+
+/** The JSON Schema keyword an issue enforces, or `'custom'` for refinements and anything unknown. */
+function keywordOf(issue: StandardIssue): string {
+  const fields = issue as unknown as Record<string, unknown>;
+  const code =
+    typeof fields.code === 'string' ? fields.code : typeof fields.type === 'string' ? fields.type : '';
+  if (code === 'too_small' || code === 'too_big') return sizeKeyword(code, fields.origin);
+  return VENDOR_KEYWORDS[code] ?? 'custom';
+}
+
+/** The issue's path as keys (a `PathSegment` object gives its `key`). */
+export function pathKeys(path: StandardIssue['path']): string[] {
+  if (path === undefined) return [];
+  return path.map((segment: StandardPathSegment) => {
+    const key = typeof segment === 'object' && segment !== null ? segment.key : segment;
+    return typeof key === 'symbol' ? (key.description ?? 'symbol') : String(key);
+  });
+}
+
+/** What is at `keys` in `value`, and whether the last key is missing from an object. */
+function locate(value: unknown, keys: readonly string[]): { found: unknown; missing: boolean } {
+  let current = value;
+  for (let index = 0; index < keys.length; index++) {
+    if (typeof current !== 'object' || current === null) return { found: undefined, missing: false };
+    const key = keys[index]!;
+    if (!Object.hasOwn(current, key))
+      return { found: undefined, missing: index === keys.length - 1 && !Array.isArray(current) };
+    current = (current as Record<string, unknown>)[key];
+  }
+  return { found: current, missing: false };
+}
+
+/** What a vendor-specific `expected` text says, when it has one. */
+function vendorExpected(issue: StandardIssue): string | undefined {
+  const expected = (issue as unknown as Record<string, unknown>).expected;
+  return typeof expected === 'string' && expected !== '' ? previewText(expected, 120) : undefined;
+}
+
+/**
+ * Turns a Standard Schema validator's issues into the one issue shape: a JSON pointer from the
+ * path array, the JSON Schema keyword, what was expected (from the vendor's own JSON Schema at
+ * that path), a capped preview of what was received. Rules the projection can state get the
+ * catalog's words (localised like every other tool's); refinements keep the vendor's message,
+ * which is the only place their rule is written. Zod's `unrecognized_keys` becomes one
+ * did-you-mean issue per key.
+ */
+export function standardIssuesToValidationIssues(
+  issues: ReadonlyArray<StandardIssue>,
+  value: unknown,
+  root: SchemaPlan,
+  builder: IssueBuilder,
+  matchesPattern: (pattern: string, key: string) => boolean,
+): ValidationIssue[] {
+  const result: ValidationIssue[] = [];
+  for (const issue of issues) {
+    const keys = pathKeys(issue.path);
+    const path = keys.reduce(appendPointer, '');
+    const keyword = keywordOf(issue);
+    const plan = planAtPath(root, keys, matchesPattern);
+    const { found, missing } = locate(value, keys);
+    const unknownKeys = (issue as unknown as { keys?: unknown }).keys;
+    if (keyword === 'additionalProperties' && Array.isArray(unknownKeys) && plan !== undefined) {
+      for (const key of unknownKeys) {
+        const name = String(key);
+        result.push(
+          builder.unknownArgument(
+            path,
+            name,
+            (found as Record<string, unknown> | undefined)?.[name],
+            plan.node,
+          ),
+        );
+      }
+      continue;
+    }
+    if (missing && keys.length > 0) {
+      const parentPath = keys.slice(0, -1).reduce(appendPointer, '');
+      result.push(builder.missingRequired(parentPath, keys[keys.length - 1]!, plan?.node));
+      continue;
+    }
+    if (keyword !== 'custom' && plan !== undefined) {
+      result.push(builder.mismatch(path, keyword, plan.node, found));
+      continue;
+    }
+    result.push({
+      path,
+      keyword,
+      message: previewText(issue.message, 240),
+      expected:
+        plan === undefined
+          ? (vendorExpected(issue) ?? 'a value the tool accepts')
+          : describeExpected(plan.node),
+      received: previewValue(found),
+    });
+  }
+  return dedupe(result);
+}
+
+function dedupe(issues: ValidationIssue[]): ValidationIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${issue.path}\u0000${issue.keyword}\u0000${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,207 @@
+import { previewText } from '@toolwright/utils';
+import { ToolSchemaError } from '../errors/tool-schema-error.js';
+import { createArgumentError, type ValidationIssue } from '../errors/tool-validation-error.js';
+import { ValidationErrorCode } from '../errors/toolwright-error.js';
+import { DEFAULT_JSON_SCHEMA_LIMITS } from '../foreign/json-schema-limits.js';
+import { compileLinearPattern } from '../foreign/linear-regexp.js';
+import { prescreenJsonSchema } from '../foreign/prescreen-json-schema.js';
+import { IssueBuilder } from '../issues/issue-builder.js';
+
+import { formatValidationMessage } from '../messages/format-validation-message.js';
+import { guardArguments, requireObjectArguments } from '../parse/argument-guard.js';
+import type { DefaultFiller } from '../parse/fill-defaults.js';
+import { type ResolvedParseOptions, resolveParseOptions } from '../parse/parse-context.js';
+import { type RepairContext, repairValue } from '../parse/repair-arguments.js';
+import { toJsonSchemaFromPlain } from '../projection/to-json-schema.js';
+import type { JsonSchema } from '../schema/json-types.js';
+import { rewriteSchema } from '../schema/rewrite-schema.js';
+import { createRefResolver, type SchemaNode } from '../schema/schema-node.js';
+import { buildSchemaPlan, planAcceptsValueType, type SchemaPlan } from '../schema/schema-plan.js';
+import type { Coercion, ParseOptions, ParseResult, SchemaValidator } from '../schema/schema-validator.js';
+import { findUndeclaredKeys } from './plan-walk.js';
+import { probeSample } from './probe-sample.js';
+import { standardIssuesToValidationIssues } from './standard-issues.js';
+import type { StandardJsonSchemaValidator, StandardResult } from './standard-schema.js';
+
+const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
+/** Most issues listed in one error, as for TypeBox and MCP schemas. */
+const MAX_LISTED_ISSUES = 50;
+
+/** The JSON Schema dialect asked of every vendor: the one the spec recommends first. */
+export const STANDARD_JSON_SCHEMA_TARGET = 'draft-2020-12';
+
+/** Pattern keys (`patternProperties`) are matched with the linear-time engine, as for MCP schemas. */
+function linearMatch(pattern: string, key: string): boolean {
+  try {
+    return compileLinearPattern(pattern).test(key);
+  } catch {
+    return false;
+  }
+}
+
+const FILLER: DefaultFiller = {
+  matchesPattern: linearMatch,
+  pickMember: (members, value) => {
+    const candidates = members.filter((member) => planAcceptsValueType(member, value));
+    return candidates.length === 1 ? candidates[0] : undefined;
+  },
+};
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+/** Says that a validator is asynchronous; `build()` is synchronous, so such a validator cannot be used. */
+export function asyncRefusal(subject: string): string {
+  return (
+    `${subject} validated asynchronously (its ~standard.validate returned a Promise, for example from an ` +
+    'async refinement); tool arguments are validated synchronously, so use synchronous checks only and ' +
+    'do asynchronous work in execute'
+  );
+}
+
+/**
+ * A Standard Schema v1 validator with Standard JSON Schema v1 behind the one `SchemaValidator`
+ * interface: guard -> the vendor's `validate` -> the unknown-argument policy against the
+ * vendor's own JSON Schema; on failure, safe coercion (and defaults, `null` for optional fields)
+ * against that JSON Schema, the vendor's `validate` again, and issues in the one shape.
+ */
+export class StandardSchemaValidator<T> implements SchemaValidator<T> {
+  readonly specificationVersion = 'v1' as const;
+  readonly source = 'standard-schema' as const;
+  /** The library that made the schema (`~standard.vendor`: `'zod'`, `'valibot'`, `'arktype'`, ...). */
+  readonly vendor: string;
+  readonly #props: StandardJsonSchemaValidator<unknown, T>['~standard'];
+  readonly #subject: string;
+  /** The screened copy of the vendor's input JSON Schema. */
+  readonly #plain: SchemaNode;
+  #projection: JsonSchema | undefined;
+  #plan: SchemaPlan | undefined;
+
+  constructor(schema: StandardJsonSchemaValidator<unknown, T>, subject: string) {
+    this.#props = schema['~standard'];
+    this.vendor = this.#props.vendor;
+    this.#subject = `${subject} (${this.vendor})`;
+    let json: unknown;
+    try {
+      json = this.#props.jsonSchema.input({ target: STANDARD_JSON_SCHEMA_TARGET });
+    } catch (error) {
+      throw new ToolSchemaError(
+        ValidationErrorCode.SchemaRejected,
+        `${this.#subject} cannot be expressed as JSON Schema (${previewText((error as Error)?.message ?? String(error), 200)}); ` +
+          'a model can only be told about JSON types, so use JSON-representable types in tool parameters (no dates, maps, bigints or functions; transforms only after a JSON-typed input)',
+        { cause: error },
+      );
+    }
+    this.#plain = prescreenJsonSchema(json, DEFAULT_JSON_SCHEMA_LIMITS, this.#subject).copy as SchemaNode;
+    this.#probeSynchronous();
+  }
+
+  toJsonSchema(): JsonSchema {
+    this.#projection ??= toJsonSchemaFromPlain(this.#plain);
+    return this.#projection;
+  }
+
+  /** The repair plan over the vendor's JSON Schema, closed like the projection; built on first use. */
+  #planned(): SchemaPlan {
+    if (this.#plan === undefined) {
+      const closed = rewriteSchema(this.#plain, 'validation') as SchemaNode;
+      this.#plan = buildSchemaPlan(closed, createRefResolver(closed));
+    }
+    return this.#plan;
+  }
+
+  /**
+   * Validates a sample the schema most likely accepts (so refinements run), and `undefined`: a
+   * Promise from either refuses the validator now, not at the first call. A throw or a rejected
+   * Promise of the probe is swallowed; only its being a Promise matters.
+   */
+  #probeSynchronous(): void {
+    for (const sample of [probeSample(this.#planned()), undefined]) {
+      let result: unknown;
+      try {
+        result = this.#props.validate(sample);
+      } catch {
+        continue;
+      }
+      if (isPromiseLike(result)) {
+        Promise.resolve(result).catch(() => undefined);
+        throw new ToolSchemaError(ValidationErrorCode.SchemaRejected, asyncRefusal(this.#subject));
+      }
+    }
+  }
+
+  #validate(value: unknown, resolved: ResolvedParseOptions): StandardResult<T> {
+    const result = this.#props.validate(value);
+    if (isPromiseLike(result)) {
+      Promise.resolve(result).catch(() => undefined);
+      const issue = new IssueBuilder(resolved.catalog).schemaUnusable(asyncRefusal(this.#subject));
+      throw createArgumentError(
+        ValidationErrorCode.SchemaCompileFailed,
+        formatValidationMessage(resolved.catalog, resolved.toolName, [issue]),
+        { toolName: resolved.toolName, issues: [issue] },
+      );
+    }
+    return result;
+  }
+
+  parse(input: unknown, options?: ParseOptions): ParseResult<T> {
+    const resolved = resolveParseOptions(options);
+    // Before any vendor code sees the input: size, depth, prototype keys, plain JSON only.
+    guardArguments(input, resolved.limits, resolved.catalog, resolved.toolName);
+    const plan = this.#planned();
+    const first = this.#validate(input, resolved);
+    if (isSuccess(first) && findUndeclaredKeys(plan, input, '', 1, linearMatch).length === 0)
+      return { value: first.value, coercions: NO_COERCIONS };
+
+    const context: RepairContext = {
+      coerce: resolved.coerce,
+      nullAsAbsent: resolved.nullAsAbsent,
+      strip: resolved.strip,
+      coercions: [],
+      matchesPattern: linearMatch,
+      check: undefined,
+      guardDecoded: (value, path, depth) =>
+        guardArguments(value, resolved.limits, resolved.catalog, resolved.toolName, { path, depth }),
+      filler: FILLER,
+    };
+    const repaired = repairValue(context, plan, input, '', 0, true);
+    requireObjectArguments(repaired, resolved.catalog, resolved.toolName);
+    const coercions = context.coercions.length === 0 ? NO_COERCIONS : context.coercions;
+    const second = repaired === input ? first : this.#validate(repaired, resolved);
+    const undeclared = findUndeclaredKeys(plan, repaired, '', MAX_LISTED_ISSUES, linearMatch);
+    if (isSuccess(second) && undeclared.length === 0) return { value: second.value, coercions };
+
+    const builder = new IssueBuilder(resolved.catalog);
+    const issues: ValidationIssue[] = undeclared.map((found) =>
+      builder.unknownArgument(found.objectPath, found.key, found.value, found.plan.node),
+    );
+    if (!isSuccess(second)) {
+      const vendorIssues = standardIssuesToValidationIssues(
+        second.issues,
+        repaired,
+        plan,
+        builder,
+        linearMatch,
+      );
+      const reported = new Set(issues.map((issue) => issue.path));
+      for (const issue of vendorIssues) if (!reported.has(issue.path)) issues.push(issue);
+    }
+    const listed = issues.slice(0, MAX_LISTED_ISSUES);
+    throw createArgumentError(
+      ValidationErrorCode.ValidationFailed,
+      formatValidationMessage(resolved.catalog, resolved.toolName, listed, issues.length),
+      { toolName: resolved.toolName, issues: listed },
+    );
+  }
+}
+
+function isSuccess<T>(
+  result: StandardResult<T>,
+): result is { readonly value: T; readonly issues?: undefined } {
+  return result.issues === undefined || result.issues.length === 0;
+}

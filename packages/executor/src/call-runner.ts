@@ -1,4 +1,5 @@
 import {
+  describeToolVersionProblem,
   rebuildInvocation,
   type Tool,
   type ToolInvocation,
@@ -7,6 +8,7 @@ import {
 } from '@toolwright/contracts';
 import { type ProviderTarget, ToolValidationError, ToolwrightError } from '@toolwright/validation';
 import type { CallStatus, ExecutedCall, ToolCallRequest } from './executed-call.js';
+import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
 import type { ResolvedExecutorOptions } from './executor-options.js';
 import { PATH_ACCESS_CONTEXT_FIELD } from './paths/path-access.js';
 import type { PermissionDecision } from './permission/permission-decision.js';
@@ -15,6 +17,7 @@ import { finaliseResult } from './results/finalise-result.js';
 import { NEVER_ABORTED } from './scheduling/never-aborted.js';
 import type { PathLock } from './scheduling/path-lock.js';
 import { abortableDelay, backoffDelay, errorCodeOf, isTransientError } from './scheduling/retry-policy.js';
+import { EXECUTOR_ACCEPTS } from './specification-version.js';
 
 /** Options of one turn (`executeBatch` or `executeStream`). */
 export interface TurnOptions {
@@ -76,6 +79,14 @@ export class CallRunner {
         undefined,
         0,
       );
+    }
+    const versionProblem = describeToolVersionProblem(tool, EXECUTOR_ACCEPTS);
+    if (versionProblem !== undefined) {
+      const refusal = new ExecutorError(
+        ExecutorErrorCode.UnsupportedSpecificationVersion,
+        `Tool "${call.name}" cannot run here: ${versionProblem}.`,
+      );
+      return finish('error', ToolResults.executionError(refusal), undefined, 0);
     }
     const deferred = this.#options.deferred;
     if (deferred?.isDeferred(call.name) && !deferred.isLoaded(call.name)) {

@@ -17,6 +17,8 @@ export const ExecutorErrorCode = {
   InvalidPermissionRule: 'invalid_permission_rule',
   InvalidSessionId: 'invalid_session_id',
   InvalidStreamEvent: 'invalid_stream_event',
+  /** A tool or artifact sink of an interface version this executor does not speak. */
+  UnsupportedSpecificationVersion: 'unsupported_specification_version',
 } as const;
 
 /** One of the codes in {@link ExecutorErrorCode}. */

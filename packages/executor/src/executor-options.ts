@@ -8,6 +8,7 @@ import type { PermissionRequest } from './permission/permission-policy.js';
 import type { ArtifactSink } from './results/artifact-sink.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './scheduling/retry-policy.js';
 import { assertSessionId } from './session-id.js';
+import { checkArtifactSinkVersion } from './specification-version.js';
 
 /** The deferred-tool state the executor consults (a registry's `deferred` manager fits). */
 export interface DeferredToolState {
@@ -110,6 +111,7 @@ export function resolveExecutorOptions(options: ToolExecutorOptions): ResolvedEx
       options.permissions,
     );
   }
+  checkArtifactSinkVersion(options.artifactSink);
   assertSessionId(options.sessionId);
   if (typeof options.workspaceRoot !== 'string' || options.workspaceRoot === '') {
     throw invalid('workspaceRoot must be a non-empty path', options.workspaceRoot);

@@ -36,7 +36,7 @@ export {
 } from './permission/permission-policy.js';
 export { createPolicyPathAccess, type PolicyPathAccessOptions } from './permission/policy-path-access.js';
 export { matchProtectedPath, type ProtectedPathMatch } from './permission/protected-paths.js';
-export type { ArtifactSink } from './results/artifact-sink.js';
+export type { ArtifactSink, ArtifactSinkV1 } from './results/artifact-sink.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy, TRANSIENT_ERROR_CODES } from './scheduling/retry-policy.js';
 export { assertSessionId, SESSION_ID_PATTERN } from './session-id.js';
 export type { StreamExecution, StreamInterruption } from './streaming/stream-turn.js';

@@ -1,9 +1,12 @@
 /**
  * Where the executor stores what does not belong inline in a conversation: large text (spilled
  * with a head-and-tail preview) and images. `SessionArtifactStore` from `@toolwright/artifacts`
- * satisfies it as it is; the executor depends on this shape only, not on that package.
+ * satisfies it as it is; the executor depends on this shape only, not on that package. Version
+ * 1: the part of `ArtifactSinkV1` of `@toolwright/artifacts` the executor calls.
  */
-export interface ArtifactSink {
+export interface ArtifactSinkV1 {
+  /** Optional here (the executor calls two methods only); a sink that says another version is refused. */
+  readonly specificationVersion?: 'v1';
   write(request: {
     kind: string;
     bytes: Uint8Array | string;
@@ -20,3 +23,6 @@ export interface ArtifactSink {
     readonly omittedBytes: number;
   }>;
 }
+
+/** The current version of the sink interface: {@link ArtifactSinkV1}. */
+export type ArtifactSink = ArtifactSinkV1;

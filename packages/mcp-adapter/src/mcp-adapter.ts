@@ -21,7 +21,7 @@ import type {
 } from './mcp-adapter-results.js';
 import { createMcpTool } from './mcp-tool.js';
 import { type RefreshKind, RefreshScheduler } from './refresh-scheduler.js';
-import { ServerCatalog } from './server-catalog.js';
+import { ServerCatalog, type ToolEntry } from './server-catalog.js';
 import type { ServerConnection } from './server-connection.js';
 import { installNotificationHandlers } from './server-notifications.js';
 import { TaskOwnership } from './task-ownership.js';
@@ -104,7 +104,8 @@ export class McpAdapter {
           name,
           validator,
           shouldDefer: resolved.deferTools,
-          call: (_definition, params, context) => this.callTool(name, params, context),
+          // `build()` has validated the params already: the unchecked path.
+          call: (_definition, params, context) => this.#callBuilt(name, params, context),
         }),
     };
     for (const { name } of options.servers) {
@@ -252,21 +253,42 @@ export class McpAdapter {
 
   /**
    * Calls an MCP tool by its registry name, with the server's timeout and the context's abort
-   * signal, and routes the result. Failures come back as error results, never as throws.
+   * signal, and routes the result. The arguments are validated exactly as the tool's `build()`
+   * does (the same validator: coercion, defaults, the size and key guards); arguments that do
+   * not match never reach the server and come back as a `validation` error result with the
+   * repair hints. Failures come back as error results, never as throws.
    */
   callTool(name: string, params: Record<string, unknown>, context: ExecutionContext): Promise<ToolResult> {
-    const target = this.#names.resolve(name);
-    const entry = target === undefined ? undefined : this.#catalogs.get(target.server)?.tools.get(name);
-    if (target === undefined || entry === undefined) {
-      return Promise.resolve(
-        ToolResults.notFound(
-          `no MCP tool named ${JSON.stringify(name)} is currently offered by any connected server`,
-        ),
-      );
+    const entry = this.#entry(name);
+    if (entry === undefined) return Promise.resolve(this.#notOffered(name));
+    let built: Record<string, unknown>;
+    try {
+      built = entry.tool.build(params).params as Record<string, unknown>;
+    } catch (error) {
+      return Promise.resolve(ToolResults.validationError(error instanceof Error ? error : String(error)));
     }
+    return this.#callBuilt(name, built, context);
+  }
+
+  /** The entry behind a registry name, if a connected server offers it now. */
+  #entry(name: string): ToolEntry | undefined {
+    const target = this.#names.resolve(name);
+    return target === undefined ? undefined : this.#catalogs.get(target.server)?.tools.get(name);
+  }
+
+  #notOffered(name: string): ToolResult {
+    return ToolResults.notFound(
+      `no MCP tool named ${JSON.stringify(name)} is currently offered by any connected server`,
+    );
+  }
+
+  /** A call whose params the tool's `build()` produced (validated, coerced, frozen). */
+  #callBuilt(name: string, params: Record<string, unknown>, context: ExecutionContext): Promise<ToolResult> {
+    const entry = this.#entry(name);
+    if (entry === undefined) return Promise.resolve(this.#notOffered(name));
     // No async/await and no extra promise layer: this is the hot path of every MCP tool call.
     return callMcpTool(
-      this.#connections.get(target.server),
+      this.#connections.get(entry.definition.server),
       entry.definition,
       params,
       context,

@@ -92,17 +92,14 @@ describe.each(['remote', 'local'])('our McpAdapter as the client (%s)', (server)
     expect(registry.get(name('WriteNote'))?.tags).not.toContain('idempotent');
   });
 
-  it('coerces on the server and refuses invalid arguments with the server-side repairable message', async () => {
-    // adapter.callTool sends the arguments as they are: validation is the server's.
+  it('coerces and refuses invalid arguments with the repairable message', async () => {
+    // adapter.callTool validates like build() (the served schema), before anything is sent.
     const coerced = await adapter.callTool(name('Echo'), { text: 'hi', times: '2' }, context());
     expect(coerced.error).toBeUndefined();
     expect(textOf(coerced.llmContent)).toContain('hi hi');
     const invalid = await adapter.callTool(name('Echo'), { times: 2 }, context());
-    expect(invalid.error?.type).toBe('execution');
-    expect(invalid.error?.message).toContain(
-      'Invalid arguments for tool "Echo" (1 problem); fix and call again',
-    );
-    expect(invalid.error?.message).toContain('missing required argument "text"');
+    expect(invalid.error?.type).toBe('validation');
+    expect(invalid.error?.message).toContain('"text"');
   });
 
   it('forwards progress to the calling context', async () => {

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+
+/** A running HTTP MCP server on 127.0.0.1. */
+export interface HttpMcpServer {
+  /** The MCP endpoint: `/mcp` (Streamable HTTP) or `/sse` (legacy SSE). */
+  readonly url: string;
+  /** Every JSON-RPC request body POSTed, in order. */
+  readonly received: Array<{ method?: string; params?: Record<string, unknown> }>;
+  /** The SDK servers made so far (one per session). */
+  readonly instances: McpServer[];
+  /** Every HTTP request line seen (`POST /mcp`, `GET /sse`, ...). */
+  readonly requests: string[];
+  close(): Promise<void>;
+}
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text === '' ? undefined : JSON.parse(text);
+}
+
+function listen(
+  handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
+): Promise<{ http: Server; origin: string }> {
+  const http = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500).end(String(error));
+    });
+  });
+  return new Promise((resolve) =>
+    http.listen(0, '127.0.0.1', () => {
+      const address = http.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      resolve({ http, origin: `http://127.0.0.1:${port}` });
+    }),
+  );
+}
+
+function closer(http: Server): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      http.closeAllConnections();
+      http.close(() => resolve());
+    });
+}
+
+/**
+ * A real Streamable HTTP MCP server (the SDK's transport behind node:http), a fresh SDK server
+ * from `build` per session, recording every request body.
+ */
+export async function streamableHttpServer(build: () => McpServer): Promise<HttpMcpServer> {
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const received: HttpMcpServer['received'] = [];
+  const instances: McpServer[] = [];
+  const requests: string[] = [];
+  const { http, origin } = await listen(async (request, response) => {
+    requests.push(`${request.method} ${request.url}`);
+    if (request.url !== '/mcp') {
+      response.writeHead(404).end('not found');
+      return;
+    }
+    const body = request.method === 'POST' ? await readBody(request) : undefined;
+    if (body !== undefined) received.push(body as HttpMcpServer['received'][number]);
+    const sessionId = request.headers['mcp-session-id'];
+    let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (transport === undefined) {
+      const fresh: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id: string): void => {
+          sessions.set(id, fresh);
+        },
+      });
+      const server = build();
+      instances.push(server);
+      await server.connect(fresh);
+      transport = fresh;
+    }
+    await transport.handleRequest(request, response, body);
+  });
+  return { url: `${origin}/mcp`, received, instances, requests, close: closer(http) };
+}
+
+/**
+ * A real legacy HTTP+SSE MCP server (MCP 2024-11-05: the SDK's `SSEServerTransport`):
+ * `GET /sse` opens the event stream, `POST /messages?sessionId=` carries requests. It answers
+ * `POST /sse` with 405, as a server without Streamable HTTP does.
+ */
+export async function sseServer(build: () => McpServer): Promise<HttpMcpServer> {
+  const sessions = new Map<string, SSEServerTransport>();
+  const received: HttpMcpServer['received'] = [];
+  const instances: McpServer[] = [];
+  const requests: string[] = [];
+  const { http, origin } = await listen(async (request, response) => {
+    requests.push(`${request.method} ${request.url}`);
+    const url = new URL(request.url ?? '/', origin);
+    if (request.method === 'GET' && url.pathname === '/sse') {
+      const transport = new SSEServerTransport('/messages', response);
+      sessions.set(transport.sessionId, transport);
+      const server = build();
+      instances.push(server);
+      await server.connect(transport);
+      return;
+    }
+    if (request.method === 'POST' && url.pathname === '/messages') {
+      const transport = sessions.get(url.searchParams.get('sessionId') ?? '');
+      if (transport === undefined) {
+        response.writeHead(404).end('unknown session');
+        return;
+      }
+      const body = await readBody(request);
+      received.push(body as HttpMcpServer['received'][number]);
+      await transport.handlePostMessage(request, response, body);
+      return;
+    }
+    response.writeHead(405, { allow: 'GET' }).end('method not allowed');
+  });
+  return { url: `${origin}/sse`, received, instances, requests, close: closer(http) };
+}

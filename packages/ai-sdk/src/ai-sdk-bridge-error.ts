@@ -14,6 +14,8 @@ const AI_SDK_BRIDGE_ERROR_MARKER: unique symbol = Symbol.for('toolwright.ai-sdk-
 export const AiSdkBridgeErrorCode = {
   InvalidOption: 'invalid_option',
   DuplicateTool: 'duplicate_tool',
+  /** A tool of an interface version this package does not speak (the message names both versions). */
+  UnsupportedSpecificationVersion: 'unsupported_specification_version',
 } as const;
 
 /** One of the codes in {@link AiSdkBridgeErrorCode}. */

@@ -1,4 +1,5 @@
 import {
+  describeToolVersionProblem,
   isProviderTarget,
   isTool,
   PROVIDER_TARGETS,
@@ -11,6 +12,7 @@ import { AiSdkBridgeError, AiSdkBridgeErrorCode } from './ai-sdk-bridge-error.js
 import { checkOptions, invalidOption } from './check-options.js';
 import type { DirectContext } from './direct-runner.js';
 import type { BridgeExecutor } from './executor-runner.js';
+import { AI_SDK_ACCEPTS } from './specification-version.js';
 import type { ImageDelivery } from './tool-output.js';
 
 /** Options of {@link toAiSdkTools}. Every key is checked: an unknown or misspelt one is refused. */
@@ -126,7 +128,15 @@ function resolveSource(options: AiSdkToolsOptions): ResolvedToolsOptions['source
   if (!Array.isArray(tools)) throw invalidOption(OWNER, 'tools', 'an array of tools from createTool', tools);
   const seen = new Set<string>();
   for (const [index, tool] of tools.entries()) {
-    if (!isTool(tool)) throw invalidOption(OWNER, `tools[${index}]`, 'a tool from createTool', tool);
+    if (!isTool(tool)) {
+      const versionProblem = describeToolVersionProblem(tool, AI_SDK_ACCEPTS);
+      if (versionProblem !== undefined)
+        throw new AiSdkBridgeError(
+          AiSdkBridgeErrorCode.UnsupportedSpecificationVersion,
+          `${OWNER}: tools[${index}]: ${versionProblem}.`,
+        );
+      throw invalidOption(OWNER, `tools[${index}]`, 'a tool from createTool', tool);
+    }
     if (seen.has(tool.name))
       throw new AiSdkBridgeError(
         AiSdkBridgeErrorCode.DuplicateTool,

@@ -3,6 +3,7 @@ export { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
 export { DEFAULT_MIME_EXTENSIONS } from './mime-extensions.js';
 export type { ArtifactLimits, SessionArtifactStoreOptions } from './options.js';
 export { DEFAULT_ARTIFACT_LIMITS } from './options.js';
+export { PrivateDirectory } from './private-files.js';
 export { SessionArtifactStore } from './session-artifact-store.js';
 export { DEFAULT_SPILL_OPTIONS } from './spill-options.js';
 export type {

@@ -8,6 +8,7 @@ describe('public surface', () => {
       'DEFAULT_ARTIFACT_LIMITS',
       'DEFAULT_MIME_EXTENSIONS',
       'DEFAULT_SPILL_OPTIONS',
+      'PrivateDirectory',
       'SessionArtifactStore',
     ]);
   });

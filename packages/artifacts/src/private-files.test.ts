@@ -1,0 +1,107 @@
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ArtifactStoreError } from './errors.js';
+import { PrivateDirectory } from './private-files.js';
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'private-files-'));
+});
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+function codeOf(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    return ArtifactStoreError.isInstance(error) ? error.code : `not an ArtifactStoreError: ${error}`;
+  }
+  return undefined;
+}
+
+describe('PrivateDirectory', () => {
+  it('creates 0700 directories and writes 0600 files whatever the umask', () => {
+    const previous = process.umask(0o000);
+    try {
+      const directory = new PrivateDirectory(join(root, 'store'), 'server-a');
+      directory.write('tokens.json', Buffer.from('{"a":1}'));
+      expect(statSync(join(root, 'store', 'server-a')).mode & 0o7777).toBe(0o700);
+      expect(statSync(join(root, 'store', 'server-a', 'tokens.json')).mode & 0o7777).toBe(0o600);
+      expect(directory.read('tokens.json')?.toString()).toBe('{"a":1}');
+    } finally {
+      process.umask(previous);
+    }
+  });
+
+  it('replaces a file whole and leaves no temporary file behind', () => {
+    const directory = new PrivateDirectory(root, 'server');
+    directory.write('tokens.json', Buffer.from('old'));
+    directory.write('tokens.json', Buffer.from('new'));
+    expect(directory.read('tokens.json')?.toString()).toBe('new');
+    expect(readdirSync(directory.path)).toEqual(['tokens.json']);
+    expect(directory.remove('tokens.json')).toBe(true);
+    expect(directory.remove('tokens.json')).toBe(false);
+    expect(directory.read('tokens.json')).toBeUndefined();
+  });
+
+  it('keeps the old content when the writer dies mid-write (crash safety)', () => {
+    const directory = new PrivateDirectory(root, 'server');
+    directory.write('tokens.json', Buffer.from('committed'));
+    // A child process starts the same write and is killed before the rename: what it left
+    // behind is a temporary file, never a torn tokens.json.
+    const script = `
+      const { openSync, writeSync } = require('node:fs');
+      const fd = openSync(${JSON.stringify(join(directory.path, '.tmp-999999-1-ab-0123456789abcdef'))}, 'wx', 0o600);
+      writeSync(fd, 'half');
+      process.kill(process.pid, 'SIGKILL');`;
+    spawnSync(process.execPath, ['-e', script]);
+    expect(directory.read('tokens.json')?.toString()).toBe('committed');
+  });
+
+  it('refuses a directory that is a link, has a loose mode or a file with another mode or links', () => {
+    mkdirSync(join(root, 'loose'), { mode: 0o755 });
+    chmodSync(join(root, 'loose'), 0o755);
+    expect(codeOf(() => new PrivateDirectory(root, 'loose'))).toBe('unsafe_directory');
+
+    mkdirSync(join(root, 'elsewhere'), { mode: 0o700 });
+    symlinkSync(join(root, 'elsewhere'), join(root, 'linked'));
+    expect(codeOf(() => new PrivateDirectory(root, 'linked'))).toBe('unsafe_directory');
+
+    const directory = new PrivateDirectory(root, 'server');
+    writeFileSync(join(directory.path, 'readable.json'), 'x', { mode: 0o644 });
+    chmodSync(join(directory.path, 'readable.json'), 0o644);
+    expect(codeOf(() => directory.read('readable.json'))).toBe('unsafe_entry');
+
+    writeFileSync(join(root, 'secret'), 'x', { mode: 0o600 });
+    symlinkSync(join(root, 'secret'), join(directory.path, 'symlinked.json'));
+    expect(codeOf(() => directory.read('symlinked.json'))).toBe('unsafe_entry');
+
+    directory.write('linked.json', Buffer.from('x'));
+    linkSync(join(directory.path, 'linked.json'), join(root, 'second-name'));
+    expect(codeOf(() => directory.read('linked.json'))).toBe('unsafe_entry');
+    expect(lstatSync(join(directory.path, 'linked.json')).nlink).toBe(2);
+  });
+
+  it('refuses names that could leave the directory', () => {
+    const directory = new PrivateDirectory(root, 'server');
+    for (const name of ['../x', 'a/b', '.hidden', '']) {
+      expect(codeOf(() => directory.write(name, Buffer.from('x')))).toBe('invalid_request');
+    }
+    expect(codeOf(() => new PrivateDirectory(root, '..'))).toBe('invalid_request');
+  });
+});

@@ -1,0 +1,153 @@
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode, ioFailure } from './errors.js';
+import { ensurePrivateDirectory, ensureStoreRoot, formatMode } from './secure-directory.js';
+import { PRIVATE_FILE_MODE } from './stored-file-verification.js';
+import { newTempPath, removeTempFile, writeTempFileSync } from './temp-file.js';
+
+/** A file name inside a private directory: no separators, no dot files (temporary files are). */
+const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/;
+
+/** Reading never follows a link, and a planted FIFO cannot block the open. */
+const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+function currentUid(): number {
+  if (typeof process.getuid !== 'function') {
+    throw new ArtifactStoreError(
+      ArtifactStoreErrorCode.UnsupportedPlatform,
+      'Private files need POSIX owners and modes (process.getuid), which this platform lacks.',
+    );
+  }
+  return process.getuid();
+}
+
+function checkName(name: string): void {
+  if (typeof name !== 'string' || !FILE_NAME.test(name)) {
+    throw new ArtifactStoreError(
+      ArtifactStoreErrorCode.InvalidRequest,
+      `Private file name ${JSON.stringify(name)} is not accepted; use 1-128 characters from A-Z a-z 0-9 _ . - not starting with a dot.`,
+    );
+  }
+}
+
+/**
+ * A directory only this user can enter (0700, owned by us, not a link), under a root that
+ * cannot be used to swap it (see the artifact store's root rules), holding files only this
+ * user can read (0600, one link). Writes are crash-safe: a temporary file is written and
+ * fsynced, renamed over the old one, and the directory is fsynced, so a reader sees the old
+ * content or the new one, never a torn file. Every open refuses symbolic links; every read
+ * checks owner, mode and link count through the handle.
+ */
+export class PrivateDirectory {
+  readonly path: string;
+  readonly #uid: number;
+
+  /**
+   * Opens (creating when missing) `root/…segments` as a chain of private directories.
+   *
+   * @throws ArtifactStoreError `unsafe_directory` naming the directory that is a link, foreign
+   *   or of another mode; `io_failed` when the file system refuses.
+   */
+  constructor(root: string, ...segments: string[]) {
+    const uid = currentUid();
+    for (const segment of segments) checkName(segment);
+    ensureStoreRoot(root, uid);
+    let path = root;
+    for (const segment of segments) {
+      path = join(path, segment);
+      ensurePrivateDirectory(path, uid, true);
+    }
+    this.path = path;
+    this.#uid = uid;
+  }
+
+  /**
+   * The content of `name`, or `undefined` when there is none.
+   *
+   * @throws ArtifactStoreError `unsafe_entry` when it is a link, not a regular file, not ours,
+   *   not 0600 or has more than one link.
+   */
+  read(name: string): Buffer | undefined {
+    checkName(name);
+    const path = join(this.path, name);
+    let descriptor: number;
+    try {
+      descriptor = openSync(path, READ_FLAGS);
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code === 'ENOENT') return undefined;
+      if (code === 'ELOOP') throw unsafeFile(path, 'it is a symbolic link');
+      throw ioFailure('open', path, error);
+    }
+    try {
+      const stats = fstatSync(descriptor);
+      if (!stats.isFile()) throw unsafeFile(path, 'it is not a regular file');
+      if (stats.uid !== this.#uid) throw unsafeFile(path, `it is owned by uid ${stats.uid}`);
+      if ((stats.mode & 0o7777) !== PRIVATE_FILE_MODE)
+        throw unsafeFile(path, `its mode is ${formatMode(stats.mode)}`);
+      if (stats.nlink !== 1) throw unsafeFile(path, `it has ${stats.nlink} hard links`);
+      return readFileSync(descriptor);
+    } finally {
+      closeSync(descriptor);
+    }
+  }
+
+  /** Replaces `name` with `bytes` atomically and durably (0600). */
+  write(name: string, bytes: Uint8Array): void {
+    checkName(name);
+    const temp = newTempPath(this.path);
+    writeTempFileSync(temp, bytes);
+    const path = join(this.path, name);
+    try {
+      renameSync(temp, path);
+    } catch (error) {
+      removeTempFile(temp);
+      throw ioFailure('rename a temporary file to', path, error);
+    }
+    this.#syncDirectory();
+  }
+
+  /** Removes `name`; true when there was one. */
+  remove(name: string): boolean {
+    checkName(name);
+    const path = join(this.path, name);
+    try {
+      unlinkSync(path);
+    } catch (error) {
+      if (errnoCode(error) === 'ENOENT') return false;
+      throw ioFailure('remove', path, error);
+    }
+    this.#syncDirectory();
+    return true;
+  }
+
+  /** Makes the rename or unlink itself durable. */
+  #syncDirectory(): void {
+    let descriptor: number | undefined;
+    try {
+      descriptor = openSync(this.path, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+      fsyncSync(descriptor);
+    } catch (error) {
+      throw ioFailure('sync directory', this.path, error);
+    } finally {
+      if (descriptor !== undefined) closeSync(descriptor);
+    }
+  }
+}
+
+function unsafeFile(path: string, problem: string): ArtifactStoreError {
+  return new ArtifactStoreError(
+    ArtifactStoreErrorCode.UnsafeEntry,
+    `Refusing private file ${path}: ${problem}. Expected a regular file of this user with mode 0600 and one link.`,
+    { path },
+  );
+}

@@ -35,29 +35,30 @@ export function limitForRequest(
 }
 
 /**
- * The declaration sets computed at one revision, by mode and target. An agent asks on every
- * request and the answer rarely changes, so the lookup is the whole warm path; the first lookup
- * at a new revision forgets every set of the old one.
+ * The declaration sets computed at one revision, by mode and request key (the target, and the
+ * provider search variant when one was asked for). An agent asks on every request and the answer
+ * rarely changes, so the lookup is the whole warm path; the first lookup at a new revision
+ * forgets every set of the old one.
  */
 export class DeclarationCache {
-  readonly #sets = new Map<ToolMode, Map<ProviderTarget, DeclarationSet>>();
+  readonly #sets = new Map<ToolMode, Map<string, DeclarationSet>>();
   #revision = -1;
 
-  /** The set cached for `mode` and `target` at `revision`, if any. */
-  get(mode: ToolMode, target: ProviderTarget, revision: number): DeclarationSet | undefined {
-    if (this.#revision === revision) return this.#sets.get(mode)?.get(target);
+  /** The set cached for `mode` and `key` at `revision`, if any. */
+  get(mode: ToolMode, key: string, revision: number): DeclarationSet | undefined {
+    if (this.#revision === revision) return this.#sets.get(mode)?.get(key);
     this.#sets.clear();
     this.#revision = revision;
     return undefined;
   }
 
-  /** Remembers a set computed at the current revision (the one of the last `get`). */
-  set(set: DeclarationSet): void {
-    let byTarget = this.#sets.get(set.mode);
-    if (byTarget === undefined) {
-      byTarget = new Map();
-      this.#sets.set(set.mode, byTarget);
+  /** Remembers a set computed at the current revision (the one of the last `get`) under `key`. */
+  set(key: string, set: DeclarationSet): void {
+    let byKey = this.#sets.get(set.mode);
+    if (byKey === undefined) {
+      byKey = new Map();
+      this.#sets.set(set.mode, byKey);
     }
-    byTarget.set(set.target, set);
+    byKey.set(key, set);
   }
 }

@@ -1,5 +1,6 @@
 import type { FunctionDeclaration } from '@toolwright/contracts';
 import type { ProviderLintIssue, ProviderTarget } from '@toolwright/validation';
+import type { ProviderToolSearchTool } from './provider-tool-search.js';
 
 /** Which tools reach the model: `'plan'` keeps only ReadOnly tools. */
 export type ToolMode = 'default' | 'plan';
@@ -35,6 +36,13 @@ export interface DeclarationSetV1 {
    * Nothing is withheld because of it: see the registry README.
    */
   readonly diagnostics: readonly ProviderLintIssue[];
+  /**
+   * Names of the declarations to send for deferred loading (Anthropic: `defer_loading: true`),
+   * sorted; empty unless the request asked for `providerToolSearch` and deferred tools remain.
+   */
+  readonly deferLoading: readonly string[];
+  /** The provider's search tool to add to the request when `deferLoading` is not empty; else `undefined`. */
+  readonly providerToolSearch: ProviderToolSearchTool | undefined;
 }
 
 /** The current version of the declaration set: {@link DeclarationSetV1}. */

@@ -20,6 +20,13 @@ export {
   type McpTaskChange,
 } from './mcp-events.js';
 export { PROVIDER_TOOL_LIMITS } from './provider-limits.js';
+export {
+  type DeclarationOptions,
+  PROVIDER_TOOL_SEARCH_TARGETS,
+  PROVIDER_TOOL_SEARCH_VARIANTS,
+  type ProviderToolSearchTool,
+  type ProviderToolSearchVariant,
+} from './provider-tool-search.js';
 export { MAX_REGEX_PATTERN_LENGTH } from './regex-query.js';
 export {
   RegisterAllError,

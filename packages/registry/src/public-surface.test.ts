@@ -8,6 +8,8 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'MAX_SEARCH_RESULTS',
     'MCP_EVENT_QUEUE_CAPACITY',
     'PROVIDER_TOOL_LIMITS',
+    'PROVIDER_TOOL_SEARCH_TARGETS',
+    'PROVIDER_TOOL_SEARCH_VARIANTS',
     'RegisterAllError',
     'RegistryError',
     'RegistryErrorCode',

@@ -3,6 +3,7 @@ import type { ProviderTarget } from '@toolwright/validation';
 import { compareCodeUnits } from './code-unit-order.js';
 import { lintDeclarations } from './declaration-lint.js';
 import type { DeclarationSet, OmittedDeclaration, ToolMode } from './declaration-set.js';
+import type { ResolvedProviderToolSearch } from './provider-tool-search.js';
 
 /** The most omitted names a diagnostic spells out; the rest are counted. */
 const DIAGNOSTIC_NAME_LIMIT = 20;
@@ -15,9 +16,35 @@ export interface DeclarationSelectionInput {
   readonly target: ProviderTarget;
   readonly limit: number;
   readonly revision: number;
+  /**
+   * With a provider-side search: the deferred tools not loaded yet, sent for deferred loading
+   * beside the provider's search tool, and the registry's own ToolSearch (`toolSearchName`) left out.
+   */
+  readonly providerToolSearch?: {
+    readonly search: ResolvedProviderToolSearch;
+    readonly deferred: Iterable<Tool>;
+    readonly toolSearchName: string | undefined;
+  };
 }
 
 const byName = (left: Tool, right: Tool): number => compareCodeUnits(left.name, right.name);
+
+const NO_NAMES: readonly string[] = Object.freeze([]);
+
+/** Built-ins first, then MCP tools, each in name order, as many as `limit`; the rest are omitted. */
+function keepWithin(tools: readonly Tool[], limit: number, omitted: OmittedDeclaration[]): Tool[] {
+  const builtins = tools.filter((tool) => tool.source.type === 'builtin').sort(byName);
+  const mcpTools = tools.filter((tool) => tool.source.type !== 'builtin').sort(byName);
+  const keptBuiltins = builtins.slice(0, limit);
+  const keptMcp = mcpTools.slice(0, Math.max(0, limit - keptBuiltins.length));
+  for (const tool of builtins.slice(keptBuiltins.length)) {
+    omitted.push(Object.freeze({ name: tool.name, source: 'builtin', reason: 'provider_limit' }));
+  }
+  for (const tool of mcpTools.slice(keptMcp.length)) {
+    omitted.push(Object.freeze({ name: tool.name, source: 'mcp', reason: 'provider_limit' }));
+  }
+  return [...keptBuiltins, ...keptMcp];
+}
 
 /**
  * Chooses the declarations for one request: Plan mode keeps ReadOnly tools; deferred tools appear
@@ -25,32 +52,32 @@ const byName = (left: Tool, right: Tool): number => compareCodeUnits(left.name, 
  * built-ins are kept first, then MCP tools in name order, and the rest are named in `omitted`
  * and `diagnostic`. What the target would reject in the declarations kept is in `diagnostics`.
  * The result is sorted by name and frozen.
+ *
+ * With a provider-side search, the deferred tools not loaded yet are declared too, named in
+ * `deferLoading`: the provider's search tool takes one place of the limit, the tools sent
+ * directly the others, and the deferred ones fill the provider's catalog limit after them (in
+ * name order, built-ins first). The registry's ToolSearch is left out. Provider lint covers every
+ * declaration sent, deferred or not.
  */
 export function selectDeclarations(input: DeclarationSelectionInput): DeclarationSet {
-  const builtins: Tool[] = [];
-  const mcpTools: Tool[] = [];
-  for (const tool of input.visible) {
-    if (input.mode === 'plan' && tool.kind !== 'read-only') continue;
-    (tool.source.type === 'builtin' ? builtins : mcpTools).push(tool);
-  }
-  builtins.sort(byName);
-  mcpTools.sort(byName);
+  const inMode = (tool: Tool): boolean => input.mode !== 'plan' || tool.kind === 'read-only';
+  const withSearch = input.providerToolSearch;
+  const direct = [...input.visible].filter(
+    (tool) => inMode(tool) && (withSearch === undefined || tool.name !== withSearch.toolSearchName),
+  );
+  const deferred = withSearch === undefined ? [] : [...withSearch.deferred].filter(inMode);
+  const useSearch = withSearch !== undefined && deferred.length > 0;
 
-  let kept: Tool[];
   const omitted: OmittedDeclaration[] = [];
-  if (builtins.length + mcpTools.length <= input.limit) {
-    kept = [...builtins, ...mcpTools].sort(byName);
-  } else {
-    const keptBuiltins = builtins.slice(0, input.limit);
-    const keptMcp = mcpTools.slice(0, input.limit - keptBuiltins.length);
-    for (const tool of builtins.slice(keptBuiltins.length)) {
-      omitted.push(Object.freeze({ name: tool.name, source: 'builtin', reason: 'provider_limit' }));
-    }
-    for (const tool of mcpTools.slice(keptMcp.length)) {
-      omitted.push(Object.freeze({ name: tool.name, source: 'mcp', reason: 'provider_limit' }));
-    }
-    kept = [...keptBuiltins, ...keptMcp].sort(byName);
+  // The provider's search tool is a tool of the request: it takes one place.
+  const directLimit = useSearch ? Math.max(0, input.limit - 1) : input.limit;
+  const keptDirect = keepWithin(direct, directLimit, omitted);
+  let keptDeferred: Tool[] = [];
+  if (useSearch) {
+    const room = Math.max(0, withSearch.search.catalogLimit - 1 - keptDirect.length);
+    keptDeferred = keepWithin(deferred, room, omitted);
   }
+  const kept = [...keptDirect, ...keptDeferred].sort(byName);
 
   const declarations: FunctionDeclaration[] = kept.map((tool) => tool.getFunctionDeclaration(input.target));
   return Object.freeze({
@@ -63,6 +90,11 @@ export function selectDeclarations(input: DeclarationSelectionInput): Declaratio
     limit: input.limit,
     diagnostic: omitted.length === 0 ? undefined : describeOmission(input, kept.length, omitted),
     diagnostics: lintDeclarations(declarations),
+    deferLoading:
+      keptDeferred.length === 0
+        ? NO_NAMES
+        : Object.freeze(keptDeferred.map((tool) => tool.name).sort(compareCodeUnits)),
+    providerToolSearch: useSearch ? withSearch.search.tool : undefined,
   });
 }
 
@@ -76,6 +108,9 @@ function describeOmission(
   return (
     `${input.target} accepts at most ${input.limit} tools per request; ${keptCount + omitted.length} were eligible ` +
     `in ${input.mode} mode, so ${omitted.length} were left out (built-ins are kept first): ${names.join(', ')}${more}. ` +
+    (input.providerToolSearch === undefined
+      ? ''
+      : `With ${input.providerToolSearch.search.tool.name}, deferred tools fill up to ${input.providerToolSearch.search.catalogLimit} tools in all. `) +
     'Load fewer MCP tools, or raise the limit with the registry option toolLimits.'
   );
 }

@@ -9,6 +9,7 @@ import { type DeferrableTool, DeferredToolManager } from './deferred-tool-manage
 import { applyMcpDiff, catalogChangeOf, isEmptyMcpDiff, planMcpReplacement } from './mcp-catalog-apply.js';
 import { mcpSourceOf } from './mcp-catalog-diff.js';
 import { McpEventInbox } from './mcp-event-inbox.js';
+import { type DeclarationOptions, resolveDeclarationOptions } from './provider-tool-search.js';
 import { toToolList } from './option-checks.js';
 import { registerBatch } from './register-all.js';
 import { RegistryError, RegistryErrorCode } from './registry-error.js';
@@ -330,19 +331,44 @@ export class ToolRegistry extends McpEventInbox {
    * by name; at most the target's tool limit, built-ins first, with what was left out named in
    * `omitted` and `diagnostic` (and a `provider-limit` event). Cached per revision: until the
    * catalog or the loaded set changes, the same frozen object is returned.
+   *
+   * With `{ providerToolSearch: 'regex' | 'bm25' }` (Anthropic only) the deferred tools not loaded
+   * yet are declared too, named in `deferLoading`, with the provider's own search tool in
+   * `providerToolSearch`, and this registry's ToolSearch is left out: the provider finds and loads
+   * them itself. Throws `invalid_option` for an unknown option, variant, mode or target.
    */
-  getFunctionDeclarationsByMode(mode: ToolMode, target: ProviderTarget): DeclarationSet {
+  getFunctionDeclarationsByMode(
+    mode: ToolMode,
+    target: ProviderTarget,
+    options?: DeclarationOptions,
+  ): DeclarationSet {
     // The warm path comes first: an agent asks on every request, the answer rarely changes.
-    const cached = this.#declarations.get(mode, target, this.#revision);
+    const variant = options?.providerToolSearch;
+    const key = variant === undefined ? target : `${target}+${String(variant)}`;
+    const cached = this.#declarations.get(mode, key, this.#revision);
     if (cached !== undefined) return cached;
+    const limit = limitForRequest(mode, target, this.#options.limits);
+    const search = resolveDeclarationOptions(target, options);
     const set = selectDeclarations({
       visible: this.#catalog.toolsNamed(this.deferred.getVisibleNames(), false),
       mode,
       target,
-      limit: limitForRequest(mode, target, this.#options.limits),
+      limit,
       revision: this.#revision,
+      ...(search === undefined
+        ? {}
+        : {
+            providerToolSearch: {
+              search,
+              deferred: this.#catalog.toolsNamed(
+                this.deferred.getDeferredNames().filter((name) => !this.deferred.isLoaded(name)),
+                false,
+              ),
+              toolSearchName: this.#toolSearch?.name,
+            },
+          }),
     });
-    this.#declarations.set(set);
+    this.#declarations.set(key, set);
     if (set.omitted.length > 0) this.#events.emit('provider-limit', set);
     return set;
   }

@@ -32,6 +32,7 @@ export {
   ARTIFACTS_CONTEXT_FIELD,
   MCP_SESSION_CONTEXT_FIELD,
   type McpSessionContext,
+  type McpSessionContextV1,
   mcpSessionOf,
 } from './session/mcp-session-context.js';
 export { DEFAULT_SHUTDOWN_TIMEOUT_MS, type McpServerSession } from './session/server-session.js';

@@ -13,6 +13,8 @@ const MCP_SERVER_ERROR_MARKER: unique symbol = Symbol.for('toolwright.mcp-server
  *   the client did not declare.
  * - `server_closed`: a connection was offered after `close()` began.
  * - `listen_failed`: the HTTP listener could not bind its address.
+ * - `unsupported_specification_version`: a tool of an interface version this package does not
+ *   speak (the message names both versions).
  */
 export const McpServerErrorCode = {
   InvalidOption: 'invalid_option',
@@ -20,6 +22,7 @@ export const McpServerErrorCode = {
   ClientCapabilityMissing: 'client_capability_missing',
   ServerClosed: 'server_closed',
   ListenFailed: 'listen_failed',
+  UnsupportedSpecificationVersion: 'unsupported_specification_version',
 } as const;
 
 /** One of the codes in {@link McpServerErrorCode}. */

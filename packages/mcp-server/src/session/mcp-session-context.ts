@@ -27,7 +27,7 @@ export const ARTIFACTS_CONTEXT_FIELD = 'artifacts';
  * Everything here is tied to the one call: a log message or a sampling request travels on
  * that call's response stream, and stops once the call is cancelled.
  */
-export interface McpSessionContext {
+export interface McpSessionContextV1 {
   /** Interface version; a breaking change adds `'v2'` beside it. */
   readonly specificationVersion: 'v1';
   /** The MCP session id (Streamable HTTP), or the id this server gave a stdio session. */
@@ -60,6 +60,9 @@ export interface McpSessionContext {
    */
   closeResponseStream(): boolean;
 }
+
+/** The current version of the session context: {@link McpSessionContextV1}. */
+export type McpSessionContext = McpSessionContextV1;
 
 /**
  * The {@link McpSessionContext} in a tool's execution context, or `undefined` when the tool runs

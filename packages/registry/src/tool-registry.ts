@@ -71,6 +71,8 @@ export class ToolRegistry extends McpEventInbox {
   // single revision bump of that change.
   #applying = false;
   #toolSearch: Tool | undefined;
+  /** Clones that follow this registry's MCP catalog; weak, so a dropped clone is collected. */
+  readonly #followers = new Set<WeakRef<ToolRegistry>>();
 
   /** Creates a registry; with default options it already holds the ToolSearch built-in. */
   constructor(options: ToolRegistryOptions = {}) {
@@ -203,8 +205,13 @@ export class ToolRegistry extends McpEventInbox {
    */
   replaceMcpTools(tools: Iterable<Tool>, change: McpCatalogReplacement = {}): CatalogChange {
     checkMcpCatalogReplacement(change);
-    const diff = planMcpReplacement(this.#catalog, toToolList('replaceMcpTools', tools), change.server);
-    if (isEmptyMcpDiff(diff)) return catalogChangeOf(diff, change, this.#revision);
+    const list = toToolList('replaceMcpTools', tools);
+    const diff = planMcpReplacement(this.#catalog, list, change.server);
+    if (isEmptyMcpDiff(diff)) {
+      // Survivors may have been swapped for new objects of the same definition: clones too.
+      if (diff.swapped.length > 0) this.#forwardToFollowers(list, change);
+      return catalogChangeOf(diff, change, this.#revision);
+    }
 
     this.#apply(() =>
       applyMcpDiff(
@@ -232,6 +239,7 @@ export class ToolRegistry extends McpEventInbox {
       }
     }
     this.#announce(catalogChange);
+    this.#forwardToFollowers(list, change);
     return catalogChange;
   }
 
@@ -396,6 +404,16 @@ export class ToolRegistry extends McpEventInbox {
    * state (nothing loaded), event queues (empty), listeners (none) and ToolSearch (bound to the
    * clone, so it loads only into the clone) are its own. Each executor's catalog goes through
    * ToolSearch and change projection on its own.
+   *
+   * A clone follows this registry's MCP catalog: every later `replaceMcpTools` (a server's
+   * `list_changed`, a reconnect, a server removed) is applied to the clone as well, diffed
+   * against the clone's own catalog. So its loaded state is its own: a tool it loaded that
+   * survives unchanged stays loaded, an updated one loses its loaded state, and one that
+   * disappears is removed from its catalog and its loaded set; each is announced in the
+   * clone's own `catalog-change` event and queue, so its agent loop can tell the model. A tool
+   * that comes back later is deferred again until the clone's ToolSearch loads it. The clone's
+   * own built-ins keep their names (MCP tools of the same name are left out for it). Built-in
+   * changes and `unregister()` on this registry are not followed.
    */
   clone(): ToolRegistry {
     const { alwaysLoaded, onListenerError } = this.#options;
@@ -419,7 +437,30 @@ export class ToolRegistry extends McpEventInbox {
     copy.#catalog.copySearchIndexOf(this.#catalog);
     copy.#applying = false;
     copy.#revision = 1;
+    this.#followers.add(new WeakRef(copy));
     return copy;
+  }
+
+  /**
+   * Applies a replacement this registry accepted to every live clone. A clone that refuses it
+   * (its own MCP tools hold a name) keeps its catalog; the refusal goes to `onListenerError`,
+   * never to the caller of this registry's replace.
+   */
+  #forwardToFollowers(tools: readonly Tool[], change: McpCatalogReplacement): void {
+    for (const reference of this.#followers) {
+      const follower = reference.deref();
+      if (follower === undefined) {
+        this.#followers.delete(reference);
+        continue;
+      }
+      const builtins = follower.#catalog.builtins;
+      const own = tools.filter((tool) => !builtins.has(tool.name));
+      try {
+        follower.replaceMcpTools(own, change);
+      } catch (error) {
+        this.#options.onListenerError(error, 'catalog-change');
+      }
+    }
   }
 
   // ---------------------------------------------------------------- events and queues

@@ -1,0 +1,76 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SessionArtifactStore } from '@toolwright/artifacts';
+import { ToolRegistry } from '@toolwright/registry';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { executionContext, temporaryDirectory, waitFor } from '../test/helpers.js';
+import { type HttpMcpServer, streamableHttpServer } from '../test/http-mcp-server.js';
+import { McpAdapter } from './mcp-adapter.js';
+import { parseMcpServersConfig } from './server-config.js';
+
+let directory: { path: string; remove(): Promise<void> };
+let server: HttpMcpServer;
+let adapter: McpAdapter;
+let registry: ToolRegistry;
+/** The `echo` registration of each server instance, to remove it later. */
+const echoes: Array<{ remove(): void }> = [];
+
+beforeAll(async () => {
+  directory = await temporaryDirectory('mcp-clone-follows');
+  server = await streamableHttpServer(() => {
+    const mcp = new McpServer({ name: 'live', version: '1.0.0' });
+    mcp.registerTool('ping', { description: 'Answers pong.' }, async () => ({
+      content: [{ type: 'text', text: 'pong' }],
+    }));
+    echoes.push(
+      mcp.registerTool(
+        'echo',
+        { description: 'Echoes.', inputSchema: { text: z.string() } },
+        async ({ text }) => ({
+          content: [{ type: 'text', text }],
+        }),
+      ),
+    );
+    return mcp;
+  });
+  registry = new ToolRegistry();
+  adapter = new McpAdapter({
+    registry,
+    artifacts: new SessionArtifactStore({
+      root: directory.path,
+      namespace: 'mcp',
+      sessionIdentity: 'clones',
+    }),
+    servers: parseMcpServersConfig({ mcpServers: { live: { type: 'http', url: server.url } } }),
+    listChangedDebounceMs: 20,
+  });
+  expect((await adapter.connect()).connected).toEqual(['live']);
+});
+afterAll(async () => {
+  await adapter.close();
+  await server.close();
+  await directory.remove();
+});
+
+describe('a registry clone taken before a list_changed', () => {
+  it('sees the later catalog of a real server, keeps its own loaded tools, and calls the new tool', async () => {
+    const clone = registry.clone();
+    clone.markLoaded(['mcp__live__ping', 'mcp__live__echo']);
+    const live = server.instances[0]!;
+    // The SDK server sends notifications/tools/list_changed for both changes.
+    live.registerTool('shout', { description: 'Shouts.' }, async () => ({
+      content: [{ type: 'text', text: 'HEY' }],
+    }));
+    echoes[0]!.remove();
+    await waitFor(() => registry.has('mcp__live__shout') && !registry.has('mcp__live__echo'));
+    await adapter.settled();
+    expect(clone.has('mcp__live__shout')).toBe(true);
+    expect(clone.has('mcp__live__echo')).toBe(false);
+    expect(clone.deferred.getLoadedNames()).toEqual(['mcp__live__ping']);
+    const changes = clone.drainMcpCatalogChanges().items;
+    expect(changes.flatMap((change) => change.added)).toContain('mcp__live__shout');
+    expect(changes.flatMap((change) => change.removed)).toContain('mcp__live__echo');
+    const shouted = await clone.get('mcp__live__shout')!.build({}).execute(executionContext());
+    expect(JSON.stringify(shouted.llmContent)).toContain('HEY');
+  });
+});

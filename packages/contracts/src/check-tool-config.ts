@@ -1,6 +1,11 @@
-import { Kind } from '@sinclair/typebox';
 import { describeOptionProblem } from '@toolwright/utils';
-import { isSchemaValidator, PORTABLE_TOOL_NAME, type SchemaValidator } from '@toolwright/validation';
+import {
+  ACCEPTED_SCHEMA_KINDS,
+  isSchemaValidator,
+  PORTABLE_TOOL_NAME,
+  type SchemaValidator,
+  schemaKindOf,
+} from '@toolwright/validation';
 import { formatValue } from './format-value.js';
 import { isToolKind, PARALLELISM_VALUES, TOOL_KINDS } from './tool-kind.js';
 
@@ -28,6 +33,9 @@ const CONFIG_KEYS = [
   'describeInvocation',
   'execute',
 ] as const;
+
+/** TypeBox 0.32–0.34's kind marker (registered, so no TypeBox import is needed to read it). */
+const Kind = Symbol.for('TypeBox.Kind');
 
 /** The deepest argument nesting a tool may allow. */
 const MAX_ARGUMENT_DEPTH = 1024;
@@ -156,9 +164,9 @@ function checkSchema(schema: unknown): string[] {
           `schema is a TypeBox ${formatValue(root[Kind])}; a tool's parameters must be an object schema (Type.Object(...))`,
         ];
   }
-  return [
-    `schema is ${formatValue(schema)}; expected a TypeBox object schema (Type.Object(...)) or a SchemaValidator from compileJsonSchema`,
-  ];
+  // Standard Schema, TypeBox 1 and plain JSON Schema: the root is checked on the compiled projection.
+  if (schemaKindOf(schema) !== undefined) return [];
+  return [`schema is ${formatValue(schema)}; expected ${ACCEPTED_SCHEMA_KINDS}`];
 }
 
 function checkDescription(description: unknown): string[] {

@@ -35,7 +35,7 @@ describe('createTool config checks', () => {
     const error = definitionError({
       name: 'read file',
       kind: 'readonly',
-      schema: { type: 'object' },
+      schema: 'object',
       description: { short: '' },
       parallelism: 'parallel',
       isRetrySafe: 'yes',
@@ -51,7 +51,7 @@ describe('createTool config checks', () => {
     expect(error.message).toContain(
       'kind "readonly" is not a tool kind; expected one of "read-only", "write", "execute"',
     );
-    expect(error.message).toContain('schema is {"type":"object"}; expected a TypeBox object schema');
+    expect(error.message).toContain('schema is "object"; expected a TypeBox schema');
     expect(error.message).toContain('description.short is ""');
     expect(error.message).toContain('parallelism is "parallel"; expected "shared", "exclusive"');
     expect(error.message).toContain('isRetrySafe is "yes"; expected true or false');

@@ -1,8 +1,7 @@
-import type { TSchema } from '@sinclair/typebox';
 import {
   type Coercion,
-  compileToolSchema,
-  isSchemaValidator,
+  compileSchema,
+  isTypeBox034Schema,
   type ParseOptions,
   type ProviderTarget,
   type SchemaValidator,
@@ -19,7 +18,7 @@ import type { FunctionDeclaration } from './function-declaration.js';
 import { compileParamsFreezer, type ParamsFreezer } from './params-freezer.js';
 import { checkSchemaSpecificationVersion } from './specification-version.js';
 import { type BuildOptions, TOOL_MARKER, type Tool, type ToolMetadata } from './tool.js';
-import type { SchemaParams, ToolConfig } from './tool-config.js';
+import type { SchemaParams, ToolConfig, ToolSchema } from './tool-config.js';
 import { normaliseDescription } from './tool-description.js';
 import type { ToolInvocation } from './tool-invocation.js';
 import { BUILTIN_SOURCE, type ToolSource } from './tool-source.js';
@@ -48,10 +47,10 @@ const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
  * });
  * ```
  */
-export function createTool<S extends TSchema | SchemaValidator>(
-  config: ToolConfig<S>,
-): Tool<SchemaParams<S>> {
-  type Params = SchemaParams<S>;
+export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
+  config: ToolConfig<S, NoInfer<P>>,
+): Tool<P> {
+  type Params = P;
   checkSchemaSpecificationVersion(config);
   const problems = checkToolConfig(config);
   const candidateName = typeof config?.name === 'string' ? config.name : undefined;
@@ -61,15 +60,18 @@ export function createTool<S extends TSchema | SchemaValidator>(
 
   let validator: SchemaValidator<Params>;
   try {
-    validator = (
-      isSchemaValidator(config.schema) ? config.schema : compileToolSchema(config.schema as TSchema)
-    ) as SchemaValidator<Params>;
+    // Every schema kind behind the one SchemaValidator interface (TypeBox 0.34 compiled and cached).
+    validator = compileSchema(config.schema, { name: config.name }) as SchemaValidator<Params>;
   } catch (error) {
-    // A schema TypeBox cannot compile (or with a default its own schema rejects) is a definition problem.
+    // A schema that cannot be compiled (a bad default, an async or non-JSON vendor schema) is a definition problem.
     const reason = error instanceof Error ? error.message : String(error);
     throw new InvalidToolDefinitionError(candidateName, [`schema could not be compiled: ${reason}`], {
       cause: error,
     });
+  }
+  const rootProblem = checkObjectRoot(validator);
+  if (rootProblem !== undefined) {
+    throw new InvalidToolDefinitionError(candidateName, [rootProblem]);
   }
 
   // Everything is read from the config once, here: the tool never looks at the config again.
@@ -112,9 +114,9 @@ export function createTool<S extends TSchema | SchemaValidator>(
   const declarationFor = createDeclarationCache({ name, description, validator, strict });
   let metadata: ToolMetadata | undefined;
   // Specialised on the first build, not here: createTool stays cheap for tools never called.
-  // Only a schema this package compiled is trusted to describe what parse returns; a foreign
-  // validator's output is frozen by the generic walk.
-  const ownSchema = !isSchemaValidator(config.schema);
+  // Only a TypeBox 0.34 schema compiled here is trusted to describe what parse returns; any other
+  // validator's output (a vendor's transforms included) is frozen by the generic walk.
+  const ownSchema = isTypeBox034Schema(config.schema);
   let freezeParams: ParamsFreezer | undefined;
 
   const tool: Tool<Params> = {
@@ -173,4 +175,20 @@ export function createTool<S extends TSchema | SchemaValidator>(
     },
   };
   return Object.freeze(tool);
+}
+
+/**
+ * A schema recognised by kind (Standard Schema, TypeBox 1, plain JSON Schema) is checked after it
+ * is compiled: its JSON Schema projection must describe an object, as a tool's params are one.
+ */
+function checkObjectRoot(validator: SchemaValidator): string | undefined {
+  let projected: { type?: unknown };
+  try {
+    projected = validator.toJsonSchema() as { type?: unknown };
+  } catch (error) {
+    return `schema could not be projected to JSON Schema: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  return projected.type === 'object'
+    ? undefined
+    : `schema describes ${JSON.stringify(projected.type) ?? 'no type'} at its root; a tool's parameters must be an object schema (type "object")`;
 }

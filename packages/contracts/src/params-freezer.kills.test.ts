@@ -286,13 +286,13 @@ describe('checkToolConfig names every problem, with the value and what is accept
     [
       { schema: null },
       [
-        'schema is null; expected a TypeBox object schema (Type.Object(...)) or a SchemaValidator from compileJsonSchema',
+        'schema is null; expected a TypeBox schema (@sinclair/typebox 0.32–0.34 or typebox 1.x), a Standard Schema validator with Standard JSON Schema (Zod >= 4.2, ArkType >= 2.1.28, Valibot through toStandardJsonSchema), a plain JSON Schema object with "type": "object", or a SchemaValidator',
       ],
     ],
     [
       { schema: 5 },
       [
-        'schema is 5; expected a TypeBox object schema (Type.Object(...)) or a SchemaValidator from compileJsonSchema',
+        'schema is 5; expected a TypeBox schema (@sinclair/typebox 0.32–0.34 or typebox 1.x), a Standard Schema validator with Standard JSON Schema (Zod >= 4.2, ArkType >= 2.1.28, Valibot through toStandardJsonSchema), a plain JSON Schema object with "type": "object", or a SchemaValidator',
       ],
     ],
     [{ schema: compileJsonSchema({ type: 'object' }) }, []],

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { ParseOptions, SchemaValidator } from '@toolwright/validation';
+import type { ParseOptions, SchemaValidator, StandardOutput } from '@toolwright/validation';
+import type { Static as StaticV1 } from 'typebox';
 import type { ExecutionContext } from './execution-context.js';
 import type { ToolDescription } from './tool-description.js';
 import type { Parallelism, ToolKind } from './tool-kind.js';
@@ -9,21 +10,52 @@ import type { ToolSource } from './tool-source.js';
 /** The parse options a tool fixes for every call (the rest are set per call or by the tool). */
 export type ToolValidationOptions = Pick<ParseOptions, 'coerce' | 'unknownArguments' | 'locale' | 'limits'>;
 
-/** The parameter type a schema describes: `Static<S>` for TypeBox, `T` for a `SchemaValidator<T>`. */
+/**
+ * The params of a tool defined with a plain JSON Schema object: nothing is inferred from a JSON
+ * Schema value, so the params are a record to narrow in `execute`, unless you name their type
+ * as `createTool`'s second type argument (`createTool<typeof schema, MyParams>(...)`).
+ */
+export type JsonSchemaParams = Record<string, unknown>;
+
+/**
+ * Every kind of schema `createTool` accepts: `@sinclair/typebox` 0.32–0.34, `typebox` 1.x, a
+ * Standard Schema with Standard JSON Schema (Zod >= 4.2, ArkType >= 2.1.28, Valibot through
+ * `toStandardJsonSchema`), a plain JSON Schema object, or a `SchemaValidator`. The kind is
+ * recognised at run time (see `schemaKindOf` in `@toolwright/validation`).
+ */
+export type ToolSchema = object;
+
+/**
+ * The parameter type a schema describes, checked in this order: `T` for a `SchemaValidator<T>`,
+ * the output type (`InferOutput`) of a Standard Schema, `Static<S>` of TypeBox 0.34, `Static<S>`
+ * of TypeBox 1 (its types carry `'~kind'`), and {@link JsonSchemaParams} for a plain JSON Schema.
+ */
 export type SchemaParams<S> =
-  S extends SchemaValidator<infer Params> ? Params : S extends TSchema ? Static<S> : never;
+  S extends SchemaValidator<infer Params>
+    ? Params
+    : S extends { readonly '~standard': { readonly version: 1 } }
+      ? StandardOutput<S>
+      : S extends TSchema
+        ? Static<S>
+        : S extends { readonly '~kind': string }
+          ? StaticV1<S>
+          : JsonSchemaParams;
 
 /**
  * Everything `createTool` needs to define a tool once. Behaviour flags are fail-closed: leave
  * `isConcurrencySafe` or `isRetrySafe` out and the tool is neither.
  */
-export interface ToolConfig<S extends TSchema | SchemaValidator, P = SchemaParams<S>> {
+export interface ToolConfig<S extends ToolSchema, P = SchemaParams<S>> {
   /** Provider-portable name: `^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$`. */
   name: string;
   /** Human-facing name; defaults to `name`. */
   displayName?: string;
   kind: ToolKind;
-  /** A TypeBox object schema, or a `SchemaValidator` (MCP input schemas via `compileJsonSchema`). */
+  /**
+   * The params' object schema, of any {@link ToolSchema} kind: TypeBox (0.34 or 1.x), Zod,
+   * Valibot (through `toStandardJsonSchema`), ArkType, a plain JSON Schema object, or a
+   * `SchemaValidator` (MCP input schemas via `compileJsonSchema`).
+   */
   schema: S;
   /** A plain string is the short description. */
   description: string | ToolDescription;

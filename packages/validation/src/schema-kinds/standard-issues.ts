@@ -53,6 +53,18 @@ function sizeKeyword(code: string, origin: unknown): string {
   return bound === 'min' ? 'minimum' : 'maximum';
 }
 
+/** Valibot and ArkType say "length" for arrays too; JSON Schema says "items". */
+function sizeKeywordFor(keyword: string, found: unknown): string {
+  if (Array.isArray(found)) {
+    if (keyword === 'minLength') return 'minItems';
+    if (keyword === 'maxLength') return 'maxItems';
+  } else if (typeof found === 'string') {
+    if (keyword === 'minItems') return 'minLength';
+    if (keyword === 'maxItems') return 'maxLength';
+  }
+  return keyword;
+}
+
 /** The JSON Schema keyword an issue enforces, or `'custom'` for refinements and anything unknown. */
 function keywordOf(issue: StandardIssue): string {
   const fields = issue as unknown as Record<string, unknown>;
@@ -109,9 +121,9 @@ export function standardIssuesToValidationIssues(
   for (const issue of issues) {
     const keys = pathKeys(issue.path);
     const path = keys.reduce(appendPointer, '');
-    const keyword = keywordOf(issue);
     const plan = planAtPath(root, keys, matchesPattern);
     const { found, missing } = locate(value, keys);
+    const keyword = sizeKeywordFor(keywordOf(issue), found);
     const unknownKeys = (issue as unknown as { keys?: unknown }).keys;
     if (keyword === 'additionalProperties' && Array.isArray(unknownKeys) && plan !== undefined) {
       for (const key of unknownKeys) {

@@ -1,7 +1,8 @@
-import type { SessionArtifactStore } from '@toolwright/artifacts';
+import type { ArtifactSinkV1 } from '@toolwright/artifacts';
 
 /**
- * The part of `SessionArtifactStore` the adapter uses: `write` for binary parts and `spill`
- * for large text. Any `SessionArtifactStore` fits; a host may pass its own implementation.
+ * Where the adapter stores binary parts (`write`) and large text (`spill`): the versioned
+ * `ArtifactSinkV1` of `@toolwright/artifacts`. Any `SessionArtifactStore` fits; a host may pass
+ * its own implementation, which says `specificationVersion: 'v1'`.
  */
-export type McpArtifactSink = Pick<SessionArtifactStore, 'write' | 'spill'>;
+export type McpArtifactSink = ArtifactSinkV1;

@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  AddClientAuthentication,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+} from '@modelcontextprotocol/sdk/client/auth.js';
+import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
+import { exchangeForIdentityAssertion, JWT_BEARER_GRANT } from './cross-app-access.js';
+import type { LoopbackRedirectReceiver } from './loopback-redirect.js';
+import { NeedsLoginError } from './needs-login-error.js';
+import type { OAuthServerConfig } from './oauth-config.js';
+import type { ResolvedOAuthRuntime } from './oauth-runtime.js';
+import type { OAuthStore } from './oauth-store.js';
+
+/** Sent as the redirect URI where none can be received (a non-interactive run never redirects). */
+const UNUSED_REDIRECT = 'http://127.0.0.1/oauth/callback';
+
+/**
+ * The SDK's {@link OAuthClientProvider} for one configured server: what `auth()` needs, read
+ * from the server's `oauth` config and kept in its {@link OAuthStore}. The flows themselves
+ * (discovery, registration, PKCE, refresh, resource indicators, step-up) are the SDK's.
+ *
+ * In an interactive run (the host gave `onAuthorizationUrl`), `redirectToAuthorization` hands
+ * the URL to the host and waits for the loopback redirect; the code it brings is picked up by
+ * the transport ({@link takeAuthorizationCode}), which completes the flow with the SDK's
+ * `finishAuth` and sends the request again. In a non-interactive run it throws
+ * {@link NeedsLoginError} instead, before anything is registered.
+ */
+export class ConfiguredOAuthProvider implements OAuthClientProvider {
+  readonly #server: string;
+  readonly #config: OAuthServerConfig;
+  readonly #runtime: ResolvedOAuthRuntime;
+  readonly #store: OAuthStore;
+  readonly #receiver: LoopbackRedirectReceiver | undefined;
+  /** Read on every request: kept in memory, written through to the store. */
+  #tokens: OAuthTokens | undefined;
+  #tokensLoaded = false;
+  #codeVerifier: string | undefined;
+  #pendingCode: string | undefined;
+  // Declared, not initialised: the SDK tells "absent" from "undefined" for both.
+  declare readonly clientMetadataUrl?: string;
+  declare readonly addClientAuthentication?: AddClientAuthentication;
+
+  constructor(
+    server: string,
+    config: OAuthServerConfig,
+    runtime: ResolvedOAuthRuntime,
+    store: OAuthStore,
+    receiver: LoopbackRedirectReceiver | undefined,
+  ) {
+    this.#server = server;
+    this.#config = config;
+    this.#runtime = runtime;
+    this.#store = store;
+    this.#receiver = receiver;
+    if (config.clientMetadataUrl !== undefined) this.clientMetadataUrl = config.clientMetadataUrl;
+    if (config.tokenEndpointAuthMethod === 'private_key_jwt' && config.privateKey !== undefined) {
+      this.addClientAuthentication = createPrivateKeyJwtAuth({
+        issuer: config.clientId as string,
+        subject: config.clientId as string,
+        privateKey: config.privateKey,
+        alg: config.signingAlgorithm,
+      });
+    }
+  }
+
+  /** True when a user can be sent to the authorization server in this run. */
+  get #interactive(): boolean {
+    return this.#receiver !== undefined;
+  }
+
+  get redirectUrl(): string | undefined {
+    if (this.#config.grant !== 'authorization_code') return undefined;
+    return this.#receiver?.redirectUrl ?? UNUSED_REDIRECT;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const interactive = this.#config.grant === 'authorization_code';
+    const metadata: OAuthClientMetadata = {
+      client_name: this.#config.clientName,
+      redirect_uris: interactive ? [this.redirectUrl as string] : [],
+      grant_types: interactive
+        ? ['authorization_code', 'refresh_token']
+        : [this.#config.grant === 'jwt_bearer' ? JWT_BEARER_GRANT : 'client_credentials'],
+      response_types: interactive ? ['code'] : [],
+      token_endpoint_auth_method:
+        this.#config.tokenEndpointAuthMethod ??
+        (this.#config.clientSecret === undefined ? 'none' : 'client_secret_basic'),
+    };
+    if (this.#config.scopes.length > 0) metadata.scope = this.#config.scopes.join(' ');
+    return metadata;
+  }
+
+  state(): string {
+    return randomBytes(32).toString('base64url');
+  }
+
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    const { clientId, clientSecret, tokenEndpointAuthMethod, authorizationServer } = this.#config;
+    if (clientId !== undefined) {
+      return {
+        client_id: clientId,
+        ...(clientSecret === undefined ? {} : { client_secret: clientSecret }),
+        ...(tokenEndpointAuthMethod === undefined || tokenEndpointAuthMethod === 'private_key_jwt'
+          ? {}
+          : { token_endpoint_auth_method: tokenEndpointAuthMethod }),
+        ...(authorizationServer === undefined ? {} : { issuer: authorizationServer }),
+      };
+    }
+    const stored = this.#store.clientInformation();
+    if (stored === undefined && !this.#interactive)
+      throw this.#needsLogin('no client registration is stored');
+    // A registration made for another loopback port cannot receive this run's redirect.
+    const redirects = (stored as { redirect_uris?: unknown } | undefined)?.redirect_uris;
+    if (this.#interactive && Array.isArray(redirects) && !redirects.includes(this.redirectUrl))
+      return undefined;
+    return stored;
+  }
+
+  saveClientInformation(information: OAuthClientInformationMixed): void {
+    if (this.#config.clientId !== undefined && information.client_id === this.#config.clientId) return;
+    this.#store.saveClientInformation(information);
+  }
+
+  tokens(): OAuthTokens | undefined {
+    if (!this.#tokensLoaded) {
+      this.#tokens = this.#store.tokens();
+      this.#tokensLoaded = true;
+    }
+    return this.#tokens;
+  }
+
+  saveTokens(tokens: OAuthTokens): void {
+    this.#store.saveTokens(tokens);
+    this.#tokens = tokens;
+    this.#tokensLoaded = true;
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    const receiver = this.#receiver;
+    const onAuthorizationUrl = this.#runtime.onAuthorizationUrl;
+    if (receiver === undefined || onAuthorizationUrl === undefined) {
+      throw this.#needsLogin('the stored tokens are missing, expired or lack a scope it asks for');
+    }
+    const state = authorizationUrl.searchParams.get('state') ?? '';
+    const redirect = receiver.waitForCode(state, this.#runtime.authorizationTimeoutMs);
+    await onAuthorizationUrl({ server: this.#server, url: authorizationUrl });
+    this.#pendingCode = (await redirect).code;
+  }
+
+  /** The code the last redirect brought, once (the transport completes the flow with it). */
+  takeAuthorizationCode(): string | undefined {
+    const code = this.#pendingCode;
+    this.#pendingCode = undefined;
+    return code;
+  }
+
+  saveCodeVerifier(codeVerifier: string): void {
+    this.#codeVerifier = codeVerifier;
+  }
+
+  codeVerifier(): string {
+    if (this.#codeVerifier === undefined)
+      throw new Error('no PKCE code verifier was saved for this authorization');
+    return this.#codeVerifier;
+  }
+
+  async prepareTokenRequest(scope?: string): Promise<URLSearchParams | undefined> {
+    const requested = scope ?? (this.#config.scopes.length > 0 ? this.#config.scopes.join(' ') : undefined);
+    if (this.#config.grant === 'client_credentials') {
+      const params = new URLSearchParams({ grant_type: 'client_credentials' });
+      if (requested !== undefined) params.set('scope', requested);
+      return params;
+    }
+    if (this.#config.grant === 'jwt_bearer') {
+      const discovery = this.#store.discoveryState();
+      const assertion = await exchangeForIdentityAssertion(this.#config.identityProvider!, {
+        audience: discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl,
+        resource: discovery?.resourceMetadata?.resource,
+        scope: requested,
+      });
+      const params = new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion });
+      if (requested !== undefined) params.set('scope', requested);
+      return params;
+    }
+    return undefined;
+  }
+
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
+    this.#store.clear(scope);
+    if (scope === 'all' || scope === 'tokens') {
+      this.#tokens = undefined;
+      this.#tokensLoaded = true;
+    }
+    if (scope === 'all' || scope === 'verifier') this.#codeVerifier = undefined;
+  }
+
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.#store.saveDiscoveryState(state);
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.#store.discoveryState();
+  }
+
+  #needsLogin(why: string): NeedsLoginError {
+    return new NeedsLoginError(this.#server, why, this.#runtime.loginCommand(this.#server));
+  }
+}

@@ -1,0 +1,96 @@
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import {
+  StreamableHTTPClientTransport,
+  type StreamableHTTPClientTransportOptions,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { LoopbackRedirectReceiver } from './loopback-redirect.js';
+import type { OAuthServerConfig } from './oauth-config.js';
+import { ConfiguredOAuthProvider } from './oauth-provider.js';
+import type { ResolvedOAuthRuntime } from './oauth-runtime.js';
+import { OAuthStore } from './oauth-store.js';
+
+/**
+ * Authorizations one request may go through (a login, then step-ups to more scopes) before it
+ * fails: a server that keeps asking for scopes it never accepts must not loop.
+ */
+export const MAX_AUTHORIZATIONS_PER_REQUEST = 3;
+
+type SendOptions = Parameters<StreamableHTTPClientTransport['send']>[1];
+
+/**
+ * The SDK's Streamable HTTP transport with the SDK's OAuth (`authProvider`), plus the one step
+ * an interactive run needs: when the SDK stopped at the redirect and the loopback receiver got
+ * the code, the flow is completed with the SDK's own `finishAuth` and the request is sent
+ * again — at most {@link MAX_AUTHORIZATIONS_PER_REQUEST} times per request.
+ */
+class OAuthStreamableHttpTransport extends StreamableHTTPClientTransport {
+  readonly #provider: ConfiguredOAuthProvider;
+  readonly #receiver: LoopbackRedirectReceiver | undefined;
+
+  constructor(
+    url: URL,
+    options: StreamableHTTPClientTransportOptions,
+    provider: ConfiguredOAuthProvider,
+    receiver: LoopbackRedirectReceiver | undefined,
+  ) {
+    super(url, { ...options, authProvider: provider });
+    this.#provider = provider;
+    this.#receiver = receiver;
+  }
+
+  override async send(message: JSONRPCMessage | JSONRPCMessage[], options?: SendOptions): Promise<void> {
+    for (let authorizations = 0; ; authorizations++) {
+      try {
+        return await super.send(message, options);
+      } catch (error) {
+        const code = this.#provider.takeAuthorizationCode();
+        if (!(error instanceof UnauthorizedError) || code === undefined) throw error;
+        if (authorizations + 1 >= MAX_AUTHORIZATIONS_PER_REQUEST) {
+          throw new Error(
+            `the server still refused the request after ${MAX_AUTHORIZATIONS_PER_REQUEST} authorizations; giving up`,
+          );
+        }
+        await this.finishAuth(code);
+      }
+    }
+  }
+
+  override async close(): Promise<void> {
+    try {
+      await super.close();
+    } finally {
+      await this.#receiver?.close();
+    }
+  }
+}
+
+/** What an OAuth transport is made for. */
+export interface OAuthTransportRequest {
+  readonly server: string;
+  readonly url: URL;
+  readonly oauth: OAuthServerConfig;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly runtime: ResolvedOAuthRuntime;
+}
+
+/**
+ * A Streamable HTTP transport that authorizes with the server's OAuth config. In an
+ * interactive run of the authorization code flow, a loopback receiver is started first (its
+ * port is part of the redirect URI) and closed with the transport.
+ */
+export async function createOAuthTransport(
+  request: OAuthTransportRequest,
+): Promise<StreamableHTTPClientTransport> {
+  const { server, url, oauth, runtime } = request;
+  const interactive = runtime.onAuthorizationUrl !== undefined && oauth.grant === 'authorization_code';
+  const receiver = interactive ? await LoopbackRedirectReceiver.start(oauth.redirectPort) : undefined;
+  const store = new OAuthStore(runtime.storeDirectory, server, url);
+  const provider = new ConfiguredOAuthProvider(server, oauth, runtime, store, receiver);
+  return new OAuthStreamableHttpTransport(
+    url,
+    { requestInit: { headers: { ...request.headers } } },
+    provider,
+    receiver,
+  );
+}

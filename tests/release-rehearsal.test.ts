@@ -1,0 +1,227 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWorkspace, cleanEnvironment } from './support/pack.js';
+import {
+  addChangeset,
+  copyRepositoryForRelease,
+  publishOrder,
+  publishPackage,
+  versionIn,
+  versionPackages,
+} from './support/release-copy.js';
+import { type LocalRegistry, startLocalRegistry } from './support/verdaccio.js';
+import { repoRoot } from './support/workspace.js';
+
+// A release as it will be cut, against a real npm registry (Verdaccio on 127.0.0.1, storage in
+// a temp folder): `changeset version` and `pnpm publish` of every package from a copy of the
+// repository, then consumers that install from that registry with npm, as users will. Only
+// `@toolwright/*` comes from it; every other package comes from the npm registry
+// (`@toolwright:registry=` in the consumer's .npmrc). The steps depend on each other, in order.
+
+const root = mkdtempSync(join(tmpdir(), 'toolwright-release-'));
+const copy = join(root, 'repo');
+const consumer = join(root, 'consumer');
+let registry: LocalRegistry;
+/** Each package's version in the first release, by name. */
+const firstRelease = new Map<string, string>();
+
+beforeAll(async () => {
+  // `npm test` has just built (and says so); run alone, the test builds (turbo, cached).
+  if (process.env.TOOLWRIGHT_SKIP_BUILD !== '1') buildWorkspace();
+  registry = await startLocalRegistry(join(root, 'verdaccio'));
+  copyRepositoryForRelease(copy);
+}, 600_000);
+
+afterAll(async () => {
+  await registry?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+function npm(args: string[], cwd: string): { status: number; output: string } {
+  try {
+    const output = execFileSync('npm', [...args, '--no-audit', '--no-fund', '--ignore-scripts'], {
+      cwd,
+      encoding: 'utf8',
+      stdio: 'pipe',
+      env: cleanEnvironment(),
+    });
+    return { status: 0, output };
+  } catch (error) {
+    const failure = error as { status?: number; stdout?: string; stderr?: string };
+    return { status: failure.status ?? 1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
+  }
+}
+
+/** A project's view of one installed package: `npm ls --all --json` flattened to name@version lines. */
+function installedCopies(cwd: string, name: string): string[] {
+  const { output } = npm(['ls', name, '--all', '--json'], cwd);
+  const found: string[] = [];
+  const walk = (node: { dependencies?: Record<string, { version?: string }> }, path: string) => {
+    for (const [dependency, child] of Object.entries(node.dependencies ?? {})) {
+      if (dependency === name) found.push(`${path}${dependency}@${child.version}`);
+      walk(child as never, `${path}${dependency} > `);
+    }
+  };
+  walk(JSON.parse(output), '');
+  return [...new Set(found.map((line) => line.split(' > ').pop() as string))].sort();
+}
+
+/** A tool made with createTool, registered, looked up, built from a model's call and run. */
+const TOOL_SCRIPT = `
+import { Type } from '@sinclair/typebox';
+import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
+import { ToolRegistry } from '@toolwright/registry';
+
+const echo = createTool({
+  name: 'Echo',
+  kind: ToolKind.ReadOnly,
+  schema: Type.Object({ text: Type.String(), times: Type.Integer({ default: 1 }) }),
+  description: 'Repeats a text.',
+  execute: async (params) => ToolResults.success(params.text.repeat(params.times)),
+});
+const registry = new ToolRegistry();
+registry.register(echo);
+const invocation = registry.get('Echo').build({ text: 'ab', times: '2' });
+const context = { signal: new AbortController().signal, sessionId: 'rehearsal', workspaceRoot: process.cwd() };
+const result = await invocation.execute(context);
+console.log(JSON.stringify({ content: result.llmContent, coerced: invocation.coercions.length }));
+`;
+
+function runTool(): { status: number; output: string } {
+  try {
+    const output = execFileSync(process.execPath, ['tool.mjs'], {
+      cwd: consumer,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+    return { status: 0, output: output.trim() };
+  } catch (error) {
+    const failure = error as { status?: number; stdout?: string; stderr?: string };
+    return { status: failure.status ?? 1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
+  }
+}
+
+const published = (name: string) => versionIn(copy, `packages/${name}`);
+
+describe('a release rehearsal against a real registry', () => {
+  it('versions every package with the pending changesets and publishes each (workspace:^ becomes a range)', async () => {
+    versionPackages(copy);
+    for (const dir of publishOrder()) {
+      publishPackage(copy, dir, registry.url, registry.npmrc);
+      const { name, version } = JSON.parse(readFileSync(join(copy, dir, 'package.json'), 'utf8'));
+      firstRelease.set(name, version);
+    }
+
+    const view = npm(
+      ['view', `@toolwright/registry@${published('registry')}`, '--json', `--registry=${registry.url}`],
+      root,
+    );
+    expect(view.status, view.output).toBe(0);
+    const manifest = JSON.parse(view.output) as Record<string, Record<string, string> | undefined>;
+    expect(JSON.stringify(manifest)).not.toContain('workspace:');
+    // Each internal edge keeps its kind, with the range VERSIONING.md gives it: `workspace:^`
+    // becomes `^<version>`, `workspace:0.x` (contracts, a peer) becomes `0.x`.
+    const source = JSON.parse(readFileSync(join(copy, 'packages', 'registry', 'package.json'), 'utf8'));
+    for (const field of ['dependencies', 'peerDependencies'] as const) {
+      for (const [name, spec] of Object.entries((source[field] ?? {}) as Record<string, string>)) {
+        if (!spec.startsWith('workspace:')) continue;
+        const wanted = spec.slice('workspace:'.length);
+        const sibling = published(name.split('/')[1] as string);
+        const range =
+          wanted === '^' || wanted === '~' ? `${wanted}${sibling}` : wanted === '*' ? sibling : wanted;
+        expect(manifest[field]?.[name], `${field}.${name}`).toBe(range);
+      }
+    }
+  });
+
+  it('a fresh project installs only @toolwright/registry and runs a tool', () => {
+    mkdirSync(consumer, { recursive: true });
+    writeFileSync(join(consumer, '.npmrc'), registry.npmrc);
+    writeFileSync(
+      join(consumer, 'package.json'),
+      `${JSON.stringify({ name: 'consumer', private: true, type: 'module' })}\n`,
+    );
+    writeFileSync(join(consumer, 'tool.mjs'), TOOL_SCRIPT);
+    const install = npm(['install', `@toolwright/registry@${published('registry')}`], consumer);
+    expect(install.status, install.output).toBe(0);
+    expect(
+      Object.keys(JSON.parse(readFileSync(join(consumer, 'package.json'), 'utf8')).dependencies),
+    ).toEqual(['@toolwright/registry']);
+    const run = runTool();
+    expect(run.output).toBe('{"content":"abab","coerced":1}');
+  });
+
+  it('a patch of validation and a minor of contracts publish alone; the consumer upgrades contracts alone', () => {
+    const before = { validation: published('validation'), contracts: published('contracts') };
+    addChangeset(copy, 'rehearsal-validation-fix', { '@toolwright/validation': 'patch' }, 'A fix.');
+    addChangeset(copy, 'rehearsal-contracts-feature', { '@toolwright/contracts': 'minor' }, 'A feature.');
+    versionPackages(copy);
+    expect(published('validation')).not.toBe(before.validation);
+    expect(published('contracts')).not.toBe(before.contracts);
+    // Only these two are published: every other package on the registry stays as it was.
+    publishPackage(copy, 'packages/validation', registry.url, registry.npmrc);
+    publishPackage(copy, 'packages/contracts', registry.url, registry.npmrc);
+
+    const upgrade = npm(['install', `@toolwright/contracts@${published('contracts')}`], consumer);
+    expect(upgrade.status, upgrade.output).toBe(0);
+    // One contracts in the tree, the new one: the registry's range took it, nothing was nested.
+    expect(installedCopies(consumer, '@toolwright/contracts')).toEqual([
+      `@toolwright/contracts@${published('contracts')}`,
+    ]);
+    expect(runTool().output).toBe('{"content":"abab","coerced":1}');
+  });
+
+  it('a major of contracts is refused by the range the published registry declares (npm ERESOLVE)', () => {
+    addChangeset(copy, 'rehearsal-contracts-break', { '@toolwright/contracts': 'major' }, 'A break.');
+    versionPackages(copy);
+    publishPackage(copy, 'packages/contracts', registry.url, registry.npmrc);
+
+    const upgrade = npm(['install', `@toolwright/contracts@${published('contracts')}`], consumer);
+    expect(upgrade.status).not.toBe(0);
+    expect(upgrade.output).toContain('ERESOLVE');
+    expect(upgrade.output).toContain('peer @toolwright/contracts@');
+    // The refusal left the working install as it was.
+    expect(runTool().output).toBe('{"content":"abab","coerced":1}');
+  });
+
+  it('the example agent installs from the registry and its demo runs', () => {
+    const agent = join(root, 'example-agent');
+    cpSync(join(repoRoot, 'apps', 'example-agent', 'dist'), join(agent, 'dist'), { recursive: true });
+    const manifest = JSON.parse(
+      readFileSync(join(repoRoot, 'apps', 'example-agent', 'package.json'), 'utf8'),
+    );
+    // What `workspace:^` becomes on publish: a caret range on the first release's versions (the
+    // major of contracts published since is outside it, as for every user of that release).
+    for (const [name, range] of Object.entries(manifest.dependencies as Record<string, string>)) {
+      if (range.startsWith('workspace:')) manifest.dependencies[name] = `^${firstRelease.get(name)}`;
+    }
+    delete manifest.devDependencies;
+    writeFileSync(join(agent, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    writeFileSync(join(agent, '.npmrc'), registry.npmrc);
+    const install = npm(['install'], agent);
+    expect(install.status, install.output).toBe(0);
+
+    const home = join(root, 'home');
+    mkdirSync(home, { recursive: true });
+    let output: string;
+    try {
+      output = execFileSync(process.execPath, [join(agent, 'dist', 'cli.js'), 'demo'], {
+        cwd: home,
+        encoding: 'utf8',
+        stdio: 'pipe',
+        env: { ...cleanEnvironment(), HOME: home },
+        timeout: 120_000,
+      });
+    } catch (error) {
+      const failure = error as { status?: number; stdout?: string; stderr?: string };
+      throw new Error(
+        `the demo failed (exit ${failure.status}):\n${failure.stdout ?? ''}${failure.stderr ?? ''}`,
+      );
+    }
+    expect(output).toMatch(/everything: connected, \d+ tools/);
+    expect(output).toContain('Plan mode allows only read-only tools');
+  });
+});

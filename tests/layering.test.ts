@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { listWorkspacePackages, repoRoot, workspaceRuntimeDependencies } from './support/workspace.js';
 
 /**
- * The layering of DESIGN.md: each package may depend only on the packages listed here.
+ * The layering of docs/architecture.md: each package may depend only on the packages listed here.
  * `validation <- contracts <- registry <- mcp-adapter -> artifacts`, `registry <- executor`; the
  * example agent uses all.
  * A new package must be added here deliberately, with the layer it belongs to.

@@ -1,4 +1,9 @@
 import type { McpConnectionChange } from '@toolwright/registry';
+import {
+  type McpOAuthOptions,
+  type ResolvedOAuthRuntime,
+  resolveOAuthRuntime,
+} from './auth/oauth-runtime.js';
 import { ClientCapabilitySet } from './capabilities/client-capability-set.js';
 import type { McpClientCapabilities, McpRoot } from './capabilities/client-capability-types.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
@@ -38,6 +43,8 @@ export interface McpConnectionManagerOptions {
    * {@link McpClientCapabilities}), on every connect and reconnect.
    */
   readonly clientCapabilities?: McpClientCapabilities | ClientCapabilitySet;
+  /** Tokens, login and store of servers with an `oauth` config (see {@link McpOAuthOptions}). */
+  readonly oauth?: McpOAuthOptions | ResolvedOAuthRuntime;
   /** Every phase of every server. */
   readonly onConnectionChange?: (change: McpConnectionChange) => void;
   /** A server finished its handshake (first time or after reconnecting). */
@@ -61,6 +68,7 @@ const MANAGER_OPTION_NAMES = optionNames<McpConnectionManagerOptions>({
   shutdownGraceMs: true,
   stdioMaxMessageBytes: true,
   clientCapabilities: true,
+  oauth: true,
   onConnectionChange: true,
   onReady: true,
 });
@@ -103,6 +111,7 @@ export function resolveConnectionOptions(
       options.clientCapabilities instanceof ClientCapabilitySet
         ? options.clientCapabilities
         : new ClientCapabilitySet(`${owner}.clientCapabilities`, options.clientCapabilities),
+    oauth: resolveOAuthRuntime(`${owner}.oauth`, options.oauth),
   };
 }
 

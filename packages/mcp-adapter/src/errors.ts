@@ -15,6 +15,11 @@ export const McpAdapterErrorCode = {
   /** A server could not be started or did not complete the MCP handshake. */
   ConnectFailed: 'mcp_connect_failed',
   /**
+   * An OAuth server has no usable token and the run cannot ask the user to log in: its state is
+   * `needs_auth`, and the message names the command that logs in.
+   */
+  NeedsAuth: 'mcp_needs_auth',
+  /**
    * A server completed the handshake but its `tools/list` failed (an HTTP 401 or 403, an error
    * answer, a timeout): it is `failed`, not connected with no tools. `cause` is the request's error.
    */

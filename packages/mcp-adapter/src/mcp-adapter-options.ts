@@ -1,5 +1,6 @@
 import type { McpConnectionChange, ToolRegistry } from '@toolwright/registry';
 import type { McpArtifactSink } from './artifact-sink.js';
+import type { McpOAuthOptions } from './auth/oauth-runtime.js';
 import type { McpClientCapabilities } from './capabilities/client-capability-types.js';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
 import { type CatalogLimits, resolveCatalogLimits } from './catalog-limits.js';
@@ -51,6 +52,11 @@ export interface McpAdapterOptions {
    * when given, and again on every reconnect. See {@link McpClientCapabilities}.
    */
   readonly clientCapabilities?: McpClientCapabilities;
+  /**
+   * OAuth for HTTP servers with an `oauth` config: where tokens are kept, and the host callback
+   * that makes a login interactive (see {@link McpOAuthOptions}).
+   */
+  readonly oauth?: McpOAuthOptions;
   /** Every catalog diagnostic (dropped entries, pagination guards, failed listings). */
   readonly onDiagnostic?: (diagnostic: CatalogDiagnostic) => void;
   /** Every connection phase of every server (also queued in the registry). */
@@ -72,6 +78,7 @@ const OPTION_NAMES = optionNames<McpAdapterOptions>({
   listChangedDebounceMs: true,
   clientInfo: true,
   clientCapabilities: true,
+  oauth: true,
   onDiagnostic: true,
   onConnectionChange: true,
 });

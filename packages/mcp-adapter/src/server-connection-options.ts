@@ -1,4 +1,5 @@
 import type { McpConnectionChange } from '@toolwright/registry';
+import type { ResolvedOAuthRuntime } from './auth/oauth-runtime.js';
 import type { ClientCapabilitySet } from './capabilities/client-capability-set.js';
 import { checkOptions, checkRequiredOption, checkTypeOption, optionNames } from './option-checks.js';
 import type { ReconnectPolicy } from './reconnect-loop.js';
@@ -25,6 +26,8 @@ export interface ServerConnectionOptions {
   readonly stdioMaxMessageBytes: number;
   /** What every fresh client declares in its handshake and answers (roots, elicitation, sampling). */
   readonly clientCapabilities: ClientCapabilitySet;
+  /** The host's side of OAuth, for servers with an `oauth` config (optional: defaults apply). */
+  readonly oauth?: ResolvedOAuthRuntime;
 }
 
 const CONNECTION_OPTION_NAMES = optionNames<ServerConnectionOptions>({
@@ -35,6 +38,7 @@ const CONNECTION_OPTION_NAMES = optionNames<ServerConnectionOptions>({
   shutdownGraceMs: true,
   stdioMaxMessageBytes: true,
   clientCapabilities: true,
+  oauth: true,
 });
 const HOOK_NAMES = optionNames<ServerConnectionHooks>({ onChange: true, onReady: true });
 
@@ -50,6 +54,7 @@ export function checkServerConnectionArguments(
   checkServerDefinitions('ServerConnection', [definition]);
   checkOptions('ServerConnection', options, CONNECTION_OPTION_NAMES);
   for (const name of CONNECTION_OPTION_NAMES) {
+    if (name === 'oauth') continue;
     checkRequiredOption(
       'ServerConnection',
       name,

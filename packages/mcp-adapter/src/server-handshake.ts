@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { needsAuthError, oauthTransportFor } from './auth/oauth-connection.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { reasonOf } from './sdk-error-mapping.js';
 import type { ServerConnectionOptions } from './server-connection-options.js';
@@ -63,16 +64,19 @@ export async function openClient(
   });
   try {
     // Inside the try: a custom createTransport that throws is a failed connect like any other.
-    transport = await createServerTransport(definition, {
-      stdioMaxMessageBytes: options.stdioMaxMessageBytes,
-      onStderr: (chunk) => stderr.append(chunk),
-    });
+    transport = await (oauthTransportFor(definition, options.oauth) ??
+      createServerTransport(definition, {
+        stdioMaxMessageBytes: options.stdioMaxMessageBytes,
+        onStderr: (chunk) => stderr.append(chunk),
+      }));
     request.onTransport(transport);
     await Promise.race([client.connect(transport, { timeout: connectTimeoutMs }), timedOut]);
     return { client, transport };
   } catch (error) {
     await shutDownTransport(client, transport, options.shutdownGraceMs);
     request.onTransport(undefined);
+    const needsAuth = needsAuthError(server, error);
+    if (needsAuth !== undefined) throw needsAuth;
     if (McpAdapterError.isInstance(error)) throw error;
     if (overflowLimit !== undefined) {
       throw new McpAdapterError(

@@ -23,6 +23,7 @@ export interface McpResourceUpdate {
  * - `reconnecting`: a lost connection is being re-established (`attempt` counts from 1);
  * - `recovered`: a reconnect succeeded (`attempt` says which one did);
  * - `failed`: connecting or reconnecting gave up (`error` says why);
+ * - `needs_auth`: an OAuth server has no usable token and the user must log in (`error` names the command);
  * - `disconnected`: the connection dropped and no reconnect is under way;
  * - `closed`: the host closed the connection on purpose.
  */
@@ -33,6 +34,7 @@ export type McpConnectionState =
   | 'recovered'
   | 'disconnected'
   | 'failed'
+  | 'needs_auth'
   | 'closed';
 
 /**

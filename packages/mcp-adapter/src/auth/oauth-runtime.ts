@@ -49,22 +49,31 @@ const OAUTH_OPTION_NAMES = optionNames<McpOAuthOptions>({
   loginCommand: true,
 });
 
-/** Checks `options` by name and value (`owner` names where they were given) and fills in the defaults. */
+/** Runtimes this module resolved: an adapter hands its manager the one it already checked. */
+const RESOLVED = new WeakSet<object>();
+
+/**
+ * Checks `options` by name and value (`owner` names where they were given) and fills in the
+ * defaults; a runtime resolved before is returned as it is.
+ */
 export function resolveOAuthRuntime(
   owner: string,
-  options: McpOAuthOptions | undefined,
+  options: McpOAuthOptions | ResolvedOAuthRuntime | undefined,
 ): ResolvedOAuthRuntime {
-  const given = options ?? {};
+  if (options !== undefined && RESOLVED.has(options)) return options as ResolvedOAuthRuntime;
+  const given = (options ?? {}) as McpOAuthOptions;
   checkOptions(owner, given, OAUTH_OPTION_NAMES);
   checkTypeOption(owner, 'storeDirectory', given.storeDirectory, 'string');
   checkTypeOption(owner, 'onAuthorizationUrl', given.onAuthorizationUrl, 'function');
   checkTypeOption(owner, 'loginCommand', given.loginCommand, 'function');
   checkNumberOption(owner, 'authorizationTimeoutMs', given.authorizationTimeoutMs, POSITIVE_TIMER_MS);
   const loginCommand = given.loginCommand;
-  return Object.freeze({
+  const resolved: ResolvedOAuthRuntime = Object.freeze({
     storeDirectory: given.storeDirectory ?? defaultOAuthStoreDirectory(),
     onAuthorizationUrl: given.onAuthorizationUrl,
     authorizationTimeoutMs: given.authorizationTimeoutMs ?? 300_000,
     loginCommand: (server: string) => loginCommand?.(server) ?? `toolwright-agent mcp login ${server}`,
   });
+  RESOLVED.add(resolved);
+  return resolved;
 }

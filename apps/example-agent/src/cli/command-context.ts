@@ -2,7 +2,10 @@ import { resolve } from 'node:path';
 import type { ToolMode } from '@toolwright/registry';
 import { type AgentConfig, loadAgentConfig } from '../config/agent-config.js';
 import { loadMcpConfig, MCP_CONFIG_FILE_NAME } from '../config/mcp-config.js';
+import { mcpClientHandlers } from '../mcp/client-handlers.js';
 import { type ConnectedMcpServers, connectMcpServers } from '../mcp/mcp-servers.js';
+import type { SamplingPolicy } from '../mcp/sampling-approval.js';
+import { processTerminal } from '../mcp/terminal.js';
 import { type AgentSession, createAgentSession } from '../session/agent-session.js';
 import { terminalApprovalHandler } from './approval-prompt.js';
 import { resolveCommandPaths, resolveMcpConfigFile } from './command-paths.js';
@@ -34,6 +37,8 @@ export interface CommandContext {
 export async function openCommandContext(
   options: GlobalOptions,
   transcript: Transcript,
+  /** Offered to MCP servers only by commands with a model (`run`); see mcpClientHandlers. */
+  sampling?: Omit<SamplingPolicy, 'terminal' | 'report'>,
 ): Promise<CommandContext> {
   const paths = resolveCommandPaths(options);
   const { workspaceRoot } = paths;
@@ -65,7 +70,14 @@ export async function openCommandContext(
   let connected: ConnectedMcpServers | undefined;
   if (servers.length > 0) {
     transcript.info(`connecting ${servers.length} MCP server${servers.length === 1 ? '' : 's'}…`);
-    connected = await connectMcpServers(session, servers, (message) => transcript.info(`  ${message}`));
+    const report = (message: string) => transcript.info(`  ${message}`);
+    const clientCapabilities = mcpClientHandlers({
+      workspaceRoot,
+      terminal: processTerminal(),
+      ...(sampling === undefined ? {} : { sampling }),
+      report,
+    });
+    connected = await connectMcpServers(session, servers, report, { clientCapabilities });
   }
   return {
     config,

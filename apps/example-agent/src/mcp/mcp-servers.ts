@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import {
   McpAdapter,
+  type McpClientCapabilities,
   type McpServerConfig,
   type McpServerStatus,
   parseMcpServersConfig,
@@ -32,13 +33,15 @@ export async function connectMcpServers(
   session: AgentSession,
   servers: readonly McpServerConfig[],
   progress: McpProgress = () => undefined,
-  options: { connectTimeoutMs?: number } = {},
+  options: { connectTimeoutMs?: number; clientCapabilities?: McpClientCapabilities } = {},
 ): Promise<ConnectedMcpServers> {
   const adapter = new McpAdapter({
     registry: session.registry,
     servers,
     artifacts: session.artifacts,
     connectTimeoutMs: options.connectTimeoutMs ?? 20_000,
+    // Roots, elicitation and sampling (see mcpClientHandlers); none are offered when left out.
+    ...(options.clientCapabilities === undefined ? {} : { clientCapabilities: options.clientCapabilities }),
     onConnectionChange: (change) => {
       progress(
         `mcp ${change.server}: ${change.state}${change.error === undefined ? '' : ` (${change.error})`}`,

@@ -2,8 +2,9 @@ import { type Command, Option } from 'commander';
 import { AgentLoop } from '../../agent/agent-loop.js';
 import { MAX_TURNS_RANGE } from '../../config/agent-config.js';
 import { AgentError, AgentErrorCode } from '../../errors.js';
+import { DEFAULT_SAMPLING_MAX_TOKENS } from '../../mcp/sampling-approval.js';
 import { createProvider, type ProviderSelection } from '../../providers/create-provider.js';
-import { PROVIDER_IDS, type ProviderId } from '../../providers/model-provider.js';
+import { type ModelProvider, PROVIDER_IDS, type ProviderId } from '../../providers/model-provider.js';
 import { loadScenarioFile } from '../../providers/scenario.js';
 import { parseBaseUrl } from '../base-url-option.js';
 import { openCommandContext } from '../command-context.js';
@@ -27,7 +28,12 @@ interface RunFlags extends CommonFlags {
   baseUrl?: string;
   scenario?: string;
   maxTurns?: number;
+  allowSampling?: boolean;
+  samplingMaxTokens?: number;
 }
+
+/** `--sampling-max-tokens`: at least one token, at most what any provider answers in one message. */
+const SAMPLING_MAX_TOKENS_RANGE = { min: 1, max: 128_000 };
 
 /** `--scenario`, checked before anything starts: a file named on purpose must exist. */
 function requireScenarioFile(flags: RunFlags): string | undefined {
@@ -42,7 +48,7 @@ function requireScenarioFile(flags: RunFlags): string | undefined {
 /** Flags win over the config file; what neither sets is left to the environment. */
 function providerSelection(
   flags: RunFlags,
-  config: { provider?: ProviderId; model?: string; baseUrl?: string },
+  config: { provider?: ProviderId; model?: string; baseUrl?: string; anthropicToolSearch?: 'regex' | 'bm25' },
   scenarioFile: string | undefined,
 ): ProviderSelection {
   const provider = flags.provider ?? config.provider;
@@ -52,6 +58,7 @@ function providerSelection(
     ...(provider === undefined ? {} : { provider }),
     ...(model === undefined ? {} : { model }),
     ...(baseUrl === undefined ? {} : { baseUrl }),
+    ...(config.anthropicToolSearch === undefined ? {} : { anthropicToolSearch: config.anthropicToolSearch }),
     ...(scenarioFile === undefined ? {} : { scenario: loadScenarioFile(scenarioFile) }),
   };
 }
@@ -78,14 +85,30 @@ export function registerRunCommand(program: Command, runtime: CommandRuntime): v
       `model turns before stopping, ${MAX_TURNS_RANGE.min} to ${MAX_TURNS_RANGE.max}`,
       integerOption('--max-turns', MAX_TURNS_RANGE),
     )
+    .option(
+      '--allow-sampling',
+      'when not interactive, let MCP servers use the model without asking (sampling; capped by --sampling-max-tokens)',
+    )
+    .option(
+      '--sampling-max-tokens <n>',
+      `the most tokens one MCP sampling request may use (default ${DEFAULT_SAMPLING_MAX_TOKENS})`,
+      integerOption('--sampling-max-tokens', SAMPLING_MAX_TOKENS_RANGE),
+    )
     .action(
       commandAction(runtime, async (task: string, flags: RunFlags) => {
         const scenarioFile = requireScenarioFile(flags);
         const transcript = new Transcript(runtime.io.stdout, { json: flags.json === true });
-        const context = await openCommandContext(flags, transcript);
+        // Servers may ask for the model (sampling) once it exists; until then they are refused.
+        let model: ModelProvider | undefined;
+        const context = await openCommandContext(flags, transcript, {
+          provider: () => model,
+          allowWithoutAsking: flags.allowSampling === true,
+          maxTokens: flags.samplingMaxTokens ?? DEFAULT_SAMPLING_MAX_TOKENS,
+        });
         try {
           const selection = providerSelection(flags, context.config, scenarioFile);
           const provider = await createProvider(selection);
+          model = provider;
           transcript.info(
             `provider ${provider.id}, model ${provider.model}, mode ${context.session.mode.current}`,
           );

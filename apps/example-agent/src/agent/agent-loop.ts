@@ -1,7 +1,12 @@
 import type { FunctionDeclaration } from '@toolwright/contracts';
 import type { ExecutedCall, ToolExecutor } from '@toolwright/executor';
 import type { ToolRegistry } from '@toolwright/registry';
-import type { ConversationMessage, ModelProvider, ModelResponse } from '../providers/model-provider.js';
+import type {
+  ConversationMessage,
+  ModelProvider,
+  ModelResponse,
+  ModelStreamEvent,
+} from '../providers/model-provider.js';
 import { ModelStreamError, ModelStreamErrorCode } from '../providers/model-stream-error.js';
 import { ResponseAccumulator } from '../providers/response-accumulator.js';
 import type { SessionMode } from '../session/session-mode.js';
@@ -13,6 +18,12 @@ export const DEFAULT_SYSTEM_PROMPT = [
   "You are a careful software agent working in the user's workspace through tools.",
   'Read before you edit. Tools listed under <available-deferred-tools> exist but their schemas are not loaded:',
   'call ToolSearch with "select:<name>" (or keywords) to load them before calling them.',
+].join(' ');
+
+/** The default system prompt when the provider searches deferred tools itself (no ToolSearch). */
+export const PROVIDER_SEARCH_SYSTEM_PROMPT = [
+  "You are a careful software agent working in the user's workspace through tools.",
+  'Read before you edit. More tools exist than are loaded: search for them with your tool search tool when you need one.',
 ].join(' ');
 
 /** Events the loop reports, for the transcript. */
@@ -78,11 +89,22 @@ export class AgentLoop {
       signal?.throwIfAborted();
       const reminders = drainSystemReminders(registry);
       if (reminders.length > 0) this.#messages.push({ role: 'user', text: formatReminderMessage(reminders) });
-      const deferredListing = registry.getDeferredToolsListing();
-      const system = [this.#options.systemPrompt ?? DEFAULT_SYSTEM_PROMPT, deferredListing]
-        .filter((part) => part !== '')
-        .join('\n\n');
-      const tools = registry.getFunctionDeclarationsByMode(mode.current, provider.target).declarations;
+      // With the provider's own tool search, deferred tools go in the request for deferred loading
+      // and the provider searches them: no ToolSearch, no listing.
+      const set = registry.getFunctionDeclarationsByMode(
+        mode.current,
+        provider.target,
+        provider.providerToolSearch === undefined
+          ? undefined
+          : { providerToolSearch: provider.providerToolSearch },
+      );
+      const deferredListing =
+        provider.providerToolSearch === undefined ? registry.getDeferredToolsListing() : '';
+      const systemPrompt =
+        this.#options.systemPrompt ??
+        (provider.providerToolSearch === undefined ? DEFAULT_SYSTEM_PROMPT : PROVIDER_SEARCH_SYSTEM_PROMPT);
+      const system = [systemPrompt, deferredListing].filter((part) => part !== '').join('\n\n');
+      const tools = set.declarations;
       this.#options.onEvent?.({
         type: 'request',
         turn,
@@ -96,12 +118,18 @@ export class AgentLoop {
       // arguments are complete, while the model is still writing the rest of the message.
       const accumulator = new ResponseAccumulator();
       const stream = teeModelStream(
-        provider.stream({
-          system,
-          messages: [...this.#messages],
-          tools,
-          ...(signal === undefined ? {} : { signal }),
-        }),
+        loadToolsTheProviderFound(
+          registry,
+          provider.stream({
+            system,
+            messages: [...this.#messages],
+            tools,
+            ...(set.providerToolSearch === undefined
+              ? {}
+              : { deferLoading: set.deferLoading, providerToolSearch: set.providerToolSearch }),
+            ...(signal === undefined ? {} : { signal }),
+          }),
+        ),
         accumulator,
         () => this.#options.onEvent?.({ type: 'response', turn, response: accumulator.response() }),
       );
@@ -123,7 +151,12 @@ export class AgentLoop {
         );
       }
       const response = accumulator.response();
-      this.#messages.push({ role: 'assistant', text: response.text, toolCalls: response.toolCalls });
+      this.#messages.push({
+        role: 'assistant',
+        text: response.text,
+        toolCalls: response.toolCalls,
+        ...(response.providerContent === undefined ? {} : { providerContent: response.providerContent }),
+      });
       finalText = response.text;
       if (response.toolCalls.length === 0) {
         return { finalText, turns: turn, stopReason: 'completed', messages: [...this.#messages] };
@@ -141,5 +174,23 @@ export class AgentLoop {
       });
     }
     return { finalText, turns: maxTurns, stopReason: 'max_turns', messages: [...this.#messages] };
+  }
+}
+
+/**
+ * Passes the stream on, marking the tools the provider's own search found as loaded in the
+ * registry as soon as it reports them: the executor refuses a deferred tool that is not loaded,
+ * and the model may call a found tool later in the same message. Unknown names are skipped.
+ */
+async function* loadToolsTheProviderFound(
+  registry: ToolRegistry,
+  events: AsyncIterable<ModelStreamEvent>,
+): AsyncGenerator<ModelStreamEvent> {
+  for await (const event of events) {
+    if (event.type === 'provider-content' && event.foundTools !== undefined) {
+      const known = event.foundTools.filter((name) => registry.deferred.isDeferred(name));
+      if (known.length > 0) registry.markLoaded(known);
+    }
+    yield event;
   }
 }

@@ -15,7 +15,7 @@ export async function* teeModelStream(
 ): AsyncGenerator<ToolCallStreamEvent> {
   for await (const event of events) {
     accumulator.add(event);
-    if (event.type === 'text-delta' || event.type === 'usage') continue;
+    if (event.type === 'text-delta' || event.type === 'usage' || event.type === 'provider-content') continue;
     if (event.type === 'message-end') onMessageEnd();
     yield event;
   }

@@ -1,4 +1,5 @@
 import type { FunctionDeclaration } from '@toolwright/contracts';
+import type { DeclarationSet } from '@toolwright/registry';
 import type { ProviderId } from '../providers/model-provider.js';
 
 /**
@@ -7,7 +8,9 @@ import type { ProviderId } from '../providers/model-provider.js';
  * reject. Each case is the mapping in that provider's `stream()`, with the provider's default
  * options:
  *
- * - `anthropic`: `{ name, description, input_schema }`
+ * - `anthropic`: `{ name, description, input_schema }`, plus `input_examples` for a tool with
+ *   structured examples and `defer_loading: true` for a name in `search.deferLoading`, then
+ *   `search.providerToolSearch` (`{ type, name }`) when anything is deferred
  * - `openai-chat`: `{ type: 'function', function: { name, description, parameters, strict } }`,
  *   strict where the tool declares it
  * - `openai-compatible`: the same, with `strict: false` (many compatible servers reject it)
@@ -22,14 +25,22 @@ import type { ProviderId } from '../providers/model-provider.js';
 export function providerToolsPayload(
   provider: ProviderId,
   declarations: readonly FunctionDeclaration[],
+  search?: Pick<DeclarationSet, 'deferLoading' | 'providerToolSearch'>,
 ): readonly unknown[] {
   switch (provider) {
-    case 'anthropic':
-      return declarations.map(({ name, description, parameters }) => ({
+    case 'anthropic': {
+      const deferred = new Set(search?.deferLoading ?? []);
+      const tools: unknown[] = declarations.map(({ name, description, parameters, inputExamples }) => ({
         name,
         description,
         input_schema: parameters,
+        ...(inputExamples === undefined ? {} : { input_examples: inputExamples }),
+        ...(deferred.has(name) ? { defer_loading: true } : {}),
       }));
+      const tool = search?.providerToolSearch;
+      if (tool !== undefined && deferred.size > 0) tools.push({ type: tool.type, name: tool.name });
+      return tools;
+    }
     case 'openai-chat':
     case 'openai-compatible': {
       const strict = provider === 'openai-chat';

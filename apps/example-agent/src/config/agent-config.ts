@@ -38,6 +38,13 @@ export const AgentConfigSchema = Type.Object({
   /** Per-tool timeouts by tool name, overriding `toolTimeoutMs` (e.g. a slow MCP tool). */
   toolTimeoutsMs: Type.Optional(Type.Record(Type.String(), Type.Integer({ minimum: 1 }))),
   spillThresholdBytes: Type.Optional(Type.Integer({ minimum: 256 })),
+  /**
+   * With Anthropic, let Claude search the deferred MCP tools itself (`"regex"` or `"bm25"`):
+   * they are sent with deferred loading beside Anthropic's tool search tool, instead of ToolSearch.
+   */
+  anthropicToolSearch: Type.Optional(
+    Type.Union([Type.Literal('regex'), Type.Literal('bm25')], { description: 'one of regex, bm25' }),
+  ),
   /** Path of the MCP servers file, relative to the workspace (default `.mcp.json`). */
   mcpConfig: Type.Optional(Type.String({ minLength: 1 })),
 });

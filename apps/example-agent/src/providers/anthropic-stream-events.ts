@@ -1,5 +1,5 @@
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
-import type { ModelStreamEvent } from './model-provider.js';
+import type { ModelStreamEvent, ProviderContentBlock } from './model-provider.js';
 import { ModelStreamError, ModelStreamErrorCode } from './model-stream-error.js';
 
 /**
@@ -8,6 +8,10 @@ import { ModelStreamError, ModelStreamErrorCode } from './model-stream-error.js'
  * and its `content_block_stop` ends it; `text_delta`s are the text; `message_stop` ends the
  * message. Usage is reported at `message_start` (the input tokens) and at `message_delta`
  * (the output tokens so far).
+ *
+ * Blocks of the tools Anthropic runs itself (`server_tool_use`, whose input streams like a call's,
+ * and `tool_search_tool_result`) are no calls: each is yielded whole as `provider-content` when
+ * it stops, so the conversation can send it back on the next request.
  */
 export async function* anthropicStreamEvents(
   events: AsyncIterable<RawMessageStreamEvent>,
@@ -15,6 +19,8 @@ export async function* anthropicStreamEvents(
 ): AsyncGenerator<ModelStreamEvent> {
   /** Call ids of the open tool_use blocks, by content block index. */
   const openCalls = new Map<number, string>();
+  /** Open blocks of the provider's own tools, by content block index, with their input so far. */
+  const openProviderBlocks = new Map<number, { block: Record<string, unknown>; input: string[] }>();
   let inputTokens = 0;
   let finished = false;
 
@@ -37,6 +43,11 @@ export async function* anthropicStreamEvents(
           };
         } else if (event.content_block.type === 'text' && event.content_block.text !== '') {
           yield { type: 'text-delta', text: event.content_block.text };
+        } else if (
+          event.content_block.type === 'server_tool_use' ||
+          event.content_block.type === 'tool_search_tool_result'
+        ) {
+          openProviderBlocks.set(event.index, { block: { ...event.content_block }, input: [] });
         }
         break;
       case 'content_block_delta': {
@@ -48,10 +59,20 @@ export async function* anthropicStreamEvents(
           if (callId !== undefined && delta.partial_json !== '') {
             yield { type: 'tool-call-delta', callId, argumentsDelta: delta.partial_json };
           }
+          openProviderBlocks.get(event.index)?.input.push(delta.partial_json);
         }
         break;
       }
       case 'content_block_stop': {
+        const providerBlock = openProviderBlocks.get(event.index);
+        if (providerBlock !== undefined) {
+          openProviderBlocks.delete(event.index);
+          const block = finishedBlock(providerBlock);
+          const foundTools = toolsFoundIn(block);
+          yield foundTools.length === 0
+            ? { type: 'provider-content', block }
+            : { type: 'provider-content', block, foundTools };
+        }
         const callId = openCalls.get(event.index);
         if (callId !== undefined) {
           openCalls.delete(event.index);
@@ -81,4 +102,26 @@ export async function* anthropicStreamEvents(
     );
   }
   yield { type: 'message-end' };
+}
+
+/** A provider tool's block as it stopped: a streamed input replaces the empty one of its start. */
+function finishedBlock(open: { block: Record<string, unknown>; input: string[] }): ProviderContentBlock {
+  const text = open.input.join('');
+  if (text === '') return open.block;
+  try {
+    return { ...open.block, input: JSON.parse(text) as unknown };
+  } catch {
+    // Replayed as it started rather than guessed at; the provider reports a block it cannot read.
+    return open.block;
+  }
+}
+
+/** The tool names a `tool_search_tool_result` block references (empty for any other block). */
+function toolsFoundIn(block: ProviderContentBlock): string[] {
+  if (block.type !== 'tool_search_tool_result') return [];
+  const references = (block.content as { tool_references?: unknown } | undefined)?.tool_references;
+  if (!Array.isArray(references)) return [];
+  return references
+    .map((reference) => (reference as { tool_name?: unknown } | null)?.tool_name)
+    .filter((name): name is string => typeof name === 'string');
 }

@@ -24,6 +24,8 @@ export interface ProviderSelection {
    * `DEFAULT_CHUNK_DELAY_MS`. Ignored by the other providers, which stream at the model's pace.
    */
   chunkDelayMs?: number;
+  /** Anthropic only: Claude searches the deferred tools itself (`regex` or `bm25`); default off. */
+  anthropicToolSearch?: 'regex' | 'bm25';
   /** Defaults to `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
 }
@@ -76,6 +78,7 @@ export async function createProvider(selection: ProviderSelection): Promise<Mode
         model,
         apiKey: requireKey(env, id, ['ANTHROPIC_API_KEY']),
         ...endpoint,
+        ...(selection.anthropicToolSearch === undefined ? {} : { toolSearch: selection.anthropicToolSearch }),
       });
     }
     case 'openai-chat': {

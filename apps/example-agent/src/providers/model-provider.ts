@@ -1,5 +1,6 @@
 import type { FunctionDeclaration } from '@toolwright/contracts';
 import type { ToolCallStreamEvent } from '@toolwright/executor';
+import type { ProviderToolSearchTool, ProviderToolSearchVariant } from '@toolwright/registry';
 import type { ProviderTarget } from '@toolwright/validation';
 
 /** The providers the agent can talk to. `scripted` is the embedded, network-free model. */
@@ -38,7 +39,13 @@ export interface ModelToolResult {
  */
 export type ConversationMessage =
   | { readonly role: 'user'; readonly text: string }
-  | { readonly role: 'assistant'; readonly text: string; readonly toolCalls: readonly ModelToolCall[] }
+  | {
+      readonly role: 'assistant';
+      readonly text: string;
+      readonly toolCalls: readonly ModelToolCall[];
+      /** Blocks of the provider's own tools (Anthropic's tool search), replayed as they came. */
+      readonly providerContent?: readonly ProviderContentBlock[];
+    }
   | { readonly role: 'tool'; readonly results: readonly ModelToolResult[] };
 
 /** What the agent loop sends on each turn. */
@@ -47,6 +54,10 @@ export interface ModelRequest {
   readonly messages: readonly ConversationMessage[];
   /** Declarations already projected for this provider's {@link ModelProvider.target}. */
   readonly tools: readonly FunctionDeclaration[];
+  /** Names among `tools` to send for deferred loading (the registry's `DeclarationSet.deferLoading`). */
+  readonly deferLoading?: readonly string[];
+  /** The provider's own search tool to add, when `deferLoading` is not empty. */
+  readonly providerToolSearch?: ProviderToolSearchTool;
   readonly signal?: AbortSignal;
 }
 
@@ -56,10 +67,18 @@ export interface ModelUsage {
   readonly outputTokens: number;
 }
 
+/**
+ * A content block of a tool the provider runs itself (Anthropic's `server_tool_use` and
+ * `tool_search_tool_result`), kept as the provider sent it so the next request can replay it.
+ */
+export type ProviderContentBlock = Readonly<Record<string, unknown>>;
+
 /** One assistant turn, parsed back into text and tool calls. */
 export interface ModelResponse {
   readonly text: string;
   readonly toolCalls: readonly ModelToolCall[];
+  /** Blocks of the provider's own tools, in order; absent when there were none. */
+  readonly providerContent?: readonly ProviderContentBlock[];
   readonly usage?: ModelUsage;
 }
 
@@ -68,12 +87,20 @@ export interface ModelResponse {
  * calls as they form, then `message-end`) plus the text as it arrives and the token counts.
  *
  * - `text-delta`: more of the assistant text; the deltas concatenate to the whole text.
+ * - `provider-content`: a finished block of a tool the provider ran itself (its search), for the
+ *   conversation only: it is no call for the executor.
  * - `usage`: the token counts so far. A provider may report more than once (Anthropic at the
  *   start and the end of a message, Gemini per chunk); the last one counts.
  */
 export type ModelStreamEvent =
   | ToolCallStreamEvent
   | { readonly type: 'text-delta'; readonly text: string }
+  | {
+      readonly type: 'provider-content';
+      readonly block: ProviderContentBlock;
+      /** Tools the provider's search found and loaded for the model (so they may be called now). */
+      readonly foundTools?: readonly string[];
+    }
   | { readonly type: 'usage'; readonly usage: ModelUsage };
 
 /**
@@ -92,6 +119,12 @@ export interface ModelProvider {
    * the executor builds invocations with `nullAsAbsent`.
    */
   readonly nullAsAbsent: boolean;
+  /**
+   * The provider's own search over deferred tools, when it has one and it is switched on
+   * (Anthropic, opt-in): the agent loop then asks the registry for deferred declarations and
+   * leaves ToolSearch and the deferred-tools listing out.
+   */
+  readonly providerToolSearch?: ProviderToolSearchVariant | undefined;
   /**
    * Streams one assistant message through the provider's streaming API. A call ends
    * (`tool-call-end`) as soon as its arguments are complete, which may be long before the

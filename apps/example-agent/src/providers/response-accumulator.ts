@@ -1,4 +1,10 @@
-import type { ModelResponse, ModelStreamEvent, ModelToolCall, ModelUsage } from './model-provider.js';
+import type {
+  ModelResponse,
+  ModelStreamEvent,
+  ModelToolCall,
+  ModelUsage,
+  ProviderContentBlock,
+} from './model-provider.js';
 import { ModelStreamError, ModelStreamErrorCode } from './model-stream-error.js';
 import { parseToolArguments } from './parse-tool-arguments.js';
 
@@ -25,6 +31,7 @@ interface PartialCall {
 export class ResponseAccumulator {
   readonly #textFragments: string[] = [];
   readonly #calls = new Map<string, PartialCall>();
+  readonly #providerContent: ProviderContentBlock[] = [];
   #usage: ModelUsage | undefined;
   #complete = false;
 
@@ -39,6 +46,9 @@ export class ResponseAccumulator {
     switch (event.type) {
       case 'text-delta':
         this.#textFragments.push(event.text);
+        return;
+      case 'provider-content':
+        this.#providerContent.push(event.block);
         return;
       case 'usage':
         // Providers report running totals, so the latest replaces the earlier ones.
@@ -84,6 +94,7 @@ export class ResponseAccumulator {
     return {
       text: this.#textFragments.join(''),
       toolCalls,
+      ...(this.#providerContent.length === 0 ? {} : { providerContent: [...this.#providerContent] }),
       ...(this.#usage === undefined ? {} : { usage: this.#usage }),
     };
   }

@@ -8,7 +8,11 @@ export type WholeMessageBlock =
    * `input` as an object is streamed as its JSON; as a string it is streamed verbatim, so a
    * test can send argument text that is not JSON (a real API could not return it whole).
    */
-  | { type: 'tool_use'; id: string; name: string; input: unknown };
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  /** Anthropic's own tool (its tool search): streamed like a tool_use, as a `server_tool_use` block. */
+  | { type: 'server_tool_use'; id: string; name: string; input: unknown }
+  /** What Anthropic's tool search found: streamed whole in its `content_block_start`. */
+  | { type: 'tool_search_tool_result'; tool_use_id: string; content: unknown };
 
 /** The parts of a whole (non-streamed) Messages API message that the frames are made from. */
 export interface WholeMessage {
@@ -50,11 +54,13 @@ export function anthropicFrames(message: WholeMessage, pieces = 3): string[] {
       for (const piece of splitIntoPieces(block.text, pieces)) {
         frames.push(frame('content_block_delta', { index, delta: { type: 'text_delta', text: piece } }));
       }
+    } else if (block.type === 'tool_search_tool_result') {
+      frames.push(frame('content_block_start', { index, content_block: block }));
     } else {
       frames.push(
         frame('content_block_start', {
           index,
-          content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
+          content_block: { type: block.type, id: block.id, name: block.name, input: {} },
         }),
       );
       const json = typeof block.input === 'string' ? block.input : JSON.stringify(block.input);

@@ -43,8 +43,14 @@ export function registerToolsCommand(program: Command, runtime: CommandRuntime):
           const view = describeCatalog(registry, target, flags.mode);
           if (flags.json === true) {
             // The same declarations the agent loop sends, in the provider's own request shape.
-            const { declarations } = registry.getFunctionDeclarationsByMode(flags.mode, target);
-            const payload = providerToolsPayload(flags.provider, declarations);
+            const toolSearch =
+              flags.provider === 'anthropic' ? context.config.anthropicToolSearch : undefined;
+            const set = registry.getFunctionDeclarationsByMode(
+              flags.mode,
+              target,
+              toolSearch === undefined ? undefined : { providerToolSearch: toolSearch },
+            );
+            const payload = providerToolsPayload(flags.provider, set.declarations, set);
             runtime.io.stdout.write(
               `${JSON.stringify({ ...view, provider: flags.provider, payload }, null, 2)}\n`,
             );

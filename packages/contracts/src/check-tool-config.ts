@@ -6,6 +6,7 @@ import {
   type SchemaValidator,
   schemaKindOf,
 } from '@toolwright/validation';
+import { checkDescription } from './check-tool-description.js';
 import { formatValue } from './format-value.js';
 import { isToolKind, PARALLELISM_VALUES, TOOL_KINDS } from './tool-kind.js';
 
@@ -39,7 +40,6 @@ const Kind = Symbol.for('TypeBox.Kind');
 
 /** The deepest argument nesting a tool may allow. */
 const MAX_ARGUMENT_DEPTH = 1024;
-const DESCRIPTION_KEYS = ['short', 'long', 'usageNotes', 'examples', 'important'];
 const VALIDATION_KEYS = ['coerce', 'unknownArguments', 'locale', 'limits'];
 const LIMIT_KEYS = ['maxBytes', 'maxDepth'];
 const SOURCE_KEYS = { builtin: ['type'], mcp: ['type', 'server', 'toolName', 'fingerprint'] };
@@ -167,39 +167,6 @@ function checkSchema(schema: unknown): string[] {
   // Standard Schema, TypeBox 1 and plain JSON Schema: the root is checked on the compiled projection.
   if (schemaKindOf(schema) !== undefined) return [];
   return [`schema is ${formatValue(schema)}; expected ${ACCEPTED_SCHEMA_KINDS}`];
-}
-
-function checkDescription(description: unknown): string[] {
-  if (typeof description === 'string') {
-    return description.trim() === ''
-      ? ['description is empty; expected a non-empty string or { short, ... }']
-      : [];
-  }
-  if (typeof description !== 'object' || description === null || Array.isArray(description)) {
-    return [
-      `description is ${formatValue(description)}; expected a non-empty string or { short, long?, usageNotes?, examples?, important? }`,
-    ];
-  }
-  const parts = description as Record<string, unknown>;
-  const problems: string[] = [];
-  pushOptionProblem(problems, 'config.description', parts, DESCRIPTION_KEYS);
-  if (typeof parts.short !== 'string' || parts.short.trim() === '') {
-    problems.push(
-      `description.short is ${formatValue(parts.short)}; expected a non-empty sentence saying what the tool does`,
-    );
-  }
-  for (const key of ['long', 'usageNotes', 'important']) {
-    if (parts[key] !== undefined && typeof parts[key] !== 'string') {
-      problems.push(`description.${key} is ${formatValue(parts[key])}; expected a string (or leave it out)`);
-    }
-  }
-  if (
-    parts.examples !== undefined &&
-    (!Array.isArray(parts.examples) || parts.examples.some((example) => typeof example !== 'string'))
-  ) {
-    problems.push(`description.examples is ${formatValue(parts.examples)}; expected an array of strings`);
-  }
-  return problems;
 }
 
 function checkSource(source: unknown): string[] {

@@ -8,6 +8,7 @@ import {
 } from '@toolwright/validation';
 import { checkBuildOptions } from './build-options.js';
 import { checkToolConfig } from './check-tool-config.js';
+import { checkToolExamples } from './check-tool-examples.js';
 import { createDeclarationCache } from './declaration-cache.js';
 import { deepFreeze } from './deep-freeze.js';
 import type { DeepReadonly } from './deep-readonly.js';
@@ -84,7 +85,6 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
     config.source === undefined ? BUILTIN_SOURCE : Object.freeze({ ...config.source });
   const shouldDefer = config.shouldDefer ?? source.type === 'mcp';
   const displayName = config.displayName ?? name;
-  const description = normaliseDescription(config.description);
   const tags = Object.freeze([...(config.tags ?? [])]);
 
   // Parse options are fixed per tool, so build() allocates none of its own.
@@ -96,6 +96,14 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
       : { ...choices, limits: Object.freeze({ ...limits }), toolName: name },
   );
   const nullAsAbsentParseOptions: ParseOptions = Object.freeze({ ...parseOptions, nullAsAbsent: true });
+
+  // Structured examples are checked against the schema (with build()'s validator) before the
+  // description is copied: a wrong example would teach the model a call the tool refuses.
+  const exampleProblems = checkToolExamples(config.description, validator, parseOptions);
+  if (exampleProblems.length > 0) {
+    throw new InvalidToolDefinitionError(candidateName, exampleProblems);
+  }
+  const description = normaliseDescription(config.description);
 
   const behaviour: InvocationBehaviour<Params> = Object.freeze({
     toolName: name,

@@ -261,9 +261,9 @@ describe('checkToolConfig names every problem, with the value and what is accept
         'config.description: unknown option "extra"; accepted: short, long, usageNotes, examples, important.',
         'description.short is " "; expected a non-empty sentence saying what the tool does',
         'description.long is 3; expected a string (or leave it out)',
-        'description.usageNotes is 4; expected a string (or leave it out)',
-        'description.important is 5; expected a string (or leave it out)',
-        'description.examples is ["a",6]; expected an array of strings',
+        'description.usageNotes is 4; expected a string or an array of strings (or leave it out)',
+        'description.important is 5; expected a string or an array of strings (or leave it out)',
+        'description.examples[1] is 6; expected a string or { description, params }',
       ],
     ],
     [
@@ -280,7 +280,7 @@ describe('checkToolConfig names every problem, with the value and what is accept
     ],
     [
       { description: { short: 'Reads.', examples: 'one' } },
-      ['description.examples is "one"; expected an array of strings'],
+      ['description.examples is "one"; expected an array of strings or { description, params }'],
     ],
     [{ description: { short: 'Reads.', long: 'More.', examples: ['e'] } }, []],
     [

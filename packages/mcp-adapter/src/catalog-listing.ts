@@ -9,6 +9,7 @@ import {
 } from './catalog-screen.js';
 import { listAllPages } from './paginate.js';
 import type { ServerConnection } from './server-connection.js';
+import { toolFilterOf } from './tool-filter.js';
 
 const LIST_METHODS = {
   tools: { method: 'tools/list', field: 'tools' },
@@ -66,7 +67,17 @@ export async function listTools(
 ): Promise<ScreenedListing<McpToolDefinition> | { failure: CatalogDiagnostic; error: unknown }> {
   try {
     const listing = await listRaw(connection, 'tools', limits);
-    const screened = screenToolCatalog(connection.name, listing.items, limits, accept);
+    // The config's includeTools/excludeTools, before the screen: a tool the user left out
+    // takes no place under the per-server cap and draws no diagnostic.
+    const keep = toolFilterOf(connection.definition);
+    const items =
+      keep === undefined
+        ? listing.items
+        : listing.items.filter((item) => {
+            const name = (item as { name?: unknown } | null)?.name;
+            return typeof name !== 'string' || keep(name);
+          });
+    const screened = screenToolCatalog(connection.name, items, limits, accept);
     return {
       entries: screened.entries,
       diagnostics: [...listing.diagnostics, ...screened.diagnostics],

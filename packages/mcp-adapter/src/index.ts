@@ -45,9 +45,12 @@ export { mcpToolKind, mcpToolTags } from './mcp-tool.js';
 export { listAllPages, type Page, type PaginatedListing } from './paginate.js';
 export { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy } from './reconnect-loop.js';
 export { type RefreshKind, RefreshScheduler } from './refresh-scheduler.js';
+export type { ConfigEnvironment } from './config-variables.js';
 export {
   type McpServerConfig,
+  type ParseMcpServersConfigOptions,
   parseMcpServersConfig,
+  type SseServerConfig,
   type StdioServerConfig,
   type StreamableHttpServerConfig,
 } from './server-config.js';

@@ -94,10 +94,10 @@ describe('McpAdapter options are checked by name and value', () => {
         ],
       }),
     ).toBe(
-      'McpAdapter.servers[0] ("mine"): unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: name, transport, createTransport, connectTimeoutMs, requestTimeoutMs.',
+      'McpAdapter.servers[0] ("mine"): unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: name, transport, createTransport, connectTimeoutMs, requestTimeoutMs, includeTools, excludeTools.',
     );
-    expect(adapterError({ servers: [{ name: 'mine', transport: 'sse' }] })).toBe(
-      'McpAdapter.servers[0] ("mine"): transport must be "stdio", "streamable-http" or "custom"; got "sse".',
+    expect(adapterError({ servers: [{ name: 'mine', transport: 'websocket' }] })).toBe(
+      'McpAdapter.servers[0] ("mine"): transport must be "stdio", "streamable-http", "sse" or "custom"; got "websocket".',
     );
   });
 

@@ -146,16 +146,27 @@ describe('parseMcpServersConfig: VS Code .mcp.json ({ "servers": ... })', () => 
     expect(tools.tools.map((tool) => tool.name)).toContain('echo');
   });
 
-  it('refuses the legacy sse type by server name, in either document', () => {
-    const message =
-      'MCP server "legacy": "type" "sse" (the legacy HTTP+SSE transport) is not supported yet; use the server\'s Streamable HTTP endpoint with "type": "http"';
-    expect(configError({ servers: { legacy: { type: 'sse', url: 'http://127.0.0.1:1/sse' } } }).message).toBe(
-      message,
+  it('reads the legacy sse type in either document; a url without a type falls back to SSE, "http" does not', () => {
+    for (const document of [
+      { servers: { legacy: { type: 'sse', url: 'http://127.0.0.1:1/sse' } } },
+      { mcpServers: { legacy: { type: 'sse', url: 'http://127.0.0.1:1/sse' } } },
+    ]) {
+      expect(parseMcpServersConfig(document)[0]).toMatchObject({ name: 'legacy', transport: 'sse' });
+    }
+    const [untyped, typed] = parseMcpServersConfig({
+      mcpServers: {
+        untyped: { url: 'http://127.0.0.1:1/mcp' },
+        typed: { type: 'http', url: 'http://127.0.0.1:1/mcp' },
+      },
+    });
+    expect(untyped).toMatchObject({ transport: 'streamable-http', sseFallback: true });
+    expect(typed).toMatchObject({ transport: 'streamable-http', sseFallback: false });
+    expect(configError({ servers: { odd: { type: 'websocket', url: 'ws://x' } } }).message).toBe(
+      'MCP server "odd": "type" "websocket" is not supported; use "stdio", "http" (Streamable HTTP) or "sse" (the legacy HTTP+SSE transport)',
     );
-    expect(
-      configError({ mcpServers: { legacy: { type: 'sse', url: 'http://127.0.0.1:1/sse' } } }).message,
-    ).toBe(message);
-    expect(configError({ servers: { legacy: { type: 'sse', url: 'http://x/sse' } } }).server).toBe('legacy');
+    expect(configError({ servers: { odd: { type: 'htp', url: 'http://x' } } }).message).toContain(
+      '"type" "htp" is not supported (did you mean "http"?)',
+    );
   });
 
   it('refuses a document with both mcpServers and servers', () => {

@@ -1,5 +1,8 @@
+import { didYouMean } from '@toolwright/utils';
+import { type OAuthServerConfig, parseOAuthConfig } from './auth/oauth-config.js';
+import { type ConfigEnvironment, expandVariables } from './config-variables.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
-import { MAX_TIMER_MS } from './option-checks.js';
+import { checkOptions, MAX_TIMER_MS, optionNames } from './option-checks.js';
 
 /** A server started as a child process and spoken to over its stdin/stdout. */
 export interface StdioServerConfig {
@@ -14,6 +17,10 @@ export interface StdioServerConfig {
   readonly requestTimeoutMs: number | undefined;
   /** `"trust": true`: the host believes this server's tool annotations (see {@link McpServerConfig}). */
   readonly trust: boolean;
+  /** Only these of its tools (names as the server gives them), or `undefined` for all. */
+  readonly includeTools: readonly string[] | undefined;
+  /** Never these of its tools; wins over `includeTools`. */
+  readonly excludeTools: readonly string[];
 }
 
 /** A server reached over MCP Streamable HTTP. */
@@ -26,6 +33,35 @@ export interface StreamableHttpServerConfig {
   readonly requestTimeoutMs: number | undefined;
   /** `"trust": true`: the host believes this server's tool annotations (see {@link McpServerConfig}). */
   readonly trust: boolean;
+  /** Only these of its tools (names as the server gives them), or `undefined` for all. */
+  readonly includeTools: readonly string[] | undefined;
+  /** Never these of its tools; wins over `includeTools`. */
+  readonly excludeTools: readonly string[];
+  /**
+   * True when the entry gave a `url` but no `type`: a server that answers the Streamable HTTP
+   * handshake with a 4xx is tried again over the legacy HTTP+SSE transport (the fallback the MCP
+   * SDK documents). `"type": "http"` means Streamable HTTP only.
+   */
+  readonly sseFallback: boolean;
+  /** OAuth 2.1 for this server (see `OAuthServerConfig`); absent: only the configured headers. */
+  readonly oauth?: OAuthServerConfig;
+}
+
+/** A server reached over the legacy HTTP+SSE transport (MCP 2024-11-05): `"type": "sse"`. */
+export interface SseServerConfig {
+  readonly name: string;
+  readonly transport: 'sse';
+  /** The SSE endpoint (the server names the endpoint for POSTs in its first event). */
+  readonly url: URL;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly connectTimeoutMs: number | undefined;
+  readonly requestTimeoutMs: number | undefined;
+  /** `"trust": true`: the host believes this server's tool annotations (see {@link McpServerConfig}). */
+  readonly trust: boolean;
+  /** Only these of its tools (names as the server gives them), or `undefined` for all. */
+  readonly includeTools: readonly string[] | undefined;
+  /** Never these of its tools; wins over `includeTools`. */
+  readonly excludeTools: readonly string[];
 }
 
 /**
@@ -34,33 +70,35 @@ export interface StreamableHttpServerConfig {
  * calls annotations from an untrusted server hints. The adapter itself does not act on it: an
  * executor's permission policy does (`trustedMcpServers`).
  */
-export type McpServerConfig = StdioServerConfig | StreamableHttpServerConfig;
+export type McpServerConfig = StdioServerConfig | StreamableHttpServerConfig | SseServerConfig;
+
+/** Options of {@link parseMcpServersConfig}. */
+export interface ParseMcpServersConfigOptions {
+  /**
+   * Where `${NAME}`, `${NAME:-default}` and `${env:NAME}` in `command`, `args`, `env`, `url` and
+   * `headers` are looked up; default `process.env`.
+   */
+  readonly env?: ConfigEnvironment;
+}
+
+const PARSE_OPTION_NAMES = optionNames<ParseMcpServersConfigOptions>({ env: true });
 
 const SERVER_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
-const STDIO_KEYS = new Set([
-  'command',
-  'args',
-  'env',
-  'cwd',
+/** Keys every entry accepts, whatever its transport. */
+const COMMON_KEYS = [
   'type',
   'transport',
   'timeout',
   'connectTimeoutMs',
   'requestTimeoutMs',
   'disabled',
+  'enabled',
   'trust',
-]);
-const HTTP_KEYS = new Set([
-  'url',
-  'headers',
-  'type',
-  'transport',
-  'timeout',
-  'connectTimeoutMs',
-  'requestTimeoutMs',
-  'disabled',
-  'trust',
-]);
+  'includeTools',
+  'excludeTools',
+];
+const STDIO_KEYS = new Set(['command', 'args', 'env', 'cwd', ...COMMON_KEYS]);
+const HTTP_KEYS = new Set(['url', 'headers', 'oauth', ...COMMON_KEYS]);
 const HTTP_TYPES = new Set(['http', 'streamable-http', 'streamableHttp', 'streamable_http']);
 /** The legacy HTTP+SSE transport (MCP 2024-11-05), which VS Code and others still name `sse`. */
 const SSE_TYPES = new Set(['sse', 'SSE']);
@@ -84,7 +122,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function stringRecord(server: string, key: string, value: unknown): Record<string, string> {
+function stringRecord(
+  server: string,
+  key: string,
+  value: unknown,
+  environment: ConfigEnvironment,
+): Record<string, string> {
   if (value === undefined) return {};
   if (!isRecord(value)) fail(server, `"${key}" must be an object of string values, got ${describe(value)}`);
   const result: Record<string, string> = {};
@@ -92,9 +135,32 @@ function stringRecord(server: string, key: string, value: unknown): Record<strin
     if (typeof entryValue !== 'string') {
       fail(server, `"${key}.${entryKey}" must be a string, got ${describe(entryValue)}`);
     }
-    result[entryKey] = entryValue;
+    result[entryKey] = expandVariables(server, `${key}.${entryKey}`, entryValue, environment);
   }
   return result;
+}
+
+/** `includeTools` / `excludeTools`: tool names as the server gives them, non-empty strings. */
+function toolNames(server: string, key: string, value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) fail(server, `"${key}" must be an array of tool names, got ${describe(value)}`);
+  value.forEach((name: unknown, index) => {
+    if (typeof name !== 'string' || name === '') {
+      fail(server, `"${key}[${index}]" must be a non-empty tool name, got ${describe(name)}`);
+    }
+  });
+  return [...new Set(value as string[])];
+}
+
+/** The keys every transport shares, read from `entry`. */
+function commonSettings(name: string, entry: Record<string, unknown>) {
+  return {
+    connectTimeoutMs: timeout(name, 'connectTimeoutMs', entry.connectTimeoutMs ?? entry.timeout),
+    requestTimeoutMs: timeout(name, 'requestTimeoutMs', entry.requestTimeoutMs ?? entry.timeout),
+    trust: trustFlag(name, entry.trust),
+    includeTools: toolNames(name, 'includeTools', entry.includeTools),
+    excludeTools: toolNames(name, 'excludeTools', entry.excludeTools) ?? [],
+  };
 }
 
 function timeout(server: string, key: string, value: unknown): number | undefined {
@@ -122,13 +188,17 @@ function rejectUnknownKeys(
     if (!allowed.has(key)) {
       fail(
         server,
-        `unknown key "${key}" for a ${kind} server; accepted keys are ${[...allowed].sort().join(', ')}`,
+        `unknown key "${key}" for a ${kind} server${didYouMean(key, allowed)}; accepted keys are ${[...allowed].sort().join(', ')}`,
       );
     }
   }
 }
 
-function parseStdio(name: string, entry: Record<string, unknown>): StdioServerConfig {
+function parseStdio(
+  name: string,
+  entry: Record<string, unknown>,
+  environment: ConfigEnvironment,
+): StdioServerConfig {
   rejectUnknownKeys(name, entry, STDIO_KEYS, 'stdio');
   const { command, args, cwd } = entry;
   if (typeof command !== 'string' || command.trim() === '') {
@@ -143,13 +213,13 @@ function parseStdio(name: string, entry: Record<string, unknown>): StdioServerCo
   return {
     name,
     transport: 'stdio',
-    command,
-    args: (args as string[] | undefined) ?? [],
-    env: stringRecord(name, 'env', entry.env),
+    command: expandVariables(name, 'command', command, environment),
+    args: ((args as string[] | undefined) ?? []).map((arg, index) =>
+      expandVariables(name, `args[${index}]`, arg, environment),
+    ),
+    env: stringRecord(name, 'env', entry.env, environment),
     cwd: cwd as string | undefined,
-    connectTimeoutMs: timeout(name, 'connectTimeoutMs', entry.connectTimeoutMs ?? entry.timeout),
-    requestTimeoutMs: timeout(name, 'requestTimeoutMs', entry.requestTimeoutMs ?? entry.timeout),
-    trust: trustFlag(name, entry.trust),
+    ...commonSettings(name, entry),
   };
 }
 
@@ -159,31 +229,67 @@ function trustFlag(server: string, value: unknown): boolean {
   return value;
 }
 
-function parseHttp(name: string, entry: Record<string, unknown>): StreamableHttpServerConfig {
-  rejectUnknownKeys(name, entry, HTTP_KEYS, 'Streamable HTTP');
-  const { url } = entry;
+function parseUrl(name: string, url: unknown, environment: ConfigEnvironment): URL {
   if (typeof url !== 'string') fail(name, `"url" must be a string, got ${describe(url)}`);
+  const expanded = expandVariables(name, 'url', url, environment);
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    parsed = new URL(expanded);
   } catch {
     fail(name, `"url" is not a valid URL: ${JSON.stringify(url)}; expected e.g. "http://127.0.0.1:3001/mcp"`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     fail(name, `"url" must use http: or https:, got ${JSON.stringify(parsed.protocol)}`);
   }
-  return {
-    name,
-    transport: 'streamable-http',
-    url: parsed,
-    headers: stringRecord(name, 'headers', entry.headers),
-    connectTimeoutMs: timeout(name, 'connectTimeoutMs', entry.connectTimeoutMs ?? entry.timeout),
-    requestTimeoutMs: timeout(name, 'requestTimeoutMs', entry.requestTimeoutMs ?? entry.timeout),
-    trust: trustFlag(name, entry.trust),
-  };
+  return parsed;
 }
 
-function parseEntry(name: string, entry: unknown): McpServerConfig | undefined {
+/** A URL entry: Streamable HTTP (`sseFallback` when no type was given) or the legacy SSE transport. */
+function parseHttp(
+  name: string,
+  entry: Record<string, unknown>,
+  environment: ConfigEnvironment,
+  kind: 'streamable-http' | 'sse' | 'unspecified',
+): StreamableHttpServerConfig | SseServerConfig {
+  rejectUnknownKeys(name, entry, HTTP_KEYS, kind === 'sse' ? 'SSE' : 'Streamable HTTP');
+  const common = {
+    name,
+    url: parseUrl(name, entry.url, environment),
+    headers: stringRecord(name, 'headers', entry.headers, environment),
+    ...commonSettings(name, entry),
+  };
+  const oauth = parseOAuthConfig(name, entry.oauth);
+  if (kind === 'sse' && oauth !== undefined)
+    fail(
+      name,
+      '"oauth" needs Streamable HTTP ("type": "http"); the legacy SSE transport is not supported with it',
+    );
+  if (kind === 'sse') return { ...common, transport: 'sse' };
+  // An OAuth server is not retried over SSE: its 401 is a login to do, not a transport to change.
+  if (oauth !== undefined) return { ...common, transport: 'streamable-http', sseFallback: false, oauth };
+  return { ...common, transport: 'streamable-http', sseFallback: kind === 'unspecified' };
+}
+
+/** `false` when the entry says `"disabled": true` or `"enabled": false`; both must agree. */
+function isEnabled(name: string, entry: Record<string, unknown>): boolean {
+  const { disabled, enabled } = entry;
+  if (disabled !== undefined && typeof disabled !== 'boolean') {
+    fail(name, `"disabled" must be a boolean, got ${describe(disabled)}`);
+  }
+  if (enabled !== undefined && typeof enabled !== 'boolean') {
+    fail(name, `"enabled" must be a boolean, got ${describe(enabled)}`);
+  }
+  if (disabled !== undefined && enabled !== undefined && disabled === enabled) {
+    fail(name, `"enabled": ${enabled} and "disabled": ${disabled} contradict each other; keep one`);
+  }
+  return disabled !== true && enabled !== false;
+}
+
+function parseEntry(
+  name: string,
+  entry: unknown,
+  environment: ConfigEnvironment,
+): McpServerConfig | undefined {
   if (!SERVER_NAME.test(name)) {
     fail(
       undefined,
@@ -191,33 +297,27 @@ function parseEntry(name: string, entry: unknown): McpServerConfig | undefined {
     );
   }
   if (!isRecord(entry)) fail(name, `the entry must be an object, got ${describe(entry)}`);
-  if (entry.disabled === true) return undefined;
-  if (entry.disabled !== undefined && typeof entry.disabled !== 'boolean') {
-    fail(name, `"disabled" must be a boolean, got ${describe(entry.disabled)}`);
-  }
+  // A disabled entry is skipped before anything else is read: its variables need not be set.
+  if (!isEnabled(name, entry)) return undefined;
   const declared = entry.type ?? entry.transport;
   if (declared !== undefined && typeof declared !== 'string') {
     fail(name, `"type" must be a string, got ${describe(declared)}`);
   }
-  if (declared === 'stdio') return parseStdio(name, entry);
-  if (declared !== undefined && HTTP_TYPES.has(declared)) return parseHttp(name, entry);
-  if (declared !== undefined && SSE_TYPES.has(declared)) {
-    fail(
-      name,
-      `"type" ${JSON.stringify(declared)} (the legacy HTTP+SSE transport) is not supported yet; use the server's Streamable HTTP endpoint with "type": "http"`,
-    );
-  }
+  if (declared === 'stdio') return parseStdio(name, entry, environment);
+  if (declared !== undefined && HTTP_TYPES.has(declared))
+    return parseHttp(name, entry, environment, 'streamable-http');
+  if (declared !== undefined && SSE_TYPES.has(declared)) return parseHttp(name, entry, environment, 'sse');
   if (declared !== undefined) {
     fail(
       name,
-      `"type" ${JSON.stringify(declared)} is not supported; use "stdio" or "http" (Streamable HTTP)`,
+      `"type" ${JSON.stringify(declared)} is not supported${didYouMean(declared, ['stdio', 'http', 'sse'])}; use "stdio", "http" (Streamable HTTP) or "sse" (the legacy HTTP+SSE transport)`,
     );
   }
   if ('command' in entry && 'url' in entry)
     fail(name, 'has both "command" and "url"; a server is either stdio or HTTP');
-  if ('command' in entry) return parseStdio(name, entry);
-  if ('url' in entry) return parseHttp(name, entry);
-  return fail(name, 'needs "command" (stdio) or "url" (Streamable HTTP)');
+  if ('command' in entry) return parseStdio(name, entry, environment);
+  if ('url' in entry) return parseHttp(name, entry, environment, 'unspecified');
+  return fail(name, 'needs "command" (stdio) or "url" (Streamable HTTP or SSE)');
 }
 
 /** True for a value that is one server's entry rather than a map of them. */
@@ -254,14 +354,33 @@ function serverMap(document: Record<string, unknown>): Record<string, unknown> {
 /**
  * Parses an MCP servers configuration: the common `{ "mcpServers": { ... } }` document (Claude
  * Desktop, Cursor and others), VS Code's `{ "servers": { ... } }` (`.mcp.json`, entries with
- * `"type": "stdio"` or `"http"`; its top-level `inputs` are ignored and `${input:…}` variables
- * are not resolved), or just the inner map; as an object or a JSON string. Stdio entries take
- * `command`/`args`/`env`/`cwd`; Streamable HTTP entries take `url`/`headers`. Entries with
- * `"disabled": true` are skipped. The legacy `sse` transport is refused by name.
+ * `"type": "stdio"`, `"http"` or `"sse"`; its top-level `inputs` are ignored and `${input:…}`
+ * references are refused by name), or just the inner map; as an object or a JSON string.
  *
- * @throws McpAdapterError `mcp_config_invalid`, naming the server and the key that is wrong.
+ * Stdio entries take `command`/`args`/`env`/`cwd`; HTTP entries take `url`/`headers` with
+ * `"type": "http"` (Streamable HTTP), `"sse"` (the legacy HTTP+SSE transport) or no type
+ * (Streamable HTTP, falling back to SSE on a 4xx). Every entry takes `timeout` (or
+ * `connectTimeoutMs`/`requestTimeoutMs`), `trust`, `includeTools`/`excludeTools` (exact tool
+ * names; exclude wins) and `enabled: false` or `disabled: true` to skip it. `${NAME}`,
+ * `${NAME:-default}` and `${env:NAME}` in `command`, `args`, `env`, `url` and `headers` are
+ * expanded from `options.env` (default `process.env`); an unset variable without a default is
+ * an error naming the server, the key and the variable.
+ *
+ * @throws McpAdapterError `mcp_config_invalid`, naming the server and the key that is wrong;
+ * `invalid_option` for an unknown option.
  */
-export function parseMcpServersConfig(input: unknown): McpServerConfig[] {
+export function parseMcpServersConfig(
+  input: unknown,
+  options: ParseMcpServersConfigOptions = {},
+): McpServerConfig[] {
+  checkOptions('parseMcpServersConfig', options, PARSE_OPTION_NAMES);
+  const environment = options.env ?? process.env;
+  if (typeof environment !== 'object' || environment === null) {
+    throw new McpAdapterError(
+      McpAdapterErrorCode.InvalidOption,
+      `parseMcpServersConfig: "env" must be an object of environment variables, got ${describe(environment)}`,
+    );
+  }
   let document = input;
   if (typeof document === 'string') {
     try {
@@ -273,7 +392,7 @@ export function parseMcpServersConfig(input: unknown): McpServerConfig[] {
   if (!isRecord(document)) fail(undefined, `the configuration must be an object, got ${describe(document)}`);
   const result: McpServerConfig[] = [];
   for (const [name, entry] of Object.entries(serverMap(document))) {
-    const parsed = parseEntry(name, entry);
+    const parsed = parseEntry(name, entry, environment);
     if (parsed !== undefined) result.push(parsed);
   }
   return result;

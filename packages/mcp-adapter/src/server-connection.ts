@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpConnectionState } from '@toolwright/registry';
+import { failureState } from './auth/oauth-connection.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { runReconnectLoop } from './reconnect-loop.js';
 import { type RequestOptions, sendRequest } from './request-signal.js';
@@ -174,7 +175,7 @@ export class ServerConnection {
       await this.#open();
     } catch (error) {
       this.#lastError = reasonOf(error);
-      this.#report('failed', { error: this.#lastError });
+      this.#report(failureState(error), { error: this.#lastError });
       throw error;
     }
     const client = this.#client;
@@ -205,7 +206,10 @@ export class ServerConnection {
       this.#preparing = false;
       this.#lastError = reasonOf(error);
       await this.#discard();
-      this.#report('failed', { ...(attempt === undefined ? {} : { attempt }), error: this.#lastError });
+      this.#report(failureState(error), {
+        ...(attempt === undefined ? {} : { attempt }),
+        error: this.#lastError,
+      });
       throw error;
     } finally {
       this.#preparing = false;
@@ -235,7 +239,7 @@ export class ServerConnection {
       await this.#open();
     } catch (error) {
       this.#lastError = reasonOf(error);
-      this.#report('failed', { attempt: 1, error: this.#lastError });
+      this.#report(failureState(error), { attempt: 1, error: this.#lastError });
       throw error;
     }
     if (this.#closing) {
@@ -288,10 +292,12 @@ export class ServerConnection {
   }
 
   #failure(operation: string, timeout: number, client: Client, error: unknown): McpAdapterError {
-    // Streamable HTTP reports no close: a server that is unreachable, or that no longer
+    // HTTP transports report no close: a server that is unreachable, or that no longer
     // knows the session (it restarted), is a lost connection and starts the reconnect loop.
-    if (this.definition.transport === 'streamable-http' && isHttpConnectionLoss(error)) {
-      const reason = `the Streamable HTTP server could not be reached or dropped the session (${reasonOf(error)})`;
+    const transport = this.definition.transport;
+    if ((transport === 'streamable-http' || transport === 'sse') && isHttpConnectionLoss(error)) {
+      const kind = transport === 'sse' ? 'HTTP+SSE' : 'Streamable HTTP';
+      const reason = `the ${kind} server could not be reached or dropped the session (${reasonOf(error)})`;
       this.#connectionLost(client, reason);
       return new McpAdapterError(
         McpAdapterErrorCode.ConnectionLost,

@@ -7,7 +7,12 @@ import {
   optionNames,
   POSITIVE_TIMER_MS,
 } from './option-checks.js';
-import type { McpServerConfig, StdioServerConfig, StreamableHttpServerConfig } from './server-config.js';
+import type {
+  McpServerConfig,
+  SseServerConfig,
+  StdioServerConfig,
+  StreamableHttpServerConfig,
+} from './server-config.js';
 
 /**
  * A server reached through a transport the caller builds (for example the SDK's
@@ -20,6 +25,10 @@ export interface CustomServerDefinition {
   createTransport(): Transport | Promise<Transport>;
   readonly connectTimeoutMs?: number | undefined;
   readonly requestTimeoutMs?: number | undefined;
+  /** Only these of its tools (names as the server gives them); default all. */
+  readonly includeTools?: readonly string[] | undefined;
+  /** Never these of its tools; wins over `includeTools`. */
+  readonly excludeTools?: readonly string[] | undefined;
 }
 
 /** Anything the adapter can connect to: a parsed config entry or a custom transport. */
@@ -36,6 +45,8 @@ const DEFINITION_NAMES = {
     connectTimeoutMs: true,
     requestTimeoutMs: true,
     trust: true,
+    includeTools: true,
+    excludeTools: true,
   }),
   'streamable-http': optionNames<StreamableHttpServerConfig>({
     name: true,
@@ -45,6 +56,21 @@ const DEFINITION_NAMES = {
     connectTimeoutMs: true,
     requestTimeoutMs: true,
     trust: true,
+    includeTools: true,
+    excludeTools: true,
+    sseFallback: true,
+    oauth: true,
+  }),
+  sse: optionNames<SseServerConfig>({
+    name: true,
+    transport: true,
+    url: true,
+    headers: true,
+    connectTimeoutMs: true,
+    requestTimeoutMs: true,
+    trust: true,
+    includeTools: true,
+    excludeTools: true,
   }),
   custom: optionNames<CustomServerDefinition>({
     name: true,
@@ -52,6 +78,8 @@ const DEFINITION_NAMES = {
     createTransport: true,
     connectTimeoutMs: true,
     requestTimeoutMs: true,
+    includeTools: true,
+    excludeTools: true,
   }),
 } as const;
 
@@ -84,14 +112,29 @@ export function checkServerDefinitions(owner: string, servers: unknown): void {
         `${label}: a server definition is an object with a non-empty "name" (see parseMcpServersConfig).`,
       );
     }
-    if (transport !== 'stdio' && transport !== 'streamable-http' && transport !== 'custom') {
+    if (
+      transport !== 'stdio' &&
+      transport !== 'streamable-http' &&
+      transport !== 'sse' &&
+      transport !== 'custom'
+    ) {
       throw new McpAdapterError(
         McpAdapterErrorCode.InvalidOption,
-        `${label}: transport must be "stdio", "streamable-http" or "custom"; got ${JSON.stringify(transport) ?? 'nothing'}.`,
+        `${label}: transport must be "stdio", "streamable-http", "sse" or "custom"; got ${JSON.stringify(transport) ?? 'nothing'}.`,
         { server: record.name },
       );
     }
     checkOptions(label, server, DEFINITION_NAMES[transport]);
+    for (const key of ['includeTools', 'excludeTools'] as const) {
+      const names = record[key];
+      if (names !== undefined && (!Array.isArray(names) || names.some((name) => typeof name !== 'string'))) {
+        throw new McpAdapterError(
+          McpAdapterErrorCode.InvalidOption,
+          `${label}: ${key} must be an array of tool names (strings).`,
+          { server: record.name },
+        );
+      }
+    }
     checkNumberOption(label, 'connectTimeoutMs', record.connectTimeoutMs, POSITIVE_TIMER_MS);
     checkNumberOption(label, 'requestTimeoutMs', record.requestTimeoutMs, POSITIVE_TIMER_MS);
     if (transport === 'custom') {

@@ -1,7 +1,9 @@
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerDefinition } from './server-definition.js';
+import { SseFallbackTransport } from './sse-fallback-transport.js';
 
 /** How a transport is made beyond what the server's definition says. */
 export interface ServerTransportOptions {
@@ -13,18 +15,23 @@ export interface ServerTransportOptions {
 
 /**
  * A fresh transport for one (re)connect: the caller's own for a custom server, Streamable HTTP
- * with the configured headers, or a stdio child process whose stderr is piped to `onStderr`
- * (not inherited: a server's noise must not reach the host's terminal).
+ * with the configured headers (falling back to the legacy HTTP+SSE transport on a 4xx when the
+ * config gave no type, see {@link SseFallbackTransport}), the legacy HTTP+SSE transport for
+ * `"type": "sse"`, or a stdio child process whose stderr is piped to `onStderr` (not inherited:
+ * a server's noise must not reach the host's terminal).
  */
 export async function createServerTransport(
   definition: McpServerDefinition,
   options: ServerTransportOptions,
 ): Promise<Transport> {
   if (definition.transport === 'custom') return definition.createTransport();
+  if (definition.transport === 'sse') return sseTransport(definition.url, definition.headers);
   if (definition.transport === 'streamable-http') {
-    return new StreamableHTTPClientTransport(definition.url, {
+    const streamableHttp = new StreamableHTTPClientTransport(definition.url, {
       requestInit: { headers: { ...definition.headers } },
     });
+    if (!definition.sseFallback) return streamableHttp;
+    return new SseFallbackTransport(streamableHttp, () => sseTransport(definition.url, definition.headers));
   }
   const transport = new StdioClientTransport({
     command: definition.command,
@@ -36,6 +43,11 @@ export async function createServerTransport(
   });
   transport.stderr?.on('data', options.onStderr);
   return transport;
+}
+
+/** The legacy HTTP+SSE transport; the SDK sends `requestInit`'s headers on the stream's GET and every POST. */
+function sseTransport(url: URL, headers: Readonly<Record<string, string>>): Transport {
+  return new SSEClientTransport(url, { requestInit: { headers: { ...headers } } });
 }
 
 /** The child process id of a stdio transport while it runs, else `undefined`. */

@@ -1,0 +1,136 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: configuration text whose ${…} references the parser expands.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SessionArtifactStore } from '@toolwright/artifacts';
+import { ToolRegistry } from '@toolwright/registry';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { executionContext, temporaryDirectory } from '../test/helpers.js';
+import { type HttpMcpServer, sseServer, streamableHttpServer } from '../test/http-mcp-server.js';
+import { McpAdapter } from './mcp-adapter.js';
+import { parseMcpServersConfig } from './server-config.js';
+
+let directory: { path: string; remove(): Promise<void> };
+let legacy: HttpMcpServer;
+let modern: HttpMcpServer;
+const cleanups: Array<() => Promise<unknown>> = [];
+
+/** Three tools; `whoami` answers with the Authorization header the request came with. */
+function build(name: string) {
+  return () => {
+    const server = new McpServer({ name, version: '1.0.0' });
+    server.registerTool(
+      'echo',
+      { description: 'Echoes.', inputSchema: { text: z.string() } },
+      async ({ text }) => ({
+        content: [{ type: 'text', text: `${name}: ${text}` }],
+      }),
+    );
+    server.registerTool('whoami', { description: 'Says who called.' }, async (extra) => ({
+      content: [{ type: 'text', text: String(extra.requestInfo?.headers.authorization ?? 'nobody') }],
+    }));
+    server.registerTool('drop_tables', { description: 'Dangerous.' }, async () => ({
+      content: [{ type: 'text', text: 'dropped' }],
+    }));
+    return server;
+  };
+}
+
+beforeAll(async () => {
+  directory = await temporaryDirectory('mcp-transports');
+  legacy = await sseServer(build('legacy'));
+  modern = await streamableHttpServer(build('modern'));
+  cleanups.push(
+    () => legacy.close(),
+    () => modern.close(),
+  );
+});
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  await directory.remove();
+});
+
+async function connect(servers: Record<string, unknown>, env: Record<string, string> = {}) {
+  const registry = new ToolRegistry();
+  const adapter = new McpAdapter({
+    registry,
+    artifacts: new SessionArtifactStore({
+      root: directory.path,
+      namespace: 'mcp',
+      sessionIdentity: `transports-${cleanups.length}`,
+    }),
+    servers: parseMcpServersConfig({ mcpServers: servers }, { env }),
+    reconnect: { maxAttempts: 0 },
+  });
+  cleanups.push(() => adapter.close());
+  const result = await adapter.connect();
+  return { registry, adapter, result };
+}
+
+const text = async (registry: ToolRegistry, name: string, params: unknown = {}) =>
+  JSON.stringify((await registry.get(name)!.build(params).execute(executionContext())).llmContent);
+
+describe('the legacy HTTP+SSE transport and the fallback to it', () => {
+  it('"type": "sse" talks to a real SSE server, with the configured headers (variables expanded)', async () => {
+    const { registry, result } = await connect(
+      { old: { type: 'sse', url: legacy.url, headers: { Authorization: 'Bearer ${SSE_TOKEN}' } } },
+      { SSE_TOKEN: 'abc' },
+    );
+    expect(result).toMatchObject({ connected: ['old'], failed: [] });
+    expect(await text(registry, 'mcp__old__echo', { text: 'hi' })).toContain('legacy: hi');
+    expect(await text(registry, 'mcp__old__whoami')).toContain('Bearer abc');
+    expect(legacy.requests.some((line) => line.startsWith('GET /sse'))).toBe(true);
+  });
+
+  it('a url without a type falls back to SSE when the Streamable HTTP POST gets a 4xx', async () => {
+    const before = legacy.requests.length;
+    const { registry, adapter, result } = await connect({ guess: { url: legacy.url } });
+    expect(result).toMatchObject({ connected: ['guess'], failed: [] });
+    // First the Streamable HTTP POST (405 here), then the SSE stream.
+    const seen = legacy.requests.slice(before);
+    expect(seen[0]).toBe('POST /sse');
+    expect(seen[1]).toBe('GET /sse');
+    expect(await text(registry, 'mcp__guess__echo', { text: 'again' })).toContain('legacy: again');
+    expect(adapter.servers()[0]).toMatchObject({ phase: 'connected', tools: 3 });
+  });
+
+  it('a url without a type stays on Streamable HTTP when the server speaks it', async () => {
+    const { registry, result } = await connect({ guess: { url: modern.url } });
+    expect(result.connected).toEqual(['guess']);
+    expect(await text(registry, 'mcp__guess__echo', { text: 'x' })).toContain('modern: x');
+    expect(modern.requests.some((line) => line.startsWith('GET /sse'))).toBe(false);
+  });
+
+  it('when the fallback fails too, the reason names both transports', async () => {
+    const { result } = await connect({ nowhere: { url: modern.url.replace('/mcp', '/nothing') } });
+    expect(result.failed[0]?.reason).toContain('Streamable HTTP was refused (HTTP 404');
+    expect(result.failed[0]?.reason).toContain('the legacy HTTP+SSE transport failed too');
+  });
+
+  it('"type": "http" does not fall back: the 4xx fails the server with its reason', async () => {
+    const { result } = await connect({ strict: { type: 'http', url: legacy.url } });
+    expect(result.connected).toEqual([]);
+    expect(result.failed[0]?.reason).toContain('MCP server "strict"');
+  });
+});
+
+describe('includeTools / excludeTools on a real server', () => {
+  it('keeps only the included tools, and exclude wins', async () => {
+    const { registry, adapter } = await connect({
+      picky: {
+        type: 'http',
+        url: modern.url,
+        includeTools: ['echo', 'drop_tables'],
+        excludeTools: ['drop_tables'],
+      },
+      safe: { type: 'sse', url: legacy.url, excludeTools: ['drop_tables'] },
+    });
+    expect(registry.getMcpTools('picky').map((tool) => tool.name)).toEqual(['mcp__picky__echo']);
+    expect(registry.getMcpTools('safe').map((tool) => tool.name)).toEqual([
+      'mcp__safe__echo',
+      'mcp__safe__whoami',
+    ]);
+    expect(adapter.catalog('picky').diagnostics).toEqual([]);
+    const refused = await adapter.callTool('mcp__picky__drop_tables', {}, executionContext());
+    expect(refused.error?.type).toBe('not_found');
+  });
+});

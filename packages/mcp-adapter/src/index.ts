@@ -24,6 +24,7 @@ export {
   screenContentList,
   screenToolCatalog,
 } from './catalog-screen.js';
+export type { ConfigEnvironment } from './config-variables.js';
 export {
   type ConnectAllResult,
   McpConnectionManager,
@@ -45,7 +46,6 @@ export { mcpToolKind, mcpToolTags } from './mcp-tool.js';
 export { listAllPages, type Page, type PaginatedListing } from './paginate.js';
 export { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy } from './reconnect-loop.js';
 export { type RefreshKind, RefreshScheduler } from './refresh-scheduler.js';
-export type { ConfigEnvironment } from './config-variables.js';
 export {
   type McpServerConfig,
   type ParseMcpServersConfigOptions,

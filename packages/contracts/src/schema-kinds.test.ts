@@ -2,7 +2,7 @@ import { Type as Type034 } from '@sinclair/typebox';
 import { lintToolDeclaration, PROVIDER_TARGETS, ToolValidationError } from '@toolwright/validation';
 import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import { type } from 'arktype';
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import { assertToolConformance } from './testing/assert-tool-conformance.js';
 import type { Tool } from './tool.js';
 import { ToolKind } from './tool-kind.js';
 import { ToolResults } from './tool-results.js';
+import type { TypeBox1Static } from './typebox1-static.js';
 
 const execute = async () => ToolResults.success('ok');
 type ParamsOf<T> = T extends Tool<infer P> ? P : never;
@@ -225,6 +226,15 @@ describe('params types', () => {
     });
     expectTypeOf<ParamsOf<typeof typebox1Tool>['path']>().toEqualTypeOf<string>();
     expectTypeOf<ParamsOf<typeof typebox1Tool>['mode']>().toEqualTypeOf<'fast' | 'full' | undefined>();
+    // The structural reading agrees with TypeBox 1's own Static (contracts' types never import typebox).
+    expectTypeOf<ParamsOf<typeof typebox1Tool>>().toEqualTypeOf<Static<(typeof schemas)['typebox 1']>>();
+    const wide = Type.Object({
+      tuple: Type.Tuple([Type.String(), Type.Number()]),
+      record: Type.Record(Type.String(), Type.Boolean()),
+      both: Type.Intersect([Type.Object({ a: Type.String() }), Type.Object({ b: Type.Null() })]),
+      level: Type.Enum(['low', 'high']),
+    });
+    expectTypeOf<TypeBox1Static<typeof wide>>().toEqualTypeOf<Static<typeof wide>>();
 
     const typebox034Tool = createTool({
       name: 'E',

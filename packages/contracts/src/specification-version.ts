@@ -1,9 +1,11 @@
-import { Kind } from '@sinclair/typebox';
 import { describeSpecificationVersionProblem } from '@toolwright/utils';
 import { ContractsErrorCode, InvalidToolDefinitionError } from './errors.js';
 
 /** This package and its version line, as refusals of another interface version name it. */
 export const CONTRACTS_ACCEPTS = '@toolwright/contracts 0.x';
+
+/** TypeBox 0.32–0.34's kind marker, read without importing TypeBox (an optional peer). */
+const Kind = Symbol.for('TypeBox.Kind');
 
 /**
  * Refuses a config whose schema is a `SchemaValidator` of another interface version (a newer

@@ -1,11 +1,11 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { ParseOptions, SchemaValidator, StandardOutput } from '@toolwright/validation';
-import type { Static as StaticV1 } from 'typebox';
 import type { ExecutionContext } from './execution-context.js';
 import type { ToolDescription } from './tool-description.js';
 import type { Parallelism, ToolKind } from './tool-kind.js';
 import type { ToolResult } from './tool-result.js';
 import type { ToolSource } from './tool-source.js';
+import type { TypeBox1Static } from './typebox1-static.js';
 
 /** The parse options a tool fixes for every call (the rest are set per call or by the tool). */
 export type ToolValidationOptions = Pick<ParseOptions, 'coerce' | 'unknownArguments' | 'locale' | 'limits'>;
@@ -38,7 +38,7 @@ export type SchemaParams<S> =
       : S extends TSchema
         ? Static<S>
         : S extends { readonly '~kind': string }
-          ? StaticV1<S>
+          ? TypeBox1Static<S>
           : JsonSchemaParams;
 
 /**

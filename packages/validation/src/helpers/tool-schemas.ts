@@ -1,4 +1,4 @@
-import { type TInteger, type TLiteral, type TString, type TUnion, Type } from '@sinclair/typebox';
+import type { TInteger, TLiteral, TString, TUnion } from '@sinclair/typebox';
 import {
   checkNumberOption,
   checkOptionNames,
@@ -6,6 +6,7 @@ import {
   type OptionNames,
   optionNames,
 } from '../options/option-checks.js';
+import { Type } from '../schema-kinds/typebox-034.js';
 
 /** Options shared by every helper: the description the model reads. */
 export interface ToolSchemaOptions {

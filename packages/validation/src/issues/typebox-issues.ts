@@ -1,9 +1,10 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { TypeCheck } from '@sinclair/typebox/compiler';
-import { type ValueError, ValueErrorType } from '@sinclair/typebox/errors';
+import type { ValueError, ValueErrorType as ValueErrorKind } from '@sinclair/typebox/errors';
 import type { ValidationIssue } from '../errors/tool-validation-error.js';
 import { splitPointer } from '../schema/json-pointer.js';
 import type { SchemaNode } from '../schema/schema-node.js';
+import { ValueErrorType } from '../schema-kinds/typebox-034.js';
 import { dropDuplicateMissing, type IssueBuilder } from './issue-builder.js';
 
 /** Most issues listed; the rest are counted (up to {@link MAX_COUNTED_ISSUES}). */
@@ -11,38 +12,44 @@ export const MAX_LISTED_ISSUES = 50;
 /** The error walk stops after this many, so a huge invalid array costs a bounded amount. */
 export const MAX_COUNTED_ISSUES = 1000;
 
-const KEYWORDS: Partial<Record<ValueErrorType, string>> = {
-  [ValueErrorType.ArrayContains]: 'contains',
-  [ValueErrorType.ArrayMaxContains]: 'maxContains',
-  [ValueErrorType.ArrayMinContains]: 'minContains',
-  [ValueErrorType.ArrayMaxItems]: 'maxItems',
-  [ValueErrorType.ArrayMinItems]: 'minItems',
-  [ValueErrorType.ArrayUniqueItems]: 'uniqueItems',
-  [ValueErrorType.IntegerExclusiveMaximum]: 'exclusiveMaximum',
-  [ValueErrorType.IntegerExclusiveMinimum]: 'exclusiveMinimum',
-  [ValueErrorType.IntegerMaximum]: 'maximum',
-  [ValueErrorType.IntegerMinimum]: 'minimum',
-  [ValueErrorType.IntegerMultipleOf]: 'multipleOf',
-  [ValueErrorType.NumberExclusiveMaximum]: 'exclusiveMaximum',
-  [ValueErrorType.NumberExclusiveMinimum]: 'exclusiveMinimum',
-  [ValueErrorType.NumberMaximum]: 'maximum',
-  [ValueErrorType.NumberMinimum]: 'minimum',
-  [ValueErrorType.NumberMultipleOf]: 'multipleOf',
-  [ValueErrorType.IntersectUnevaluatedProperties]: 'unevaluatedProperties',
-  [ValueErrorType.Intersect]: 'allOf',
-  [ValueErrorType.Literal]: 'const',
-  [ValueErrorType.Never]: 'not',
-  [ValueErrorType.Not]: 'not',
-  [ValueErrorType.ObjectMaxProperties]: 'maxProperties',
-  [ValueErrorType.ObjectMinProperties]: 'minProperties',
-  [ValueErrorType.StringFormat]: 'format',
-  [ValueErrorType.StringFormatUnknown]: 'format',
-  [ValueErrorType.StringMaxLength]: 'maxLength',
-  [ValueErrorType.StringMinLength]: 'minLength',
-  [ValueErrorType.StringPattern]: 'pattern',
-  [ValueErrorType.TupleLength]: 'items',
-  [ValueErrorType.Union]: 'anyOf',
-};
+let keywordTable: Partial<Record<ValueErrorKind, string>> | undefined;
+
+/** Built on first use: TypeBox (an optional peer) is loaded only when a TypeBox schema is used. */
+function keywords(): Partial<Record<ValueErrorKind, string>> {
+  keywordTable ??= {
+    [ValueErrorType.ArrayContains]: 'contains',
+    [ValueErrorType.ArrayMaxContains]: 'maxContains',
+    [ValueErrorType.ArrayMinContains]: 'minContains',
+    [ValueErrorType.ArrayMaxItems]: 'maxItems',
+    [ValueErrorType.ArrayMinItems]: 'minItems',
+    [ValueErrorType.ArrayUniqueItems]: 'uniqueItems',
+    [ValueErrorType.IntegerExclusiveMaximum]: 'exclusiveMaximum',
+    [ValueErrorType.IntegerExclusiveMinimum]: 'exclusiveMinimum',
+    [ValueErrorType.IntegerMaximum]: 'maximum',
+    [ValueErrorType.IntegerMinimum]: 'minimum',
+    [ValueErrorType.IntegerMultipleOf]: 'multipleOf',
+    [ValueErrorType.NumberExclusiveMaximum]: 'exclusiveMaximum',
+    [ValueErrorType.NumberExclusiveMinimum]: 'exclusiveMinimum',
+    [ValueErrorType.NumberMaximum]: 'maximum',
+    [ValueErrorType.NumberMinimum]: 'minimum',
+    [ValueErrorType.NumberMultipleOf]: 'multipleOf',
+    [ValueErrorType.IntersectUnevaluatedProperties]: 'unevaluatedProperties',
+    [ValueErrorType.Intersect]: 'allOf',
+    [ValueErrorType.Literal]: 'const',
+    [ValueErrorType.Never]: 'not',
+    [ValueErrorType.Not]: 'not',
+    [ValueErrorType.ObjectMaxProperties]: 'maxProperties',
+    [ValueErrorType.ObjectMinProperties]: 'minProperties',
+    [ValueErrorType.StringFormat]: 'format',
+    [ValueErrorType.StringFormatUnknown]: 'format',
+    [ValueErrorType.StringMaxLength]: 'maxLength',
+    [ValueErrorType.StringMinLength]: 'minLength',
+    [ValueErrorType.StringPattern]: 'pattern',
+    [ValueErrorType.TupleLength]: 'items',
+    [ValueErrorType.Union]: 'anyOf',
+  };
+  return keywordTable;
+}
 
 function parentPath(path: string): { parent: string; name: string } {
   const tokens = splitPointer(path);
@@ -65,7 +72,7 @@ export function typeBoxErrorToIssue(error: ValueError, builder: IssueBuilder, pr
       return builder.unknownArgument(parent, name, error.value, schema);
     }
     default:
-      return builder.mismatch(path, KEYWORDS[error.type] ?? 'type', schema, error.value);
+      return builder.mismatch(path, keywords()[error.type] ?? 'type', schema, error.value);
   }
 }
 

@@ -1,6 +1,5 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
-import { Value } from '@sinclair/typebox/value';
+import type { TypeCheck } from '@sinclair/typebox/compiler';
 import { previewText } from '@toolwright/utils';
 import { ToolSchemaError } from '../errors/tool-schema-error.js';
 import type { ValidationIssue } from '../errors/tool-validation-error.js';
@@ -22,6 +21,7 @@ import {
 import { createRefResolver, isSchemaNode, type SchemaNode } from '../schema/schema-node.js';
 import { buildSchemaPlan, planAcceptsValueType, type SchemaPlan } from '../schema/schema-plan.js';
 import type { Coercion, ParseOptions, ParseResult, SchemaValidator } from '../schema/schema-validator.js';
+import { TypeCompiler, Value } from '../schema-kinds/typebox-034.js';
 import { guardArguments, requireObjectArguments } from './argument-guard.js';
 import { type DefaultFiller, fillDefaults } from './fill-defaults.js';
 import { type ResolvedParseOptions, resolveParseOptions } from './parse-context.js';

@@ -1,6 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { lintToolDeclaration } from '@toolwright/validation';
+import { toStandardJsonSchema } from '@valibot/to-json-schema';
+import { type } from 'arktype';
+import Type1 from 'typebox';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTool } from './create-tool.js';
 import { isDeeplyFrozen } from './deep-freeze.js';
 import { InvalidToolDefinitionError } from './errors.js';
@@ -209,4 +214,39 @@ describe('structured examples are checked against the schema at createTool', () 
       'description.examples[2] is 7; expected a string or { description, params }',
     ]);
   });
+});
+
+describe('structured examples with every schema kind', () => {
+  const kinds = {
+    zod: () => z.object({ key: z.string(), depth: z.number().int().optional() }),
+    valibot: () => toStandardJsonSchema(v.object({ key: v.string(), depth: v.optional(v.number()) })),
+    arktype: () => type({ key: 'string', 'depth?': 'number' }),
+    'typebox 1': () => Type1.Object({ key: Type1.String(), depth: Type1.Optional(Type1.Integer()) }),
+    'plain JSON Schema': () => ({
+      type: 'object',
+      properties: { key: { type: 'string' }, depth: { type: 'integer' } },
+      required: ['key'],
+      additionalProperties: false,
+    }),
+  } as const;
+
+  it.each(Object.keys(kinds) as (keyof typeof kinds)[])(
+    '%s: a good example goes to Anthropic, a wrong one is refused',
+    (kind) => {
+      const make = (params: Record<string, unknown>) =>
+        createTool({
+          name: 'Lookup',
+          kind: ToolKind.ReadOnly,
+          schema: kinds[kind]() as never,
+          description: { short: 'Looks a key up.', examples: [{ description: 'Two levels', params }] },
+          execute: async () => ToolResults.success(''),
+        });
+      expect(make({ key: 'TW', depth: 2 }).getFunctionDeclaration('anthropic').inputExamples).toEqual([
+        { key: 'TW', depth: 2 },
+      ]);
+      expect(() => make({ key: 7 })).toThrow(
+        /description\.examples\[0\] \("Two levels"\) does not match the schema: \/key: /,
+      );
+    },
+  );
 });

@@ -42,6 +42,8 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
   #tokensLoaded = false;
   #codeVerifier: string | undefined;
   #pendingCode: string | undefined;
+  /** Scopes a 403 `insufficient_scope` asked for that the current token lacks (a step-up under way). */
+  #stepUpScope: string | undefined;
   // Declared, not initialised: the SDK tells "absent" from "undefined" for both.
   declare readonly clientMetadataUrl?: string;
   declare readonly addClientAuthentication?: AddClientAuthentication;
@@ -132,13 +134,34 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
       this.#tokens = this.#store.tokens();
       this.#tokensLoaded = true;
     }
+    // A refresh keeps the scopes of the grant: a step-up to more scopes needs a new
+    // authorization, so the SDK must not see the refresh token while one is under way.
+    if (this.#stepUpScope !== undefined && this.#tokens?.refresh_token !== undefined) {
+      const { refresh_token: _kept, ...withoutRefresh } = this.#tokens;
+      return withoutRefresh;
+    }
     return this.#tokens;
   }
 
   saveTokens(tokens: OAuthTokens): void {
-    this.#store.saveTokens(tokens);
-    this.#tokens = tokens;
+    // A step-up's authorization hands back a new refresh token; without one, keep the old.
+    const refresh = tokens.refresh_token ?? this.#tokens?.refresh_token;
+    const kept = refresh === undefined ? tokens : { ...tokens, refresh_token: refresh };
+    this.#store.saveTokens(kept);
+    this.#tokens = kept;
     this.#tokensLoaded = true;
+    this.#stepUpScope = undefined;
+  }
+
+  /**
+   * The server answered 403 `insufficient_scope` asking for `scope`: when the current token
+   * lacks any of it, the next authorization is a step-up (see {@link tokens}).
+   */
+  noteInsufficientScope(scope: string | undefined): void {
+    const granted = new Set((this.tokens()?.scope ?? '').split(' '));
+    const wanted = (scope ?? '').split(' ').filter((item) => item !== '');
+    this.#stepUpScope =
+      wanted.length === 0 || wanted.some((item) => !granted.has(item)) ? (scope ?? '') : undefined;
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
@@ -149,6 +172,8 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
     }
     const state = authorizationUrl.searchParams.get('state') ?? '';
     const redirect = receiver.waitForCode(state, this.#runtime.authorizationTimeoutMs);
+    // Awaited below; until then a close or timeout must not count as unhandled.
+    redirect.catch(() => undefined);
     await onAuthorizationUrl({ server: this.#server, url: authorizationUrl });
     this.#pendingCode = (await redirect).code;
   }

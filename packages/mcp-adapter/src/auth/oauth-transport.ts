@@ -87,9 +87,20 @@ export async function createOAuthTransport(
   const receiver = interactive ? await LoopbackRedirectReceiver.start(oauth.redirectPort) : undefined;
   const store = new OAuthStore(runtime.storeDirectory, server, url);
   const provider = new ConfiguredOAuthProvider(server, oauth, runtime, store, receiver);
+  // Sees each answer before the SDK acts on it: a 403 insufficient_scope starts a step-up.
+  const observingFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (response.status === 403) {
+      const challenge = response.headers.get('www-authenticate') ?? '';
+      if (/error="?insufficient_scope/.test(challenge)) {
+        provider.noteInsufficientScope(/scope="([^"]*)"/.exec(challenge)?.[1]);
+      }
+    }
+    return response;
+  };
   return new OAuthStreamableHttpTransport(
     url,
-    { requestInit: { headers: { ...request.headers } } },
+    { requestInit: { headers: { ...request.headers } }, fetch: observingFetch },
     provider,
     receiver,
   );

@@ -1,0 +1,270 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { McpConnectionChange } from '@toolwright/registry';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { McpConnectionManager, type McpConnectionManagerOptions } from '../src/connection-manager.js';
+import { parseMcpServersConfig } from '../src/server-config.js';
+import { type AuthorizationServer, startAuthorizationServer } from './oauth/authorization-server.js';
+import { completeLoginInBrowser } from './oauth/browser.js';
+import { type ProtectedMcpServer, startProtectedMcpServer } from './oauth/protected-mcp-server.js';
+
+let store: string;
+let authorization: AuthorizationServer;
+let mcp: ProtectedMcpServer;
+const managers: McpConnectionManager[] = [];
+const changes: McpConnectionChange[] = [];
+
+const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const privateKeyPem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+const publicJwk = { ...publicKey.export({ format: 'jwk' }), alg: 'RS256', use: 'sig', kid: 'test-key' };
+
+const CLIENTS = [
+  {
+    client_id: 'cc-basic',
+    client_secret: 'basic-secret-0123456789',
+    grant_types: ['client_credentials'],
+    redirect_uris: [],
+    response_types: [],
+    token_endpoint_auth_method: 'client_secret_basic',
+  },
+  {
+    client_id: 'cc-post',
+    client_secret: 'post-secret-0123456789',
+    grant_types: ['client_credentials'],
+    redirect_uris: [],
+    response_types: [],
+    token_endpoint_auth_method: 'client_secret_post',
+  },
+  {
+    client_id: 'cc-jwt',
+    grant_types: ['client_credentials'],
+    redirect_uris: [],
+    response_types: [],
+    token_endpoint_auth_method: 'private_key_jwt',
+    token_endpoint_auth_signing_alg: 'RS256',
+    jwks: { keys: [publicJwk] },
+  },
+];
+
+async function start(
+  options: { accessTokenTtl?: number; writeScopes?: string[]; advertisedResource?: string } = {},
+) {
+  let mcpUrl = '';
+  authorization = await startAuthorizationServer({
+    resource: () => mcpUrl,
+    clients: CLIENTS,
+    ...(options.accessTokenTtl === undefined ? {} : { accessTokenTtl: options.accessTokenTtl }),
+  });
+  mcp = await startProtectedMcpServer({
+    issuer: () => authorization.issuer,
+    provider: () => authorization.provider,
+    ...(options.writeScopes === undefined ? {} : { writeScopes: options.writeScopes }),
+    ...(options.advertisedResource === undefined ? {} : { advertisedResource: options.advertisedResource }),
+  });
+  mcpUrl = mcp.url;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function manager(oauth: unknown, options: Partial<McpConnectionManagerOptions> = {}) {
+  const servers = parseMcpServersConfig({ mcpServers: { hosted: { type: 'http', url: mcp.url, oauth } } });
+  const created = new McpConnectionManager(servers, {
+    reconnect: { maxAttempts: 0 },
+    onConnectionChange: (change) => changes.push(change),
+    ...options,
+    oauth: { storeDirectory: store, ...options.oauth },
+  });
+  managers.push(created);
+  return created;
+}
+
+async function whoami(connections: McpConnectionManager, tool = 'whoami'): Promise<string> {
+  const result = await connections
+    .get('hosted')
+    .request('tools/call', (client, requestOptions) =>
+      client.callTool({ name: tool, arguments: {} }, undefined, requestOptions),
+    );
+  return (result.content as Array<{ text: string }>)[0]!.text;
+}
+
+/** Every file of the store, with its mode, and the store's JSON as text. */
+function storedFiles(): Array<{ path: string; mode: number; text: string }> {
+  const files: Array<{ path: string; mode: number; text: string }> = [];
+  for (const directory of readdirSync(store)) {
+    for (const file of readdirSync(join(store, directory))) {
+      const path = join(store, directory, file);
+      files.push({ path, mode: statSync(path).mode & 0o7777, text: readFileSync(path, 'utf8') });
+    }
+  }
+  return files;
+}
+
+function storedTokens(): { access_token: string; refresh_token?: string } {
+  const file = storedFiles().find((entry) => entry.path.endsWith('tokens.json'));
+  return JSON.parse(file!.text);
+}
+
+beforeEach(() => {
+  store = mkdtempSync(join(tmpdir(), 'oauth-store-'));
+  changes.length = 0;
+});
+
+afterEach(async () => {
+  await Promise.all(managers.splice(0).map((each) => each.closeAll()));
+  await mcp?.close();
+  await authorization?.close();
+  rmSync(store, { recursive: true, force: true });
+});
+
+describe('client_credentials', () => {
+  it.each([
+    ['client_secret_basic', { clientId: 'cc-basic', clientSecret: 'basic-secret-0123456789' }],
+    ['client_secret_post', { clientId: 'cc-post', clientSecret: 'post-secret-0123456789' }],
+    ['private_key_jwt', { clientId: 'cc-jwt', privateKey: privateKeyPem }],
+  ])('gets a token for the resource with %s and calls a tool with it', async (method, credentials) => {
+    await start();
+    const connections = manager({
+      grant: 'client_credentials',
+      tokenEndpointAuthMethod: method,
+      scopes: ['mcp:read'],
+      ...credentials,
+    });
+    expect(await connections.connectAll()).toMatchObject({ connected: ['hosted'], failed: [] });
+    expect(await whoami(connections)).toBe(`${credentials.clientId} - mcp:read`);
+    expect(authorization.tokenRequests).toEqual([{ grant: 'client_credentials', clientAuth: method }]);
+    // The token is bound to the MCP server (resource indicator) and kept 0600 in a 0700 directory.
+    const [directory] = readdirSync(store);
+    expect(statSync(join(store, directory!)).mode & 0o7777).toBe(0o700);
+    expect(storedFiles().every((file) => file.mode === 0o600)).toBe(true);
+    expect(mcp.authorizations.at(-1)).toBe(`Bearer ${storedTokens().access_token}`);
+  });
+
+  it('refuses a wrong secret with the reason and no token in the message', async () => {
+    await start();
+    const connections = manager({
+      grant: 'client_credentials',
+      clientId: 'cc-basic',
+      clientSecret: 'wrong-secret',
+    });
+    const result = await connections.connectAll();
+    expect(result.failed[0]?.reason).toMatch(/hosted.*invalid_client|hosted.*client authentication/i);
+    expect(result.failed[0]?.reason).not.toContain('wrong-secret');
+    expect(changes.at(-1)).toMatchObject({ server: 'hosted', state: 'failed' });
+  });
+});
+
+describe('authorization code with PKCE', () => {
+  it('logs in through the host callback and the loopback redirect, then reuses and refreshes the tokens', async () => {
+    await start({ accessTokenTtl: 2 });
+    const urls: URL[] = [];
+    const interactive = manager(
+      { scopes: ['offline_access'] },
+      {
+        oauth: {
+          onAuthorizationUrl: async ({ server, url }) => {
+            expect(server).toBe('hosted');
+            urls.push(url);
+            await completeLoginInBrowser(url);
+          },
+        },
+      },
+    );
+    const connected = await interactive.connectAll();
+    expect(connected.failed.map((failure) => failure.reason)).toEqual([]);
+    expect(await whoami(interactive)).toMatch(/ alice mcp:read/);
+    expect(urls).toHaveLength(1);
+    const sent = urls[0]!;
+    expect(sent.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(sent.searchParams.get('resource')).toBe(mcp.url);
+    expect(sent.searchParams.get('scope')).toBe('mcp:read');
+    expect(sent.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/callback$/);
+    expect(authorization.registrations).toBe(1);
+    const first = storedTokens();
+    expect(first.refresh_token).toEqual(expect.any(String));
+    await interactive.closeAll();
+
+    // A later non-interactive run: the stored access token has expired, the refresh token gets a new one.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const later = manager({ scopes: ['offline_access'] });
+    expect(await later.connectAll()).toMatchObject({ connected: ['hosted'] });
+    expect(await whoami(later)).toMatch(/ alice /);
+    expect(storedTokens().access_token).not.toBe(first.access_token);
+    expect(authorization.tokenRequests.map((request) => request.grant)).toEqual([
+      'authorization_code',
+      'refresh_token',
+    ]);
+    expect(authorization.registrations).toBe(1);
+
+    // No token ever shows up in a state change or a message.
+    const secrets = [first.access_token, first.refresh_token!, storedTokens().access_token];
+    const reported = JSON.stringify(changes);
+    for (const secret of secrets) expect(reported).not.toContain(secret);
+  });
+
+  it('is needs_auth without tokens in a non-interactive run, naming the login command, and registers nothing', async () => {
+    await start();
+    const connections = manager(true);
+    const result = await connections.connectAll();
+    expect(result.failed[0]?.error.code).toBe('mcp_needs_auth');
+    expect(result.failed[0]?.reason).toContain('toolwright-agent mcp login hosted');
+    expect(changes.at(-1)).toMatchObject({ server: 'hosted', state: 'needs_auth' });
+    expect(authorization.registrations).toBe(0);
+    expect(authorization.requests.some((line) => line.startsWith('GET /auth'))).toBe(false);
+  });
+
+  it('steps up to the scope a 403 insufficient_scope names, within the retry limit', async () => {
+    // A pre-registered public client allowed both scopes (a dynamically registered one is
+    // limited to the scope it registered with), redirected to a fixed loopback port.
+    const port = await freePort();
+    CLIENTS.push({
+      client_id: 'public-app',
+      grant_types: ['authorization_code', 'refresh_token'],
+      redirect_uris: [`http://127.0.0.1:${port}/oauth/callback`],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    } as never);
+    await start({ writeScopes: ['mcp:write'] });
+    CLIENTS.pop();
+    const scopes: string[] = [];
+    const connections = manager(
+      { clientId: 'public-app', redirectPort: port },
+      {
+        oauth: {
+          onAuthorizationUrl: async ({ url }) => {
+            scopes.push(url.searchParams.get('scope') ?? '');
+            await completeLoginInBrowser(url);
+          },
+        },
+      },
+    );
+    expect(await connections.connectAll()).toMatchObject({ connected: ['hosted'] });
+    expect(await whoami(connections, 'write')).toBe('written');
+    expect(scopes).toEqual(['mcp:read', 'mcp:read mcp:write']);
+  });
+
+  it('refuses a server whose metadata names another resource, before any authorization', async () => {
+    await start({ advertisedResource: 'https://elsewhere.example/mcp' });
+    let asked = false;
+    const connections = manager(true, {
+      oauth: {
+        onAuthorizationUrl: () => {
+          asked = true;
+        },
+      },
+    });
+    const result = await connections.connectAll();
+    expect(result.failed[0]?.reason).toMatch(/elsewhere\.example/);
+    expect(asked).toBe(false);
+    expect(authorization.registrations).toBe(0);
+  });
+});

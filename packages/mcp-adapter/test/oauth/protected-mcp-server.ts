@@ -1,0 +1,132 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type Provider from 'oidc-provider';
+
+/** A running MCP server that only answers requests with a valid bearer token. */
+export interface ProtectedMcpServer {
+  /** The MCP endpoint (also the resource identifier). */
+  readonly url: string;
+  /** Every `Authorization` header value received (to prove what was sent). */
+  readonly authorizations: string[];
+  close(): Promise<void>;
+}
+
+export interface ProtectedMcpServerOptions {
+  /** The authorization server (its tokens are looked up in it). */
+  readonly issuer: () => string;
+  readonly provider: () => Provider;
+  /** The scopes `tools/call` of `write` needs (step-up); default none beyond `mcp:read`. */
+  readonly writeScopes?: readonly string[];
+  /** The resource the protected-resource metadata names; default the server's own URL. */
+  readonly advertisedResource?: string;
+}
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text === '' ? undefined : JSON.parse(text);
+}
+
+function mcpServer(identity: string): McpServer {
+  const server = new McpServer({ name: 'protected', version: '1.0.0' });
+  server.registerTool('whoami', { description: 'Says who the token belongs to.' }, async () => ({
+    content: [{ type: 'text', text: identity }],
+  }));
+  server.registerTool('write', { description: 'Needs the mcp:write scope.' }, async () => ({
+    content: [{ type: 'text', text: 'written' }],
+  }));
+  return server;
+}
+
+/**
+ * The SDK's Streamable HTTP server transport (stateless) behind node:http, with RFC 9728
+ * protected-resource metadata. A request without a token, or with one the authorization
+ * server does not know, did not issue for this resource, or that expired, is answered 401
+ * with `WWW-Authenticate` naming the metadata and the `mcp:read` scope; a `tools/call` of
+ * `write` without `writeScopes` is answered 403 `insufficient_scope`.
+ */
+export async function startProtectedMcpServer(
+  options: ProtectedMcpServerOptions,
+): Promise<ProtectedMcpServer> {
+  const http: Server = createServer();
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const url = `${origin}/mcp`;
+  const metadataUrl = `${origin}/.well-known/oauth-protected-resource/mcp`;
+  const authorizations: string[] = [];
+  http.on('request', async (request, response) => {
+    try {
+      if (request.url === '/.well-known/oauth-protected-resource/mcp') {
+        response.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            resource: options.advertisedResource ?? url,
+            authorization_servers: [options.issuer()],
+            scopes_supported: ['mcp:read', 'mcp:write'],
+          }),
+        );
+        return;
+      }
+      if (request.url !== '/mcp') {
+        response.writeHead(404).end();
+        return;
+      }
+      const body = request.method === 'POST' ? await readBody(request) : undefined;
+      const header = request.headers.authorization ?? '';
+      authorizations.push(header);
+      const value = header.startsWith('Bearer ') ? header.slice(7) : '';
+      const provider = options.provider();
+      const token =
+        value === ''
+          ? undefined
+          : ((await provider.AccessToken.find(value)) ?? (await provider.ClientCredentials.find(value)));
+      const audience = Array.isArray(token?.aud) ? token?.aud : [token?.aud];
+      if (token === undefined || token.isExpired || !audience.includes(url)) {
+        response
+          .writeHead(401, {
+            'content-type': 'application/json',
+            'www-authenticate': `Bearer error="invalid_token", scope="mcp:read", resource_metadata="${metadataUrl}"`,
+          })
+          .end(JSON.stringify({ error: 'invalid_token' }));
+        return;
+      }
+      const scopes = new Set((token.scope ?? '').split(' '));
+      const call = body as { method?: string; params?: { name?: string } } | undefined;
+      const needed = options.writeScopes ?? [];
+      if (
+        call?.method === 'tools/call' &&
+        call.params?.name === 'write' &&
+        !needed.every((s) => scopes.has(s))
+      ) {
+        response
+          .writeHead(403, {
+            'content-type': 'application/json',
+            'www-authenticate': `Bearer error="insufficient_scope", scope="${['mcp:read', ...needed].join(' ')}", resource_metadata="${metadataUrl}"`,
+          })
+          .end(JSON.stringify({ error: 'insufficient_scope' }));
+        return;
+      }
+      const transport = new StreamableHTTPServerTransport({});
+      const server = mcpServer(`${token.clientId} ${token.accountId ?? '-'} ${token.scope ?? ''}`.trim());
+      await server.connect(transport);
+      response.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await transport.handleRequest(request, response, body);
+    } catch (error) {
+      if (!response.headersSent) response.writeHead(500).end(String(error));
+    }
+  });
+  return {
+    url,
+    authorizations,
+    close: () =>
+      new Promise((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
+  };
+}

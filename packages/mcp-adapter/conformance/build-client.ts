@@ -19,9 +19,10 @@ export async function buildConformanceClient(outDir: string): Promise<string> {
     target: 'node20',
     tsconfig: join(here, 'tsconfig.json'),
     noExternal: [/.*/],
-    // Bundled CommonJS dependencies (ajv) still call require.
+    // Bundled CommonJS dependencies (ajv) still call require; the import is renamed so that it
+    // cannot clash with a bundled module's own `createRequire`.
     banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      js: "import { createRequire as createBannerRequire } from 'node:module'; const require = createBannerRequire(import.meta.url);",
     },
     splitting: false,
     dts: false,

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   describeOutcomes,
@@ -21,10 +22,13 @@ let suite: InstalledSuite;
 let outcomes: ScenarioOutcome[];
 let report: string;
 const work = mkdtempSync(join(tmpdir(), 'conformance-client-'));
+const packageDirectory = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 beforeAll(async () => {
   suite = installConformanceSuite();
-  const client = await buildConformanceClient(join(work, 'client'));
+  // Inside the package (git-ignored .tmp/): what the bundle still loads at run time (TypeBox,
+  // which contracts loads on demand) resolves from the package's own node_modules.
+  const client = await buildConformanceClient(join(packageDirectory, '.tmp', 'conformance-client'));
   outcomes = await runClientScenarios(
     suite,
     `${process.execPath} ${client}`,

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { openCommandContext } from '../command-context.js';
+import { formatMcpList, isUnusable } from '../mcp-list-view.js';
 import { Transcript } from '../transcript.js';
 import {
   type CommandRuntime,
@@ -24,14 +25,9 @@ export function registerMcpCommand(program: Command, runtime: CommandRuntime): v
         } else if (statuses.length === 0) {
           runtime.io.stdout.write('no MCP servers configured (add them to .mcp.json under "mcpServers")\n');
         } else {
-          for (const status of statuses) {
-            const error = status.lastError === undefined ? '' : `  ${status.lastError}`;
-            runtime.io.stdout.write(
-              `${status.server.padEnd(20)} ${status.phase.padEnd(12)} ${String(status.tools).padStart(4)} tools${error}\n`,
-            );
-          }
+          runtime.io.stdout.write(formatMcpList(statuses));
         }
-        if (statuses.some((status) => status.phase === 'failed')) runtime.fail(ExitCode.Failure);
+        if (statuses.some(isUnusable)) runtime.fail(ExitCode.Failure);
       } finally {
         await context.close();
       }

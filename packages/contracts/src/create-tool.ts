@@ -50,7 +50,9 @@ const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
  */
 export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
   config: ToolConfig<S, NoInfer<P>>,
-): Tool<P> {
+  // NoInfer here too: otherwise a call in a position typed `Tool` (return createTool(...) from a
+  // function declared `: Tool`) infers P from that context as unknown and loses the schema's params.
+): Tool<NoInfer<P>> {
   type Params = P;
   checkSchemaSpecificationVersion(config);
   const problems = checkToolConfig(config);

@@ -28,7 +28,8 @@ export function createDeclarationCache(
   // targets that take them as input examples. Each is rendered once and shared.
   let renderedDescription: string | undefined;
   let descriptionWithoutInputExamples: string | undefined;
-  const inputExamples = inputExamplesOf(source.description);
+  // Read on the first declaration, not at createTool: most tools are created and never declared.
+  let inputExamples: readonly Readonly<Record<string, unknown>>[] | undefined;
 
   return (target) => {
     const cached = declarations.get(target);
@@ -36,6 +37,7 @@ export function createDeclarationCache(
       return cached;
     }
     assertProviderTarget(target);
+    inputExamples ??= Object.freeze(inputExamplesOf(source.description));
     const examplesApart = inputExamples.length > 0 && INPUT_EXAMPLE_TARGETS.includes(target);
     let description: string;
     if (examplesApart) {
@@ -63,7 +65,7 @@ export function createDeclarationCache(
       target === 'openai-responses' || (target === 'openai-chat' && strict)
         ? { name, description, parameters, target, strict }
         : examplesApart
-          ? { name, description, parameters, target, inputExamples: Object.freeze(inputExamples) }
+          ? { name, description, parameters, target, inputExamples }
           : { name, description, parameters, target },
     );
     declarations.set(target, declaration);

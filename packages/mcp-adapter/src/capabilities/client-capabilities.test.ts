@@ -76,6 +76,37 @@ function rawResult(result: ToolResult): unknown {
   throw new Error(`no raw result in ${body}`);
 }
 
+describe('clientCapabilities is checked by name and value', () => {
+  const adapterWith = (clientCapabilities: unknown) => () =>
+    new McpAdapter({
+      registry: new ToolRegistry(),
+      servers: [],
+      artifacts: new SessionArtifactStore({ root: '/nonexistent', namespace: 'mcp', sessionIdentity: 's' }),
+      clientCapabilities: clientCapabilities as McpClientCapabilities,
+    });
+
+  it('names an unknown handler with the nearest known one, and a handler that is not a function', () => {
+    expect(adapterWith({ samplng: () => undefined })).toThrow(
+      'McpAdapter.clientCapabilities: unknown option "samplng" (did you mean "sampling"?); accepted: roots, elicitation, urlElicitation, sampling.',
+    );
+    expect(adapterWith({ elicitation: 'ask' })).toThrow(
+      'McpAdapter.clientCapabilities: elicitation must be a function; got string.',
+    );
+  });
+
+  it('refuses roots that are not file:// URIs, naming the index', () => {
+    expect(adapterWith({ roots: [{ uri: 'file:///ok' }, { uri: 'https://example.com/repo' }] })).toThrow(
+      'McpAdapter.clientCapabilities.roots[1].uri must be a file:// URI (for a directory, pathToFileURL(path).href); got "https://example.com/repo".',
+    );
+    expect(adapterWith({ roots: [{ url: 'file:///x' }] })).toThrow(
+      /roots\[0\]: unknown option "url" \(did you mean "uri"\?\)/,
+    );
+    expect(adapterWith({ roots: 'file:///x' })).toThrow(
+      "McpAdapter.clientCapabilities.roots must be an array of { uri: 'file://...', name? }; got string.",
+    );
+  });
+});
+
 describe('client capabilities with a real server that calls back', () => {
   it('declares nothing without handlers: the server offers none of its callback tools', async () => {
     const { offered, adapter } = await connect();

@@ -102,7 +102,7 @@ const steps = [
           run: () => run(pnpm, [...pnpmArgs, 'exec', 'biome', 'check', '.']),
         },
         {
-          label: 'tests (vitest, every package)',
+          label: 'tests (vitest: every project on Node 20, the packages also on Node 22 and 24)',
           // The build above is fresh: run-tests.mjs need not run it again.
           run: () => {
             env.TOOLWRIGHT_SKIP_BUILD = '1';

@@ -27,6 +27,8 @@ const consumer = join(root, 'consumer');
 let registry: LocalRegistry;
 /** Each package's version in the first release, by name. */
 const firstRelease = new Map<string, string>();
+/** The contracts minor the consumer upgraded to. */
+let contractsMinor = '';
 
 beforeAll(async () => {
   // `npm test` has just built (and says so); run alone, the test builds (turbo, cached).
@@ -165,7 +167,8 @@ describe('a release rehearsal against a real registry', () => {
     publishPackage(copy, 'packages/validation', registry.url, registry.npmrc);
     publishPackage(copy, 'packages/contracts', registry.url, registry.npmrc);
 
-    const upgrade = npm(['install', `@toolwright/contracts@${published('contracts')}`], consumer);
+    contractsMinor = published('contracts');
+    const upgrade = npm(['install', `@toolwright/contracts@${contractsMinor}`], consumer);
     expect(upgrade.status, upgrade.output).toBe(0);
     // One contracts in the tree, the new one: the registry's range took it, nothing was nested.
     expect(installedCopies(consumer, '@toolwright/contracts')).toEqual([
@@ -178,18 +181,42 @@ describe('a release rehearsal against a real registry', () => {
     addChangeset(copy, 'rehearsal-contracts-break', { '@toolwright/contracts': 'major' }, 'A break.');
     versionPackages(copy);
     publishPackage(copy, 'packages/contracts', registry.url, registry.npmrc);
+    const major = published('contracts');
+    const registryRelease = firstRelease.get('@toolwright/registry');
 
-    const upgrade = npm(['install', `@toolwright/contracts@${published('contracts')}`], consumer);
-    expect(upgrade.status).not.toBe(0);
+    // The consumer asks for the registry it has and the new contracts: npm resolves the tree and
+    // refuses, naming the peer range (contracts is a peer of registry: VERSIONING.md).
+    const upgrade = npm(
+      ['install', `@toolwright/registry@${registryRelease}`, `@toolwright/contracts@${major}`],
+      consumer,
+    );
+    expect(upgrade.status, upgrade.output).not.toBe(0);
     expect(upgrade.output).toContain('ERESOLVE');
-    expect(upgrade.output).toContain('peer @toolwright/contracts@');
+    expect(upgrade.output).toContain(
+      `peer @toolwright/contracts@"0.x" from @toolwright/registry@${registryRelease}`,
+    );
     // The refusal left the working install as it was.
+    expect(installedCopies(consumer, '@toolwright/contracts')).toEqual([
+      `@toolwright/contracts@${contractsMinor}`,
+    ]);
     expect(runTool().output).toBe('{"content":"abab","coerced":1}');
+
+    // npm 11 does not refuse `npm install @toolwright/contracts@<major>` alone in a tree where
+    // contracts is already installed: it installs it and marks the registry's peer invalid,
+    // which `npm ls` reports. Pinned so the README's warning about it stays true.
+    const alone = npm(['install', `@toolwright/contracts@${major}`], consumer);
+    expect(alone.status, alone.output).toBe(0);
+    const check = npm(['ls', '@toolwright/contracts'], consumer);
+    expect(check.status).not.toBe(0);
+    expect(check.output).toContain('invalid: "0.x" from node_modules/@toolwright/registry');
   });
 
   it('the example agent installs from the registry and its demo runs', () => {
     const agent = join(root, 'example-agent');
-    cpSync(join(repoRoot, 'apps', 'example-agent', 'dist'), join(agent, 'dist'), { recursive: true });
+    // What the agent runs from: its build and its scripted scenarios (the demo's model).
+    for (const folder of ['dist', 'scenarios']) {
+      cpSync(join(repoRoot, 'apps', 'example-agent', folder), join(agent, folder), { recursive: true });
+    }
     const manifest = JSON.parse(
       readFileSync(join(repoRoot, 'apps', 'example-agent', 'package.json'), 'utf8'),
     );

@@ -43,7 +43,7 @@ describe('scripts/quickstart.mjs', () => {
       'step 3/6: typecheck every package',
       'step 4/6: typecheck the repo-level tests',
       'step 5/6: lint and format check (biome)',
-      'step 6/6: tests (vitest, every package)',
+      'step 6/6: tests (vitest: every project on Node 20, the packages also on Node 22 and 24)',
     ]);
   });
 });

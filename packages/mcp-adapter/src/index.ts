@@ -3,6 +3,15 @@
 export type { McpConnectionChange, McpConnectionState } from '@toolwright/registry';
 export type { McpArtifactSink } from './artifact-sink.js';
 export type {
+  OAuthGrant,
+  OAuthIdentityProviderConfig,
+  OAuthServerConfig,
+  OAuthTokenEndpointAuthMethod,
+} from './auth/oauth-config.js';
+export { loginMcpServer, logoutMcpServer, type McpLoginOptions } from './auth/oauth-login.js';
+export type { AuthorizationRequest, McpOAuthOptions } from './auth/oauth-runtime.js';
+export { defaultOAuthStoreDirectory } from './auth/oauth-store.js';
+export type {
   McpClientCapabilities,
   McpElicitationAnswer,
   McpFormElicitation,

@@ -1,11 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { McpConnectionChange } from '@toolwright/registry';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loginMcpServer, logoutMcpServer } from '../src/auth/oauth-login.js';
 import { McpConnectionManager, type McpConnectionManagerOptions } from '../src/connection-manager.js';
 import { parseMcpServersConfig } from '../src/server-config.js';
 import { type AuthorizationServer, startAuthorizationServer } from './oauth/authorization-server.js';
@@ -266,5 +267,48 @@ describe('authorization code with PKCE', () => {
     expect(result.failed[0]?.reason).toMatch(/elsewhere\.example/);
     expect(asked).toBe(false);
     expect(authorization.registrations).toBe(0);
+  });
+});
+
+describe('login and logout', () => {
+  it('logs in once for later non-interactive runs, and logs out', async () => {
+    await start();
+    const [definition] = parseMcpServersConfig({
+      mcpServers: { hosted: { type: 'http', url: mcp.url, oauth: true } },
+    });
+    await loginMcpServer(definition!, {
+      oauth: {
+        storeDirectory: store,
+        onAuthorizationUrl: ({ url }) => completeLoginInBrowser(url).then(() => undefined),
+      },
+    });
+    const later = manager(true);
+    expect(await later.connectAll()).toMatchObject({ connected: ['hosted'] });
+    expect(await whoami(later)).toMatch(/ alice /);
+    await later.closeAll();
+
+    expect(logoutMcpServer(definition!, { oauth: { storeDirectory: store } })).toBe(true);
+    expect(storedFiles()).toEqual([]);
+    const after = manager(true);
+    expect((await after.connectAll()).failed[0]?.error.code).toBe('mcp_needs_auth');
+    expect(changes.at(-1)).toMatchObject({ state: 'needs_auth' });
+  });
+
+  it('refuses a token file others could read, without quoting it', async () => {
+    await start();
+    const [definition] = parseMcpServersConfig({
+      mcpServers: { hosted: { type: 'http', url: mcp.url, oauth: true } },
+    });
+    await loginMcpServer(definition!, {
+      oauth: {
+        storeDirectory: store,
+        onAuthorizationUrl: ({ url }) => completeLoginInBrowser(url).then(() => undefined),
+      },
+    });
+    const tokens = storedFiles().find((file) => file.path.endsWith('tokens.json'))!;
+    chmodSync(tokens.path, 0o644);
+    const result = await manager(true).connectAll();
+    expect(result.failed[0]?.reason).toMatch(/tokens\.json.*mode is 0644/);
+    expect(result.failed[0]?.reason).not.toContain(storedTokens().access_token);
   });
 });

@@ -87,7 +87,7 @@ export class AgentLoop {
     let finalText = '';
     for (let turn = 1; turn <= maxTurns; turn += 1) {
       signal?.throwIfAborted();
-      const reminders = drainSystemReminders(registry);
+      const reminders = drainSystemReminders(registry, provider.providerToolSearch !== undefined);
       if (reminders.length > 0) this.#messages.push({ role: 'user', text: formatReminderMessage(reminders) });
       // With the provider's own tool search, deferred tools go in the request for deferred loading
       // and the provider searches them: no ToolSearch, no listing.

@@ -8,9 +8,11 @@ function droppedNote(dropped: number): string {
 /**
  * Drains the registry's MCP event queues into short reminders for the model: catalog, content,
  * resource, connection, server-instruction and task changes. Each queue is emptied by the drain,
- * so every event reaches the model once. Server text is labelled untrusted.
+ * so every event reaches the model once. Server text is labelled untrusted. With
+ * `providerSearches`, a changed deferred tool is to be found again with the provider's own tool
+ * search rather than ToolSearch.
  */
-export function drainSystemReminders(registry: ToolRegistry): string[] {
+export function drainSystemReminders(registry: ToolRegistry, providerSearches = false): string[] {
   const reminders: string[] = [];
   const catalog = registry.drainMcpCatalogChanges();
   for (const change of catalog.items) {
@@ -18,7 +20,7 @@ export function drainSystemReminders(registry: ToolRegistry): string[] {
       change.added.length > 0 ? `added ${change.added.join(', ')}` : '',
       change.removed.length > 0 ? `removed ${change.removed.join(', ')}` : '',
       change.updated.length > 0
-        ? `changed ${change.updated.join(', ')} (load again with ToolSearch before use)`
+        ? `changed ${change.updated.join(', ')} (${providerSearches ? 'search for it again' : 'load again with ToolSearch'} before use)`
         : '',
     ].filter((part) => part !== '');
     if (parts.length === 0) continue;

@@ -258,3 +258,25 @@ describe('the anthropicToolSearch config key', () => {
     );
   });
 });
+
+describe('reminders with provider search', () => {
+  it('tell the model to search again for a changed tool, not to use ToolSearch', async () => {
+    const { drainSystemReminders } = await import('../agent/system-reminders.js');
+    const setup = sessionWithDeferredTools();
+    const changed = createTool({
+      name: 'mcp__issues__find_issue',
+      kind: ToolKind.ReadOnly,
+      schema: compileJsonSchema({ type: 'object', properties: { text: { type: 'string' } } }),
+      description: 'find issue, now with optional text',
+      source: { type: 'mcp', server: 'issues', toolName: 'find_issue', fingerprint: 'issues-find_issue-v2' },
+      execute: async () => ToolResults.success(''),
+    });
+    setup.session.registry.replaceMcpTools([changed, mcpTool('close_issue', ToolKind.Write)], {
+      server: 'issues',
+      reason: 'list_changed',
+    });
+    expect(drainSystemReminders(setup.session.registry, true)).toEqual([
+      'MCP tools of server issues changed: changed mcp__issues__find_issue (search for it again before use).',
+    ]);
+  });
+});

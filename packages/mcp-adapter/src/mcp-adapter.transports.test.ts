@@ -113,6 +113,33 @@ describe('the legacy HTTP+SSE transport and the fallback to it', () => {
   });
 });
 
+describe('an SSE server that restarts', () => {
+  it('is noticed at the next call (its session is unknown: connection lost), reconnected, and works again', async () => {
+    const server = await sseServer(build('restarting'));
+    cleanups.push(() => server.close());
+    const registry = new ToolRegistry();
+    const adapter = new McpAdapter({
+      registry,
+      artifacts: new SessionArtifactStore({
+        root: directory.path,
+        namespace: 'mcp',
+        sessionIdentity: 'sse-restart',
+      }),
+      servers: parseMcpServersConfig({ mcpServers: { old: { type: 'sse', url: server.url } } }),
+      reconnect: { initialDelayMs: 20 },
+    });
+    cleanups.push(() => adapter.close());
+    expect((await adapter.connect()).connected).toEqual(['old']);
+    server.forgetSessions();
+    const lost = await registry.get('mcp__old__echo')!.build({ text: 'a' }).execute(executionContext());
+    expect(lost.error?.message).toContain('(code: mcp_connection_lost)');
+    expect(lost.error?.message).toContain('HTTP 404');
+    await adapter.connection('old').reconnected();
+    expect(adapter.servers()[0]?.phase).toBe('recovered');
+    expect(await text(registry, 'mcp__old__echo', { text: 'b' })).toContain('restarting: b');
+  });
+});
+
 describe('includeTools / excludeTools on a real server', () => {
   it('keeps only the included tools, and exclude wins', async () => {
     const { registry, adapter } = await connect({

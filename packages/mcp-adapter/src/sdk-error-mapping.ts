@@ -21,6 +21,8 @@ export function reasonOf(error: unknown): string {
 /** True for an HTTP failure that means the server or the session is gone, not a refused request. */
 export function isHttpConnectionLoss(error: unknown): boolean {
   if (error instanceof StreamableHTTPError) return error.code === 404;
+  // The legacy SSE transport's POST to a session the server no longer knows (it restarted).
+  if (error instanceof Error && error.message.startsWith('Error POSTing to endpoint (HTTP 404)')) return true;
   // By name: undici's TypeError may come from another realm than this module's.
   return error instanceof Error && error.name === 'TypeError' && /fetch failed/i.test(error.message);
 }

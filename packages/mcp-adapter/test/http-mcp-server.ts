@@ -14,6 +14,8 @@ export interface HttpMcpServer {
   readonly instances: McpServer[];
   /** Every HTTP request line seen (`POST /mcp`, `GET /sse`, ...). */
   readonly requests: string[];
+  /** Drops every session, as a restarted server would have (its port stays open). */
+  forgetSessions(): void;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
 
 function listen(
   handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
+  port = 0,
 ): Promise<{ http: Server; origin: string }> {
   const http = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -33,7 +36,7 @@ function listen(
     });
   });
   return new Promise((resolve) =>
-    http.listen(0, '127.0.0.1', () => {
+    http.listen(port, '127.0.0.1', () => {
       const address = http.address();
       const port = typeof address === 'object' && address !== null ? address.port : 0;
       resolve({ http, origin: `http://127.0.0.1:${port}` });
@@ -82,15 +85,22 @@ export async function streamableHttpServer(build: () => McpServer): Promise<Http
     }
     await transport.handleRequest(request, response, body);
   });
-  return { url: `${origin}/mcp`, received, instances, requests, close: closer(http) };
+  return {
+    url: `${origin}/mcp`,
+    received,
+    instances,
+    requests,
+    forgetSessions: () => sessions.clear(),
+    close: closer(http),
+  };
 }
 
 /**
  * A real legacy HTTP+SSE MCP server (MCP 2024-11-05: the SDK's `SSEServerTransport`):
  * `GET /sse` opens the event stream, `POST /messages?sessionId=` carries requests. It answers
- * `POST /sse` with 405, as a server without Streamable HTTP does.
+ * `POST /sse` with 405, as a server without Streamable HTTP does. `port` 0: any free port.
  */
-export async function sseServer(build: () => McpServer): Promise<HttpMcpServer> {
+export async function sseServer(build: () => McpServer, port = 0): Promise<HttpMcpServer> {
   const sessions = new Map<string, SSEServerTransport>();
   const received: HttpMcpServer['received'] = [];
   const instances: McpServer[] = [];
@@ -118,6 +128,13 @@ export async function sseServer(build: () => McpServer): Promise<HttpMcpServer> 
       return;
     }
     response.writeHead(405, { allow: 'GET' }).end('method not allowed');
-  });
-  return { url: `${origin}/sse`, received, instances, requests, close: closer(http) };
+  }, port);
+  return {
+    url: `${origin}/sse`,
+    received,
+    instances,
+    requests,
+    forgetSessions: () => sessions.clear(),
+    close: closer(http),
+  };
 }

@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { compileToolSchema, parseToolSchema } from '@toolwright/validation';
 import { createTool, ToolKind, ToolResults } from '../src/index.js';
 import { formatNanos, median, medianNanosPerOperation, pairedMedians, report } from './measure.js';
+import { benchSchemaKinds } from './schema-kinds.js';
 
 const execute = async () => ToolResults.success('');
 
@@ -291,3 +292,4 @@ console.log(
 benchBuildOverhead();
 benchDeclarationCache();
 benchCreateMany();
+benchSchemaKinds();

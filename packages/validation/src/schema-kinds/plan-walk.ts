@@ -4,13 +4,15 @@ import { planAcceptsValueType, type SchemaPlan } from '../schema/schema-plan.js'
 /** The plan of a declared property, looked up through a per-plan map built once. */
 export function propertyPlan(plan: SchemaPlan, name: string): SchemaPlan | undefined {
   if (plan.properties === undefined) return undefined;
-  let byName = plan.memo.get('propertiesByName') as Map<string, SchemaPlan> | undefined;
+  let byName = propertiesByPlan.get(plan);
   if (byName === undefined) {
     byName = new Map(plan.properties.map((property) => [property.name, property.plan]));
-    plan.memo.set('propertiesByName', byName);
+    propertiesByPlan.set(plan, byName);
   }
   return byName.get(name);
 }
+
+const propertiesByPlan = new WeakMap<SchemaPlan, Map<string, SchemaPlan>>();
 
 /** The plan a key of an object follows: declared, pattern, additional; `false` when refused. */
 function keyPlan(

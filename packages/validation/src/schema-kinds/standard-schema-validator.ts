@@ -22,6 +22,7 @@ import { findUndeclaredKeys } from './plan-walk.js';
 import { probeSample } from './probe-sample.js';
 import { standardIssuesToValidationIssues } from './standard-issues.js';
 import type { StandardJsonSchemaValidator, StandardResult } from './standard-schema.js';
+import { compileUndeclaredCheck, type UndeclaredCheck } from './undeclared-check.js';
 
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
 /** Most issues listed in one error, as for TypeBox and MCP schemas. */
@@ -81,6 +82,7 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
   readonly #plain: SchemaNode;
   #projection: JsonSchema | undefined;
   #plan: SchemaPlan | undefined;
+  #hasUndeclared: UndeclaredCheck | undefined;
 
   constructor(schema: StandardJsonSchemaValidator<unknown, T>, subject: string) {
     this.#props = schema['~standard'];
@@ -111,6 +113,7 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
     if (this.#plan === undefined) {
       const closed = rewriteSchema(this.#plain, 'validation') as SchemaNode;
       this.#plan = buildSchemaPlan(closed, createRefResolver(closed));
+      this.#hasUndeclared = compileUndeclaredCheck(this.#plan, linearMatch);
     }
     return this.#plan;
   }
@@ -155,7 +158,7 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
     guardArguments(input, resolved.limits, resolved.catalog, resolved.toolName);
     const plan = this.#planned();
     const first = this.#validate(input, resolved);
-    if (isSuccess(first) && findUndeclaredKeys(plan, input, '', 1, linearMatch).length === 0)
+    if (isSuccess(first) && !this.#hasUndeclared!(input))
       return { value: first.value, coercions: NO_COERCIONS };
 
     const context: RepairContext = {

@@ -13,7 +13,9 @@ export type CatalogDiagnosticCode =
   | 'schema_too_large'
   | 'schema_too_deep'
   | 'schema_rejected'
-  | 'name_collision';
+  | 'name_collision'
+  /** `includeTools` or `excludeTools` names a tool the server does not offer (a typo, or a tool it dropped). */
+  | 'filter_name_unknown';
 
 /**
  * One problem found while listing a server's catalog. Diagnostics never stop the rest of

@@ -9,7 +9,7 @@ import {
 } from './catalog-screen.js';
 import { listAllPages } from './paginate.js';
 import type { ServerConnection } from './server-connection.js';
-import { toolFilterOf } from './tool-filter.js';
+import { toolFilterOf, unknownFilterNames } from './tool-filter.js';
 
 const LIST_METHODS = {
   tools: { method: 'tools/list', field: 'tools' },
@@ -80,12 +80,32 @@ export async function listTools(
     const screened = screenToolCatalog(connection.name, items, limits, accept);
     return {
       entries: screened.entries,
-      diagnostics: [...listing.diagnostics, ...screened.diagnostics],
+      diagnostics: [
+        ...listing.diagnostics,
+        ...screened.diagnostics,
+        ...(listing.complete ? filterDiagnostics(connection, listing.items) : []),
+      ],
       complete: listing.complete,
     };
   } catch (error) {
     return { failure: listingFailed(connection.name, 'tools', error), error };
   }
+}
+
+/** A diagnostic per `includeTools` / `excludeTools` name the server's full listing lacks. */
+function filterDiagnostics(connection: ServerConnection, items: readonly unknown[]): CatalogDiagnostic[] {
+  const offered = new Set<string>();
+  for (const item of items) {
+    const name = (item as { name?: unknown } | null)?.name;
+    if (typeof name === 'string') offered.add(name);
+  }
+  return unknownFilterNames(connection.definition, offered).map(({ name, message }) => ({
+    server: connection.name,
+    list: 'tools',
+    code: 'filter_name_unknown',
+    entry: name,
+    message: `MCP server "${connection.name}": ${message}`,
+  }));
 }
 
 /** Lists and screens a server's resources, resource templates or prompts. */

@@ -110,6 +110,10 @@ describe('a server whose tools/list fails is failed, never "connected with 0 too
     expect(result.failed[0]?.reason).toContain('MCP server "gated"');
     expect(result.failed[0]?.reason).toContain('tools/list');
     expect(result.failed[0]?.reason).toContain(words);
+    // Only a 401 says what would help: the config gives no credentials.
+    expect(result.failed[0]?.reason.endsWith('give it an "oauth" entry, or "headers" with a token')).toBe(
+      status === 401,
+    );
     const [status_] = adapter.servers();
     expect(status_).toMatchObject({ server: 'gated', phase: 'failed', tools: 0 });
     expect(status_?.lastError).toContain(words);

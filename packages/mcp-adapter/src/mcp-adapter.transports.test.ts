@@ -157,6 +157,18 @@ describe('includeTools / excludeTools on a real server', () => {
       'mcp__safe__whoami',
     ]);
     expect(adapter.catalog('picky').diagnostics).toEqual([]);
+    const typo = await connect({ typo: { type: 'http', url: modern.url, includeTools: ['ecko', 'whoami'] } });
+    expect(typo.registry.getMcpTools('typo').map((tool) => tool.name)).toEqual(['mcp__typo__whoami']);
+    expect(typo.result.diagnostics).toEqual([
+      {
+        server: 'typo',
+        list: 'tools',
+        code: 'filter_name_unknown',
+        entry: 'ecko',
+        message:
+          'MCP server "typo": "includeTools" names "ecko", which the server does not offer (did you mean "echo"?)',
+      },
+    ]);
     const refused = await adapter.callTool('mcp__picky__drop_tables', {}, executionContext());
     expect(refused.error?.type).toBe('not_found');
   });

@@ -11,6 +11,7 @@ import type { McpToolDefinition } from './catalog-screen.js';
 import { McpConnectionManager } from './connection-manager.js';
 import type { OutputRoutingOptions } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+import { listingFailure } from './listing-failure.js';
 import { type McpAdapterOptions, resolveAdapterOptions } from './mcp-adapter-options.js';
 import type {
   McpAdapterStats,
@@ -442,11 +443,7 @@ export class McpAdapter {
     // to the model: the connect fails with the reason rather than passing for one with no tools.
     // A connection lost meanwhile is the reconnect loop's business, not a listing failure.
     if (listingError !== undefined && connection.isConnected) {
-      throw new McpAdapterError(
-        McpAdapterErrorCode.ListingFailed,
-        `MCP server "${server}" completed the handshake, but listing its tools failed: ${listingError instanceof Error ? listingError.message : String(listingError)}`,
-        { server, cause: listingError },
-      );
+      throw listingFailure(connection.definition, listingError);
     }
   }
 }

@@ -115,6 +115,16 @@ describe('descriptions as blade-code writes them', () => {
     expect(renderToolDescription({ short: 'S.', usageNotes: [' ', ''], important: [] })).toBe('S.');
   });
 
+  it('checks its options by name and value', () => {
+    const parts = { short: 'S.' };
+    expect(() => renderToolDescription(parts, { structuredExamplesApart: true } as never)).toThrow(
+      'RenderDescriptionOptions: unknown option "structuredExamplesApart" (did you mean "structuredExamplesSentApart"?); accepted: structuredExamplesSentApart.',
+    );
+    expect(() => renderToolDescription(parts, { structuredExamplesSentApart: 'yes' } as never)).toThrow(
+      'RenderDescriptionOptions: structuredExamplesSentApart must be true or false; got string "yes".',
+    );
+  });
+
   it('keeps declarations cached per target and clean under each provider lint', () => {
     const tool = readTool();
     for (const target of PROVIDER_TARGETS) {

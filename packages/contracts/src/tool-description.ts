@@ -1,3 +1,6 @@
+import { previewValue } from '@toolwright/utils';
+import { InvalidOptionError } from '@toolwright/validation';
+import { checkOptionNames, optionNames } from './check-options.js';
 import { deepFreeze } from './deep-freeze.js';
 
 /**
@@ -41,6 +44,8 @@ export interface RenderDescriptionOptions {
   readonly structuredExamplesSentApart?: boolean;
 }
 
+const RENDER_OPTION_NAMES = optionNames('RenderDescriptionOptions', ['structuredExamplesSentApart']);
+
 /** The non-empty, trimmed points of a part written as text or as a list. */
 function pointsOf(text: ToolDescriptionText | undefined): string[] {
   if (text === undefined) {
@@ -64,12 +69,21 @@ function renderExample(example: string | ToolExample): string {
  * rendered as `- ` points (a list of one reads like the plain text). A structured example
  * becomes `- description: {"the":"params"}` unless `structuredExamplesSentApart` is set. The
  * output depends only on the parts and the option, so it is the same byte for byte on every call
- * (prompt caches rely on that).
+ * (prompt caches rely on that). An unknown option, or a non-boolean `structuredExamplesSentApart`,
+ * throws `InvalidOptionError` (`invalid_option`).
  */
 export function renderToolDescription(
   description: ToolDescription,
   options: RenderDescriptionOptions = {},
 ): string {
+  checkOptionNames(RENDER_OPTION_NAMES, options);
+  const apart = options.structuredExamplesSentApart;
+  if (apart !== undefined && typeof apart !== 'boolean') {
+    throw new InvalidOptionError(
+      'RenderDescriptionOptions',
+      `RenderDescriptionOptions: structuredExamplesSentApart must be true or false; got ${previewValue(apart)}.`,
+    );
+  }
   const sections: string[] = [description.short.trim()];
   const long = description.long?.trim();
   if (long) {

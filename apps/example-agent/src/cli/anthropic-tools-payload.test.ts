@@ -253,6 +253,9 @@ describe('the anthropicToolSearch config key', () => {
     expect(
       (await createProvider({ provider: 'anthropic', env: { ANTHROPIC_API_KEY: 'k' } })).providerToolSearch,
     ).toBe(undefined);
+    expect(() => new AnthropicProvider({ model: 'm', apiKey: 'k', toolSearch: 'bm52' as never })).toThrow(
+      'AnthropicProvider: toolSearch must be "regex" or "bm25" (did you mean "bm25"?); got string "bm52".',
+    );
     expect(() => parseAgentConfig({ anthropicToolSearch: 'bm52' }, 'toolwright.config.json')).toThrow(
       'key /anthropicToolSearch: expected one of "regex", "bm25", received string "bm52"',
     );

@@ -7,6 +7,16 @@ export type ConfigEnvironment = Readonly<Record<string, string | undefined>>;
 // other `${...}` so that it is refused by name rather than sent as literal text.
 const REFERENCE = /\$\{([^}]*)\}/g;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// VS Code's own variables: named as such when no environment variable of that name is set.
+const VS_CODE_PREDEFINED = new Set([
+  'workspaceFolder',
+  'workspaceFolderBasename',
+  'userHome',
+  'cwd',
+  'pathSeparator',
+  'file',
+  'fileDirname',
+]);
 
 function refuse(server: string, key: string, message: string): never {
   throw new McpAdapterError(
@@ -56,6 +66,18 @@ export function expandVariables(
       );
     }
     const found = environment[name];
+    if (
+      found === undefined &&
+      separator === -1 &&
+      !inner.startsWith('env:') &&
+      VS_CODE_PREDEFINED.has(name)
+    ) {
+      refuse(
+        server,
+        key,
+        `uses ${reference}, a VS Code predefined variable, which is not supported; write the value, or use an environment variable (\${NAME})`,
+      );
+    }
     if (separator !== -1) return found === undefined || found === '' ? body.slice(separator + 2) : found;
     if (found === undefined) {
       refuse(

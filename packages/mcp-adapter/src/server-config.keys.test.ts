@@ -135,6 +135,15 @@ describe('environment variables in command, args, env, url and headers', () => {
     );
   });
 
+  it('names a VS Code predefined variable as such when no environment variable of that name is set', () => {
+    expect(
+      configError({ servers: { s: { type: 'stdio', command: 'x', args: ['${workspaceFolder}/a'] } } })
+        .message,
+    ).toBe(
+      'MCP server "s": "args[0]" uses ${workspaceFolder}, a VS Code predefined variable, which is not supported; write the value, or use an environment variable (${NAME})',
+    );
+  });
+
   it('does not read a disabled entry, so its variables need not be set', () => {
     expect(
       parseMcpServersConfig({ mcpServers: { s: { command: '${UNSET}', enabled: false } } }, { env: {} }),

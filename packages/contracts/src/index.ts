@@ -28,7 +28,13 @@ export {
   type ToolMetadataV1,
   type ToolV1,
 } from './tool.js';
-export type { SchemaParams, ToolConfig, ToolValidationOptions } from './tool-config.js';
+export type {
+  JsonSchemaParams,
+  SchemaParams,
+  ToolConfig,
+  ToolSchema,
+  ToolValidationOptions,
+} from './tool-config.js';
 export {
   type RenderDescriptionOptions,
   renderToolDescription,
@@ -61,3 +67,4 @@ export {
   ToolResults,
 } from './tool-results.js';
 export type { ToolSource } from './tool-source.js';
+export type { TypeBox1Static } from './typebox1-static.js';

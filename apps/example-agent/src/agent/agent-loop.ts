@@ -90,7 +90,8 @@ export class AgentLoop {
       const reminders = drainSystemReminders(registry, provider.providerToolSearch !== undefined);
       if (reminders.length > 0) this.#messages.push({ role: 'user', text: formatReminderMessage(reminders) });
       // With the provider's own tool search, deferred tools go in the request for deferred loading
-      // and the provider searches them: no ToolSearch, no listing.
+      // and the provider searches them: no ToolSearch, no listing. The prompt follows the provider's
+      // setting, not this turn's set, so it stays the same on every turn (prompt caches).
       const set = registry.getFunctionDeclarationsByMode(
         mode.current,
         provider.target,

@@ -128,7 +128,9 @@ function planRuns(args) {
 /** One vitest run on one Node; its counts from vitest's JSON report. */
 function runVitest(run) {
   if (run.failure) return { passed: 0, failed: 1, skipped: 0, note: run.failure };
-  const resultsFile = join(repoRoot, '.tmp', `vitest-results-node${run.version.split('.')[0]}.json`);
+  // TOOLWRIGHT_RESULTS_DIR: where the JSON reports go (a test running this script sets its own).
+  const resultsDir = process.env.TOOLWRIGHT_RESULTS_DIR ?? join(repoRoot, '.tmp');
+  const resultsFile = join(resultsDir, `vitest-results-node${run.version.split('.')[0]}.json`);
   mkdirSync(dirname(resultsFile), { recursive: true });
   rmSync(resultsFile, { force: true });
   if (!dryRun && run.node !== process.execPath)

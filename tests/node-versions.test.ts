@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script of the repo, without type declarations
@@ -63,4 +64,40 @@ describe('the extra Node versions (npm test runs the packages on each)', () => {
       expect(result.status).toBe(0);
     }
   });
+});
+
+describe('scripts/run-tests.mjs', () => {
+  it('runs the packages on each Node, prints a line per version and a closing line counting all runs', () => {
+    const results = mkdtempSync(join(tmpdir(), 'toolwright-run-tests-'));
+    const run = spawnSync(process.execPath, ['scripts/run-tests.mjs', '--project', 'packages/utils'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        TOOLWRIGHT_SKIP_BUILD: '1',
+        TOOLWRIGHT_RESULTS_DIR: results,
+        TOOLWRIGHT_NODE_VERSIONS: '',
+      },
+    });
+    const summary = run.stdout
+      .trim()
+      .split('\n')
+      .filter((line) => /^(Node \S+ \(|\d+ passed)/.test(line));
+    const counted = prepared.filter((entry) => entry.skip === undefined);
+    expect(summary, run.stdout + run.stderr).toHaveLength(counted.length + 2);
+    const perRun = summary.slice(0, -1).map((line) => {
+      const match = /^Node (\S+) \(packages\/utils\): (\d+) passed, 0 failed$/.exec(line);
+      expect(match, line).not.toBeNull();
+      return { version: match?.[1], passed: Number(match?.[2]) };
+    });
+    expect(perRun.map((entry) => entry.version)).toEqual([
+      process.versions.node,
+      ...counted.map((e) => e.version),
+    ]);
+    // The same tests passed on every version, and the closing line adds them up.
+    expect(new Set(perRun.map((entry) => entry.passed)).size).toBe(1);
+    const total = perRun.reduce((sum, entry) => sum + entry.passed, 0);
+    expect(summary.at(-1)).toBe(`${total} passed, 0 failed`);
+    expect(run.status).toBe(0);
+  }, 300_000);
 });

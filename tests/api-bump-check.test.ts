@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { checkPackageBump } from '../scripts/api-reports/bump-check.mjs';
 // @ts-expect-error: as above
 import { pendingBumps } from '../scripts/api-reports/changesets.mjs';
 // @ts-expect-error: as above
-import { checkProblems } from '../scripts/api-reports/cli.mjs';
+import { checkProblems, recordReleasedReports } from '../scripts/api-reports/cli.mjs';
 
 // The bump check on made-up reports in API Extractor's format and real changeset files.
 
@@ -172,4 +172,28 @@ it('a committed report that differs from the build fails with the diff and the c
   expect(problems[0]).toMatch(/^\+ {4}readonly depth: bigint;$/m);
   // ...and the change itself, breaking, with no changeset.
   expect(problems[1]).toContain('needs at least a major changeset');
+});
+
+it('the version step copies each entry’s report to api/released/, and refuses when one is missing', () => {
+  const root = mkdtempSync(join(tmpdir(), 'toolwright-api-release-'));
+  const lib = join(root, 'packages', 'lib');
+  mkdirSync(join(lib, 'api'), { recursive: true });
+  const exportsMap = {
+    '.': { import: { types: './dist/index.d.ts' } },
+    './testing': { types: './dist/t.d.ts' },
+  };
+  writeFileSync(
+    join(lib, 'package.json'),
+    JSON.stringify({ name: '@fixture/lib', version: '1.0.0', exports: exportsMap }),
+  );
+  writeFileSync(join(lib, 'api', 'lib.api.md'), RELEASED);
+  expect(() => recordReleasedReports(root)).toThrow(
+    /lib-testing\.api\.md is missing: run `npm run api:update`/,
+  );
+  writeFileSync(join(lib, 'api', 'lib-testing.api.md'), REMOVED);
+  expect(recordReleasedReports(root)).toEqual([
+    'packages/lib/api/released/lib.api.md',
+    'packages/lib/api/released/lib-testing.api.md',
+  ]);
+  expect(readFileSync(join(lib, 'api', 'released', 'lib-testing.api.md'), 'utf8')).toBe(REMOVED);
 });

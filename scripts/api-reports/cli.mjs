@@ -69,21 +69,32 @@ export function checkProblems(root, reports) {
   return problems;
 }
 
+/**
+ * The version step's half: each package's current reports become its released ones (the
+ * baseline of the next bump check). Returns the files written, relative to `root`.
+ */
+export function recordReleasedReports(root) {
+  const written = [];
+  for (const pkg of publishedPackages(root)) {
+    for (const entry of pkg.entries) {
+      const from = reportPath(root, pkg.dir, entry.reportName);
+      if (!existsSync(from))
+        throw new Error(`${from} is missing: run \`${UPDATE_COMMAND}\` before the version step.`);
+      const to = releasedReportPath(root, pkg.dir, entry.reportName);
+      mkdirSync(dirname(to), { recursive: true });
+      copyFileSync(from, to);
+      written.push(`${pkg.dir}/api/released/${entry.reportName}.api.md`);
+    }
+  }
+  return written;
+}
+
 function main(command) {
   const log = (line) => console.error(line);
   if (command === 'release') {
-    for (const pkg of publishedPackages(repoRoot)) {
-      for (const entry of pkg.entries) {
-        const from = reportPath(repoRoot, pkg.dir, entry.reportName);
-        if (!existsSync(from))
-          throw new Error(`${from} is missing: run \`${UPDATE_COMMAND}\` before the version step.`);
-        const to = releasedReportPath(repoRoot, pkg.dir, entry.reportName);
-        mkdirSync(dirname(to), { recursive: true });
-        copyFileSync(from, to);
-      }
-    }
+    const copied = recordReleasedReports(repoRoot);
     log(
-      'api/released/*.api.md now hold the APIs of the versions just made; commit them with the version bump.',
+      `${copied.length} report(s) copied to api/released/: the APIs of the versions just made; commit them with the version bump.`,
     );
     return 0;
   }

@@ -25,6 +25,8 @@ export function describeConnectionChange(change: McpConnectionChange): string | 
       return `${server} recovered${change.attempt === undefined ? '' : ` after ${attempts(change.attempt)}`}; its tools work again (a call that was cut off may or may not have taken effect).`;
     case 'failed':
       return `${server} failed${change.attempt === undefined ? '' : ` after ${attempts(change.attempt)}`}${because(change.error)}; its tools are unavailable.`;
+    case 'needs_auth':
+      return `${server} needs the user to log in${because(change.error)}; its tools are unavailable until then.`;
     case 'disconnected':
       return `${server} is disconnected${because(change.error)}.`;
     case 'closed':

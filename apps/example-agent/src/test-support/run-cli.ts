@@ -71,6 +71,8 @@ export async function runCli(
     env?: Readonly<Record<string, string>>;
     /** Sends SIGINT (as Ctrl-C would) once stdout contains this text. */
     interruptWhen?: string;
+    /** Sees stderr as it grows (e.g. to act on a URL the CLI prints while it waits). */
+    onStderr?: (stderrSoFar: string) => void;
   },
 ): Promise<CliRun> {
   const cli = await cliUnderTest();
@@ -100,6 +102,7 @@ export async function runCli(
     });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');
+      options.onStderr?.(stderr);
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
     child.on('error', reject);

@@ -74,7 +74,7 @@ export class LoopbackRedirectReceiver {
         resolve();
       });
     });
-    // Never keeps the host process alive by itself.
+    // Keeps the host process alive only while a redirect is awaited (see waitForCode).
     server.unref();
     return new LoopbackRedirectReceiver(server);
   }
@@ -92,19 +92,26 @@ export class LoopbackRedirectReceiver {
   waitForCode(state: string, timeoutMs: number): Promise<RedirectOutcome> {
     this.#waiting?.reject(new Error('a newer authorization request replaced this one'));
     return new Promise<RedirectOutcome>((resolve, reject) => {
+      // The user is in the browser: the process must not exit under them (a CLI's login has
+      // nothing else to wait for). Let go again once the wait ends either way.
+      this.#server.ref();
+      const settle = () => {
+        clearTimeout(timer);
+        this.#server.unref();
+      };
       const timer = setTimeout(() => {
         if (this.#waiting?.state === state) this.#waiting = undefined;
+        settle();
         reject(new Error(`no authorization redirect arrived within ${timeoutMs} ms`));
       }, timeoutMs);
-      timer.unref();
       this.#waiting = {
         state,
         resolve: (outcome) => {
-          clearTimeout(timer);
+          settle();
           resolve(outcome);
         },
         reject: (error) => {
-          clearTimeout(timer);
+          settle();
           reject(error);
         },
       };

@@ -9,10 +9,12 @@ import {
   ExitCode,
   withCommonOptions,
 } from './command-runtime.js';
+import { registerMcpLoginCommands } from './mcp-login-command.js';
 
 /** `mcp list`: connect every configured server and show its phase and tool count. */
 export function registerMcpCommand(program: Command, runtime: CommandRuntime): void {
   const mcp = program.command('mcp').description('MCP servers of .mcp.json');
+  registerMcpLoginCommands(mcp, runtime);
   withCommonOptions(
     mcp.command('list').description('connect every server and show its state and tool count'),
   ).action(

@@ -1,0 +1,66 @@
+import { loginMcpServer, logoutMcpServer, type McpServerConfig } from '@toolwright/mcp-adapter';
+import type { Command } from 'commander';
+import { loadAgentConfig } from '../../config/agent-config.js';
+import { loadMcpConfig } from '../../config/mcp-config.js';
+import { AgentError, AgentErrorCode } from '../../errors.js';
+import { resolveCommandPaths, resolveMcpConfigFile } from '../command-paths.js';
+import { type CommandRuntime, type CommonFlags, commandAction } from './command-runtime.js';
+
+/** The configured server `name`, which must be an HTTP server with an `oauth` config. */
+function oauthServer(flags: CommonFlags, name: string): McpServerConfig {
+  const paths = resolveCommandPaths(flags);
+  const config = loadAgentConfig(paths.workspaceRoot, paths.configFile);
+  const file = resolveMcpConfigFile(flags, config, paths.configFile, paths.workspaceRoot);
+  const servers = file === undefined ? [] : loadMcpConfig(paths.workspaceRoot, file);
+  const server = servers.find((candidate) => candidate.name === name);
+  if (server === undefined) {
+    throw new AgentError(
+      AgentErrorCode.OptionInvalid,
+      `no MCP server named "${name}" in ${file ?? '.mcp.json (there is none)'}; configured: ${servers.map((each) => each.name).join(', ') || '(none)'}`,
+    );
+  }
+  if (server.transport !== 'streamable-http' || server.oauth === undefined) {
+    throw new AgentError(
+      AgentErrorCode.OptionInvalid,
+      `MCP server "${name}" has no "oauth" config; add "oauth": {} (or its client settings) to its entry to log in`,
+    );
+  }
+  return server;
+}
+
+function withWorkspaceOptions(command: Command): Command {
+  return command
+    .option('-w, --workspace <dir>', 'workspace directory (default: the current directory)')
+    .option('--config <file>', 'config file, relative to the workspace')
+    .option('--mcp-config <file>', 'MCP servers file, relative to the workspace (default: .mcp.json)');
+}
+
+/**
+ * `mcp login <server>`: the OAuth login of one server. The authorization URL is printed (open
+ * it in a browser); the redirect comes back to this process on 127.0.0.1; the tokens are kept
+ * in the private token store for later runs. `mcp logout <server>` forgets them.
+ */
+export function registerMcpLoginCommands(mcp: Command, runtime: CommandRuntime): void {
+  withWorkspaceOptions(mcp.command('login <server>').description('log in to an OAuth MCP server')).action(
+    commandAction(runtime, async (name: string, flags: CommonFlags) => {
+      const server = oauthServer(flags, name);
+      await loginMcpServer(server, {
+        // The token store is the adapter's default one, which every later run reads.
+        oauth: {
+          onAuthorizationUrl: ({ url }) => {
+            runtime.io.stderr.write(`Open this URL in a browser to log in to "${name}":\n${url.href}\n`);
+          },
+        },
+      });
+      runtime.io.stdout.write(`logged in to "${name}"\n`);
+    }),
+  );
+  withWorkspaceOptions(
+    mcp.command('logout <server>').description('forget the OAuth tokens of an MCP server'),
+  ).action(
+    commandAction(runtime, async (name: string, flags: CommonFlags) => {
+      const had = logoutMcpServer(oauthServer(flags, name));
+      runtime.io.stdout.write(had ? `logged out of "${name}"\n` : `"${name}" had no stored login\n`);
+    }),
+  );
+}

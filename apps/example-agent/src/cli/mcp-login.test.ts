@@ -1,0 +1,85 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AuthorizationServer,
+  startAuthorizationServer,
+} from '../../../../packages/mcp-adapter/test/oauth/authorization-server.js';
+import { completeLoginInBrowser } from '../../../../packages/mcp-adapter/test/oauth/browser.js';
+import {
+  type ProtectedMcpServer,
+  startProtectedMcpServer,
+} from '../../../../packages/mcp-adapter/test/oauth/protected-mcp-server.js';
+import { removeCliUnderTest, runCli } from '../test-support/run-cli.js';
+import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
+
+// The OAuth fixtures of the adapter's tests: oidc-provider on 127.0.0.1 in front of a Streamable
+// HTTP MCP server that checks bearer tokens.
+const directory = makeTemporaryDirectory('mcp-login');
+let authorization: AuthorizationServer;
+let mcp: ProtectedMcpServer;
+let workspace: string;
+let options: { cwd: string; home: string; env: Record<string, string> };
+
+beforeAll(async () => {
+  let resource = '';
+  authorization = await startAuthorizationServer({ resource: () => resource });
+  mcp = await startProtectedMcpServer({
+    issuer: () => authorization.issuer,
+    provider: () => authorization.provider,
+  });
+  resource = mcp.url;
+  workspace = join(directory.path, 'workspace');
+  mkdirSync(workspace, { recursive: true });
+  writeFileSync(
+    join(workspace, '.mcp.json'),
+    JSON.stringify({ mcpServers: { hosted: { type: 'http', url: mcp.url, oauth: {} } } }),
+  );
+  // The token store is the adapter's default one, under XDG_STATE_HOME.
+  options = {
+    cwd: workspace,
+    home: join(directory.path, 'home'),
+    env: { XDG_STATE_HOME: join(directory.path, 'state') },
+  };
+});
+afterAll(async () => {
+  await mcp.close();
+  await authorization.close();
+  directory.remove();
+  await removeCliUnderTest();
+});
+
+describe('mcp login and logout', () => {
+  it('shows needs_auth with the login command, logs in through the printed URL, and logs out', async () => {
+    const before = await runCli(['mcp', 'list'], options);
+    expect(before.code).toBe(1);
+    expect(before.stdout).toMatch(
+      /^hosted\s+needs_auth\s+- tools\s+.*run `toolwright-agent mcp login hosted`/m,
+    );
+
+    let browsing: Promise<URL> | undefined;
+    const login = await runCli(['mcp', 'login', 'hosted'], {
+      ...options,
+      onStderr: (stderr) => {
+        const url = /^(http:\/\/127\.0\.0\.1:\d+\/auth\?\S+)$/m.exec(stderr)?.[1];
+        if (url !== undefined) browsing ??= completeLoginInBrowser(new URL(url));
+      },
+    });
+    expect(await browsing).toBeInstanceOf(URL);
+    expect(login.stderr).toContain('Open this URL in a browser to log in to "hosted"');
+    expect([login.code, login.stdout]).toEqual([0, 'logged in to "hosted"\n']);
+
+    const after = await runCli(['mcp', 'list'], options);
+    expect([after.code, after.stdout]).toEqual([0, expect.stringMatching(/^hosted\s+connected\s+2 tools$/m)]);
+
+    const logout = await runCli(['mcp', 'logout', 'hosted'], options);
+    expect([logout.code, logout.stdout]).toEqual([0, 'logged out of "hosted"\n']);
+    expect((await runCli(['mcp', 'list'], options)).stdout).toMatch(/^hosted\s+needs_auth/m);
+  });
+
+  it('refuses a server without an oauth config, by name', async () => {
+    const run = await runCli(['mcp', 'login', 'nowhere'], options);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('no MCP server named "nowhere"');
+  });
+});

@@ -1,11 +1,16 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { createTool, type Tool, ToolKind, ToolResults } from '@toolwright/contracts';
 import { compileJsonSchema } from '@toolwright/validation';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { AgentLoop } from '../agent/agent-loop.js';
 import { AnthropicProvider } from '../providers/anthropic-provider.js';
 import { createSessionFixture, type SessionFixture } from '../test-support/executor-fixture.js';
 import { type RecordingServer, startRecordingServer } from '../test-support/recording-server.js';
+import { removeCliUnderTest, runCli } from '../test-support/run-cli.js';
 import type { WholeMessage } from '../test-support/streaming-server-anthropic.js';
+import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 import { providerToolsPayload } from './provider-tools-payload.js';
 
 const fixtures: SessionFixture[] = [];
@@ -282,4 +287,52 @@ describe('reminders with provider search', () => {
       'MCP tools of server issues changed: changed mcp__issues__find_issue (search for it again before use).',
     ]);
   });
+});
+
+describe('tools --json with anthropicToolSearch (spawned CLI, a real MCP server over stdio)', () => {
+  const directory = makeTemporaryDirectory('tool-search-cli');
+  afterAll(async () => {
+    directory.remove();
+    await removeCliUnderTest();
+  });
+
+  it('shows the deferred MCP tools with defer_loading and the search tool, without ToolSearch', async () => {
+    const require = createRequire(import.meta.url);
+    const everything = join(
+      dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
+      'dist',
+      'index.js',
+    );
+    const workspace = join(directory.path, 'workspace');
+    mkdirSync(workspace, { recursive: true });
+    writeFileSync(
+      join(workspace, '.mcp.json'),
+      JSON.stringify({
+        mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } },
+      }),
+    );
+    const payloadWith = async (config: Record<string, unknown>) => {
+      writeFileSync(join(workspace, 'toolwright.config.json'), JSON.stringify(config));
+      const result = await runCli(['tools', '--provider', 'anthropic', '--json'], {
+        cwd: workspace,
+        home: join(directory.path, 'home'),
+      });
+      expect(result.code, result.stderr).toBe(0);
+      return (JSON.parse(result.stdout) as { payload: Array<Record<string, unknown>> }).payload;
+    };
+    const searched = await payloadWith({ anthropicToolSearch: 'regex' });
+    expect(searched.at(-1)).toEqual({
+      type: 'tool_search_tool_regex_20251119',
+      name: 'tool_search_tool_regex',
+    });
+    const deferred = searched.filter((tool) => tool.defer_loading === true).map((tool) => String(tool.name));
+    expect(deferred).toContain('mcp__everything__echo');
+    expect(deferred.every((name) => name.startsWith('mcp__everything__'))).toBe(true);
+    expect(searched.map((tool) => tool.name)).not.toContain('ToolSearch');
+    expect(searched.map((tool) => tool.name)).toContain('Read');
+
+    const plain = await payloadWith({});
+    expect(plain.map((tool) => tool.name)).toContain('ToolSearch');
+    expect(JSON.stringify(plain)).not.toMatch(/defer_loading|tool_search_tool_|mcp__everything__echo/);
+  }, 60_000);
 });

@@ -197,3 +197,23 @@ it('the version step copies each entry’s report to api/released/, and refuses 
   ]);
   expect(readFileSync(join(lib, 'api', 'released', 'lib-testing.api.md'), 'utf8')).toBe(REMOVED);
 });
+
+it('breaking a specification-versioned interface (ToolV1) needs a major even on 0.x', () => {
+  const released = report('// @public\nexport interface ToolV1 {\n    readonly name: string;\n}');
+  const changed = report('// @public\nexport interface ToolV1 {\n    readonly name: number;\n}');
+  const entries = [{ reportName: 'lib', released, current: changed }];
+  const result = checkPackageBump({ name: '@fixture/lib', version: '0.4.0', entries, declared: 'minor' });
+  expect(result.ok).toBe(false);
+  expect(result.required).toBe('major');
+  // An ordinary interface changed the same way needs only the 0.x minor.
+  const plain = [
+    {
+      reportName: 'lib',
+      released: released.replaceAll('ToolV1', 'Tool'),
+      current: changed.replaceAll('ToolV1', 'Tool'),
+    },
+  ];
+  expect(
+    checkPackageBump({ name: '@fixture/lib', version: '0.4.0', entries: plain, declared: 'minor' }).ok,
+  ).toBe(true);
+});

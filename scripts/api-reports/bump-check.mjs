@@ -8,10 +8,17 @@
 //   addition   | minor           | minor
 //   none       | nothing needed  | nothing needed
 //
+// One exception to the 0.x column, from VERSIONING.md: a specification-versioned interface (a
+// name ending in V1, V2, ...) never breaks inside its version, so removing or changing one
+// incompatibly is a major on every line (the way to change it is a V2 beside it).
+//
 // A package with no released report yet has never been published: its first version needs a
 // changeset of any kind.
 import { BUMP_ORDER } from './changesets.mjs';
 import { classifyReportChange } from './classify.mjs';
+
+/** An interface carrying its specification version in its name: `ToolV1`, `ArtifactSinkV1`. */
+const SPECIFICATION_VERSIONED = /V\d+$/;
 
 /** The least bump a change of `kind` needs at `version`. */
 export function requiredBump(kind, version) {
@@ -60,7 +67,8 @@ export function checkPackageBump({ name, version, entries, declared }) {
     : changes.some((c) => c.kind === 'addition')
       ? 'addition'
       : 'none';
-  const required = requiredBump(kind, version);
+  const versionedBreak = changes.some((c) => c.kind === 'breaking' && SPECIFICATION_VERSIONED.test(c.name));
+  const required = versionedBreak ? 'major' : requiredBump(kind, version);
   const ok = BUMP_ORDER.indexOf(declared) >= BUMP_ORDER.indexOf(required);
   const listed = changes.map((change) => `  ${change.kind}: ${change.detail}`).join('\n');
   const message = ok

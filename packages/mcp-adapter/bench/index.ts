@@ -5,7 +5,8 @@
  *   server code, over the in-memory transport and over stdio;
  * - connecting 5 stdio servers in parallel vs one after another;
  * - listing and registering a 2,500-tool catalog served in 25 pages, vs the raw SDK listing the
- *   same pages, and the number of input schemas compiled while doing it (must be 0).
+ *   same pages, and the number of input schemas compiled while doing it (must be 0);
+ * - OAuth: a call with a valid token vs without auth, and 10 refreshing connects (bench/oauth.ts).
  * Run with `pnpm bench` (node --import tsx bench/index.ts) after `npx tsup` here and in the siblings.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,6 +42,7 @@ import {
   percentile,
   report,
 } from './measure.js';
+import { oauthBenchmarks } from './oauth.js';
 
 const OVERHEAD_TARGET = 1.15;
 const fixture = join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'fixtures', 'flaky-server.mjs');
@@ -285,6 +287,7 @@ try {
   await connectFive();
   await connectFiveRemote();
   await largeCatalog();
+  await oauthBenchmarks();
 } finally {
   rmSync(workspace, { recursive: true, force: true });
 }

@@ -24,6 +24,7 @@ declare module 'oidc-provider' {
     readonly scope?: string;
     readonly clientId: string;
     readonly accountId?: string;
+    readonly exp?: number;
     isExpired: boolean;
   }
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type Provider from 'oidc-provider';
+import type { OidcToken, default as Provider } from 'oidc-provider';
 
 /** A running MCP server that only answers requests with a valid bearer token. */
 export interface ProtectedMcpServer {
@@ -21,6 +21,8 @@ export interface ProtectedMcpServerOptions {
   readonly writeScopes?: readonly string[];
   /** The resource the protected-resource metadata names; default the server's own URL. */
   readonly advertisedResource?: string;
+  /** Serves requests without an `Authorization` header too (a benchmark's unauthenticated peer). */
+  readonly allowAnonymous?: boolean;
 }
 
 async function readBody(request: IncomingMessage): Promise<unknown> {
@@ -57,6 +59,18 @@ export async function startProtectedMcpServer(
   const url = `${origin}/mcp`;
   const metadataUrl = `${origin}/.well-known/oauth-protected-resource/mcp`;
   const authorizations: string[] = [];
+  // Tokens already looked up, until they expire: a resource server caches its token checks, and
+  // a benchmark must not time oidc-provider's lookup on every call.
+  const known = new Map<string, { token: OidcToken; expiresAt: number }>();
+  const lookUp = async (provider: Provider, value: string): Promise<OidcToken | undefined> => {
+    const cached = known.get(value);
+    if (cached !== undefined && cached.expiresAt > Date.now()) return cached.token;
+    const token = (await provider.AccessToken.find(value)) ?? (await provider.ClientCredentials.find(value));
+    if (token !== undefined && !token.isExpired && token.exp !== undefined) {
+      known.set(value, { token, expiresAt: token.exp * 1000 });
+    }
+    return token;
+  };
   http.on('request', async (request, response) => {
     try {
       if (request.url === '/.well-known/oauth-protected-resource/mcp') {
@@ -78,12 +92,10 @@ export async function startProtectedMcpServer(
       authorizations.push(header);
       const value = header.startsWith('Bearer ') ? header.slice(7) : '';
       const provider = options.provider();
-      const token =
-        value === ''
-          ? undefined
-          : ((await provider.AccessToken.find(value)) ?? (await provider.ClientCredentials.find(value)));
+      const anonymous = value === '' && options.allowAnonymous === true;
+      const token = value === '' ? undefined : await lookUp(provider, value);
       const audience = Array.isArray(token?.aud) ? token?.aud : [token?.aud];
-      if (token === undefined || token.isExpired || !audience.includes(url)) {
+      if (!anonymous && (token === undefined || token.isExpired || !audience.includes(url))) {
         response
           .writeHead(401, {
             'content-type': 'application/json',
@@ -92,7 +104,7 @@ export async function startProtectedMcpServer(
           .end(JSON.stringify({ error: 'invalid_token' }));
         return;
       }
-      const scopes = new Set((token.scope ?? '').split(' '));
+      const scopes = new Set((token?.scope ?? '').split(' '));
       const call = body as { method?: string; params?: { name?: string } } | undefined;
       const needed = options.writeScopes ?? [];
       if (
@@ -109,7 +121,11 @@ export async function startProtectedMcpServer(
         return;
       }
       const transport = new StreamableHTTPServerTransport({});
-      const server = mcpServer(`${token.clientId} ${token.accountId ?? '-'} ${token.scope ?? ''}`.trim());
+      const server = mcpServer(
+        token === undefined
+          ? 'anonymous'
+          : `${token.clientId} ${token.accountId ?? '-'} ${token.scope ?? ''}`.trim(),
+      );
       await server.connect(transport);
       response.on('close', () => {
         void transport.close();

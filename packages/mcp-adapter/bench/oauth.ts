@@ -1,0 +1,149 @@
+/**
+ * OAuth benchmarks of @toolwright/mcp-adapter, each figure a ratio measured in the same run,
+ * against oidc-provider and a bearer-checking Streamable HTTP MCP server on 127.0.0.1 (the
+ * fixtures of test/oauth):
+ * - a tool call with a valid token vs the same call on the same server without auth;
+ * - connecting 10 OAuth servers whose access tokens have expired (each refreshes first) in
+ *   parallel vs one after another.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  loginMcpServer,
+  McpConnectionManager,
+  type McpServerDefinition,
+  parseMcpServersConfig,
+} from '../dist/index.js';
+import { startAuthorizationServer } from '../test/oauth/authorization-server.js';
+import { completeLoginInBrowser } from '../test/oauth/browser.js';
+import { startProtectedMcpServer } from '../test/oauth/protected-mcp-server.js';
+import { formatMs, median, nowMs, perCallWall, percentile, report } from './measure.js';
+
+const TOKEN_CALL_TARGET = 1.05;
+/** Seconds an access token lives in the refresh benchmark. */
+const SHORT_TTL = 1;
+
+async function fixtures(accessTokenTtl: number) {
+  let resource = '';
+  const authorization = await startAuthorizationServer({
+    resource: () => resource,
+    accessTokenTtl,
+    clients: [
+      {
+        client_id: 'bench',
+        client_secret: 'bench-secret-0123456789',
+        grant_types: ['client_credentials'],
+        redirect_uris: [],
+        response_types: [],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+  });
+  const mcp = await startProtectedMcpServer({
+    issuer: () => authorization.issuer,
+    provider: () => authorization.provider,
+    allowAnonymous: true,
+  });
+  resource = mcp.url;
+  return {
+    mcp,
+    close: async () => {
+      await mcp.close();
+      await authorization.close();
+    },
+  };
+}
+
+function callTool(manager: McpConnectionManager, server: string) {
+  return () =>
+    manager
+      .get(server)
+      .request('tools/call', (client, options) =>
+        client.callTool({ name: 'whoami', arguments: {} }, undefined, options),
+      );
+}
+
+async function tokenCallOverhead(store: string): Promise<void> {
+  const { mcp, close } = await fixtures(3600);
+  const servers = parseMcpServersConfig({
+    mcpServers: {
+      plain: { type: 'http', url: mcp.url },
+      oauth: {
+        type: 'http',
+        url: mcp.url,
+        oauth: { grant: 'client_credentials', clientId: 'bench', clientSecret: 'bench-secret-0123456789' },
+      },
+    },
+  });
+  const manager = new McpConnectionManager(servers, { oauth: { storeDirectory: store } });
+  await manager.connectAll();
+  const [plainTimes, oauthTimes] = (await perCallWall(
+    [callTool(manager, 'plain'), callTool(manager, 'oauth')],
+    40,
+    30,
+  )) as [number[], number[]];
+  const ratio = percentile(oauthTimes, 0.1) / percentile(plainTimes, 0.1);
+  report(
+    'tool call with a valid OAuth token',
+    `${ratio.toFixed(3)}x the same call without auth on the same server (10th-percentile wall time of 1,200 calls each: ${formatMs(percentile(oauthTimes, 0.1))} vs ${formatMs(percentile(plainTimes, 0.1))}; medians ${formatMs(median(oauthTimes))} vs ${formatMs(median(plainTimes))})`,
+    { text: `<= ${TOKEN_CALL_TARGET}x`, pass: ratio <= TOKEN_CALL_TARGET },
+  );
+  await manager.closeAll();
+  await close();
+}
+
+async function refreshingConnects(store: string): Promise<void> {
+  const { mcp, close } = await fixtures(SHORT_TTL);
+  const definitions: McpServerDefinition[] = parseMcpServersConfig({
+    mcpServers: Object.fromEntries(
+      Array.from({ length: 10 }, (_, index) => [`hosted${index}`, { type: 'http', url: mcp.url, oauth: {} }]),
+    ),
+  });
+  // Each server logged in once (its own registration and tokens, with a refresh token).
+  for (const definition of definitions) {
+    await loginMcpServer(definition, {
+      oauth: {
+        storeDirectory: store,
+        onAuthorizationUrl: ({ url }) => completeLoginInBrowser(url).then(() => undefined),
+      },
+    });
+  }
+  const expire = () => new Promise((resolve) => setTimeout(resolve, SHORT_TTL * 1000 + 300));
+  const parallel: number[] = [];
+  const sequential: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    await expire();
+    let started = nowMs();
+    const together = new McpConnectionManager(definitions, { oauth: { storeDirectory: store } });
+    const result = await together.connectAll();
+    if (result.failed.length > 0) throw new Error(`connect failed: ${result.failed[0]?.reason}`);
+    parallel.push(nowMs() - started);
+    await together.closeAll();
+    await expire();
+    started = nowMs();
+    for (const definition of definitions) {
+      const alone = new McpConnectionManager([definition], { oauth: { storeDirectory: store } });
+      await alone.connectAll();
+      await alone.closeAll();
+    }
+    sequential.push(nowMs() - started);
+  }
+  const ratio = median(parallel) / median(sequential);
+  report(
+    'connecting 10 OAuth servers whose tokens need a refresh',
+    `in parallel ${ratio.toFixed(2)}x the time of one after another (median of 5 rounds: ${formatMs(median(parallel))} vs ${formatMs(median(sequential))}; each connect refreshes its token first)`,
+  );
+  await close();
+}
+
+/** Runs the OAuth benchmarks. */
+export async function oauthBenchmarks(): Promise<void> {
+  const store = mkdtempSync(join(tmpdir(), 'toolwright-oauth-bench-'));
+  try {
+    await tokenCallOverhead(store);
+    await refreshingConnects(store);
+  } finally {
+    rmSync(store, { recursive: true, force: true });
+  }
+}

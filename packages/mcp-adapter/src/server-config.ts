@@ -18,9 +18,9 @@ export interface StdioServerConfig {
   /** `"trust": true`: the host believes this server's tool annotations (see {@link McpServerConfig}). */
   readonly trust: boolean;
   /** Only these of its tools (names as the server gives them), or `undefined` for all. */
-  readonly includeTools: readonly string[] | undefined;
+  readonly includeTools?: readonly string[] | undefined;
   /** Never these of its tools; wins over `includeTools`. */
-  readonly excludeTools: readonly string[];
+  readonly excludeTools?: readonly string[] | undefined;
 }
 
 /** A server reached over MCP Streamable HTTP. */
@@ -34,15 +34,15 @@ export interface StreamableHttpServerConfig {
   /** `"trust": true`: the host believes this server's tool annotations (see {@link McpServerConfig}). */
   readonly trust: boolean;
   /** Only these of its tools (names as the server gives them), or `undefined` for all. */
-  readonly includeTools: readonly string[] | undefined;
+  readonly includeTools?: readonly string[] | undefined;
   /** Never these of its tools; wins over `includeTools`. */
-  readonly excludeTools: readonly string[];
+  readonly excludeTools?: readonly string[] | undefined;
   /**
    * True when the entry gave a `url` but no `type`: a server that answers the Streamable HTTP
    * handshake with a 4xx is tried again over the legacy HTTP+SSE transport (the fallback the MCP
    * SDK documents). `"type": "http"` means Streamable HTTP only.
    */
-  readonly sseFallback: boolean;
+  readonly sseFallback?: boolean | undefined;
   /** OAuth 2.1 for this server (see `OAuthServerConfig`); absent: only the configured headers. */
   readonly oauth?: OAuthServerConfig;
 }
@@ -59,9 +59,9 @@ export interface SseServerConfig {
   /** `"trust": true`: the host believes this server's tool annotations (see {@link McpServerConfig}). */
   readonly trust: boolean;
   /** Only these of its tools (names as the server gives them), or `undefined` for all. */
-  readonly includeTools: readonly string[] | undefined;
+  readonly includeTools?: readonly string[] | undefined;
   /** Never these of its tools; wins over `includeTools`. */
-  readonly excludeTools: readonly string[];
+  readonly excludeTools?: readonly string[] | undefined;
 }
 
 /**

@@ -36,7 +36,7 @@ const adapterError = (extra: Record<string, unknown>) =>
 describe('McpAdapter options are checked by name and value', () => {
   it('refuses an unknown option, naming the nearest known one', () => {
     expect(adapterError({ requestTimeoutMS: 5000 })).toBe(
-      'McpAdapter: unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: registry, servers, artifacts, limits, output, connectTimeoutMs, requestTimeoutMs, reconnect, stdioMaxMessageBytes, shutdownGraceMs, deferTools, listChangedDebounceMs, clientInfo, clientCapabilities, onDiagnostic, onConnectionChange.',
+      'McpAdapter: unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: registry, servers, artifacts, limits, output, connectTimeoutMs, requestTimeoutMs, reconnect, stdioMaxMessageBytes, shutdownGraceMs, deferTools, listChangedDebounceMs, clientInfo, clientCapabilities, oauth, onDiagnostic, onConnectionChange.',
     );
   });
 
@@ -49,6 +49,9 @@ describe('McpAdapter options are checked by name and value', () => {
     );
     expect(adapterError({ output: { inlineImageMaxByte: 1 } })).toBe(
       'McpAdapter.output: unknown option "inlineImageMaxByte" (did you mean "inlineImageMaxBytes"?); accepted: textThresholdBytes, inlineImageMaxBytes.',
+    );
+    expect(adapterError({ oauth: { storeDir: '/tmp' } })).toBe(
+      'McpAdapter.oauth: unknown option "storeDir"; accepted: storeDirectory, onAuthorizationUrl, authorizationTimeoutMs, loginCommand.',
     );
     expect(adapterError({ clientInfo: { nme: 'x', version: '1' } })).toBe(
       'McpAdapter.clientInfo: unknown option "nme" (did you mean "name"?); accepted: name, version, title, description, websiteUrl, icons.',
@@ -124,7 +127,7 @@ describe('McpAdapter options are checked by name and value', () => {
 describe('every other options object of the package is checked by name', () => {
   it('McpConnectionManager', () => {
     expect(optionError(() => new McpConnectionManager([], { conectTimeoutMs: 5 } as never)).message).toBe(
-      'McpConnectionManager: unknown option "conectTimeoutMs" (did you mean "connectTimeoutMs"?); accepted: clientInfo, connectTimeoutMs, requestTimeoutMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, clientCapabilities, onConnectionChange, onReady.',
+      'McpConnectionManager: unknown option "conectTimeoutMs" (did you mean "connectTimeoutMs"?); accepted: clientInfo, connectTimeoutMs, requestTimeoutMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, clientCapabilities, oauth, onConnectionChange, onReady.',
     );
     expect(optionError(() => new McpConnectionManager([], { shutdownGraceMs: -5 })).message).toBe(
       'McpConnectionManager: shutdownGraceMs must be a number from 0 to 2147483647; got -5.',

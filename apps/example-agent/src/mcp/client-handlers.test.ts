@@ -104,6 +104,20 @@ describe('the app as an MCP client: roots, elicitation and sampling', () => {
     expect(result).toMatch(/"untitledMultipleSelectEnum": \[\s*"Guitar",\s*"Violin"\s*\]/);
   });
 
+  it('asks a required field again when it is left empty, and cancels after three empty answers', async () => {
+    const terminal = user('y', '', 'Ada');
+    const { call } = await connect({ terminal });
+    expect(text(await call('trigger-elicitation-request'))).toContain('"name": "Ada"');
+    expect(terminal.asked[2]).toBe('  String is required: ');
+
+    const giving = user('y', '', '', '');
+    const up = await connect({ terminal: giving });
+    expect(text(await up.call('trigger-elicitation-request'))).toContain('"action": "cancel"');
+    expect(up.reports).toEqual([
+      'mcp everything: the required field "name" was left empty; the question was cancelled',
+    ]);
+  });
+
   it('declines or cancels as the user says, and declines when nobody can be asked', async () => {
     const terminal = user('n', 'c');
     const { call } = await connect({ terminal });

@@ -2,6 +2,9 @@ import type { McpElicitationAnswer, McpFormElicitationHandler } from '@toolwrigh
 import { printable } from '../cli/printable.js';
 import type { Terminal } from './terminal.js';
 
+/** How many more times a required field left empty is asked before the question is cancelled. */
+const MAX_RETRIES = 2;
+
 /** One property of a requested schema, as far as the questions need it. */
 interface FieldSchema {
   readonly type?: string;
@@ -76,12 +79,21 @@ export function terminalElicitation(
         ...choices.map((choice, index) => `    ${index + 1}) ${printable(choice.title)}`),
       ];
       const fallback = field.default === undefined ? '' : ` [${printable(JSON.stringify(field.default))}]`;
-      const value = fieldValue(
-        field,
-        await terminal.question(
-          `${lines.join('\n')}\n  ${field.type === 'array' ? 'choices, comma-separated' : 'value'}${fallback}: `,
-        ),
-      );
+      const prompt = `${lines.join('\n')}\n  ${field.type === 'array' ? 'choices, comma-separated' : 'value'}${fallback}: `;
+      let value = fieldValue(field, await terminal.question(prompt));
+      // A required field without a default cannot be left out: ask again, then give up (cancel).
+      const mustAnswer = required.has(name) && field.default === undefined;
+      for (let retry = 0; mustAnswer && value === undefined && retry < MAX_RETRIES; retry++)
+        value = fieldValue(
+          field,
+          await terminal.question(`  ${printable(field.title ?? name)} is required: `),
+        );
+      if (mustAnswer && value === undefined) {
+        report(
+          `mcp ${server}: the required field "${printable(name)}" was left empty; the question was cancelled`,
+        );
+        return { action: 'cancel' };
+      }
       if (value !== undefined) content[name] = value;
     }
     return { action: 'accept', content } satisfies McpElicitationAnswer;

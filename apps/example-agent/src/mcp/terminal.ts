@@ -16,7 +16,12 @@ export function streamTerminal(input: Readable, output: Writable): Terminal {
   return {
     question(text) {
       const asked = queue.then(async () => {
-        const prompt = createInterface({ input, output, terminal: false });
+        // Line editing only on a real terminal.
+        const prompt = createInterface({
+          input,
+          output,
+          terminal: (output as { isTTY?: boolean }).isTTY === true,
+        });
         try {
           return await prompt.question(text);
         } finally {

@@ -31,12 +31,27 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
  * `tools/list` with `status` (the handshake itself goes through), or never answers it.
  */
 async function gatedListingServer(status: 401 | 403 | 'hang'): Promise<string> {
+  return (await switchableListingServer(() => status)).url;
+}
+
+/**
+ * As {@link gatedListingServer}, with `status()` asked at each `tools/list` (`undefined`: answered
+ * normally), and `forgetSessions()` to act as a server that restarted.
+ */
+async function switchableListingServer(
+  status: () => 401 | 403 | 'hang' | undefined,
+): Promise<{ url: string; forgetSessions(): void }> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const http: Server = createServer((request, response) => {
     void (async () => {
       const body = request.method === 'POST' ? await readBody(request) : undefined;
       const sessionId = request.headers['mcp-session-id'];
       let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+      if (typeof sessionId === 'string' && transport === undefined) {
+        // As a real server answers a session it does not know (it restarted).
+        response.writeHead(404, { 'content-type': 'text/plain' }).end('unknown session');
+        return;
+      }
       if (transport === undefined) {
         // A session per initialize, so a reconnect meets a fresh one.
         const fresh: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
@@ -52,14 +67,16 @@ async function gatedListingServer(status: 401 | 403 | 'hang'): Promise<string> {
         await server.connect(fresh);
         transport = fresh;
       }
-      if ((body as { method?: unknown } | undefined)?.method === 'tools/list') {
-        if (status === 'hang') return;
+      const answer =
+        (body as { method?: unknown } | undefined)?.method === 'tools/list' ? status() : undefined;
+      if (answer !== undefined) {
+        if (answer === 'hang') return;
         response
-          .writeHead(status, {
+          .writeHead(answer, {
             'content-type': 'text/plain',
-            ...(status === 401 ? { 'www-authenticate': 'Bearer realm="gated"' } : {}),
+            ...(answer === 401 ? { 'www-authenticate': 'Bearer realm="gated"' } : {}),
           })
-          .end(status === 401 ? 'token required' : 'insufficient scope');
+          .end(answer === 401 ? 'token required' : 'insufficient scope');
         return;
       }
       await transport!.handleRequest(request, response, body);
@@ -74,10 +91,17 @@ async function gatedListingServer(status: 401 | 403 | 'hang'): Promise<string> {
       }),
   );
   const address = http.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/mcp`;
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/mcp`,
+    forgetSessions: () => sessions.clear(),
+  };
 }
 
-function adapterFor(servers: Record<string, unknown>, requestTimeoutMs?: number) {
+function adapterFor(
+  servers: Record<string, unknown>,
+  requestTimeoutMs?: number,
+  reconnect: { maxAttempts: number; initialDelayMs?: number } = { maxAttempts: 0 },
+) {
   const registry = new ToolRegistry();
   const changes: McpConnectionChange[] = [];
   const adapter = new McpAdapter({
@@ -88,7 +112,7 @@ function adapterFor(servers: Record<string, unknown>, requestTimeoutMs?: number)
       sessionIdentity: `honest-${randomUUID()}`,
     }),
     servers: parseMcpServersConfig({ mcpServers: servers }),
-    reconnect: { maxAttempts: 0 },
+    reconnect,
     ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
     onConnectionChange: (change) => changes.push(change),
   });
@@ -143,5 +167,38 @@ describe('a server whose tools/list fails is failed, never "connected with 0 too
     expect(again.outcome).toBe('failed');
     expect(again.reason).toContain('HTTP 403');
     expect(() => adapter.connection('gated').client).toThrow(/not connected/);
+  });
+
+  it('a lost server that comes back but whose tools/list now answers 403 never reads as recovered: the loop ends failed with the reason and its tools go', async () => {
+    let refuse = false;
+    const server = await switchableListingServer(() => (refuse ? 403 : undefined));
+    const { registry, adapter, changes } = adapterFor(
+      { gated: { type: 'http', url: server.url } },
+      undefined,
+      {
+        maxAttempts: 2,
+        initialDelayMs: 20,
+      },
+    );
+    expect((await adapter.connect()).connected).toEqual(['gated']);
+    expect(registry.has('mcp__gated__secret')).toBe(true);
+    refuse = true;
+    server.forgetSessions();
+    const lost = await adapter.callTool(
+      'mcp__gated__secret',
+      {},
+      { signal: new AbortController().signal, sessionId: 's', workspaceRoot: '/' },
+    );
+    expect(lost.error?.message).toContain('mcp_connection_lost');
+    await adapter.connection('gated').reconnected();
+    expect(changes.slice(2).map((change) => [change.state, change.attempt])).toEqual([
+      ['reconnecting', 1],
+      ['reconnecting', 2],
+      ['failed', 2],
+    ]);
+    expect(changes.at(-1)?.error).toContain('HTTP 403');
+    expect(adapter.servers()[0]).toMatchObject({ phase: 'failed', tools: 0 });
+    await adapter.settled();
+    expect(registry.has('mcp__gated__secret')).toBe(false);
   });
 });

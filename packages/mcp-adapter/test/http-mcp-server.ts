@@ -71,6 +71,11 @@ export async function streamableHttpServer(build: () => McpServer): Promise<Http
     if (body !== undefined) received.push(body as HttpMcpServer['received'][number]);
     const sessionId = request.headers['mcp-session-id'];
     let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (typeof sessionId === 'string' && transport === undefined) {
+      // As a real server answers a session it does not know (it restarted).
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('unknown session');
+      return;
+    }
     if (transport === undefined) {
       const fresh: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),

@@ -25,7 +25,11 @@ async function main(): Promise<number> {
   const directory = mkdtempSync(join(tmpdir(), 'toolwright-conformance-client-'));
   const adapter = new McpAdapter({
     registry: new ToolRegistry(),
-    artifacts: new SessionArtifactStore({ root: directory, namespace: 'mcp', sessionIdentity: scenario }),
+    artifacts: new SessionArtifactStore({
+      root: directory,
+      namespace: 'mcp',
+      sessionIdentity: scenario === '' ? 'conformance' : scenario,
+    }),
     servers: parseMcpServersConfig({ mcpServers: { [SERVER]: { type: 'http', url, ...auth?.server } } }),
     clientInfo: { name: 'toolwright-conformance-client', version: '1.0.0' },
     // The user accepts every form and fills in nothing: the adapter applies the schema's defaults.

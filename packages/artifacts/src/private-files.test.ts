@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   chmodSync,
   linkSync,
@@ -59,19 +59,31 @@ describe('PrivateDirectory', () => {
     expect(directory.read('tokens.json')).toBeUndefined();
   });
 
-  it('keeps the old content when the writer dies mid-write (crash safety)', () => {
+  it('leaves a whole old or new file when the writer is killed mid-write (crash safety)', async () => {
     const directory = new PrivateDirectory(root, 'server');
-    directory.write('tokens.json', Buffer.from('committed'));
-    // A child process starts the same write and is killed before the rename: what it left
-    // behind is a temporary file, never a torn tokens.json.
+    const versions = [Buffer.alloc(3_000_000, 'a'), Buffer.alloc(2_000_000, 'b')];
+    directory.write('tokens.json', versions[0]!);
+    // A separate process rewrites the file as fast as it can, with PrivateDirectory itself,
+    // and is killed with SIGKILL at a moment it does not choose.
+    const source = new URL('./private-files.ts', import.meta.url).pathname;
     const script = `
-      const { openSync, writeSync } = require('node:fs');
-      const fd = openSync(${JSON.stringify(join(directory.path, '.tmp-999999-1-ab-0123456789abcdef'))}, 'wx', 0o600);
-      writeSync(fd, 'half');
-      process.kill(process.pid, 'SIGKILL');`;
-    spawnSync(process.execPath, ['-e', script]);
-    expect(directory.read('tokens.json')?.toString()).toBe('committed');
-  });
+      const { PrivateDirectory } = await import(${JSON.stringify(source)});
+      const directory = new PrivateDirectory(${JSON.stringify(root)}, 'server');
+      const versions = [Buffer.alloc(3_000_000, 'a'), Buffer.alloc(2_000_000, 'b')];
+      process.stdout.write('ready\\n');
+      for (let round = 0; ; round++) directory.write('tokens.json', versions[round % 2]);`;
+    for (let kill = 0; kill < 3; kill++) {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+      await new Promise((resolve) => setTimeout(resolve, 150 + kill * 70));
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      const read = directory.read('tokens.json');
+      expect(read?.equals(versions[0]!) || read?.equals(versions[1]!)).toBe(true);
+    }
+  }, 30_000);
 
   it('refuses a directory that is a link, has a loose mode or a file with another mode or links', () => {
     mkdirSync(join(root, 'loose'), { mode: 0o755 });

@@ -216,6 +216,34 @@ describe('Standard Schema specifics', () => {
     expect(error.message).toContain('returned a Promise');
   });
 
+  it('turns a refinement that throws into a ToolValidationError naming the validator', () => {
+    const throwing = {
+      '~standard': {
+        version: 1,
+        vendor: 'custom',
+        validate: (value: unknown) => {
+          if ((value as { path?: unknown } | undefined)?.path === 'boom')
+            throw new TypeError('cannot read the disk');
+          return { value };
+        },
+        jsonSchema: {
+          input: () => ({ type: 'object', properties: { path: { type: 'string' } } }),
+          output: () => ({}),
+        },
+      },
+    } as const;
+    const error = rejection(compileSchema(throwing, { name: 'Read' }), { path: 'boom' });
+    expect(error.code).toBe('schema_compile_failed');
+    expect(error.message).toContain('(custom) threw while validating: cannot read the disk');
+    // Zod catches the throw itself and answers with a (rejected) Promise: refused as asynchronous.
+    const zod = z.object({ path: z.string() }).refine((value) => {
+      if (value.path === 'boom') throw new TypeError('cannot read the disk');
+      return true;
+    });
+    const zodError = rejection(compileSchema(zod, { name: 'Read' }), { path: 'boom' });
+    expect(zodError.message).toContain('returned a Promise');
+  });
+
   it('refuses a schema its vendor cannot express as JSON Schema', () => {
     expect(() => compileSchema(z.object({ when: z.date() }))).toThrow(/cannot be expressed as JSON Schema/);
   });

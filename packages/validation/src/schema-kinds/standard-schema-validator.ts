@@ -59,9 +59,9 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
 /** Says that a validator is asynchronous; `build()` is synchronous, so such a validator cannot be used. */
 export function asyncRefusal(subject: string): string {
   return (
-    `${subject} validated asynchronously (its ~standard.validate returned a Promise, for example from an ` +
-    'async refinement); tool arguments are validated synchronously, so use synchronous checks only and ' +
-    'do asynchronous work in execute'
+    `${subject} validated asynchronously (its ~standard.validate returned a Promise: an async refinement ` +
+    'or transform — Zod also answers so when a refinement throws); tool arguments are validated ' +
+    'synchronously, so use synchronous checks that do not throw, and do asynchronous work in execute'
   );
 }
 
@@ -139,17 +139,31 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
   }
 
   #validate(value: unknown, resolved: ResolvedParseOptions): StandardResult<T> {
-    const result = this.#props.validate(value);
-    if (isPromiseLike(result)) {
-      Promise.resolve(result).catch(() => undefined);
-      const issue = new IssueBuilder(resolved.catalog).schemaUnusable(asyncRefusal(this.#subject));
-      throw createArgumentError(
-        ValidationErrorCode.SchemaCompileFailed,
-        formatValidationMessage(resolved.catalog, resolved.toolName, [issue]),
-        { toolName: resolved.toolName, issues: [issue] },
+    let result: StandardResult<T> | Promise<StandardResult<T>>;
+    try {
+      result = this.#props.validate(value);
+    } catch (error) {
+      // A refinement that throws is the tool's bug, not the model's: still a ToolValidationError
+      // (parse throws nothing else), naming the validator and what it threw.
+      throw this.#unusable(
+        resolved,
+        `${this.#subject} threw while validating: ${previewText((error as Error)?.message ?? String(error), 200)}`,
       );
     }
+    if (isPromiseLike(result)) {
+      Promise.resolve(result).catch(() => undefined);
+      throw this.#unusable(resolved, asyncRefusal(this.#subject));
+    }
     return result;
+  }
+
+  #unusable(resolved: ResolvedParseOptions, reason: string): Error {
+    const issue = new IssueBuilder(resolved.catalog).schemaUnusable(reason);
+    return createArgumentError(
+      ValidationErrorCode.SchemaCompileFailed,
+      formatValidationMessage(resolved.catalog, resolved.toolName, [issue]),
+      { toolName: resolved.toolName, issues: [issue] },
+    );
   }
 
   parse(input: unknown, options?: ParseOptions): ParseResult<T> {

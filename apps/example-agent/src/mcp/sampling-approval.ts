@@ -52,7 +52,9 @@ export function samplingHandler(policy: SamplingPolicy): McpSamplingHandler {
     const provider = policy.provider();
     const cap = Math.min(request.maxTokens, policy.maxTokens);
     if (provider === undefined) {
-      policy.report(`mcp ${server}: asked to use the model; refused: no model in this command`);
+      policy.report(
+        `mcp ${server}: asked to use the model; refused: the model is not set up yet (servers connect before it)`,
+      );
       throw new Error('User rejected sampling request: this client has no model to sample from right now');
     }
     const conversation = conversationOf(request.messages);

@@ -55,13 +55,17 @@ export function findUndeclaredKeys(
 ): UndeclaredKey[] {
   if (typeof value !== 'object' || value === null || found.length >= limit) return found;
   if (plan.union !== undefined) {
-    const members = plan.union.filter((member) => planAcceptsValueType(member, value));
-    const clean = members.find(
-      (member) => findUndeclaredKeys(member, value, path, 1, matchesPattern).length === 0,
-    );
-    // No member accepts every key: report against the first member of the right type.
-    if (clean === undefined && members[0] !== undefined)
-      findUndeclaredKeys(members[0], value, path, limit, matchesPattern, found);
+    // Report against the member the value most likely meant: one whose discriminating constants
+    // match (a tagged union's `kind`), then the one with the fewest undeclared keys.
+    let best: { keys: UndeclaredKey[]; rank: number } | undefined;
+    for (const member of plan.union) {
+      if (!planAcceptsValueType(member, value)) continue;
+      const keys = findUndeclaredKeys(member, value, path, limit, matchesPattern);
+      if (keys.length === 0) return found;
+      const rank = (constantsMatch(member, value) ? 0 : 1_000_000) + keys.length;
+      if (best === undefined || rank < best.rank) best = { keys, rank };
+    }
+    if (best !== undefined) found.push(...best.keys.slice(0, limit - found.length));
     return found;
   }
   if (plan.allOf !== undefined) {
@@ -109,4 +113,16 @@ export function planAtPath(
     plan = next === false ? undefined : next;
   }
   return plan;
+}
+
+/** False when a declared property with a `const` (a union's tag) holds another value. */
+function constantsMatch(plan: SchemaPlan, value: unknown): boolean {
+  if (plan.properties === undefined || typeof value !== 'object' || value === null) return true;
+  const record = value as Record<string, unknown>;
+  for (const property of plan.properties) {
+    const node = property.plan.node;
+    if ('const' in node && Object.hasOwn(record, property.name) && record[property.name] !== node.const)
+      return false;
+  }
+  return true;
 }

@@ -244,6 +244,18 @@ describe('Standard Schema specifics', () => {
     expect(zodError.message).toContain('returned a Promise');
   });
 
+  it('reports an unknown key of a tagged union against the member its tag names', () => {
+    const schema = z.object({
+      change: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('add'), text: z.string() }),
+        z.object({ kind: z.literal('remove'), line: z.number() }),
+      ]),
+    });
+    const error = rejection(compileSchema(schema), { change: { kind: 'remove', lines: 2 } });
+    expect(error.issues[0]).toMatchObject({ path: '/change/lines', keyword: 'additionalProperties' });
+    expect(error.message).toContain('did you mean "line"?');
+  });
+
   it('refuses a schema its vendor cannot express as JSON Schema', () => {
     expect(() => compileSchema(z.object({ when: z.date() }))).toThrow(/cannot be expressed as JSON Schema/);
   });

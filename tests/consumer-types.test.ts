@@ -1,0 +1,230 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildWorkspace,
+  cleanEnvironment,
+  type PackedPackage,
+  packPublishablePackages,
+} from './support/pack.js';
+import { listWorkspacePackages, repoRoot } from './support/workspace.js';
+
+const publishable = listWorkspacePackages().filter((pkg) => !pkg.private);
+const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+const rootManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+const typesNodeRange: string = rootManifest.devDependencies['@types/node'];
+const sdkVersion: string = JSON.parse(
+  readFileSync(join(repoRoot, 'packages', 'mcp-adapter', 'package.json'), 'utf8'),
+).devDependencies['@modelcontextprotocol/sdk'].replace(/^\^/, '');
+
+let packed: PackedPackage[] = [];
+
+beforeAll(() => {
+  buildWorkspace();
+  packed = packPublishablePackages();
+});
+
+function run(command: string, args: string[], cwd: string): { status: number; output: string } {
+  try {
+    const output = execFileSync(command, args, {
+      cwd,
+      encoding: 'utf8',
+      stdio: 'pipe',
+      env: cleanEnvironment(),
+    });
+    return { status: 0, output };
+  } catch (error) {
+    const failure = error as { status?: number; stdout?: string; stderr?: string };
+    return { status: failure.status ?? 1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
+  }
+}
+
+/**
+ * A project outside the workspace with `dependencies` (toolwright packages by tarball, others by
+ * version from the npm registry); every toolwright package resolves to its tarball, so peers
+ * that npm installs on its own come from this checkout too.
+ */
+function consumerProject(
+  label: string,
+  dependencies: Record<string, string>,
+): { dir: string; install: ReturnType<typeof run> } {
+  const dir = mkdtempSync(join(tmpdir(), `toolwright-consumer-${label}-`));
+  const tarballOf = (name: string) => `file:${packed.find((entry) => entry.pkg.name === name)?.tarball}`;
+  const manifest = {
+    name: `consumer-${label}`,
+    private: true,
+    type: 'module',
+    dependencies: Object.fromEntries(
+      Object.entries(dependencies).map(([name, spec]) => [name, spec === 'tarball' ? tarballOf(name) : spec]),
+    ),
+    overrides: Object.fromEntries(packed.map(({ pkg }) => [pkg.name, tarballOf(pkg.name)])),
+  };
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const install = run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline'],
+    dir,
+  );
+  return { dir, install };
+}
+
+/**
+ * Compiles a file importing every package under the strictest settings. `types` as given
+ * (`undefined`: TypeScript's default, every visible @types package); `lib` TypeScript's default
+ * for the target unless given.
+ */
+function compileConsumer(
+  dir: string,
+  types: readonly string[] | undefined,
+  lib?: readonly string[],
+): ReturnType<typeof run> {
+  const imports = publishable
+    .map(
+      (pkg, index) =>
+        `import * as package${index} from '${pkg.name}';\nexport const used${index} = Object.keys(package${index});`,
+    )
+    .join('\n');
+  writeFileSync(join(dir, 'consumer.ts'), `${imports}\n`);
+  const compilerOptions = {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    skipLibCheck: false,
+    noEmit: true,
+    ...(types === undefined ? {} : { types }),
+    ...(lib === undefined ? {} : { lib }),
+  };
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions, files: ['consumer.ts'] }, null, 2),
+  );
+  return run(process.execPath, [tsc, '-p', '.'], dir);
+}
+
+const everyPackage = () => Object.fromEntries(publishable.map((pkg) => [pkg.name, 'tarball']));
+
+describe('a consumer that does not install @types/node', () => {
+  let dir = '';
+  beforeAll(() => {
+    const project = consumerProject('no-types-node', everyPackage());
+    expect(project.install.status, project.install.output).toBe(0);
+    dir = project.dir;
+  });
+
+  it('compiles every package with skipLibCheck: false and no ambient types at all (types: [])', () => {
+    const result = compileConsumer(dir, []);
+    expect(result.output).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('compiles with the default types setting too', () => {
+    const result = compileConsumer(dir, undefined);
+    expect(result.output).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it("without the DOM lib, only the MCP SDK's own declarations fail (they name DOM's HeadersInit), none of ours", () => {
+    const result = compileConsumer(dir, [], ['ES2023']);
+    const errors = result.output.split('\n').filter((line) => line.includes('error TS'));
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.filter((line) => !line.startsWith('node_modules/@modelcontextprotocol/sdk/'))).toEqual([]);
+    expect(result.output).toContain("Cannot find name 'HeadersInit'");
+  });
+});
+
+describe('a consumer with its own @types/node', () => {
+  it('compiles every package, sharing its one copy of @types/node', () => {
+    const { dir, install } = consumerProject('own-types-node', {
+      ...everyPackage(),
+      '@types/node': typesNodeRange,
+    });
+    expect(install.status, install.output).toBe(0);
+    const result = compileConsumer(dir, ['node']);
+    expect(result.output).toBe('');
+    expect(result.status).toBe(0);
+    const copies = run('npm', ['ls', '@types/node', '--all', '--parseable'], dir).output.trim().split('\n');
+    expect(new Set(copies.filter((line) => line.endsWith(join('node_modules', '@types', 'node')))).size).toBe(
+      1,
+    );
+  });
+});
+
+describe('the MCP SDK, a peer dependency of mcp-adapter and mcp-server', () => {
+  it('is declared as a peer by both, since its types are in their public API', () => {
+    for (const name of ['@toolwright/mcp-adapter', '@toolwright/mcp-server']) {
+      const pkg = publishable.find((entry) => entry.name === name);
+      expect(pkg?.manifest.peerDependencies?.['@modelcontextprotocol/sdk'], name).toBeDefined();
+      expect(pkg?.manifest.dependencies?.['@modelcontextprotocol/sdk'], name).toBeUndefined();
+      const declarations = readFileSync(join(repoRoot, pkg?.dir as string, 'dist', 'index.d.ts'), 'utf8');
+      expect(declarations, name).toMatch(/from '@modelcontextprotocol\/sdk\//);
+    }
+  });
+
+  it('installed by the host at a compatible version: one copy, shared, and the types compile', () => {
+    const { dir, install } = consumerProject('sdk-own', {
+      '@toolwright/mcp-server': 'tarball',
+      '@toolwright/mcp-adapter': 'tarball',
+      '@modelcontextprotocol/sdk': sdkVersion,
+    });
+    expect(install.status, install.output).toBe(0);
+    const tree = run('npm', ['ls', '@modelcontextprotocol/sdk', '--all', '--parseable'], dir)
+      .output.trim()
+      .split('\n');
+    expect(new Set(tree.filter((line) => line.includes('@modelcontextprotocol'))).size).toBe(1);
+    writeFileSync(
+      join(dir, 'consumer.ts'),
+      [
+        "import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';",
+        "import { toolAnnotations } from '@toolwright/mcp-server';",
+        'export const annotations: ToolAnnotations = toolAnnotations(undefined as never);',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          skipLibCheck: false,
+          noEmit: true,
+          target: 'ES2022',
+        },
+        files: ['consumer.ts'],
+      }),
+    );
+    const result = run(process.execPath, [tsc, '-p', '.'], dir);
+    expect(result.output).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('not installed by the host: npm installs the peer itself, one copy that both packages share', () => {
+    const { dir, install } = consumerProject('sdk-absent', {
+      '@toolwright/mcp-server': 'tarball',
+      '@toolwright/mcp-adapter': 'tarball',
+    });
+    expect(install.status, install.output).toBe(0);
+    expect(existsSync(join(dir, 'node_modules', '@modelcontextprotocol', 'sdk', 'package.json'))).toBe(true);
+    const tree = run('npm', ['ls', '@modelcontextprotocol/sdk', '--all', '--parseable'], dir)
+      .output.trim()
+      .split('\n');
+    expect(new Set(tree.filter((line) => line.includes('@modelcontextprotocol'))).size).toBe(1);
+  });
+
+  it('installed by the host at an incompatible version: npm refuses with its peer-dependency error', () => {
+    const { install } = consumerProject('sdk-old', {
+      '@toolwright/mcp-server': 'tarball',
+      '@modelcontextprotocol/sdk': '1.0.0',
+    });
+    expect(install.status).not.toBe(0);
+    expect(install.output).toMatch(/ERESOLVE/);
+    expect(install.output).toMatch(
+      /peer @modelcontextprotocol\/sdk@"\^1\.32\.2" from @toolwright\/mcp-server/,
+    );
+  });
+});

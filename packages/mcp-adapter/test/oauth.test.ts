@@ -4,10 +4,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { McpConnectionChange } from '@toolwright/registry';
+import { SessionArtifactStore } from '@toolwright/artifacts';
+import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loginMcpServer, logoutMcpServer } from '../src/auth/oauth-login.js';
 import { McpConnectionManager, type McpConnectionManagerOptions } from '../src/connection-manager.js';
+import { McpAdapter } from '../src/mcp-adapter.js';
 import { parseMcpServersConfig } from '../src/server-config.js';
 import { type AuthorizationServer, startAuthorizationServer } from './oauth/authorization-server.js';
 import { completeLoginInBrowser } from './oauth/browser.js';
@@ -65,6 +67,7 @@ async function start(
     provider: () => authorization.provider,
     ...(options.writeScopes === undefined ? {} : { writeScopes: options.writeScopes }),
     ...(options.advertisedResource === undefined ? {} : { advertisedResource: options.advertisedResource }),
+    ...(options.anonymousMethods === undefined ? {} : { anonymousMethods: options.anonymousMethods }),
   });
   mcpUrl = mcp.url;
 }
@@ -310,5 +313,46 @@ describe('login and logout', () => {
     const result = await manager(true).connectAll();
     expect(result.failed[0]?.reason).toMatch(/tokens\.json.*mode is 0644/);
     expect(result.failed[0]?.reason).not.toContain(storedTokens().access_token);
+  });
+});
+
+describe('through McpAdapter', () => {
+  it('logs in once when the listings that follow an anonymous initialize all meet the 401', async () => {
+    await start({ anonymousMethods: ['initialize', 'notifications'] });
+    const urls: URL[] = [];
+    const artifactsRoot = mkdtempSync(join(tmpdir(), 'oauth-artifacts-'));
+    const diagnostics: unknown[] = [];
+    const registry = new ToolRegistry();
+    const adapter = new McpAdapter({
+      registry,
+      artifacts: new SessionArtifactStore({
+        root: artifactsRoot,
+        namespace: 'mcp',
+        sessionIdentity: 'oauth',
+      }),
+      servers: parseMcpServersConfig({ mcpServers: { hosted: { type: 'http', url: mcp.url, oauth: true } } }),
+      reconnect: { maxAttempts: 0 },
+      oauth: {
+        storeDirectory: store,
+        onAuthorizationUrl: async ({ url }) => {
+          urls.push(url);
+          await completeLoginInBrowser(url);
+        },
+      },
+      onDiagnostic: (diagnostic) => diagnostics.push(diagnostic),
+      onConnectionChange: (change) => changes.push(change),
+    });
+    try {
+      expect((await adapter.connect()).failed).toEqual([]);
+      expect(urls).toHaveLength(1);
+      const catalog = adapter.catalog('hosted');
+      expect([catalog.tools.length, catalog.resources.length, catalog.prompts.length]).toEqual([2, 1, 1]);
+      const tokens = storedTokens();
+      const seen = JSON.stringify([changes, diagnostics, adapter.servers()]);
+      expect(seen).not.toContain(tokens.access_token);
+    } finally {
+      await adapter.close();
+      rmSync(artifactsRoot, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import type {
-  AddClientAuthentication,
-  OAuthClientProvider,
-  OAuthDiscoveryState,
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type AddClientAuthentication,
+  auth,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
 } from '@modelcontextprotocol/sdk/client/auth.js';
 import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
 import type {
@@ -26,10 +27,11 @@ const UNUSED_REDIRECT = 'http://127.0.0.1/oauth/callback';
  * (discovery, registration, PKCE, refresh, resource indicators, step-up) are the SDK's.
  *
  * In an interactive run (the host gave `onAuthorizationUrl`), `redirectToAuthorization` hands
- * the URL to the host and waits for the loopback redirect; the code it brings is picked up by
- * the transport ({@link takeAuthorizationCode}), which completes the flow with the SDK's
- * `finishAuth` and sends the request again. In a non-interactive run it throws
- * {@link NeedsLoginError} instead, before anything is registered.
+ * the URL to the host, waits for the loopback redirect and exchanges the code it brings with
+ * the SDK's own `auth()`; the transport then sees new tokens and sends the request again. One
+ * login at a time: an authorization started while another is under way (requests sent side by
+ * side, the event stream) waits for that one instead of sending the user a second URL. In a
+ * non-interactive run it throws {@link NeedsLoginError} instead, before anything is registered.
  */
 export class ConfiguredOAuthProvider implements OAuthClientProvider {
   readonly #server: string;
@@ -40,22 +42,32 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
   /** Read on every request: kept in memory, written through to the store. */
   #tokens: OAuthTokens | undefined;
   #tokensLoaded = false;
+  /** The verifier of the code being exchanged (see {@link redirectToAuthorization}). */
   #codeVerifier: string | undefined;
-  #pendingCode: string | undefined;
+  /** Verifiers of authorization requests not yet sent to the user, newest last. */
+  readonly #verifiers: string[] = [];
+  /** The interactive login under way, if any. */
+  #login: Promise<void> | undefined;
+  /** Whether this provider registered a client (see {@link saveClientInformation}). */
+  #registered = false;
   /** Scopes a 403 `insufficient_scope` asked for that the current token lacks (a step-up under way). */
   #stepUpScope: string | undefined;
   // Declared, not initialised: the SDK tells "absent" from "undefined" for both.
   declare readonly clientMetadataUrl?: string;
   declare readonly addClientAuthentication?: AddClientAuthentication;
 
+  readonly #serverUrl: URL;
+
   constructor(
     server: string,
+    serverUrl: URL,
     config: OAuthServerConfig,
     runtime: ResolvedOAuthRuntime,
     store: OAuthStore,
     receiver: LoopbackRedirectReceiver | undefined,
   ) {
     this.#server = server;
+    this.#serverUrl = serverUrl;
     this.#config = config;
     this.#runtime = runtime;
     this.#store = store;
@@ -126,7 +138,12 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
 
   saveClientInformation(information: OAuthClientInformationMixed): void {
     if (this.#config.clientId !== undefined && information.client_id === this.#config.clientId) return;
+    // Two flows that started side by side (a request and the event stream) each register; the
+    // first registration is the one the user is sent to authorize, so it stays.
+    const stored = this.#store.clientInformation();
+    if (this.#registered && stored !== undefined && stored.client_id !== information.client_id) return;
     this.#store.saveClientInformation(information);
+    this.#registered = true;
   }
 
   tokens(): OAuthTokens | undefined {
@@ -170,23 +187,39 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
     if (receiver === undefined || onAuthorizationUrl === undefined) {
       throw this.#needsLogin('the stored tokens are missing, expired or lack a scope it asks for');
     }
-    const state = authorizationUrl.searchParams.get('state') ?? '';
-    const redirect = receiver.waitForCode(state, this.#runtime.authorizationTimeoutMs);
-    // Awaited below; until then a close or timeout must not count as unhandled.
-    redirect.catch(() => undefined);
-    await onAuthorizationUrl({ server: this.#server, url: authorizationUrl });
-    this.#pendingCode = (await redirect).code;
+    const verifier = this.#verifierFor(authorizationUrl);
+    if (this.#login !== undefined) {
+      // Another request already sent the user a URL: its login serves this request too.
+      await this.#login.catch(() => undefined);
+      return;
+    }
+    this.#login = (async () => {
+      const state = authorizationUrl.searchParams.get('state') ?? '';
+      const redirect = receiver.waitForCode(state, this.#runtime.authorizationTimeoutMs);
+      // Awaited below; until then a close or timeout must not count as unhandled.
+      redirect.catch(() => undefined);
+      await onAuthorizationUrl({ server: this.#server, url: authorizationUrl });
+      const { code } = await redirect;
+      this.#codeVerifier = verifier;
+      // The SDK's exchange (client authentication, resource, saveTokens), as its finishAuth does.
+      await auth(this, { serverUrl: this.#serverUrl, authorizationCode: code });
+    })().finally(() => {
+      this.#login = undefined;
+    });
+    await this.#login;
   }
 
-  /** The code the last redirect brought, once (the transport completes the flow with it). */
-  takeAuthorizationCode(): string | undefined {
-    const code = this.#pendingCode;
-    this.#pendingCode = undefined;
-    return code;
+  /** The saved verifier whose S256 challenge the authorization URL carries. */
+  #verifierFor(authorizationUrl: URL): string | undefined {
+    const challenge = authorizationUrl.searchParams.get('code_challenge');
+    return this.#verifiers.find(
+      (verifier) => createHash('sha256').update(verifier).digest('base64url') === challenge,
+    );
   }
 
   saveCodeVerifier(codeVerifier: string): void {
-    this.#codeVerifier = codeVerifier;
+    this.#verifiers.push(codeVerifier);
+    if (this.#verifiers.length > 8) this.#verifiers.shift();
   }
 
   codeVerifier(): string {
@@ -218,6 +251,7 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
 
   invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
     this.#store.clear(scope);
+    if (scope === 'all' || scope === 'client') this.#registered = false;
     if (scope === 'all' || scope === 'tokens') {
       this.#tokens = undefined;
       this.#tokensLoaded = true;

@@ -20,13 +20,15 @@ type SendOptions = Parameters<StreamableHTTPClientTransport['send']>[1];
 
 /**
  * The SDK's Streamable HTTP transport with the SDK's OAuth (`authProvider`), plus the one step
- * an interactive run needs: when the SDK stopped at the redirect and the loopback receiver got
- * the code, the flow is completed with the SDK's own `finishAuth` and the request is sent
+ * an interactive run needs: when the SDK stopped at the redirect and the login that followed
+ * saved new tokens (see `ConfiguredOAuthProvider.redirectToAuthorization`), the request is sent
  * again — at most {@link MAX_AUTHORIZATIONS_PER_REQUEST} times per request.
  */
 class OAuthStreamableHttpTransport extends StreamableHTTPClientTransport {
   readonly #provider: ConfiguredOAuthProvider;
   readonly #receiver: LoopbackRedirectReceiver | undefined;
+  /** Sends made while there is no token yet, one after another (see {@link send}). */
+  #tokenless: Promise<unknown> = Promise.resolve();
 
   constructor(
     url: URL,
@@ -39,19 +41,35 @@ class OAuthStreamableHttpTransport extends StreamableHTTPClientTransport {
     this.#receiver = receiver;
   }
 
-  override async send(message: JSONRPCMessage | JSONRPCMessage[], options?: SendOptions): Promise<void> {
-    for (let authorizations = 0; ; authorizations++) {
+  /**
+   * Until a token exists, requests go one at a time: requests sent side by side (a catalog's
+   * listings) would each meet the 401 and each start a login of their own. The first one logs
+   * in; the others then carry its token.
+   */
+  override send(message: JSONRPCMessage | JSONRPCMessage[], options?: SendOptions): Promise<void> {
+    if (this.#provider.tokens() !== undefined) return this.#sendAuthorizing(message, options);
+    const sent = this.#tokenless.then(() => this.#sendAuthorizing(message, options));
+    this.#tokenless = sent.catch(() => undefined);
+    return sent;
+  }
+
+  /**
+   * The SDK stops at the redirect with `UnauthorizedError`; when the interactive login that
+   * followed saved new tokens, the request is sent again.
+   */
+  async #sendAuthorizing(message: JSONRPCMessage | JSONRPCMessage[], options?: SendOptions): Promise<void> {
+    for (let authorizations = 1; ; authorizations++) {
+      const before = this.#provider.tokens()?.access_token;
       try {
         return await super.send(message, options);
       } catch (error) {
-        const code = this.#provider.takeAuthorizationCode();
-        if (!(error instanceof UnauthorizedError) || code === undefined) throw error;
-        if (authorizations + 1 >= MAX_AUTHORIZATIONS_PER_REQUEST) {
+        const renewed = this.#provider.tokens()?.access_token;
+        if (!(error instanceof UnauthorizedError) || renewed === undefined || renewed === before) throw error;
+        if (authorizations >= MAX_AUTHORIZATIONS_PER_REQUEST) {
           throw new Error(
             `the server still refused the request after ${MAX_AUTHORIZATIONS_PER_REQUEST} authorizations; giving up`,
           );
         }
-        await this.finishAuth(code);
       }
     }
   }
@@ -86,7 +104,7 @@ export async function createOAuthTransport(
   const interactive = runtime.onAuthorizationUrl !== undefined && oauth.grant === 'authorization_code';
   const receiver = interactive ? await LoopbackRedirectReceiver.start(oauth.redirectPort) : undefined;
   const store = new OAuthStore(runtime.storeDirectory, server, url);
-  const provider = new ConfiguredOAuthProvider(server, oauth, runtime, store, receiver);
+  const provider = new ConfiguredOAuthProvider(server, url, oauth, runtime, store, receiver);
   // Sees each answer before the SDK acts on it: a 403 insufficient_scope starts a step-up.
   const observingFetch: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);

@@ -23,6 +23,8 @@ export interface ProtectedMcpServerOptions {
   readonly advertisedResource?: string;
   /** Serves requests without an `Authorization` header too (a benchmark's unauthenticated peer). */
   readonly allowAnonymous?: boolean;
+  /** JSON-RPC methods served without a token (as servers that let `initialize` through do). */
+  readonly anonymousMethods?: readonly string[];
 }
 
 async function readBody(request: IncomingMessage): Promise<unknown> {
@@ -39,6 +41,12 @@ function mcpServer(identity: string): McpServer {
   }));
   server.registerTool('write', { description: 'Needs the mcp:write scope.' }, async () => ({
     content: [{ type: 'text', text: 'written' }],
+  }));
+  server.registerResource('readme', 'file:///readme.txt', { mimeType: 'text/plain' }, async (uri) => ({
+    contents: [{ uri: uri.href, text: 'hello' }],
+  }));
+  server.registerPrompt('greet', { description: 'Says hello.' }, async () => ({
+    messages: [{ role: 'user', content: { type: 'text', text: 'hello' } }],
   }));
   return server;
 }
@@ -92,7 +100,13 @@ export async function startProtectedMcpServer(
       authorizations.push(header);
       const value = header.startsWith('Bearer ') ? header.slice(7) : '';
       const provider = options.provider();
-      const anonymous = value === '' && options.allowAnonymous === true;
+      const method = (body as { method?: string } | undefined)?.method ?? '';
+      const anonymous =
+        value === '' &&
+        (options.allowAnonymous === true ||
+          (options.anonymousMethods ?? []).some(
+            (allowed) => method === allowed || method.startsWith(`${allowed}/`),
+          ));
       const token = value === '' ? undefined : await lookUp(provider, value);
       const audience = Array.isArray(token?.aud) ? token?.aud : [token?.aud];
       if (!anonymous && (token === undefined || token.isExpired || !audience.includes(url))) {

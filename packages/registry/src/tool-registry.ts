@@ -9,8 +9,8 @@ import { type DeferrableTool, DeferredToolManager } from './deferred-tool-manage
 import { applyMcpDiff, catalogChangeOf, isEmptyMcpDiff, planMcpReplacement } from './mcp-catalog-apply.js';
 import { mcpSourceOf } from './mcp-catalog-diff.js';
 import { McpEventInbox } from './mcp-event-inbox.js';
-import { type DeclarationOptions, resolveDeclarationOptions } from './provider-tool-search.js';
 import { toToolList } from './option-checks.js';
+import { type DeclarationOptions, resolveDeclarationOptions } from './provider-tool-search.js';
 import { registerBatch } from './register-all.js';
 import { RegistryError, RegistryErrorCode } from './registry-error.js';
 import { RegistryEventEmitter, type RegistryEventName, type RegistryListener } from './registry-events.js';

@@ -9,14 +9,14 @@ import {
 import { checkBuildOptions } from './build-options.js';
 import { checkToolConfig } from './check-tool-config.js';
 import { checkToolExamples } from './check-tool-examples.js';
+import { chooseParamsFreezer } from './choose-params-freezer.js';
 import { createDeclarationCache } from './declaration-cache.js';
 import { deepFreeze } from './deep-freeze.js';
 import type { DeepReadonly } from './deep-readonly.js';
 import { InvalidToolDefinitionError } from './errors.js';
-import { freezeParsed } from './freeze-parsed.js';
 import { FrozenToolInvocation, type InvocationBehaviour } from './frozen-tool-invocation.js';
 import type { FunctionDeclaration } from './function-declaration.js';
-import { compileParamsFreezer, type ParamsFreezer } from './params-freezer.js';
+import type { ParamsFreezer } from './params-freezer.js';
 import { checkSchemaSpecificationVersion } from './specification-version.js';
 import { type BuildOptions, TOOL_MARKER, type Tool, type ToolMetadata } from './tool.js';
 import type { SchemaParams, ToolConfig, ToolSchema } from './tool-config.js';
@@ -152,7 +152,7 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
         checkBuildOptions(options);
       }
       const result = validator.parse(params, options?.nullAsAbsent ? nullAsAbsentParseOptions : parseOptions);
-      freezeParams ??= ownSchema ? compileParamsFreezer(validator.toJsonSchema()) : freezeParsed;
+      freezeParams ??= chooseParamsFreezer(validator, ownSchema);
       // Parse shares unchanged parts with the caller's input: those are copied, the rest frozen in place.
       const value = freezeParams(result.value, params) as DeepReadonly<Params>;
       const coercions = result.coercions.length === 0 ? NO_COERCIONS : deepFreeze(result.coercions);

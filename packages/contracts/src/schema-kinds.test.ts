@@ -164,6 +164,38 @@ describe.each(Object.entries(schemas))('createTool with a %s schema', (_label, s
   });
 });
 
+describe('library output', () => {
+  it('is deep-frozen whatever a transform or morph returns', () => {
+    const cases = [
+      z.object({ spec: z.string().transform((text) => ({ text, parts: [text] })) }),
+      toStandardJsonSchema(
+        v.object({
+          spec: v.pipe(
+            v.string(),
+            v.transform((text) => ({ text, parts: [text] })),
+          ),
+        }),
+      ),
+      type({ spec: type('string').pipe((text) => ({ text, parts: [text] })) }),
+    ];
+    for (const schema of cases) {
+      const params = editTool(schema).build({ spec: 'a' }).params;
+      expect(params).toEqual({ spec: { text: 'a', parts: ['a'] } });
+      expect(isDeeplyFrozen(params)).toBe(true);
+    }
+  });
+
+  it('is frozen by the freezer specialised from the output schema when the library gives one', () => {
+    const tool = editTool(
+      z.object({ edits: z.array(z.object({ old: z.string(), all: z.boolean().default(false) })) }),
+    );
+    const input = { edits: [{ old: 'a' }, { old: 'b', all: true }] };
+    const params = tool.build(input).params;
+    expect(isDeeplyFrozen(params)).toBe(true);
+    expect(Object.isFrozen(input.edits[1])).toBe(false);
+  });
+});
+
 describe('createTool refusals', () => {
   it('refuses an asynchronous Standard Schema with an error that says so', () => {
     const schema = z.object({ path: z.string().refine(async (path) => path.length > 0) });

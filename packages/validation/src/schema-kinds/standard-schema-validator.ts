@@ -81,6 +81,7 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
   /** The screened copy of the vendor's input JSON Schema. */
   readonly #plain: SchemaNode;
   #projection: JsonSchema | undefined;
+  #output: JsonSchema | null | undefined;
   #plan: SchemaPlan | undefined;
   #hasUndeclared: UndeclaredCheck | undefined;
 
@@ -106,6 +107,25 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
   toJsonSchema(): JsonSchema {
     this.#projection ??= toJsonSchemaFromPlain(this.#plain);
     return this.#projection;
+  }
+
+  /**
+   * The library's JSON Schema of what `validate` returns (`~standard.jsonSchema.output`), as the
+   * library writes it (objects not closed here), or `undefined` when it cannot say — Zod and
+   * Valibot throw for a transform, ArkType gives `{}` for a morph. Lets a caller specialise work
+   * on the output (contracts' params freezer); computed once.
+   */
+  outputJsonSchema(): JsonSchema | undefined {
+    if (this.#output === undefined) {
+      try {
+        const output = this.#props.jsonSchema.output({ target: STANDARD_JSON_SCHEMA_TARGET });
+        this.#output = prescreenJsonSchema(output, DEFAULT_JSON_SCHEMA_LIMITS, this.#subject)
+          .copy as JsonSchema;
+      } catch {
+        this.#output = null;
+      }
+    }
+    return this.#output ?? undefined;
   }
 
   /** The repair plan over the vendor's JSON Schema, closed like the projection; built on first use. */

@@ -28,6 +28,16 @@ export function sharedProjectConfig(packageUrl: string): UserWorkspaceConfig {
       name,
       root: packageDir,
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      // Type tests (`*.test-d.ts`, expectTypeOf) pin the inferred types of the public API. They
+      // are compiled by tsc against the package's tsconfig, so sibling packages come from their
+      // built declaration files, as a user sees them. Errors elsewhere in the package are the
+      // package typecheck's to report, not a type test's.
+      typecheck: {
+        enabled: true,
+        include: ['src/**/*.test-d.ts'],
+        tsconfig: join(packageDir, 'tsconfig.json'),
+        ignoreSourceErrors: true,
+      },
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -71,6 +71,27 @@ describe('mcp login and logout', () => {
 
     const after = await runCli(['mcp', 'list'], options);
     expect([after.code, after.stdout]).toEqual([0, expect.stringMatching(/^hosted\s+connected\s+2 tools$/m)]);
+
+    // The tokens are in the store, 0600, and in no output of any command.
+    const [serverDirectory] = readdirSync(join(directory.path, 'state', 'toolwright', 'mcp-oauth'));
+    const tokensFile = join(
+      directory.path,
+      'state',
+      'toolwright',
+      'mcp-oauth',
+      serverDirectory!,
+      'tokens.json',
+    );
+    expect(statSync(tokensFile).mode & 0o777).toBe(0o600);
+    const tokens = JSON.parse(readFileSync(tokensFile, 'utf8')) as {
+      access_token: string;
+      refresh_token: string;
+    };
+    for (const run of [before, login, after]) {
+      for (const secret of [tokens.access_token, tokens.refresh_token]) {
+        expect(run.stdout + run.stderr).not.toContain(secret);
+      }
+    }
 
     const logout = await runCli(['mcp', 'logout', 'hosted'], options);
     expect([logout.code, logout.stdout]).toEqual([0, 'logged out of "hosted"\n']);

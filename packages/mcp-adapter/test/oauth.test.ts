@@ -54,7 +54,12 @@ const CLIENTS = [
 ];
 
 async function start(
-  options: { accessTokenTtl?: number; writeScopes?: string[]; advertisedResource?: string } = {},
+  options: {
+    accessTokenTtl?: number;
+    writeScopes?: string[];
+    advertisedResource?: string;
+    anonymousMethods?: string[];
+  } = {},
 ) {
   let mcpUrl = '';
   authorization = await startAuthorizationServer({

@@ -94,16 +94,25 @@ export function findUndeclaredKeys(
 
 /**
  * The plan at an issue's path (declared properties, patterns, additional, tuple and array items),
- * or `undefined` where the path leaves the plan or passes a union (the member is not known).
+ * following `value` alongside so that a union is passed through the member the value belongs to
+ * (its tag constants match, then the first member of its type); `undefined` where the path
+ * leaves the plan.
  */
 export function planAtPath(
   root: SchemaPlan,
   segments: readonly string[],
+  value: unknown,
   matchesPattern: (pattern: string, key: string) => boolean,
 ): SchemaPlan | undefined {
   let plan: SchemaPlan | undefined = root;
+  let current = value;
   for (const segment of segments) {
-    if (plan === undefined || plan.union !== undefined) return undefined;
+    plan = plan === undefined ? undefined : memberFor(plan, current);
+    if (plan === undefined) return undefined;
+    current =
+      typeof current === 'object' && current !== null
+        ? (current as Record<string, unknown>)[segment]
+        : undefined;
     const index = /^(?:0|[1-9]\d*)$/.test(segment) ? Number(segment) : undefined;
     if (index !== undefined && (plan.tuple !== undefined || plan.items !== undefined)) {
       plan = plan.tuple?.[index] ?? plan.items;
@@ -112,7 +121,14 @@ export function planAtPath(
     const next = keyPlan(plan, segment, matchesPattern);
     plan = next === false ? undefined : next;
   }
-  return plan;
+  return plan === undefined ? undefined : memberFor(plan, current);
+}
+
+/** The union member `value` belongs to (the plan itself when it is no union). */
+function memberFor(plan: SchemaPlan, value: unknown): SchemaPlan | undefined {
+  if (plan.union === undefined) return plan;
+  const typed = plan.union.filter((member) => planAcceptsValueType(member, value));
+  return typed.find((member) => constantsMatch(member, value)) ?? typed[0];
 }
 
 /** False when a declared property with a `const` (a union's tag) holds another value. */

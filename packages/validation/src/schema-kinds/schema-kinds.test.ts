@@ -254,6 +254,16 @@ describe('Standard Schema specifics', () => {
     const error = rejection(compileSchema(schema), { change: { kind: 'remove', lines: 2 } });
     expect(error.issues[0]).toMatchObject({ path: '/change/lines', keyword: 'additionalProperties' });
     expect(error.message).toContain('did you mean "line"?');
+    // A rule broken inside the member: what was expected comes from that member's schema.
+    const inside = rejection(compileSchema(schema), { change: { kind: 'remove', line: 'two' } });
+    expect(inside.issues).toEqual([
+      expect.objectContaining({
+        path: '/change/line',
+        keyword: 'type',
+        expected: 'number',
+        message: 'expected number, received string "two"',
+      }),
+    ]);
   });
 
   it('refuses a schema its vendor cannot express as JSON Schema', () => {

@@ -121,7 +121,7 @@ export function standardIssuesToValidationIssues(
   for (const issue of issues) {
     const keys = pathKeys(issue.path);
     const path = keys.reduce(appendPointer, '');
-    const plan = planAtPath(root, keys, matchesPattern);
+    const plan = planAtPath(root, keys, value, matchesPattern);
     const { found, missing } = locate(value, keys);
     const keyword = sizeKeywordFor(keywordOf(issue), found);
     const unknownKeys = (issue as unknown as { keys?: unknown }).keys;

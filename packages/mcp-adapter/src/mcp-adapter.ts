@@ -407,7 +407,11 @@ export class McpAdapter {
   #onConnectionChange(change: McpConnectionChange): void {
     this.#options.onConnectionChange?.(change);
     this.#registry.enqueueMcpConnectionChange(change);
-    if (change.state === 'failed') void this.#catalogs.get(change.server)?.dropTools('server failed');
+    if (change.state === 'failed' || change.state === 'needs_auth') {
+      void this.#catalogs
+        .get(change.server)
+        ?.dropTools(change.state === 'failed' ? 'server failed' : 'server needs a login');
+    }
   }
 
   async #onReady(connection: ServerConnection, recovered: boolean): Promise<void> {

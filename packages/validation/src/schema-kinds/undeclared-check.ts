@@ -92,7 +92,7 @@ function build(plan: SchemaPlan, matchesPattern: (pattern: string, key: string) 
       if (pattern !== undefined) {
         if (pattern.check(record[key])) return true;
       } else if (additional === false) return true;
-      else if (additionalCheck !== undefined && additionalCheck(record[key])) return true;
+      else if (additionalCheck?.(record[key])) return true;
     }
     return false;
   };

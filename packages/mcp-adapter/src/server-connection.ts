@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpConnectionState } from '@toolwright/registry';
-import { failureState } from './auth/oauth-connection.js';
+import { failureState, needsAuthError } from './auth/oauth-connection.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { runReconnectLoop } from './reconnect-loop.js';
 import { type RequestOptions, sendRequest } from './request-signal.js';
@@ -292,6 +292,17 @@ export class ServerConnection {
   }
 
   #failure(operation: string, timeout: number, client: Client, error: unknown): McpAdapterError {
+    // An OAuth server whose token can no longer be renewed without the user: the connection is
+    // ended and the server is needs_auth (its tools go), until a login and a reconnect.
+    const needsAuth = needsAuthError(this.name, error);
+    if (needsAuth !== undefined) {
+      if (!this.#preparing && !this.#closing && this.#client === client) {
+        this.#lastError = needsAuth.message;
+        void this.#discard();
+        this.#report('needs_auth', { error: needsAuth.message });
+      }
+      return needsAuth;
+    }
     // HTTP transports report no close: a server that is unreachable, or that no longer
     // knows the session (it restarted), is a lost connection and starts the reconnect loop.
     const transport = this.definition.transport;

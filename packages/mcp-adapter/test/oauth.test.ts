@@ -361,3 +361,59 @@ describe('through McpAdapter', () => {
     }
   });
 });
+
+describe('a token that can no longer be renewed', () => {
+  it('makes a connected server needs_auth and drops its tools, until a login and a reconnect', async () => {
+    await start({ accessTokenTtl: 2 });
+    const [definition] = parseMcpServersConfig({
+      mcpServers: { hosted: { type: 'http', url: mcp.url, oauth: true } },
+    });
+    const login = {
+      storeDirectory: store,
+      onAuthorizationUrl: ({ url }: { url: URL }) => completeLoginInBrowser(url).then(() => undefined),
+    };
+    await loginMcpServer(definition!, { oauth: login });
+    const artifactsRoot = mkdtempSync(join(tmpdir(), 'oauth-artifacts-'));
+    const registry = new ToolRegistry();
+    const adapter = new McpAdapter({
+      registry,
+      artifacts: new SessionArtifactStore({
+        root: artifactsRoot,
+        namespace: 'mcp',
+        sessionIdentity: 'oauth',
+      }),
+      servers: [definition!],
+      reconnect: { maxAttempts: 0 },
+      oauth: { storeDirectory: store },
+      onConnectionChange: (change) => changes.push(change),
+    });
+    try {
+      expect((await adapter.connect()).failed).toEqual([]);
+      expect(registry.get('mcp__hosted__whoami')).toBeDefined();
+      // The authorization server forgets the refresh token; the access token runs out.
+      await (await authorization.provider.RefreshToken.find(storedTokens().refresh_token!))!.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      const result = await adapter.callTool(
+        'mcp__hosted__whoami',
+        {},
+        {
+          signal: new AbortController().signal,
+          sessionId: 's',
+          workspaceRoot: artifactsRoot,
+        },
+      );
+      expect(result.error?.message).toContain('toolwright-agent mcp login hosted');
+      expect(changes.at(-1)).toMatchObject({ server: 'hosted', state: 'needs_auth' });
+      expect(adapter.servers()[0]).toMatchObject({ phase: 'needs_auth' });
+      await adapter.settled();
+      expect(registry.get('mcp__hosted__whoami')).toBeUndefined();
+
+      await loginMcpServer(definition!, { oauth: login });
+      expect(await adapter.reconnect('hosted')).toMatchObject({ outcome: 'recovered' });
+      expect(registry.get('mcp__hosted__whoami')).toBeDefined();
+    } finally {
+      await adapter.close();
+      rmSync(artifactsRoot, { recursive: true, force: true });
+    }
+  });
+});

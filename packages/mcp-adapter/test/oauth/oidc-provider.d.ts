@@ -10,6 +10,7 @@ declare module 'oidc-provider' {
     on(event: string, listener: (ctx: never) => void): void;
     readonly AccessToken: { find(value: string): Promise<OidcToken | undefined> };
     readonly ClientCredentials: { find(value: string): Promise<OidcToken | undefined> };
+    readonly RefreshToken: { find(value: string): Promise<{ destroy(): Promise<void> } | undefined> };
     readonly Grant: new (properties: {
       accountId: string;
       clientId: string;

@@ -107,6 +107,29 @@ function compileConsumer(
 
 const everyPackage = () => Object.fromEntries(publishable.map((pkg) => [pkg.name, 'tarball']));
 
+describe('the packed manifests', () => {
+  it('carry real ranges: pnpm pack rewrote every workspace: range (npm pack would not), contracts a 0.x peer', () => {
+    for (const { pkg, tarball } of packed) {
+      const manifest = JSON.parse(
+        execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }),
+      );
+      const ranges = {
+        ...manifest.dependencies,
+        ...manifest.peerDependencies,
+        ...manifest.optionalDependencies,
+      };
+      const unrewritten = Object.entries(ranges).filter(([, range]) =>
+        String(range).startsWith('workspace:'),
+      );
+      expect(unrewritten, pkg.name).toEqual([]);
+      if (pkg.manifest.peerDependencies?.['@toolwright/contracts'] !== undefined)
+        expect(manifest.peerDependencies['@toolwright/contracts'], pkg.name).toBe('0.x');
+      const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
+      expect(files, pkg.name).toContain('package/LICENSE');
+    }
+  });
+});
+
 describe('a consumer that does not install @types/node', () => {
   let dir = '';
   beforeAll(() => {

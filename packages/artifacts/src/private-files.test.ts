@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import {
   chmodSync,
+  chownSync,
   linkSync,
   lstatSync,
   mkdirSync,
@@ -107,6 +108,17 @@ describe('PrivateDirectory', () => {
     linkSync(join(directory.path, 'linked.json'), join(root, 'second-name'));
     expect(codeOf(() => directory.read('linked.json'))).toBe('unsafe_entry');
     expect(lstatSync(join(directory.path, 'linked.json')).nlink).toBe(2);
+  });
+
+  // Changing a file's owner takes root: where the tests run as root, the owner check is tested.
+  it.skipIf(process.getuid?.() !== 0)('refuses a file or a directory another user owns', () => {
+    const directory = new PrivateDirectory(root, 'server');
+    directory.write('tokens.json', Buffer.from('x'));
+    chownSync(join(directory.path, 'tokens.json'), 12_345, 12_345);
+    expect(codeOf(() => directory.read('tokens.json'))).toBe('unsafe_entry');
+    mkdirSync(join(root, 'foreign'), { mode: 0o700 });
+    chownSync(join(root, 'foreign'), 12_345, 12_345);
+    expect(codeOf(() => new PrivateDirectory(root, 'foreign'))).toBe('unsafe_directory');
   });
 
   it('refuses names that could leave the directory', () => {

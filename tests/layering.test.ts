@@ -69,7 +69,8 @@ function sourceFiles(dir: string): string[] {
     for (const entry of readdirSync(current)) {
       const path = join(current, entry);
       if (statSync(path).isDirectory()) pending.push(path);
-      else if (/\.(ts|mts|cts|js|mjs)$/.test(entry) && !entry.endsWith('.test.ts')) files.push(path);
+      // Tests (`.test.ts`, and type tests `.test-d.ts`) may use dev dependencies.
+      else if (/\.(ts|mts|cts|js|mjs)$/.test(entry) && !/\.test(-d)?\.ts$/.test(entry)) files.push(path);
     }
   }
   return files;

@@ -3,12 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildWorkspace,
-  cleanEnvironment,
-  type PackedPackage,
-  packPublishablePackages,
-} from './support/pack.js';
+import { buildWorkspace, type PackedPackage, packPublishablePackages, runCommand } from './support/pack.js';
 import { listWorkspacePackages, repoRoot } from './support/workspace.js';
 
 const publishable = listWorkspacePackages().filter((pkg) => !pkg.private);
@@ -26,20 +21,7 @@ beforeAll(() => {
   packed = packPublishablePackages();
 });
 
-function run(command: string, args: string[], cwd: string): { status: number; output: string } {
-  try {
-    const output = execFileSync(command, args, {
-      cwd,
-      encoding: 'utf8',
-      stdio: 'pipe',
-      env: cleanEnvironment(),
-    });
-    return { status: 0, output };
-  } catch (error) {
-    const failure = error as { status?: number; stdout?: string; stderr?: string };
-    return { status: failure.status ?? 1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
-  }
-}
+const run = runCommand;
 
 /**
  * A project outside the workspace with `dependencies` (toolwright packages by tarball, others by

@@ -1,13 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildWorkspace,
-  cleanEnvironment,
   installIntoTemporaryProject,
   type PackedPackage,
   packPublishablePackages,
+  runCommand,
 } from './support/pack.js';
 import { listWorkspacePackages, repoRoot } from './support/workspace.js';
 
@@ -26,20 +25,7 @@ beforeAll(() => {
   packed = packPublishablePackages();
 });
 
-function run(command: string, args: string[], cwd: string): { status: number; output: string } {
-  try {
-    const output = execFileSync(command, args, {
-      cwd,
-      encoding: 'utf8',
-      stdio: 'pipe',
-      env: cleanEnvironment(),
-    });
-    return { status: 0, output };
-  } catch (error) {
-    const failure = error as { status?: number; stdout?: string; stderr?: string };
-    return { status: failure.status ?? 1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
-  }
-}
+const run = runCommand;
 
 describe.each(publishable.map((pkg) => [pkg.name] as const))('%s as published', (name) => {
   it('passes publint (strict)', () => {

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWorkspace, cleanEnvironment } from './support/pack.js';
+import { buildWorkspace, type CommandOutcome, cleanEnvironment, runCommand } from './support/pack.js';
 import {
   addChangeset,
   copyRepositoryForRelease,
@@ -44,19 +44,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function npm(args: string[], cwd: string): { status: number; output: string } {
-  try {
-    const output = execFileSync('npm', [...args, '--no-audit', '--no-fund', '--ignore-scripts'], {
-      cwd,
-      encoding: 'utf8',
-      stdio: 'pipe',
-      env: cleanEnvironment(),
-    });
-    return { status: 0, output };
-  } catch (error) {
-    const failure = error as { status?: number; stdout?: string; stderr?: string };
-    return { status: failure.status ?? 1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
-  }
+function npm(args: string[], cwd: string): CommandOutcome {
+  return runCommand('npm', [...args, '--no-audit', '--no-fund', '--ignore-scripts'], cwd);
 }
 
 /** A project's view of one installed package: `npm ls --all --json` flattened to name@version lines. */
@@ -94,18 +83,9 @@ const result = await invocation.execute(context);
 console.log(JSON.stringify({ content: result.llmContent, coerced: invocation.coercions.length }));
 `;
 
-function runTool(): { status: number; output: string } {
-  try {
-    const output = execFileSync(process.execPath, ['tool.mjs'], {
-      cwd: consumer,
-      encoding: 'utf8',
-      stdio: 'pipe',
-    });
-    return { status: 0, output: output.trim() };
-  } catch (error) {
-    const failure = error as { status?: number; stdout?: string; stderr?: string };
-    return { status: failure.status ?? 1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
-  }
+function runTool(): CommandOutcome {
+  const outcome = runCommand(process.execPath, ['tool.mjs'], consumer, process.env);
+  return { status: outcome.status, output: outcome.output.trim() };
 }
 
 const published = (name: string) => versionIn(copy, `packages/${name}`);

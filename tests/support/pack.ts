@@ -19,6 +19,31 @@ export function cleanEnvironment(): NodeJS.ProcessEnv {
   return { ...env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 }
 
+/** What a command printed (stdout and stderr when it failed) and its exit status. */
+export interface CommandOutcome {
+  status: number;
+  output: string;
+}
+
+/**
+ * Runs a command to the end without throwing, in the clean environment (no pnpm/npm variables of
+ * this run), so a test can assert on a failure's exit status and message as on a success.
+ */
+export function runCommand(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = cleanEnvironment(),
+): CommandOutcome {
+  try {
+    const output = execFileSync(command, args, { cwd, encoding: 'utf8', stdio: 'pipe', env });
+    return { status: 0, output };
+  } catch (error) {
+    const failure = error as { status?: number; stdout?: string; stderr?: string };
+    return { status: failure.status ?? 1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
+  }
+}
+
 /** Builds every package (turbo, cached) so the tarballs hold the current sources. */
 export function buildWorkspace(): void {
   execFileSync(pnpmBin, ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], {

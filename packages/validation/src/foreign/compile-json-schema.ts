@@ -8,17 +8,18 @@ import { IssueBuilder } from '../issues/issue-builder.js';
 import { formatValidationMessage } from '../messages/format-validation-message.js';
 import { checkOptionNames, checkStringOption, optionNames } from '../options/option-checks.js';
 import { guardArguments, requireObjectArguments } from '../parse/argument-guard.js';
-import { type DefaultFiller, fillDefaults } from '../parse/fill-defaults.js';
+import { fillDefaults } from '../parse/fill-defaults.js';
 import { type ResolvedParseOptions, resolveParseOptions } from '../parse/parse-context.js';
 import { type RepairContext, repairValue } from '../parse/repair-arguments.js';
 import { toJsonSchemaFromPlain } from '../projection/to-json-schema.js';
 import type { JsonSchema } from '../schema/json-types.js';
 import { rewriteSchema } from '../schema/rewrite-schema.js';
 import { createRefResolver, type SchemaNode } from '../schema/schema-node.js';
-import { buildSchemaPlan, planAcceptsValueType, type SchemaPlan } from '../schema/schema-plan.js';
+import { buildSchemaPlan, type SchemaPlan } from '../schema/schema-plan.js';
 import type { Coercion, ParseOptions, ParseResult, SchemaValidator } from '../schema/schema-validator.js';
+import { JSON_SCHEMA_FILLER, linearMatch } from './json-schema-filler.js';
 import { type JsonSchemaLimits, resolveJsonSchemaLimits } from './json-schema-limits.js';
-import { compileLinearPattern, linearRegExpEngine } from './linear-regexp.js';
+import { linearRegExpEngine } from './linear-regexp.js';
 import { prescreenJsonSchema } from './prescreen-json-schema.js';
 
 /** Options of {@link compileJsonSchema} beyond the limits. */
@@ -67,24 +68,6 @@ function dialectOf(schema: Record<string, unknown>): Dialect {
   const declared = schema.$schema;
   return typeof declared === 'string' && declared.includes('2020-12') ? '2020-12' : 'draft-07';
 }
-
-/** `patternProperties` keys are matched with the linear-time engine; a pattern it cannot run matches nothing. */
-function linearMatch(pattern: string, key: string): boolean {
-  try {
-    return compileLinearPattern(pattern).test(key);
-  } catch {
-    return false;
-  }
-}
-
-/** Without a per-member check, defaults follow a union only when the value's type picks one member. */
-const FOREIGN_FILLER: DefaultFiller = {
-  matchesPattern: linearMatch,
-  pickMember: (members, value) => {
-    const candidates = members.filter((member) => planAcceptsValueType(member, value));
-    return candidates.length === 1 ? candidates[0] : undefined;
-  },
-};
 
 /** A foreign JSON Schema validator; see {@link compileJsonSchema}. */
 class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
@@ -172,7 +155,7 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
     guardArguments(input, resolved.limits, resolved.catalog, resolved.toolName);
     if (validate(input)) {
       if (!this.#hasDefaults) return { value: input as Record<string, unknown>, coercions: NO_COERCIONS };
-      const filled = fillDefaults(this.#planned(), input, FOREIGN_FILLER);
+      const filled = fillDefaults(this.#planned(), input, JSON_SCHEMA_FILLER);
       return { value: filled as Record<string, unknown>, coercions: NO_COERCIONS };
     }
     const context: RepairContext = {
@@ -184,7 +167,7 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
       check: undefined,
       guardDecoded: (value, path, depth) =>
         guardArguments(value, resolved.limits, resolved.catalog, resolved.toolName, { path, depth }),
-      filler: FOREIGN_FILLER,
+      filler: JSON_SCHEMA_FILLER,
     };
     const value = repairValue(context, this.#planned(), input, '', 0, true);
     if (this.#closed.type === 'object' || this.#closed.properties !== undefined)

@@ -2,21 +2,20 @@ import { previewText } from '@toolwright/utils';
 import { ToolSchemaError } from '../errors/tool-schema-error.js';
 import { createArgumentError, type ValidationIssue } from '../errors/tool-validation-error.js';
 import { ValidationErrorCode } from '../errors/toolwright-error.js';
+import { JSON_SCHEMA_FILLER, linearMatch } from '../foreign/json-schema-filler.js';
 import { DEFAULT_JSON_SCHEMA_LIMITS } from '../foreign/json-schema-limits.js';
-import { compileLinearPattern } from '../foreign/linear-regexp.js';
 import { prescreenJsonSchema } from '../foreign/prescreen-json-schema.js';
 import { IssueBuilder } from '../issues/issue-builder.js';
 
 import { formatValidationMessage } from '../messages/format-validation-message.js';
 import { guardArguments, requireObjectArguments } from '../parse/argument-guard.js';
-import type { DefaultFiller } from '../parse/fill-defaults.js';
 import { type ResolvedParseOptions, resolveParseOptions } from '../parse/parse-context.js';
 import { type RepairContext, repairValue } from '../parse/repair-arguments.js';
 import { toJsonSchemaFromPlain } from '../projection/to-json-schema.js';
 import type { JsonSchema } from '../schema/json-types.js';
 import { rewriteSchema } from '../schema/rewrite-schema.js';
 import { createRefResolver, type SchemaNode } from '../schema/schema-node.js';
-import { buildSchemaPlan, planAcceptsValueType, type SchemaPlan } from '../schema/schema-plan.js';
+import { buildSchemaPlan, type SchemaPlan } from '../schema/schema-plan.js';
 import type { Coercion, ParseOptions, ParseResult, SchemaValidator } from '../schema/schema-validator.js';
 import { findUndeclaredKeys } from './plan-walk.js';
 import { probeSample } from './probe-sample.js';
@@ -30,23 +29,6 @@ const MAX_LISTED_ISSUES = 50;
 
 /** The JSON Schema dialect asked of every vendor: the one the spec recommends first. */
 export const STANDARD_JSON_SCHEMA_TARGET = 'draft-2020-12';
-
-/** Pattern keys (`patternProperties`) are matched with the linear-time engine, as for MCP schemas. */
-function linearMatch(pattern: string, key: string): boolean {
-  try {
-    return compileLinearPattern(pattern).test(key);
-  } catch {
-    return false;
-  }
-}
-
-const FILLER: DefaultFiller = {
-  matchesPattern: linearMatch,
-  pickMember: (members, value) => {
-    const candidates = members.filter((member) => planAcceptsValueType(member, value));
-    return candidates.length === 1 ? candidates[0] : undefined;
-  },
-};
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return (
@@ -204,7 +186,7 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
       check: undefined,
       guardDecoded: (value, path, depth) =>
         guardArguments(value, resolved.limits, resolved.catalog, resolved.toolName, { path, depth }),
-      filler: FILLER,
+      filler: JSON_SCHEMA_FILLER,
     };
     const repaired = repairValue(context, plan, input, '', 0, true);
     requireObjectArguments(repaired, resolved.catalog, resolved.toolName);

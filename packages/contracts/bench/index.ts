@@ -4,6 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import { compileToolSchema, parseToolSchema } from '@toolwright/validation';
 import { createTool, ToolKind, ToolResults } from '../src/index.js';
+import { freezeEditLikeByHand, freezeReadLikeByHand } from './freeze-floor.js';
 import { formatNanos, median, medianNanosPerOperation, pairedMedians, report } from './measure.js';
 import { benchSchemaKinds } from './schema-kinds.js';
 
@@ -42,24 +43,6 @@ function naiveFreeze(value: unknown): unknown {
 }
 
 type Record_ = Record<string, unknown>;
-
-/** A read-like call's params: one object of primitives. */
-function freezeReadLikeByHand(value: Record_, input: Record_): Record_ {
-  return Object.freeze(value === input ? Object.assign({}, value) : value);
-}
-
-/** An edit-like call's params: an object holding an array of objects of primitives. */
-function freezeEditLikeByHand(value: Record_, input: Record_): Record_ {
-  const params = value === input ? Object.assign({}, value) : value;
-  const inputEdits = input.edits as Record_[];
-  const edits = params.edits === inputEdits ? inputEdits.slice() : (params.edits as Record_[]);
-  for (let index = 0; index < edits.length; index++) {
-    const edit = edits[index] as Record_;
-    edits[index] = Object.freeze(edit === inputEdits[index] ? Object.assign({}, edit) : edit);
-  }
-  params.edits = Object.freeze(edits);
-  return Object.freeze(params);
-}
 
 /**
  * Times one `Object.freeze` on a fresh 3-key object (allocation subtracted): a fixed runtime

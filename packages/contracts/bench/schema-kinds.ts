@@ -10,6 +10,7 @@ import { Compile } from 'typebox/compile';
 import * as v from 'valibot';
 import { z } from 'zod';
 import { createTool, ToolKind, ToolResults } from '../src/index.js';
+import { freezeEditLikeByHand, freezeReadLikeByHand } from './freeze-floor.js';
 import { formatNanos, median, pairedMedians, report } from './measure.js';
 
 type Params = Record<string, unknown>;
@@ -173,31 +174,13 @@ const libraries: Library[] = [
   },
 ];
 
-/** A read-like call's params: one object of primitives, copied when still the caller's. */
-function freezeReadLike(value: Params, input: Params): Params {
-  return Object.freeze(value === input ? Object.assign({}, value) : value);
-}
-
-/** An edit-like call's params: an object holding an array of objects of primitives. */
-function freezeEditLike(value: Params, input: Params): Params {
-  const params = value === input ? Object.assign({}, value) : value;
-  const inputEdits = input.edits as Params[];
-  const edits = params.edits === inputEdits ? inputEdits.slice() : (params.edits as Params[]);
-  for (let index = 0; index < edits.length; index++) {
-    const edit = edits[index] as Params;
-    edits[index] = Object.freeze(edit === inputEdits[index] ? Object.assign({}, edit) : edit);
-  }
-  params.edits = Object.freeze(edits);
-  return Object.freeze(params);
-}
-
 const shapes = [
   {
     label: 'read-like',
     schemaOf: (library: Library) => library.readLike(),
     valid: { file_path: '/workspace/src/index.ts', offset: 10 } as Params,
     invalid: { file_path: '', offset: 0 } as Params,
-    freeze: freezeReadLike,
+    freeze: freezeReadLikeByHand,
   },
   {
     label: 'edit-like, 3 edits',
@@ -211,7 +194,7 @@ const shapes = [
       ],
     } as Params,
     invalid: { file_path: '', edits: [{ old_string: 'a', new_string: 5 }] } as Params,
-    freeze: freezeEditLike,
+    freeze: freezeEditLikeByHand,
   },
 ];
 

@@ -15,12 +15,13 @@ describe('stripControlCharacters', () => {
 
 describe('hasControlCharacters', () => {
   it('flags newlines, tabs, escapes and bidirectional overrides in names', () => {
-    for (const name of ['a\nb', 'a\tb', 'a\u001bb', 'a\u202eb', 'a\u0000'])
+    for (const name of ['a\nb', 'a\tb', 'a\u001bb', 'a\u202eb', 'a\u0000', 'a\u061cb', 'a\u{E0041}'])
       expect(hasControlCharacters(name)).toBe(true);
     expect(hasControlCharacters('get-sum_v2.1')).toBe(false);
   });
 
   it('shows control characters escaped in diagnostics', () => {
     expect(printableName('evil\u0007name')).toBe('"evil\\u0007name"');
+    expect(printableName('evil\u202ename\u{E0041}')).toBe('"evil\\u202ename\\udb40\\udc41"');
   });
 });

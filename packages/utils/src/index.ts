@@ -1,7 +1,8 @@
 /**
  * `@toolwright/utils`: the small helpers every toolwright package shares, so that there is one
  * did-you-mean (bounded), one way to refuse an unknown option, one canonical JSON and one
- * value preview. No dependencies.
+ * value preview, and one rule for the characters untrusted text may not carry to a terminal.
+ * No dependencies.
  *
  * @packageDocumentation
  */
@@ -14,3 +15,9 @@ export {
   describeSpecificationVersionProblem,
   UNSUPPORTED_SPECIFICATION_VERSION,
 } from './specification-version.js';
+export {
+  escapeHiddenCharacters,
+  hasHiddenCharacters,
+  isHiddenCodePoint,
+  stripHiddenCharacters,
+} from './terminal-text.js';

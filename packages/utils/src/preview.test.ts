@@ -7,6 +7,7 @@ describe('previewText', () => {
     expect(previewText('tab\there\u0000nul\u001b[2J', 80)).toBe('tab\\u0009here\\u0000nul\\u001b[2J');
     expect(previewText('lone \ud800 high', 80)).toBe('lone \\ud800 high');
     expect(previewText('ok \ud83d\ude00', 80)).toBe('ok \ud83d\ude00');
+    expect(previewText('abc\u202Edcba \u2066x\u2069', 80)).toBe('abc\\u202edcba \\u2066x\\u2069');
   });
 
   it('never splits a surrogate pair at the cut', () => {

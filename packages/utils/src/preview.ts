@@ -1,3 +1,5 @@
+import { escapeHiddenCharacters } from './terminal-text.js';
+
 /** Longest preview of a received value in a message, by default. */
 export const DEFAULT_PREVIEW_LENGTH = 48;
 
@@ -8,8 +10,9 @@ const UNSAFE_CHARACTERS =
   /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
- * `text` cut to `maxLength` characters with `…`, its control characters and lone surrogates
- * written as `\uXXXX` escapes, and never split inside a surrogate pair: safe to print.
+ * `text` cut to `maxLength` characters with `…`, its control characters, lone surrogates,
+ * bidirectional controls and invisible format characters written as `\uXXXX` escapes, and never
+ * split inside a surrogate pair: safe to print.
  */
 export function previewText(text: string, maxLength = DEFAULT_PREVIEW_LENGTH): string {
   let cut = text.length <= maxLength ? text : text.slice(0, Math.max(0, maxLength - 1));
@@ -18,7 +21,9 @@ export function previewText(text: string, maxLength = DEFAULT_PREVIEW_LENGTH): s
     UNSAFE_CHARACTERS,
     (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-  return cut.length < text.length ? `${escaped}…` : escaped;
+  // Bidirectional and invisible format characters too: a preview must show what is there.
+  const visible = escapeHiddenCharacters(escaped);
+  return cut.length < text.length ? `${visible}…` : visible;
 }
 
 /**

@@ -12,7 +12,11 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'describeOptionProblem',
     'describeSpecificationVersionProblem',
     'didYouMean',
+    'escapeHiddenCharacters',
+    'hasHiddenCharacters',
+    'isHiddenCodePoint',
     'previewText',
     'previewValue',
+    'stripHiddenCharacters',
   ]);
 });

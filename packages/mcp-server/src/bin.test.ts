@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type CallToolResult, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -26,9 +29,12 @@ async function connect(): Promise<{ client: Client; transport: StdioClientTransp
   return { client, transport };
 }
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bundle.bin, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bundle.bin, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -113,6 +119,27 @@ describe('the toolwright-mcp-server bin over stdio (raw SDK client)', () => {
     const wrong = await run(['--config', bundle.bin]);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/must export \(as default, or as createServer\) a ToolRegistry/);
+  });
+
+  it('refuses a link planted at its per-user default artifact directory, and stores nothing', async () => {
+    const runtime = mkdtempSync(join(tmpdir(), 'mcp-server-bin-runtime-'));
+    const target = mkdtempSync(join(tmpdir(), 'mcp-server-bin-target-'));
+    try {
+      symlinkSync(target, join(runtime, 'toolwright-mcp-server'));
+      const refused = await run(['--config', bundle.sampleServer], {
+        ...process.env,
+        XDG_RUNTIME_DIR: runtime,
+      });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        `Cannot use the default artifact directory ${join(runtime, 'toolwright-mcp-server')}`,
+      );
+      expect(refused.stderr).toMatch(/symbolic link.*--artifacts-dir/);
+      expect(readdirSync(target)).toEqual([]);
+    } finally {
+      rmSync(runtime, { recursive: true, force: true });
+      rmSync(target, { recursive: true, force: true });
+    }
   });
 });
 

@@ -24,8 +24,10 @@ Options:
   --host <address>        address to listen on with --http (default 127.0.0.1)
   --allowed-host <name>   a host name clients use besides localhost (repeatable); required
                           with --host 0.0.0.0
-  --artifacts-dir <dir>   where large and binary output is stored (default: a private
-                          directory under the system's temporary directory, removed on exit)
+  --artifacts-dir <dir>   where large and binary output is stored (default: this user's
+                          $XDG_RUNTIME_DIR/toolwright-mcp-server, else
+                          $XDG_STATE_HOME/toolwright/mcp-server or ~/.local/state/...;
+                          0700 and owner-checked; each run's files removed on exit)
   -h, --help              print this help
 `;
 

@@ -20,6 +20,8 @@ export const AgentErrorCode = {
   ProviderFailed: 'provider_failed',
   /** A command-line option names a path that does not exist, or has a value outside its range. */
   OptionInvalid: 'option_invalid',
+  /** A session directory or a file in it is a link, another user's, or not private (0700/0600). */
+  UnsafeStateDirectory: 'unsafe_state_directory',
 } as const;
 
 /** One of {@link AgentErrorCode}. */

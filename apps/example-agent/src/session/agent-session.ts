@@ -22,7 +22,10 @@ export interface AgentSessionOptions {
   workspaceRoot: string;
   /** Reuse an id to resume a session's task list; default a fresh UUID. */
   sessionId?: string;
-  /** Where sessions and artifacts live (default `$TOOLWRIGHT_HOME` or `~/.toolwright`). */
+  /**
+   * Where sessions and artifacts live (default `$TOOLWRIGHT_HOME` or `~/.toolwright`). Both are
+   * private and owner-checked: another user's directory or file there, or a link, is refused.
+   */
   stateDirectory?: string;
   mode?: ToolMode;
   permissions?: PermissionRules;

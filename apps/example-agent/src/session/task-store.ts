@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { lstatSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { ArtifactStoreError, PrivateDirectory } from '@toolwright/artifacts';
+import { AgentError, AgentErrorCode } from '../errors.js';
 
 /** The states a task moves through. */
 export const TASK_STATUSES = ['pending', 'in_progress', 'completed'] as const;
@@ -30,21 +30,35 @@ interface TaskFile {
   tasks: TaskRecord[];
 }
 
+const TASK_FILE = 'tasks.json';
+
 /**
  * The session's task list, persisted as `tasks.json` in the session directory so that it
  * survives a restart of the agent. Every write replaces the file atomically (temporary file,
  * then rename) and writes are serialised, so a crash or two concurrent updates never leave a
  * torn or lost list.
+ *
+ * The session directory is private: a real directory of this user with mode 0700 (created so
+ * on the first write, not before), in a parent that only this user or root owns, and the file
+ * is this user's with mode 0600 and one link, opened without following links. Under a state
+ * directory other users can write to, another user could otherwise plant a directory or a
+ * `tasks.json` whose tasks the model would read as its own; such a directory or file, or a
+ * link, is refused with an `AgentError` (`unsafe_state_directory`) naming it.
  */
 export class TaskStore {
   /** Absolute path of the JSON file. */
   readonly filePath: string;
+  readonly #sessionDirectory: string;
   #state: TaskFile;
   #writes: Promise<void> = Promise.resolve();
 
+  /** @throws AgentError `unsafe_state_directory` when the directory or the file is not private. */
   constructor(sessionDirectory: string) {
-    this.filePath = join(sessionDirectory, 'tasks.json');
-    this.#state = readTaskFile(this.filePath);
+    this.#sessionDirectory = sessionDirectory;
+    this.filePath = join(sessionDirectory, TASK_FILE);
+    // A session that never wrote has no directory: reading must not create one.
+    const exists = lstatSync(sessionDirectory, { throwIfNoEntry: false }) !== undefined;
+    this.#state = exists ? parseTaskFile(this.#private((directory) => directory.read(TASK_FILE))) : EMPTY;
   }
 
   /** Every task, oldest first (copies). */
@@ -89,26 +103,39 @@ export class TaskStore {
 
   #persist(): Promise<void> {
     const snapshot = JSON.stringify(this.#state, null, 2);
-    const write = this.#writes.then(async () => {
-      mkdirSync(dirname(this.filePath), { recursive: true, mode: 0o700 });
-      const temporary = `${this.filePath}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(temporary, snapshot, { mode: 0o600, flag: 'wx' });
-      await rename(temporary, this.filePath);
+    const write = this.#writes.then(() => {
+      this.#private((directory) => directory.write(TASK_FILE, Buffer.from(snapshot, 'utf8')));
     });
     // A failed write must not poison every later one; the caller still sees its own failure.
     this.#writes = write.catch(() => undefined);
     return write;
   }
+
+  /**
+   * Runs `use` on the session directory, opened (and created when missing) as a private
+   * directory and checked anew on every use, so a directory swapped after an earlier check is
+   * refused too; the artifacts package's refusals become the agent's.
+   */
+  #private<T>(use: (directory: PrivateDirectory) => T): T {
+    try {
+      return use(new PrivateDirectory(dirname(this.#sessionDirectory), basename(this.#sessionDirectory)));
+    } catch (error) {
+      if (!ArtifactStoreError.isInstance(error)) throw error;
+      throw new AgentError(
+        AgentErrorCode.UnsafeStateDirectory,
+        `Refusing the session's task list in ${this.#sessionDirectory}: ${error.message} ` +
+          'Another user may have planted it; remove it, or set TOOLWRIGHT_HOME to a directory only you can write to.',
+        { cause: error },
+      );
+    }
+  }
 }
 
-function readTaskFile(path: string): TaskFile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return { nextId: 1, tasks: [] };
-  }
-  const parsed = JSON.parse(text) as Partial<TaskFile>;
+const EMPTY: TaskFile = { nextId: 1, tasks: [] };
+
+function parseTaskFile(bytes: Buffer | undefined): TaskFile {
+  if (bytes === undefined) return EMPTY;
+  const parsed = JSON.parse(bytes.toString('utf8')) as Partial<TaskFile>;
   return {
     nextId: typeof parsed.nextId === 'number' ? parsed.nextId : 1,
     tasks: Array.isArray(parsed.tasks) ? parsed.tasks : [],

@@ -45,6 +45,11 @@ export const McpAdapterErrorCode = {
   TaskNotOwned: 'mcp_task_not_owned',
   /** A server name that is not configured. */
   UnknownServer: 'mcp_unknown_server',
+  /**
+   * A description of an untrusted folder's MCP configuration was given where a server definition
+   * is expected: a folder's servers connect only once the user trusts the folder.
+   */
+  FolderUntrusted: 'mcp_folder_untrusted',
 } as const;
 
 /** The union of {@link McpAdapterErrorCode} values. */

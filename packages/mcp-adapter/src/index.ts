@@ -71,4 +71,19 @@ export { createMcpTaskTools } from './task-tools.js';
 export type { McpTaskStatus } from './tool-call.js';
 export { type FingerprintedDefinition, fingerprintToolDefinition } from './tool-fingerprint.js';
 export { McpToolNameMap, type McpToolTarget, mcpToolName } from './tool-naming.js';
+export { type FolderFile, MAX_CONFIG_FILE_BYTES } from './trust/folder-files.js';
+export {
+  defaultFolderTrustDirectory,
+  type FolderTrustCheck,
+  type FolderTrustStatus,
+  FolderTrustStore,
+  type FolderTrustStoreOptions,
+  type TrustedFolder,
+} from './trust/folder-trust-store.js';
+export {
+  type ProjectMcpServers,
+  type ProjectMcpServersOptions,
+  projectMcpServers,
+} from './trust/project-mcp-servers.js';
+export { describeMcpServersConfig, type McpServerDescription } from './trust/server-description.js';
 export { markUntrusted } from './untrusted-text.js';

@@ -1,4 +1,5 @@
 import { didYouMean } from '@toolwright/utils';
+import { HTTPS_RULE, insecureSchemeProblem } from './auth/address-class.js';
 import { type OAuthServerConfig, parseOAuthConfig } from './auth/oauth-config.js';
 import { type ConfigEnvironment, expandVariables } from './config-variables.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
@@ -75,8 +76,8 @@ export type McpServerConfig = StdioServerConfig | StreamableHttpServerConfig | S
 /** Options of {@link parseMcpServersConfig}. */
 export interface ParseMcpServersConfigOptions {
   /**
-   * Where `${NAME}`, `${NAME:-default}` and `${env:NAME}` in `command`, `args`, `env`, `url` and
-   * `headers` are looked up; default `process.env`.
+   * Where `${NAME}`, `${NAME:-default}` and `${env:NAME}` in `command`, `args`, `env`, `url`,
+   * `headers` and every string of `oauth` are looked up; default `process.env`.
    */
   readonly env?: ConfigEnvironment;
 }
@@ -258,7 +259,12 @@ function parseHttp(
     headers: stringRecord(name, 'headers', entry.headers, environment),
     ...commonSettings(name, entry),
   };
-  const oauth = parseOAuthConfig(name, entry.oauth);
+  const oauth = parseOAuthConfig(name, entry.oauth, environment);
+  const cleartext = oauth === undefined ? undefined : insecureSchemeProblem(common.url);
+  if (cleartext !== undefined) {
+    // The bearer token, the authorization code and the PKCE verifier would all travel unencrypted.
+    fail(name, `"url" must be https: when "oauth" is set, but ${cleartext}; ${HTTPS_RULE}`);
+  }
   if (kind === 'sse' && oauth !== undefined)
     fail(
       name,
@@ -352,6 +358,25 @@ function serverMap(document: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
+ * The `[name, entry]` pairs of a configuration document (an object or a JSON string), in the
+ * forms {@link parseMcpServersConfig} accepts; nothing in an entry is read yet.
+ *
+ * @throws McpAdapterError `mcp_config_invalid` for a document that is not JSON or not an object.
+ */
+export function serverEntries(input: unknown): Array<[string, unknown]> {
+  let document = input;
+  if (typeof document === 'string') {
+    try {
+      document = JSON.parse(document);
+    } catch (error) {
+      fail(undefined, `the configuration is not valid JSON: ${(error as Error).message}`);
+    }
+  }
+  if (!isRecord(document)) fail(undefined, `the configuration must be an object, got ${describe(document)}`);
+  return Object.entries(serverMap(document));
+}
+
+/**
  * Parses an MCP servers configuration: the common `{ "mcpServers": { ... } }` document (Claude
  * Desktop, Cursor and others), VS Code's `{ "servers": { ... } }` (`.mcp.json`, entries with
  * `"type": "stdio"`, `"http"` or `"sse"`; its top-level `inputs` are ignored and `${input:…}`
@@ -362,8 +387,8 @@ function serverMap(document: Record<string, unknown>): Record<string, unknown> {
  * (Streamable HTTP, falling back to SSE on a 4xx). Every entry takes `timeout` (or
  * `connectTimeoutMs`/`requestTimeoutMs`), `trust`, `includeTools`/`excludeTools` (exact tool
  * names; exclude wins) and `enabled: false` or `disabled: true` to skip it. `${NAME}`,
- * `${NAME:-default}` and `${env:NAME}` in `command`, `args`, `env`, `url` and `headers` are
- * expanded from `options.env` (default `process.env`); an unset variable without a default is
+ * `${NAME:-default}` and `${env:NAME}` in `command`, `args`, `env`, `url`, `headers` and every
+ * string of `oauth` are expanded from `options.env` (default `process.env`); an unset variable without a default is
  * an error naming the server, the key and the variable.
  *
  * @throws McpAdapterError `mcp_config_invalid`, naming the server and the key that is wrong;
@@ -381,17 +406,8 @@ export function parseMcpServersConfig(
       `parseMcpServersConfig: "env" must be an object of environment variables, got ${describe(environment)}`,
     );
   }
-  let document = input;
-  if (typeof document === 'string') {
-    try {
-      document = JSON.parse(document);
-    } catch (error) {
-      fail(undefined, `the configuration is not valid JSON: ${(error as Error).message}`);
-    }
-  }
-  if (!isRecord(document)) fail(undefined, `the configuration must be an object, got ${describe(document)}`);
   const result: McpServerConfig[] = [];
-  for (const [name, entry] of Object.entries(serverMap(document))) {
+  for (const [name, entry] of serverEntries(input)) {
     const parsed = parseEntry(name, entry, environment);
     if (parsed !== undefined) result.push(parsed);
   }

@@ -13,6 +13,7 @@ import type {
   StdioServerConfig,
   StreamableHttpServerConfig,
 } from './server-config.js';
+import { refuseServerDescription } from './trust/server-description.js';
 
 /**
  * A server reached through a transport the caller builds (for example the SDK's
@@ -100,6 +101,7 @@ export function checkServerDefinitions(owner: string, servers: unknown): void {
   servers.forEach((server: unknown, index) => {
     const record = (typeof server === 'object' && server !== null ? server : {}) as Record<string, unknown>;
     const label = `${owner}.servers[${index}]${typeof record.name === 'string' ? ` ("${record.name.slice(0, 64)}")` : ''}`;
+    refuseServerDescription(label, server);
     const transport = record.transport;
     if (
       typeof server !== 'object' ||

@@ -1,0 +1,254 @@
+import { createHash } from 'node:crypto';
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { PrivateDirectory } from '@toolwright/artifacts';
+import { McpAdapterError, McpAdapterErrorCode } from '../errors.js';
+import { checkOptions, optionNames } from '../option-checks.js';
+import { type FolderFile, folderFingerprint, readFolderFile, realPathOf } from './folder-files.js';
+
+/** Whether a folder is trusted: `untrusted` never was (or was revoked), `changed` was for other files. */
+export type FolderTrustStatus = 'trusted' | 'untrusted' | 'changed';
+
+/**
+ * A folder and the files its trust covers, read once, with the verdict. The host parses its
+ * configuration from these `files` (never by reading them again), so what was judged is what is
+ * used; `FolderTrustStore.trust` records exactly this fingerprint.
+ */
+export interface FolderTrustCheck {
+  /** The folder's real path (links resolved): every spelling of one folder is the same folder. */
+  readonly folder: string;
+  /** The covered files, each as read for this check. */
+  readonly files: readonly FolderFile[];
+  /** SHA-256 over the folder's real path and the real paths and contents of the files. */
+  readonly fingerprint: string;
+  readonly status: FolderTrustStatus;
+  /** `status === 'trusted'`. */
+  readonly trusted: boolean;
+}
+
+/** One trusted folder as recorded. */
+export interface TrustedFolder {
+  readonly folder: string;
+  readonly fingerprint: string;
+  /** Real paths of the files the trust covers. */
+  readonly files: readonly string[];
+  /** When the user trusted it (ISO 8601). */
+  readonly trustedAt: string;
+}
+
+/** Options of {@link FolderTrustStore}. */
+export interface FolderTrustStoreOptions {
+  /**
+   * The store's directory (default {@link defaultFolderTrustDirectory}); created 0700. Its last
+   * segment is a plain name; its parent may be a link but must be ours or root's.
+   */
+  readonly directory?: string;
+}
+
+const OPTION_NAMES = optionNames<FolderTrustStoreOptions>({ directory: true });
+const RECORD_NAME = /^[0-9a-f]{64}\.json$/;
+
+/**
+ * The default place of the folder trust store: `$XDG_STATE_HOME/toolwright/trusted-folders`, or
+ * `~/.local/state/toolwright/trusted-folders`. It lives outside every workspace, so a cloned
+ * repository cannot carry its own trust.
+ */
+export function defaultFolderTrustDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  const state =
+    env.XDG_STATE_HOME && env.XDG_STATE_HOME !== '' ? env.XDG_STATE_HOME : join(homedir(), '.local', 'state');
+  return join(state, 'toolwright', 'trusted-folders');
+}
+
+function recordName(folder: string): string {
+  return `${createHash('sha256').update(folder).digest('hex')}.json`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A record as written by {@link FolderTrustStore.trust}, or `undefined` for anything else. */
+function parseRecord(bytes: Buffer): TrustedFolder | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (
+    !isRecord(value) ||
+    typeof value.folder !== 'string' ||
+    typeof value.fingerprint !== 'string' ||
+    typeof value.trustedAt !== 'string' ||
+    !Array.isArray(value.files) ||
+    value.files.some((file) => typeof file !== 'string')
+  ) {
+    return undefined;
+  }
+  return Object.freeze({
+    folder: value.folder,
+    fingerprint: value.fingerprint,
+    files: Object.freeze([...(value.files as string[])]),
+    trustedAt: value.trustedAt,
+  });
+}
+
+/**
+ * The folders a user trusts, recorded outside any workspace. A folder is recorded by its real
+ * path with a fingerprint of the files its trust covers (their real paths and contents, a
+ * missing file counted as absent), so a changed, added or removed file makes it ask again, and
+ * a folder elsewhere with the same files is a different folder. Records live in a
+ * `PrivateDirectory` of `@toolwright/artifacts`: 0700, files 0600, owner-checked, never followed
+ * through a link, written atomically — one file per folder, so two processes trusting two
+ * folders at once both keep theirs.
+ */
+export class FolderTrustStore {
+  /** Where the records are. */
+  readonly directory: string;
+
+  /** @throws McpAdapterError `invalid_option` for an unknown option or a directory that is not a string. */
+  constructor(options: FolderTrustStoreOptions = {}) {
+    checkOptions('FolderTrustStore', options, OPTION_NAMES);
+    const directory = options.directory ?? defaultFolderTrustDirectory();
+    if (typeof directory !== 'string' || directory === '') {
+      throw new McpAdapterError(
+        McpAdapterErrorCode.InvalidOption,
+        `FolderTrustStore: "directory" must be a non-empty path, got ${JSON.stringify(directory)}`,
+      );
+    }
+    this.directory = resolve(directory);
+  }
+
+  /**
+   * Reads `files` (relative to `folder`, or absolute) once and says whether the user trusts
+   * `folder` with exactly these files. Nothing is created.
+   *
+   * @throws McpAdapterError `invalid_option` when `folder` is not a directory; `mcp_config_invalid`
+   *   when a file is not a regular file or is too large; ArtifactStoreError when the store is
+   *   unsafe (a link, another owner, a loose mode).
+   */
+  check(folder: string, files: readonly string[]): FolderTrustCheck {
+    const real = realFolder('FolderTrustStore.check', folder);
+    if (!Array.isArray(files) || files.some((file) => typeof file !== 'string' || file === '')) {
+      throw new McpAdapterError(
+        McpAdapterErrorCode.InvalidOption,
+        'FolderTrustStore.check: "files" must be an array of non-empty paths (relative to the folder, or absolute)',
+      );
+    }
+    const byRealPath = new Map<string, FolderFile>();
+    for (const file of files) {
+      const read = readFolderFile(real, file);
+      if (!byRealPath.has(read.realPath)) byRealPath.set(read.realPath, read);
+    }
+    const covered = Object.freeze([...byRealPath.values()]);
+    const fingerprint = folderFingerprint(real, covered);
+    const record = this.#read(real);
+    const status: FolderTrustStatus =
+      record === undefined || record.folder !== real
+        ? 'untrusted'
+        : record.fingerprint === fingerprint
+          ? 'trusted'
+          : 'changed';
+    return Object.freeze({
+      folder: real,
+      files: covered,
+      fingerprint,
+      status,
+      trusted: status === 'trusted',
+    });
+  }
+
+  /**
+   * Records that the user trusts `check.folder` with the files exactly as `check` read them —
+   * what the user was shown — and returns the record. A file changed since asks again.
+   */
+  trust(check: FolderTrustCheck): TrustedFolder {
+    if (
+      !isRecord(check) ||
+      typeof check.folder !== 'string' ||
+      typeof check.fingerprint !== 'string' ||
+      !/^[0-9a-f]{64}$/.test(check.fingerprint) ||
+      !Array.isArray(check.files)
+    ) {
+      throw new McpAdapterError(
+        McpAdapterErrorCode.InvalidOption,
+        'FolderTrustStore.trust: expected the result of FolderTrustStore.check (the folder and files the user was shown)',
+      );
+    }
+    const record: TrustedFolder = Object.freeze({
+      folder: check.folder,
+      fingerprint: check.fingerprint,
+      files: Object.freeze(check.files.map((file) => file.realPath)),
+      trustedAt: new Date().toISOString(),
+    });
+    this.#open(true)?.write(recordName(check.folder), Buffer.from(`${JSON.stringify(record, null, 2)}\n`));
+    return record;
+  }
+
+  /** Forgets `folder` (any spelling of it); true when it was trusted. */
+  revoke(folder: string): boolean {
+    const directory = this.#open(false);
+    if (directory === undefined) return false;
+    return directory.remove(recordName(realPathOf(resolve(folder))));
+  }
+
+  /** Every trusted folder, sorted by path. */
+  list(): TrustedFolder[] {
+    const directory = this.#open(false);
+    if (directory === undefined) return [];
+    const records: TrustedFolder[] = [];
+    for (const name of readdirSync(directory.path)
+      .filter((entry) => RECORD_NAME.test(entry))
+      .sort()) {
+      const bytes = directory.read(name);
+      const record = bytes === undefined ? undefined : parseRecord(bytes);
+      if (record !== undefined && recordName(record.folder) === name) records.push(record);
+    }
+    return records.sort((left, right) => (left.folder < right.folder ? -1 : 1));
+  }
+
+  #read(folder: string): TrustedFolder | undefined {
+    const bytes = this.#open(false)?.read(recordName(folder));
+    return bytes === undefined ? undefined : parseRecord(bytes);
+  }
+
+  /** The private directory; when `create` is false and it does not exist, `undefined` (nothing is created). */
+  #open(create: boolean): PrivateDirectory | undefined {
+    if (!create) {
+      try {
+        lstatSync(this.directory);
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    }
+    return new PrivateDirectory(dirname(this.directory), basename(this.directory));
+  }
+}
+
+function realFolder(owner: string, folder: string): string {
+  if (typeof folder !== 'string' || folder === '') {
+    throw new McpAdapterError(
+      McpAdapterErrorCode.InvalidOption,
+      `${owner}: "folder" must be a non-empty path, got ${JSON.stringify(folder)}`,
+    );
+  }
+  let real: string;
+  try {
+    real = realpathSync.native(resolve(folder));
+  } catch (error) {
+    throw new McpAdapterError(
+      McpAdapterErrorCode.InvalidOption,
+      `${owner}: folder ${folder} does not exist (${(error as { code?: string }).code ?? String(error)}); expected an existing directory`,
+      { cause: error },
+    );
+  }
+  if (!statSync(real).isDirectory()) {
+    throw new McpAdapterError(
+      McpAdapterErrorCode.InvalidOption,
+      `${owner}: ${folder} is not a directory; expected the folder whose configuration is checked`,
+    );
+  }
+  return real;
+}

@@ -1,11 +1,31 @@
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+import { escapeHiddenCharacters } from '@toolwright/utils';
+import type { LineSink } from './transcript.js';
 
 /**
- * Text safe to print on a terminal. Control characters (ANSI escapes above all) in tool output
- * or model text would be obeyed by the terminal, so an untrusted server could rewrite the
- * screen; they are shown as `\u001b`-style escapes instead. Tabs and newlines are kept.
+ * Text safe to print on a terminal. Control characters (ANSI escapes above all), bidirectional
+ * controls and invisible format characters in tool output, file content, server errors or model
+ * text would be obeyed or hidden by the terminal, so an untrusted server could rewrite the screen
+ * or show one thing while another is there; they are shown as `\u001b`-style escapes instead.
+ * Tabs and newlines are kept. The rule is `@toolwright/utils`' one, shared with the MCP adapter.
  */
 export function printable(text: string): string {
-  return text.replace(CONTROL_CHARACTERS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeHiddenCharacters(text);
+}
+
+/** Sinks already wrapped, so wrapping twice costs nothing. */
+const printableSinks = new WeakSet<LineSink>();
+
+/**
+ * `sink` with everything written to it made {@link printable} first. Every output stream of the
+ * CLI is one of these, so no print can forget: readable lines show escapes, and JSON lines stay
+ * valid JSON with the same value (the escapes are JSON's own, and `JSON.stringify` only leaves
+ * bidirectional and format characters raw inside strings).
+ */
+export function printableSink(sink: LineSink): LineSink {
+  if (printableSinks.has(sink)) return sink;
+  const wrapped: LineSink = {
+    write: (text: string) => sink.write(typeof text === 'string' ? printable(text) : text),
+  };
+  printableSinks.add(wrapped);
+  return wrapped;
 }

@@ -7,11 +7,17 @@ import { registerMcpCommand } from './commands/mcp-command.js';
 import { registerRunCommand } from './commands/run-command.js';
 import { registerSearchCommand } from './commands/search-command.js';
 import { registerToolsCommand } from './commands/tools-command.js';
+import { printableSink } from './printable.js';
 import { versionReport } from './version-report.js';
 
 export type { ProgramIo } from './commands/command-runtime.js';
 
 const PROGRAM_IO_KEYS: readonly (keyof ProgramIo)[] = ['stdout', 'stderr'];
+
+/** `io` with both streams made printable (see {@link printableSink}). */
+function printableIo(io: ProgramIo): ProgramIo {
+  return { stdout: printableSink(io.stdout), stderr: printableSink(io.stderr) };
+}
 
 /**
  * The `toolwright-agent` command line, writing to `io`. `runtime.fail` records the exit code;
@@ -23,6 +29,10 @@ export function createProgram(
 ): Command {
   checkOptions('createProgram', io, PROGRAM_IO_KEYS);
   checkOptions('createProgram', runtime, ['io', 'fail']);
+  // Every line goes out through the one sanitiser: tool results, file content, server errors and
+  // MCP names reach many prints, and a print that forgot would hand the terminal raw escapes.
+  io = printableIo(io);
+  runtime = { io: printableIo(runtime.io), fail: runtime.fail };
   const program = new Command('toolwright-agent')
     .description(
       'The toolwright reference agent: built-in and MCP tools, any provider, a scripted model for offline use.',
@@ -54,6 +64,7 @@ export function createProgram(
  */
 export async function runProgram(argv: readonly string[], io: ProgramIo): Promise<number> {
   checkOptions('runProgram', io, PROGRAM_IO_KEYS);
+  io = printableIo(io);
   let exitCode: number = ExitCode.Success;
   const program = createProgram(io, { io, fail: (code) => (exitCode = Math.max(exitCode, code)) });
   try {

@@ -2,7 +2,7 @@ import type { ExecutedCall, ExecutorEvent } from '@toolwright/executor';
 import type { AgentEvent } from '../agent/agent-loop.js';
 import { type CatalogView, formatCatalog } from './catalog-view.js';
 import { checkOptions } from './check-options.js';
-import { printable } from './printable.js';
+import { printable, printableSink } from './printable.js';
 
 /** Where transcript lines go (stdout in the CLI, a buffer in tests). */
 export interface LineSink {
@@ -71,7 +71,8 @@ export class Transcript {
 
   constructor(sink: LineSink, options: TranscriptOptions = {}) {
     checkOptions('Transcript', options, TRANSCRIPT_OPTIONS);
-    this.#sink = sink;
+    // Whoever built the sink, what the transcript prints is made printable.
+    this.#sink = printableSink(sink);
     this.#json = options.json === true;
     this.#showContent = options.showContent !== false;
   }

@@ -10,6 +10,7 @@ import { type ProviderTarget, ToolValidationError, ToolwrightError } from '@tool
 import type { CallStatus, ExecutedCall, ToolCallRequest } from './executed-call.js';
 import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
 import type { ResolvedExecutorOptions } from './executor-options.js';
+import { JUDGED_PATHS_CONTEXT_FIELD, type JudgedPaths, recordJudgedPaths } from './paths/judged-paths.js';
 import { PATH_ACCESS_CONTEXT_FIELD } from './paths/path-access.js';
 import type { PermissionDecision } from './permission/permission-decision.js';
 import { createPolicyPathAccess, type ReadJudge } from './permission/policy-path-access.js';
@@ -50,6 +51,8 @@ export class CallRunner {
   readonly #locks: PathLock;
   /** Invocations whose `ask` the user approved; their pathAccess trusts their affected paths. */
   readonly #approvedByUser = new WeakSet<ToolInvocation>();
+  /** Where the policy found each allowed invocation's paths; given to the tool as `judgedPaths`. */
+  readonly #judged = new WeakMap<ToolInvocation, JudgedPaths>();
 
   constructor(options: ResolvedExecutorOptions, locks: PathLock) {
     this.#options = options;
@@ -207,7 +210,12 @@ export class CallRunner {
     tool: Tool,
     invocation: ToolInvocation,
   ): Promise<PermissionDecision> {
-    const decision = await this.#options.permissions.decide({ invocation, tool, mode: this.#options.mode() });
+    // The tool gets the real paths this decision judged, so that it opens exactly those.
+    const recorded = recordJudgedPaths(() =>
+      this.#options.permissions.decide({ invocation, tool, mode: this.#options.mode() }),
+    );
+    this.#judged.set(invocation, recorded.judged);
+    const decision = await recorded.value;
     let final = decision;
     if (decision.behavior === 'ask') {
       if (this.#options.approve === undefined) {
@@ -325,6 +333,7 @@ export class CallRunner {
     return {
       ...this.#options.contextFields,
       ...(providerTarget === undefined ? {} : { providerTarget }),
+      [JUDGED_PATHS_CONTEXT_FIELD]: this.#judged.get(invocation),
       ...(permissions.judgeRead === undefined
         ? {}
         : {

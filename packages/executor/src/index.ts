@@ -20,6 +20,7 @@ export type {
 } from './executed-call.js';
 export { ExecutorError, ExecutorErrorCode } from './executor-error.js';
 export type { DeferredToolState, PermissionChecker, ToolExecutorOptions } from './executor-options.js';
+export { JUDGED_PATHS_CONTEXT_FIELD, type JudgedPaths, judgedPathsOf } from './paths/judged-paths.js';
 export {
   PATH_ACCESS_CONTEXT_FIELD,
   type PathAccess,

@@ -1,5 +1,6 @@
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, parse, sep } from 'node:path';
+import { recordedRealPath, recordRealPath } from './judged-paths.js';
 
 /** Symlinks followed while resolving one path before it counts as a loop (Linux's ELOOP limit). */
 const MAX_SYMLINK_HOPS = 40;
@@ -19,6 +20,15 @@ export function resolveRealPath(path: string): string {
   // Not `resolve(path)`: that applies `..` lexically first, so `link/../x` would be judged next
   // to the link instead of next to its target, where the kernel puts it.
   const absolute = isAbsolute(path) ? path : `${process.cwd()}${sep}${path}`;
+  // While a decision is recorded (see `recordJudgedPaths`), a path resolves once within it.
+  const recorded = recordedRealPath(absolute);
+  if (recorded !== undefined) return recorded;
+  const real = resolveNow(absolute);
+  recordRealPath(absolute, real);
+  return real;
+}
+
+function resolveNow(absolute: string): string {
   try {
     return realpathSync.native(absolute);
   } catch (error) {

@@ -221,7 +221,7 @@ export class CallRunner {
       if (this.#options.approve === undefined) {
         final = {
           behavior: 'deny',
-          reason: `${decision.reason} This needs approval, and this run is non-interactive, so it is denied. To permit it, add a rule such as "${decision.suggestedRule ?? invocation.permissionRule}" to permissions.allow.`,
+          reason: `${decision.reason} This needs approval, and this run is non-interactive, so it is denied. ${decision.remedy ?? `To permit it, add a rule such as "${decision.suggestedRule ?? invocation.permissionRule}" to permissions.allow.`}`,
         };
       } else {
         const approved = await this.#options.approve({ invocation, reason: decision.reason });

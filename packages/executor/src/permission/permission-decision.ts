@@ -8,6 +8,12 @@ export interface PermissionDecision {
   readonly rule?: string;
   /** For `ask`: the allow rule that would permit calls like this one, when the policy knows a better one than the call's own `permissionRule`. */
   readonly suggestedRule?: string;
+  /**
+   * For `ask`: set when no allow rule can permit calls like this one (a protected file, an ask
+   * rule, `alwaysAsk`, `needsApproval`, an untrusted server's tool in Plan mode), saying what can
+   * instead. A host that settles the `ask` without a user shows this, never a rule suggestion.
+   */
+  readonly remedy?: string;
 }
 
 const SEVERITY = { allow: 0, ask: 1, deny: 2 } as const;

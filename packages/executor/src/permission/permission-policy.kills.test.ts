@@ -127,6 +127,7 @@ describe("rules are anchored where they say, not in a sibling that shares the wo
     expect(decision).toEqual({
       behavior: 'ask',
       reason: `${join(sibling, 'src', 'x.ts')} is outside the workspace.`,
+      suggestedRule: `Read(${join(sibling, 'src', 'x.ts')})`,
     });
   });
 
@@ -182,6 +183,8 @@ describe('deny and ask rules', () => {
       behavior: 'ask',
       reason: 'The rule "Read(docs/**)" in permissions.ask asks for approval.',
       rule: 'Read(docs/**)',
+      remedy:
+        'An allow rule does not override the rule "Read(docs/**)" in permissions.ask; only removing it from there lets such calls run without asking.',
     });
     expect(decideNow(subject, read, ['docs/id_ed25519']).behavior).toBe('deny');
   });

@@ -6,9 +6,15 @@ import { detectSensitivePath, type SensitivePathMatch } from '@toolwright/valida
 import { checkOptions } from '../check-options.js';
 import { ExecutorError, ExecutorErrorCode } from '../executor-error.js';
 import { isInsideDirectory, resolveRealPath } from '../paths/real-path.js';
+import { pathArguments } from './path-arguments.js';
 import { type PermissionDecision, stricter } from './permission-decision.js';
-import { type PermissionRule, parsePermissionRule, type RuleSpecifier } from './permission-rule.js';
-import { matchProtectedPath } from './protected-paths.js';
+import {
+  escapeRulePath,
+  type PermissionRule,
+  parsePermissionRule,
+  type RuleSpecifier,
+} from './permission-rule.js';
+import { matchProtectedPath, type ProtectedPathContext, type ProtectedPathMatch } from './protected-paths.js';
 import { type CommandCandidates, commandCandidates } from './shell-command.js';
 
 /** Decides, per tool name, whether a call needs the user's approval (as the AI SDK's `needsApproval`). */
@@ -33,10 +39,18 @@ export interface PermissionPolicyOptions {
   protectedPaths?: readonly string[];
   /**
    * MCP servers whose tool annotations are believed. For any other server a `readOnlyHint` is a
-   * hint from an untrusted party (the MCP specification says so): its tools ask in Plan mode
-   * and outside it, unless an allow rule names them.
+   * hint from an untrusted party (the MCP specification says so): its tools ask outside Plan
+   * mode unless an allow rule names them, and ask in Plan mode whatever the allow rules say
+   * (an allow rule says "may run", not "is read-only").
    */
   trustedMcpServers?: readonly string[];
+  /**
+   * Tools every call of which asks, in every mode, whatever the allow rules say, keyed by tool
+   * name; the value says why (shown to the user and the model). No rule permits them, so a run
+   * nobody watches refuses them. For a tool only the user may decide on, such as one that
+   * leaves Plan mode.
+   */
+  alwaysAsk?: Readonly<Record<string, string>>;
   /** Per tool name: true when this call needs approval, e.g. a transfer above some amount. */
   needsApproval?: Readonly<Record<string, NeedsApproval>>;
 }
@@ -49,6 +63,7 @@ const OPTION_NAMES = [
   'trustedDirectories',
   'protectedPaths',
   'trustedMcpServers',
+  'alwaysAsk',
   'needsApproval',
 ] as const;
 
@@ -64,6 +79,10 @@ interface JudgedPath {
   readonly written: string;
   readonly real: string;
 }
+
+/** Tool names whose path rules also judge an MCP tool's path arguments, by its kind. */
+const READ_ALIASES = ['Read'] as const;
+const WRITE_ALIASES = ['Read', 'Edit', 'Write'] as const;
 
 const READ_TOOL = 'Read';
 
@@ -97,11 +116,13 @@ const PARENT_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
  * The permission policy. For one invocation, every source of a decision is consulted and the
  * strictest wins (deny over ask over allow):
  *
- * 1. Plan mode allows only ReadOnly tools; a ReadOnly claim by an untrusted MCP server asks.
- * 2. Deny rules refuse; ask rules ask; `needsApproval` asks.
+ * 1. Plan mode allows only ReadOnly tools, and no allow rule widens it: a ReadOnly claim by an
+ *    untrusted MCP server asks there whatever the allow rules say.
+ * 2. Deny rules refuse; ask rules ask; `alwaysAsk` and `needsApproval` ask.
  * 3. Each affected path is judged by its real location (symlinks resolved on every component;
  *    for a new file, its nearest existing ancestor): deny rules match the written or the real
- *    path; a write to a protected file asks whatever the allow rules say; a path outside the
+ *    path; a write to a protected file (`PROTECTED_PATHS`, the workspace's git directories, a
+ *    file with several hard links) asks whatever the allow rules say; a path outside the
  *    workspace (and the trusted directories) asks unless an allow rule covers it. Secrets
  *    (`detectSensitivePath`, by the written and the real path) need narrower allow rules, each
  *    matching the real path for this tool:
@@ -114,6 +135,11 @@ const PARENT_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
  *      `Read(*)`, `Read(/**)`, `Read(~/**)`, `Read(.*)` are catch-alls; `Read(config/**)`,
  *      `Read(*.env)`, `Read(.env)` are not.
  * 4. An allow rule allows; otherwise Execute tools ask and the rest are allowed.
+ *
+ * An MCP tool's path-like arguments (`pathArguments`) are judged as in 3, as paths of the tool
+ * and of `Read` (and, unless it is ReadOnly, of `Edit` and `Write`): deny rules, secrets and
+ * protected files hold for them. Containment is not judged for them: the server resolves them
+ * against its own roots.
  */
 export class PermissionPolicy {
   readonly workspaceRoot: string;
@@ -123,7 +149,9 @@ export class PermissionPolicy {
   readonly #trustedDirectories: readonly string[];
   readonly #protectedPaths: readonly string[];
   readonly #trustedMcpServers: ReadonlySet<string>;
+  readonly #alwaysAsk: ReadonlyMap<string, string>;
   readonly #needsApproval: Readonly<Record<string, NeedsApproval>>;
+  readonly #protectedContext: ProtectedPathContext;
   readonly #home = homedir();
 
   constructor(options: PermissionPolicyOptions) {
@@ -149,12 +177,23 @@ export class PermissionPolicy {
     );
     this.#protectedPaths = stringList('protectedPaths', options.protectedPaths).map(resolveRealPath);
     this.#trustedMcpServers = new Set(stringList('trustedMcpServers', options.trustedMcpServers));
+    this.#alwaysAsk = stringRecord('alwaysAsk', options.alwaysAsk);
     this.#needsApproval = options.needsApproval ?? {};
+    this.#protectedContext = { workspaceRoot: this.workspaceRoot };
   }
 
   /** True when `server`'s tool annotations are believed. */
   isTrustedMcpServer(server: string): boolean {
     return this.#trustedMcpServers.has(server);
+  }
+
+  /**
+   * The protected-file rule a write to `realPath` would meet: `matchProtectedPath` with this
+   * policy's `protectedPaths` and its workspace's git layout. For a tool that judges its own
+   * targets, such as a shell command's.
+   */
+  protectedPathOf(realPath: string): ProtectedPathMatch | undefined {
+    return matchProtectedPath(realPath, this.#protectedPaths, this.#protectedContext);
   }
 
   /**
@@ -177,6 +216,7 @@ export class PermissionPolicy {
         ? stricter(decision, {
             behavior: 'ask',
             reason: `${invocation.toolName} asks for approval of this call (needsApproval).`,
+            remedy: `The host's needsApproval for ${invocation.toolName} asks for this call; no rule permits it, only the user's approval.`,
           })
         : decision;
     return typeof answer === 'boolean' ? settle(answer) : Promise.resolve(answer).then(settle);
@@ -218,14 +258,30 @@ export class PermissionPolicy {
     const name = invocation.toolName;
     const untrustedHint = this.#untrustedReadOnlyHint(invocation, tool);
     if (mode === 'plan' && invocation.kind !== ToolKind.ReadOnly) {
+      // No way out is suggested: only the user ends Plan mode, and no allow rule lifts it.
       return {
         behavior: 'deny',
-        reason: `Plan mode allows only read-only tools; ${name} is a ${invocation.kind} tool. Present your plan with ExitPlanMode first.`,
+        reason: `Plan mode allows only read-only tools, whatever the allow rules say; ${name} is a ${invocation.kind} tool. Only the user can end Plan mode: keep to read-only tools and present your plan.`,
       };
     }
     let decision: PermissionDecision = { behavior: 'allow', reason: '' };
     // Plan mode promises that nothing changes: an allow rule says "may run", not "is read-only".
-    if (mode === 'plan' && untrustedHint !== undefined) decision = untrustedHint;
+    if (mode === 'plan' && untrustedHint !== undefined && tool?.source.type === 'mcp') {
+      const { suggestedRule: _notInPlanMode, ...hint } = untrustedHint;
+      decision = {
+        ...hint,
+        remedy: `In Plan mode an allow rule does not permit it; only "trust": true on the server "${tool.source.server}" (trustedMcpServers) makes its read-only claim count.`,
+      };
+    }
+    const always = this.#alwaysAsk.get(name);
+    if (always !== undefined) {
+      decision = stricter(decision, {
+        behavior: 'ask',
+        reason: `${name} needs the user's approval every time: ${always}`,
+        remedy:
+          'No rule can permit it, and nobody can approve it in this run: calling it again is refused the same way.',
+      });
+    }
     const content = new CallContent(invocation);
     const paths: JudgedPath[] = [];
     for (const path of invocation.affectedPaths) {
@@ -233,6 +289,24 @@ export class PermissionPolicy {
         paths.push(...this.#resolve(path));
       } catch (error) {
         // Fail closed with a reason the model can act on, instead of an exception the host must map.
+        return unresolvable(path, error);
+      }
+    }
+    // An MCP tool's path arguments: judged by deny rules, secrets and protected files.
+    const argumentPaths: JudgedPath[] = [];
+    let written: readonly string[];
+    try {
+      written = tool?.source.type === 'mcp' ? pathArguments(invocation.params) : [];
+    } catch (error) {
+      return {
+        behavior: 'deny',
+        reason: `${name}'s arguments cannot be judged whole: ${(error as Error).message}.`,
+      };
+    }
+    for (const path of written) {
+      try {
+        argumentPaths.push(...this.#resolve(path));
+      } catch (error) {
         return unresolvable(path, error);
       }
     }
@@ -250,6 +324,11 @@ export class PermissionPolicy {
                 ? `Denied by the rule "${rule.source}" in ${list}.`
                 : `The rule "${rule.source}" in ${list} asks for approval.`,
           rule: rule.source,
+          ...(rule.behavior === 'ask'
+            ? {
+                remedy: `An allow rule does not override the rule "${rule.source}" in permissions.ask; only removing it from there lets such calls run without asking.`,
+              }
+            : {}),
         });
         if (decision.behavior === 'deny') return decision;
       }
@@ -257,6 +336,14 @@ export class PermissionPolicy {
     for (const path of paths) {
       decision = stricter(decision, this.#judgePath(path, name, invocation.kind));
       if (decision.behavior === 'deny') return decision;
+    }
+    const aliases = invocation.kind === ToolKind.ReadOnly ? READ_ALIASES : WRITE_ALIASES;
+    for (const path of argumentPaths) {
+      const facts = { ...this.#factsOf(path), trusted: true };
+      for (const alias of [name, ...aliases]) {
+        decision = stricter(decision, this.#judgePath(path, alias, invocation.kind, facts));
+        if (decision.behavior === 'deny') return decision;
+      }
     }
     if (decision.behavior === 'ask') return decision;
     const allowRule = this.#rules.find(
@@ -397,30 +484,38 @@ export class PermissionPolicy {
     if (sensitive?.level === 'high' && allowed < Coverage.Literal) {
       return {
         behavior: 'deny',
-        reason: `${shown()} is a sensitive file (${sensitive.reason}; rule ${sensitive.rule}). Refused; to permit it, add a rule naming exactly this file, without wildcards, such as "${toolName}(${shown()})", to permissions.allow.`,
+        reason: `${shown()} is a sensitive file (${sensitive.reason}; rule ${sensitive.rule}). Refused; to permit it, add a rule naming exactly this file, without wildcards, such as "${this.#ruleNaming(toolName, path.real)}", to permissions.allow.`,
       };
     }
     if (kind !== ToolKind.ReadOnly) {
       // The written path too: through a `.git -> gitdata` link, git still runs .git/hooks/*.
       const guarded =
-        matchProtectedPath(path.real, this.#protectedPaths) ??
+        matchProtectedPath(path.real, this.#protectedPaths, this.#protectedContext) ??
         matchProtectedPath(path.written, this.#protectedPaths);
       if (guarded !== undefined) {
         return {
           behavior: 'ask',
           reason: `${shown()} is protected (${guarded.reason}): writing it always needs the user's approval, whatever the allow rules say.`,
+          remedy:
+            'No allow rule permits writing a protected file; only the user can approve it, in a run they watch.',
         };
       }
     }
     if (sensitive?.level === 'medium' && allowed < Coverage.Specific) {
+      const rule = this.#ruleNaming(toolName, path.real);
       return {
         behavior: 'ask',
-        reason: `${shown()} may hold secrets (${sensitive.reason}; rule ${sensitive.rule}). A catch-all allow rule such as "${toolName}(**)" does not cover it; a rule naming its path, such as "${toolName}(${shown()})", does.`,
+        reason: `${shown()} may hold secrets (${sensitive.reason}; rule ${sensitive.rule}). A catch-all allow rule such as "${toolName}(**)" does not cover it; a rule naming its path, such as "${rule}", does.`,
+        suggestedRule: rule,
       };
     }
     if (allowed === Coverage.None && !trusted) {
       const via = path.real === path.written ? '' : ` (written as ${path.written})`;
-      return { behavior: 'ask', reason: `${path.real}${via} is outside the workspace.` };
+      return {
+        behavior: 'ask',
+        reason: `${path.real}${via} is outside the workspace.`,
+        suggestedRule: this.#ruleNaming(toolName, path.real),
+      };
     }
     return INSIDE_THE_WORKSPACE;
   }
@@ -466,6 +561,11 @@ export class PermissionPolicy {
       isInsideDirectory(this.workspaceRoot, real) ||
       this.#trustedDirectories.some((directory) => isInsideDirectory(directory, real))
     );
+  }
+
+  /** An allow rule for `toolName` naming exactly the real path `real`: it parses back as literal. */
+  #ruleNaming(toolName: string, real: string): string {
+    return `${toolName}(${escapeRulePath(this.#display(real))})`;
   }
 
   #display(real: string): string {
@@ -528,6 +628,22 @@ function permissionContent(invocation: ToolInvocation): string | undefined {
   const prefix = `${invocation.toolName}(`;
   if (!signature.startsWith(prefix) || !signature.endsWith(')')) return undefined;
   return signature.slice(prefix.length, -1);
+}
+
+function stringRecord(option: string, value: unknown): ReadonlyMap<string, string> {
+  if (value === undefined) return new Map();
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((item) => typeof item === 'string' && item.trim() !== '')
+  ) {
+    return new Map(Object.entries(value as Record<string, string>));
+  }
+  throw new ExecutorError(
+    ExecutorErrorCode.InvalidOption,
+    `PermissionPolicy: ${option} must be an object mapping tool names to a non-empty reason, such as { "ExitPlanMode": "only the user can end Plan mode" }; got ${JSON.stringify(value)?.slice(0, 80) ?? String(value)}.`,
+  );
 }
 
 function stringList(option: string, value: unknown): readonly string[] {

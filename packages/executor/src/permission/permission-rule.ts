@@ -12,7 +12,10 @@ export type RuleBehavior = 'allow' | 'ask' | 'deny';
  * - `Read(src/**)` — calls whose every path matches the glob. Relative globs are relative to the
  *   workspace, `/abs/**` and `//abs/**` are absolute, `~/x` is in the home directory. `dir/**`
  *   also covers `dir` itself, and `**` (`./**`, `~/**`) the workspace (home) directory itself.
- *   A path rule with a `..` segment is refused: use an absolute or a `~/` path instead;
+ *   A path rule with a `..` segment is refused: use an absolute or a `~/` path instead.
+ *   In a path glob only `*`, `**`, `?`, `{a,b}` and a leading `!` are special; parentheses and
+ *   brackets are literal (`Read(app/(admin)/**)`, `Read(app/[slug]/**)`), and a backslash makes
+ *   the next character literal (`\*`, `\{`). Paths and globs are compared in Unicode NFC;
  * - `Bash(npm run test:*)` — for a tool without paths, the call's permission content (the part in
  *   parentheses of its `permissionSignature`): `prefix:*` is a prefix, `*` a wildcard, anything
  *   else exact.
@@ -72,8 +75,9 @@ export function parsePermissionRule(
       `Invalid rule ${JSON.stringify(source)} in permissions.${behavior}; accepted forms: ${ACCEPTED_FORMS}.`,
     );
   }
-  const [, toolPattern = '', specifier] = match;
-  if (specifier !== undefined && climbsOut(specifier.trim())) {
+  const [, toolPattern = '', written] = match;
+  const specifier = written === undefined ? undefined : trimLayout(written);
+  if (specifier !== undefined && climbsOut(specifier)) {
     throw new ExecutorError(
       ExecutorErrorCode.InvalidPermissionRule,
       `Invalid rule ${JSON.stringify(source)} in permissions.${behavior}: a path rule cannot contain a ".." segment; it is matched against resolved paths, so it would never match. Use an absolute path such as "Read(/srv/shared/**)" or one in the home directory such as "Read(~/shared/**)". (A command rule ends with ":*" or has arguments: "Bash(../run.sh:*)".)`,
@@ -86,8 +90,16 @@ export function parsePermissionRule(
     specifier:
       specifier === undefined
         ? undefined
-        : compileSpecifier(specifier.trim(), options.homeDir ?? homedir(), behavior !== 'allow'),
+        : compileSpecifier(specifier, options.homeDir ?? homedir(), behavior !== 'allow'),
   };
+}
+
+/** Blanks around a specifier are layout, except one a backslash escapes (part of a file name). */
+function trimLayout(text: string): string {
+  const start = text.trimStart();
+  const trimmed = start.trimEnd();
+  const escapes = /\\*$/.exec(trimmed)?.[0].length ?? 0;
+  return escapes % 2 === 1 ? start.slice(0, trimmed.length + 1) : trimmed;
 }
 
 function compileNamePattern(pattern: string): (name: string) => boolean {
@@ -100,27 +112,77 @@ function compileNamePattern(pattern: string): (name: string) => boolean {
  * `nocase`: deny and ask rules ignore case, so that on a case-insensitive file system (macOS,
  * Windows) `Vault/x` does not slip past `Read(vault/**)`; allow rules keep it (narrow).
  */
-function compileSpecifier(text: string, home: string, nocase: boolean): RuleSpecifier {
+function compileSpecifier(typed: string, typedHome: string, nocase: boolean): RuleSpecifier {
+  const text = nfc(typed);
+  const home = nfc(typedHome);
   const anchor = globAnchor(text);
   // dot: a rule on `secrets/**` must cover `secrets/.env` too.
-  const glob = picomatch(anchor.glob, { dot: true, nocase });
+  const glob = picomatch(toPicomatch(anchor.glob), { dot: true, nocase });
   // `**` (`./**`, `~/**`) covers the workspace (home) directory itself, as `dir/**` covers `dir`.
   const coversAnchor = ONLY_GLOBSTARS.test(anchor.glob) || glob('.');
   return {
     text,
     matchesPath(absolutePath, workspaceRoot) {
-      if (anchor.kind === 'absolute') return glob(absolutePath);
-      const relative = relativeInside(absolutePath, anchor.kind === 'home' ? home : workspaceRoot, nocase);
+      const path = nfc(absolutePath);
+      if (anchor.kind === 'absolute') return glob(path);
+      const relative = relativeInside(path, anchor.kind === 'home' ? home : nfc(workspaceRoot), nocase);
       if (relative === undefined) return false;
       return relative === '' ? coversAnchor : glob(relative);
     },
-    matchesContent: compileContentPattern(text),
+    matchesContent: (
+      (matches) => (content: string) =>
+        matches(nfc(content))
+    )(compileContentPattern(text)),
     looksLikeContent:
       readsAsCommand(text) || !(text.includes('/') || text.startsWith('.') || text.startsWith('~')),
-    isLiteral: !GLOB_CHARACTER.test(text) && !text.startsWith('!'),
+    isLiteral: !UNESCAPED_GLOB_CHARACTER.test(text) && !text.startsWith('!'),
     isCatchAll: anchor.glob.startsWith('!') || !NAMING_CHARACTER.test(anchor.glob),
   };
 }
+
+/**
+ * A rule's path glob in picomatch's syntax: parentheses and brackets are escaped (picomatch would
+ * read them as a group or a character class, so `app/(admin)/**` would miss the Next.js route
+ * group `app/(admin)`); a backslash and the character after it are kept (picomatch reads that as
+ * the literal character).
+ */
+function toPicomatch(glob: string): string {
+  let out = '';
+  for (let index = 0; index < glob.length; index += 1) {
+    const character = glob[index] as string;
+    if (character === '\\' && index + 1 < glob.length) {
+      out += `\\${glob[index + 1]}`;
+      index += 1;
+    } else {
+      out += LITERAL_IN_RULES.has(character) ? `\\${character}` : character;
+    }
+  }
+  return out;
+}
+
+/** Characters picomatch gives a meaning to that a rule means literally. */
+const LITERAL_IN_RULES: ReadonlySet<string> = new Set(['(', ')', '[', ']']);
+
+/**
+ * `path` as a rule specifier that names exactly it: every character a rule gives a meaning to is
+ * escaped (`*`, `?`, `{`, `}`, a backslash, a leading `!`, blanks at either end), and a path
+ * starting with `~` (a directory of the workspace named `~`) is anchored with `./`. `parsePermissionRule` reads the result
+ * back as a literal rule (`isLiteral`) matching `path`.
+ */
+export function escapeRulePath(path: string): string {
+  let escaped = path.replace(/[\\*?{}]/g, '\\$&');
+  if (escaped.startsWith('!')) escaped = `\\${escaped}`;
+  // Blanks at the ends would be trimmed away as layout; escaped, they are part of the name.
+  escaped = escaped.replace(/^\s/, (blank) => `\\${blank}`).replace(/\s$/, (blank) => `\\${blank}`);
+  return escaped.startsWith('~') ? `./${escaped}` : escaped;
+}
+
+/** `text` in Unicode NFC; an ASCII string (nearly every path) is returned as it is without a copy. */
+export function nfc(text: string): string {
+  return NON_ASCII.test(text) ? text.normalize('NFC') : text;
+}
+
+const NON_ASCII = /[^ -~\t\n\r]/;
 
 /** `path` relative to `base` (`''` for `base` itself), or `undefined` when it is not inside. */
 function relativeInside(path: string, base: string, nocase: boolean): string | undefined {
@@ -152,8 +214,8 @@ function readsAsCommand(text: string): boolean {
   return text.endsWith(':*') || /\s/.test(text);
 }
 
-/** A character picomatch gives a meaning to (a leading `!` negates too). */
-const GLOB_CHARACTER = /[*?[\]{}()]/;
+/** A glob character not escaped by a backslash (a leading `!` negates too). */
+const UNESCAPED_GLOB_CHARACTER = /(?:^|[^\\])(?:\\\\)*[*?{}]/;
 /** A character that names something in a glob: anything but wildcards, separators, dots and glob punctuation. */
 const NAMING_CHARACTER = /[^*?/.{}()[\],|!@+]/;
 

@@ -1,67 +1,47 @@
-// Every protected name, with the reason the user is shown, through matchProtectedPath and
-// through the policy on real files. The mutation run (mutation/) found most names of the list
-// pinned by no test: dropping `.zed`, `.zshenv` or `.yarnrc.yml` from it went unnoticed.
+// Every protected entry, with the reason the user is shown, through matchProtectedPath and
+// through the policy on real files. The tests walk the production table (PROTECTED_PATHS), so
+// an entry added there is tested here without being listed twice; the mutation run found most
+// entries of a hand-copied list guarded by no test.
 
 import { ToolKind } from '@toolwright/contracts';
+import { detectSensitivePath } from '@toolwright/validation';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callOn, pathTool } from '../test-support/policy-tools.js';
 import { makeTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
+import type { PermissionDecision } from './permission-decision.js';
 import { PermissionPolicy } from './permission-policy.js';
-import { matchProtectedPath } from './protected-paths.js';
+import { matchProtectedPath, PROTECTED_PATHS, type ProtectedPathEntry } from './protected-paths.js';
 
 const ws = '/srv/ws';
 
-const PROTECTED_DIRECTORIES: ReadonlyArray<[string, string]> = [
-  ['.git', 'git internals (hooks and config run code)'],
-  ['.husky', 'git hooks'],
-  ['.githooks', 'git hooks'],
-  ['.vscode', 'editor settings and tasks (tasks run code; settings can add MCP servers)'],
-  ['.idea', 'editor settings and run configurations'],
-  ['.zed', 'editor settings and tasks'],
-  ['.toolwright', "the agent's own configuration"],
-  ['.claude', "an agent's settings and hooks"],
-  ['.cursor', "an agent's settings and MCP config"],
-  ['.gemini', "an agent's settings and MCP config"],
-  ['.continue', "an agent's settings"],
-  ['.devcontainer', 'container definitions (run code on open)'],
-];
+/** A concrete relative path the entry covers: `*` spelled `x`, a directory entry with a file in it. */
+function sample(entry: ProtectedPathEntry): string {
+  const spelled = entry.pattern.replaceAll('*', 'x');
+  return entry.kind === 'directory' ? `${spelled}/any/file.txt` : spelled;
+}
 
-const PROTECTED_FILES: ReadonlyArray<[string, string]> = [
-  ['toolwright.config.json', "the agent's own configuration"],
-  ['.mcp.json', 'MCP server configuration (servers run commands)'],
-  ['mcp.json', 'MCP server configuration (servers run commands)'],
-  ['.gitconfig', 'git configuration (can run code)'],
-  ['.gitmodules', 'git submodule configuration'],
-  ['.gitattributes', 'git filters (can run code)'],
-  ['.envrc', 'direnv script (runs on entering the directory)'],
-  ['.pre-commit-config.yaml', 'pre-commit hooks'],
-  ['.lefthook.yml', 'git hooks'],
-  ['lefthook.yml', 'git hooks'],
-  ['.bashrc', 'shell start-up file'],
-  ['.bash_profile', 'shell start-up file'],
-  ['.bash_login', 'shell start-up file'],
-  ['.profile', 'shell start-up file'],
-  ['.zshrc', 'shell start-up file'],
-  ['.zshenv', 'shell start-up file'],
-  ['.zprofile', 'shell start-up file'],
-  ['.bash_logout', 'shell start-up file'],
-  ['authorized_keys', 'SSH login keys'],
-  ['.npmrc', 'npm configuration (scripts, registries)'],
-  ['.yarnrc.yml', 'yarn configuration'],
-];
+const ENTRIES = PROTECTED_PATHS.map((entry) => [entry.pattern, entry] as const);
 
 describe('matchProtectedPath names every protected file and directory with its reason', () => {
-  it.each(PROTECTED_FILES)('%s, anywhere: %s', (name, reason) => {
-    expect(matchProtectedPath(`${ws}/sub/${name}`)).toEqual({ path: `${ws}/sub/${name}`, reason });
-    expect(matchProtectedPath(`${ws}/${name.toUpperCase()}`)?.reason).toBe(reason);
+  it('the table is not empty and holds each pattern once', () => {
+    expect(PROTECTED_PATHS.length).toBeGreaterThan(100);
+    const patterns = PROTECTED_PATHS.map((entry) => entry.pattern.toLowerCase());
+    expect(new Set(patterns).size).toBe(patterns.length);
   });
 
-  it.each(PROTECTED_DIRECTORIES)('everything in %s: %s', (name, reason) => {
-    expect(matchProtectedPath(`${ws}/${name}/any/file.txt`)).toEqual({
-      path: `${ws}/${name}/any/file.txt`,
-      reason,
+  it.each(ENTRIES)('%s, anywhere, in any case', (_pattern, entry) => {
+    const relative = sample(entry);
+    expect(matchProtectedPath(`${ws}/sub/${relative}`)).toEqual({
+      path: `${ws}/sub/${relative}`,
+      reason: entry.reason,
     });
-    expect(matchProtectedPath(`${ws}/${name}`)?.reason).toBe(reason);
+    expect(matchProtectedPath(`${ws}/${relative.toUpperCase()}`)?.reason).toBe(entry.reason);
+    if (entry.kind === 'directory') {
+      expect(matchProtectedPath(`${ws}/${entry.pattern.replaceAll('*', 'x')}`)?.reason).toBe(entry.reason);
+    } else if (!entry.pattern.includes('*')) {
+      // A file entry covers that file, not a file next to it with a longer name.
+      expect(matchProtectedPath(`${ws}/${relative}.orig`)).toBeUndefined();
+    }
   });
 
   it("a host's extra path wins over the built-in reason and covers only itself and what is below it", () => {
@@ -87,21 +67,28 @@ describe('the policy asks before a write to each of them, on real files, whateve
   const write = pathTool('Write', ToolKind.Write);
   const read = pathTool('Read', ToolKind.ReadOnly);
 
-  it.each([...PROTECTED_FILES.filter(([name]) => name !== 'authorized_keys'), ...PROTECTED_DIRECTORIES])(
-    '%s',
-    (name, reason) => {
-      const target = PROTECTED_DIRECTORIES.some(([directory]) => directory === name)
-        ? tree.file(`${name}/settings.json`, '{}')
-        : tree.file(`project/${name}`, 'x');
-      const policy = new PermissionPolicy({
-        workspaceRoot: tree.workspace,
-        allow: ['Write(**)', 'Read(**)'],
-      });
-      const decision = policy.decide({ invocation: callOn(write, target), tool: write, mode: 'default' });
-      expect(decision).toMatchObject({ behavior: 'ask' });
-      expect((decision as { reason: string }).reason).toContain(`is protected (${reason})`);
-      const reading = policy.decide({ invocation: callOn(read, target), tool: read, mode: 'default' });
-      expect((reading as { reason: string }).reason).not.toContain('is protected');
-    },
-  );
+  it.each(ENTRIES)('%s', (_pattern, entry) => {
+    const target = tree.file(`project/${sample(entry)}`, 'x');
+    const policy = new PermissionPolicy({
+      workspaceRoot: tree.workspace,
+      allow: ['Write(**)', 'Read(**)'],
+    });
+    const decision = policy.decide({
+      invocation: callOn(write, target),
+      tool: write,
+      mode: 'default',
+    }) as PermissionDecision;
+    if (detectSensitivePath(target)?.level === 'high') {
+      // A secret is refused before the protected-file ask: writing it must not be easier than reading it.
+      expect(decision.behavior).toBe('deny');
+      return;
+    }
+    expect(decision).toMatchObject({ behavior: 'ask' });
+    expect(decision.reason).toContain(`is protected (${entry.reason})`);
+    // No allow rule can help, so none is suggested.
+    expect(decision.suggestedRule).toBeUndefined();
+    expect(decision.remedy).toContain('No allow rule permits writing a protected file');
+    const reading = policy.decide({ invocation: callOn(read, target), tool: read, mode: 'default' });
+    expect((reading as { reason: string }).reason).not.toContain('is protected');
+  });
 });

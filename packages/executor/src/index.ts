@@ -28,6 +28,7 @@ export {
   type SkippedPath,
 } from './paths/path-access.js';
 export { isInsideDirectory, resolveRealPath } from './paths/real-path.js';
+export { PATH_ARGUMENT_NAMES } from './permission/path-arguments.js';
 export type { PermissionDecision } from './permission/permission-decision.js';
 export {
   type NeedsApproval,
@@ -36,7 +37,13 @@ export {
   type PermissionRequest,
 } from './permission/permission-policy.js';
 export { createPolicyPathAccess, type PolicyPathAccessOptions } from './permission/policy-path-access.js';
-export { matchProtectedPath, type ProtectedPathMatch } from './permission/protected-paths.js';
+export {
+  matchProtectedPath,
+  PROTECTED_PATHS,
+  type ProtectedPathContext,
+  type ProtectedPathEntry,
+  type ProtectedPathMatch,
+} from './permission/protected-paths.js';
 export type { ArtifactSink, ArtifactSinkV1 } from './results/artifact-sink.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy, TRANSIENT_ERROR_CODES } from './scheduling/retry-policy.js';
 export { assertSessionId, SESSION_ID_PATTERN } from './session-id.js';

@@ -7,6 +7,8 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'ExecutorErrorCode',
     'JUDGED_PATHS_CONTEXT_FIELD',
     'PATH_ACCESS_CONTEXT_FIELD',
+    'PATH_ARGUMENT_NAMES',
+    'PROTECTED_PATHS',
     'PermissionPolicy',
     'SESSION_ID_PATTERN',
     'TRANSIENT_ERROR_CODES',

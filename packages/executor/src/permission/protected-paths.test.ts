@@ -1,4 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { linkSync, mkdirSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Tool, ToolKind } from '@toolwright/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { callOn, pathTool } from '../test-support/policy-tools.js';
+import { makeTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
+import type { PermissionDecision } from './permission-decision.js';
+import { PermissionPolicy } from './permission-policy.js';
 import { matchProtectedPath } from './protected-paths.js';
 
 const ws = '/srv/ws';
@@ -86,5 +94,152 @@ describe("matchProtectedPath: the host's extra paths", () => {
     expect(matchProtectedPath('/etc/agent/config.json.bak', extra)).toBeUndefined();
     expect(matchProtectedPath('/var/agent/state-old/x', extra)).toBeUndefined();
     expect(matchProtectedPath('/var/agent', extra)).toBeUndefined();
+  });
+});
+
+/** Runs git with no system or user configuration, so a developer's own config changes nothing. */
+function git(cwd: string, ...args: string[]): void {
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+    cwd,
+    stdio: 'ignore',
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' },
+  });
+}
+
+describe('the real git directory of the workspace, found by reading the repository', () => {
+  let tree: TempWorkspace;
+  beforeEach(() => {
+    tree = makeTempWorkspace('tw-git-');
+  });
+  afterEach(() => {
+    tree.remove();
+  });
+
+  const write = pathTool('Write', ToolKind.Write);
+  const read = pathTool('Read', ToolKind.ReadOnly);
+
+  function decide(policy: PermissionPolicy, tool: Tool, path: string): PermissionDecision {
+    return policy.decide({ invocation: callOn(tool, path), tool, mode: 'default' }) as PermissionDecision;
+  }
+
+  function allowing(...extra: string[]): PermissionPolicy {
+    return new PermissionPolicy({
+      workspaceRoot: tree.workspace,
+      allow: ['Write(**)', 'Read(**)', ...extra.map((path) => `Write(${path}/**)`)],
+      trustedDirectories: extra,
+    });
+  }
+
+  it('git init --separate-git-dir inside the workspace: a write into its hooks asks, whatever it is named', () => {
+    git(tree.workspace, 'init', '-q', `--separate-git-dir=${join(tree.workspace, 'gitdata')}`);
+    const hook = join(tree.workspace, 'gitdata', 'hooks', 'pre-commit');
+    const decision = decide(allowing(), write, hook);
+    expect(decision.behavior).toBe('ask');
+    expect(decision.reason).toContain('gitdata/hooks/pre-commit is protected (the git directory named by');
+    expect(decision.suggestedRule).toBeUndefined();
+    // Its config runs code too (core.fsmonitor, aliases), and a file beside the hooks.
+    expect(decide(allowing(), write, join(tree.workspace, 'gitdata', 'config')).behavior).toBe('ask');
+    // Reading it is not writing it.
+    expect(decide(allowing(), read, hook).behavior).toBe('allow');
+    // An ordinary file of the work tree is still written without asking.
+    expect(decide(allowing(), write, join(tree.workspace, 'src', 'x.ts')).behavior).toBe('allow');
+  });
+
+  it('git init --separate-git-dir outside the workspace: its hooks ask even in a trusted, allowed directory', () => {
+    const store = join(tree.root, 'store');
+    git(tree.workspace, 'init', '-q', `--separate-git-dir=${store}`);
+    const policy = allowing(store);
+    expect(decide(policy, write, join(store, 'hooks', 'post-checkout')).behavior).toBe('ask');
+    expect(matchProtectedPath(join(store, 'HEAD'), [], { workspaceRoot: tree.workspace })).toBeDefined();
+  });
+
+  it('through a symlink, a `..` spelling and a hard link, the same hooks directory asks', () => {
+    git(tree.workspace, 'init', '-q', `--separate-git-dir=${join(tree.workspace, 'gitdata')}`);
+    tree.file('gitdata/hooks/pre-commit', '#!/bin/sh\n');
+    tree.symlink('innocent', join(tree.workspace, 'gitdata', 'hooks'));
+    linkSync(join(tree.workspace, 'gitdata', 'hooks', 'pre-commit'), join(tree.workspace, 'notes.txt'));
+    const policy = allowing();
+    for (const spelling of [
+      'innocent/pre-commit',
+      'src/../gitdata/hooks/pre-commit',
+      'notes.txt',
+      './gitdata//hooks/x',
+    ]) {
+      const decision = decide(policy, write, spelling);
+      expect(decision.behavior, spelling).toBe('ask');
+      expect(decision.reason, spelling).toContain('is protected');
+    }
+    expect(decide(policy, write, 'notes.txt').reason).toContain('a hard link to');
+  });
+
+  it('git init --bare: the workspace is the git directory, so every write in it asks', () => {
+    git(tree.workspace, 'init', '-q', '--bare');
+    const policy = allowing();
+    for (const relative of ['hooks/post-update', 'config', 'anything.txt']) {
+      expect(decide(policy, write, relative).behavior, relative).toBe('ask');
+    }
+  });
+
+  it('a bare repository inside the workspace, named like anything: its hooks ask', () => {
+    const bare = tree.dir('vendor/thing.git');
+    git(bare, 'init', '-q', '--bare');
+    const decision = decide(allowing(), write, 'vendor/thing.git/hooks/pre-receive');
+    expect(decision.behavior).toBe('ask');
+    expect(decision.reason).toContain('in the git directory');
+    expect(decide(allowing(), write, 'vendor/other.txt').behavior).toBe('allow');
+  });
+
+  it('git worktree add: the worktree and the common git directory are protected from the worktree', () => {
+    const main = join(tree.root, 'main');
+    mkdirSync(main);
+    git(main, 'init', '-q', `--separate-git-dir=${join(tree.root, 'main-store')}`);
+    git(main, 'commit', '-q', '--allow-empty', '-m', 'first');
+    const worktree = join(tree.root, 'wt');
+    git(main, 'worktree', 'add', '-q', worktree);
+    const context = { workspaceRoot: realpathSync(worktree) };
+    const common = join(tree.root, 'main-store');
+    expect(matchProtectedPath(join(common, 'hooks', 'pre-commit'), [], context)?.reason).toContain(
+      'git directory',
+    );
+    expect(matchProtectedPath(join(common, 'worktrees', 'wt', 'HEAD'), [], context)).toBeDefined();
+    expect(matchProtectedPath(join(worktree, 'src', 'x.ts'), [], context)).toBeUndefined();
+  });
+
+  it('core.hooksPath: its directory asks, relative to the work tree; a change of config is seen at the next decision', () => {
+    git(tree.workspace, 'init', '-q');
+    const policy = allowing();
+    expect(decide(policy, write, 'tools/hooks/pre-commit').behavior).toBe('allow');
+    git(tree.workspace, 'config', 'core.hooksPath', 'tools/hooks');
+    const decision = decide(policy, write, 'tools/hooks/pre-commit');
+    expect(decision.behavior).toBe('ask');
+    expect(decision.reason).toContain('core.hooksPath');
+  });
+
+  it('core.hooksPath set through an included config file, quoted, with a comment', () => {
+    git(tree.workspace, 'init', '-q');
+    tree.file('.git/extra.cfg', '[core]\n\thooksPath = "ci hooks" ; the CI hooks\n');
+    git(tree.workspace, 'config', 'include.path', 'extra.cfg');
+    expect(decide(allowing(), write, 'ci hooks/post-merge').behavior).toBe('ask');
+    expect(decide(allowing(), write, 'ci/post-merge').behavior).toBe('allow');
+  });
+});
+
+describe('matching: one Unicode normal form, case folded', () => {
+  it('an NFD spelling of a host extra path is the same path', () => {
+    const nfc = '/srv/caf\u00e9/.mcp.json';
+    expect(matchProtectedPath(nfc.normalize('NFD'))).toBeDefined();
+    // A name-table entry found under a directory spelled in NFD.
+    expect(matchProtectedPath('/srv/re\u0301sume\u0301/Makefile')?.reason).toContain('make');
+  });
+
+  it('case and mixed spellings of table entries', () => {
+    for (const relative of [
+      'PACKAGE.JSON',
+      '.GitHub/Workflows/ci.yml',
+      'Node_Modules/.BIN/tsc',
+      'my.Code-Workspace',
+    ]) {
+      expect(matchProtectedPath(`${ws}/${relative}`), relative).toBeDefined();
+    }
   });
 });

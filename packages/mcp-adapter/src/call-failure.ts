@@ -1,15 +1,18 @@
 import { type ToolResult, ToolResults } from '@toolwright/contracts';
+import { redactErrorChain, redactSecrets } from './auth/secret-redaction.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 
 /**
  * The error result for a call that failed: `aborted` when the caller's signal fired, `timeout`
  * for `mcp_timeout`, `not_found` for an unknown server or a task this session does not own,
- * else `execution`. Tool calls report failures as results, never as throws.
+ * else `execution`. Tool calls report failures as results, never as throws. No credential
+ * reaches the result's text (see `redactSecrets`).
  */
 export function failureResult(error: unknown, signal: AbortSignal | undefined): ToolResult {
+  redactErrorChain(error);
   if (signal?.aborted) {
     return ToolResults.aborted(
-      `the call was aborted: ${error instanceof Error ? error.message : String(error)}`,
+      `the call was aborted: ${redactSecrets(error instanceof Error ? error.message : String(error))}`,
     );
   }
   if (McpAdapterError.isInstance(error)) {
@@ -18,5 +21,5 @@ export function failureResult(error: unknown, signal: AbortSignal | undefined): 
       return ToolResults.notFound(error);
     }
   }
-  return ToolResults.executionError(error instanceof Error ? error : String(error));
+  return ToolResults.executionError(error instanceof Error ? error : redactSecrets(String(error)));
 }

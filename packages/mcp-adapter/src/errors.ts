@@ -1,4 +1,5 @@
 import { ToolwrightError } from '@toolwright/validation';
+import { redactErrorChain, redactSecrets } from './auth/secret-redaction.js';
 
 /**
  * Every code an {@link McpAdapterError} can carry. A plain `as const` object (not an enum) so
@@ -64,7 +65,10 @@ const MCP_ADAPTER_ERROR_MARKER: unique symbol = Symbol.for('toolwright.mcp_adapt
 /**
  * The one error class of the adapter: everything the package throws is one. It extends the
  * project-wide `ToolwrightError`, so `ToolwrightError.isInstance(error)` recognises it too;
- * `server` names the MCP server the problem is about, when there is one.
+ * `server` names the MCP server the problem is about, when there is one. Its message and the
+ * messages of its `cause` chain never hold a credential the adapter knows of, nor anything that
+ * looks like one (see `redactSecrets`): a server that echoes its bearer token in an error body
+ * does not get it printed.
  */
 export class McpAdapterError extends ToolwrightError {
   /** The configured name of the server the error is about, if any. */
@@ -73,7 +77,11 @@ export class McpAdapterError extends ToolwrightError {
   declare readonly [MCP_ADAPTER_ERROR_MARKER]: true;
 
   constructor(code: McpAdapterErrorCode, message: string, options?: { server?: string; cause?: unknown }) {
-    super(code, message, options?.cause === undefined ? {} : { cause: options.cause });
+    super(
+      code,
+      redactSecrets(message),
+      options?.cause === undefined ? {} : { cause: redactErrorChain(options.cause) },
+    );
     this.server = options?.server;
   }
 

@@ -20,6 +20,7 @@ function httpStatusIn(error: unknown): number | undefined {
  */
 export function listingFailure(definition: McpServerDefinition, listingError: unknown): McpAdapterError {
   const server = definition.name;
+  // Redacted with the rest of the message by McpAdapterError.
   const reason = listingError instanceof Error ? listingError.message : String(listingError);
   const hint =
     httpStatusIn(listingError) === 401 && oauthConfigOf(definition) === undefined

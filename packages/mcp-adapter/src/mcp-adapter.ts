@@ -4,6 +4,7 @@ import type { CatalogChange, McpConnectionChange, ToolRegistry } from '@toolwrig
 import { compileJsonSchema, type SchemaValidator } from '@toolwright/validation';
 import { attachServices, type McpAdapterServices } from './adapter-services.js';
 import type { McpArtifactSink } from './artifact-sink.js';
+import { redactSecrets } from './auth/secret-redaction.js';
 import { failureResult } from './call-failure.js';
 import type { McpRoot } from './capabilities/client-capability-types.js';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
@@ -94,7 +95,8 @@ export class McpAdapter {
       names: this.#names,
       compileCounter: this.#compileCounter,
       serialise: (apply: () => void) => this.#serialise(apply),
-      onDiagnostic: (diagnostic: CatalogDiagnostic) => options.onDiagnostic?.(diagnostic),
+      onDiagnostic: (diagnostic: CatalogDiagnostic) =>
+        options.onDiagnostic?.({ ...diagnostic, message: redactSecrets(diagnostic.message) }),
       createTool: (
         definition: McpToolDefinition,
         name: string,
@@ -123,7 +125,9 @@ export class McpAdapter {
               server: name,
               list: 'tools',
               code: 'listing_failed',
-              message: `MCP server "${name}": the refresh after list_changed failed: ${error instanceof Error ? error.message : String(error)}`,
+              message: redactSecrets(
+                `MCP server "${name}": the refresh after list_changed failed: ${error instanceof Error ? error.message : String(error)}`,
+              ),
             }),
         }),
       );

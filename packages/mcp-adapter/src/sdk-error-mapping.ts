@@ -1,9 +1,17 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { redactSecrets } from './auth/secret-redaction.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 
-/** An error's message, with the cause's code or message when the message alone says nothing. */
+/**
+ * An error's message, with the cause's code or message when the message alone says nothing;
+ * credentials redacted (a server's error body may echo its token).
+ */
 export function reasonOf(error: unknown): string {
+  return redactSecrets(unredactedReasonOf(error));
+}
+
+function unredactedReasonOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   // `fetch failed` says nothing by itself; the cause says why (ECONNREFUSED, ENOTFOUND, ...).
   const cause = error.cause as { code?: unknown; message?: unknown } | undefined;

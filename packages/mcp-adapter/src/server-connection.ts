@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpConnectionState } from '@toolwright/registry';
 import { failureState, needsAuthError } from './auth/oauth-connection.js';
+import { redactSecrets } from './auth/secret-redaction.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { runReconnectLoop } from './reconnect-loop.js';
 import { type RequestOptions, sendRequest } from './request-signal.js';
@@ -358,7 +359,9 @@ export class ServerConnection {
 
   #report(state: McpConnectionState, extra: { attempt?: number; error?: string } = {}): void {
     this.#phase = state;
-    this.#hooks.onChange({ server: this.name, state, ...extra, at: Date.now() });
+    // Every event passes here: no credential a server echoed reaches a host's handler.
+    const error = extra.error === undefined ? {} : { error: redactSecrets(extra.error) };
+    this.#hooks.onChange({ server: this.name, state, ...extra, ...error, at: Date.now() });
   }
 
   async #open(): Promise<void> {

@@ -1,5 +1,8 @@
+import { isIPv6 } from 'node:net';
 import { closestName } from '@toolwright/utils';
+import { type ConfigEnvironment, expandVariables } from '../config-variables.js';
 import { McpAdapterError, McpAdapterErrorCode } from '../errors.js';
+import { HTTPS_RULE, insecureSchemeProblem } from './address-class.js';
 
 /** How the client obtains its tokens. */
 export type OAuthGrant = 'authorization_code' | 'client_credentials' | 'jwt_bearer';
@@ -56,6 +59,12 @@ export interface OAuthServerConfig {
   readonly redirectPort: number | undefined;
   /** For `grant: "jwt_bearer"`: the identity provider of cross-app access. */
   readonly identityProvider: OAuthIdentityProviderConfig | undefined;
+  /**
+   * Where discovery may go beyond public addresses and the class of the server's own address:
+   * `true` opens loopback and private networks (never link-local or a metadata service), a list
+   * opens exactly those host names and IP addresses. Default: neither.
+   */
+  readonly allowPrivateDiscovery?: true | readonly string[] | undefined;
 }
 
 const OAUTH_KEYS = [
@@ -71,6 +80,7 @@ const OAUTH_KEYS = [
   'clientName',
   'redirectPort',
   'identityProvider',
+  'allowPrivateDiscovery',
 ] as const;
 const IDP_KEYS = ['tokenEndpoint', 'clientId', 'clientSecret', 'idToken'] as const;
 const GRANTS: readonly OAuthGrant[] = ['authorization_code', 'client_credentials', 'jwt_bearer'];
@@ -80,6 +90,12 @@ const AUTH_METHODS: readonly OAuthTokenEndpointAuthMethod[] = [
   'client_secret_post',
   'private_key_jwt',
 ];
+
+/** The server an `oauth` entry belongs to and where its `${VAR}` references are looked up. */
+interface Context {
+  readonly server: string;
+  readonly environment: ConfigEnvironment;
+}
 
 function fail(server: string, message: string): never {
   throw new McpAdapterError(McpAdapterErrorCode.ConfigInvalid, `MCP server "${server}": ${message}`, {
@@ -109,52 +125,63 @@ function checkKeys(server: string, where: string, entry: Record<string, unknown>
   }
 }
 
-function optionalString(server: string, key: string, value: unknown): string | undefined {
+/** A string of the entry with its `${VAR}` references expanded (the same rules as `url` and `headers`). */
+function optionalString(context: Context, key: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
+  const { server, environment } = context;
   if (typeof value !== 'string' || value === '')
     fail(server, `"${key}" must be a non-empty string, got ${describe(value)}`);
-  return value;
+  const expanded = expandVariables(server, key, value, environment);
+  if (expanded === '') fail(server, `"${key}" is empty once its variables are expanded`);
+  return expanded;
 }
 
 function oneOf<T extends string>(
-  server: string,
+  context: Context,
   key: string,
   value: unknown,
   accepted: readonly T[],
 ): T | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !(accepted as readonly string[]).includes(value)) {
+  const text = typeof value === 'string' && value !== '' ? optionalString(context, key, value) : value;
+  if (text === undefined) return undefined;
+  if (typeof text !== 'string' || !(accepted as readonly string[]).includes(text)) {
     fail(
-      server,
-      `"${key}" must be one of ${accepted.map((item) => JSON.stringify(item)).join(', ')}, got ${typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : describe(value)}`,
+      context.server,
+      `"${key}" must be one of ${accepted.map((item) => JSON.stringify(item)).join(', ')}, got ${typeof text === 'string' ? JSON.stringify(text.slice(0, 40)) : describe(text)}`,
     );
   }
-  return value as T;
+  return text as T;
 }
 
-function url(server: string, key: string, value: unknown, httpsOnly: boolean): URL | undefined {
-  const text = optionalString(server, key, value);
+/** A URL the client sends credentials to: `https:`, or `http:` on a loopback host. */
+function url(context: Context, key: string, value: unknown): URL | undefined {
+  const text = optionalString(context, key, value);
   if (text === undefined) return undefined;
   let parsed: URL;
   try {
     parsed = new URL(text);
   } catch {
-    return fail(server, `"${key}" is not a valid URL`);
+    return fail(context.server, `"${key}" is not a valid URL`);
   }
-  const loopback =
-    parsed.hostname === '127.0.0.1' || parsed.hostname === 'localhost' || parsed.hostname === '[::1]';
-  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && (loopback || !httpsOnly))) {
-    fail(
-      server,
-      `"${key}" must be an https: URL (http: only on 127.0.0.1/localhost), got ${parsed.protocol}`,
-    );
-  }
+  const problem = insecureSchemeProblem(parsed);
+  if (problem !== undefined) fail(context.server, `"${key}" is refused: ${problem}; ${HTTPS_RULE}`);
   return parsed;
 }
 
-function scopes(server: string, value: unknown): string[] {
+function scopes(context: Context, value: unknown): string[] {
+  const { server } = context;
   if (value === undefined) return [];
-  const list = typeof value === 'string' ? value.split(' ').filter((scope) => scope !== '') : value;
+  const expanded =
+    typeof value === 'string'
+      ? optionalString(context, 'oauth.scopes', value)
+      : Array.isArray(value)
+        ? value.map((scope, index) =>
+            typeof scope === 'string' && scope !== ''
+              ? optionalString(context, `oauth.scopes[${index}]`, scope)
+              : scope,
+          )
+        : value;
+  const list = typeof expanded === 'string' ? expanded.split(' ').filter((scope) => scope !== '') : expanded;
   if (
     !Array.isArray(list) ||
     list.some((scope) => typeof scope !== 'string' || scope === '' || /\s/.test(scope))
@@ -167,22 +194,46 @@ function scopes(server: string, value: unknown): string[] {
   return list as string[];
 }
 
-function identityProvider(server: string, value: unknown): OAuthIdentityProviderConfig | undefined {
+function identityProvider(context: Context, value: unknown): OAuthIdentityProviderConfig | undefined {
+  const { server } = context;
   if (value === undefined) return undefined;
   if (!isRecord(value)) fail(server, `"oauth.identityProvider" must be an object, got ${describe(value)}`);
   checkKeys(server, 'oauth.identityProvider', value, IDP_KEYS);
-  const tokenEndpoint = url(server, 'oauth.identityProvider.tokenEndpoint', value.tokenEndpoint, true);
-  const clientId = optionalString(server, 'oauth.identityProvider.clientId', value.clientId);
-  const idToken = optionalString(server, 'oauth.identityProvider.idToken', value.idToken);
+  const tokenEndpoint = url(context, 'oauth.identityProvider.tokenEndpoint', value.tokenEndpoint);
+  const clientId = optionalString(context, 'oauth.identityProvider.clientId', value.clientId);
+  const idToken = optionalString(context, 'oauth.identityProvider.idToken', value.idToken);
   if (tokenEndpoint === undefined || clientId === undefined || idToken === undefined) {
     fail(server, '"oauth.identityProvider" needs "tokenEndpoint", "clientId" and "idToken"');
   }
   return {
     tokenEndpoint,
     clientId,
-    clientSecret: optionalString(server, 'oauth.identityProvider.clientSecret', value.clientSecret),
+    clientSecret: optionalString(context, 'oauth.identityProvider.clientSecret', value.clientSecret),
     idToken,
   };
+}
+
+/** `allowPrivateDiscovery`: `true`, `false`, or host names and IP addresses (no scheme, port or path). */
+function allowPrivateDiscovery(context: Context, value: unknown): true | readonly string[] | undefined {
+  const { server } = context;
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return true;
+  const accepted =
+    '"oauth.allowPrivateDiscovery" must be true, false, or an array of host names and IP addresses (no scheme, port or path)';
+  if (!Array.isArray(value)) fail(server, `${accepted}, got ${describe(value)}`);
+  return Object.freeze(
+    value.map((entry: unknown, index) => {
+      const key = `oauth.allowPrivateDiscovery[${index}]`;
+      if (typeof entry !== 'string' || entry === '')
+        fail(server, `${accepted}; "${key}" is ${describe(entry)}`);
+      const host = optionalString(context, key, entry) as string;
+      const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+      if (!isIPv6(bare) && !/^[A-Za-z0-9._-]+$/.test(bare)) {
+        fail(server, `${accepted}; "${key}" is ${JSON.stringify(host.slice(0, 80))}`);
+      }
+      return bare.toLowerCase();
+    }),
+  );
 }
 
 /**
@@ -194,16 +245,21 @@ function identityProvider(server: string, value: unknown): OAuthIdentityProvider
  *
  * @throws McpAdapterError `mcp_config_invalid` naming the server and the key.
  */
-export function parseOAuthConfig(server: string, value: unknown): OAuthServerConfig | undefined {
+export function parseOAuthConfig(
+  server: string,
+  value: unknown,
+  environment: ConfigEnvironment = process.env,
+): OAuthServerConfig | undefined {
   if (value === undefined || value === false) return undefined;
+  const context: Context = { server, environment };
   const entry = value === true ? {} : value;
   if (!isRecord(entry)) fail(server, `"oauth" must be true or an object, got ${describe(value)}`);
   checkKeys(server, 'oauth', entry, OAUTH_KEYS);
-  const grant = oneOf(server, 'oauth.grant', entry.grant, GRANTS) ?? 'authorization_code';
-  const clientId = optionalString(server, 'oauth.clientId', entry.clientId);
-  const clientSecret = optionalString(server, 'oauth.clientSecret', entry.clientSecret);
-  const privateKey = optionalString(server, 'oauth.privateKey', entry.privateKey);
-  const method = oneOf(server, 'oauth.tokenEndpointAuthMethod', entry.tokenEndpointAuthMethod, AUTH_METHODS);
+  const grant = oneOf(context, 'oauth.grant', entry.grant, GRANTS) ?? 'authorization_code';
+  const clientId = optionalString(context, 'oauth.clientId', entry.clientId);
+  const clientSecret = optionalString(context, 'oauth.clientSecret', entry.clientSecret);
+  const privateKey = optionalString(context, 'oauth.privateKey', entry.privateKey);
+  const method = oneOf(context, 'oauth.tokenEndpointAuthMethod', entry.tokenEndpointAuthMethod, AUTH_METHODS);
   const redirectPort = entry.redirectPort;
   if (
     redirectPort !== undefined &&
@@ -238,14 +294,14 @@ export function parseOAuthConfig(server: string, value: unknown): OAuthServerCon
   if (grant === 'client_credentials' && clientSecret === undefined && privateKey === undefined) {
     fail(server, '"oauth.grant" "client_credentials" needs "oauth.clientSecret" or "oauth.privateKey"');
   }
-  const provider = identityProvider(server, entry.identityProvider);
+  const provider = identityProvider(context, entry.identityProvider);
   if ((grant === 'jwt_bearer') !== (provider !== undefined)) {
     fail(
       server,
       '"oauth.identityProvider" goes with "grant": "jwt_bearer" (cross-app access), and only with it',
     );
   }
-  const metadataUrl = url(server, 'oauth.clientMetadataUrl', entry.clientMetadataUrl, true);
+  const metadataUrl = url(context, 'oauth.clientMetadataUrl', entry.clientMetadataUrl);
   if (metadataUrl !== undefined && (metadataUrl.protocol !== 'https:' || metadataUrl.pathname === '/')) {
     fail(
       server,
@@ -256,14 +312,15 @@ export function parseOAuthConfig(server: string, value: unknown): OAuthServerCon
     grant,
     clientId,
     clientSecret,
-    scopes: Object.freeze(scopes(server, entry.scopes)),
+    scopes: Object.freeze(scopes(context, entry.scopes)),
     tokenEndpointAuthMethod: method,
     privateKey,
-    signingAlgorithm: optionalString(server, 'oauth.signingAlgorithm', entry.signingAlgorithm) ?? 'RS256',
+    signingAlgorithm: optionalString(context, 'oauth.signingAlgorithm', entry.signingAlgorithm) ?? 'RS256',
     clientMetadataUrl: metadataUrl?.href,
-    authorizationServer: url(server, 'oauth.authorizationServer', entry.authorizationServer, false)?.href,
-    clientName: optionalString(server, 'oauth.clientName', entry.clientName) ?? 'toolwright',
+    authorizationServer: url(context, 'oauth.authorizationServer', entry.authorizationServer)?.href,
+    clientName: optionalString(context, 'oauth.clientName', entry.clientName) ?? 'toolwright',
     redirectPort: redirectPort as number | undefined,
     identityProvider: provider,
+    allowPrivateDiscovery: allowPrivateDiscovery(context, entry.allowPrivateDiscovery),
   });
 }

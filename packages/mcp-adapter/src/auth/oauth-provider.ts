@@ -12,11 +12,27 @@ import type {
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { exchangeForIdentityAssertion, JWT_BEARER_GRANT } from './cross-app-access.js';
+import type { DiscoveryGuard } from './discovery-guard.js';
 import type { LoopbackRedirectReceiver } from './loopback-redirect.js';
 import { NeedsLoginError } from './needs-login-error.js';
 import type { OAuthServerConfig } from './oauth-config.js';
 import type { ResolvedOAuthRuntime } from './oauth-runtime.js';
 import type { OAuthStore } from './oauth-store.js';
+import { rememberClientSecret, rememberSecret } from './secret-redaction.js';
+
+/** Remembers the secrets in `tokens` for redaction (see `redactSecrets`). */
+function rememberTokens(tokens: OAuthTokens | undefined): void {
+  rememberSecret(tokens?.access_token);
+  rememberSecret(tokens?.refresh_token);
+  rememberSecret(tokens?.id_token);
+}
+
+/** Remembers the secrets of a client registration for redaction. */
+function rememberClient(information: OAuthClientInformationMixed | undefined): void {
+  if (information === undefined) return;
+  rememberClientSecret(information.client_id, information.client_secret);
+  rememberSecret((information as { registration_access_token?: unknown }).registration_access_token);
+}
 
 /** Sent as the redirect URI where none can be received (a non-interactive run never redirects). */
 const UNUSED_REDIRECT = 'http://127.0.0.1/oauth/callback';
@@ -39,6 +55,10 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
   readonly #runtime: ResolvedOAuthRuntime;
   readonly #store: OAuthStore;
   readonly #receiver: LoopbackRedirectReceiver | undefined;
+  /** Where every OAuth request goes through, and what checks what discovery found. */
+  readonly #guard: DiscoveryGuard;
+  /** The discovery state (as JSON) the guard last passed: the store's copy is checked once per change. */
+  #checkedDiscovery: string | undefined;
   /** Read on every request: kept in memory, written through to the store. */
   #tokens: OAuthTokens | undefined;
   #tokensLoaded = false;
@@ -65,8 +85,10 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
     runtime: ResolvedOAuthRuntime,
     store: OAuthStore,
     receiver: LoopbackRedirectReceiver | undefined,
+    guard: DiscoveryGuard,
   ) {
     this.#server = server;
+    this.#guard = guard;
     this.#serverUrl = serverUrl;
     this.#config = config;
     this.#runtime = runtime;
@@ -127,6 +149,7 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
       };
     }
     const stored = this.#store.clientInformation();
+    rememberClient(stored);
     if (stored === undefined && !this.#interactive)
       throw this.#needsLogin('no client registration is stored');
     // A registration made for another loopback port cannot receive this run's redirect.
@@ -137,6 +160,7 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
   }
 
   saveClientInformation(information: OAuthClientInformationMixed): void {
+    rememberClient(information);
     if (this.#config.clientId !== undefined && information.client_id === this.#config.clientId) return;
     // Two flows that started side by side (a request and the event stream) each register; the
     // first registration is the one the user is sent to authorize, so it stays.
@@ -150,6 +174,7 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
     if (!this.#tokensLoaded) {
       this.#tokens = this.#store.tokens();
       this.#tokensLoaded = true;
+      rememberTokens(this.#tokens);
     }
     // A refresh keeps the scopes of the grant: a step-up to more scopes needs a new
     // authorization, so the SDK must not see the refresh token while one is under way.
@@ -161,6 +186,7 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
   }
 
   saveTokens(tokens: OAuthTokens): void {
+    rememberTokens(tokens);
     // A step-up's authorization hands back a new refresh token; without one, keep the old.
     const refresh = tokens.refresh_token ?? this.#tokens?.refresh_token;
     const kept = refresh === undefined ? tokens : { ...tokens, refresh_token: refresh };
@@ -182,6 +208,8 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    // Checked at discovery too; here as well, for a URL built from anything else.
+    this.#guard.checkAuthorizationUrl(authorizationUrl);
     const receiver = this.#receiver;
     const onAuthorizationUrl = this.#runtime.onAuthorizationUrl;
     if (receiver === undefined || onAuthorizationUrl === undefined) {
@@ -200,9 +228,11 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
       redirect.catch(() => undefined);
       await onAuthorizationUrl({ server: this.#server, url: authorizationUrl });
       const { code } = await redirect;
+      rememberSecret(code);
       this.#codeVerifier = verifier;
-      // The SDK's exchange (client authentication, resource, saveTokens), as its finishAuth does.
-      await auth(this, { serverUrl: this.#serverUrl, authorizationCode: code });
+      // The SDK's exchange (client authentication, resource, saveTokens), as its finishAuth
+      // does, through the guard like every other OAuth request.
+      await auth(this, { serverUrl: this.#serverUrl, authorizationCode: code, fetchFn: this.#guard.fetch });
     })().finally(() => {
       this.#login = undefined;
     });
@@ -218,6 +248,7 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
   }
 
   saveCodeVerifier(codeVerifier: string): void {
+    rememberSecret(codeVerifier);
     this.#verifiers.push(codeVerifier);
     if (this.#verifiers.length > 8) this.#verifiers.shift();
   }
@@ -237,11 +268,16 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
     }
     if (this.#config.grant === 'jwt_bearer') {
       const discovery = this.#store.discoveryState();
-      const assertion = await exchangeForIdentityAssertion(this.#config.identityProvider!, {
-        audience: discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl,
-        resource: discovery?.resourceMetadata?.resource,
-        scope: requested,
-      });
+      const assertion = await exchangeForIdentityAssertion(
+        this.#config.identityProvider!,
+        {
+          audience: discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl,
+          resource: discovery?.resourceMetadata?.resource,
+          scope: requested,
+        },
+        this.#guard.fetch,
+      );
+      rememberSecret(assertion);
       const params = new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion });
       if (requested !== undefined) params.set('scope', requested);
       return params;
@@ -259,12 +295,31 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
     if (scope === 'all' || scope === 'verifier') this.#codeVerifier = undefined;
   }
 
-  saveDiscoveryState(state: OAuthDiscoveryState): void {
+  /**
+   * Called by the SDK once discovery is done and before anything is registered, authorized or
+   * exchanged: what it found is checked first (see `DiscoveryGuard.checkDiscovery`), so a
+   * refused endpoint fails the flow here, naming it.
+   */
+  async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    await this.#guard.checkDiscovery(state);
     this.#store.saveDiscoveryState(state);
+    this.#checkedDiscovery = JSON.stringify(state);
   }
 
-  discoveryState(): OAuthDiscoveryState | undefined {
-    return this.#store.discoveryState();
+  /** The stored discovery, if it still passes the guard's checks; otherwise discovery runs again. */
+  async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+    const stored = this.#store.discoveryState();
+    if (stored === undefined) return undefined;
+    const text = JSON.stringify(stored);
+    if (text === this.#checkedDiscovery) return stored;
+    try {
+      await this.#guard.checkDiscovery(stored);
+    } catch {
+      this.#store.clear('discovery');
+      return undefined;
+    }
+    this.#checkedDiscovery = text;
+    return stored;
   }
 
   #needsLogin(why: string): NeedsLoginError {

@@ -4,11 +4,15 @@ import {
   type StreamableHTTPClientTransportOptions,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { McpAdapterError, McpAdapterErrorCode } from '../errors.js';
+import { HTTPS_RULE, insecureSchemeProblem } from './address-class.js';
+import { DiscoveryGuard, type LookupAll } from './discovery-guard.js';
 import { LoopbackRedirectReceiver } from './loopback-redirect.js';
 import type { OAuthServerConfig } from './oauth-config.js';
 import { ConfiguredOAuthProvider } from './oauth-provider.js';
 import type { ResolvedOAuthRuntime } from './oauth-runtime.js';
 import { OAuthStore } from './oauth-store.js';
+import { rememberClientSecret, rememberSecret } from './secret-redaction.js';
 
 /**
  * Authorizations one request may go through (a login, then step-ups to more scopes) before it
@@ -90,6 +94,28 @@ export interface OAuthTransportRequest {
   readonly oauth: OAuthServerConfig;
   readonly headers: Readonly<Record<string, string>>;
   readonly runtime: ResolvedOAuthRuntime;
+  /** How the discovery guard resolves host names (tests); default `dns.lookup`. */
+  readonly lookup?: LookupAll;
+}
+
+/** The secrets of the config, remembered so that no message the adapter produces can show them. */
+function rememberConfiguredSecrets(
+  oauth: OAuthServerConfig,
+  headers: Readonly<Record<string, string>>,
+): void {
+  rememberClientSecret(oauth.clientId, oauth.clientSecret);
+  rememberSecret(oauth.privateKey);
+  const provider = oauth.identityProvider;
+  if (provider !== undefined) {
+    rememberClientSecret(provider.clientId, provider.clientSecret);
+    rememberSecret(provider.idToken);
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    if (/auth|token|key|secret|cookie|session|password|credential/i.test(name)) {
+      rememberSecret(value);
+      rememberSecret(value.replace(/^\S+\s+/, ''));
+    }
+  }
 }
 
 /**
@@ -101,13 +127,34 @@ export async function createOAuthTransport(
   request: OAuthTransportRequest,
 ): Promise<StreamableHTTPClientTransport> {
   const { server, url, oauth, runtime } = request;
+  // A definition built by hand skipped the config's check: nothing is sent before it holds.
+  const cleartext = insecureSchemeProblem(url);
+  if (cleartext !== undefined) {
+    throw new McpAdapterError(
+      McpAdapterErrorCode.ConfigInvalid,
+      `MCP server "${server}": "url" must be https: when "oauth" is set, but ${cleartext}; ${HTTPS_RULE}`,
+      { server },
+    );
+  }
+  rememberConfiguredSecrets(oauth, request.headers);
+  const guard = new DiscoveryGuard({
+    server,
+    serverUrl: url,
+    allowPrivate: oauth.allowPrivateDiscovery,
+    configuredUrls: [
+      ...(oauth.authorizationServer === undefined ? [] : [oauth.authorizationServer]),
+      ...(oauth.identityProvider === undefined ? [] : [oauth.identityProvider.tokenEndpoint.href]),
+    ],
+    headers: request.headers,
+    ...(request.lookup === undefined ? {} : { lookup: request.lookup }),
+  });
   const interactive = runtime.onAuthorizationUrl !== undefined && oauth.grant === 'authorization_code';
   const receiver = interactive ? await LoopbackRedirectReceiver.start(oauth.redirectPort) : undefined;
   const store = new OAuthStore(runtime.storeDirectory, server, url);
-  const provider = new ConfiguredOAuthProvider(server, url, oauth, runtime, store, receiver);
+  const provider = new ConfiguredOAuthProvider(server, url, oauth, runtime, store, receiver, guard);
   // Sees each answer before the SDK acts on it: a 403 insufficient_scope starts a step-up.
   const observingFetch: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init);
+    const response = await guard.fetch(input, init);
     if (response.status === 403) {
       const challenge = response.headers.get('www-authenticate') ?? '';
       if (/error="?insufficient_scope/.test(challenge)) {

@@ -148,7 +148,7 @@ describe('the app as an MCP client: roots, elicitation and sampling', () => {
       await call('trigger-sampling-request', { prompt: 'two plus two?', maxTokens: 100 }),
     );
     expect(terminal.asked[0]).toContain(
-      'MCP server "everything" asks to use your model (scripted scripted:sampling) for up to 50 tokens:',
+      'MCP server "everything" asks to use your model (scripted scripted:sampling) for up to 50 tokens, with this prompt:',
     );
     expect(terminal.asked[0]).toContain('system: You are a helpful test server.');
     expect(terminal.asked[0]).toContain('two plus two?');

@@ -56,7 +56,7 @@ export class AnthropicProvider implements ModelProvider {
       const events = await this.#client.messages.create(
         {
           model: this.model,
-          max_tokens: this.#maxTokens,
+          max_tokens: request.maxTokens ?? this.#maxTokens,
           system: request.system,
           messages: toAnthropicMessages(request),
           ...(tools.length > 0 ? { tools } : {}),

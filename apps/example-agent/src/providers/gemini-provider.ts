@@ -49,6 +49,7 @@ export class GeminiProvider implements ModelProvider {
         contents: toGeminiContents(request),
         config: {
           systemInstruction: request.system,
+          ...(request.maxTokens === undefined ? {} : { maxOutputTokens: request.maxTokens }),
           ...(functionDeclarations.length > 0 ? { tools: [{ functionDeclarations }] } : {}),
           ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
         },

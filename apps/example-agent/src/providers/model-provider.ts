@@ -58,6 +58,11 @@ export interface ModelRequest {
   readonly deferLoading?: readonly string[];
   /** The provider's own search tool to add, when `deferLoading` is not empty. */
   readonly providerToolSearch?: ProviderToolSearchTool;
+  /**
+   * The most tokens the answer may have, sent as the provider's own limit (`max_tokens`,
+   * `max_completion_tokens`, `max_output_tokens`, `maxOutputTokens`); absent, the provider's default.
+   */
+  readonly maxTokens?: number;
   readonly signal?: AbortSignal;
 }
 

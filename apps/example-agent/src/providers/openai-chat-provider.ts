@@ -70,6 +70,7 @@ export class OpenAiChatProvider implements ModelProvider {
           model: this.model,
           messages: toChatMessages(request),
           ...(tools.length > 0 ? { tools } : {}),
+          ...this.#maxTokensField(request.maxTokens),
           stream: true,
           // Without it a streamed completion reports no token counts at all.
           stream_options: { include_usage: true },
@@ -80,6 +81,15 @@ export class OpenAiChatProvider implements ModelProvider {
     } catch (error) {
       throw abortReasonOr(error, request.signal);
     }
+  }
+
+  /**
+   * The answer's limit: OpenAI's `max_completion_tokens` (its reasoning models refuse
+   * `max_tokens`), and `max_tokens` for compatible endpoints, which mostly know only that one.
+   */
+  #maxTokensField(maxTokens: number | undefined): { max_completion_tokens?: number; max_tokens?: number } {
+    if (maxTokens === undefined) return {};
+    return this.id === 'openai-chat' ? { max_completion_tokens: maxTokens } : { max_tokens: maxTokens };
   }
 
   send(request: ModelRequest): Promise<ModelResponse> {

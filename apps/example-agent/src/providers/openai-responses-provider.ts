@@ -52,6 +52,8 @@ export class OpenAiResponsesProvider implements ModelProvider {
           input: toResponseInput(request),
           store: false,
           ...(tools.length > 0 ? { tools } : {}),
+          // The API refuses a limit under 16; a smaller cap is still enforced by whoever asked for it.
+          ...(request.maxTokens === undefined ? {} : { max_output_tokens: Math.max(16, request.maxTokens) }),
           stream: true,
         },
         request.signal === undefined ? {} : { signal: request.signal },

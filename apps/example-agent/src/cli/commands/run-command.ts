@@ -2,7 +2,11 @@ import { type Command, Option } from 'commander';
 import { AgentLoop } from '../../agent/agent-loop.js';
 import { MAX_TURNS_RANGE } from '../../config/agent-config.js';
 import { AgentError, AgentErrorCode } from '../../errors.js';
-import { DEFAULT_SAMPLING_MAX_TOKENS } from '../../mcp/sampling-approval.js';
+import {
+  DEFAULT_SAMPLING_MAX_PROMPT_BYTES,
+  DEFAULT_SAMPLING_MAX_TOKENS,
+  DEFAULT_SAMPLING_REQUESTS_PER_MINUTE,
+} from '../../mcp/sampling-approval.js';
 import { createProvider, type ProviderSelection } from '../../providers/create-provider.js';
 import { type ModelProvider, PROVIDER_IDS, type ProviderId } from '../../providers/model-provider.js';
 import { loadScenarioFile } from '../../providers/scenario.js';
@@ -30,10 +34,18 @@ interface RunFlags extends CommonFlags {
   maxTurns?: number;
   allowSampling?: boolean;
   samplingMaxTokens?: number;
+  samplingMaxPromptBytes?: number;
+  samplingRequestsPerMinute?: number;
 }
 
 /** `--sampling-max-tokens`: at least one token, at most what any provider answers in one message. */
 const SAMPLING_MAX_TOKENS_RANGE = { min: 1, max: 128_000 };
+
+/** `--sampling-max-prompt-bytes`: from one byte to 16 MiB. */
+const SAMPLING_MAX_PROMPT_BYTES_RANGE = { min: 1, max: 16 * 1024 * 1024 };
+
+/** `--sampling-requests-per-minute`: from one to 1,000 requests per server. */
+const SAMPLING_REQUESTS_PER_MINUTE_RANGE = { min: 1, max: 1000 };
 
 /** `--scenario`, checked before anything starts: a file named on purpose must exist. */
 function requireScenarioFile(flags: RunFlags): string | undefined {
@@ -94,17 +106,34 @@ export function registerRunCommand(program: Command, runtime: CommandRuntime): v
       `the most tokens one MCP sampling request may use (default ${DEFAULT_SAMPLING_MAX_TOKENS})`,
       integerOption('--sampling-max-tokens', SAMPLING_MAX_TOKENS_RANGE),
     )
+    .option(
+      '--sampling-max-prompt-bytes <n>',
+      `the largest prompt (UTF-8 bytes) one MCP sampling request may send; larger ones are refused (default ${DEFAULT_SAMPLING_MAX_PROMPT_BYTES})`,
+      integerOption('--sampling-max-prompt-bytes', SAMPLING_MAX_PROMPT_BYTES_RANGE),
+    )
+    .option(
+      '--sampling-requests-per-minute <n>',
+      `how many sampling requests each MCP server may make in a minute; more are refused (default ${DEFAULT_SAMPLING_REQUESTS_PER_MINUTE})`,
+      integerOption('--sampling-requests-per-minute', SAMPLING_REQUESTS_PER_MINUTE_RANGE),
+    )
     .action(
       commandAction(runtime, async (task: string, flags: RunFlags) => {
         const scenarioFile = requireScenarioFile(flags);
         const transcript = new Transcript(runtime.io.stdout, { json: flags.json === true });
         // Servers may ask for the model (sampling) once it exists; until then they are refused.
         let model: ModelProvider | undefined;
-        const context = await openCommandContext(flags, transcript, {
-          provider: () => model,
-          allowWithoutAsking: flags.allowSampling === true,
-          maxTokens: flags.samplingMaxTokens ?? DEFAULT_SAMPLING_MAX_TOKENS,
-        });
+        const context = await openCommandContext(
+          flags,
+          transcript,
+          {
+            provider: () => model,
+            allowWithoutAsking: flags.allowSampling === true,
+            maxTokens: flags.samplingMaxTokens ?? DEFAULT_SAMPLING_MAX_TOKENS,
+            maxPromptBytes: flags.samplingMaxPromptBytes ?? DEFAULT_SAMPLING_MAX_PROMPT_BYTES,
+            maxRequestsPerMinute: flags.samplingRequestsPerMinute ?? DEFAULT_SAMPLING_REQUESTS_PER_MINUTE,
+          },
+          runtime.io.stderr,
+        );
         try {
           const selection = providerSelection(flags, context.config, scenarioFile);
           const provider = await createProvider(selection);

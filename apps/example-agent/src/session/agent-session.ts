@@ -14,6 +14,7 @@ import {
 } from '@toolwright/executor';
 import { type ToolMode, ToolRegistry } from '@toolwright/registry';
 import { createBuiltinTools } from '../tools/builtin-tools.js';
+import { PLAN_MODE_APPROVALS } from '../tools/plan-mode-tools.js';
 import { SessionMode } from './session-mode.js';
 import { TaskStore } from './task-store.js';
 
@@ -107,6 +108,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const permissions = new PermissionPolicy({
     workspaceRoot,
     ...options.permissions,
+    // Only the user leaves Plan mode: ExitPlanMode asks in every mode, whatever the rules say.
+    alwaysAsk: PLAN_MODE_APPROVALS,
     trustedDirectories: [sessionDirectory],
     ...(options.trustedMcpServers === undefined ? {} : { trustedMcpServers: options.trustedMcpServers }),
     ...(options.protectedPaths === undefined ? {} : { protectedPaths: options.protectedPaths }),

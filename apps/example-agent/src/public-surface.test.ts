@@ -15,6 +15,7 @@ describe('public surface', () => {
       'MCP_CONFIG_FILE_NAME',
       'OpenAiChatProvider',
       'OpenAiResponsesProvider',
+      'PLAN_MODE_APPROVALS',
       'PROVIDER_IDS',
       'ScenarioSchema',
       'ScriptedProvider',

@@ -23,7 +23,23 @@ export type McpServerModuleExport =
   | McpServerDefinition
   | (() => ToolRegistry | McpServerDefinition | Promise<ToolRegistry | McpServerDefinition>);
 
-/** The server's options, with the HTTP settings a module may fix (its bearer-token hook, its host names). */
+/**
+ * The server's options, with the HTTP settings a module may fix (its bearer-token hook, its host
+ * names and origins, its limits).
+ */
 export interface McpServerDefinition extends ToolwrightMcpServerOptions {
-  http?: Pick<McpHttpOptions, 'authorize' | 'allowedHosts' | 'allowedOrigins' | 'path'>;
+  http?: Pick<
+    McpHttpOptions,
+    | 'authorize'
+    | 'allowedHosts'
+    | 'allowedOrigins'
+    | 'allowedOriginPorts'
+    | 'path'
+    | 'maxSessions'
+    | 'maxSessionsPerClient'
+    | 'sessionIdleTimeoutMs'
+    | 'maxEventsPerSession'
+    | 'maxEventBytesPerSession'
+    | 'maxEventBytesTotal'
+  >;
 }

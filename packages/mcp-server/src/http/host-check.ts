@@ -7,8 +7,13 @@ export const LOOPBACK_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', 
 export interface HostPolicy {
   /** Lower-case host names (no port; IPv6 in brackets) accepted in `Host`. */
   readonly hostnames: ReadonlySet<string>;
-  /** Exact origins accepted in `Origin`; when empty, an origin whose host name is accepted passes. */
+  /**
+   * Exact origins accepted in `Origin`; when empty, an `http:` or `https:` origin whose host name
+   * is accepted and whose port is in {@link originPorts} passes.
+   */
   readonly origins: ReadonlySet<string>;
+  /** The ports an origin on an accepted host name may have (80/443 when it names none). */
+  readonly originPorts: ReadonlySet<number>;
 }
 
 /**
@@ -16,6 +21,9 @@ export interface HostPolicy {
  * rebinds its own domain to 127.0.0.1 reaches the server with its domain in `Host` (and in
  * `Origin`), so both must name this server: `Host` must be present and accepted; `Origin`, sent
  * by browsers, must be accepted when present (`null`, from sandboxed documents, is refused).
+ * The port of the origin counts too: a page served by another program on this machine
+ * (`http://localhost:5173`) is another origin and must not drive this server from the user's
+ * browser.
  */
 export function hostProblem(headers: IncomingHttpHeaders, policy: HostPolicy): string | undefined {
   const host = headers.host;
@@ -31,15 +39,28 @@ export function hostProblem(headers: IncomingHttpHeaders, policy: HostPolicy): s
       ? undefined
       : `Origin ${JSON.stringify(origin)} is not allowed`;
   }
-  let originHost: string | undefined;
+  let url: URL | undefined;
   try {
-    originHost = hostnameOf(new URL(origin).host);
+    url = new URL(origin);
   } catch {
-    originHost = undefined;
+    url = undefined;
   }
-  return originHost !== undefined && policy.hostnames.has(originHost)
-    ? undefined
-    : `Origin ${JSON.stringify(origin)} is not allowed`;
+  const originHost = url === undefined ? undefined : hostnameOf(url.host);
+  if (url === undefined || originHost === undefined || !policy.hostnames.has(originHost)) {
+    return `Origin ${JSON.stringify(origin)} is not allowed`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return `Origin ${JSON.stringify(origin)} is not allowed: only http: and https: pages are`;
+  }
+  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+  if (!policy.originPorts.has(port)) {
+    const ports = [...policy.originPorts].join(', ');
+    return (
+      `Origin ${JSON.stringify(origin)} is not allowed: pages on this host are accepted from ${policy.originPorts.size === 1 ? 'port' : 'ports'} ${ports} only ` +
+      '(set the allowedOriginPorts or allowedOrigins option of serveHttp to accept others)'
+    );
+  }
+  return undefined;
 }
 
 /** The lower-case host name of a `Host` value (`[::1]:3000` → `[::1]`), or `undefined` if malformed. */

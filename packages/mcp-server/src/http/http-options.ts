@@ -22,18 +22,49 @@ export interface McpHttpOptions {
    * every interface (`0.0.0.0`, `::`) with the protection on.
    */
   allowedHosts?: readonly string[];
-  /** Exact origins accepted in `Origin` (`https://app.example`). Default: any origin on an accepted host name. */
+  /**
+   * Exact origins accepted in `Origin` (`https://app.example`). Default: an origin on an
+   * accepted host name and on one of {@link allowedOriginPorts}.
+   */
   allowedOrigins?: readonly string[];
+  /**
+   * The ports a browser origin on an accepted host name (`http://localhost:<port>`) may have,
+   * when `allowedOrigins` is not given. Default: the server's own port only — a page another
+   * local program serves (a dev server on `localhost:5173`) is another origin and is refused.
+   * An origin without a port counts as 80 (`http:`) or 443 (`https:`).
+   */
+  allowedOriginPorts?: readonly number[];
   /** Verifies `Authorization: Bearer` tokens (see `McpBearerVerifier`). Default: no authentication. */
   authorize?: McpBearerVerifier;
   /** Keep each session's stream events so clients can resume with `Last-Event-ID`. Default `true`. */
   resumability?: boolean;
-  /** Events kept per session for resumption. Default 1,000. */
+  /** Events kept per session for resumption; the oldest are dropped past it. Default 1,000. */
   maxEventsPerSession?: number;
+  /**
+   * Bytes of events kept per session for resumption (each message's JSON plus its event id);
+   * the oldest are dropped past it, and a message larger than it is sent but not kept. Default 4 MiB.
+   */
+  maxEventBytesPerSession?: number;
+  /**
+   * Bytes of events kept for resumption by all sessions together; past it the oldest events of
+   * the whole server are dropped, whichever session kept them. Default 64 MiB.
+   */
+  maxEventBytesTotal?: number;
   /** The `retry` (ms) sent to clients in each stream's priming event. Default 1,000. */
   retryIntervalMs?: number;
   /** Sessions open at once; an `initialize` beyond it gets 503. Default 1,000. */
   maxSessions?: number;
+  /**
+   * Sessions one client may have open at once; an `initialize` beyond it gets 429. A client is
+   * the `clientId` of its bearer grant when `authorize` is set, else its remote address (every
+   * local program shares `127.0.0.1`; behind a proxy, every client shares the proxy's). Default 100.
+   */
+  maxSessionsPerClient?: number;
+  /**
+   * A session with no request open and no tool call running for this long is closed; a request
+   * naming it then gets 404, and the client starts a new one. Default 30 minutes.
+   */
+  sessionIdleTimeoutMs?: number;
   /** Largest request body. Default 4 MiB. */
   maxBodyBytes?: number;
   /** Default for `close()`: how long running calls may take to finish. Default 10 s. */
@@ -45,12 +76,17 @@ export interface ResolvedHttpOptions {
   readonly port: number;
   readonly host: string;
   readonly path: string;
-  readonly hostPolicy: HostPolicy | undefined;
+  /** Computed once the port is known: the default origin port is the listening one. */
+  readonly hostPolicy: ((port: number) => HostPolicy) | undefined;
   readonly authorize: McpBearerVerifier | undefined;
   readonly resumability: boolean;
   readonly maxEventsPerSession: number;
+  readonly maxEventBytesPerSession: number;
+  readonly maxEventBytesTotal: number;
   readonly retryIntervalMs: number;
   readonly maxSessions: number;
+  readonly maxSessionsPerClient: number;
+  readonly sessionIdleTimeoutMs: number;
   readonly maxBodyBytes: number;
   readonly shutdownTimeoutMs: number;
 }
@@ -64,11 +100,16 @@ const OPTION_NAMES = [
   'dnsRebindingProtection',
   'allowedHosts',
   'allowedOrigins',
+  'allowedOriginPorts',
   'authorize',
   'resumability',
   'maxEventsPerSession',
+  'maxEventBytesPerSession',
+  'maxEventBytesTotal',
   'retryIntervalMs',
   'maxSessions',
+  'maxSessionsPerClient',
+  'sessionIdleTimeoutMs',
   'maxBodyBytes',
   'shutdownTimeoutMs',
 ] as const;
@@ -83,7 +124,18 @@ export function resolveHttpOptions(options: McpHttpOptions): ResolvedHttpOptions
     max: 3_600_000,
     integer: true,
   });
+  checkNumberOption(OWNER, 'maxEventBytesPerSession', options.maxEventBytesPerSession, {
+    min: 1,
+    integer: true,
+  });
+  checkNumberOption(OWNER, 'maxEventBytesTotal', options.maxEventBytesTotal, { min: 1, integer: true });
   checkNumberOption(OWNER, 'maxSessions', options.maxSessions, { min: 1, integer: true });
+  checkNumberOption(OWNER, 'maxSessionsPerClient', options.maxSessionsPerClient, { min: 1, integer: true });
+  checkNumberOption(OWNER, 'sessionIdleTimeoutMs', options.sessionIdleTimeoutMs, {
+    min: 1,
+    max: 2 ** 31 - 1,
+    integer: true,
+  });
   checkNumberOption(OWNER, 'maxBodyBytes', options.maxBodyBytes, { min: 1, integer: true });
   checkNumberOption(OWNER, 'shutdownTimeoutMs', options.shutdownTimeoutMs, { min: 0, max: 2 ** 31 - 1 });
   checkFunctionOption(OWNER, 'authorize', options.authorize);
@@ -99,6 +151,7 @@ export function resolveHttpOptions(options: McpHttpOptions): ResolvedHttpOptions
     throw invalidOption(OWNER, 'path', 'a path starting with /', path);
   const allowedHosts = stringList('allowedHosts', options.allowedHosts);
   const allowedOrigins = stringList('allowedOrigins', options.allowedOrigins);
+  const allowedOriginPorts = portList(options.allowedOriginPorts);
   const protect = options.dnsRebindingProtection ?? true;
   if (protect && isWildcardAddress(host) && allowedHosts.length === 0) {
     throw invalidOption(
@@ -112,12 +165,18 @@ export function resolveHttpOptions(options: McpHttpOptions): ResolvedHttpOptions
     port: options.port ?? 0,
     host,
     path,
-    hostPolicy: protect ? hostPolicy(host, allowedHosts, allowedOrigins) : undefined,
+    hostPolicy: protect
+      ? (port) => hostPolicy(host, allowedHosts, allowedOrigins, allowedOriginPorts ?? [port])
+      : undefined,
     authorize: options.authorize,
     resumability: options.resumability ?? true,
     maxEventsPerSession: options.maxEventsPerSession ?? 1_000,
+    maxEventBytesPerSession: options.maxEventBytesPerSession ?? 4 * 1024 * 1024,
+    maxEventBytesTotal: options.maxEventBytesTotal ?? 64 * 1024 * 1024,
     retryIntervalMs: options.retryIntervalMs ?? 1_000,
     maxSessions: options.maxSessions ?? 1_000,
+    maxSessionsPerClient: options.maxSessionsPerClient ?? 100,
+    sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60 * 1000,
     maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
     shutdownTimeoutMs: options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
   };
@@ -127,6 +186,7 @@ function hostPolicy(
   host: string,
   allowedHosts: readonly string[],
   allowedOrigins: readonly string[],
+  originPorts: readonly number[],
 ): HostPolicy {
   const listening = isWildcardAddress(host)
     ? []
@@ -136,7 +196,11 @@ function hostPolicy(
     const hostname = hostnameOf(name);
     if (hostname !== undefined) hostnames.add(hostname);
   }
-  return { hostnames, origins: new Set(allowedOrigins.map((origin) => origin.toLowerCase())) };
+  return {
+    hostnames,
+    origins: new Set(allowedOrigins.map((origin) => origin.toLowerCase())),
+    originPorts: new Set(originPorts),
+  };
 }
 
 function stringList(name: string, value: unknown): readonly string[] {
@@ -145,4 +209,21 @@ function stringList(name: string, value: unknown): readonly string[] {
     throw invalidOption(OWNER, name, 'an array of non-empty strings', value);
   }
   return value as string[];
+}
+
+function portList(value: unknown): readonly number[] | undefined {
+  if (value === undefined) return undefined;
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    value.some((port) => !Number.isInteger(port) || port < 1 || port > 65_535)
+  ) {
+    throw invalidOption(
+      OWNER,
+      'allowedOriginPorts',
+      'a non-empty array of port numbers from 1 to 65535',
+      value,
+    );
+  }
+  return value as number[];
 }

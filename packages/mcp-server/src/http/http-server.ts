@@ -12,11 +12,14 @@ import type { McpServerSession } from '../session/server-session.js';
 import type { ToolwrightMcpServer } from '../toolwright-mcp-server.js';
 import { checkBearer } from './bearer-auth.js';
 import { allowOrigin, answerPreflight } from './cors.js';
-import { hostProblem } from './host-check.js';
+import { EventBudget } from './event-budget.js';
+import { type HostPolicy, hostProblem } from './host-check.js';
 import { type McpHttpOptions, type ResolvedHttpOptions, resolveHttpOptions } from './http-options.js';
 import { refuse } from './http-responses.js';
+import { IdleTimer } from './idle-timer.js';
 import { MemoryEventStore } from './memory-event-store.js';
 import { holdsRequest, isInitialize, readJsonBody } from './read-json-body.js';
+import { clientKeyOf, isRefusal, SessionAdmission } from './session-admission.js';
 
 /** A running Streamable HTTP endpoint. */
 export interface McpHttpServer {
@@ -26,6 +29,11 @@ export interface McpHttpServer {
   readonly port: number;
   /** Sessions open now. */
   readonly sessionCount: number;
+  /**
+   * Bytes of stream events kept for resumption now, all sessions together (each message's
+   * JSON plus its event id; at most the `maxEventBytesTotal` option).
+   */
+  readonly eventStoreBytes: number;
   /**
    * Graceful shutdown: stops accepting connections and sessions, lets running tool calls finish
    * for up to `timeoutMs` (default: the `shutdownTimeoutMs` option), aborts the rest (their
@@ -39,6 +47,9 @@ interface HttpSession {
   readonly session: McpServerSession;
   /** The client the session was opened by, when bearer tokens are checked. */
   readonly clientId: string | undefined;
+  /** Its stream events, kept for resumption (when resumability is on). */
+  readonly events: MemoryEventStore | undefined;
+  readonly idle: IdleTimer;
 }
 
 /**
@@ -46,7 +57,10 @@ interface HttpSession {
  * `node:http`), one MCP session per client. Each request passes, in order: the path, the
  * DNS-rebinding check (`Host`/`Origin`, 403; an accepted origin gets CORS headers, and a
  * preflight is answered here), the bearer-token hook when there is one (401), then the session
- * (`Mcp-Session-Id`; unknown, or opened by another client: 404).
+ * (`Mcp-Session-Id`; unknown, expired, or opened by another client: 404). A new session must fit
+ * under the per-client cap (429) and the total one (503); a session idle for
+ * `sessionIdleTimeoutMs` is closed; stream events are kept within byte bounds per session and
+ * in total, and a resume the bounds made incomplete is refused (410).
  */
 export async function serveHttp(
   server: ToolwrightMcpServer,
@@ -54,6 +68,9 @@ export async function serveHttp(
 ): Promise<McpHttpServer> {
   const resolved = resolveHttpOptions(options);
   const sessions = new Map<string, HttpSession>();
+  const budget = new EventBudget(resolved.maxEventBytesTotal);
+  const admission = new SessionAdmission(resolved.maxSessions, resolved.maxSessionsPerClient);
+  let policy: HostPolicy | undefined;
   let closing: Promise<void> | undefined;
   const http = createServer((request, response) => {
     handle(request, response).catch(() => {
@@ -66,8 +83,8 @@ export async function serveHttp(
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== resolved.path)
       return refuse(response, 404, `Not found: the MCP endpoint is ${resolved.path}.`);
-    if (resolved.hostPolicy !== undefined) {
-      const problem = hostProblem(request.headers, resolved.hostPolicy);
+    if (policy !== undefined) {
+      const problem = hostProblem(request.headers, policy);
       if (problem !== undefined) return refuse(response, 403, `Forbidden: ${problem}.`);
       allowOrigin(request, response);
     }
@@ -99,6 +116,12 @@ export async function serveHttp(
       if (closing !== undefined && (request.method !== 'POST' || holdsRequest(body))) {
         return refuse(response, 503, 'The server is shutting down.', { connection: 'close' });
       }
+      const lastEventId = request.headers['last-event-id'];
+      if (request.method === 'GET' && typeof lastEventId === 'string' && entry.events !== undefined) {
+        const problem = entry.events.resumeProblem(lastEventId);
+        if (problem !== undefined) return refuse(response, 410, problem);
+      }
+      response.once('close', entry.idle.requestOpened());
       return entry.transport.handleRequest(request, response, body);
     }
     if (closing !== undefined)
@@ -106,10 +129,14 @@ export async function serveHttp(
     if (request.method !== 'POST' || !isInitialize(body)) {
       return refuse(response, 400, 'Bad Request: no valid session id; start a session with initialize.');
     }
-    if (sessions.size >= resolved.maxSessions) {
-      return refuse(response, 503, `Too many sessions (${resolved.maxSessions}); try again later.`);
+    const ticket = admission.admit(clientKeyOf(request, auth));
+    if (isRefusal(ticket)) return refuse(response, ticket.status, ticket.message);
+    try {
+      return await openSession(request, response, body, auth, ticket.release);
+    } catch (error) {
+      ticket.release();
+      throw error;
     }
-    return openSession(request, response, body, auth);
   }
 
   async function openSession(
@@ -117,25 +144,49 @@ export async function serveHttp(
     response: ServerResponse,
     body: unknown,
     auth: AuthInfo | undefined,
+    releasePlace: () => void,
   ): Promise<void> {
     let entry: HttpSession | undefined;
+    const events = resolved.resumability
+      ? new MemoryEventStore({
+          maxEvents: resolved.maxEventsPerSession,
+          maxBytes: resolved.maxEventBytesPerSession,
+          budget,
+          boundsHint: `maxEventBytesPerSession ${resolved.maxEventBytesPerSession}, maxEventBytesTotal ${resolved.maxEventBytesTotal}, maxEventsPerSession ${resolved.maxEventsPerSession}`,
+        })
+      : undefined;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      ...(resolved.resumability
-        ? {
-            eventStore: new MemoryEventStore(resolved.maxEventsPerSession),
-            retryInterval: resolved.retryIntervalMs,
-          }
-        : {}),
+      ...(events === undefined ? {} : { eventStore: events, retryInterval: resolved.retryIntervalMs }),
       onsessioninitialized: (id) => {
         if (entry !== undefined) sessions.set(id, entry);
       },
     });
-    const session = await server.connect(transport);
-    entry = { transport, session, clientId: auth?.clientId };
+    let session: McpServerSession;
+    try {
+      session = await server.connect(transport);
+    } catch (error) {
+      events?.dispose();
+      throw error;
+    }
+    const idle = new IdleTimer(
+      resolved.sessionIdleTimeoutMs,
+      () => session.callsInFlight > 0,
+      () => {
+        // Forgotten at once, so a request arriving while it closes already gets 404.
+        if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+        void session.close({ timeoutMs: 0 });
+      },
+    );
+    entry = { transport, session, clientId: auth?.clientId, events, idle };
     void session.closed.then(() => {
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+      if (transport.sessionId !== undefined && sessions.get(transport.sessionId) === entry)
+        sessions.delete(transport.sessionId);
+      idle.stop();
+      events?.dispose();
+      releasePlace();
     });
+    response.once('close', idle.requestOpened());
     await transport.handleRequest(request, response, body);
     // An initialize the transport refused (a bad Accept header, say) opened no session.
     if (transport.sessionId === undefined || !sessions.has(transport.sessionId))
@@ -145,6 +196,7 @@ export async function serveHttp(
   await listen(http, resolved);
   const address = http.address();
   const port = typeof address === 'object' && address !== null ? address.port : resolved.port;
+  policy = resolved.hostPolicy?.(port);
   const hostInUrl =
     resolved.host.includes(':') && !resolved.host.startsWith('[') ? `[${resolved.host}]` : resolved.host;
   return {
@@ -152,6 +204,9 @@ export async function serveHttp(
     port,
     get sessionCount() {
       return sessions.size;
+    },
+    get eventStoreBytes() {
+      return budget.usedBytes;
     },
     close(closeOptions = {}) {
       closing ??= shutDown(http, sessions, closeOptions.timeoutMs ?? resolved.shutdownTimeoutMs);

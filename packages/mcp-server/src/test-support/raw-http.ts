@@ -28,6 +28,8 @@ export function rawRequest(
     maxBytes?: number;
     /** Stop reading (an open event stream) once the body matches. */
     stopWhen?: RegExp;
+    /** The loopback address to send from (`127.0.0.2`), to be another client. */
+    localAddress?: string;
   } = {},
 ): Promise<RawResponse> {
   const target = new URL(url);
@@ -38,6 +40,7 @@ export function rawRequest(
         port: target.port,
         path: target.pathname,
         method: options.method ?? 'POST',
+        ...(options.localAddress === undefined ? {} : { localAddress: options.localAddress }),
         headers: {
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',

@@ -1,0 +1,84 @@
+import type { IncomingMessage } from 'node:http';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+
+/** Why a new session was refused: the status and the JSON-RPC error message. */
+export interface AdmissionRefusal {
+  readonly status: 429 | 503;
+  readonly message: string;
+}
+
+/** A place for one session, held from the `initialize` until the session closes. */
+export interface SessionTicket {
+  /** Gives the place back; calling it again does nothing. */
+  release(): void;
+}
+
+/**
+ * Counts sessions, in total and per client, and refuses a new one past either cap. A place is
+ * taken when the `initialize` is admitted, before the session exists, so concurrent
+ * `initialize` requests cannot all slip under a cap; it is given back when the session closes
+ * or never opened. The per-client cap keeps one client (a loop, a leak, an attacker) from
+ * taking every place, so others still get theirs.
+ */
+export class SessionAdmission {
+  readonly #maxSessions: number;
+  readonly #maxPerClient: number;
+  readonly #perClient = new Map<string, number>();
+  #total = 0;
+
+  constructor(maxSessions: number, maxPerClient: number) {
+    this.#maxSessions = maxSessions;
+    this.#maxPerClient = maxPerClient;
+  }
+
+  /** Takes a place for `client`, or says why there is none. */
+  admit(client: string): SessionTicket | AdmissionRefusal {
+    const held = this.#perClient.get(client) ?? 0;
+    if (held >= this.#maxPerClient) {
+      return {
+        status: 429,
+        message:
+          `Too many sessions for this client (${held}; the maxSessionsPerClient option of serveHttp allows ${this.#maxPerClient}). ` +
+          'Close sessions you no longer use (DELETE with their Mcp-Session-Id), wait for idle ones to expire, ' +
+          'or ask the server operator to raise maxSessionsPerClient.',
+      };
+    }
+    if (this.#total >= this.#maxSessions) {
+      return {
+        status: 503,
+        message:
+          `Too many sessions on this server (the maxSessions option of serveHttp allows ${this.#maxSessions}); ` +
+          'try again later, or ask the server operator to raise maxSessions.',
+      };
+    }
+    this.#total += 1;
+    this.#perClient.set(client, held + 1);
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.#total -= 1;
+        const left = (this.#perClient.get(client) ?? 1) - 1;
+        if (left === 0) this.#perClient.delete(client);
+        else this.#perClient.set(client, left);
+      },
+    };
+  }
+}
+
+/** True when `admit` refused. */
+export function isRefusal(value: SessionTicket | AdmissionRefusal): value is AdmissionRefusal {
+  return 'status' in value;
+}
+
+/**
+ * Who a request comes from, for the per-client cap: the `clientId` of its bearer grant when
+ * tokens are checked (one user behind a proxy or NAT is not everyone there), else its remote
+ * address, with an IPv4 address written the same however the socket reports it.
+ */
+export function clientKeyOf(request: IncomingMessage, auth: AuthInfo | undefined): string {
+  if (auth !== undefined) return `client:${auth.clientId}`;
+  const address = request.socket.remoteAddress ?? 'unknown';
+  return `address:${address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address}`;
+}

@@ -56,8 +56,9 @@ export interface McpHttpOptions {
   maxSessions?: number;
   /**
    * Sessions one client may have open at once; an `initialize` beyond it gets 429. A client is
-   * the `clientId` of its bearer grant when `authorize` is set, else its remote address (every
-   * local program shares `127.0.0.1`; behind a proxy, every client shares the proxy's). Default 100.
+   * the `clientId` of its bearer grant when `authorize` is set, else its remote address, IPv6
+   * by its /64 network (every local program shares `127.0.0.1`; behind a proxy, every client
+   * shares the proxy's). Default 100.
    */
   maxSessionsPerClient?: number;
   /**

@@ -75,10 +75,29 @@ export function isRefusal(value: SessionTicket | AdmissionRefusal): value is Adm
 /**
  * Who a request comes from, for the per-client cap: the `clientId` of its bearer grant when
  * tokens are checked (one user behind a proxy or NAT is not everyone there), else its remote
- * address, with an IPv4 address written the same however the socket reports it.
+ * address — an IPv4 address written the same however the socket reports it, an IPv6 address by
+ * its /64 network, since one host is given a whole /64 and could otherwise be a new client with
+ * every address it picks from it.
  */
 export function clientKeyOf(request: IncomingMessage, auth: AuthInfo | undefined): string {
   if (auth !== undefined) return `client:${auth.clientId}`;
-  const address = request.socket.remoteAddress ?? 'unknown';
-  return `address:${address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address}`;
+  return `address:${addressKey(request.socket.remoteAddress ?? 'unknown')}`;
+}
+
+/** `::ffff:10.0.0.1` → `10.0.0.1`; `2001:db8::1%eth0` → `2001:db8:0:0::/64`; `::1` stays. */
+export function addressKey(address: string): string {
+  const lower = address.toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  if (mapped !== null) return mapped[1] as string;
+  if (!lower.includes(':') || lower === '::1') return lower;
+  const withoutZone = lower.split('%')[0] as string;
+  const [head = '', tail] = withoutZone.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  const missing = tail === undefined ? 0 : 8 - headGroups.length - tailGroups.length;
+  const groups = [...headGroups, ...Array<string>(Math.max(missing, 0)).fill('0'), ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }

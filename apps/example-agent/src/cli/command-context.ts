@@ -1,15 +1,13 @@
-import { resolve } from 'node:path';
 import type { ToolMode } from '@toolwright/registry';
-import { type AgentConfig, loadAgentConfig } from '../config/agent-config.js';
-import { loadMcpConfig, MCP_CONFIG_FILE_NAME } from '../config/mcp-config.js';
+import type { AgentConfig } from '../config/agent-config.js';
 import { mcpClientHandlers } from '../mcp/client-handlers.js';
 import { type ConnectedMcpServers, connectMcpServers } from '../mcp/mcp-servers.js';
 import type { SamplingPolicy } from '../mcp/sampling-approval.js';
 import { processTerminal } from '../mcp/terminal.js';
 import { type AgentSession, createAgentSession } from '../session/agent-session.js';
 import { terminalApprovalHandler } from './approval-prompt.js';
-import { resolveCommandPaths, resolveMcpConfigFile } from './command-paths.js';
-import type { Transcript } from './transcript.js';
+import type { LineSink, Transcript } from './transcript.js';
+import { settleWorkspaceTrust } from './workspace-trust.js';
 
 /** Options every command shares. */
 export interface GlobalOptions {
@@ -19,6 +17,8 @@ export interface GlobalOptions {
   session?: string;
   mode?: ToolMode;
   mcp?: boolean;
+  /** `--trust-workspace`: use the workspace's own config for this run, without recording trust. */
+  trustWorkspace?: boolean;
 }
 
 /** A loaded config, a session and its connected servers. */
@@ -30,37 +30,37 @@ export interface CommandContext {
 }
 
 /**
- * Loads `toolwright.config.json` and `.mcp.json` from the workspace, creates the session and
- * connects the MCP servers (reporting each phase through the transcript). Config errors surface
- * here, before anything is started.
+ * Loads the user's config and the workspace's (`toolwright.config.json`, `.mcp.json`) under the
+ * folder's trust (see `settleWorkspaceTrust`: an untrusted folder's files start nothing and
+ * loosen nothing), creates the session and connects the MCP servers (reporting each phase
+ * through the transcript). Config errors surface here, before anything is started.
  */
 export async function openCommandContext(
   options: GlobalOptions,
   transcript: Transcript,
   /** Offered to MCP servers only by commands with a model (`run`); see mcpClientHandlers. */
   sampling?: Omit<SamplingPolicy, 'terminal' | 'report'>,
+  /** Where the one line about an untrusted folder goes (the process's stderr by default). */
+  stderr: LineSink = process.stderr,
 ): Promise<CommandContext> {
-  const paths = resolveCommandPaths(options);
-  const { workspaceRoot } = paths;
-  const config = loadAgentConfig(workspaceRoot, paths.configFile);
-  const mcpConfigFile =
-    options.mcp === false
-      ? undefined
-      : resolveMcpConfigFile(options, config, paths.configFile, workspaceRoot);
-  const servers = mcpConfigFile === undefined ? [] : loadMcpConfig(workspaceRoot, mcpConfigFile);
+  const settings = await settleWorkspaceTrust(options, {
+    stderr,
+    terminal: processTerminal(),
+    trustForRun: options.trustWorkspace === true,
+  });
+  const { workspaceRoot, config, servers } = settings;
   const approve = terminalApprovalHandler();
   const session = createAgentSession({
     workspaceRoot,
     mode: options.mode ?? (config.planMode === true ? 'plan' : 'default'),
     ...(options.session === undefined ? {} : { sessionId: options.session }),
     ...(config.permissions === undefined ? {} : { permissions: config.permissions }),
-    // Only servers the user marked `"trust": true` have their readOnlyHint believed.
+    // Only servers the user marked `"trust": true` (in their own files, or in a trusted
+    // folder's) have their readOnlyHint believed: an untrusted folder's servers are not loaded.
     trustedMcpServers: servers.filter((server) => server.trust).map((server) => server.name),
-    // The files this run was configured from: a model must never widen its own permissions.
-    protectedPaths: [
-      paths.configFile,
-      mcpConfigFile ?? resolve(workspaceRoot, config.mcpConfig ?? MCP_CONFIG_FILE_NAME),
-    ],
+    // The files this run was configured from and the trust store: a model must never widen its
+    // own permissions, nor trust a folder for the user.
+    protectedPaths: settings.protectedPaths,
     ...(config.spillThresholdBytes === undefined ? {} : { spillThresholdBytes: config.spillThresholdBytes }),
     ...(config.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: config.toolTimeoutMs }),
     ...(config.toolTimeoutsMs === undefined ? {} : { toolTimeoutsMs: config.toolTimeoutsMs }),

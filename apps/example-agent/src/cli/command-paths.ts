@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type AgentConfig, CONFIG_FILE_NAME } from '../config/agent-config.js';
-import { MCP_CONFIG_FILE_NAME } from '../config/mcp-config.js';
+import { CONFIG_FILE_NAME } from '../config/agent-config.js';
 import { AgentErrorCode } from '../errors.js';
 import { requireNamedPath } from './named-path.js';
 
@@ -37,34 +35,4 @@ export function resolveCommandPaths(options: { workspace?: string; config?: stri
           hint: `Leave --config out to use ${CONFIG_FILE_NAME} when the workspace has one.`,
         });
   return { workspaceRoot, configFile };
-}
-
-/**
- * The MCP servers file: `--mcp-config`, else the config's `mcpConfig`, each of which must
- * exist; else `.mcp.json` in the workspace, or `undefined` when there is none.
- */
-export function resolveMcpConfigFile(
-  options: { mcpConfig?: string },
-  config: AgentConfig,
-  configFile: string,
-  workspaceRoot: string,
-): string | undefined {
-  const inWorkspace = { path: workspaceRoot, description: 'the workspace' };
-  if (options.mcpConfig !== undefined) {
-    return requireNamedPath(options.mcpConfig, 'file', {
-      name: '--mcp-config',
-      base: inWorkspace,
-      code: AgentErrorCode.OptionInvalid,
-      hint: `Leave --mcp-config out to use ${MCP_CONFIG_FILE_NAME} when the workspace has one, or pass --no-mcp.`,
-    });
-  }
-  if (config.mcpConfig !== undefined) {
-    return requireNamedPath(config.mcpConfig, 'file', {
-      name: `Invalid config in ${configFile}: key /mcpConfig`,
-      base: inWorkspace,
-      code: AgentErrorCode.ConfigInvalid,
-    });
-  }
-  const fallback = resolve(workspaceRoot, MCP_CONFIG_FILE_NAME);
-  return existsSync(fallback) ? fallback : undefined;
 }

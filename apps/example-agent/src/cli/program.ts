@@ -7,6 +7,7 @@ import { registerMcpCommand } from './commands/mcp-command.js';
 import { registerRunCommand } from './commands/run-command.js';
 import { registerSearchCommand } from './commands/search-command.js';
 import { registerToolsCommand } from './commands/tools-command.js';
+import { registerTrustCommand } from './commands/trust-command.js';
 import { printableSink } from './printable.js';
 import { versionReport } from './version-report.js';
 
@@ -55,6 +56,7 @@ export function createProgram(
   registerSearchCommand(program, runtime);
   registerCallCommand(program, runtime);
   registerMcpCommand(program, runtime);
+  registerTrustCommand(program, runtime);
   return program;
 }
 

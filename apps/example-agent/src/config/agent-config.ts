@@ -94,7 +94,11 @@ export function loadAgentConfig(directory: string, fileName = CONFIG_FILE_NAME):
 
 /** Reads and JSON-parses a config file; errors name the file and the JSON problem. */
 export function readJsonFile(path: string): unknown {
-  const text = readFileSync(path, 'utf8');
+  return parseJsonText(readFileSync(path, 'utf8'), path);
+}
+
+/** JSON-parses the text of the config file `path`; errors name the file and the JSON problem. */
+export function parseJsonText(text: string, path: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

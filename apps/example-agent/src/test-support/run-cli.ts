@@ -60,7 +60,7 @@ const PROVIDER_KEYS = [
 
 /**
  * Runs `toolwright-agent` as a user would: a separate Node process, in `cwd`, with no provider
- * keys and state kept under `home`. Resolves with the exit code and output when it exits.
+ * keys, and state, user config and folder trust kept under `home`. Resolves with the exit code and output when it exits.
  */
 export async function runCli(
   args: readonly string[],
@@ -79,6 +79,10 @@ export async function runCli(
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     TOOLWRIGHT_HOME: options.home,
+    // The user's config and the folder trust store, under the same home: no test reads or
+    // records the real user's.
+    XDG_CONFIG_HOME: join(options.home, 'config'),
+    XDG_STATE_HOME: join(options.home, 'state'),
     FORCE_COLOR: '0',
     NO_COLOR: '1',
   };

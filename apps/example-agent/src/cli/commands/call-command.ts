@@ -37,7 +37,7 @@ export function registerCallCommand(program: Command, runtime: CommandRuntime): 
         const args = parseJsonArguments(argumentText);
         // The result goes to stdout below; the progress on stderr leaves it out, or it shows twice.
         const progress = new Transcript(runtime.io.stderr, { showContent: false });
-        const context = await openCommandContext(flags, progress);
+        const context = await openCommandContext(flags, progress, undefined, runtime.io.stderr);
         try {
           const { registry, executor } = context.session;
           if (registry.get(toolName) === undefined) {

@@ -44,6 +44,10 @@ export function withCommonOptions(command: Command): Command {
         'MCP servers file, relative to the workspace (default: .mcp.json, if present)',
       )
       .option('--no-mcp', 'do not start the MCP servers of .mcp.json')
+      .option(
+        '--trust-workspace',
+        "use the workspace's own config (toolwright.config.json, .mcp.json) for this run, without recording trust",
+      )
       .option('--session <id>', 'reuse a session id, to resume its task list')
       .option('--json', 'machine-readable JSON output')
   );

@@ -19,7 +19,12 @@ export function registerMcpCommand(program: Command, runtime: CommandRuntime): v
     mcp.command('list').description('connect every server and show its state and tool count'),
   ).action(
     commandAction(runtime, async (flags: CommonFlags) => {
-      const context = await openCommandContext(flags, new Transcript(runtime.io.stderr));
+      const context = await openCommandContext(
+        flags,
+        new Transcript(runtime.io.stderr),
+        undefined,
+        runtime.io.stderr,
+      );
       try {
         const statuses = context.servers?.statuses() ?? [];
         if (flags.json === true) {

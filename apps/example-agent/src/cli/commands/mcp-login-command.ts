@@ -1,22 +1,30 @@
 import { loginMcpServer, logoutMcpServer, type McpServerConfig } from '@toolwright/mcp-adapter';
 import type { Command } from 'commander';
-import { loadAgentConfig } from '../../config/agent-config.js';
-import { loadMcpConfig } from '../../config/mcp-config.js';
+import { loadWorkspaceSettings } from '../../config/workspace-settings.js';
 import { AgentError, AgentErrorCode } from '../../errors.js';
-import { resolveCommandPaths, resolveMcpConfigFile } from '../command-paths.js';
+import { TRUST_COMMAND, TRUST_FLAG } from '../workspace-trust.js';
 import { type CommandRuntime, type CommonFlags, commandAction } from './command-runtime.js';
 
-/** The configured server `name`, which must be an HTTP server with an `oauth` config. */
+/**
+ * The configured server `name`, which must be an HTTP server with an `oauth` config. A server of
+ * an untrusted folder is refused: logging in contacts it and expands its variables.
+ */
 function oauthServer(flags: CommonFlags, name: string): McpServerConfig {
-  const paths = resolveCommandPaths(flags);
-  const config = loadAgentConfig(paths.workspaceRoot, paths.configFile);
-  const file = resolveMcpConfigFile(flags, config, paths.configFile, paths.workspaceRoot);
-  const servers = file === undefined ? [] : loadMcpConfig(paths.workspaceRoot, file);
-  const server = servers.find((candidate) => candidate.name === name);
+  const settings = loadWorkspaceSettings(flags, { trustForRun: flags.trustWorkspace === true });
+  const server = settings.servers.find((candidate) => candidate.name === name);
   if (server === undefined) {
+    const untrusted = settings.projectApplies
+      ? undefined
+      : settings.project.servers.find((candidate) => candidate.name === name);
+    if (untrusted !== undefined) {
+      throw new AgentError(
+        AgentErrorCode.OptionInvalid,
+        `MCP server "${name}" is configured by ${settings.project.mcpFile}, and the folder ${settings.project.check.folder} is not trusted; review and trust it with "${TRUST_COMMAND}", or pass ${TRUST_FLAG}`,
+      );
+    }
     throw new AgentError(
       AgentErrorCode.OptionInvalid,
-      `no MCP server named "${name}" in ${file ?? '.mcp.json (there is none)'}; configured: ${servers.map((each) => each.name).join(', ') || '(none)'}`,
+      `no MCP server named "${name}" in ${settings.project.mcpFile ?? '.mcp.json (there is none)'} or ${settings.user.mcpConfigFile}; configured: ${settings.servers.map((each) => each.name).join(', ') || '(none)'}`,
     );
   }
   if (server.transport !== 'streamable-http' || server.oauth === undefined) {
@@ -32,7 +40,8 @@ function withWorkspaceOptions(command: Command): Command {
   return command
     .option('-w, --workspace <dir>', 'workspace directory (default: the current directory)')
     .option('--config <file>', 'config file, relative to the workspace')
-    .option('--mcp-config <file>', 'MCP servers file, relative to the workspace (default: .mcp.json)');
+    .option('--mcp-config <file>', 'MCP servers file, relative to the workspace (default: .mcp.json)')
+    .option(TRUST_FLAG, "use the workspace's own config for this run, without recording trust");
 }
 
 /**

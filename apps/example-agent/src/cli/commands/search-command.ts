@@ -17,7 +17,12 @@ export function registerSearchCommand(program: Command, runtime: CommandRuntime)
       .argument('<query>', 'keywords, select:Name,Other or /regex/'),
   ).action(
     commandAction(runtime, async (query: string, flags: CommonFlags) => {
-      const context = await openCommandContext(flags, new Transcript(runtime.io.stderr));
+      const context = await openCommandContext(
+        flags,
+        new Transcript(runtime.io.stderr),
+        undefined,
+        runtime.io.stderr,
+      );
       try {
         const result = context.session.registry.search(query);
         const matches = result.matches.map((tool) => ({

@@ -36,7 +36,12 @@ export function registerToolsCommand(program: Command, runtime: CommandRuntime):
     .action(
       commandAction(runtime, async (flags: CommonFlags & { provider: ProviderId; mode: ToolMode }) => {
         // Progress (server connections) goes to stderr so stdout stays the catalog alone.
-        const context = await openCommandContext(flags, new Transcript(runtime.io.stderr));
+        const context = await openCommandContext(
+          flags,
+          new Transcript(runtime.io.stderr),
+          undefined,
+          runtime.io.stderr,
+        );
         try {
           const { registry } = context.session;
           const target = PROVIDER_TARGETS[flags.provider];

@@ -1,5 +1,5 @@
 import { chownSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, ToolKind, ToolResults } from '@toolwright/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -607,6 +607,23 @@ describe('MCP tools and their read-only annotation', () => {
     expect(decideMcp(subject, untrusted, 'plan').behavior).toBe('ask');
   });
 
+  it('in Plan mode the ask says that an allow rule does not permit it and suggests none; outside it suggests the rule that works', () => {
+    const subject = policy({ allow: ['mcp__srv__*'] });
+    const planned = decideMcp(subject, untrusted, 'plan');
+    expect(planned.suggestedRule).toBeUndefined();
+    expect(planned.remedy).toContain('In Plan mode an allow rule does not permit it');
+    expect(planned.remedy).toContain('"trust": true on the server "srv"');
+    const outside = decideMcp(policy(), untrusted, 'default');
+    expect(outside.suggestedRule).toBe('mcp__srv__lookup');
+    expect(outside.remedy).toBeUndefined();
+    // The suggested rule does what the message says.
+    expect(
+      decideMcp(policy({ allow: [outside.suggestedRule as string] }), untrusted, 'default').behavior,
+    ).toBe('allow');
+    // And the remedy too: trusting the server lets it run in Plan mode.
+    expect(decideMcp(policy({ trustedMcpServers: ['srv'] }), untrusted, 'plan').behavior).toBe('allow');
+  });
+
   it('denies a non-read-only MCP tool in Plan mode, trusted server or not', () => {
     const subject = policy({ trustedMcpServers: ['good'], allow: ['mcp__good__*'] });
     const decision = decideMcp(subject, executing, 'plan');
@@ -626,6 +643,111 @@ describe('Plan mode with built-in tools', () => {
     const subject = policy({ allow: ['Write', 'Write(**)'] });
     expect(decideNow(subject, write, ['a.txt'], 'plan').behavior).toBe('deny');
     expect(decideNow(subject, read, ['a.txt'], 'plan').behavior).toBe('allow');
+  });
+
+  it('the denial says an allow rule does not lift it and only the user ends Plan mode, naming no tool to call', () => {
+    const decision = decideNow(policy({ allow: ['Write'] }), write, ['a.txt'], 'plan');
+    expect(decision.reason).toContain('whatever the allow rules say');
+    expect(decision.reason).toContain('Only the user can end Plan mode');
+    expect(decision.reason).not.toMatch(/ExitPlanMode|call/i);
+  });
+});
+
+describe('alwaysAsk: tools only the user may decide on', () => {
+  const exit = pathTool('ExitPlanMode', ToolKind.ReadOnly);
+
+  it('asks in every mode, whatever the allow rules say, with the reason the host gave and no rule suggestion', () => {
+    const subject = policy({
+      allow: ['ExitPlanMode', 'ExitPlanMode(**)'],
+      alwaysAsk: { ExitPlanMode: 'only the user ends it.' },
+    });
+    for (const mode of ['plan', 'default'] as const) {
+      const decision = decideNow(subject, exit, [], mode);
+      expect(decision.behavior, mode).toBe('ask');
+      expect(decision.reason).toBe(
+        "ExitPlanMode needs the user's approval every time: only the user ends it.",
+      );
+      expect(decision.suggestedRule).toBeUndefined();
+      expect(decision.remedy).toContain('No rule can permit it');
+    }
+    // Other tools are not touched.
+    expect(decideNow(subject, read, [], 'plan').behavior).toBe('allow');
+  });
+
+  it('a deny rule still refuses it', () => {
+    const subject = policy({ deny: ['ExitPlanMode'], alwaysAsk: { ExitPlanMode: 'x' } });
+    expect(decideNow(subject, exit, [], 'plan').behavior).toBe('deny');
+  });
+
+  it('a malformed alwaysAsk is refused by name, saying what is accepted', () => {
+    for (const bad of [['ExitPlanMode'], { ExitPlanMode: true }, { ExitPlanMode: ' ' }, 'ExitPlanMode']) {
+      expect(() => policy({ alwaysAsk: bad as never }), JSON.stringify(bad)).toThrow(
+        /alwaysAsk must be an object mapping tool names to a non-empty reason/,
+      );
+    }
+  });
+});
+
+describe('asks that no allow rule can settle carry a remedy, never a rule suggestion', () => {
+  it('an ask rule: the remedy names the ask rule, and an allow rule indeed does not override it', () => {
+    tree.file('docs/a.md');
+    const decision = decideNow(policy({ ask: ['Read(docs/**)'], allow: ['Read(docs/**)'] }), read, [
+      'docs/a.md',
+    ]);
+    expect(decision.behavior).toBe('ask');
+    expect(decision.remedy).toContain('"Read(docs/**)" in permissions.ask');
+  });
+
+  it('needsApproval: the remedy says no rule permits it', async () => {
+    const subject = policy({ allow: ['Read'], needsApproval: { Read: () => true } });
+    const decision = await subject.decide({ invocation: callOn(read, 'a'), tool: read, mode: 'default' });
+    expect(decision.behavior).toBe('ask');
+    expect(decision.remedy).toContain('no rule permits it');
+  });
+
+  it('every suggested rule parses back as a literal rule that permits the call it was suggested for', () => {
+    // Outside the workspace, medium secrets and high secrets, under names a glob would misread.
+    const names = [
+      'plain.txt',
+      '(group)/x.txt',
+      '[slug]/x.txt',
+      'a*b?.txt',
+      '{a,b}.txt',
+      '!bang.txt',
+      'back\\slash.txt',
+      'trailing .txt',
+    ];
+    for (const name of names) {
+      const outside = join(tree.root, 'outside', name);
+      mkdirSync(dirname(outside), { recursive: true });
+      writeFileSync(outside, 'x');
+      const asked = decideNow(policy(), read, [outside]);
+      expect(asked.behavior, name).toBe('ask');
+      const rule = asked.suggestedRule as string;
+      expect(decideNow(policy({ allow: [rule] }), read, [outside]).behavior, rule).toBe('allow');
+      // It names that file only.
+      expect(
+        decideNow(policy({ allow: [rule] }), read, [join(tree.root, 'outside', 'plainXtxt')]).behavior,
+        rule,
+      ).toBe('ask');
+    }
+    // `./~/.env`: a workspace directory named `~` (written `~/.env`, it would be the home directory too).
+    for (const name of ['(admin)/.env', '[id]/.env', './~/.env', 'odd*/.env']) {
+      tree.file(name, 'K=v');
+      const asked = decideNow(policy({ allow: ['Read(**)'] }), read, [name]);
+      expect(asked.behavior, name).toBe('ask');
+      expect(
+        decideNow(policy({ allow: [asked.suggestedRule as string] }), read, [name]).behavior,
+        asked.suggestedRule,
+      ).toBe('allow');
+    }
+    for (const name of ['(keys)/id_ed25519', 'k*/id_rsa']) {
+      tree.file(name, 'KEY');
+      const denied = decideNow(policy(), read, [name]);
+      expect(denied.behavior).toBe('deny');
+      const rule = /such as "(.+)", to permissions\.allow/.exec(denied.reason)?.[1] as string;
+      expect(decideNow(policy({ allow: [rule] }), read, [name]).behavior, rule).toBe('allow');
+    }
   });
 });
 
@@ -1068,5 +1190,105 @@ describe('a directory owned by another user', () => {
     const subject = policy();
     expect(decideNow(subject, write, ['foreign/data.txt']).behavior).toBe('allow');
     expect(decideNow(subject, read, [join(foreignOutside, 'x')]).behavior).toBe('ask');
+  });
+});
+
+describe("path rules hold for an MCP tool's path arguments (the tools of @modelcontextprotocol/server-filesystem)", () => {
+  // The server's own schemas (path, paths, source, destination) and the kinds mcp-adapter gives
+  // them: ReadOnly where the server says readOnlyHint, Execute otherwise.
+  function fsTool(toolName: string, kind: ToolKind, schema: Parameters<typeof Type.Object>[0]): Tool {
+    return createTool({
+      name: `mcp__fs__${toolName}`,
+      kind,
+      schema: Type.Object(schema),
+      description: `${toolName} from fs.`,
+      source: { type: 'mcp', server: 'fs', toolName, fingerprint: `fp-${toolName}` },
+      execute: async () => ToolResults.success('not run'),
+    });
+  }
+  const readText = fsTool('read_text_file', ToolKind.ReadOnly, { path: Type.String() });
+  const readMany = fsTool('read_multiple_files', ToolKind.ReadOnly, { paths: Type.Array(Type.String()) });
+  const writeFile = fsTool('write_file', ToolKind.Execute, { path: Type.String(), content: Type.String() });
+  const moveFile = fsTool('move_file', ToolKind.Execute, {
+    source: Type.String(),
+    destination: Type.String(),
+  });
+  const trusting = (options: Omit<PermissionPolicyOptions, 'workspaceRoot'> = {}): PermissionPolicy =>
+    policy({ trustedMcpServers: ['fs'], allow: ['mcp__fs__*'], ...options });
+
+  function decideOn(subject: PermissionPolicy, tool: Tool, params: unknown): PermissionDecision {
+    return subject.decide({ invocation: tool.build(params), tool, mode: 'default' }) as PermissionDecision;
+  }
+
+  it('a Read deny rule denies the trusted server reading the same file, by any of its path arguments', () => {
+    tree.file('secrets/token.txt', 't');
+    tree.file('notes.md', 'n');
+    const subject = trusting({ deny: ['Read(secrets/**)'] });
+    expect(decideOn(subject, readText, { path: 'secrets/token.txt' })).toMatchObject({
+      behavior: 'deny',
+      rule: 'Read(secrets/**)',
+    });
+    expect(decideOn(subject, readText, { path: join(tree.workspace, 'secrets', 'token.txt') }).behavior).toBe(
+      'deny',
+    );
+    expect(decideOn(subject, readText, { path: `file://${tree.workspace}/secrets/token.txt` }).behavior).toBe(
+      'deny',
+    );
+    expect(decideOn(subject, readMany, { paths: ['notes.md', 'secrets/token.txt'] }).behavior).toBe('deny');
+    expect(
+      decideOn(subject, moveFile, { source: 'secrets/token.txt', destination: 'public.txt' }).behavior,
+    ).toBe('deny');
+    // Through a symlink, as the server would follow it.
+    tree.symlink('innocent', join(tree.workspace, 'secrets'));
+    expect(decideOn(subject, readText, { path: 'innocent/token.txt' }).behavior).toBe('deny');
+    // A file the rule does not name is read as before.
+    expect(decideOn(subject, readText, { path: 'notes.md' }).behavior).toBe('allow');
+  });
+
+  it('secrets: a private key is refused and .env asks, as for Read; the rule the message suggests permits it', () => {
+    tree.file('deploy/id_ed25519', 'KEY');
+    tree.file('.env', 'K=v');
+    const denied = decideOn(trusting(), readText, { path: 'deploy/id_ed25519' });
+    expect(denied.behavior).toBe('deny');
+    const rule = /such as "(.+)", to permissions\.allow/.exec(denied.reason)?.[1] as string;
+    expect(rule).toBe('mcp__fs__read_text_file(deploy/id_ed25519)');
+    expect(decideOn(trusting({ allow: [rule] }), readText, { path: 'deploy/id_ed25519' }).behavior).toBe(
+      'allow',
+    );
+    // A literal Read rule for that file counts for the server's read too.
+    expect(
+      decideOn(trusting({ allow: ['mcp__fs__*', 'Read(deploy/id_ed25519)'] }), readText, {
+        path: 'deploy/id_ed25519',
+      }).behavior,
+    ).toBe('allow');
+    const asked = decideOn(trusting(), readText, { path: '.env' });
+    expect(asked.behavior).toBe('ask');
+    expect(
+      decideOn(trusting({ allow: [asked.suggestedRule as string] }), readText, { path: '.env' }).behavior,
+    ).toBe('allow');
+  });
+
+  it('a write or a move into a protected file asks, whatever the allow rules say', () => {
+    tree.file('a.txt', 'x');
+    const subject = trusting();
+    expect(
+      decideOn(subject, moveFile, { source: 'a.txt', destination: '.git/hooks/pre-commit' }).behavior,
+    ).toBe('ask');
+    expect(decideOn(subject, writeFile, { path: 'package.json', content: '{}' }).behavior).toBe('ask');
+    expect(decideOn(subject, writeFile, { path: 'src/x.ts', content: 'package.json' }).behavior).toBe(
+      'allow',
+    );
+  });
+
+  it('an Edit deny rule denies the server writing there', () => {
+    const subject = trusting({ deny: ['Edit(src/generated/**)'] });
+    expect(decideOn(subject, writeFile, { path: 'src/generated/a.ts', content: '' }).behavior).toBe('deny');
+    expect(decideOn(subject, readText, { path: 'src/generated/a.ts' }).behavior).toBe('allow');
+  });
+
+  it("containment is the server's: a path outside the workspace is not asked about by the policy", () => {
+    const outside = join(tree.root, 'shared.txt');
+    writeFileSync(outside, 's');
+    expect(decideOn(trusting(), readText, { path: outside }).behavior).toBe('allow');
   });
 });

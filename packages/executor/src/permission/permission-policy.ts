@@ -340,10 +340,8 @@ export class PermissionPolicy {
     const aliases = invocation.kind === ToolKind.ReadOnly ? READ_ALIASES : WRITE_ALIASES;
     for (const path of argumentPaths) {
       const facts = { ...this.#factsOf(path), trusted: true };
-      for (const alias of [name, ...aliases]) {
-        decision = stricter(decision, this.#judgePath(path, alias, invocation.kind, facts));
-        if (decision.behavior === 'deny') return decision;
-      }
+      decision = stricter(decision, this.#judgePath(path, name, invocation.kind, facts, aliases));
+      if (decision.behavior === 'deny') return decision;
     }
     if (decision.behavior === 'ask') return decision;
     const allowRule = this.#rules.find(
@@ -455,15 +453,22 @@ export class PermissionPolicy {
     return text !== undefined && specifier.matchesContent(text);
   }
 
+  /**
+   * One path's judgement for `toolName`. `aliases` are more tool names whose path rules count
+   * (`Read` for an MCP tool's path argument): their deny rules deny, and their allow rules cover
+   * as well as the tool's own, so the rule a message suggests for `toolName` is enough.
+   */
   #judgePath(
     path: JudgedPath,
     toolName: string,
     kind: ToolKind,
     facts: PathFacts = this.#factsOf(path),
+    aliases: readonly string[] = [],
   ): PermissionDecision {
+    const named = (rule: PermissionRule): boolean =>
+      rule.matchesToolName(toolName) || aliases.some((alias) => rule.matchesToolName(alias));
     for (const rule of this.#rules) {
-      if (rule.behavior !== 'deny' || !rule.matchesToolName(toolName) || rule.specifier === undefined)
-        continue;
+      if (rule.behavior !== 'deny' || rule.specifier === undefined || !named(rule)) continue;
       if (
         rule.specifier.matchesPath(path.real, this.workspaceRoot) ||
         rule.specifier.matchesPath(path.written, this.workspaceRoot)
@@ -480,7 +485,13 @@ export class PermissionPolicy {
     const { sensitive, trusted } = facts;
     // Built only for a refusal: an allowed path (nearly every file of a search) needs no text.
     const shown = (): string => this.#display(path.real);
-    const allowed = sensitive !== undefined || !trusted ? this.#allowCoverage(path, toolName) : Coverage.None;
+    const allowed =
+      sensitive !== undefined || !trusted
+        ? Math.max(
+            this.#allowCoverage(path, toolName),
+            ...aliases.map((alias) => this.#allowCoverage(path, alias)),
+          )
+        : Coverage.None;
     if (sensitive?.level === 'high' && allowed < Coverage.Literal) {
       return {
         behavior: 'deny',

@@ -90,9 +90,13 @@ describe('the app as an MCP client: roots, elicitation and sampling', () => {
     const { call } = await connect({ terminal });
     const result = text(await call('trigger-elicitation-request'));
     expect(terminal.asked[0]).toContain(
-      'MCP server "everything" asks: Please provide inputs for the following fields:',
+      'MCP server "everything" asks for input; its message:\n  everything │ Please provide inputs for the following fields:\n',
     );
-    expect(terminal.asked[1]).toContain('String (required) — Your full, legal name');
+    // "do not give us your … pin" is enough for a warning: a false alarm costs a hidden answer.
+    expect(terminal.asked[0]).toContain('asks for what looks like a secret: "Integer" ("pin")');
+    expect(terminal.asked[1]).toBe(
+      '  everything │ String — Your full, legal name\n  "name" (required) value: ',
+    );
     expect(terminal.asked[9]).toContain('2) Rachel');
     expect(terminal.asked[3]).toContain('value ["It was a dark and stormy night."]: ');
     expect(result).toContain('"name": "Ada"');
@@ -108,7 +112,7 @@ describe('the app as an MCP client: roots, elicitation and sampling', () => {
     const terminal = user('y', '', 'Ada');
     const { call } = await connect({ terminal });
     expect(text(await call('trigger-elicitation-request'))).toContain('"name": "Ada"');
-    expect(terminal.asked[2]).toBe('  String is required: ');
+    expect(terminal.asked[2]).toBe('  "name" is required: ');
 
     const giving = user('y', '', '', '');
     const up = await connect({ terminal: giving });

@@ -1,31 +1,61 @@
 import { createInterface } from 'node:readline/promises';
-import type { Readable, Writable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
+import { printable } from '../cli/printable.js';
+
+/** How one question is asked. */
+export interface QuestionOptions {
+  /**
+   * The answer is a secret: nothing the user types is shown (no echo on the terminal), and the
+   * answer is never printed.
+   */
+  readonly secret?: boolean;
+}
 
 /** Where the MCP handlers ask the user: one question at a time, answered by a line. */
 export interface Terminal {
   /** Prints `text` and resolves with the line the user typed (without its newline). */
-  question(text: string): Promise<string>;
+  question(text: string, options?: QuestionOptions): Promise<string>;
+}
+
+/** A stream that drops everything: readline's echo of a secret goes here. */
+function silence(): Writable {
+  return new Writable({
+    write(_chunk, _encoding, done) {
+      done();
+    },
+  });
+}
+
+function isTty(stream: Readable | Writable): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true;
 }
 
 /**
  * A terminal over `input` and `output` (stdin and stderr in the CLI, so that stdout keeps the
  * transcript). Questions are queued: two servers asking at once are asked one after the other.
+ * Every question is made printable (controls and bidirectional characters escaped), whoever
+ * built it. A secret is read with the terminal in raw mode (so the TTY does not echo it) and
+ * readline's own echo dropped.
  */
 export function streamTerminal(input: Readable, output: Writable): Terminal {
   let queue: Promise<unknown> = Promise.resolve();
   return {
-    question(text) {
+    question(text, options = {}) {
+      const secret = options.secret === true;
       const asked = queue.then(async () => {
-        // Line editing only on a real terminal.
+        if (secret) output.write(printable(text));
         const prompt = createInterface({
           input,
-          output,
-          terminal: (output as { isTTY?: boolean }).isTTY === true,
+          output: secret ? silence() : output,
+          // Line editing only on a real terminal; a secret on a TTY input always in raw mode,
+          // even when the output is redirected, or the TTY itself would echo it.
+          terminal: secret ? isTty(input) : isTty(output),
         });
         try {
-          return await prompt.question(text);
+          return await prompt.question(secret ? '' : printable(text));
         } finally {
           prompt.close();
+          if (secret) output.write('\n');
         }
       });
       queue = asked.catch(() => undefined);

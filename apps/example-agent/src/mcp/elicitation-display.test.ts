@@ -170,7 +170,7 @@ describe('the terminal on a real pseudo-terminal (util-linux script)', () => {
           'const terminal = streamTerminal(process.stdin, process.stdout);',
           "const plain = await terminal.question('plain? ');",
           "const secret = await terminal.question('secret? ', { secret: true });",
-          'process.stdout.write(`got ${plain.length} and ${secret.length}\\n`);',
+          "process.stdout.write('got ' + plain.length + ' and ' + secret.length + '\\n');",
           'process.stdin.pause();',
         ].join('\n'),
       );

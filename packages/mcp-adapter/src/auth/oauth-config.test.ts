@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: configuration text whose ${…} references the parser expands.
 import { describe, expect, it } from 'vitest';
 import { parseMcpServersConfig } from '../server-config.js';
 

@@ -26,6 +26,15 @@ export interface ProtectedMcpServerOptions {
   readonly allowAnonymous?: boolean;
   /** JSON-RPC methods served without a token (as servers that let `initialize` through do). */
   readonly anonymousMethods?: readonly string[];
+  /** The `authorization_servers` of the protected-resource metadata; default `[issuer()]`. */
+  readonly authorizationServers?: () => readonly string[];
+  /** The `resource_metadata` URL the 401 challenge names; default the server's own metadata. */
+  readonly resourceMetadataUrl?: string;
+  /**
+   * Answers an authorized request with an error instead (a server that echoes what it was sent
+   * in its error bodies): given the bearer token and the JSON-RPC method, a status and a body.
+   */
+  readonly errorAnswer?: (token: string, method: string) => { status: number; body: string } | undefined;
 }
 
 async function readBody(request: IncomingMessage): Promise<unknown> {
@@ -86,7 +95,7 @@ export async function startProtectedMcpServer(
         response.writeHead(200, { 'content-type': 'application/json' }).end(
           JSON.stringify({
             resource: options.advertisedResource ?? url,
-            authorization_servers: [options.issuer()],
+            authorization_servers: options.authorizationServers?.() ?? [options.issuer()],
             scopes_supported: ['mcp:read', 'mcp:write'],
           }),
         );
@@ -114,9 +123,14 @@ export async function startProtectedMcpServer(
         response
           .writeHead(401, {
             'content-type': 'application/json',
-            'www-authenticate': `Bearer error="invalid_token", scope="mcp:read", resource_metadata="${metadataUrl}"`,
+            'www-authenticate': `Bearer error="invalid_token", scope="mcp:read", resource_metadata="${options.resourceMetadataUrl ?? metadataUrl}"`,
           })
           .end(JSON.stringify({ error: 'invalid_token' }));
+        return;
+      }
+      const failure = options.errorAnswer?.(value, method);
+      if (failure !== undefined) {
+        response.writeHead(failure.status, { 'content-type': 'text/plain' }).end(failure.body);
         return;
       }
       const scopes = new Set((token?.scope ?? '').split(' '));

@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { EventBudget } from './event-budget.js';
-import { MemoryEventStore } from './memory-event-store.js';
+import { MAX_LOSS_MARKERS, MemoryEventStore } from './memory-event-store.js';
 
 function store(maxEvents: number, maxBytes: number, budget = new EventBudget(1 << 30)): MemoryEventStore {
   return new MemoryEventStore({ maxEvents, maxBytes, budget, boundsHint: 'the test bounds' });
@@ -95,6 +95,20 @@ describe('MemoryEventStore', () => {
     await events.storeEvent('a', note('a5')); // drops a2
     expect(events.resumeProblem(a1)).toMatch(/Cannot resume/);
     expect(events.resumeProblem(b1)).toBeUndefined();
+  });
+
+  it('remembers losses of a bounded number of streams, and refuses conservatively past it', async () => {
+    const events = store(1, 1 << 20);
+    const early = await events.storeEvent('quiet', note('kept-cursor'));
+    // Each later event drops the one before it: one more stream with a loss each time.
+    for (let index = 0; index <= MAX_LOSS_MARKERS + 1; index += 1)
+      await events.storeEvent(`s${index}`, note('x'));
+    // 'quiet' lost only the cursor event itself, but its marker was forgotten among many, and
+    // so was a later loss of another stream: whether 'quiet' lost anything after its cursor is
+    // unknown, so the resume is refused.
+    expect(events.resumeProblem(early)).toMatch(/Cannot resume/);
+    const latest = await events.storeEvent('fresh', note('y'));
+    expect(events.resumeProblem(latest)).toBeUndefined();
   });
 
   it('shares one byte budget between sessions, dropping the oldest events of any session first', async () => {

@@ -27,10 +27,11 @@ interface StoredEvent {
 }
 
 /**
- * How many streams the store remembers lost events of. A stream forgotten past it is treated
- * as having lost some, so a resume is refused rather than silently incomplete.
+ * How many streams the store remembers lost events of: few, since the markers are memory the
+ * byte bounds do not count. A stream forgotten past it is treated as having lost everything up
+ * to the newest forgotten loss, so a resume is refused rather than silently incomplete.
  */
-const MAX_LOSS_MARKERS = 1_024;
+export const MAX_LOSS_MARKERS = 64;
 
 /**
  * The events of one session's streams, kept in memory so a client whose stream broke (or was

@@ -43,7 +43,6 @@ export function streamTerminal(input: Readable, output: Writable): Terminal {
     question(text, options = {}) {
       const secret = options.secret === true;
       const asked = queue.then(async () => {
-        if (secret) output.write(printable(text));
         const prompt = createInterface({
           input,
           output: secret ? silence() : output,
@@ -51,6 +50,9 @@ export function streamTerminal(input: Readable, output: Writable): Terminal {
           // even when the output is redirected, or the TTY itself would echo it.
           terminal: secret ? isTty(input) : isTty(output),
         });
+        // Only now, with the TTY in raw mode, is the user asked: a secret typed as soon as the
+        // question shows must not meet a terminal that still echoes.
+        if (secret) output.write(printable(text));
         try {
           return await prompt.question(secret ? '' : printable(text));
         } finally {

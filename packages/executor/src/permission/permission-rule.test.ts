@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ExecutorError } from '../executor-error.js';
-import { contentSegments, parsePermissionRule } from './permission-rule.js';
+import { contentSegments, escapeRulePath, parsePermissionRule } from './permission-rule.js';
 
 const workspace = '/srv/ws';
 
@@ -266,5 +266,112 @@ describe('contentSegments', () => {
   it('keeps content without separators as one segment', () => {
     expect(new Set(contentSegments('ls -la'))).toEqual(new Set(['ls -la']));
     expect(contentSegments(';;')).toEqual([';;']);
+  });
+});
+
+describe('how a path glob is read: parentheses and brackets are literal, a backslash escapes', () => {
+  it('Next.js route groups and dynamic segments match as users mean them', () => {
+    expect(matchesPath('Read(app/(admin)/**)', `${workspace}/app/(admin)/page.tsx`)).toBe(true);
+    expect(matchesPath('Read(app/(admin)/**)', `${workspace}/app/admin/page.tsx`)).toBe(false);
+    expect(matchesPath('Read(app/[slug]/**)', `${workspace}/app/[slug]/page.tsx`)).toBe(true);
+    expect(matchesPath('Read(app/[slug]/**)', `${workspace}/app/s/page.tsx`)).toBe(false);
+    expect(matchesPath('Read(app/[...all]/page.tsx)', `${workspace}/app/[...all]/page.tsx`)).toBe(true);
+    // A deny rule too, case folded as deny rules are.
+    const deny = parsePermissionRule('Read(app/(Admin)/**)', 'deny').specifier!;
+    expect(deny.matchesPath(`${workspace}/app/(admin)/secret.ts`, workspace)).toBe(true);
+  });
+
+  it('the specifier is everything between the first ( and the last ), parentheses inside included', () => {
+    expect(specifierOf('Read(a(b)c/(d))').text).toBe('a(b)c/(d)');
+    expect(matchesPath('Read(a(b)c/(d))', `${workspace}/a(b)c/(d)`)).toBe(true);
+  });
+
+  it('extglob spellings are not groups: *(x) is a star then a literal (x)', () => {
+    expect(matchesPath('Read(*(x).ts)', `${workspace}/a(x).ts`)).toBe(true);
+    expect(matchesPath('Read(*(x).ts)', `${workspace}/ax.ts`)).toBe(false);
+    expect(matchesPath('Read(+(a|b))', `${workspace}/+(a|b)`)).toBe(true);
+  });
+
+  it('still special: *, **, ?, {a,b}; a backslash makes the next character literal', () => {
+    expect(matchesPath('Read(src/*.ts)', `${workspace}/src/a.ts`)).toBe(true);
+    expect(matchesPath('Read(a?.ts)', `${workspace}/ab.ts`)).toBe(true);
+    expect(matchesPath('Read({a,b}.ts)', `${workspace}/b.ts`)).toBe(true);
+    expect(matchesPath('Read(a\\*b)', `${workspace}/a*b`)).toBe(true);
+    expect(matchesPath('Read(a\\*b)', `${workspace}/axb`)).toBe(false);
+    expect(matchesPath('Read(\\{a,b\\}.ts)', `${workspace}/{a,b}.ts`)).toBe(true);
+    expect(matchesPath('Read(\\{a,b\\}.ts)', `${workspace}/a.ts`)).toBe(false);
+  });
+
+  it('literal means no unescaped *, ?, { or } and no leading !: parentheses and brackets do not count', () => {
+    for (const literal of ['app/(admin)/page.tsx', 'app/[slug]/x', 'a\\*b', '\\!x', 'a\\{b\\}']) {
+      expect(specifierOf(`Read(${literal})`).isLiteral, literal).toBe(true);
+    }
+    for (const glob of ['a*b', 'a\\\\*b', 'a?', '{a,b}', '!x']) {
+      expect(specifierOf(`Read(${glob})`).isLiteral, glob).toBe(false);
+    }
+  });
+
+  it('escapeRulePath turns any name into a literal rule that matches it and nothing else', () => {
+    const names = [
+      'plain.txt',
+      'app/(admin)/page.tsx',
+      'app/[slug]/x',
+      'a*b?c',
+      '{a,b}',
+      '!bang',
+      'back\\slash',
+      ' leading',
+      'trailing ',
+      '~/in-a-dir-named-tilde',
+      'caf\u00e9',
+      'a|b',
+      '+(a|b)',
+      '@(x)',
+      '$HOME^x',
+      'a.b+c',
+      '**',
+    ];
+    for (const name of names) {
+      const rule = `Read(${escapeRulePath(name)})`;
+      const specifier = specifierOf(rule);
+      expect(specifier.isLiteral, rule).toBe(true);
+      expect(specifier.matchesPath(`${workspace}/${name}`, workspace), rule).toBe(true);
+      expect(specifier.matchesPath(`${workspace}/${name}x`, workspace), rule).toBe(false);
+      expect(specifier.matchesPath(`${workspace}/x${name}`, workspace), rule).toBe(false);
+    }
+  });
+});
+
+describe('escapeRulePath over every printable ASCII character', () => {
+  const characters = Array.from({ length: 95 }, (_, index) => String.fromCharCode(32 + index)).filter(
+    (character) => character !== '/',
+  );
+  it.each(characters.map((character) => [character]))('%j alone, inside and doubled', (character) => {
+    for (const name of [`a${character}b`, `${character}x`, `x${character}`, `${character}${character}y`]) {
+      const specifier = specifierOf(`Read(${escapeRulePath(name)})`);
+      expect(specifier.matchesPath(`${workspace}/${name}`, workspace), name).toBe(true);
+      expect(specifier.matchesPath(`${workspace}/${name}.other`, workspace), name).toBe(false);
+    }
+  });
+});
+
+describe('Unicode normal forms: one rule, either spelling', () => {
+  const nfc = 'caf\u00e9';
+  const nfd = 'cafe\u0301';
+
+  it('a rule typed in NFC matches an NFD directory name, and the other way round', () => {
+    expect(matchesPath(`Read(${nfc}/**)`, `${workspace}/${nfd}/menu.txt`)).toBe(true);
+    expect(matchesPath(`Read(${nfd}/**)`, `${workspace}/${nfc}/menu.txt`)).toBe(true);
+    const deny = parsePermissionRule(`Read(${nfc}/**)`, 'deny').specifier!;
+    expect(deny.matchesPath(`${workspace}/${nfd.toUpperCase()}/x`, workspace)).toBe(true);
+  });
+
+  it('a workspace root spelled in the other form still anchors relative rules', () => {
+    const root = `/srv/${nfd}`;
+    expect(specifierOf('Read(src/**)').matchesPath(`/srv/${nfc}/src/a.ts`, root)).toBe(true);
+  });
+
+  it('content rules compare in NFC too', () => {
+    expect(matchesContent(`Bash(cat ${nfc}:*)`, `cat ${nfd}`)).toBe(true);
   });
 });

@@ -117,7 +117,10 @@ function compileSpecifier(typed: string, typedHome: string, nocase: boolean): Ru
   const home = nfc(typedHome);
   const anchor = globAnchor(text);
   // dot: a rule on `secrets/**` must cover `secrets/.env` too.
-  const glob = picomatch(toPicomatch(anchor.glob), { dot: true, nocase });
+  const isLiteral = !UNESCAPED_GLOB_CHARACTER.test(text) && !text.startsWith('!');
+  const glob = isLiteral
+    ? literalMatcher(anchor.glob, nocase)
+    : picomatch(toPicomatch(anchor.glob), { dot: true, nocase });
   // `**` (`./**`, `~/**`) covers the workspace (home) directory itself, as `dir/**` covers `dir`.
   const coversAnchor = ONLY_GLOBSTARS.test(anchor.glob) || glob('.');
   return {
@@ -135,33 +138,49 @@ function compileSpecifier(typed: string, typedHome: string, nocase: boolean): Ru
     )(compileContentPattern(text)),
     looksLikeContent:
       readsAsCommand(text) || !(text.includes('/') || text.startsWith('.') || text.startsWith('~')),
-    isLiteral: !UNESCAPED_GLOB_CHARACTER.test(text) && !text.startsWith('!'),
+    isLiteral,
     isCatchAll: anchor.glob.startsWith('!') || !NAMING_CHARACTER.test(anchor.glob),
   };
 }
 
 /**
- * A rule's path glob in picomatch's syntax: parentheses and brackets are escaped (picomatch would
- * read them as a group or a character class, so `app/(admin)/**` would miss the Next.js route
- * group `app/(admin)`); a backslash and the character after it are kept (picomatch reads that as
- * the literal character).
+ * A rule's path glob in picomatch's syntax: parentheses, brackets and `|` are escaped (picomatch
+ * would read them as a group, a character class or an alternative, so `app/(admin)/**` would
+ * miss the Next.js route group `app/(admin)`); a backslash and the character after it are kept
+ * (picomatch reads that as the literal character).
  */
 function toPicomatch(glob: string): string {
   let out = '';
+  let afterEscapedBackslash = false;
   for (let index = 0; index < glob.length; index += 1) {
     const character = glob[index] as string;
     if (character === '\\' && index + 1 < glob.length) {
-      out += `\\${glob[index + 1]}`;
+      const next = glob[index + 1] as string;
+      // picomatch reads `\\\\` as one backslash: a second one in a row goes in a bracket class.
+      out += next === '\\' && afterEscapedBackslash ? '[\\\\]' : `\\${next}`;
+      afterEscapedBackslash = next === '\\';
       index += 1;
     } else {
+      afterEscapedBackslash = false;
       out += LITERAL_IN_RULES.has(character) ? `\\${character}` : character;
     }
   }
   return out;
 }
 
+/**
+ * The matcher of a literal glob (no unescaped `*`, `?`, `{`, `}`): the path equals the glob with
+ * its escapes removed. Exact where picomatch's escaping is not (runs of escaped backslashes).
+ */
+function literalMatcher(glob: string, nocase: boolean): (path: string) => boolean {
+  const name = glob.replace(/\\(.)/gs, '$1');
+  if (!nocase) return (path) => path === name;
+  const folded = name.toLowerCase();
+  return (path) => path.toLowerCase() === folded;
+}
+
 /** Characters picomatch gives a meaning to that a rule means literally. */
-const LITERAL_IN_RULES: ReadonlySet<string> = new Set(['(', ')', '[', ']']);
+const LITERAL_IN_RULES: ReadonlySet<string> = new Set(['(', ')', '[', ']', '|']);
 
 /**
  * `path` as a rule specifier that names exactly it: every character a rule gives a meaning to is

@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
 import { ToolSchemas } from '@toolwright/validation';
 import { writeFileAtomically } from './atomic-write.js';
+import { judgedRealPath, openJudgedFile, PathChangedError } from './verified-open.js';
 import { displayPath, resolveWorkspacePath } from './workspace-paths.js';
 
 const EditParameters = Type.Object({
@@ -38,13 +39,18 @@ export function createEditTool(workspaceRoot: string): Tool {
     affectedPaths: (params) => [resolveWorkspacePath(workspaceRoot, params.file_path)],
     abstractPermissionRule: (params) => `Edit(${params.file_path})`,
     describeInvocation: (params) => `Edit ${params.file_path}`,
-    async execute(params) {
+    async execute(params, context) {
       const path = resolveWorkspacePath(workspaceRoot, params.file_path);
       const shown = displayPath(workspaceRoot, path);
-      const original = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return undefined;
-        throw error;
-      });
+      // Read from and written to exactly the file the permission check judged (verified-open.ts).
+      const realPath = judgedRealPath(context, path);
+      let original: string | undefined;
+      try {
+        original = await readJudged(realPath, shown);
+      } catch (error) {
+        if (!(error instanceof PathChangedError)) throw error;
+        return { llmContent: error.message, error: { type: 'execution', message: error.message } };
+      }
       if (original === undefined) {
         const message = `File not found: ${shown}; use Write to create it.`;
         return { llmContent: message, error: { type: 'not_found', message } };
@@ -62,7 +68,12 @@ export function createEditTool(workspaceRoot: string): Tool {
         params.replace_all === true
           ? original.split(params.old_string).join(params.new_string)
           : original.replace(params.old_string, () => params.new_string);
-      await writeFileAtomically(path, updated);
+      try {
+        await writeFileAtomically(realPath, updated, shown);
+      } catch (error) {
+        if (!(error instanceof PathChangedError)) throw error;
+        return { llmContent: error.message, error: { type: 'execution', message: error.message } };
+      }
       const replaced = params.replace_all === true ? occurrences : 1;
       return {
         llmContent: `Edited ${shown}: ${replaced} replacement${replaced === 1 ? '' : 's'}`,
@@ -70,4 +81,20 @@ export function createEditTool(workspaceRoot: string): Tool {
       };
     },
   });
+}
+
+/** The text of the judged file, or `undefined` when it does not exist. */
+async function readJudged(realPath: string, shown: string): Promise<string | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await openJudgedFile(realPath, shown);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
 }

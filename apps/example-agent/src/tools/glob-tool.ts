@@ -4,6 +4,7 @@ import { ToolSchemas } from '@toolwright/validation';
 import { compileGlob } from './glob-pattern.js';
 import { createPathAccessGate } from './path-access-gate.js';
 import { createTimeSlicer } from './time-slicer.js';
+import { judgedRealPath, withChangedNote } from './verified-open.js';
 import { walkFiles } from './walk-files.js';
 import { resolveWorkspacePath } from './workspace-paths.js';
 
@@ -41,26 +42,35 @@ export function createGlobTool(workspaceRoot: string): Tool {
       const root = resolveWorkspacePath(workspaceRoot, params.path ?? '.');
       const gate = createPathAccessGate(context);
       const matcher = compileGlob(params.pattern);
-      const symbolicLinks = new Set<string>();
-      const files = await walkFiles(root, {
+      // The directory the permission check judged, walked by opened and checked directories.
+      const realRoot = judgedRealPath(context, root);
+      const { files, symbolicLinks, changedDirectories } = await walkFiles(realRoot, {
         limit: MAX_SCANNED_FILES,
         signal,
         includeSymlinks: gate.judgesPaths,
-        symbolicLinks,
       });
       // 20,000 glob tests and permission checks take far longer than one slice.
       const slicer = createTimeSlicer(signal);
       const matches: string[] = [];
       for (const file of files) {
         await slicer.checkpoint();
-        if (matcher.test(file) && gate.allowsWalked(root, file, symbolicLinks.has(file))) matches.push(file);
+        if (
+          matcher.test(file) &&
+          gate.admitWalked(root, realRoot, file, symbolicLinks.has(file)) !== undefined
+        )
+          matches.push(file);
       }
       const listed = matches.slice(0, MAX_LISTED_FILES);
       const more = matches.length - listed.length;
       const body = listed.length === 0 ? `No files match ${params.pattern}` : listed.join('\n');
+      const listing = more > 0 ? `${body}\n… ${more} more matches; narrow the pattern` : body;
       return {
-        llmContent: gate.withSummary(more > 0 ? `${body}\n… ${more} more matches; narrow the pattern` : body),
-        metadata: { matches: matches.length, skipped: gate.skipped },
+        llmContent: gate.withSummary(withChangedNote(listing, changedDirectories)),
+        metadata: {
+          matches: matches.length,
+          skipped: gate.skipped,
+          ...(changedDirectories > 0 ? { changed: changedDirectories } : {}),
+        },
       };
     },
   });

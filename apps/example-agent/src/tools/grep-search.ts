@@ -1,6 +1,6 @@
 import type { GlobMatcher } from './glob-pattern.js';
 import { GrepWorkerClient } from './grep-worker-client.js';
-import type { GrepSearchSettings, GrepWorkerResponse } from './grep-worker-protocol.js';
+import type { GrepFile, GrepSearchSettings, GrepWorkerResponse } from './grep-worker-protocol.js';
 import type { PathAccessGate } from './path-access-gate.js';
 import { createTimeSlicer } from './time-slicer.js';
 import { walkFiles } from './walk-files.js';
@@ -14,6 +14,10 @@ const BATCHES_IN_FLIGHT = 4;
 /** What one Grep searches, and where. */
 export interface GrepSearchRequest {
   readonly settings: GrepSearchSettings;
+  /** The searched directory, as the call named it (absolute). */
+  readonly root: string;
+  /** Its real path, as the permission check judged it: the walk opens exactly this. */
+  readonly realRoot: string;
   readonly fileFilter: GlobMatcher | undefined;
   readonly gate: PathAccessGate;
   readonly signal: AbortSignal;
@@ -21,7 +25,13 @@ export interface GrepSearchRequest {
 
 /** The outcome: the output lines and the total match count, or why the pattern was refused. */
 export type GrepSearchOutcome =
-  | { readonly kind: 'searched'; readonly output: readonly string[]; readonly matches: number }
+  | {
+      readonly kind: 'searched';
+      readonly output: readonly string[];
+      readonly matches: number;
+      /** Paths skipped because they changed while being opened (a swapped link or directory). */
+      readonly changed: number;
+    }
   | { readonly kind: 'invalid-pattern'; readonly message: string };
 
 /**
@@ -31,33 +41,32 @@ export type GrepSearchOutcome =
  * reading. An abort terminates the worker and rejects with the signal's reason.
  */
 export async function searchFiles(request: GrepSearchRequest): Promise<GrepSearchOutcome> {
-  const { settings, fileFilter, gate, signal } = request;
+  const { settings, root, realRoot, fileFilter, gate, signal } = request;
   const worker = new GrepWorkerClient(signal);
   try {
     // The worker starts (and compiles the pattern) while the tree is walked.
     const started = handled(worker.request({ kind: 'start', settings }));
-    const symbolicLinks = new Set<string>();
-    const files = await walkFiles(settings.root, {
+    const { files, symbolicLinks, changedDirectories } = await walkFiles(realRoot, {
       limit: MAX_SCANNED_FILES,
       signal,
       includeSymlinks: gate.judgesPaths,
-      symbolicLinks,
     });
     const answer = await started;
     if (answer.kind === 'invalid-pattern') return answer;
     const slicer = createTimeSlicer(signal);
     const inFlight: Promise<GrepWorkerResponse>[] = [];
-    let batch: string[] = [];
+    let batch: GrepFile[] = [];
     const send = async (): Promise<void> => {
-      inFlight.push(handled(worker.request({ kind: 'search', paths: batch })));
+      inFlight.push(handled(worker.request({ kind: 'search', files: batch })));
       batch = [];
       if (inFlight.length > BATCHES_IN_FLIGHT) await inFlight.shift();
     };
     for (const file of files) {
       await slicer.checkpoint();
       if (fileFilter !== undefined && !fileFilter.test(file)) continue;
-      if (!gate.allowsWalked(settings.root, file, symbolicLinks.has(file))) continue;
-      batch.push(file);
+      const realPath = gate.admitWalked(root, realRoot, file, symbolicLinks.has(file));
+      if (realPath === undefined) continue;
+      batch.push({ path: file, realPath });
       if (batch.length >= BATCH_PATHS) await send();
     }
     if (batch.length > 0) await send();
@@ -65,7 +74,12 @@ export async function searchFiles(request: GrepSearchRequest): Promise<GrepSearc
     const finished = await worker.request({ kind: 'finish' });
     if (finished.kind !== 'finished')
       throw new Error(`Grep's worker answered "${finished.kind}" to "finish".`);
-    return { kind: 'searched', output: finished.output, matches: finished.matches };
+    return {
+      kind: 'searched',
+      output: finished.output,
+      matches: finished.matches,
+      changed: changedDirectories + finished.changed,
+    };
   } finally {
     worker.close();
   }

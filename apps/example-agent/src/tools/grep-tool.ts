@@ -4,6 +4,7 @@ import { ToolSchemas } from '@toolwright/validation';
 import { compileGlob } from './glob-pattern.js';
 import { searchFiles } from './grep-search.js';
 import { createPathAccessGate } from './path-access-gate.js';
+import { judgedRealPath, withChangedNote } from './verified-open.js';
 import { resolveWorkspacePath } from './workspace-paths.js';
 
 /** Lines longer than this (minified code, data) are tested on their first part only. */
@@ -55,9 +56,12 @@ export function createGrepTool(workspaceRoot: string): Tool {
       // 28-character line. RE2 runs in linear time, so no pattern can stall the agent; the
       // matching runs in a worker that an abort terminates, so no pattern can outlast a timeout.
       const gate = createPathAccessGate(context);
+      const root = resolveWorkspacePath(workspaceRoot, params.path ?? '.');
       const outcome = await searchFiles({
+        root,
+        // The directory the permission check judged; every file is opened at its judged real path.
+        realRoot: judgedRealPath(context, root),
         settings: {
-          root: resolveWorkspacePath(workspaceRoot, params.path ?? '.'),
           pattern: params.pattern,
           caseInsensitive: params.case_insensitive === true,
           mode: params.output_mode ?? 'files_with_matches',
@@ -76,8 +80,12 @@ export function createGrepTool(workspaceRoot: string): Tool {
       const body =
         outcome.output.length === 0 ? `No matches for /${params.pattern}/` : outcome.output.join('\n');
       return {
-        llmContent: gate.withSummary(body),
-        metadata: { matches: outcome.matches, skipped: gate.skipped },
+        llmContent: gate.withSummary(withChangedNote(body, outcome.changed)),
+        metadata: {
+          matches: outcome.matches,
+          skipped: gate.skipped,
+          ...(outcome.changed > 0 ? { changed: outcome.changed } : {}),
+        },
       };
     },
   });

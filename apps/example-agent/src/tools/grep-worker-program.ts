@@ -1,7 +1,12 @@
 import { createRequire } from 'node:module';
 import type { MessagePort } from 'node:worker_threads';
 import type { RE2JS } from 're2js';
-import type { GrepSearchSettings, GrepWorkerRequest, GrepWorkerResponse } from './grep-worker-protocol.js';
+import type {
+  GrepFile,
+  GrepSearchSettings,
+  GrepWorkerRequest,
+  GrepWorkerResponse,
+} from './grep-worker-protocol.js';
 
 /**
  * The source of Grep's worker thread: {@link runGrepWorker} as text, started with `eval`.
@@ -38,6 +43,7 @@ interface ActiveSearch {
   readonly settings: GrepSearchSettings;
   readonly output: string[];
   matches: number;
+  changed: number;
 }
 
 /** The worker's whole program. Runs in the worker; see {@link grepWorkerSource}. */
@@ -45,7 +51,25 @@ function runGrepWorker(load: NodeJS.Require, enginePath: string): void {
   const port = (load('node:worker_threads') as typeof import('node:worker_threads'))
     .parentPort as MessagePort;
   const files = load('node:fs') as typeof import('node:fs');
-  const { join } = load('node:path') as typeof import('node:path');
+  // Checking what was opened: see verified-open.ts, whose checks this repeats (this program
+  // cannot import it). On Linux the kernel's name for the descriptor; elsewhere device, inode
+  // and a link-free path, which narrows the window but cannot close it.
+  const hasDescriptorPaths = files.existsSync('/proc/self/fd');
+  const isOpenedAt = (descriptor: number, expected: string): boolean => {
+    try {
+      if (hasDescriptorPaths) return files.readlinkSync(`/proc/self/fd/${descriptor}`) === expected;
+      const opened = files.fstatSync(descriptor, { bigint: true });
+      const there = files.lstatSync(expected, { bigint: true });
+      return (
+        opened.dev === there.dev &&
+        opened.ino === there.ino &&
+        files.realpathSync.native(expected) === expected
+      );
+    } catch {
+      return false;
+    }
+  };
+  const noFollow = files.constants.O_NOFOLLOW ?? 0;
   const engine = (load(enginePath) as typeof import('re2js')).RE2JS;
   let search: ActiveSearch | undefined;
 
@@ -54,15 +78,21 @@ function runGrepWorker(load: NodeJS.Require, enginePath: string): void {
    * binary (a NUL byte). Read synchronously: this thread does nothing else, and a synchronous
    * read of a small file costs a fifth of the CPU of an asynchronous one.
    */
-  const readText = (absolute: string, maxBytes: number): string | undefined => {
+  const readText = (active: ActiveSearch, realPath: string, maxBytes: number): string | undefined => {
     let descriptor: number;
     try {
       // O_NONBLOCK: opening a FIFO (behind a link) would otherwise wait for a writer forever.
-      descriptor = files.openSync(absolute, files.constants.O_RDONLY | files.constants.O_NONBLOCK);
-    } catch {
+      // O_NOFOLLOW: the judged real path has no link in its last component; one there now was swapped in.
+      descriptor = files.openSync(realPath, files.constants.O_RDONLY | files.constants.O_NONBLOCK | noFollow);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP') active.changed += 1;
       return undefined;
     }
     try {
+      if (!isOpenedAt(descriptor, realPath)) {
+        active.changed += 1;
+        return undefined;
+      }
       const info = files.fstatSync(descriptor);
       if (!info.isFile() || info.size > maxBytes) return undefined;
       const bytes = Buffer.allocUnsafe(info.size);
@@ -81,9 +111,10 @@ function runGrepWorker(load: NodeJS.Require, enginePath: string): void {
     }
   };
 
-  const searchFile = (active: ActiveSearch, path: string): void => {
+  const searchFile = (active: ActiveSearch, file: GrepFile): void => {
     const { expression, settings, output } = active;
-    const text = readText(join(settings.root, path), settings.maxFileBytes);
+    const { path } = file;
+    const text = readText(active, file.realPath, settings.maxFileBytes);
     if (text === undefined) return;
     let fileMatches = 0;
     let lineNumber = 0;
@@ -107,7 +138,13 @@ function runGrepWorker(load: NodeJS.Require, enginePath: string): void {
       search = undefined;
       try {
         const flags = settings.caseInsensitive ? engine.CASE_INSENSITIVE : 0;
-        search = { expression: engine.compile(settings.pattern, flags), settings, output: [], matches: 0 };
+        search = {
+          expression: engine.compile(settings.pattern, flags),
+          settings,
+          output: [],
+          matches: 0,
+          changed: 0,
+        };
         return { kind: 'started' };
       } catch (error) {
         return { kind: 'invalid-pattern', message: (error as Error).message };
@@ -115,12 +152,12 @@ function runGrepWorker(load: NodeJS.Require, enginePath: string): void {
     }
     if (search === undefined) throw new Error(`"${request.kind}" arrived before a successful "start"`);
     if (request.kind === 'search') {
-      for (const path of request.paths) searchFile(search, path);
+      for (const file of request.files) searchFile(search, file);
       return { kind: 'searched' };
     }
-    const { output, matches } = search;
+    const { output, matches, changed } = search;
     search = undefined;
-    return { kind: 'finished', output, matches };
+    return { kind: 'finished', output, matches, changed };
   };
 
   port.on('message', (request: GrepWorkerRequest) => {

@@ -10,20 +10,28 @@ export interface GrepSearchSettings {
   readonly headLimit: number;
   /** Lines longer than this (minified code, data) are tested on their first part only. */
   readonly maxTestedLine: number;
-  /** The searched directory; the paths of `search` requests are relative to it. */
-  readonly root: string;
   /** Larger files are skipped unread (generated data, logs). */
   readonly maxFileBytes: number;
 }
 
+/** One file to search: how the output names it, and the real path that was judged. */
+export interface GrepFile {
+  /** `/`-separated, relative to the root, shown as it is in the output. */
+  readonly path: string;
+  /**
+   * The real path the permission check judged for it. The worker opens exactly this, without
+   * following links, and skips the file (counting it as changed) unless the opened file is there.
+   */
+  readonly realPath: string;
+}
+
 /**
- * Messages to the worker; each gets exactly one {@link GrepWorkerResponse}, in order. The paths
- * of `search` are `/`-separated, relative to the root, already admitted by the permission check,
- * and shown as they are in the output.
+ * Messages to the worker; each gets exactly one {@link GrepWorkerResponse}, in order. The files
+ * of `search` were already admitted by the permission check.
  */
 export type GrepWorkerRequest =
   | { readonly kind: 'start'; readonly settings: GrepSearchSettings }
-  | { readonly kind: 'search'; readonly paths: readonly string[] }
+  | { readonly kind: 'search'; readonly files: readonly GrepFile[] }
   | { readonly kind: 'finish' };
 
 /** The worker's answers. `failed` carries an error the worker did not expect. */
@@ -31,5 +39,11 @@ export type GrepWorkerResponse =
   | { readonly kind: 'started' }
   | { readonly kind: 'invalid-pattern'; readonly message: string }
   | { readonly kind: 'searched' }
-  | { readonly kind: 'finished'; readonly output: readonly string[]; readonly matches: number }
+  | {
+      readonly kind: 'finished';
+      readonly output: readonly string[];
+      readonly matches: number;
+      /** Files skipped because the opened file was not at the judged real path. */
+      readonly changed: number;
+    }
   | { readonly kind: 'failed'; readonly message: string };

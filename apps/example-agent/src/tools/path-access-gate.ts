@@ -1,7 +1,6 @@
-import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExecutionContext } from '@toolwright/contracts';
-import { type PathAccess, pathAccessOf } from '@toolwright/executor';
+import { type PathAccess, pathAccessOf, resolveRealPath } from '@toolwright/executor';
 
 /**
  * The per-path permission check of one call of a multi-path tool (Grep, Glob). The executor
@@ -10,13 +9,19 @@ import { type PathAccess, pathAccessOf } from '@toolwright/executor';
  * tools without the executor) every path passes, as before.
  */
 export interface PathAccessGate {
-  /** True when the tool may read (or list) this absolute path; a refusal is counted. */
-  allows(absolutePath: string): boolean;
   /**
-   * The same for an entry a walk of `root` listed: unless it is a symbolic link, its real path
-   * is the root's real path joined with it, so the check needs no system call per file.
+   * Whether the tool may read (or list) an entry a walk of `root` listed (its real path `realRoot`, the one the walk
+   * opened): the real path to open it at when the tool may read it, `undefined` when not. Unless
+   * the entry is a symbolic link, its real path is the walked root's joined with it (the walk
+   * checked every directory on the way), so the check needs no system call per file. A link is
+   * resolved here, and the answer is the place that was judged: the caller opens exactly that.
    */
-  allowsWalked(root: string, relativePath: string, isSymbolicLink: boolean): boolean;
+  admitWalked(
+    root: string,
+    realRoot: string,
+    relativePath: string,
+    isSymbolicLink: boolean,
+  ): string | undefined;
   /** True when refused paths are judged by where they really point, so links may be walked. */
   readonly judgesPaths: boolean;
   /** How many paths were refused in this call. */
@@ -30,26 +35,22 @@ export function createPathAccessGate(context: ExecutionContext): PathAccessGate 
   const access: PathAccess | undefined = pathAccessOf(context);
   // Counted here rather than read from `access.skipped`, which keeps only the first reasons.
   let skipped = 0;
-  // The walked roots' real paths, resolved once per call rather than once per file.
-  const realRoots = new Map<string, string | undefined>();
   return {
-    allows(absolutePath) {
-      if (access === undefined || access.canRead(absolutePath)) return true;
-      skipped += 1;
-      return false;
-    },
-    allowsWalked(root, relativePath, isSymbolicLink) {
-      if (access === undefined) return true;
-      const absolutePath = join(root, relativePath);
-      let knownRealPath: string | undefined;
-      if (!isSymbolicLink) {
-        if (!realRoots.has(root)) realRoots.set(root, realRootOf(root));
-        const realRoot = realRoots.get(root);
-        knownRealPath = realRoot === undefined ? undefined : join(realRoot, relativePath);
+    admitWalked(root, realRoot, relativePath, isSymbolicLink) {
+      const written = join(root, relativePath);
+      const inRealRoot = join(realRoot, relativePath);
+      let realPath: string;
+      try {
+        realPath = isSymbolicLink ? resolveRealPath(inRealRoot) : inRealRoot;
+      } catch {
+        // A link loop: nothing to read. The policy is asked too, so that its summary counts it.
+        access?.canRead(written);
+        skipped += 1;
+        return undefined;
       }
-      if (access.canRead(absolutePath, knownRealPath)) return true;
+      if (access === undefined || access.canRead(written, realPath)) return realPath;
       skipped += 1;
-      return false;
+      return undefined;
     },
     judgesPaths: access !== undefined,
     get skipped() {
@@ -60,13 +61,4 @@ export function createPathAccessGate(context: ExecutionContext): PathAccessGate 
       return summary === '' ? text : `${text}\n${summary}`;
     },
   };
-}
-
-/** The real path of a walked root, or `undefined` when it cannot be resolved (then each file is). */
-function realRootOf(root: string): string | undefined {
-  try {
-    return realpathSync.native(root);
-  } catch {
-    return undefined;
-  }
 }

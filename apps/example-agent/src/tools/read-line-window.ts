@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 
 /** Bytes read at a time: small enough that handling one chunk takes a few milliseconds. */
 const DEFAULT_CHUNK_BYTES = 256 * 1024;
@@ -36,8 +36,14 @@ export type LineWindow =
  * checked between them, and memory stays at one chunk plus the kept lines. Lines are cut on the
  * bytes (`\n` never occurs inside a multi-byte UTF-8 sequence), so each kept line decodes exactly
  * as it would have from the whole text. A NUL byte anywhere makes the file binary.
+ *
+ * `file` is a path, or a file already open (Read passes the one it verified); an open file is
+ * read from its current position and left open for its owner to close.
  */
-export async function readLineWindow(path: string, request: LineWindowRequest): Promise<LineWindow> {
+export async function readLineWindow(
+  file: string | FileHandle,
+  request: LineWindowRequest,
+): Promise<LineWindow> {
   const { start, limit, maxBytes, signal, chunkBytes = DEFAULT_CHUNK_BYTES } = request;
   const end = start + limit;
   const lines: string[] = [];
@@ -46,7 +52,7 @@ export async function readLineWindow(path: string, request: LineWindowRequest): 
   let lineIndex = 0;
   let currentLineBytes = 0;
   let total = 0;
-  const handle = await open(path, 'r');
+  const handle = typeof file === 'string' ? await open(file, 'r') : file;
   try {
     while (total < maxBytes) {
       signal.throwIfAborted();
@@ -80,7 +86,7 @@ export async function readLineWindow(path: string, request: LineWindowRequest): 
       currentLineBytes += chunkEnd - lineStart;
     }
   } finally {
-    await handle.close();
+    if (handle !== file) await handle.close();
   }
   signal.throwIfAborted();
   // The text after the last `\n` is a line only when it is not empty (`split` then `pop`).

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
 import { ToolSchemas } from '@toolwright/validation';
 import { writeFileAtomically } from './atomic-write.js';
+import { judgedRealPath, PathChangedError } from './verified-open.js';
 import { displayPath, resolveWorkspacePath } from './workspace-paths.js';
 
 const WriteParameters = Type.Object({
@@ -32,10 +33,16 @@ export function createWriteTool(workspaceRoot: string): Tool {
     affectedPaths: (params) => [resolveWorkspacePath(workspaceRoot, params.file_path)],
     abstractPermissionRule: (params) => `Write(${params.file_path})`,
     describeInvocation: (params) => `Write ${params.file_path} (${params.content.length} chars)`,
-    async execute(params) {
+    async execute(params, context) {
       const path = resolveWorkspacePath(workspaceRoot, params.file_path);
-      await writeFileAtomically(path, params.content);
       const shown = displayPath(workspaceRoot, path);
+      // Written exactly where the permission check judged, or not at all (see atomic-write.ts).
+      try {
+        await writeFileAtomically(judgedRealPath(context, path), params.content, shown);
+      } catch (error) {
+        if (!(error instanceof PathChangedError)) throw error;
+        return { llmContent: error.message, error: { type: 'execution', message: error.message } };
+      }
       return {
         llmContent: `Wrote ${Buffer.byteLength(params.content)} bytes to ${shown}`,
         metadata: { path: shown },

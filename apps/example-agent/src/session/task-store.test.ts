@@ -11,8 +11,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AgentError } from '../errors.js';
+import { removeCliUnderTest, runCli } from '../test-support/run-cli.js';
 import { createAgentSession } from './agent-session.js';
 import { TaskStore } from './task-store.js';
 
@@ -41,6 +42,8 @@ beforeEach(() => {
 afterEach(() => {
   rmSync(base, { recursive: true, force: true });
 });
+
+afterAll(() => removeCliUnderTest());
 
 function refusal(make: () => unknown): AgentError {
   try {
@@ -154,5 +157,29 @@ describe('TaskStore privacy', () => {
       await own.tasks.create('Mine', 'real');
       expect(own.tasks.list().map((task) => task.subject)).toEqual(['Mine']);
     },
+  );
+
+  it.skipIf(uid !== 0)(
+    'the CLI refuses, and never lists, a task list another user planted in a shared TOOLWRIGHT_HOME',
+    async () => {
+      const shared = join(base, 'shared-home');
+      mkdirSync(shared, { mode: 0o700 });
+      chmodSync(shared, 0o1777);
+      mkdirSync(join(shared, 'sessions'), { mode: 0o700 });
+      const planted = plant(join(shared, 'sessions', 'victim'));
+      chownSync(planted, OTHER_UID, OTHER_UID);
+      const workspace = join(base, 'workspace');
+      mkdirSync(workspace);
+      const result = await runCli(['call', 'TaskList', '{}', '--session', 'victim'], {
+        cwd: workspace,
+        home: shared,
+      });
+      expect(result.stdout).not.toContain('attacker.example');
+      expect(result.stderr).not.toContain('attacker.example');
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toContain('[unsafe_state_directory]');
+      expect(result.stderr).toContain(`tasks.json: it is owned by uid ${OTHER_UID}`);
+    },
+    120_000,
   );
 });

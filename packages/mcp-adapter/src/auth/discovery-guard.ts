@@ -9,6 +9,7 @@ import {
   insecureSchemeProblem,
   normalHost,
 } from './address-class.js';
+import { pinnedFetch } from './pinned-fetch.js';
 
 /** Resolves a host name to all its addresses (`dns.lookup` with `all: true` by default). */
 export type LookupAll = (hostname: string) => Promise<readonly string[]>;
@@ -53,8 +54,8 @@ export interface DiscoveryGuardOptions {
  *   unspecified or reserved address, unless the MCP server's own host is of that same class
  *   or `allowPrivateDiscovery` allows it: a server's metadata cannot point discovery at the
  *   cloud metadata service or the internal network. Every address a name resolves to must
- *   pass. The connection then makes its own lookup: a name whose DNS answer changes between
- *   the two (DNS rebinding with a zero TTL) can still reach an address that was not checked.
+ *   pass, and the connection is made to those checked addresses (no second lookup that a
+ *   DNS rebinding could answer differently); TLS still verifies the certificate for the name.
  * It also drops the server's configured `headers` from requests to other origins, keeps
  * redirects for the SDK to follow hop by hop (each hop comes back through here), and remembers
  * the first refusal, because the SDK's discovery swallows a failed metadata fetch and falls
@@ -79,20 +80,26 @@ export class DiscoveryGuard {
   readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : input);
     if (url.origin === this.#options.serverUrl.origin) return fetch(input, init);
+    let addresses: readonly string[] | undefined;
     try {
-      await this.check(url, undefined);
+      addresses = await this.#approve(url, undefined);
     } catch (error) {
       if (error instanceof DiscoveryRefusedError) this.#refusal ??= error;
       throw error;
     }
-    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    const given: RequestInit =
+      input instanceof Request
+        ? { method: input.method, headers: input.headers, body: input.body, ...init }
+        : { ...init };
+    const headers = new Headers(given.headers);
     for (const [name, value] of Object.entries(this.#options.headers ?? {})) {
       if (headers.get(name) === value) headers.delete(name);
     }
     // Redirects come back to the caller (the SDK follows same-origin ones through this fetch),
     // so no hop reaches an address that was not checked.
-    const redirect = init?.redirect === 'error' ? 'error' : 'manual';
-    return fetch(input, { ...init, headers, redirect });
+    const redirect = given.redirect === 'error' ? 'error' : 'manual';
+    if (addresses !== undefined) return pinnedFetch(url, { ...given, headers }, addresses);
+    return fetch(url, { ...given, headers, redirect });
   };
 
   /**
@@ -100,6 +107,15 @@ export class DiscoveryGuard {
    * names where the URL came from, for the message.
    */
   async check(url: URL, key: string | undefined): Promise<void> {
+    await this.#approve(url, key);
+  }
+
+  /**
+   * {@link check}, returning the addresses a looked-up name resolved to (all of them passed),
+   * or `undefined` when the host needed no lookup (an IP literal, the server's own host, a
+   * host the user allowed or configured).
+   */
+  async #approve(url: URL, key: string | undefined): Promise<readonly string[] | undefined> {
     const scheme = insecureSchemeProblem(url);
     if (scheme !== undefined) {
       throw this.#refuse(
@@ -107,7 +123,8 @@ export class DiscoveryGuard {
       );
     }
     const host = normalHost(url.hostname);
-    if (host === normalHost(this.#options.serverUrl.hostname) || this.#allowedHosts.has(host)) return;
+    if (host === normalHost(this.#options.serverUrl.hostname) || this.#allowedHosts.has(host))
+      return undefined;
     const known = classOfHostName(host);
     const addresses = known === undefined ? await this.#lookup(host) : [];
     const classes = known === undefined ? addresses.map(classOfAddress) : [known];
@@ -118,7 +135,7 @@ export class DiscoveryGuard {
         !serverClasses.has(kind) &&
         !(this.#options.allowPrivate === true && OPENED_BY_TRUE.has(kind)),
     );
-    if (closed === undefined) return;
+    if (closed === undefined) return known === undefined ? addresses : undefined;
     const resolved = known === undefined ? ` (it resolves to ${addresses.join(', ')})` : '';
     throw this.#refuse(
       `${this.#what(key)} ${describeUrl(url)} is refused: it is a ${closed} address${resolved}, and the MCP server's own address is not; discovery only goes to public addresses or to the class of the server's own. To allow it, list the host in "oauth.allowPrivateDiscovery" (or set it to true for loopback and private networks). Nothing was sent to it`,

@@ -313,7 +313,7 @@ describe('tools --json with anthropicToolSearch (spawned CLI, a real MCP server 
     );
     const payloadWith = async (config: Record<string, unknown>) => {
       writeFileSync(join(workspace, 'toolwright.config.json'), JSON.stringify(config));
-      const result = await runCli(['tools', '--provider', 'anthropic', '--json'], {
+      const result = await runCli(['tools', '--provider', 'anthropic', '--json', '--trust-workspace'], {
         cwd: workspace,
         home: join(directory.path, 'home'),
       });

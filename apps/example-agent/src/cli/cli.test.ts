@@ -175,11 +175,14 @@ describe('toolwright-agent CLI (spawned process)', () => {
         mcpServers: { everything: { command: process.execPath, args: [everythingServerEntry(), 'stdio'] } },
       }),
     );
-    const list = await cli(['mcp', 'list'], withServer);
+    const list = await cli(['mcp', 'list', '--trust-workspace'], withServer);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/everything\s+connected\s+\d+ tools/);
 
-    const search = await cli(['search', 'select:mcp__everything__echo', '--json'], withServer);
+    const search = await cli(
+      ['search', 'select:mcp__everything__echo', '--json', '--trust-workspace'],
+      withServer,
+    );
     expect(search.code).toBe(0);
     expect(JSON.parse(search.stdout)).toMatchObject({
       kind: 'select',
@@ -201,7 +204,8 @@ describe('toolwright-agent CLI (spawned process)', () => {
       );
       return dir;
     };
-    const args = ['call', 'mcp__everything__echo', '{"message":"hi"}', '--mode', 'plan'];
+    // The folders are trusted for the run: the flag under test is the server's own "trust".
+    const args = ['call', 'mcp__everything__echo', '{"message":"hi"}', '--mode', 'plan', '--trust-workspace'];
     const untrusted = await cli(args, serverFor(false));
     expect(untrusted.code).toBe(1);
     expect(untrusted.stdout).toContain(

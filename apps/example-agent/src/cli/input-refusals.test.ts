@@ -88,7 +88,8 @@ describe('a config file named explicitly must exist; the default names may be ab
     const root = workspaceWith('missing-mcp-config-key', {
       'toolwright.config.json': JSON.stringify({ mcpConfig: 'servers.json' }),
     });
-    const result = await run(['tools', '-w', root]);
+    // Checked where it is acted on: in a folder whose config applies.
+    const result = await run(['tools', '-w', root, '--trust-workspace']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
       `Invalid config in ${join(root, 'toolwright.config.json')}: key /mcpConfig`,

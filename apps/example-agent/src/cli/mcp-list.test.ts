@@ -67,13 +67,16 @@ describe('mcp list', () => {
       join(workspace, '.mcp.json'),
       JSON.stringify({ mcpServers: { gated: { type: 'http', url } } }),
     );
-    const list = await runCli(['mcp', 'list'], { cwd: workspace, home: join(directory.path, 'home') });
+    const list = await runCli(['mcp', 'list', '--trust-workspace'], {
+      cwd: workspace,
+      home: join(directory.path, 'home'),
+    });
     expect(list.code).toBe(1);
     expect(list.stdout).toMatch(
       /^gated\s+failed\s+- tools\s+MCP server "gated" completed the handshake, but listing its tools failed: .*HTTP 403/m,
     );
     expect(list.stdout).not.toMatch(/connected/);
-    const json = await runCli(['mcp', 'list', '--json'], {
+    const json = await runCli(['mcp', 'list', '--json', '--trust-workspace'], {
       cwd: workspace,
       home: join(directory.path, 'home'),
     });

@@ -51,6 +51,8 @@ afterAll(async () => {
 
 describe('mcp login and logout', () => {
   it('shows needs_auth with the login command, logs in through the printed URL, and logs out', async () => {
+    // The user trusts the workspace whose .mcp.json names the server.
+    expect((await runCli(['trust'], options)).code).toBe(0);
     const before = await runCli(['mcp', 'list'], options);
     expect(before.code).toBe(1);
     expect(before.stdout).toMatch(

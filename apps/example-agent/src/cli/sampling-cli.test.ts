@@ -78,7 +78,8 @@ function infoMessages(stdout: string): string[] {
 describe('run: MCP sampling without a terminal', () => {
   it('is refused, and the transcript says how to allow it', async () => {
     const file = scenario({ isError: true, includes: 'User rejected sampling request' });
-    const run = await runCli(['run', 'sample', '--scenario', file, '--json'], {
+    // The workspace's .mcp.json and allow rule apply: the folder is trusted for the run.
+    const run = await runCli(['run', 'sample', '--scenario', file, '--json', '--trust-workspace'], {
       cwd: workspace,
       home: join(directory.path, 'home-refused'),
       timeoutMs: 90_000,
@@ -93,7 +94,17 @@ describe('run: MCP sampling without a terminal', () => {
     // Turn 0's 25 characters are about 7 tokens: a cap of 5 cuts the answer at 20 characters, "loading the sampling".
     const file = scenario({ isError: false, includes: '"text": "loading the sampling"' });
     const run = await runCli(
-      ['run', 'sample', '--scenario', file, '--json', '--allow-sampling', '--sampling-max-tokens', '5'],
+      [
+        'run',
+        'sample',
+        '--scenario',
+        file,
+        '--json',
+        '--trust-workspace',
+        '--allow-sampling',
+        '--sampling-max-tokens',
+        '5',
+      ],
       { cwd: workspace, home: join(directory.path, 'home-allowed'), timeoutMs: 90_000 },
     );
     expect(run.code, run.stderr).toBe(0);

@@ -87,8 +87,9 @@ afterAll(async () => {
   directory?.remove();
 });
 
+/** Every command runs with the workspace's config trusted for the run: its servers are the test. */
 function cli(args: string[]) {
-  return runCli(args, { cwd: workspace, home, timeoutMs: 60_000 });
+  return runCli([...args, '--trust-workspace'], { cwd: workspace, home, timeoutMs: 60_000 });
 }
 
 describe('terminal escapes from servers and files are shown, never obeyed', () => {

@@ -6,6 +6,7 @@ import {
 } from '@toolwright/contracts';
 import type { CallRunner } from './call-runner.js';
 import { type DeferredState, isHiddenFromModel } from './deferred-state.js';
+import { warnNoExecutor } from './no-executor-warning.js';
 import { outputFromResult } from './result-output.js';
 import type { ImageDelivery } from './tool-output.js';
 
@@ -21,8 +22,8 @@ const NEVER_ABORTED = new AbortController().signal;
 
 /**
  * Runs calls without an executor: build (or the invocation validation already built), then
- * `invocation.execute`. No permission policy, hooks, timeouts or spill apply — that is what the
- * executor is for. A deferred tool that ToolSearch has not loaded is still refused, with the
+ * `invocation.execute`. No permission policy, approval, hooks, timeouts, retries or spill apply —
+ * that is what the executor is for — and the first call of the process emits a warning saying so. A deferred tool that ToolSearch has not loaded is still refused, with the
  * executor's words, before it is built, so not even a validation error shows its schema.
  */
 export function directRunner(
@@ -52,6 +53,7 @@ export function directRunner(
     }
     const signal = options.signal ?? NEVER_ABORTED;
     if (signal.aborted) return outputFromResult('aborted', ToolResults.aborted(), images);
+    warnNoExecutor(tool.name);
     try {
       const result = await invocation.execute({ ...fixed, signal });
       return outputFromResult(result.error === undefined ? 'success' : 'error', result, images);

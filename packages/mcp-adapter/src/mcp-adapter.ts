@@ -165,7 +165,7 @@ export class McpAdapter {
       outcome = await connection.retry();
     } catch (error) {
       if (connection.isClosed) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = redactSecrets(error instanceof Error ? error.message : String(error));
       return { server, outcome: 'failed', reason, tools: tools() };
     }
     return { server, outcome, tools: tools() };

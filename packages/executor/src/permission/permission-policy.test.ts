@@ -889,7 +889,10 @@ describe('shell-style content rules on a tool without paths', () => {
       behavior: 'ask',
       rule: 'Bash(git push:*)',
     });
-    expect(bash(policy({ allow: ['Bash(nohup:*)'] }), `${'nohup '.repeat(20000)}ls`).behavior).toBe('allow');
+    // An allow rule never applies to what cannot be read whole; read whole, the wrapped command must be covered too.
+    const allowing = policy({ allow: ['Bash(nohup:*)', 'Bash(ls:*)'] });
+    expect(bash(allowing, `${'nohup '.repeat(20000)}ls`).behavior).toBe('ask');
+    expect(bash(allowing, 'nohup nohup ls')).toMatchObject({ behavior: 'allow', rule: 'Bash(nohup:*)' });
   });
 
   it('an exact deny rule sees through a wrapper or bash -c too', () => {
@@ -914,9 +917,11 @@ describe('shell-style content rules on a tool without paths', () => {
   });
 
   it('an allow rule for the wrapper does not allow what it wraps when a deny rule names it: deny wins', () => {
-    const subject = policy({ deny: ['Bash(rm:*)'], allow: ['Bash(sudo:*)'] });
+    const subject = policy({ deny: ['Bash(rm:*)'], allow: ['Bash(sudo:*)', 'Bash(ls:*)'] });
     expect(bash(subject, 'sudo rm -rf x')).toMatchObject({ behavior: 'deny', rule: 'Bash(rm:*)' });
     expect(bash(subject, 'sudo ls')).toMatchObject({ behavior: 'allow', rule: 'Bash(sudo:*)' });
+    // The wrapped command must be covered as well: an allow rule for sudo alone does not allow sudo ls.
+    expect(bash(policy({ allow: ['Bash(sudo:*)'] }), 'sudo ls').behavior).toBe('ask');
   });
 
   it('allow rules are never widened by the normalisation', () => {

@@ -15,7 +15,15 @@ import {
   type RuleSpecifier,
 } from './permission-rule.js';
 import { matchProtectedPath, type ProtectedPathContext, type ProtectedPathMatch } from './protected-paths.js';
-import { type CommandCandidates, commandCandidates } from './shell-command.js';
+import {
+  analyseShell,
+  type CommandCandidates,
+  catchesShell,
+  commandCandidates,
+  coveringRules,
+  type ShellAnalysis,
+  writePaths,
+} from './shell-command.js';
 
 /** Decides, per tool name, whether a call needs the user's approval (as the AI SDK's `needsApproval`). */
 export type NeedsApproval = (params: unknown, invocation: ToolInvocation) => boolean | Promise<boolean>;
@@ -127,7 +135,7 @@ const PARENT_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
  *    (`detectSensitivePath`, by the written and the real path) need narrower allow rules, each
  *    matching the real path for this tool:
  *    - a high-sensitivity file (a private key, a credentials file) is denied unless an allow
- *      rule names it literally: a specifier with no glob character (`* ? [ ] { } ( )`), such as
+ *      rule names it literally: a specifier with no unescaped `*`, `?`, `{`, `}` and no leading `!`, such as
  *      `Read(deploy/id_ed25519)`. `Read(deploy/**)` does not do;
  *    - a medium one (`.env`, `.npmrc`) asks unless an allow rule is path-specific: not a
  *      catch-all, i.e. it has, after its anchor (`./`, `/`, `//`, `~/`), a character other than
@@ -318,8 +326,8 @@ export class PermissionPolicy {
         decision = stricter(decision, {
           behavior: rule.behavior,
           reason:
-            caught === 'unchecked'
-              ? `The command is too long or too deeply nested (wrappers, bash -c, eval) to check against the rule "${rule.source}" in ${list}, so that rule applies.`
+            typeof caught === 'string'
+              ? `The command cannot be checked against the rule "${rule.source}" in ${list} (${caught}), so that rule applies.`
               : rule.behavior === 'deny'
                 ? `Denied by the rule "${rule.source}" in ${list}.`
                 : `The rule "${rule.source}" in ${list} asks for approval.`,
@@ -343,7 +351,11 @@ export class PermissionPolicy {
       decision = stricter(decision, this.#judgePath(path, name, invocation.kind, facts, aliases));
       if (decision.behavior === 'deny') return decision;
     }
+    const shell = content.shell;
+    if (shell !== undefined) decision = stricter(decision, this.#judgeShellWrites(shell, paths));
     if (decision.behavior === 'ask') return decision;
+    // A shell command without paths: every command it runs must be covered (see `coveringRules`).
+    if (shell !== undefined && paths.length === 0) return this.#allowShell(name, shell) ?? executeAsks(name);
     const allowRule = this.#rules.find(
       (rule) =>
         rule.behavior === 'allow' && rule.matchesToolName(name) && this.#allowCovers(rule, paths, content),
@@ -356,9 +368,7 @@ export class PermissionPolicy {
       };
     }
     if (untrustedHint !== undefined) return untrustedHint;
-    if (invocation.kind === ToolKind.Execute) {
-      return { behavior: 'ask', reason: `${name} can have effects outside the workspace (kind execute).` };
-    }
+    if (invocation.kind === ToolKind.Execute) return executeAsks(name);
     return {
       behavior: 'allow',
       reason: paths.length === 0 ? `${invocation.kind} tool.` : `${invocation.kind} inside the workspace.`,
@@ -417,13 +427,10 @@ export class PermissionPolicy {
    * A tool with paths and a signature of its own (a shell with a working directory) is tested
    * both ways by a specifier that reads as a command (`looksLikeContent`): a deny rule is meant
    * broadly. A tool with paths and the default signature (its params as JSON) by its paths only.
-   * `'unchecked'`: the content could not be read whole, and a content rule is failed closed.
+   * A string: why the content could not be read whole (too long, or a shell command that runs
+   * what is known only when it runs), and a content rule that might match is failed closed.
    */
-  #ruleCatches(
-    rule: PermissionRule,
-    paths: readonly JudgedPath[],
-    content: CallContent,
-  ): boolean | 'unchecked' {
+  #ruleCatches(rule: PermissionRule, paths: readonly JudgedPath[], content: CallContent): boolean | string {
     const specifier = rule.specifier;
     if (specifier === undefined) return true;
     if (paths.length > 0) {
@@ -439,9 +446,61 @@ export class PermissionPolicy {
       const text = content.text;
       if (text === undefined || isParamsJson(text)) return false;
     }
+    const shell = content.shell;
+    if (shell !== undefined) return catchesShell(shell, specifier);
     const scanned = content.commands;
     if (scanned.commands.some((command) => specifier.matchesContent(command))) return true;
-    return scanned.complete ? false : 'unchecked';
+    return scanned.complete
+      ? false
+      : 'the command is too long or too deeply nested (wrappers, bash -c, eval) to read whole';
+  }
+
+  /**
+   * A shell command's writes (redirections, `tee`, `cp`/`mv` destinations, `sed -i` ...): one
+   * that lands on a protected file asks, and so does one whose place cannot be told.
+   */
+  #judgeShellWrites(shell: ShellAnalysis, paths: readonly JudgedPath[]): PermissionDecision {
+    if (shell.writes.length === 0) return { behavior: 'allow', reason: '' };
+    const bases = [this.workspaceRoot, ...paths.map((path) => path.real)];
+    const places = writePaths(shell, bases, this.#home);
+    if (places.unknown !== undefined) {
+      return {
+        behavior: 'ask',
+        reason: `The command writes where it cannot be told before it runs (${places.unknown}): it may write a protected file, so it needs the user's approval, whatever the allow rules say.`,
+      };
+    }
+    for (const place of places.paths) {
+      let judged: readonly JudgedPath[];
+      try {
+        judged = this.#resolve(place);
+      } catch (error) {
+        return unresolvable(place, error);
+      }
+      for (const path of judged) {
+        const guarded = this.protectedPathOf(path.real) ?? this.protectedPathOf(path.written);
+        if (guarded !== undefined) {
+          return {
+            behavior: 'ask',
+            reason: `The command writes ${this.#display(path.real)}, which is protected (${guarded.reason}): it always needs the user's approval, whatever the allow rules say.`,
+          };
+        }
+      }
+    }
+    return { behavior: 'allow', reason: '' };
+  }
+
+  /** The allow decision for a shell command without paths, or `undefined` when no allow rules cover it. */
+  #allowShell(name: string, shell: ShellAnalysis): PermissionDecision | undefined {
+    const rules = this.#rules.filter((rule) => rule.behavior === 'allow' && rule.matchesToolName(name));
+    const whole = rules.find((rule) => rule.specifier === undefined);
+    const covering = whole === undefined ? coveringRules(shell, rules) : [whole];
+    if (covering === undefined || covering.length === 0) return undefined;
+    const names = covering.map((rule) => `"${rule.source}"`).join(', ');
+    return {
+      behavior: 'allow',
+      reason: `Allowed by the rule${covering.length > 1 ? 's' : ''} ${names}.`,
+      rule: (covering[0] as PermissionRule).source,
+    };
   }
 
   /** Allow rules: a path rule covers a call only when every real path matches. */
@@ -596,6 +655,11 @@ function isParamsJson(content: string): boolean {
   return content.startsWith('{"') && content.endsWith('}');
 }
 
+/** The decision for an execute tool no allow rule covers. */
+function executeAsks(name: string): PermissionDecision {
+  return { behavior: 'ask', reason: `${name} can have effects outside the workspace (kind execute).` };
+}
+
 /** The decision on a path whose real location cannot be found (a symlink loop, a NUL byte). */
 function unresolvable(path: string, error: unknown): PermissionDecision {
   const why = error instanceof Error ? error.message : String(error);
@@ -614,6 +678,7 @@ class CallContent {
   readonly #invocation: ToolInvocation;
   #text: string | undefined | null = null;
   #commands: CommandCandidates | undefined;
+  #shell: ShellAnalysis | undefined | null = null;
 
   constructor(invocation: ToolInvocation) {
     this.#invocation = invocation;
@@ -630,6 +695,21 @@ class CallContent {
       this.#commands = text === undefined ? NO_COMMANDS : commandCandidates(text);
     }
     return this.#commands;
+  }
+
+  /**
+   * The content read as a bash command line, for an execute tool with a signature of its own (a
+   * shell): `undefined` for any other tool, whose content is only widened for deny rules.
+   */
+  get shell(): ShellAnalysis | undefined {
+    if (this.#shell === null) {
+      const text = this.text;
+      this.#shell =
+        this.#invocation.kind === ToolKind.Execute && text !== undefined && !isParamsJson(text)
+          ? analyseShell(text)
+          : undefined;
+    }
+    return this.#shell;
   }
 }
 

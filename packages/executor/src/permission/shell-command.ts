@@ -3,6 +3,7 @@ import { looseCandidates } from './shell/shell-analysis.js';
 
 export { catchesShell, coveringRules } from './shell/rule-coverage.js';
 export { analyseShell, type CommandView, type ShellAnalysis } from './shell/shell-analysis.js';
+export { writePaths } from './shell/write-paths.js';
 
 /**
  * The commands a deny or ask content rule is matched against, for content that may or may not

@@ -279,8 +279,7 @@ function readRedirects(redirects: readonly Redirect[], scan: Scan): string[] {
     if (duplicates && target.literal) continue;
     if (writes && target.literal && HARMLESS_TARGET.test(target.value)) continue;
     if (writes) scan.writes.push({ path: target.value, literal: target.literal, tilde: target.tilde });
-    if (operator === '<' && target.literal) continue;
-    if (operator === '<<<' && target.literal) continue;
+    if (operator === '<' && target.literal && HARMLESS_TARGET.test(target.value)) continue;
     text.push(`${fd}${operator} ${target.raw}`);
   }
   return text;

@@ -91,6 +91,28 @@ export function parseShell(text: string): ShellScript {
   let redirects: Redirect[] = [];
   let pendingRedirect: { operator: string; fd: string } | undefined;
   let afterTime = false;
+  // Open compound commands: a keyword that closes or continues one must match it.
+  const open: string[] = [];
+  const expect = (keyword: string, openers: readonly string[], next: string | undefined): void => {
+    const top = open.at(-1);
+    if (top === undefined || !openers.includes(top)) {
+      problems.add(`a misplaced "${keyword}"`);
+      return;
+    }
+    if (next === undefined) open.pop();
+    else open[open.length - 1] = next;
+  };
+  const structure = (keyword: string): void => {
+    if (keyword === 'if' || keyword === 'while' || keyword === 'until' || keyword === '{') {
+      open.push(keyword === 'until' ? 'while' : keyword);
+    } else if (keyword === 'then') expect(keyword, ['if'], 'then');
+    else if (keyword === 'elif') expect(keyword, ['then'], 'if');
+    else if (keyword === 'else') expect(keyword, ['then'], 'else');
+    else if (keyword === 'fi') expect(keyword, ['then', 'else'], undefined);
+    else if (keyword === 'do') expect(keyword, ['while'], 'do');
+    else if (keyword === 'done') expect(keyword, ['do'], undefined);
+    else if (keyword === '}') expect(keyword, ['{'], undefined);
+  };
 
   const finish = (): void => {
     if (pendingRedirect !== undefined) {
@@ -143,7 +165,9 @@ export function parseShell(text: string): ShellScript {
         if (words.length > 0 || assignments.length > 0)
           problems.add('a function definition or a misplaced "("');
         else if (text[index] === '(') problems.add('an arithmetic command ((...))');
+        open.push('(');
       }
+      if (operator === ')') expect(')', ['('], undefined);
       finish();
       continue;
     }
@@ -169,7 +193,10 @@ export function parseShell(text: string): ShellScript {
     const bare = word.raw === word.value && word.literal;
     if (words.length === 0 && bare) {
       if (afterTime && (word.value === '-p' || word.value === '--')) continue;
-      if (assignments.length === 0 && PASS_THROUGH.has(word.value)) continue;
+      if (assignments.length === 0 && PASS_THROUGH.has(word.value)) {
+        structure(word.value);
+        continue;
+      }
       if (assignments.length === 0 && word.value === 'time') {
         afterTime = true;
         continue;
@@ -185,5 +212,6 @@ export function parseShell(text: string): ShellScript {
     words.push(word);
   }
   finish();
+  if (open.length > 0) problems.add(`an unclosed "${open.at(-1)}"`);
   return { commands, problems: [...problems] };
 }

@@ -125,10 +125,14 @@ function readLayout(workspaceRoot: string, watch: (file: string) => void): GitLa
     }
     configs.push(join(commonDirectory, 'config'), join(gitDirectory, 'config.worktree'));
   }
+  // Every level git reads: the system file, the XDG and home files, and GIT_CONFIG_GLOBAL.
   const xdg = process.env.XDG_CONFIG_HOME;
+  const global = process.env.GIT_CONFIG_GLOBAL;
   configs.push(
+    '/etc/gitconfig',
     join(xdg !== undefined && isAbsolute(xdg) ? xdg : join(home, '.config'), 'git', 'config'),
     join(home, '.gitconfig'),
+    ...(global !== undefined && isAbsolute(global) ? [global] : []),
   );
   for (const config of configs) {
     for (const hooksPath of hooksPathsIn(config, watch, 0)) {

@@ -41,7 +41,7 @@ export interface RuleSpecifier {
    * a specifier is matched against the call's content even when the tool has paths.
    */
   readonly looksLikeContent: boolean;
-  /** No glob character at all (`.env`, `deploy/id_ed25519`): the rule names one path. */
+  /** No unescaped `*`, `?`, `{`, `}` and no leading `!` (`.env`, `app/(admin)/page.tsx`): the rule names one path, compared exactly. */
   readonly isLiteral: boolean;
   /**
    * Matches anything under its anchor: after `./`, `/`, `//` or `~/`, nothing but wildcards,

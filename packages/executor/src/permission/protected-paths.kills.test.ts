@@ -3,6 +3,7 @@
 // an entry added there is tested here without being listed twice; the mutation run found most
 // entries of a hand-copied list guarded by no test.
 
+import { readFileSync } from 'node:fs';
 import { ToolKind } from '@toolwright/contracts';
 import { detectSensitivePath } from '@toolwright/validation';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -42,6 +43,29 @@ describe('matchProtectedPath names every protected file and directory with its r
       // A file entry covers that file, not a file next to it with a longer name.
       expect(matchProtectedPath(`${ws}/${relative}.orig`)).toBeUndefined();
     }
+  });
+
+  it('the README renders the whole table: every entry with its reason', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(
+      readme.indexOf('<!-- protected-paths:start -->'),
+      readme.indexOf('<!-- protected-paths:end -->'),
+    );
+    const rows = table.split('\n').filter((line) => line.startsWith('| `'));
+    for (const entry of PROTECTED_PATHS) {
+      const shown = `\`${entry.pattern}${entry.kind === 'directory' ? '/' : ''}\``;
+      const row = rows.find((line) =>
+        line
+          .split(' | ')[0]
+          ?.split(', ')
+          .some((cell) => cell.replace(/^\| /, '') === shown),
+      );
+      expect(row, shown).toBeDefined();
+      expect(row?.endsWith(`| ${entry.reason} |`), shown).toBe(true);
+    }
+    expect(rows.flatMap((line) => (line.split(' | ')[0] ?? '').split(', '))).toHaveLength(
+      PROTECTED_PATHS.length,
+    );
   });
 
   it("a host's extra path wins over the built-in reason and covers only itself and what is below it", () => {

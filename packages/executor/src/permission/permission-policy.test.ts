@@ -698,6 +698,13 @@ describe('asks that no allow rule can settle carry a remedy, never a rule sugges
     expect(decision.remedy).toContain('"Read(docs/**)" in permissions.ask');
   });
 
+  it('a shell command writing a protected file: the remedy, not a rule suggestion', () => {
+    const decision = bash(policy({ allow: ['Bash'] }), 'echo x > package.json');
+    expect(decision.behavior).toBe('ask');
+    expect(decision.suggestedRule).toBeUndefined();
+    expect(decision.remedy).toContain('No allow rule permits writing a protected file');
+  });
+
   it('needsApproval: the remedy says no rule permits it', async () => {
     const subject = policy({ allow: ['Read'], needsApproval: { Read: () => true } });
     const decision = await subject.decide({ invocation: callOn(read, 'a'), tool: read, mode: 'default' });

@@ -108,6 +108,10 @@ const INSIDE_THE_WORKSPACE: PermissionDecision = Object.freeze({
 
 const NO_COMMANDS: CommandCandidates = { commands: [], complete: true };
 
+/** The remedy of a write to a protected file: no allow rule can permit it. */
+const NO_RULE_FOR_PROTECTED =
+  'No allow rule permits writing a protected file; only the user can approve it, in a run they watch.';
+
 /**
  * How narrowly allow rules cover a path, from none to a rule naming exactly that path: only a
  * catch-all like `Read(**)` or `Read(~/**)` (see `isCatchAll`), a glob that names something
@@ -467,6 +471,7 @@ export class PermissionPolicy {
       return {
         behavior: 'ask',
         reason: `The command writes where it cannot be told before it runs (${places.unknown}): it may write a protected file, so it needs the user's approval, whatever the allow rules say.`,
+        remedy: NO_RULE_FOR_PROTECTED,
       };
     }
     for (const place of places.paths) {
@@ -482,6 +487,7 @@ export class PermissionPolicy {
           return {
             behavior: 'ask',
             reason: `The command writes ${this.#display(path.real)}, which is protected (${guarded.reason}): it always needs the user's approval, whatever the allow rules say.`,
+            remedy: NO_RULE_FOR_PROTECTED,
           };
         }
       }
@@ -566,8 +572,7 @@ export class PermissionPolicy {
         return {
           behavior: 'ask',
           reason: `${shown()} is protected (${guarded.reason}): writing it always needs the user's approval, whatever the allow rules say.`,
-          remedy:
-            'No allow rule permits writing a protected file; only the user can approve it, in a run they watch.',
+          remedy: NO_RULE_FOR_PROTECTED,
         };
       }
     }

@@ -138,7 +138,15 @@ export function riskyOptions(name: string, words: readonly ShellWord[], from: nu
         if (interpreter.includes(value)) found.push(value);
         break;
       }
-      for (const option of interpreter) if (optionIn(value, option)) found.push(option);
+      for (const option of interpreter) {
+        // `python3 -Bc`, `perl -pie`: a cluster of short options holds it too.
+        if (
+          optionIn(value, option) ||
+          (option.length === 2 && isShortCluster(value, option[1] as string, false))
+        ) {
+          found.push(option);
+        }
+      }
       if (value === '-m' || value === '-c') break;
       if (INTERPRETER_VALUE_OPTIONS.has(value)) index += 1;
     }

@@ -2,6 +2,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { rememberNamedSecrets } from './auth/secret-redaction.js';
 import type { McpServerDefinition } from './server-definition.js';
 import { SseFallbackTransport } from './sse-fallback-transport.js';
 
@@ -25,6 +26,8 @@ export async function createServerTransport(
   options: ServerTransportOptions,
 ): Promise<Transport> {
   if (definition.transport === 'custom') return definition.createTransport();
+  // What a server may echo back (an error body, its stderr) is redacted from every message.
+  rememberNamedSecrets(definition.transport === 'stdio' ? definition.env : definition.headers);
   if (definition.transport === 'sse') return sseTransport(definition.url, definition.headers);
   if (definition.transport === 'streamable-http') {
     const streamableHttp = new StreamableHTTPClientTransport(definition.url, {

@@ -325,4 +325,29 @@ describe('a server that echoes its bearer token', () => {
     expect(JSON.stringify(result)).not.toContain(token);
     expect(JSON.stringify(changes)).not.toContain(token);
   });
+
+  it('has the credentials of configured headers and a stdio env redacted from what the server echoes', async () => {
+    const token = 'ghp_configuredToken0123456789';
+    const connections = new McpConnectionManager(
+      parseMcpServersConfig(
+        {
+          mcpServers: {
+            local: {
+              command: process.execPath,
+              args: ['-e', 'console.error("token is " + process.env.GITHUB_TOKEN); process.exit(3)'],
+              env: { GITHUB_TOKEN: '${T}' },
+            },
+          },
+        },
+        { env: { T: token } },
+      ),
+      { reconnect: { maxAttempts: 0 }, onConnectionChange: (change) => changes.push(change) },
+    );
+    closers.push(() => connections.closeAll());
+    const result = await connections.connectAll();
+    expect(result.failed[0]?.reason).toContain('token is [redacted]');
+    expect(
+      JSON.stringify([result.failed[0]?.reason, changes, connections.get('local').lastError]),
+    ).not.toContain(token);
+  });
 });

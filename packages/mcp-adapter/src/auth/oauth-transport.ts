@@ -12,7 +12,7 @@ import type { OAuthServerConfig } from './oauth-config.js';
 import { ConfiguredOAuthProvider } from './oauth-provider.js';
 import type { ResolvedOAuthRuntime } from './oauth-runtime.js';
 import { OAuthStore } from './oauth-store.js';
-import { rememberClientSecret, rememberSecret } from './secret-redaction.js';
+import { rememberClientSecret, rememberNamedSecrets, rememberSecret } from './secret-redaction.js';
 
 /**
  * Authorizations one request may go through (a login, then step-ups to more scopes) before it
@@ -110,12 +110,7 @@ function rememberConfiguredSecrets(
     rememberClientSecret(provider.clientId, provider.clientSecret);
     rememberSecret(provider.idToken);
   }
-  for (const [name, value] of Object.entries(headers)) {
-    if (/auth|token|key|secret|cookie|session|password|credential/i.test(name)) {
-      rememberSecret(value);
-      rememberSecret(value.replace(/^\S+\s+/, ''));
-    }
-  }
+  rememberNamedSecrets(headers);
 }
 
 /**

@@ -53,6 +53,22 @@ export function rememberClientSecret(clientId: string | undefined, secret: unkno
   );
 }
 
+/** Header and environment variable names whose values are credentials. */
+const SECRET_NAME = /auth|token|key|secret|cookie|session|password|passwd|credential/i;
+
+/**
+ * Remembers the values of `entries` (configured `headers` of an HTTP server, `env` of a stdio
+ * one) whose name says they are credentials (`Authorization`, `X-Api-Key`, `GITHUB_TOKEN`, …);
+ * for an `Authorization`-style value, the credential after its scheme too.
+ */
+export function rememberNamedSecrets(entries: Readonly<Record<string, string>>): void {
+  for (const [name, value] of Object.entries(entries)) {
+    if (!SECRET_NAME.test(name)) continue;
+    rememberSecret(value);
+    rememberSecret(value.replace(/^\S+\s+/, ''));
+  }
+}
+
 /**
  * `text` with every remembered secret, every `Bearer`/`Basic` credential, every JWT-looking
  * string and every `access_token=`-style value replaced by `[redacted]`. The one place server

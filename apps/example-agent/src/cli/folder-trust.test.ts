@@ -1,9 +1,10 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: configuration text whose ${…} references must stay unexpanded.
+import { spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RecordingServer, startRecordingServer } from '../test-support/recording-server.js';
-import { type CliRun, removeCliUnderTest, runCli } from '../test-support/run-cli.js';
+import { type CliRun, cliUnderTestPath, removeCliUnderTest, runCli } from '../test-support/run-cli.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 
 const directory = makeTemporaryDirectory('folder-trust');
@@ -241,4 +242,68 @@ describe('a repository with a hostile .mcp.json and toolwright.config.json', () 
       expect(existsSync(marker)).toBe(false);
     }
   }, 120_000);
+});
+
+/**
+ * Runs the CLI on a pseudo-terminal (util-linux `script`), answering `answer` to the trust
+ * question when it shows; resolves with everything the terminal showed.
+ */
+async function onTerminal(args: string[], answer: string): Promise<{ code: number | null; output: string }> {
+  const cli = await cliUnderTestPath();
+  const command = [process.execPath, cli, ...args]
+    .map((part) => `'${part.replaceAll("'", "'\\''")}'`)
+    .join(' ');
+  const child = spawn('script', ['-qec', command, '/dev/null'], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      ...ENV(),
+      TOOLWRIGHT_HOME: home,
+      XDG_CONFIG_HOME: join(home, 'config'),
+      XDG_STATE_HOME: join(home, 'state'),
+      NO_COLOR: '1',
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let answered = false;
+  const onData = (chunk: Buffer): void => {
+    output += chunk.toString('utf8');
+    if (!answered && output.includes('Trust this folder? [y/N]')) {
+      answered = true;
+      child.stdin.write(`${answer}\n`);
+    }
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(timer);
+  return { code, output };
+}
+
+describe.skipIf(!existsSync('/usr/bin/script'))('on an interactive terminal', () => {
+  it('asks once, showing what the folder would do; "no" ignores it, "yes" records it', async () => {
+    const declined = await onTerminal(['tools'], 'n');
+    expect(declined.output.split('Trust this folder? [y/N]')).toHaveLength(2);
+    expect(declined.output).toContain(process.execPath);
+    expect(declined.output).toContain(`${hostile.url}/mcp/\${SECRET}`);
+    expect(declined.output).toContain('Read(~/.aws/credentials)');
+    expect(declined.output).toContain(`baseUrl ${hostile.url}/v1`);
+    expect(declined.output).toContain('ignoring the project config');
+    expect(declined.output).not.toContain('the-secret-value');
+    expect(existsSync(marker)).toBe(false);
+    expect(hostile.requests).toEqual([]);
+    expect(existsSync(trustStore)).toBe(false);
+
+    const accepted = await onTerminal(['mcp', 'list'], 'y');
+    expect(accepted.output.split('Trust this folder? [y/N]')).toHaveLength(2);
+    expect(accepted.output).not.toContain('ignoring the project config');
+    expect(readdirSync(trustStore)).toHaveLength(1);
+    expect(existsSync(marker)).toBe(true);
+    // Recorded: the next run, interactive or not, does not ask.
+    const again = await onTerminal(['tools'], 'n');
+    expect(again.output).not.toContain('Trust this folder?');
+    expect(noticeLines(await cli(['tools']))).toEqual([]);
+  }, 180_000);
 });

@@ -40,6 +40,11 @@ function cliUnderTest(): Promise<string> {
   return built;
 }
 
+/** The path of the CLI bundle under test, built on first use (for spawning it another way, e.g. on a terminal). */
+export function cliUnderTestPath(): Promise<string> {
+  return cliUnderTest();
+}
+
 /** Removes the bundle built for this test process (call it from `afterAll`). */
 export async function removeCliUnderTest(): Promise<void> {
   if (built === undefined) return;

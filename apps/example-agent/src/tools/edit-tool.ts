@@ -93,6 +93,9 @@ async function readJudged(realPath: string, shown: string): Promise<string | und
     throw error;
   }
   try {
+    // A FIFO or a device has no end to read to; a directory has no text.
+    if (!(await handle.stat()).isFile())
+      throw new Error(`${shown} is not a regular file; Edit only edits files.`);
     return await handle.readFile('utf8');
   } finally {
     await handle.close();

@@ -1,5 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSessionFixture, type SessionFixture, toolCall } from '../test-support/executor-fixture.js';
@@ -66,13 +74,13 @@ const SECRET = 'OUTSIDE SECRET: the racer must never get this out';
  * A session whose workspace holds `inside/` and a racer-owned `link`, next to an `outside/`
  * directory (outside the workspace) whose files have the same names and secret content.
  */
-function racedWorkspace(): {
+function racedWorkspace(options: Parameters<typeof createSessionFixture>[0] = {}): {
   setup: SessionFixture;
   inside: string;
   outside: string;
   snapshot(): Map<string, string>;
 } {
-  const setup = createSessionFixture();
+  const setup = createSessionFixture(options);
   fixtures.push(setup);
   const inside = join(setup.workspace, 'inside');
   const outside = join(setup.root, 'outside');
@@ -198,5 +206,112 @@ describe('the built-in tools against a racer flipping a workspace symlink', () =
       leaked.length,
       `greps ${JSON.stringify(tally(greps))}, globs ${JSON.stringify(tally(globs))}`,
     ).toBe(0);
+  });
+});
+
+/**
+ * The same swaps at one chosen moment: the user's approval runs after the policy judged the
+ * call and before the tool opens anything, so a swap made there lands exactly in the gap.
+ */
+describe('a swap between the check and the open, made while the user approves', () => {
+  /** A workspace whose every call of `tool` asks, and whose approval first runs `swap`. */
+  function swappedWorkspace(
+    tool: string,
+    swap: (paths: { inside: string; outside: string; link: string }) => void,
+  ) {
+    let paths: { inside: string; outside: string; link: string } | undefined;
+    const raced = racedWorkspace({
+      permissions: { ask: [tool] },
+      approve: async () => {
+        swap(paths as { inside: string; outside: string; link: string });
+        return true;
+      },
+    });
+    paths = { inside: raced.inside, outside: raced.outside, link: join(raced.setup.workspace, 'link') };
+    return { ...raced, ...paths };
+  }
+  /** Points `link` at `target` by renaming a fresh link over it. */
+  const repoint = (link: string, target: string): void => {
+    symlinkSync(target, `${link}.next`);
+    renameSync(`${link}.next`, link);
+  };
+  /** Moves the real `inside` directory aside and puts a link to `outside` in its place. */
+  const swapDirectory = ({ inside, outside }: { inside: string; outside: string }): void => {
+    renameSync(inside, `${inside}.moved`);
+    symlinkSync(outside, inside);
+  };
+
+  it('Read reads the file that was judged, not where the link leads now', async () => {
+    const { setup } = swappedWorkspace('Read', ({ link, outside }) => repoint(link, outside));
+    const [result] = await setup.session.executor.executeBatch([
+      toolCall('Read', { file_path: 'link/file.txt' }),
+    ]);
+    expect(result?.status).toBe('success');
+    expect(result?.content).toContain('inside text');
+  });
+
+  it('Read refuses, naming the path, when a directory on the judged path was swapped for a link', async () => {
+    const { setup } = swappedWorkspace('Read', swapDirectory);
+    const [result] = await setup.session.executor.executeBatch([
+      toolCall('Read', { file_path: 'link/file.txt' }),
+    ]);
+    expect(result?.status).toBe('error');
+    expect(result?.content).toContain('link/file.txt changed while it was being opened');
+    expect(result?.content).not.toContain('OUTSIDE SECRET');
+  });
+
+  it('Write writes where it was judged, and nowhere when the judged directory was swapped', async () => {
+    const repointed = swappedWorkspace('Write', ({ link, outside }) => repoint(link, outside));
+    const before = repointed.snapshot();
+    const [written] = await repointed.setup.session.executor.executeBatch([
+      toolCall('Write', { file_path: 'link/new.txt', content: 'model bytes' }),
+    ]);
+    expect(written?.status).toBe('success');
+    expect(readFileSync(join(repointed.inside, 'new.txt'), 'utf8')).toBe('model bytes');
+    expect(changedNames(before, repointed.snapshot())).toEqual([]);
+
+    const swapped = swappedWorkspace('Write', swapDirectory);
+    const unchanged = swapped.snapshot();
+    const [refused] = await swapped.setup.session.executor.executeBatch([
+      toolCall('Write', { file_path: 'link/new.txt', content: 'model bytes' }),
+    ]);
+    expect(refused?.status).toBe('error');
+    expect(refused?.content).toContain('changed while it was being opened: it no longer leads to the file');
+    expect(changedNames(unchanged, swapped.snapshot())).toEqual([]);
+  });
+
+  it('Write creates no directory outside when the parent of the missing ones was swapped', async () => {
+    const { setup, snapshot } = swappedWorkspace('Write', swapDirectory);
+    const before = snapshot();
+    const [refused] = await setup.session.executor.executeBatch([
+      toolCall('Write', { file_path: 'link/new/deeper/file.txt', content: 'model bytes' }),
+    ]);
+    expect(refused?.status).toBe('error');
+    expect(changedNames(before, snapshot())).toEqual([]);
+  });
+
+  it('Edit edits nothing when the judged directory was swapped', async () => {
+    const { setup, snapshot } = swappedWorkspace('Edit', swapDirectory);
+    const before = snapshot();
+    const [refused] = await setup.session.executor.executeBatch([
+      toolCall('Edit', { file_path: 'link/edit-me.txt', old_string: 'marker', new_string: 'edited' }),
+    ]);
+    expect(refused?.status).toBe('error');
+    expect(refused?.content).toContain('changed while it was being opened');
+    expect(changedNames(before, snapshot())).toEqual([]);
+  });
+
+  it('Grep and Glob skip a directory swapped for a link, and say so', async () => {
+    for (const [tool, args] of [
+      ['Grep', { pattern: 'needle', path: 'link', output_mode: 'content' }],
+      ['Glob', { pattern: '**/*', path: 'link' }],
+    ] as const) {
+      const { setup } = swappedWorkspace(tool, swapDirectory);
+      const [result] = await setup.session.executor.executeBatch([toolCall(tool, args)]);
+      expect(result?.status).toBe('success');
+      expect(result?.content).not.toContain('OUTSIDE');
+      expect(result?.content).not.toContain('outside-only');
+      expect(result?.content).toContain('1 path was skipped: changed while being opened');
+    }
   });
 });

@@ -109,8 +109,13 @@ export async function openJudgedDirectory(
   try {
     handle = await open(expected, constants.O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
   } catch (error) {
+    // With O_DIRECTORY, Linux reports a link in the last component as ENOTDIR, not ELOOP: a
+    // link where the judged real path had none means it changed; a file there is an ordinary
+    // error for the caller, like ENOENT.
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP' || code === 'ENOTDIR') throw new PathChangedError(shownPath, action);
+    if (code === 'ELOOP' || (code === 'ENOTDIR' && isSymbolicLink(expected))) {
+      throw new PathChangedError(shownPath, action);
+    }
     throw error;
   }
   if (descriptorPath(handle.fd) === expected) return handle;
@@ -141,4 +146,12 @@ export function withChangedNote(text: string, changed: number): string {
   if (changed === 0) return text;
   const what = changed === 1 ? '1 path was' : `${changed} paths were`;
   return `${text}\n${what} skipped: changed while being opened (a symbolic link or directory was swapped); nothing from there was read.`;
+}
+
+function isSymbolicLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }

@@ -36,7 +36,9 @@ describe('demo', () => {
     expect(output).toContain('output spilled');
     expect(output).toContain('Plan mode allows only read-only tools');
     expect(output).toContain('sensitive file');
-    expect(output).toContain('non-interactive');
+    // Only the user ends Plan mode: ExitPlanMode asked, and the scripted user approved it.
+    expect(output).toContain('(the user approves the plan)');
+    expect(output).toContain('(the user declines Read)');
     // Streaming pre-start: the concurrency-safe reads begin before the model's message ends.
     expect(output).toContain('-> Read started while the model is still streaming');
     // Grep judged every file it read: the key and .env were skipped, and it said so.

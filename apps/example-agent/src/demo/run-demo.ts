@@ -57,6 +57,13 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
       // runs only because a rule names it (otherwise it would ask, and a demo cannot answer).
       trustedMcpServers: serverConfigs.filter((server) => server.trust).map((server) => server.name),
       permissions: { allow: ['mcp__everything__get-tiny-image'] },
+      // The scripted user: approves the plan (only the user ends Plan mode) and declines anything
+      // else that asks, such as reading .env.
+      approve: async ({ invocation }) => {
+        const approved = invocation.toolName === 'ExitPlanMode';
+        transcript.info(`  (the user ${approved ? 'approves the plan' : `declines ${invocation.toolName}`})`);
+        return approved;
+      },
       spillThresholdBytes: 16 * 1024,
       toolTimeoutMs: 20_000,
       onExecutorEvent: (event) => transcript.executorEvent(event),

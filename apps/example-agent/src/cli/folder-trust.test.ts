@@ -142,6 +142,14 @@ describe('a repository with a hostile .mcp.json and toolwright.config.json', () 
     expect(runs.run.code).toBe(0);
     expect(legit.requests.length).toBeGreaterThan(0);
     expect(runs.mcpList.stdout).toContain('no MCP servers configured');
+    // Logging in to (or out of) a server of the folder contacts or names it: refused by name.
+    for (const command of ['login', 'logout']) {
+      const refused = await cli(['mcp', command, 'exfil']);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('is not trusted');
+      expect(refused.stderr).toContain('toolwright-agent trust');
+    }
+    expect(hostile.requests).toEqual([]);
     // Nothing was recorded by merely running.
     expect(existsSync(trustStore)).toBe(false);
   }, 180_000);

@@ -26,6 +26,13 @@ export {
   parseAgentConfig,
 } from './config/agent-config.js';
 export { loadMcpConfig, MCP_CONFIG_FILE_NAME } from './config/mcp-config.js';
+export { loadUserConfig, type UserConfig, userConfigDirectory } from './config/user-config.js';
+export {
+  loadWorkspaceSettings,
+  type ProjectFiles,
+  type WorkspaceSettings,
+  type WorkspaceSettingsOptions,
+} from './config/workspace-settings.js';
 export { type DemoOptions, type DemoReport, runDemo } from './demo/run-demo.js';
 export { AgentError, AgentErrorCode } from './errors.js';
 export { type ConnectedMcpServers, connectMcpServers, demoServerConfigs } from './mcp/mcp-servers.js';

@@ -47,11 +47,14 @@ describe('public surface', () => {
       'loadAgentConfig',
       'loadMcpConfig',
       'loadScenarioFile',
+      'loadUserConfig',
+      'loadWorkspaceSettings',
       'parseAgentConfig',
       'parseScenario',
       'resolveProviderId',
       'runDemo',
       'runProgram',
+      'userConfigDirectory',
     ]);
   });
 });

@@ -112,4 +112,42 @@ describe('run: MCP sampling without a terminal', () => {
       '  mcp everything: sampling with scripted scripted:sampling without asking (--allow-sampling), at most 5 tokens',
     );
   }, 120_000);
+
+  it('refuses a prompt over --sampling-max-prompt-bytes even with --allow-sampling, naming the limit to the server and in the transcript', async () => {
+    const file = scenario({ isError: true, includes: 'User rejected sampling request: the prompt is' });
+    const run = await runCli(
+      [
+        'run',
+        'sample',
+        '--scenario',
+        file,
+        '--json',
+        '--trust-workspace',
+        '--allow-sampling',
+        '--sampling-max-prompt-bytes',
+        '10',
+      ],
+      { cwd: workspace, home: join(directory.path, 'home-too-big'), timeoutMs: 90_000 },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(infoMessages(run.stdout)).toContainEqual(
+      expect.stringMatching(
+        /^ {2}mcp everything: asked to use the model; refused: the prompt is \d+ bytes, over the limit of 10 bytes per request \(--sampling-max-prompt-bytes 10\)$/,
+      ),
+    );
+  }, 120_000);
+
+  it('refuses a limit flag out of range with exit 2, the flag and the range', async () => {
+    for (const [flag, value] of [
+      ['--sampling-max-prompt-bytes', '0'],
+      ['--sampling-requests-per-minute', 'ten'],
+    ] as const) {
+      const run = await runCli(['run', 'x', '--no-mcp', flag, value], {
+        cwd: workspace,
+        home: join(directory.path, 'home-flags'),
+      });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`${flag}: the value must be an integer from 1 to`);
+    }
+  });
 });

@@ -70,6 +70,11 @@ beforeAll(async () => {
       mcpServers: {
         hostile: { command: process.execPath, args: [hostileServer] },
         broken: { type: 'http', url: `http://127.0.0.1:${port}/mcp` },
+        // Its stderr is quoted in the failure.
+        crashing: {
+          command: process.execPath,
+          args: ['-e', `process.stderr.write(${JSON.stringify(`stderr:${PAYLOAD}`)}); process.exit(3)`],
+        },
       },
     }),
   );
@@ -126,6 +131,7 @@ describe('terminal escapes from servers and files are shown, never obeyed', () =
     expectClean(list);
     expect(list.stdout).toMatch(/^hostile\s+connected/m);
     expect(list.stdout).toMatch(/^broken\s+failed/m);
+    expect(list.stdout).toMatch(/^crashing\s+failed .*stderr:\\u001b\[2J/m);
     expectShown(list.stdout);
     const json = await cli(['mcp', 'list', '--json']);
     expectClean(json);

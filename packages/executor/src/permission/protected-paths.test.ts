@@ -189,6 +189,34 @@ describe('the real git directory of the workspace, found by reading the reposito
     expect(decide(allowing(), write, 'vendor/other.txt').behavior).toBe('allow');
   });
 
+  it.each([
+    ['HEAD', 'evil/HEAD'],
+    ['objects/', 'evil/objects/pack/x'],
+    ['refs/', 'evil/refs/heads/main'],
+  ])('a git directory built piece by piece after its hooks: the last piece (%s) asks', (_last, lastPath) => {
+    const policy = allowing();
+    // The hook first, while `evil` looks like nothing.
+    expect(decide(policy, write, 'evil/hooks/post-checkout').behavior).toBe('allow');
+    tree.file('evil/hooks/post-checkout', '#!/bin/sh\n');
+    const pieces = ['evil/HEAD', 'evil/objects/pack/x', 'evil/refs/heads/main'].filter(
+      (piece) => piece !== lastPath,
+    );
+    for (const piece of pieces) tree.file(piece, 'ref: refs/heads/main\n');
+    const decision = decide(policy, write, lastPath);
+    expect(decision.behavior).toBe('ask');
+    expect(decision.reason).toContain('a git directory (HEAD, objects/ and refs/)');
+    tree.file(lastPath, 'x');
+    // Once it is one, everything in it asks.
+    expect(decide(policy, write, 'evil/hooks/post-checkout').behavior).toBe('ask');
+  });
+
+  it('files named like the pieces elsewhere do not ask', () => {
+    tree.file('docs/HEAD', 'x');
+    expect(decide(allowing(), write, 'docs/HEAD').behavior).toBe('allow');
+    expect(decide(allowing(), write, 'src/refs/a.ts').behavior).toBe('allow');
+    expect(decide(allowing(), write, 'docs/notes.md').behavior).toBe('allow');
+  });
+
   it('git worktree add: the worktree and the common git directory are protected from the worktree', () => {
     const main = join(tree.root, 'main');
     mkdirSync(main);

@@ -321,20 +321,33 @@ function matchesAt(
 }
 
 function matchOnDisk(realPath: string, layout: GitLayout): ProtectedPathMatch | undefined {
+  // Compared case-folded and in NFC: stricter on a case-sensitive file system, exact on others.
+  const comparable = comparablePath(realPath);
   for (const directory of layout.directories) {
-    if (realPath === directory.path || isInsideDirectory(directory.path, realPath)) {
+    const guarded = comparablePath(directory.path);
+    if (comparable === guarded || isInsideDirectory(guarded, comparable)) {
       return { path: realPath, reason: directory.reason };
     }
   }
   // A git directory among the ancestors, up to the file system root: `git -C x.git` or
-  // `GIT_DIR=x` runs its hooks whatever it is named.
+  // `GIT_DIR=x` runs its hooks whatever it is named. And a write that would complete one
+  // (`HEAD` beside `objects/` or `refs/`, or `objects/`/`refs/` beside `HEAD`): hooks planted
+  // before the directory looked like a git directory run once it does, so the last piece asks.
   let directory = realPath;
+  let child: string | undefined;
   for (;;) {
     if (isGitDirectory(directory)) {
       return { path: realPath, reason: `in the git directory ${directory} (its hooks and config run code)` };
     }
+    if (child !== undefined && completesGitDirectory(directory, child)) {
+      return {
+        path: realPath,
+        reason: `it would make ${directory} a git directory (HEAD, objects/ and refs/), whose hooks and config git runs`,
+      };
+    }
     const parent = dirname(directory);
     if (parent === directory) break;
+    child = directory.slice(parent.length).replace(/^[\\/]/, '');
     directory = parent;
   }
   const linked = hardLinkedGitFile(realPath, layout);
@@ -372,6 +385,31 @@ function hardLinkedGitFile(realPath: string, layout: GitLayout): string | undefi
     }
   }
   return undefined;
+}
+
+/** True when writing `child` of `directory` adds a missing piece of a git directory's shape. */
+function completesGitDirectory(directory: string, child: string): boolean {
+  if (child === 'HEAD') {
+    return isDirectory(join(directory, 'objects')) || isDirectory(join(directory, 'refs'));
+  }
+  if (child === 'objects' || child === 'refs') return isFile(join(directory, 'HEAD'));
+  return false;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function entriesOf(directory: string): string[] {

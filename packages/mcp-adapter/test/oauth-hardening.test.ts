@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: configuration text whose ${…} references the parser expands.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -158,6 +158,28 @@ describe('discovery goes nowhere it should not', () => {
       `the OAuth authorization server metadata's "token_endpoint" http://10.0.0.1/token is refused: it is plain http: on the non-loopback host 10.0.0.1`,
     );
     expect(metadata.requests.filter((line) => !line.startsWith('GET /.well-known/'))).toEqual([]);
+  });
+});
+
+describe('a stored discovery', () => {
+  it('is checked again before use: a tampered token endpoint is dropped and discovery runs again', async () => {
+    const server = await start();
+    const oauth = { grant: 'client_credentials', clientId: 'ci-bot', clientSecret: 'ci-secret-0123456789' };
+    expect(await manager(server.url, oauth).connectAll()).toMatchObject({ connected: ['hosted'] });
+    const [directory] = readdirSync(store);
+    const file = join(store, directory!, 'discovery.json');
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    stored.authorizationServerMetadata.token_endpoint = 'http://10.0.0.1/token';
+    writeFileSync(file, JSON.stringify(stored), { mode: 0o600 });
+    rmSync(join(store, directory!, 'tokens.json'));
+    expect(await manager(server.url, oauth).connectAll()).toMatchObject({
+      connected: ['hosted'],
+      failed: [],
+    });
+    expect(authorization?.tokenRequests).toHaveLength(2);
+    expect(JSON.parse(readFileSync(file, 'utf8')).authorizationServerMetadata.token_endpoint).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/token$/,
+    );
   });
 });
 

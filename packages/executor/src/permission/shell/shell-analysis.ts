@@ -1,3 +1,4 @@
+import { contentSegments } from '../permission-rule.js';
 import { expandBraces } from './brace-expansion.js';
 import { riskyOptions } from './command-options.js';
 import { readWrapper, SUBCOMMAND_WRAPPERS, WRAPPERS, type WrapperSpec } from './command-wrappers.js';
@@ -141,6 +142,11 @@ const TOO_MUCH = 'the command is too long or too deeply nested (wrappers, bash -
 export function analyseShell(content: string): ShellAnalysis {
   const scan = new Scan(false);
   const commands = readScript(content, 0, scan);
+  // The loose reading too, for deny rules: a quoted `;` (`git commit -m "a; rm x"`) counts as a
+  // separator there. Too much is better than too little.
+  const loose = looseCandidates(contentSegments(content));
+  for (const candidate of loose.candidates) scan.candidate(candidate);
+  if (!loose.complete) scan.unreadable = TOO_MUCH;
   return {
     commands,
     notUnderstood: [...scan.notUnderstood],

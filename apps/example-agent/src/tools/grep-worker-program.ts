@@ -54,7 +54,17 @@ function runGrepWorker(load: NodeJS.Require, enginePath: string): void {
   // Checking what was opened: see verified-open.ts, whose checks this repeats (this program
   // cannot import it). On Linux the kernel's name for the descriptor; elsewhere device, inode
   // and a link-free path, which narrows the window but cannot close it.
-  const hasDescriptorPaths = files.existsSync('/proc/self/fd');
+  const hasDescriptorPaths = ((): boolean => {
+    let probe: number | undefined;
+    try {
+      probe = files.openSync('/', files.constants.O_RDONLY);
+      return files.readlinkSync(`/proc/self/fd/${probe}`) === '/';
+    } catch {
+      return false;
+    } finally {
+      if (probe !== undefined) files.closeSync(probe);
+    }
+  })();
   const isOpenedAt = (descriptor: number, expected: string): boolean => {
     try {
       if (hasDescriptorPaths) return files.readlinkSync(`/proc/self/fd/${descriptor}`) === expected;

@@ -1,4 +1,4 @@
-import { constants, existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readlinkSync, realpathSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import type { ExecutionContext } from '@toolwright/contracts';
 import { judgedPathsOf, resolveRealPath } from '@toolwright/executor';
@@ -32,10 +32,26 @@ const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
 
 let descriptorPaths: boolean | undefined;
 
-/** True where the kernel names open descriptors in `/proc/self/fd` (Linux). */
+/**
+ * True where the kernel names open descriptors in `/proc/self/fd` (Linux). Probed once by
+ * opening `/` and reading its name back: a `/proc` that is mounted but answers something else
+ * (a sandbox's emulation) gets the fallback instead of refusing every file.
+ */
 export function hasDescriptorPaths(): boolean {
-  descriptorPaths ??= existsSync(DESCRIPTOR_DIRECTORY);
+  descriptorPaths ??= probeDescriptorPaths();
   return descriptorPaths;
+}
+
+function probeDescriptorPaths(): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync('/', constants.O_RDONLY);
+    return readlinkSync(`${DESCRIPTOR_DIRECTORY}/${fd}`) === '/';
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /** The kernel's real path of an open descriptor; `undefined` without `/proc` or when it cannot be read. */

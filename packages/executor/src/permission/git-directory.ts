@@ -135,13 +135,23 @@ function readLayout(workspaceRoot: string, watch: (file: string) => void): GitLa
     ...(global !== undefined && isAbsolute(global) ? [global] : []),
   );
   for (const config of configs) {
-    for (const hooksPath of hooksPathsIn(config, watch, 0)) {
+    const read: string[] = [];
+    const reading = (file: string): void => {
+      watch(file);
+      read.push(file);
+    };
+    for (const hooksPath of hooksPathsIn(config, reading, 0)) {
       const expanded = hooksPath.startsWith('~/') ? join(home, hooksPath.slice(2)) : hooksPath;
       // Git runs hooks from the top of the working tree, so a relative hooksPath is relative to it.
       add(
         resolve(workTree ?? gitDirectory ?? workspaceRoot, expanded),
         `git hooks (core.hooksPath in ${config})`,
       );
+    }
+    // Every config file git reads, included ones too: a `[include] path = ../shared.cfg` makes a
+    // workspace file one that can set hooks, aliases and `core.fsmonitor`.
+    for (const file of read) {
+      if (kindOf(file) === 'file') add(file, `git configuration (read by git through ${config})`);
     }
   }
   return Object.freeze({ workspaceRoot, directories: Object.freeze(directories) });

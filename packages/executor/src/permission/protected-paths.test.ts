@@ -250,6 +250,15 @@ describe('the real git directory of the workspace, found by reading the reposito
     expect(decide(allowing(), write, 'ci hooks/post-merge').behavior).toBe('ask');
     expect(decide(allowing(), write, 'ci/post-merge').behavior).toBe('allow');
   });
+
+  it('a config file the repository includes from the work tree is protected: it could set hooksPath', () => {
+    git(tree.workspace, 'init', '-q');
+    tree.file('shared.cfg', '[alias]\n\tst = status\n');
+    git(tree.workspace, 'config', 'include.path', '../shared.cfg');
+    const decision = decide(allowing(), write, 'shared.cfg');
+    expect(decision.behavior).toBe('ask');
+    expect(decision.reason).toContain('git configuration (read by git through');
+  });
 });
 
 describe('matching: one Unicode normal form, case folded', () => {

@@ -58,6 +58,9 @@ export async function pinnedFetch(
       method: prepared.method,
       headers,
       lookup: lookupOf(addresses),
+      // A socket of its own: a pooled one to the same host and port may have been connected by
+      // other code, to an address nobody checked.
+      agent: false,
       ...(init.signal ? { signal: init.signal } : {}),
     });
     outgoing.on('error', reject);

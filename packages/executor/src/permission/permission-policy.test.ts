@@ -705,6 +705,17 @@ describe('asks that no allow rule can settle carry a remedy, never a rule sugges
     expect(decision.remedy).toContain('No allow rule permits writing a protected file');
   });
 
+  it('a search judging a secret: the one rule its message suggests lets the search read it; its own deny rules still deny', () => {
+    const key = tree.file('deploy/id_ed25519', 'KEY');
+    const denied = policy().judgeRead(key, 'Grep');
+    expect(denied.behavior).toBe('deny');
+    const rule = /such as "(.+)", to permissions\.allow/.exec(denied.reason)?.[1] as string;
+    expect(rule).toBe('Read(deploy/id_ed25519)');
+    expect(policy({ allow: [rule] }).judgeRead(key, 'Grep').behavior).toBe('allow');
+    expect(policy({ allow: ['Grep(deploy/id_ed25519)'] }).judgeRead(key, 'Grep').behavior).toBe('allow');
+    expect(policy({ allow: [rule], deny: ['Grep(deploy/**)'] }).judgeRead(key, 'Grep').behavior).toBe('deny');
+  });
+
   it('needsApproval: the remedy says no rule permits it', async () => {
     const subject = policy({ allow: ['Read'], needsApproval: { Read: () => true } });
     const decision = await subject.decide({ invocation: callOn(read, 'a'), tool: read, mode: 'default' });

@@ -253,14 +253,13 @@ export class PermissionPolicy {
     } catch (error) {
       return unresolvable(path, error);
     }
-    const names = toolName === READ_TOOL ? [READ_TOOL] : [READ_TOOL, toolName];
+    // Judged as a Read, with the tool's own path rules counting too: its deny rules deny, and its
+    // allow rules cover as a Read's do, so the one rule a message suggests is enough.
+    const aliases = toolName === READ_TOOL ? [] : [toolName];
     let decision: PermissionDecision = { behavior: 'allow', reason: 'readable' };
-    const facts = judged.map((location) => this.#factsOf(location, approvedDirectories));
-    for (const name of names) {
-      judged.forEach((location, index) => {
-        if (decision.behavior === 'deny') return;
-        decision = stricter(decision, this.#judgePath(location, name, ToolKind.ReadOnly, facts[index]));
-      });
+    for (const location of judged) {
+      const facts = this.#factsOf(location, approvedDirectories);
+      decision = stricter(decision, this.#judgePath(location, READ_TOOL, ToolKind.ReadOnly, facts, aliases));
       if (decision.behavior === 'deny') return decision;
     }
     return decision;

@@ -1,4 +1,5 @@
 import type { McpServerStatus } from '@toolwright/mcp-adapter';
+import { printableLine } from './printable.js';
 
 /** Phases in which a server's tools can be called. */
 const USABLE = new Set<string>(['connected', 'recovered']);
@@ -18,8 +19,9 @@ export function formatMcpList(statuses: readonly McpServerStatus[]): string {
     .map((status) => {
       const usable = !isUnusable(status);
       const tools = usable ? `${String(status.tools).padStart(4)} tools` : '   - tools';
-      const reason = usable || status.lastError === undefined ? '' : `  ${status.lastError}`;
-      return `${status.server.padEnd(20)} ${status.phase.padEnd(12)} ${tools}${reason}\n`;
+      // One row per server: a newline in an error body would draw rows of servers that do not exist.
+      const reason = usable || status.lastError === undefined ? '' : `  ${printableLine(status.lastError)}`;
+      return `${printableLine(status.server).padEnd(20)} ${status.phase.padEnd(12)} ${tools}${reason}\n`;
     })
     .join('');
 }

@@ -12,6 +12,15 @@ export function printable(text: string): string {
   return escapeHiddenCharacters(text);
 }
 
+/**
+ * {@link printable} for text shown inside one line of the CLI's own (a row of `mcp list`, a
+ * progress line): newlines are escaped too (`\n`), so server text cannot start a line that looks
+ * like another row or another server's status.
+ */
+export function printableLine(text: string): string {
+  return printable(text).replace(/\n/g, '\\n');
+}
+
 /** Sinks already wrapped, so wrapping twice costs nothing. */
 const printableSinks = new WeakSet<LineSink>();
 

@@ -55,7 +55,9 @@ let http: Server;
 beforeAll(async () => {
   // Every request answered 500 with the payload as the body.
   http = createServer((_request, response) => {
-    response.writeHead(500, { 'content-type': 'text/plain' }).end(`boom:${PAYLOAD}`);
+    response
+      .writeHead(500, { 'content-type': 'text/plain' })
+      .end(`boom:${PAYLOAD}\ngithub               connected       9 tools`);
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const address = http.address();
@@ -132,6 +134,10 @@ describe('terminal escapes from servers and files are shown, never obeyed', () =
     expect(list.stdout).toMatch(/^hostile\s+connected/m);
     expect(list.stdout).toMatch(/^broken\s+failed/m);
     expect(list.stdout).toMatch(/^crashing\s+failed .*stderr:\\u001b\[2J/m);
+    // A newline in an error body cannot draw the row of a server that does not exist.
+    expect(list.stdout).not.toMatch(/^github/m);
+    expect(list.stdout).toContain('\\ngithub               connected');
+    expect(list.stderr).not.toMatch(/^github/m);
     expectShown(list.stdout);
     const json = await cli(['mcp', 'list', '--json']);
     expectClean(json);
@@ -157,7 +163,8 @@ describe('terminal escapes from servers and files are shown, never obeyed', () =
         name: 'escapes',
         turns: [
           {
-            text: `reading ${PAYLOAD}`,
+            // A model's newline cannot draw a transcript line of its own (a Write that never ran).
+            text: `reading ${PAYLOAD}\n  <- Write ok (1 ms)`,
             toolCalls: [
               { name: 'Read', arguments: { file_path: 'evil.txt' } },
               { name: 'ToolSearch', arguments: { query: 'select:mcp__hostile__shout,mcp__hostile__throw' } },
@@ -180,6 +187,8 @@ describe('terminal escapes from servers and files are shown, never obeyed', () =
     expect(run.stdout).toContain('file:\\u001b[2J');
     expect(run.stdout).toContain('result:\\u001b[2J');
     expect(run.stdout).toContain('reading \\u001b[2J');
+    expect(run.stdout).not.toMatch(/^ {2}<- Write/m);
+    expect(run.stdout).toMatch(/^ {11}<- Write ok \(1 ms\)$/m);
     const json = await cli(['run', 'go', '--scenario', scenario, '--json']);
     expect(json.code, json.stderr).toBe(0);
     expectClean(json);

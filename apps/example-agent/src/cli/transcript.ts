@@ -2,7 +2,7 @@ import type { ExecutedCall, ExecutorEvent } from '@toolwright/executor';
 import type { AgentEvent } from '../agent/agent-loop.js';
 import { type CatalogView, formatCatalog } from './catalog-view.js';
 import { checkOptions } from './check-options.js';
-import { printable, printableSink } from './printable.js';
+import { printable, printableLine, printableSink } from './printable.js';
 
 /** Where transcript lines go (stdout in the CLI, a buffer in tests). */
 export interface LineSink {
@@ -29,9 +29,15 @@ function preview(text: string, indent: string, tail = 0): string {
   return shown.join('\n');
 }
 
+/** Arguments on one line: a model's unparseable arguments are a string that may hold newlines. */
 function argumentsPreview(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const text = printableLine(typeof value === 'string' ? value : JSON.stringify(value));
   return text.length > 100 ? `${text.slice(0, 99)}…` : text;
+}
+
+/** A tool name as the model wrote it, on one line (an unknown name is the model's text). */
+function nameOf(call: { readonly name: string }): string {
+  return printableLine(call.name);
 }
 
 const STATUS_MARK: Record<ExecutedCall['status'], string> = {
@@ -144,9 +150,12 @@ export class Transcript {
           toolCalls: event.response.toolCalls,
         },
         () => {
-          const lines = event.response.text === '' ? [] : [`  model: ${printable(event.response.text)}`];
+          // The model's text, its later lines indented under the first: it cannot draw a line of
+          // the transcript's own (a tool result, a permission) at the left margin.
+          const text = printable(event.response.text).replace(/\n/g, '\n         ');
+          const lines = event.response.text === '' ? [] : [`  model: ${text}`];
           for (const call of event.response.toolCalls)
-            lines.push(`  -> ${call.name} ${argumentsPreview(call.arguments)}`);
+            lines.push(`  -> ${nameOf(call)} ${argumentsPreview(call.arguments)}`);
           return lines.join('\n');
         },
       );
@@ -165,7 +174,7 @@ export class Transcript {
             calls: event.calls.map((call) => call.name),
           },
           () => {
-            const names = event.calls.map((call) => call.name).join(', ');
+            const names = event.calls.map(nameOf).join(', ');
             return event.calls.length > 1
               ? `  batch ${event.batch} (${event.parallelism}, ${event.calls.length} calls together): ${names}`
               : `  batch ${event.batch} (${event.parallelism}): ${names}`;
@@ -176,13 +185,13 @@ export class Transcript {
         this.#emit({ type: 'permission', call: event.call.name, decision: event.decision }, () =>
           event.decision.behavior === 'allow'
             ? undefined
-            : `  permission ${event.decision.behavior} for ${event.call.name}`,
+            : `  permission ${event.decision.behavior} for ${nameOf(event.call)}`,
         );
         break;
       case 'hook-rewrite':
         this.#emit(
           { type: 'hook-rewrite', call: event.call.name, params: event.params },
-          () => `  hook rewrote ${event.call.name} params -> ${argumentsPreview(event.params)}`,
+          () => `  hook rewrote ${nameOf(event.call)} params -> ${argumentsPreview(event.params)}`,
         );
         break;
       case 'retry':
@@ -195,7 +204,7 @@ export class Transcript {
             errorCode: event.errorCode,
           },
           () =>
-            `  retry ${event.call.name} after ${event.errorCode} (attempt ${event.attempt}, waiting ${event.delayMs} ms)`,
+            `  retry ${nameOf(event.call)} after ${event.errorCode} (attempt ${event.attempt}, waiting ${event.delayMs} ms)`,
         );
         break;
       case 'call-start':
@@ -204,7 +213,7 @@ export class Transcript {
           { type: 'call-start', call: event.call.name, callId: event.call.id, preStarted: event.preStarted },
           () =>
             event.preStarted
-              ? `  -> ${event.call.name} started while the model is still streaming`
+              ? `  -> ${nameOf(event.call)} started while the model is still streaming`
               : undefined,
         );
         break;
@@ -232,7 +241,7 @@ export class Transcript {
         ...(this.#showContent ? { content: executed.content } : {}),
       },
       () => {
-        const header = `  <- ${executed.call.name} ${STATUS_MARK[executed.status]} (${Math.round(executed.durationMs)} ms${executed.attempts > 1 ? `, ${executed.attempts} attempts` : ''})${executed.spilled ? ' — output spilled to the artifact store; the model sees head and tail' : ''}`;
+        const header = `  <- ${nameOf(executed.call)} ${STATUS_MARK[executed.status]} (${Math.round(executed.durationMs)} ms${executed.attempts > 1 ? `, ${executed.attempts} attempts` : ''})${executed.spilled ? ' — output spilled to the artifact store; the model sees head and tail' : ''}`;
         const lines = [header];
         for (const coercion of coercions) {
           lines.push(`     coerced ${coercion.path}: ${coercion.from} -> ${coercion.to}`);

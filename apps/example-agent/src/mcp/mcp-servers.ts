@@ -7,6 +7,7 @@ import {
   type McpServerStatus,
   parseMcpServersConfig,
 } from '@toolwright/mcp-adapter';
+import { printableLine } from '../cli/printable.js';
 import { AgentError, AgentErrorCode } from '../errors.js';
 import type { AgentSession } from '../session/agent-session.js';
 
@@ -43,8 +44,9 @@ export async function connectMcpServers(
     // Roots, elicitation and sampling (see mcpClientHandlers); none are offered when left out.
     ...(options.clientCapabilities === undefined ? {} : { clientCapabilities: options.clientCapabilities }),
     onConnectionChange: (change) => {
+      // One line per change: a newline in a server's error must not draw another server's line.
       progress(
-        `mcp ${change.server}: ${change.state}${change.error === undefined ? '' : ` (${change.error})`}`,
+        `mcp ${printableLine(change.server)}: ${change.state}${change.error === undefined ? '' : ` (${printableLine(change.error)})`}`,
       );
     },
   });

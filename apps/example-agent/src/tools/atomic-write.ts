@@ -4,7 +4,7 @@ import { type FileHandle, lstat, mkdir, open, rename, rm, unlink } from 'node:fs
 import { basename, dirname, join } from 'node:path';
 import {
   descriptorPath,
-  isOpenedAt,
+  isSameFileAt,
   openJudgedDirectory,
   PathChangedError,
   pathInDirectory,
@@ -31,9 +31,9 @@ const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O
  * written is removed and the write refused. Only in that instant can the bytes exist outside.
  *
  * Without `/proc` the same steps go by path, and each is checked after it happens (the
- * directory's real path before and after, the temporary file's and the result's device and
- * inode); a racer that swaps a link and swaps it back between a step and its check is not
- * caught there. {@link PathChangedError} reports a failed check; `shownPath` names the file in it.
+ * temporary file's and the result's device and inode, and a link-free path to each): a racer
+ * that swaps a link and swaps it back between a step and its check is not caught there, and a
+ * missing directory is made by path, so a swapped link can leave an empty directory elsewhere. {@link PathChangedError} reports a failed check; `shownPath` names the file in it.
  */
 export async function writeFileAtomically(
   realPath: string,
@@ -41,13 +41,13 @@ export async function writeFileAtomically(
   shownPath: string,
 ): Promise<void> {
   const directory = dirname(realPath);
-  const name = basename(realPath);
-  const temporaryName = `.${name}.${randomBytes(6).toString('hex')}.tmp`;
   const handle = await openCreatingDirectory(directory, shownPath);
   if (handle === undefined) {
-    await writeByPath(directory, name, temporaryName, content, shownPath);
+    await writeFileAtomicallyByPath(realPath, content, shownPath);
     return;
   }
+  const name = basename(realPath);
+  const temporaryName = `.${name}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     const inDirectory = (entry: string): string => pathInDirectory(handle.fd, entry);
     const mode = await existingMode(inDirectory(name));
@@ -102,25 +102,27 @@ async function existingMode(path: string): Promise<number> {
   return info?.isFile() === true ? info.mode & 0o777 : 0o644;
 }
 
-/** The same write by path, each step checked after it (see {@link writeFileAtomically}). */
-async function writeByPath(
-  directory: string,
-  name: string,
-  temporaryName: string,
+/**
+ * The same write by path, each step checked after it: what {@link writeFileAtomically} does
+ * where `/proc` is absent.
+ */
+export async function writeFileAtomicallyByPath(
+  realPath: string,
   content: string,
   shownPath: string,
 ): Promise<void> {
+  const directory = dirname(realPath);
   await mkdir(directory, { recursive: true });
-  const target = join(directory, name);
-  const temporaryPath = join(directory, temporaryName);
+  const target = realPath;
+  const temporaryPath = join(directory, `.${basename(realPath)}.${randomBytes(6).toString('hex')}.tmp`);
   const temporary = await open(temporaryPath, CREATE_NEW, await existingMode(target));
   let renamed = false;
   try {
-    if (!(await isOpenedAt(temporary, temporaryPath))) throw new PathChangedError(shownPath, 'written');
+    if (!(await isSameFileAt(temporary, temporaryPath))) throw new PathChangedError(shownPath, 'written');
     await temporary.writeFile(content);
     await rename(temporaryPath, target);
     renamed = true;
-    if (!(await isOpenedAt(temporary, target))) {
+    if (!(await isSameFileAt(temporary, target))) {
       // Renamed through a swapped path: where it landed is unknown, but not where it was judged.
       throw new PathChangedError(shownPath, 'written');
     }

@@ -1,10 +1,25 @@
-import { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSessionFixture, type SessionFixture, toolCall } from '../test-support/executor-fixture.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
-import { writeFileAtomically } from './atomic-write.js';
-import { openJudgedDirectory, openJudgedFile, PathChangedError, withChangedNote } from './verified-open.js';
+import { writeFileAtomically, writeFileAtomicallyByPath } from './atomic-write.js';
+import {
+  isSameFileAt,
+  openJudgedDirectory,
+  openJudgedFile,
+  PathChangedError,
+  withChangedNote,
+} from './verified-open.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -73,6 +88,37 @@ describe('writeFileAtomically', () => {
     ).rejects.toThrow(PathChangedError);
     expect(() => lstatSync(join(root, 'elsewhere', 'x.txt'))).toThrow();
     expect(() => lstatSync(join(root, 'elsewhere', 'new'))).toThrow();
+  });
+});
+
+describe('the checks where /proc is absent (run here on purpose)', () => {
+  it('isSameFileAt: the same inode at a link-free path, nothing else', async () => {
+    const root = directory();
+    mkdirSync(join(root, 'real'));
+    writeFileSync(join(root, 'real', 'file.txt'), 'judged');
+    writeFileSync(join(root, 'other.txt'), 'other');
+    symlinkSync(join(root, 'real'), join(root, 'linked'));
+    const handle = await open(join(root, 'real', 'file.txt'), 'r');
+    try {
+      expect(await isSameFileAt(handle, join(root, 'real', 'file.txt'))).toBe(true);
+      expect(await isSameFileAt(handle, join(root, 'linked', 'file.txt'))).toBe(false);
+      expect(await isSameFileAt(handle, join(root, 'other.txt'))).toBe(false);
+      expect(await isSameFileAt(handle, join(root, 'missing.txt'))).toBe(false);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('writeFileAtomicallyByPath writes a link-free path and refuses one through a link, leaving nothing there', async () => {
+    const root = directory();
+    mkdirSync(join(root, 'elsewhere'));
+    symlinkSync(join(root, 'elsewhere'), join(root, 'swapped'));
+    await writeFileAtomicallyByPath(join(root, 'plain.txt'), 'bytes', 'plain.txt');
+    expect(readFileSync(join(root, 'plain.txt'), 'utf8')).toBe('bytes');
+    await expect(writeFileAtomicallyByPath(join(root, 'swapped', 'x.txt'), 'bytes', 'x.txt')).rejects.toThrow(
+      PathChangedError,
+    );
+    expect(readdirSync(join(root, 'elsewhere'))).toEqual([]);
   });
 });
 

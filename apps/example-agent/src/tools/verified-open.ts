@@ -141,10 +141,19 @@ export async function openJudgedDirectory(
 
 /**
  * True when the open `handle` is the file at `expected`: by the kernel's name for it, or
- * without `/proc` by device and inode and a link-free path (see the module comment).
+ * without `/proc` by {@link isSameFileAt}.
  */
-export async function isOpenedAt(handle: FileHandle, expected: string): Promise<boolean> {
+async function isOpenedAt(handle: FileHandle, expected: string): Promise<boolean> {
   if (hasDescriptorPaths()) return descriptorPath(handle.fd) === expected;
+  return isSameFileAt(handle, expected);
+}
+
+/**
+ * The check where `/proc` is absent: the opened file has the device and inode of what
+ * `expected` names now, and `expected` has no link on it. It runs after the open, so a path
+ * swapped away and back between the two is not caught (see the module comment).
+ */
+export async function isSameFileAt(handle: FileHandle, expected: string): Promise<boolean> {
   try {
     const opened = await handle.stat({ bigint: true });
     const there = lstatSync(expected, { bigint: true });

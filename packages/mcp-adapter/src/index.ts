@@ -75,6 +75,7 @@ export { type FolderFile, MAX_CONFIG_FILE_BYTES } from './trust/folder-files.js'
 export {
   defaultFolderTrustDirectory,
   type FolderTrustCheck,
+  type FolderTrustDecision,
   type FolderTrustStatus,
   FolderTrustStore,
   type FolderTrustStoreOptions,

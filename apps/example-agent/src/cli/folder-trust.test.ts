@@ -183,7 +183,7 @@ describe('a repository with a hostile .mcp.json and toolwright.config.json', () 
     writeFileSync(join(repo, 'toolwright.config.json'), HOSTILE_CONFIG().replace('deny-me', 'deny-me-too'));
     const changed = await cli(['tools']);
     expect(noticeLines(changed)).toHaveLength(1);
-    expect(noticeLines(changed)[0]).toContain('changed since it was trusted');
+    expect(noticeLines(changed)[0]).toContain('changed since you decided');
     expect(existsSync(marker)).toBe(false);
     expect(hostile.requests).toEqual([]);
 
@@ -291,7 +291,7 @@ async function onTerminal(args: string[], answer: string): Promise<{ code: numbe
 }
 
 describe.skipIf(!existsSync('/usr/bin/script'))('on an interactive terminal', () => {
-  it('asks once, showing what the folder would do; "no" ignores it, "yes" records it', async () => {
+  it('asks once, showing what the folder would do, and records the answer: no, then yes', async () => {
     const declined = await onTerminal(['tools'], 'n');
     expect(declined.output.split('Trust this folder? [y/N]')).toHaveLength(2);
     expect(declined.output).toContain(process.execPath);
@@ -302,10 +302,17 @@ describe.skipIf(!existsSync('/usr/bin/script'))('on an interactive terminal', ()
     expect(declined.output).not.toContain('the-secret-value');
     expect(existsSync(marker)).toBe(false);
     expect(hostile.requests).toEqual([]);
-    expect(existsSync(trustStore)).toBe(false);
+    // The "no" is remembered for these files: not asked again, still ignored.
+    const quiet = await onTerminal(['tools'], 'y');
+    expect(quiet.output).not.toContain('Trust this folder?');
+    expect(quiet.output).toContain('you declined it');
+    expect(existsSync(marker)).toBe(false);
 
+    // A covered file changes: asked again; "yes" is recorded and the folder applies.
+    writeFileSync(join(repo, 'toolwright.config.json'), HOSTILE_CONFIG().replace('deny-me', 'deny-me-too'));
     const accepted = await onTerminal(['mcp', 'list'], 'y');
     expect(accepted.output.split('Trust this folder? [y/N]')).toHaveLength(2);
+    expect(accepted.output).toContain('changed since you last decided');
     expect(accepted.output).not.toContain('ignoring the project config');
     expect(readdirSync(trustStore)).toHaveLength(1);
     expect(existsSync(marker)).toBe(true);

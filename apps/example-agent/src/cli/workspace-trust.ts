@@ -72,18 +72,21 @@ export function describeProject(settings: WorkspaceSettings): string[] {
 
 /** The one line a non-interactive run prints about an untrusted folder's ignored config. */
 export function untrustedNotice(settings: WorkspaceSettings): string {
-  const changed = settings.project.check.status === 'changed' ? ', changed since it was trusted' : '';
+  const { status } = settings.project.check;
+  const why =
+    status === 'changed' ? ', changed since you decided' : status === 'declined' ? ': you declined it' : '';
   return printable(
-    `toolwright-agent: ignoring the project config of ${settings.project.check.folder} (not trusted${changed}): ${settings.ignored.join('; ')}. Review and trust it with "${TRUST_COMMAND}", or pass ${TRUST_FLAG} to use it for this run.\n`,
+    `toolwright-agent: ignoring the project config of ${settings.project.check.folder} (not trusted${why}): ${settings.ignored.join('; ')}. Review and trust it with "${TRUST_COMMAND}", or pass ${TRUST_FLAG} to use it for this run.\n`,
   );
 }
 
 /**
  * The settings of a command, with the folder's trust settled: a trusted folder (or
  * `trustForRun`) applies in full; an untrusted one that asks for more than it may have is shown
- * to the user on an interactive terminal, who is asked once; a "yes" is recorded (for exactly
- * the files shown). Without a terminal, or on "no", the project's config is ignored but for
- * what tightens, and one line on `stderr` says so and names the command and the flag.
+ * to the user on an interactive terminal, who is asked once; the answer is recorded for exactly
+ * the files shown ("no" too: a declined folder is not asked about again until a covered file
+ * changes). Without a terminal, or when declined, the project's config is ignored but for what
+ * tightens, and one line on `stderr` says so and names the command and the flag.
  */
 export async function settleWorkspaceTrust(
   options: WorkspaceSettingsOptions,
@@ -91,9 +94,9 @@ export async function settleWorkspaceTrust(
 ): Promise<WorkspaceSettings> {
   const settings = loadWorkspaceSettings(options, { trustForRun: io.trustForRun });
   if (settings.ignored.length === 0) return settings;
-  if (io.terminal !== undefined) {
+  if (io.terminal !== undefined && settings.project.check.status !== 'declined') {
     const changed =
-      settings.project.check.status === 'changed' ? ' Its config changed since you trusted it.' : '';
+      settings.project.check.status === 'changed' ? ' Its config changed since you last decided.' : '';
     const answer = await io.terminal.question(
       `\nThe folder ${printable(settings.project.check.folder)} is not trusted.${changed} Trusting it lets its files configure the agent:\n${describeProject(settings).join('\n')}\nTrust this folder? [y/N] `,
     );
@@ -105,6 +108,7 @@ export async function settleWorkspaceTrust(
       io.stderr.write(untrustedNotice(trusted));
       return trusted;
     }
+    settings.store.decline(settings.project.check);
   }
   io.stderr.write(untrustedNotice(settings));
   return settings;

@@ -7,8 +7,14 @@ import { McpAdapterError, McpAdapterErrorCode } from '../errors.js';
 import { checkOptions, optionNames } from '../option-checks.js';
 import { type FolderFile, folderFingerprint, readFolderFile, realPathOf } from './folder-files.js';
 
-/** Whether a folder is trusted: `untrusted` never was (or was revoked), `changed` was for other files. */
-export type FolderTrustStatus = 'trusted' | 'untrusted' | 'changed';
+/**
+ * Whether a folder is trusted: `untrusted` never was (or was revoked), `declined` the user said
+ * no to exactly these files, `changed` a decision was made for other files (ask again).
+ */
+export type FolderTrustStatus = 'trusted' | 'untrusted' | 'declined' | 'changed';
+
+/** What the user decided about a folder. */
+export type FolderTrustDecision = 'trusted' | 'declined';
 
 /**
  * A folder and the files its trust covers, read once, with the verdict. The host parses its
@@ -27,13 +33,15 @@ export interface FolderTrustCheck {
   readonly trusted: boolean;
 }
 
-/** One trusted folder as recorded. */
+/** One folder the user decided about, as recorded. */
 export interface TrustedFolder {
   readonly folder: string;
+  /** `trusted`, or `declined`: the user said no, and is not asked again until a file changes. */
+  readonly decision: FolderTrustDecision;
   readonly fingerprint: string;
   /** Real paths of the files the trust covers. */
   readonly files: readonly string[];
-  /** When the user trusted it (ISO 8601). */
+  /** When the user decided (ISO 8601). */
   readonly trustedAt: string;
 }
 
@@ -81,6 +89,7 @@ function parseRecord(bytes: Buffer): TrustedFolder | undefined {
     typeof value.folder !== 'string' ||
     typeof value.fingerprint !== 'string' ||
     typeof value.trustedAt !== 'string' ||
+    (value.decision !== 'trusted' && value.decision !== 'declined') ||
     !Array.isArray(value.files) ||
     value.files.some((file) => typeof file !== 'string')
   ) {
@@ -88,6 +97,7 @@ function parseRecord(bytes: Buffer): TrustedFolder | undefined {
   }
   return Object.freeze({
     folder: value.folder,
+    decision: value.decision,
     fingerprint: value.fingerprint,
     files: Object.freeze([...(value.files as string[])]),
     trustedAt: value.trustedAt,
@@ -147,9 +157,9 @@ export class FolderTrustStore {
     const status: FolderTrustStatus =
       record === undefined || record.folder !== real
         ? 'untrusted'
-        : record.fingerprint === fingerprint
-          ? 'trusted'
-          : 'changed';
+        : record.fingerprint !== fingerprint
+          ? 'changed'
+          : record.decision;
     return Object.freeze({
       folder: real,
       files: covered,
@@ -164,6 +174,18 @@ export class FolderTrustStore {
    * what the user was shown — and returns the record. A file changed since asks again.
    */
   trust(check: FolderTrustCheck): TrustedFolder {
+    return this.#record('trust', check, 'trusted');
+  }
+
+  /**
+   * Records that the user declined to trust `check.folder` with these files: `check` then says
+   * `declined` (not `untrusted`), so a host can stop asking until a covered file changes.
+   */
+  decline(check: FolderTrustCheck): TrustedFolder {
+    return this.#record('decline', check, 'declined');
+  }
+
+  #record(method: string, check: FolderTrustCheck, decision: FolderTrustDecision): TrustedFolder {
     if (
       !isRecord(check) ||
       typeof check.folder !== 'string' ||
@@ -173,11 +195,12 @@ export class FolderTrustStore {
     ) {
       throw new McpAdapterError(
         McpAdapterErrorCode.InvalidOption,
-        'FolderTrustStore.trust: expected the result of FolderTrustStore.check (the folder and files the user was shown)',
+        `FolderTrustStore.${method}: expected the result of FolderTrustStore.check (the folder and files the user was shown)`,
       );
     }
     const record: TrustedFolder = Object.freeze({
       folder: check.folder,
+      decision,
       fingerprint: check.fingerprint,
       files: Object.freeze(check.files.map((file) => file.realPath)),
       trustedAt: new Date().toISOString(),
@@ -186,14 +209,14 @@ export class FolderTrustStore {
     return record;
   }
 
-  /** Forgets `folder` (any spelling of it); true when it was trusted. */
+  /** Forgets what the user decided about `folder` (any spelling of it); true when there was a record. */
   revoke(folder: string): boolean {
     const directory = this.#open(false);
     if (directory === undefined) return false;
     return directory.remove(recordName(realPathOf(resolve(folder))));
   }
 
-  /** Every trusted folder, sorted by path. */
+  /** Every folder the user decided about (trusted or declined), sorted by path. */
   list(): TrustedFolder[] {
     const directory = this.#open(false);
     if (directory === undefined) return [];

@@ -144,6 +144,19 @@ describe('FolderTrustStore', () => {
     expect(store.check(workspace, FILES).status).toBe('changed');
   });
 
+  it('remembers a "no" for exactly the files declined: a change asks again, and trust replaces it', () => {
+    writeHostileConfig(workspace);
+    const declined = store.decline(store.check(workspace, FILES));
+    expect(declined.decision).toBe('declined');
+    const again = store.check(workspace, FILES);
+    expect([again.status, again.trusted]).toEqual(['declined', false]);
+    writeFileSync(join(workspace, 'toolwright.config.json'), '{}');
+    expect(store.check(workspace, FILES).status).toBe('changed');
+    store.trust(store.check(workspace, FILES));
+    expect(store.check(workspace, FILES).status).toBe('trusted');
+    expect(store.list().map((record) => record.decision)).toEqual(['trusted']);
+  });
+
   it('lists and revokes, keeps its directory 0700 and its records 0600', () => {
     writeHostileConfig(workspace);
     const record = store.trust(store.check(workspace, FILES));

@@ -44,7 +44,7 @@ export function registerTrustCommand(program: Command, runtime: CommandRuntime):
           else if (folders.length === 0) out('no trusted folders\n');
           else
             out(
-              `${folders.map((each) => printable(`${each.folder}  (trusted ${each.trustedAt})`)).join('\n')}\n`,
+              `${folders.map((each) => printable(`${each.folder}  (${each.decision} ${each.trustedAt})`)).join('\n')}\n`,
             );
           return;
         }

@@ -150,7 +150,14 @@ describe('DiscoveryGuard', () => {
     // Allowed by the option, the same request does reach it.
     await guard('https://mcp.example.com/mcp', lookup, true).fetch(`${loopback.origin}/a`);
     await guard('https://mcp.example.com/mcp', lookup, ['127.0.0.1']).fetch(`${loopback.origin}/b`);
-    expect(loopback.requests.map((request) => request.url)).toEqual(['/a', '/b']);
+    // Another spelling of the same address in the list matches too.
+    await guard('https://mcp.example.com/mcp', lookup, ['0177.0.0.1']).fetch(`${loopback.origin}/c`);
+    expect(loopback.requests.map((request) => request.url)).toEqual(['/a', '/b', '/c']);
+    expect(
+      await refusal(
+        guard('https://mcp.example.com/mcp', lookup, ['127.0.0.2']).fetch(`${loopback.origin}/d`),
+      ),
+    ).toMatch(/loopback address/);
   });
 
   it('resolves a name and refuses it when any of its addresses is closed, and names the addresses', async () => {

@@ -1,4 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
+import { isIPv6 } from 'node:net';
 import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import {
   type AddressClass,
@@ -19,6 +20,16 @@ const defaultLookup: LookupAll = async (hostname) =>
 
 /** Classes `allowPrivateDiscovery: true` opens (the metadata services and link-local stay closed). */
 const OPENED_BY_TRUE: ReadonlySet<AddressClass> = new Set(['loopback', 'private']);
+
+/** `host` as a URL's `hostname` spells it (`010.0.0.5` is 8.0.0.5, `0x7f.1` is 127.0.0.1), so a listed host matches. */
+function hostAsUrlsWriteIt(host: string): string {
+  const bracketed = isIPv6(host) ? `[${host}]` : host;
+  try {
+    return new URL(`http://${bracketed}/`).hostname;
+  } catch {
+    return host;
+  }
+}
 
 /** A discovered URL the guard refused to fetch or to show. */
 export class DiscoveryRefusedError extends Error {
@@ -73,7 +84,7 @@ export class DiscoveryGuard {
     this.#lookup = options.lookup ?? defaultLookup;
     const listed = Array.isArray(options.allowPrivate) ? options.allowPrivate : [];
     const configured = (options.configuredUrls ?? []).map((url) => new URL(url).hostname);
-    this.#allowedHosts = new Set([...listed, ...configured].map(normalHost));
+    this.#allowedHosts = new Set([...listed.map(hostAsUrlsWriteIt), ...configured].map(normalHost));
   }
 
   /** A `fetch` that passes every request through {@link check} first. */

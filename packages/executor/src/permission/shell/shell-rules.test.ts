@@ -255,6 +255,25 @@ describe('deny rm holds against wrappers, find, nested shells and spellings', ()
   });
 });
 
+describe("deny rules see the subcommand after any command's own options", () => {
+  it.each([
+    'npm --silent run deploy',
+    'npm --loglevel silent run deploy',
+    'npm --prefix=. run deploy',
+    'npm -s run deploy -- --force',
+  ])('%s', (command) => {
+    const subject = policy({ deny: ['Bash(npm run deploy:*)'], allow: ['Bash'] });
+    expect(bash(subject, command)).toMatchObject({ behavior: 'deny', rule: 'Bash(npm run deploy:*)' });
+  });
+
+  it('docker and kubectl too', () => {
+    const subject = policy({ deny: ['Bash(docker run:*)', 'Bash(kubectl delete:*)'], allow: ['Bash'] });
+    expect(bash(subject, 'docker -H tcp://x run --rm alpine')).toMatchObject({ behavior: 'deny' });
+    expect(bash(subject, 'kubectl --context prod delete pod x')).toMatchObject({ behavior: 'deny' });
+    expect(bash(subject, 'kubectl --context prod get pods')).toMatchObject({ behavior: 'allow' });
+  });
+});
+
 describe('a command known only when it runs: a deny rule that might match it applies', () => {
   it('an unknown command word may be any command: every deny and ask rule applies', () => {
     const subject = policy({ deny: ['Bash(git push:*)'], allow: ['Bash'] });

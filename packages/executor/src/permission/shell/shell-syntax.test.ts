@@ -32,6 +32,7 @@ describe('parseShell', () => {
       ['g'],
     ]);
     expect(words('while a; do b; done; ! c')).toEqual([['a'], ['b'], ['c']]);
+    expect(words('function f { a; }; f() { b; }')).toEqual([['a'], ['b']]);
     expect(parseShell('(a; { b; }) && if c; then d; fi').problems).toEqual([]);
   });
 

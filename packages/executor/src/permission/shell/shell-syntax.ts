@@ -91,6 +91,7 @@ export function parseShell(text: string): ShellScript {
   let redirects: Redirect[] = [];
   let pendingRedirect: { operator: string; fd: string } | undefined;
   let afterTime = false;
+  let functionName = false;
   // Open compound commands: a keyword that closes or continues one must match it.
   const open: string[] = [];
   const expect = (keyword: string, openers: readonly string[], next: string | undefined): void => {
@@ -162,9 +163,11 @@ export function parseShell(text: string): ShellScript {
       }
       if (operator === ';;' || operator === ';&') problems.add('a case statement');
       if (operator === '(') {
-        if (words.length > 0 || assignments.length > 0)
+        if (words.length > 0 || assignments.length > 0) {
           problems.add('a function definition or a misplaced "("');
-        else if (text[index] === '(') problems.add('an arithmetic command ((...))');
+          // `f() { ...; }`: f is the name being defined, not a command that runs here.
+          if (words.length === 1 && assignments.length === 0 && redirects.length === 0) words = [];
+        } else if (text[index] === '(') problems.add('an arithmetic command ((...))');
         open.push('(');
       }
       if (operator === ')') expect(')', ['('], undefined);
@@ -190,6 +193,10 @@ export function parseShell(text: string): ShellScript {
         continue;
       }
     }
+    if (functionName) {
+      functionName = false;
+      if (words.length === 0) continue;
+    }
     const bare = word.raw === word.value && word.literal;
     if (words.length === 0 && bare) {
       if (afterTime && (word.value === '-p' || word.value === '--')) continue;
@@ -203,6 +210,11 @@ export function parseShell(text: string): ShellScript {
       }
       const unmodelled = assignments.length === 0 ? UNMODELLED.get(word.value) : undefined;
       if (unmodelled !== undefined) problems.add(unmodelled);
+      if (assignments.length === 0 && word.value === 'function') {
+        // `function f { rm x; }`: the body's commands are commands; the name is not one.
+        functionName = true;
+        continue;
+      }
     }
     afterTime = false;
     if (words.length === 0 && ASSIGNMENT.test(word.raw)) {

@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSessionFixture, type SessionFixture, toolCall } from '../test-support/executor-fixture.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 import { writeFileAtomically, writeFileAtomicallyByPath } from './atomic-write.js';
+import { GrepWorkerClient } from './grep-worker-client.js';
 import {
   isSameFileAt,
   openJudgedDirectory,
@@ -119,6 +120,47 @@ describe('the checks where /proc is absent (run here on purpose)', () => {
       PathChangedError,
     );
     expect(readdirSync(join(root, 'elsewhere'))).toEqual([]);
+  });
+});
+
+describe("Grep's worker", () => {
+  it('reads each file only at its judged real path, counting the ones that are not there', async () => {
+    const root = directory();
+    mkdirSync(join(root, 'real'));
+    writeFileSync(join(root, 'real', 'file.txt'), 'needle judged');
+    mkdirSync(join(root, 'outside'));
+    writeFileSync(join(root, 'outside', 'file.txt'), 'needle OUTSIDE');
+    symlinkSync(join(root, 'outside'), join(root, 'swapped'));
+    symlinkSync(join(root, 'outside', 'file.txt'), join(root, 'real', 'alias.txt'));
+    const worker = new GrepWorkerClient(new AbortController().signal);
+    try {
+      const settings = {
+        pattern: 'needle',
+        caseInsensitive: false,
+        mode: 'content',
+        headLimit: 100,
+        maxTestedLine: 1000,
+        maxFileBytes: 1024,
+      } as const;
+      await worker.request({ kind: 'start', settings });
+      await worker.request({
+        kind: 'search',
+        files: [
+          { path: 'file.txt', realPath: join(root, 'real', 'file.txt') },
+          // A directory on the way swapped for a link, and a link in the last component.
+          { path: 'through-link.txt', realPath: join(root, 'swapped', 'file.txt') },
+          { path: 'alias.txt', realPath: join(root, 'real', 'alias.txt') },
+        ],
+      });
+      expect(await worker.request({ kind: 'finish' })).toEqual({
+        kind: 'finished',
+        output: ['file.txt:1:needle judged'],
+        matches: 1,
+        changed: 2,
+      });
+    } finally {
+      worker.close();
+    }
   });
 });
 

@@ -180,9 +180,20 @@ export function riskyOptions(name: string, words: readonly ShellWord[], from: nu
 /** `-C`, `-Cdir`, `--directory`, `--directory=x`: the word is `option`, with or without its value. */
 function optionIn(word: string, option: string): boolean {
   if (word === option) return true;
-  if (option.startsWith('--')) return word.startsWith(`${option}=`);
+  if (option.startsWith('--')) return word.startsWith(`${option}=`) || abbreviates(word, option);
   if (option.startsWith('-') && option.length === 2) return word.startsWith(option) && !word.startsWith('--');
   return false;
+}
+
+/**
+ * `--to-com=sh` for `--to-command`: GNU getopt, git and npm accept any unambiguous beginning of
+ * a long option, so every beginning counts.
+ */
+export function abbreviates(word: string, option: string): boolean {
+  if (!word.startsWith('--') || word.length < 3) return false;
+  const equals = word.indexOf('=');
+  const name = equals === -1 ? word : word.slice(0, equals);
+  return name.length > 2 && option.startsWith(name);
 }
 
 /** A cluster of short options (`-xzC`, or tar's old style `xzf`) that holds `letter`. */

@@ -1,3 +1,4 @@
+import { abbreviates } from './command-options.js';
 import type { ShellWord } from './shell-words.js';
 
 /**
@@ -249,6 +250,8 @@ export function readGit(words: readonly ShellWord[], from: number): GitReading {
         notUnderstood ??= problem;
       } else if (name === '--config-env') {
         notUnderstood ??= `git --config-env takes a setting from the environment (${setting})`;
+        // An alias or a command-running setting whose value is not on the line: any subcommand.
+        ambiguous = true;
       }
     } else if (!GLOBAL_WITHOUT_VALUE.has(name)) {
       ambiguous = true;
@@ -259,8 +262,8 @@ export function readGit(words: readonly ShellWord[], from: number): GitReading {
   const subcommandWord = subcommandIndex === undefined ? undefined : words[subcommandIndex];
   const subcommand = subcommandWord?.value ?? '';
   let alias: GitReading['alias'];
-  if (subcommandWord !== undefined && aliases.has(subcommand)) {
-    alias = aliases.get(subcommand);
+  if (subcommandWord !== undefined && aliases.has(subcommand.toLowerCase())) {
+    alias = aliases.get(subcommand.toLowerCase());
     notUnderstood ??= `git runs the alias "${subcommand}" set on its command line`;
   }
   let argvCommand: number | undefined;
@@ -317,7 +320,11 @@ function readSetting(
   const key = (equals === -1 ? setting : setting.slice(0, equals)).toLowerCase();
   const value = equals === -1 ? 'true' : setting.slice(equals + 1);
   if (key.startsWith('alias.')) {
-    aliases.set(setting.slice(6, equals === -1 ? undefined : equals), { expansion: value, word });
+    // Config names are case-insensitive: `alias.P` defines `git p`.
+    aliases.set(setting.slice(6, equals === -1 ? undefined : equals).toLowerCase(), {
+      expansion: value,
+      word,
+    });
     if (value.startsWith('!')) shellCommands.push({ text: value.slice(1), word });
     return `git -c ${key}: an alias`;
   }
@@ -332,8 +339,9 @@ function readSetting(
 
 /** `--exec`, `--exec=x`; `-x`, `-xcmd`. */
 function optionMatches(word: string, option: string): boolean {
-  if (option.startsWith('--') || !option.startsWith('-'))
-    return word === option || word.startsWith(`${option}=`);
+  if (option.startsWith('--'))
+    return word === option || word.startsWith(`${option}=`) || abbreviates(word, option);
+  if (!option.startsWith('-')) return word === option;
   return word.startsWith(option);
 }
 

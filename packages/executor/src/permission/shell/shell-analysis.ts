@@ -255,8 +255,8 @@ function readScript(text: string, depth: number, scan: Scan): CommandView[] {
     }
     const writingRedirects = readRedirects(command.redirects, scan);
     if (command.words.length === 0) continue;
-    const reading = readCommand(command.words, depth, scan);
-    const shift = command.assignments.length;
+    // With its assignments: `GIT_SSH_COMMAND=… git fetch` runs a command too. Offsets count them.
+    const reading = readCommand([...command.assignments, ...command.words], depth, scan);
     views.push({
       text: [
         ...command.assignments.map((word) => word.raw),
@@ -265,10 +265,7 @@ function readScript(text: string, depth: number, scan: Scan): CommandView[] {
       ].join(' '),
       words: [...command.assignments, ...command.words].map((word) => word.raw),
       risky: reading.risky,
-      nested: reading.nested.map((nested) => ({
-        offset: nested.offset === undefined ? undefined : nested.offset + shift,
-        commands: nested.commands,
-      })),
+      nested: reading.nested,
     });
   }
   return views;
@@ -340,17 +337,19 @@ function readCommand(input: readonly ShellWord[], depth: number, scan: Scan): Co
   let start = 0;
   // Assignments and keywords only introduce the command after them.
   while (start < input.length && isPrelude(input[start] as ShellWord)) start += 1;
+  readEnvironment(input.slice(0, start), scan, depth);
   let words = input.slice(start);
   if (words.length === 0) return reading;
   if (words.some((word) => word.bracesOnly)) {
-    // Brace expansion is certain: read the words it gives.
+    // Brace expansion is certain: read the words it gives (bash drops the empty ones).
     const expanded: ShellWord[] = [];
     for (const word of words) {
       const values = word.bracesOnly ? expandBraces(word.value, word.quoting) : undefined;
       if (values === undefined) expanded.push(word);
-      else expanded.push(...values.map(syntheticWord));
+      else expanded.push(...values.filter((value) => value !== '').map(syntheticWord));
     }
     words = expanded;
+    if (words.length === 0) return reading;
   }
   const first = words[0] as ShellWord;
   if (!first.literal) {
@@ -483,6 +482,48 @@ function readCommand(input: readonly ShellWord[], depth: number, scan: Scan): Co
     });
     if (starts.length > 1 || result.ambiguous)
       state.unknown(`${wrapperName}: options that are not known, so where its command starts is not certain`);
+  }
+}
+
+/**
+ * Variables whose value a program runs as a command: `GIT_SSH_COMMAND='rm -rf x' git fetch`
+ * runs `rm -rf x`.
+ */
+const COMMAND_VARIABLES = new Set([
+  'GIT_SSH_COMMAND',
+  'GIT_SSH',
+  'GIT_PAGER',
+  'PAGER',
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'EDITOR',
+  'VISUAL',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_ASKPASS',
+  'SSH_ASKPASS',
+  'GIT_PROXY_COMMAND',
+  'PROMPT_COMMAND',
+  'LESSOPEN',
+  'MANPAGER',
+]);
+
+/** Variables that give git settings (an alias among them) from the environment. */
+const GIT_CONFIG_VARIABLES = /^GIT_CONFIG_(PARAMETERS|COUNT|KEY_\d+|VALUE_\d+)$|^GIT_EXEC_PATH$/;
+
+/** Reads assignments before a command for commands they carry. */
+function readEnvironment(assignments: readonly ShellWord[], scan: Scan, depth: number): void {
+  for (const word of assignments) {
+    const equals = word.value.indexOf('=');
+    const name = word.value.slice(0, equals).replace(/\+$/, '');
+    if (COMMAND_VARIABLES.has(name)) {
+      if (word.literal) readScript(word.value.slice(equals + 1), depth + 1, scan);
+      else scan.opaque(`${name}: a command known only when the shell runs it`);
+    }
+    // `GIT_CONFIG_PARAMETERS="'alias.p=push'" git p`: any git subcommand may be meant.
+    if (GIT_CONFIG_VARIABLES.test(name)) {
+      scan.partial('git ');
+      scan.unknown(`${name}: git settings from the environment`);
+    }
   }
 }
 

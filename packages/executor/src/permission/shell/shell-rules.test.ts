@@ -197,6 +197,11 @@ describe('deny rm holds against wrappers, find, nested shells and spellings', ()
     'source /dev/stdin',
     '. <(echo rm x)',
     "alias x='rm -rf y'",
+    "echo 'rm -rf y' | xargs sh -c",
+    'find . -name "*.sh" -exec sh -c {} \\;',
+    'find . -exec {} \\;',
+    'xargs -I CMD sh -c CMD',
+    'ls | xargs -I{} bash -c "{}"',
     // Spellings.
     'r{m,} x',
     '{,rm} x',

@@ -69,6 +69,20 @@ describe('compileGlob', () => {
     expect(compileGlob('[!a]x').test('.x')).toBe(true); // a class may match a leading dot, as in picomatch
   });
 
+  it('a segment that starts with * never matches a dotfile, even through a class after it', () => {
+    for (const [pattern, name] of [
+      ['*[.a][^a]', '.{'],
+      ['*[^a]x', '.x'],
+      ['*[+-.]x', '.x'],
+      ['**/*[.]env', 'deploy/.env'],
+    ] as const) {
+      expect([pattern, name, compileGlob(pattern).test(name)]).toEqual([pattern, name, picomatch(pattern)(name)]);
+      expect(compileGlob(pattern).test(name)).toBe(false);
+    }
+    expect(compileGlob('*[+-.]x').test('-x')).toBe(true);
+    expect(compileGlob('*[.a]x').test('b.x')).toBe(true);
+  });
+
   it('refuses a brace flood clearly instead of growing without bound', () => {
     expect(() => compileGlob('{a,b}'.repeat(9))).toThrow(
       `expands to more than ${MAX_BRACE_ALTERNATIVES} alternatives`,

@@ -125,8 +125,13 @@ function plainSource(tokens: readonly Token[], start: number): string {
   return source;
 }
 
-/** Tokens from `start`, where the first character matched must not be a dot. */
-function noLeadingDotSource(tokens: readonly Token[], start: number): string {
+/**
+ * Tokens from `start`, where the first character matched must not be a dot. `afterStar` is set
+ * once a leading `*` has matched nothing: as in picomatch, a segment that starts with `*` never
+ * matches a dotfile, so even a class that follows may not supply the leading dot there
+ * (`*[.a]x` does not match `.x`, while `[.a]x` does).
+ */
+function noLeadingDotSource(tokens: readonly Token[], start: number, afterStar = false): string {
   const token = tokens[start];
   if (token === undefined) return '';
   const rest = plainSource(tokens, start + 1);
@@ -137,11 +142,11 @@ function noLeadingDotSource(tokens: readonly Token[], start: number): string {
       return `[^/.]${rest}`;
     case 'class':
       // A class may match a leading dot, as in picomatch (`[.a]x` matches `.x`, and so does `[^a]x`).
-      return tokenSource(token) + rest;
+      return (afterStar ? classSourceWithoutDot(token) : tokenSource(token)) + rest;
     case 'star': {
       // Either the star takes a first character that is not a dot, or it matches nothing and
       // whatever follows must not start with a dot.
-      const empty = start + 1 < tokens.length ? noLeadingDotSource(tokens, start + 1) : NOTHING;
+      const empty = start + 1 < tokens.length ? noLeadingDotSource(tokens, start + 1, true) : NOTHING;
       return `(?:[^/.][^/]*${rest}|${empty})`;
     }
   }
@@ -158,6 +163,39 @@ function tokenSource(token: Token): string {
     case 'class':
       return token.negated ? `[^${escapeClassBody(token.body)}/]` : `[${escapeClassBody(token.body)}]`;
   }
+}
+
+/** A class that matches what `token` matches except a dot (RE2 has no class subtraction). */
+function classSourceWithoutDot(token: Extract<Token, { kind: 'class' }>): string {
+  if (token.negated) return `[^${escapeClassBody(token.body)}./]`;
+  const DOT = 0x2e;
+  const ranges = classRanges(token.body).flatMap(([low, high]) =>
+    low <= DOT && DOT <= high
+      ? ([
+          [low, DOT - 1],
+          [DOT + 1, high],
+        ] as const).filter(([from, to]) => from <= to)
+      : [[low, high] as const],
+  );
+  if (ranges.length === 0) return NOTHING;
+  const hex = (code: number) => `\\x{${code.toString(16)}}`;
+  return `[${ranges.map(([low, high]) => (low === high ? hex(low) : `${hex(low)}-${hex(high)}`)).join('')}]`;
+}
+
+/** The code point ranges of a class body: `a-z` is a range, a `-` first or last is itself. */
+function classRanges(body: string): Array<readonly [number, number]> {
+  const chars = [...body];
+  const ranges: Array<readonly [number, number]> = [];
+  for (let index = 0; index < chars.length; index += 1) {
+    const low = (chars[index] as string).codePointAt(0) as number;
+    if (chars[index + 1] === '-' && index + 2 < chars.length) {
+      ranges.push([low, (chars[index + 2] as string).codePointAt(0) as number]);
+      index += 2;
+    } else {
+      ranges.push([low, low]);
+    }
+  }
+  return ranges;
 }
 
 function escapeLiteral(text: string): string {

@@ -76,7 +76,11 @@ describe('compileGlob', () => {
       ['*[+-.]x', '.x'],
       ['**/*[.]env', 'deploy/.env'],
     ] as const) {
-      expect([pattern, name, compileGlob(pattern).test(name)]).toEqual([pattern, name, picomatch(pattern)(name)]);
+      expect([pattern, name, compileGlob(pattern).test(name)]).toEqual([
+        pattern,
+        name,
+        picomatch(pattern)(name),
+      ]);
       expect(compileGlob(pattern).test(name)).toBe(false);
     }
     expect(compileGlob('*[+-.]x').test('-x')).toBe(true);

@@ -171,10 +171,12 @@ function classSourceWithoutDot(token: Extract<Token, { kind: 'class' }>): string
   const DOT = 0x2e;
   const ranges = classRanges(token.body).flatMap(([low, high]) =>
     low <= DOT && DOT <= high
-      ? ([
-          [low, DOT - 1],
-          [DOT + 1, high],
-        ] as const).filter(([from, to]) => from <= to)
+      ? (
+          [
+            [low, DOT - 1],
+            [DOT + 1, high],
+          ] as const
+        ).filter(([from, to]) => from <= to)
       : [[low, high] as const],
   );
   if (ranges.length === 0) return NOTHING;

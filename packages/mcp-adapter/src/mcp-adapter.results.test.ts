@@ -5,6 +5,7 @@ import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RawTool, rawToolServer } from '../test/catalog-servers.js';
 import { executionContext, inMemoryServer, temporaryDirectory } from '../test/helpers.js';
+import { rememberSecret } from './auth/secret-redaction.js';
 import { DEFAULT_OUTPUT_ROUTING } from './content-routing.js';
 import { McpAdapter } from './mcp-adapter.js';
 
@@ -53,7 +54,11 @@ const tools: RawTool[] = [
   { name: 'inject', description: 'Hostile text.', inputSchema: { type: 'object' } },
   { name: 'image_at_cap', description: 'A 256 KiB image.', inputSchema: { type: 'object' } },
   { name: 'image_over_cap', description: 'A 256 KiB + 1 byte image.', inputSchema: { type: 'object' } },
+  { name: 'echo_token', description: 'Fails, echoing a credential.', inputSchema: { type: 'object' } },
 ];
+
+/** A credential this process holds (as an OAuth token or a configured header would be). */
+const HELD_TOKEN = 'gho_heldCredential0123456789';
 
 const results: Record<string, Record<string, unknown>> = {
   image_at_cap: { content: [{ type: 'image', data: AT_CAP.toString('base64'), mimeType: 'image/png' }] },
@@ -96,6 +101,10 @@ const results: Record<string, Record<string, unknown>> = {
     isError: true,
   },
   weather_missing: { content: [{ type: 'text', text: 'no structure' }] },
+  echo_token: {
+    content: [{ type: 'text', text: `upstream refused token ${HELD_TOKEN}` }],
+    isError: true,
+  },
   inject: {
     content: [
       {
@@ -237,6 +246,13 @@ describe('tool results', () => {
     expect(result.error?.message).toContain('weather service down');
     expect(result.error?.message).not.toContain('outputSchema');
     expect(result.metadata?.isError).toBe(true);
+  });
+
+  it('redacts a held credential that a server echoes in an error result, from the message and the content', async () => {
+    rememberSecret(HELD_TOKEN);
+    const result = await call('echo_token');
+    expect(result.error?.message).toContain('upstream refused token [redacted]');
+    expect(JSON.stringify(result)).not.toContain(HELD_TOKEN);
   });
 
   it('marks server text as untrusted and defuses a fake end marker inside it', async () => {

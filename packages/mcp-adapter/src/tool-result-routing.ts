@@ -2,6 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type LlmContentPart, type ToolResult, ToolResults } from '@toolwright/contracts';
 import { type SchemaValidator, ToolValidationError } from '@toolwright/validation';
 import type { McpArtifactSink } from './artifact-sink.js';
+import { redactSecrets } from './auth/secret-redaction.js';
 import { ContentRouter, type OutputRoutingOptions } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import {
@@ -127,9 +128,16 @@ async function routeGeneral(result: CallToolResult, context: ToolResultRoutingCo
     });
   }
   if (isError) {
-    const message = `${subject} reported an error: ${markUntrusted(context.server, firstText(result))}`;
+    // A server's error text is where a credential it was sent gets echoed back (an upstream's
+    // "invalid token xyz"): it reaches the model, the host's logs and the terminal, so every
+    // credential this process holds is redacted from it, as from the adapter's own errors.
+    const message = redactSecrets(
+      `${subject} reported an error: ${markUntrusted(context.server, firstText(result))}`,
+    );
     return {
-      llmContent: router.parts,
+      llmContent: router.parts.map((part) =>
+        part.type === 'text' ? { ...part, text: redactSecrets(part.text) } : part,
+      ),
       error: { type: 'execution', message },
       artifacts: router.artifacts,
       metadata,

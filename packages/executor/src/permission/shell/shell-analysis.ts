@@ -688,7 +688,7 @@ function readFind(
   words: readonly ShellWord[],
   scan: Scan,
   reading: CommandReading,
-  argv: (from: number, note?: boolean) => void,
+  argv: (from: number, note?: boolean, filled?: readonly string[]) => void,
 ): void {
   const startPoints: string[] = [];
   let index = 1;
@@ -748,7 +748,7 @@ function readGitCommand(
   scan: Scan,
   reading: CommandReading,
   script: (text: string, word: ShellWord) => void,
-  argv: (from: number, note?: boolean) => void,
+  argv: (from: number, note?: boolean, filled?: readonly string[]) => void,
 ): void {
   const git = readGit(words, 1);
   reading.risky.push(...git.risky);

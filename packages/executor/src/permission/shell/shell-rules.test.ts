@@ -186,6 +186,7 @@ describe('deny rm holds against wrappers, find, nested shells and spellings', ()
     "sh -c '$0 -rf x' rm",
     'bash -c \'"$0" x\' rm',
     "bash -c '$1 x' _ rm",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
     "bash -c '${0} x' rm",
     'bash -c \'r"m" x\'',
     'eval rm x',
@@ -221,6 +222,7 @@ describe('deny rm holds against wrappers, find, nested shells and spellings', ()
     '$(echo rm) x',
     '`echo rm` x',
     'r$(echo m) x',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
     '${RM:-rm} x',
     '$RM x',
     '"$RM" x',
@@ -421,6 +423,7 @@ describe('an allow rule never applies to a command it cannot understand', () => 
   it.each([
     'ls $HOME',
     'ls "$HOME"',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
     'ls ${HOME}',
     'ls $(pwd)',
     'ls `pwd`',

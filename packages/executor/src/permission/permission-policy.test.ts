@@ -716,6 +716,18 @@ describe('asks that no allow rule can settle carry a remedy, never a rule sugges
     expect(policy({ allow: [rule], deny: ['Grep(deploy/**)'] }).judgeRead(key, 'Grep').behavior).toBe('deny');
   });
 
+  it('a shell command that cannot be understood: no content rule is suggested, since none would cover it', () => {
+    const decision = bash(policy(), 'ls $DIR');
+    expect(decision.behavior).toBe('ask');
+    expect(decision.remedy).toContain('No rule naming the command can permit it');
+    // Indeed: the exact command as a rule does not permit it.
+    expect(bash(policy({ allow: ['Bash(ls $DIR)'] }), 'ls $DIR').behavior).toBe('ask');
+    // An understood command gets no remedy: its own rule works.
+    const plain = bash(policy(), 'make build');
+    expect(plain.remedy).toBeUndefined();
+    expect(bash(policy({ allow: ['Bash(make build)'] }), 'make build').behavior).toBe('allow');
+  });
+
   it('needsApproval: the remedy says no rule permits it', async () => {
     const subject = policy({ allow: ['Read'], needsApproval: { Read: () => true } });
     const decision = await subject.decide({ invocation: callOn(read, 'a'), tool: read, mode: 'default' });

@@ -358,7 +358,8 @@ export class PermissionPolicy {
     if (shell !== undefined) decision = stricter(decision, this.#judgeShellWrites(shell, paths));
     if (decision.behavior === 'ask') return decision;
     // A shell command without paths: every command it runs must be covered (see `coveringRules`).
-    if (shell !== undefined && paths.length === 0) return this.#allowShell(name, shell) ?? executeAsks(name);
+    if (shell !== undefined && paths.length === 0)
+      return this.#allowShell(name, shell) ?? shellAsks(name, shell);
     const allowRule = this.#rules.find(
       (rule) =>
         rule.behavior === 'allow' && rule.matchesToolName(name) && this.#allowCovers(rule, paths, content),
@@ -660,6 +661,19 @@ function isParamsJson(content: string): boolean {
 }
 
 /** The decision for an execute tool no allow rule covers. */
+/**
+ * The ask for a shell command no allow rule covers. When it is not understood (a variable, a
+ * glob, a nested interpreter), no content rule can cover it, so none is suggested.
+ */
+function shellAsks(name: string, shell: ShellAnalysis): PermissionDecision {
+  const why = shell.unreadable ?? shell.notUnderstood[0];
+  if (why === undefined) return executeAsks(name);
+  return {
+    ...executeAsks(name),
+    remedy: `No rule naming the command can permit it: it cannot be understood before it runs (${why}). Only the user can approve it, or an allow rule for the whole tool ("${name}"), which permits every command.`,
+  };
+}
+
 function executeAsks(name: string): PermissionDecision {
   return { behavior: 'ask', reason: `${name} can have effects outside the workspace (kind execute).` };
 }

@@ -1,5 +1,7 @@
 // The attacks on shell content rules, each through a real PermissionPolicy on a real temporary
 // workspace, with a Bash tool whose permission content is its command.
+import { Type } from '@sinclair/typebox';
+import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bashTool, shellWithCwdTool } from '../../test-support/policy-tools.js';
 import { makeTempWorkspace, type TempWorkspace } from '../../test-support/temp-workspace.js';
@@ -575,5 +577,43 @@ describe('shell commands that write protected files ask, whatever the allow rule
     ]) {
       expect(bash(subject, command), command).toMatchObject({ behavior: 'allow' });
     }
+  });
+});
+
+describe('only an execute tool is read as a shell', () => {
+  const fetchTool = createTool({
+    name: 'Fetch',
+    kind: ToolKind.ReadOnly,
+    schema: Type.Object({ url: Type.String() }),
+    description: 'Fetch test tool.',
+    extractSignatureContent: (params) => params.url,
+    abstractPermissionRule: (params) => `Fetch(${params.url})`,
+    execute: async () => ToolResults.success('not run'),
+  });
+
+  function fetch(subject: PermissionPolicy, url: string): PermissionDecision {
+    return subject.decide({
+      invocation: fetchTool.build({ url }),
+      tool: fetchTool,
+      mode: 'default',
+    }) as PermissionDecision;
+  }
+
+  it('content with $ or ? in another tool is not a command known only at run time, and its allow rules match as written', () => {
+    const subject = policy({
+      deny: ['Fetch(https://evil.example/*)'],
+      allow: ['Fetch(https://docs.example/*)'],
+    });
+    expect(fetch(subject, 'https://docs.example/a?b=$1&c={x,y}')).toMatchObject({ behavior: 'allow' });
+    expect(fetch(subject, 'https://evil.example/x')).toMatchObject({ behavior: 'deny' });
+  });
+
+  it('a whole-tool allow rule allows a shell line it cannot understand, but not a write into a protected file', () => {
+    const subject = policy({ allow: ['Bash'] });
+    expect(bash(subject, 'for f in $(ls); do echo "$f"; done')).toMatchObject({
+      behavior: 'allow',
+      rule: 'Bash',
+    });
+    expect(bash(subject, 'for f in a; do echo x > .mcp.json; done').behavior).toBe('ask');
   });
 });

@@ -47,6 +47,10 @@ describe('Plan mode is left only by the user', () => {
     expect(approved?.status).toBe('success');
     expect(session.mode.current).toBe('default');
     expect(asked).toHaveLength(2);
+    // The prompt shows the whole plan, however long, not a cut preview of the call's JSON.
+    const plan = `1. ${'step '.repeat(400)}\n2. the last step`;
+    const invocation = session.registry.get('ExitPlanMode')!.build({ plan });
+    expect(invocation.getDescription()).toContain('2. the last step');
     expect(asked[0]).toContain("ExitPlanMode needs the user's approval every time");
   });
 

@@ -53,6 +53,8 @@ export function createPlanModeTools(mode: SessionMode): Tool[] {
     },
     strict: true,
     category: 'session',
+    // The approval prompt shows this: the user approves the plan itself, all of it.
+    describeInvocation: (params) => `ExitPlanMode: end Plan mode and carry out this plan:\n${params.plan}`,
     async execute(params) {
       mode.set('default');
       return {

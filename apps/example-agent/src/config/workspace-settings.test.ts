@@ -170,6 +170,11 @@ describe('workspace settings', () => {
     store.trust(load().project.check);
     expect(load({ mcp: false }).projectApplies).toBe(true);
     expect(load({ mcp: false }).servers).toEqual([]);
+    // Untrusted with --no-mcp: the servers are not named as ignored, since none would start.
+    store.revoke(load().workspaceRoot);
+    expect(load({ mcp: false }).ignored).toEqual([
+      `${join(load().workspaceRoot, 'toolwright.config.json')}: provider, baseUrl, maxTurns, permissions.allow`,
+    ]);
   });
 
   it('protects every config file it read or covered, the user files and the trust store', () => {

@@ -303,8 +303,9 @@ export function loadWorkspaceSettings(
   if (!applies) {
     const keys = ignoredKeys(project.config);
     if (keys.length > 0) ignored.push(`${project.configFile ?? paths.configFile}: ${keys.join(', ')}`);
-    const active = project.servers.filter((server) => !server.disabled);
-    if (project.serversProblem !== undefined) {
+    // With --no-mcp no server would be loaded anyway: only the config's own keys are ignored.
+    const active = useMcp ? project.servers.filter((server) => !server.disabled) : [];
+    if (useMcp && project.serversProblem !== undefined) {
       ignored.push(`${project.mcpFile}: an MCP servers file that cannot be read`);
     } else if (active.length > 0) {
       const names = active.map((server) => server.name).join(', ');

@@ -277,6 +277,48 @@ describe('projectMcpServers', () => {
   });
 });
 
+describe('describeMcpServersConfig', () => {
+  it("describes VS Code's servers, disabled and malformed entries, without refusing or expanding", () => {
+    const described = describeMcpServersConfig({
+      servers: {
+        local: {
+          type: 'stdio',
+          command: 'uvx',
+          args: ['tool', '${env:HOME}'],
+          env: { API_KEY: '${KEY}' },
+          cwd: 'x',
+        },
+        off: { command: 'never', disabled: true },
+        odd: 'not an object',
+        typed: { type: 'carrier-pigeon', command: 42 },
+        remote: { type: 'sse', url: 'https://mcp.example.com/sse', oauth: {} },
+      },
+    });
+    expect(described).toEqual([
+      expect.objectContaining({
+        name: 'local',
+        kind: 'stdio',
+        command: 'uvx',
+        args: ['tool', '${env:HOME}'],
+        cwd: 'x',
+        envNames: ['API_KEY'],
+        variables: ['${env:HOME}', '${KEY}'],
+        disabled: false,
+      }),
+      expect.objectContaining({ name: 'off', disabled: true }),
+      expect.objectContaining({
+        name: 'odd',
+        kind: 'unknown',
+        problem: expect.stringContaining('not an object'),
+      }),
+      expect.objectContaining({ name: 'typed', kind: 'unknown', command: '42' }),
+      expect.objectContaining({ name: 'remote', kind: 'sse', oauth: true }),
+    ]);
+    expect(described.every((server) => server.inert && Object.isFrozen(server))).toBe(true);
+    expect(codeOf(() => describeMcpServersConfig('{ nope'))).toBe('mcp_config_invalid');
+  });
+});
+
 describe('a description passed where a server definition is expected', () => {
   it('is refused by McpAdapter, McpConnectionManager and ServerConnection: no process, no request', async () => {
     const requests: IncomingMessage[] = [];

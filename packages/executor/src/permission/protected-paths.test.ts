@@ -227,7 +227,7 @@ describe('the real git directory of the workspace, found by reading the reposito
     const context = { workspaceRoot: realpathSync(worktree) };
     const common = join(tree.root, 'main-store');
     expect(matchProtectedPath(join(common, 'hooks', 'pre-commit'), [], context)?.reason).toContain(
-      'git directory',
+      'the common git directory of this worktree',
     );
     expect(matchProtectedPath(join(common, 'worktrees', 'wt', 'HEAD'), [], context)).toBeDefined();
     expect(matchProtectedPath(join(worktree, 'src', 'x.ts'), [], context)).toBeUndefined();

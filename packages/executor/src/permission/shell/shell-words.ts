@@ -435,3 +435,17 @@ function hasUnquoted(value: string, quoting: string, character: string): boolean
   }
   return false;
 }
+
+/** The words of `text` split on blanks only ({@link WordMode.Blanks}); an unclosed quote runs to the end. */
+export function readWords(text: string): ShellWord[] {
+  const words: ShellWord[] = [];
+  let index = 0;
+  while (index < text.length) {
+    while (index < text.length && isBlank(text[index])) index += 1;
+    if (index >= text.length) break;
+    const { word } = readWord(text, index, WordMode.Blanks);
+    words.push(word);
+    index = word.end > index ? word.end : index + 1;
+  }
+  return words;
+}

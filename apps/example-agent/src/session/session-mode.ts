@@ -2,8 +2,8 @@ import type { ToolMode } from '@toolwright/registry';
 
 /**
  * The session's permission mode. Plan mode exposes and allows only ReadOnly tools; the
- * EnterPlanMode / ExitPlanMode tools flip it, and the agent loop reads it before every request
- * so the next declarations match.
+ * EnterPlanMode / ExitPlanMode tools flip it (ExitPlanMode only once the user approved it), and
+ * the agent loop reads it before every request so the next declarations match.
  */
 export class SessionMode {
   #mode: ToolMode;

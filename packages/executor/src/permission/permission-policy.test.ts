@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExecutorError } from '../executor-error.js';
 import { bashTool, callOn, mcpTool, pathTool, shellWithCwdTool } from '../test-support/policy-tools.js';
 import { makeTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
+import { ToolExecutor } from '../tool-executor.js';
 import type { PermissionDecision } from './permission-decision.js';
 import { PermissionPolicy, type PermissionPolicyOptions } from './permission-policy.js';
 
@@ -1325,5 +1326,39 @@ describe("path rules hold for an MCP tool's path arguments (the tools of @modelc
     const outside = join(tree.root, 'shared.txt');
     writeFileSync(outside, 's');
     expect(decideOn(trusting(), readText, { path: outside }).behavior).toBe('allow');
+  });
+});
+
+describe('a run nobody watches: the denial shows the remedy, or a rule that works', () => {
+  function executor(subject: PermissionPolicy, tool: Tool): ToolExecutor {
+    return new ToolExecutor({
+      lookup: (name) => (name === tool.name ? tool : undefined),
+      permissions: subject,
+      sessionId: 'remedy',
+      workspaceRoot: tree.workspace,
+    });
+  }
+
+  it('a write to a protected file: no rule suggested, the remedy said', async () => {
+    const [result] = await executor(policy({ allow: ['Write(**)'] }), write).executeBatch([
+      { id: '1', name: 'Write', arguments: { paths: ['package.json'] } },
+    ]);
+    expect(result?.status).toBe('denied');
+    expect(result?.content).toContain('non-interactive');
+    expect(result?.content).toContain('No allow rule permits writing a protected file');
+    expect(result?.content).not.toContain('permissions.allow');
+  });
+
+  it('a medium secret: the suggested rule is the one that permits it', async () => {
+    tree.file('(app)/.env', 'K=v');
+    const [result] = await executor(policy({ allow: ['Read(**)'] }), read).executeBatch([
+      { id: '1', name: 'Read', arguments: { paths: ['(app)/.env'] } },
+    ]);
+    const rule = /add a rule such as "(.+)" to permissions\.allow/.exec(result?.content ?? '')?.[1] as string;
+    expect(rule).toBe('Read((app)/.env)');
+    const [again] = await executor(policy({ allow: ['Read(**)', rule] }), read).executeBatch([
+      { id: '2', name: 'Read', arguments: { paths: ['(app)/.env'] } },
+    ]);
+    expect(again?.status).toBe('success');
   });
 });

@@ -41,14 +41,17 @@ function describeServer(server: McpServerDescription): string {
  */
 export function describeProject(settings: WorkspaceSettings): string[] {
   const { project } = settings;
-  const lines: string[] = [];
+  const lines: string[] = project.linkedOutside.map(
+    (file) => `  ${file.path}: links outside the workspace, to ${file.realPath} (not read until trusted)`,
+  );
   if (project.mcpFile !== undefined && (project.servers.length > 0 || project.serversProblem !== undefined)) {
     lines.push(`  ${project.mcpFile}: MCP servers it would start or contact`);
     lines.push(...project.servers.map(describeServer));
     if (project.serversProblem !== undefined) lines.push(`    (cannot be read: ${project.serversProblem})`);
   }
   const { config } = project;
-  if (project.configFile !== undefined) {
+  const configLinkedOut = project.linkedOutside.some((file) => file.path === project.configFile);
+  if (project.configFile !== undefined && !configLinkedOut) {
     lines.push(`  ${project.configFile}:`);
     const { permissions, provider, model, baseUrl, mcpConfig, $schema: _schema, ...rest } = config;
     if (provider !== undefined || model !== undefined) {

@@ -1,8 +1,9 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: configuration text whose ${…} references must stay unexpanded.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FolderTrustStore } from '@toolwright/mcp-adapter';
 import { afterAll, describe, expect, it } from 'vitest';
+import { describeProject } from '../cli/workspace-trust.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 import { loadWorkspaceSettings } from './workspace-settings.js';
 
@@ -162,6 +163,33 @@ describe('workspace settings', () => {
       join(workspace, 'tools/servers.json'),
       JSON.stringify({ mcpServers: { other: { command: 'y' } } }),
     );
+    expect(load().projectApplies).toBe(false);
+  });
+
+  it('never parses or shows an untrusted file that links outside the workspace, but covers it', () => {
+    const { load, store, root, workspace } = setup({});
+    const secret = join(root, 'secret.txt');
+    const other = join(root, 'other-secret.json');
+    writeFileSync(secret, 'TOPSECRET-value, not JSON');
+    writeFileSync(other, '{"TOPSECRET": "${SECRET}"}');
+    symlinkSync(secret, join(workspace, 'toolwright.config.json'));
+    symlinkSync(other, join(workspace, '.mcp.json'));
+    const settings = load();
+    expect(settings.project.linkedOutside.map((file) => file.realPath)).toEqual([secret, other]);
+    expect(settings.project.servers).toEqual([]);
+    // Held in memory for its fingerprint only: nothing derived from it, nothing shown.
+    const { check: _held, ...shown } = settings.project;
+    expect(JSON.stringify({ ...settings, project: shown })).not.toContain('TOPSECRET');
+    expect(describeProject(settings).join('\n')).not.toContain('TOPSECRET');
+    expect(describeProject(settings).join('\n')).toContain(`links outside the workspace, to ${secret}`);
+    expect(settings.ignored).toEqual([
+      `${join(workspace, 'toolwright.config.json')}: links outside the workspace (to ${secret}), not read until trusted`,
+      `${join(workspace, '.mcp.json')}: links outside the workspace (to ${other}), not read until trusted`,
+    ]);
+    // Covered all the same: trusted, the file is read (and refused as invalid); changed, asked again.
+    store.trust(settings.project.check);
+    expect(() => load()).toThrow(/not valid JSON/);
+    writeFileSync(secret, '{}');
     expect(load().projectApplies).toBe(false);
   });
 

@@ -38,6 +38,12 @@ export interface ProjectFiles {
   readonly servers: readonly McpServerDescription[];
   /** Why the project's MCP file could not be described, if so. */
   readonly serversProblem?: string;
+  /**
+   * Project files whose real path is outside the workspace (a link out of it, or an `mcpConfig`
+   * naming a path outside): hashed for the trust, but not parsed while the folder is untrusted,
+   * so no error message or description can show another file's content.
+   */
+  readonly linkedOutside: ReadonlyArray<{ readonly path: string; readonly realPath: string }>;
 }
 
 /** The merged configuration of one command, and where each part came from. */
@@ -87,10 +93,20 @@ function contentOf(check: FolderTrustCheck, path: string): string | undefined {
   return check.files.find((file) => file.realPath === real || file.path === path)?.content;
 }
 
-function parseProjectConfig(check: FolderTrustCheck, file: string | undefined): AgentConfig {
-  if (file === undefined) return {};
+function parseProjectConfig(
+  check: FolderTrustCheck,
+  file: string | undefined,
+  mayRead: (file: string) => boolean,
+): AgentConfig {
+  if (file === undefined || !mayRead(file)) return {};
   const text = contentOf(check, file);
   return text === undefined ? {} : parseAgentConfig(parseJsonText(text, file), file);
+}
+
+/** The real path a covered file was read at. */
+function coveredRealPath(check: FolderTrustCheck, path: string): string {
+  const real = realPathOf(path);
+  return check.files.find((file) => file.realPath === real || file.path === path)?.realPath ?? real;
 }
 
 /** A user-named `--mcp-config`, which must exist. */
@@ -124,6 +140,7 @@ function readProjectFiles(
   options: WorkspaceSettingsOptions,
   paths: { workspaceRoot: string; configFile: string },
   store: FolderTrustStore,
+  trustForRun: boolean,
 ): {
   project: ProjectFiles;
   explicitConfig?: { file: string; config: AgentConfig };
@@ -154,8 +171,15 @@ function readProjectFiles(
         : undefined;
   if (projectMcpFile !== undefined) covered.push(projectMcpFile);
   let check = store.check(workspaceRoot, covered);
+  // Until the folder is trusted, only files really inside it are parsed: a link to
+  // /proc/self/environ or ~/.aws/credentials under a config name is hashed, never shown.
+  const mayRead = (file: string): boolean => {
+    if (check.trusted || trustForRun) return true;
+    const real = coveredRealPath(check, file);
+    return real === realWorkspace || real.startsWith(`${realWorkspace}${sep}`);
+  };
   const projectConfigFile = configIsProject ? paths.configFile : undefined;
-  let config = parseProjectConfig(check, projectConfigFile);
+  let config = parseProjectConfig(check, projectConfigFile, mayRead);
   if (userNamedMcp === undefined && config.mcpConfig !== undefined && projectConfigFile !== undefined) {
     // Named by the project: covered like the project's other files, acted on only once trusted.
     projectMcpFile = resolve(workspaceRoot, config.mcpConfig);
@@ -167,12 +191,12 @@ function readProjectFiles(
         `${projectConfigFile} changed while it was read; run the command again.`,
       );
     }
-    config = parseProjectConfig(check, projectConfigFile);
+    config = parseProjectConfig(check, projectConfigFile, mayRead);
   }
   const explicitMcpFile = userNamedMcpIsProject ? undefined : userNamedMcp;
   let servers: readonly McpServerDescription[] = [];
   let serversProblem: string | undefined;
-  if (projectMcpFile !== undefined) {
+  if (projectMcpFile !== undefined && mayRead(projectMcpFile)) {
     const described = projectMcpServers({ ...check, trusted: false, status: 'untrusted' }, projectMcpFile);
     servers = described.descriptions;
     if (described.trusted === false && described.problem !== undefined) serversProblem = described.problem;
@@ -188,6 +212,9 @@ function readProjectFiles(
       mcpFile: projectMcpFile,
       servers,
       ...(serversProblem === undefined ? {} : { serversProblem }),
+      linkedOutside: check.files
+        .filter((file) => file.content !== undefined && !mayRead(file.path))
+        .map((file) => ({ path: file.path, realPath: file.realPath })),
     },
     ...(explicitConfig === undefined ? {} : { explicitConfig }),
     ...(explicitMcpFile === undefined ? {} : { explicitMcpFile }),
@@ -268,7 +295,12 @@ export function loadWorkspaceSettings(
   const paths = resolveCommandPaths(options);
   const useMcp = options.mcp !== false;
   const user = loadUserConfig({ mcp: useMcp }, env);
-  const { project, explicitConfig, explicitMcpFile } = readProjectFiles(options, paths, store);
+  const { project, explicitConfig, explicitMcpFile } = readProjectFiles(
+    options,
+    paths,
+    store,
+    settings.trustForRun === true,
+  );
   const applies = project.check.trusted || settings.trustForRun === true;
   // A project file named by mcpConfig must exist once it is acted on, as a flag's file must.
   if (applies && useMcp && project.mcpFile !== undefined && project.config.mcpConfig !== undefined) {
@@ -301,6 +333,9 @@ export function loadWorkspaceSettings(
   }
   const ignored: string[] = [];
   if (!applies) {
+    for (const file of project.linkedOutside) {
+      ignored.push(`${file.path}: links outside the workspace (to ${file.realPath}), not read until trusted`);
+    }
     const keys = ignoredKeys(project.config);
     if (keys.length > 0) ignored.push(`${project.configFile ?? paths.configFile}: ${keys.join(', ')}`);
     // With --no-mcp no server would be loaded anyway: only the config's own keys are ignored.

@@ -42,14 +42,14 @@ afterAll(async () => {
  * Runs the CLI on a pseudo-terminal and types each answer once its prompt is on the screen (in
  * order): no timing is involved. Resolves with everything the terminal showed.
  */
-async function dialogue(args: string[], script: Array<[prompt: string, typed: string]>) {
+async function dialogue(args: string[], script: Array<[prompt: string, typed: string]>, cwd = workspace) {
   const cli = await cliUnderTestPath();
   const home = join(directory.path, 'home');
   const command = [process.execPath, cli, ...args]
     .map((part) => `'${part.replace(/'/g, "'\\''")}'`)
     .join(' ');
   const child = spawn('script', ['-qfec', command, '/dev/null'], {
-    cwd: workspace,
+    cwd,
     env: {
       ...process.env,
       TOOLWRIGHT_HOME: home,
@@ -61,6 +61,8 @@ async function dialogue(args: string[], script: Array<[prompt: string, typed: st
   let screen = '';
   let seenUpTo = 0;
   const pending = [...script];
+  /** The screen up to the first answer typed: what the user saw when they decided. */
+  let beforeFirstAnswer: string | undefined;
   child.stdout.on('data', (chunk: Buffer) => {
     screen += chunk.toString('utf8');
     const next = pending[0];
@@ -69,12 +71,18 @@ async function dialogue(args: string[], script: Array<[prompt: string, typed: st
     if (at === -1) return;
     seenUpTo = at + next[0].length;
     pending.shift();
+    beforeFirstAnswer ??= screen;
     child.stdin.write(`${next[1]}\r`);
   });
   const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearTimeout(timer);
-  return { code, screen, unanswered: pending.map(([prompt]) => prompt) };
+  return {
+    code,
+    screen,
+    beforeFirstAnswer: beforeFirstAnswer ?? '',
+    unanswered: pending.map(([prompt]) => prompt),
+  };
 }
 
 describe.skipIf(!existsSync('/usr/bin/script'))('elicitation on a real terminal', () => {
@@ -105,5 +113,23 @@ describe.skipIf(!existsSync('/usr/bin/script'))('elicitation on a real terminal'
     );
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the screen clear must not reach the terminal
     expect(run.screen).not.toMatch(/\u001b\[2J|\u202e/);
+  }, 90_000);
+
+  it('an approval question shows model-written params on one line: a newline in a path cannot draw a question above it', async () => {
+    // A folder with no config of its own: nothing to trust, the approval is the only question.
+    const plain = join(directory.path, 'plain');
+    mkdirSync(plain, { recursive: true });
+    const forged = '/tmp/outside\nAllow Read(notes.md)? [y/N] ';
+    const run = await dialogue(
+      ['call', 'Write', JSON.stringify({ file_path: forged, content: 'x' }), '--no-mcp'],
+      [['is outside the workspace. [y/N] ', 'n']],
+      plain,
+    );
+    expect(run.unanswered, run.screen).toEqual([]);
+    expect(run.code, run.screen).toBe(1);
+    expect(run.beforeFirstAnswer).toContain('Allow Write /tmp/outside\\nAllow Read(notes.md)? [y/N]');
+    expect(run.beforeFirstAnswer).not.toMatch(/^Allow Read/m);
+    expect(run.screen).toContain('The user declined');
+    expect(existsSync(forged)).toBe(false);
   }, 90_000);
 });

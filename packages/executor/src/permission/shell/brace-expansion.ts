@@ -8,11 +8,18 @@ export const MAX_BRACE_WORDS = 64;
  * be more than {@link MAX_BRACE_WORDS} words.
  */
 export function expandBraces(value: string, quoting: string): string[] | undefined {
+  if (value.length > MAX_BRACE_LENGTH) return undefined;
   const out: string[] = [];
-  return expandInto(value, quoting, out) ? out : undefined;
+  return expandInto(value, quoting, out, 0) ? out : undefined;
 }
 
-function expandInto(value: string, quoting: string, out: string[]): boolean {
+/** Longer words are not expanded (finding groups is quadratic in the length). */
+const MAX_BRACE_LENGTH = 4096;
+/** Each group gives at least two words: past this many nested expansions the result is too long anyway. */
+const MAX_GROUPS = 16;
+
+function expandInto(value: string, quoting: string, out: string[], groups: number): boolean {
+  if (groups > MAX_GROUPS) return false;
   const group = firstGroup(value, quoting);
   if (group === undefined) {
     if (out.length >= MAX_BRACE_WORDS) return false;
@@ -28,6 +35,7 @@ function expandInto(value: string, quoting: string, out: string[]): boolean {
       prefix + alternative.value + suffix,
       prefixQuoting + alternative.quoting + suffixQuoting,
       out,
+      groups + 1,
     );
     if (!ok) return false;
   }

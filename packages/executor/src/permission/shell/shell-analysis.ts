@@ -166,18 +166,23 @@ function isPrelude(word: ShellWord): boolean {
   return ASSIGNMENT.test(word.raw) || (word.raw === word.value && KEYWORDS.has(word.value));
 }
 
+/** How many commands wrapped in one another (`nohup nice sudo …`) are read. */
+const MAX_CHAIN = 64;
+
 /**
  * Reads one command given as words (`words[0]` its name, after any assignments): adds its
- * candidates, and returns what an allow rule must cover.
+ * candidates, and returns what an allow rule must cover. `placeholders` are words filled in at
+ * run time (`find -exec`'s `{}`); `chain` counts the wrappers around it.
  */
 function readCommand(
   input: readonly ShellWord[],
   depth: number,
   scan: Scan,
   placeholders: readonly string[] = [],
+  chain = 0,
 ): CommandReading {
   const reading: CommandReading = { risky: [], nested: [] };
-  if (depth > MAX_DEPTH) {
+  if (depth > MAX_DEPTH || chain > MAX_CHAIN) {
     scan.unreadable = TOO_MUCH;
     return reading;
   }
@@ -239,7 +244,7 @@ function readCommand(
   const argv = (from: number, note = true, filled: readonly string[] = []): void => {
     const subWords = words.slice(from);
     if (subWords.length === 0) return;
-    const sub = readCommand(subWords, depth + 1, scan, filled);
+    const sub = readCommand(subWords, depth, scan, filled, chain + 1);
     if (note) view(from, sub, subWords);
   };
 

@@ -232,6 +232,18 @@ describe('analyseShell limits', () => {
     let nested = 'rm x';
     for (let level = 0; level < 10; level += 1) nested = `bash -c ${JSON.stringify(nested)}`;
     expect(analyseShell(nested).unreadable).toContain('too long or too deeply nested');
+    // Nesting as deep as the text is long is read with stacks, not recursion.
+    for (const text of [
+      '"$('.repeat(20_000),
+      '$("'.repeat(20_000),
+      `rm ${'{a,b}'.repeat(20_000)}`,
+      '{a,b}'.repeat(20_000),
+      `${'{'.repeat(20_000)}a,b${'}'.repeat(20_000)}`,
+    ]) {
+      expect(() => analyseShell(text)).not.toThrow();
+    }
+    expect(analyseShell(`${'nohup '.repeat(70)}rm x`).unreadable).toContain('too long');
+    expect(analyseShell(`${'nohup '.repeat(10)}rm x`).candidates).toContain('rm x');
     const start = performance.now();
     analyseShell('a'.repeat(200_000));
     analyseShell('"'.repeat(50_001));

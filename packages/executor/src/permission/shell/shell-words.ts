@@ -239,50 +239,63 @@ function backquoteEnd(text: string, from: number): { index: number; problem: str
 
 /**
  * The index after the `)` closing a `(` opened just before `from`, skipping quoted text and
- * nested parentheses (`$(echo "(" $(ls))`).
+ * nested parentheses (`$(echo "(" $(ls))`). A stack, not recursion: `"$("$(...` nests as deep
+ * as the text is long.
  */
 export function balancedEnd(text: string, from: number): { index: number; problem: string | undefined } {
-  let depth = 1;
+  return skipNested(text, from, '(');
+}
+
+/** The index after the `"` closing a double-quoted string that starts at `from`. */
+function skipDoubleQuoted(text: string, from: number): number {
+  return skipNested(text, from, '"').index;
+}
+
+/** Skips to the end of a `(` or `"` context opened just before `from`, through every context nested in it. */
+function skipNested(
+  text: string,
+  from: number,
+  opened: '(' | '"',
+): { index: number; problem: string | undefined } {
+  const contexts: ('(' | '"')[] = [opened];
   let index = from;
   while (index < text.length) {
     const character = text[index] as string;
+    const inside = contexts[contexts.length - 1];
     if (character === '\\') {
       index += 2;
-      continue;
-    }
-    if (character === "'") {
-      const close = text.indexOf("'", index + 1);
-      if (close === -1) break;
-      index = close + 1;
-      continue;
-    }
-    if (character === '"') {
-      index = skipDoubleQuoted(text, index + 1);
       continue;
     }
     if (character === '`') {
       index = backquoteEnd(text, index + 1).index;
       continue;
     }
-    if (character === '(') depth += 1;
-    if (character === ')') {
-      depth -= 1;
-      if (depth === 0) return { index: index + 1, problem: undefined };
+    let closed = false;
+    if (inside === '"') {
+      if (character === '"') closed = true;
+      else if (character === '$' && text[index + 1] === '(') {
+        contexts.push('(');
+        index += 1;
+      }
+    } else if (character === "'") {
+      const close = text.indexOf("'", index + 1);
+      if (close === -1) break;
+      index = close;
+    } else if (character === '"' || character === '(') {
+      contexts.push(character);
+    } else if (character === ')') {
+      closed = true;
     }
     index += 1;
+    if (closed) {
+      contexts.pop();
+      if (contexts.length === 0) return { index, problem: undefined };
+    }
   }
-  return { index: text.length + 1, problem: 'an unclosed parenthesis' };
-}
-
-function skipDoubleQuoted(text: string, from: number): number {
-  let index = from;
-  while (index < text.length && text[index] !== '"') {
-    if (text[index] === '\\') index += 2;
-    else if (text[index] === '$' && text[index + 1] === '(') index = balancedEnd(text, index + 2).index;
-    else if (text[index] === '`') index = backquoteEnd(text, index + 1).index;
-    else index += 1;
-  }
-  return index + 1;
+  return {
+    index: text.length + 1,
+    problem: opened === '(' ? 'an unclosed parenthesis' : 'an unclosed double quote',
+  };
 }
 
 function braceEnd(text: string, from: number): { index: number; problem: string | undefined } {
@@ -412,29 +425,27 @@ function firstUnquotedBrace(value: string, quoting: string): number {
   return value.length;
 }
 
-/** An unquoted `{a,b}` or `{1..3}`: bash expands it into several words. */
+/** An unquoted `{a,b}` or `{1..3}`: bash expands it into several words. One pass, a stack of open braces. */
 export function hasBraceExpansion(value: string, quoting: string): boolean {
-  const opens: number[] = [];
+  const opens: { at: number; comma: boolean }[] = [];
   for (let index = 0; index < value.length; index += 1) {
     if (quoting[index] !== 'u') continue;
     const character = value[index];
-    if (character === '{') opens.push(index);
+    if (character === '{') opens.push({ at: index, comma: false });
+    else if (character === ',' && opens.length > 0)
+      (opens[opens.length - 1] as { comma: boolean }).comma = true;
     else if (character === '}' && opens.length > 0) {
-      const open = opens.pop() as number;
-      const inner = value.slice(open + 1, index);
-      const innerQuoting = quoting.slice(open + 1, index);
-      if (hasUnquoted(inner, innerQuoting, ',') || /^-?\w+\.\.-?\w+(\.\.-?\d+)?$/.test(inner)) return true;
+      const open = opens.pop() as { at: number; comma: boolean };
+      if (open.comma) return true;
+      // A sequence is short: `{1..10}`, `{a..z}`.
+      const length = index - open.at - 1;
+      if (length <= 64 && SEQUENCE.test(value.slice(open.at + 1, index))) return true;
     }
   }
   return false;
 }
 
-function hasUnquoted(value: string, quoting: string, character: string): boolean {
-  for (let index = 0; index < value.length; index += 1) {
-    if (value[index] === character && quoting[index] === 'u') return true;
-  }
-  return false;
-}
+const SEQUENCE = /^-?\w+\.\.-?\w+(\.\.-?\d+)?$/;
 
 /** The words of `text` split on blanks only ({@link WordMode.Blanks}); an unclosed quote runs to the end. */
 export function readWords(text: string): ShellWord[] {

@@ -265,6 +265,16 @@ describe('projectMcpServers', () => {
     expect(exfil?.transport === 'streamable-http' && exfil.url.href).toBe('http://127.0.0.1:9/mcp/s3');
   });
 
+  it('does not parse an untrusted file that links outside the folder: no error can carry its content', () => {
+    const secret = join(root, 'environ');
+    writeFileSync(secret, 'AWS_SECRET_ACCESS_KEY=leaked-value');
+    symlinkSync(secret, join(workspace, '.mcp.json'));
+    const loaded = projectMcpServers(store.check(workspace, FILES), '.mcp.json');
+    expect(loaded).toMatchObject({ trusted: false, servers: [], descriptions: [] });
+    expect(loaded.trusted === false && loaded.problem).toContain(`links outside the folder, to ${secret}`);
+    expect(loaded.trusted === false && loaded.problem).not.toContain('leaked-value');
+  });
+
   it('describes a document it would refuse, and refuses a file the check does not cover', () => {
     writeFileSync(join(workspace, '.mcp.json'), 'not json');
     const loaded = projectMcpServers(store.check(workspace, FILES), '.mcp.json');

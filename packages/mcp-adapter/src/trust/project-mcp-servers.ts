@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import type { ConfigEnvironment } from '../config-variables.js';
 import { McpAdapterError, McpAdapterErrorCode } from '../errors.js';
 import { checkOptions, optionNames } from '../option-checks.js';
@@ -23,7 +23,10 @@ export type ProjectMcpServers =
       readonly file: FolderFile;
       readonly servers: readonly [];
       readonly descriptions: readonly McpServerDescription[];
-      /** Why the file could not even be described (not JSON, not an object), if so. */
+      /**
+       * Why the file was not described: not JSON or not an object, or its real path is outside
+       * the folder (a link out of it), which is not parsed until the folder is trusted.
+       */
       readonly problem?: string;
     };
 
@@ -40,7 +43,9 @@ const OPTION_NAMES = optionNames<ProjectMcpServersOptions>({ env: true });
  * read. In a trusted folder they are parsed as `parseMcpServersConfig` does; in an untrusted one
  * nothing is expanded (no environment variable is read), started or contacted: `servers` is
  * empty and `descriptions` say what the file would start or contact, for asking the user.
- * A missing file has no servers.
+ * An untrusted file whose real path is outside the folder (a link to `/proc/self/environ` or
+ * another user file) is not parsed at all, so no error text can carry its content: `problem`
+ * says where it links. A missing file has no servers.
  *
  * @throws McpAdapterError `invalid_option` when `file` is not among the files `check` covers;
  *   `mcp_config_invalid` from parsing a trusted folder's file.
@@ -63,6 +68,10 @@ export function projectMcpServers(
       options.env === undefined ? {} : { env: options.env },
     );
     return { trusted: true, file: covered, servers, descriptions: describeMcpServersConfig(covered.content) };
+  }
+  if (covered.realPath !== check.folder && !covered.realPath.startsWith(`${check.folder}${sep}`)) {
+    const problem = `${covered.path} links outside the folder, to ${covered.realPath}; it is not read until the folder is trusted`;
+    return { trusted: false, file: covered, servers: [], descriptions: [], problem };
   }
   try {
     return {

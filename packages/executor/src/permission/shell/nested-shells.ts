@@ -90,22 +90,25 @@ export function readShell(
 
 /**
  * `sh -c '$0 -rf x' rm` runs `rm -rf x`: the positional parameters of a `-c` string, replaced
- * by the words given after it when they are literals.
+ * by the words given after it. Only words a shell cannot split or glob (letters, digits and
+ * `_ . / : @ % + = , -`) are put in: an unquoted `$0` holding `bin/r*` runs what the glob finds,
+ * so such a parameter stays unknown.
  */
 function withPositionals(text: string, args: readonly ShellWord[]): string {
-  if (args.length === 0 || args.some((word) => !word.literal)) return text;
-  const quote = (value: string): string => `'${value.replace(/'/g, "'\\''")}'`;
-  const all = args
-    .slice(1)
-    .map((word) => quote(word.value))
-    .join(' ');
+  const safe = (word: ShellWord | undefined): word is ShellWord =>
+    word?.literal === true && INERT.test(word.value);
+  const rest = args.slice(1);
+  const all = rest.every(safe) ? rest.map((word) => word.value).join(' ') : undefined;
   return text.replace(
-    /"?\$(?:\{(\d+|[@*])\}|(\d|[@*]))"?/g,
+    /\$(?:\{(\d+|[@*])\}|(\d|[@*]))/g,
     (match, braced: string | undefined, bare: string | undefined) => {
       const key = braced ?? bare ?? '';
-      if (key === '@' || key === '*') return all;
+      if (key === '@' || key === '*') return all ?? match;
       const word = args[Number(key)];
-      return word === undefined ? match : quote(word.value);
+      return safe(word) ? word.value : match;
     },
   );
 }
+
+/** A word that means the same quoted or not. */
+const INERT = /^[A-Za-z0-9_./:@%+=,-]+$/;

@@ -1,0 +1,188 @@
+// The reader against the real thing: random command lines run by /bin/bash in a temporary
+// directory, with a program that records that it ran. What bash runs must be what the rules saw.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePermissionRule } from '../permission-rule.js';
+import { catchesShell, coveringRules } from './rule-coverage.js';
+import { analyseShell } from './shell-analysis.js';
+
+const BASH = '/bin/bash';
+let root = '';
+let bin = '';
+let log = '';
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'tw-shell-oracle-'));
+  bin = join(root, 'bin');
+  mkdirSync(bin);
+  log = join(root, 'ran.log');
+  // `target` records every run; `probe` does nothing.
+  writeFileSync(join(bin, 'target'), `#!/bin/sh\necho "$@" >> '${log}'\n`);
+  writeFileSync(join(bin, 'probe'), '#!/bin/sh\nexit 0\n');
+  chmodSync(join(bin, 'target'), 0o755);
+  chmodSync(join(bin, 'probe'), 0o755);
+});
+
+afterAll(() => {
+  if (root !== '') rmSync(root, { recursive: true, force: true });
+});
+
+function bash(args: readonly string[], path: string): string {
+  const run = spawnSync(BASH, args, {
+    cwd: root,
+    env: { PATH: path, T: 'target', PS4: '+TRACE ' },
+    encoding: 'utf8',
+    timeout: 5000,
+    input: '',
+  });
+  return run.stderr ?? '';
+}
+
+describe.skipIf(!existsSync(BASH))('the reader agrees with bash', () => {
+  it('whenever bash runs target, a deny rule on target:* catches the line', () => {
+    const deny = parsePermissionRule('Bash(target:*)', 'deny').specifier;
+    if (deny === undefined) throw new Error('the rule has a specifier');
+    const spellings = fc.constantFrom(
+      'target',
+      '"target"',
+      "'tar'get",
+      't\\arget',
+      "$'\\x74'arget",
+      'tar{get,}',
+      '{,target}',
+      'targe?',
+      './bin/target',
+      'bin/targ*',
+      '$T',
+      '"$T"',
+      't$Xarget',
+      '$(echo target)',
+      '`echo target`',
+    );
+    const wrappers = fc.constantFrom(
+      '',
+      'env ',
+      'env -i PATH=$PATH ',
+      'nohup ',
+      'nice ',
+      'timeout 5 ',
+      'eval ',
+      'xargs ',
+      'command ',
+      'exec ',
+      'time ',
+      'stdbuf -oL ',
+      'setsid -w ',
+      'find bin -name target -exec ',
+      'echo target | sh; ',
+      'ionice ',
+      'taskset 1 ',
+    );
+    const tails = fc.constantFrom('', ' x', ' {} \\;', ' >/dev/null', '; true', ' && true', " 'a;b'");
+    const shells = fc.constantFrom('', 'sh -c ', 'bash -c ', "sh -c '$0 x' ");
+    let ran = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom('', 'true; ', 'T=target; ', 'X=; '),
+        shells,
+        wrappers,
+        spellings,
+        tails,
+        (before, shell, wrapper, spelled, tail) => {
+          const inner = `${wrapper}${spelled}${tail}`;
+          const command =
+            shell === ''
+              ? `${before}${inner}`
+              : `${before}${shell}${JSON.stringify(inner)}${shell.includes('$0') ? ' target' : ''}`;
+          if (existsSync(log)) unlinkSync(log);
+          bash(['-c', command], `${bin}:/usr/bin:/bin`);
+          if (!existsSync(log)) return;
+          ran += 1;
+          expect(catchesShell(analyseShell(command), deny), command).not.toBe(false);
+        },
+      ),
+      { numRuns: 400 },
+    );
+    // The property must have met lines that run target.
+    expect(ran).toBeGreaterThan(50);
+  });
+
+  it('whatever an allow rule on probe:* allows, bash runs nothing but probe', () => {
+    const allow = [parsePermissionRule('Bash(probe:*)', 'allow')];
+    const args = fc.constantFrom(
+      'x',
+      '-c',
+      'sh',
+      '"a b"',
+      "'c;d'",
+      '\\;',
+      '$X',
+      '*',
+      '~/q',
+      '{}',
+      '{a,b}',
+      '[',
+      '!',
+      '#c',
+      'if',
+      'a=b',
+      '--',
+      '>y',
+      '2>&1',
+      '`id`',
+      "$'\\x41'",
+      '\\',
+      '(',
+      ')',
+    );
+    const heads = fc.constantFrom(
+      'probe',
+      '"probe"',
+      'p\\robe',
+      'A=1 probe',
+      '{ probe',
+      '(probe',
+      '! probe',
+      'if probe; then probe',
+      'while probe; do probe',
+      'time probe',
+      'sh -c probe',
+      'eval probe',
+    );
+    const separators = fc.constantFrom(
+      '; ',
+      ' && ',
+      ' || ',
+      ' | ',
+      ' & ',
+      '\n',
+      ' |& ',
+      '; }',
+      ')',
+      '; fi',
+      '; done',
+      ' ',
+    );
+    const segment = fc.tuple(heads, fc.array(args, { maxLength: 4 }), separators);
+    let allowed = 0;
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 3 }), (segments) => {
+        const command = segments
+          .map(([head, words, separator]) => `${head} ${words.join(' ')}${separator}`)
+          .join('');
+        if (coveringRules(analyseShell(command), allow) === undefined) return;
+        allowed += 1;
+        const trace = bash(['-x', '-c', command], bin);
+        for (const line of trace.split('\n')) {
+          if (line.startsWith('+TRACE ')) expect(line.slice(7), command).toMatch(/^probe( |$)/);
+        }
+      }),
+      { numRuns: 800 },
+    );
+    expect(allowed).toBeGreaterThan(20);
+  });
+});

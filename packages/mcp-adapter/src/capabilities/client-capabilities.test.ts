@@ -222,6 +222,34 @@ describe('client capabilities with a real server that calls back', () => {
     ]);
   });
 
+  it('URL elicitation refuses a URL the user should not be sent to, before the host is asked', async () => {
+    const urls: unknown[] = [];
+    const { call } = await connect({
+      urlElicitation: (request) => {
+        urls.push(request.url);
+        return { action: 'accept' };
+      },
+    });
+    for (const [url, problem] of [
+      ['javascript:alert(document.cookie)', 'it uses javascript:'],
+      ['file:///etc/passwd', 'it uses file:'],
+      ['data:text/html,<script>x</script>', 'it uses data:'],
+      ['http://consent.example.com/grant', 'plain http: on the non-loopback host consent.example.com'],
+    ]) {
+      const result = await call('trigger-url-elicitation', { url, elicitationId: 'e-2' });
+      expect(text(result)).toContain('URL elicitation from MCP server "everything" refused');
+      expect(text(result)).toContain(problem);
+    }
+    expect(urls).toEqual([]);
+    // Loopback http stays usable (a local consent page).
+    const local = await call('trigger-url-elicitation', {
+      url: 'http://127.0.0.1:9/consent',
+      elicitationId: 'e-3',
+    });
+    expect(rawResult(local)).toEqual({ action: 'accept' });
+    expect(urls).toEqual(['http://127.0.0.1:9/consent']);
+  });
+
   it('sampling: the request goes to the host handler and its answer back to the server', async () => {
     const requests: CreateMessageRequestParams[] = [];
     const { call } = await connect({

@@ -7,6 +7,7 @@ import {
   ListRootsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import { describeUrl, HTTPS_RULE, insecureSchemeProblem } from '../auth/address-class.js';
 import { McpAdapterError, McpAdapterErrorCode } from '../errors.js';
 import { checkOptionalOptions, checkTypeOption, optionNames } from '../option-checks.js';
 import type { McpClientCapabilities, McpRequestContext, McpRoot } from './client-capability-types.js';
@@ -88,6 +89,7 @@ export class ClientCapabilitySet {
       client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
         const params = request.params;
         if (params.mode === 'url') {
+          refuseUnsafeElicitationUrl(params.url, server);
           // The SDK refuses URL mode unless it was declared, so the handler is there.
           const answer = await urlElicitation!(
             { mode: 'url', message: params.message, url: params.url, elicitationId: params.elicitationId },
@@ -105,5 +107,30 @@ export class ClientCapabilitySet {
         sampling(request.params, context(extra.signal)),
       );
     }
+  }
+}
+
+/**
+ * A URL-mode elicitation asks the user to open a server's URL in a browser, with the same rule
+ * as an OAuth authorization URL: `https:`, or `http:` on loopback. A `javascript:`, `file:` or
+ * `data:` URL, or a cleartext page elsewhere, is refused before the host is asked, so no host
+ * can show or open it by accident.
+ */
+function refuseUnsafeElicitationUrl(url: string, server: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `URL elicitation from MCP server "${server}" refused: ${JSON.stringify(url.slice(0, 200))} is not a URL; ${HTTPS_RULE}`,
+    );
+  }
+  const problem = insecureSchemeProblem(parsed);
+  if (problem !== undefined) {
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `URL elicitation from MCP server "${server}" refused: ${describeUrl(parsed)} cannot be offered to the user (${problem}); ${HTTPS_RULE}`,
+    );
   }
 }

@@ -54,6 +54,15 @@ describe('commandCandidates', () => {
     expect(commandCandidates('sudo -u rm ls').some((candidate) => candidate.startsWith('rm'))).toBe(false);
   });
 
+  it('sees through the wrappers, git global options and find -delete of the shell model too', () => {
+    expect(commandCandidates('unshare -r rm x')).toContain('rm x');
+    expect(commandCandidates("script -qc 'rm x' /dev/null")).toContain('rm x');
+    expect(commandCandidates('git -C . --no-pager -c a=b push origin')).toContain('git push origin');
+    expect(commandCandidates('find . -name y -delete')).toContain('rm -rf .');
+    expect(commandCandidates("sh -c '$0 -rf x' rm")).toContain('rm -rf x');
+    expect(commandCandidates('npm --silent run deploy')).toContain('npm run deploy');
+  });
+
   it('stays linear on many unknown options', () => {
     expect(commandCandidates(`sudo ${'--x '.repeat(5000)}rm x`)).toContain('rm x');
   });

@@ -165,6 +165,8 @@ describe('a repository with a hostile .mcp.json and toolwright.config.json', () 
     expect(shown.stdout).toContain(`baseUrl ${hostile.url}/v1`);
     expect(shown.stdout).not.toContain('the-secret-value');
     expect(readdirSync(trustStore)).toHaveLength(1);
+    const listed = await cli(['trust', '--list']);
+    expect(listed.stdout.split('\n').some((line) => line.startsWith(`${repo}  (trusted `))).toBe(true);
 
     const read = await cli([
       'call',

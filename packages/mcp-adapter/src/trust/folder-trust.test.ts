@@ -194,6 +194,22 @@ describe('FolderTrustStore', () => {
     expect(codeOf(() => planted.check(other, FILES))).toBe('unsafe_entry');
   });
 
+  it('reads a damaged or hand-edited record as no trust at all', () => {
+    writeHostileConfig(workspace);
+    store.trust(store.check(workspace, FILES));
+    const [name] = readdirSync(store.directory);
+    const path = join(store.directory, name!);
+    for (const content of [
+      'not json',
+      '{"folder":1}',
+      JSON.stringify({ ...store.list()[0], decision: 'maybe' }),
+    ]) {
+      writeFileSync(path, content);
+      expect(store.check(workspace, FILES).status).toBe('untrusted');
+    }
+    expect(store.list()).toEqual([]);
+  });
+
   it('a record of one folder does not trust another, even copied under its name', () => {
     const other = join(root, 'other');
     mkdirSync(other);

@@ -599,21 +599,30 @@ describe('sharing a session', () => {
     const root = roots.create();
     const busy = storeIn(root);
     const other = storeIn(root);
-    let busyRunning = true;
+    // Counted, not timed: the busy store writes without pause until the other store's write has
+    // finished, and gives up after BUSY_CAP writes. Reaching the cap means the other store waited
+    // through hundreds of the busy store's writes, which is what "shut out" means, however fast
+    // or slow the machine is. The cap stays under the session's maxItems (1,000).
+    const BUSY_CAP = 400;
+    let otherDone = false;
     let busyWrites = 0;
+    let signalBusyStarted: () => void = () => {};
+    const busyStarted = new Promise<void>((resolve) => {
+      signalBusyStarted = resolve;
+    });
     const busyLoop = (async () => {
-      const started = Date.now();
-      while (Date.now() - started < 700) {
+      while (!otherDone && busyWrites < BUSY_CAP) {
         await busy.write({ kind: 'k', bytes: `busy ${busyWrites}` });
         busyWrites += 1;
+        if (busyWrites === 3) signalBusyStarted();
       }
-      busyRunning = false;
     })();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await busyStarted;
     const record = await other.write({ kind: 'k', bytes: 'from the other store' });
-    expect(busyRunning).toBe(true);
+    otherDone = true;
+    const writesBeforeOther = busyWrites;
     await busyLoop;
-    expect(busyWrites).toBeGreaterThan(0);
+    expect(writesBeforeOther).toBeLessThan(BUSY_CAP);
     expect((await other.read(record.id)).bytes.toString()).toBe('from the other store');
     expect((await busy.list()).length).toBe(busyWrites + 1);
   });

@@ -148,7 +148,7 @@ function readLayout(workspaceRoot: string, watch: (file: string) => void): GitLa
         `git hooks (core.hooksPath in ${config})`,
       );
     }
-    // Every config file git reads, included ones too: a `[include] path = ../shared.cfg` makes a
+    // Every config file git reads, included ones too: a `[include] path = ../common.gitconfig` makes a
     // workspace file one that can set hooks, aliases and `core.fsmonitor`.
     for (const file of read) {
       if (kindOf(file) === 'file') add(file, `git configuration (read by git through ${config})`);

@@ -253,9 +253,9 @@ describe('the real git directory of the workspace, found by reading the reposito
 
   it('a config file the repository includes from the work tree is protected: it could set hooksPath', () => {
     git(tree.workspace, 'init', '-q');
-    tree.file('shared.cfg', '[alias]\n\tst = status\n');
-    git(tree.workspace, 'config', 'include.path', '../shared.cfg');
-    const decision = decide(allowing(), write, 'shared.cfg');
+    tree.file('common.gitconfig', '[alias]\n\tst = status\n');
+    git(tree.workspace, 'config', 'include.path', '../common.gitconfig');
+    const decision = decide(allowing(), write, 'common.gitconfig');
     expect(decision.behavior).toBe('ask');
     expect(decision.reason).toContain('git configuration (read by git through');
   });

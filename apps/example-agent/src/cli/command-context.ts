@@ -39,9 +39,12 @@ export async function openCommandContext(
   options: GlobalOptions,
   transcript: Transcript,
   /** Offered to MCP servers only by commands with a model (`run`); see mcpClientHandlers. */
-  sampling?: Omit<SamplingPolicy, 'terminal' | 'report'>,
-  /** Where the one line about an untrusted folder goes (the process's stderr by default). */
-  stderr: LineSink = process.stderr,
+  sampling: Omit<SamplingPolicy, 'terminal' | 'report'> | undefined,
+  /**
+   * Where the one line about an untrusted folder goes: the command's own (sanitised) stderr.
+   * Required, so that no command can print around the sanitising sinks by leaving it out.
+   */
+  stderr: LineSink,
 ): Promise<CommandContext> {
   const settings = await settleWorkspaceTrust(options, {
     stderr,

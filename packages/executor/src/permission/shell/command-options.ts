@@ -71,6 +71,12 @@ const RISKY_OPTIONS: ReadonlyMap<string, readonly string[]> = new Map([
   ['ssh', ['-o', '-F']],
   ['scp', ['-o', '-F', '-S']],
   ['zip', ['-T', '--test', '-TT', '--unzip-command']],
+  ['man', ['-P', '--pager', '-H', '--html']],
+  ['sort', ['--compress-program']],
+  ['rg', ['--pre']],
+  ['fd', ['-x', '--exec', '-X', '--exec-batch']],
+  ['fdfind', ['-x', '--exec', '-X', '--exec-batch']],
+  ['sftp', ['-o', '-F', '-S']],
 ]);
 
 /** Interpreters: options, before the script or module, that run code given on the command line. */

@@ -44,6 +44,11 @@ const SUDO = spec(
   'A b E e H i K k l n P S s V v B N askpass background preserve-env edit set-home login non-interactive preserve-groups stdin shell list validate reset-timestamp remove-timestamp version help bell',
 );
 
+const LOADER = spec(
+  'library-path preload argv0 audit glibc-hwcaps-prepend glibc-hwcaps-mask',
+  'inhibit-cache inhibit-rpath list verify list-tunables list-diagnostics',
+);
+
 const BWRAP_ONE =
   'uid gid hostname chdir unsetenv lock-file sync-fd info-fd json-status-fd seccomp add-seccomp-fd block-fd userns-block-fd userns userns2 pidns cap-add cap-drop remount-ro proc dev tmpfs mqueue dir exec-label file-label perms size argv0 overlay-src tmp-overlay ro-overlay';
 const BWRAP_TWO =
@@ -133,6 +138,18 @@ export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map([
   ['sg', spec('', '', { operands: 1, commandString: 'c', runs: 'joined' })],
   // Multi-call binaries run the applet named after them.
   ['busybox', spec('', '')],
+  // uutils' multi-call binary: `coreutils rm x`.
+  ['coreutils', spec('', '')],
+  // The dynamic loader runs the program it is given: `/lib64/ld-linux-x86-64.so.2 /bin/rm x`.
+  ['ld.so', LOADER],
+  ['ld-linux.so.2', LOADER],
+  ['ld-linux-x86-64.so.2', LOADER],
+  ['ld-linux-aarch64.so.1', LOADER],
+  ['ld-linux-armhf.so.3', LOADER],
+  ['ld-musl-x86_64.so.1', LOADER],
+  ['ld-musl-aarch64.so.1', LOADER],
+  ['entr', spec('', 'a c d n p r s z')],
+  ['prlimit', spec('p o pid output', 'noheadings raw verbose')],
   ['toybox', spec('', '')],
   [
     'script',
@@ -264,6 +281,8 @@ const SUBCOMMAND_TABLE: ReadonlyArray<readonly [string, readonly string[], Wrapp
   ['nodenv', ['exec'], spec('', '')],
   ['bundle', ['exec'], spec('gemfile', 'keep-file-descriptors')],
   ['direnv', ['exec'], spec('', '', { operands: 1 })],
+  // `cmake -E rm -rf x`: cmake's own commands.
+  ['cmake', ['-E'], spec('', '')],
   ['dotenv', ['run'], spec('f e file', 'o override')],
 ];
 

@@ -2,6 +2,7 @@ import { contentSegments } from '../permission-rule.js';
 import { commandName, MAX_DEPTH, Scan, syntheticWord, TOO_MUCH } from './analysis-scan.js';
 import { expandBraces } from './brace-expansion.js';
 import { riskyOptions } from './command-options.js';
+import { commandValues, FD_PLACEHOLDERS } from './command-values.js';
 import { readEnvironment } from './command-variables.js';
 import type { CommandReading, CommandView, ShellAnalysis } from './command-view.js';
 import { readWrapper, SUBCOMMAND_WRAPPERS, WRAPPERS, type WrapperSpec } from './command-wrappers.js';
@@ -286,7 +287,12 @@ function readCommand(
     readGitCommand(words, depth, scan, reading, script, argv, (expanded) => {
       readCommand(expanded, depth + 1, scan);
     });
-  } else if (name === 'cd' || name === 'pushd') {
+  }
+  const values = commandValues(name, words);
+  for (const value of values.scripts) script(value.text, value.word);
+  if (values.argvFrom !== undefined) argv(values.argvFrom, true, FD_PLACEHOLDERS);
+  if (values.fromInput !== undefined) scan.opaque(values.fromInput);
+  if (name === 'cd' || name === 'pushd') {
     const directory = words.slice(1).find((word) => !word.value.startsWith('-') || word.value === '-');
     if (directory === undefined || directory.value === '-')
       scan.directories.push({ path: '~', literal: directory === undefined, tilde: true });

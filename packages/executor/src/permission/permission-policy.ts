@@ -660,7 +660,6 @@ function isParamsJson(content: string): boolean {
   return content.startsWith('{"') && content.endsWith('}');
 }
 
-/** The decision for an execute tool no allow rule covers. */
 /**
  * The ask for a shell command no allow rule covers. When it is not understood (a variable, a
  * glob, a nested interpreter), no content rule can cover it, so none is suggested.
@@ -674,6 +673,7 @@ function shellAsks(name: string, shell: ShellAnalysis): PermissionDecision {
   };
 }
 
+/** The decision for an execute tool no allow rule covers. */
 function executeAsks(name: string): PermissionDecision {
   return { behavior: 'ask', reason: `${name} can have effects outside the workspace (kind execute).` };
 }

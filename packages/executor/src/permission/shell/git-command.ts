@@ -123,6 +123,18 @@ const SHELL_SETTINGS = [
   /^web\.browser$/,
 ];
 
+/** filter-branch's options whose value is a shell command it runs on every commit. */
+const FILTER_BRANCH_COMMANDS: readonly string[] = [
+  '--tree-filter',
+  '--index-filter',
+  '--env-filter',
+  '--msg-filter',
+  '--commit-filter',
+  '--parent-filter',
+  '--tag-name-filter',
+  '--setup',
+];
+
 /** Per subcommand, options a generic allow rule does not cover: they run commands or write files. */
 const SUBCOMMAND_RISKY: ReadonlyMap<string, readonly string[]> = new Map([
   ['diff', ['--output', '--ext-diff']],
@@ -145,19 +157,7 @@ const SUBCOMMAND_RISKY: ReadonlyMap<string, readonly string[]> = new Map([
   ['archive', ['--exec', '--remote', '-o', '--output']],
   ['push', ['--receive-pack', '--exec']],
   ['init', ['--template', '--separate-git-dir']],
-  [
-    'filter-branch',
-    [
-      '--tree-filter',
-      '--index-filter',
-      '--env-filter',
-      '--msg-filter',
-      '--commit-filter',
-      '--parent-filter',
-      '--tag-name-filter',
-      '--setup',
-    ],
-  ],
+  ['filter-branch', FILTER_BRANCH_COMMANDS],
   ['send-email', ['--to-cmd', '--cc-cmd', '--header-cmd', '--sendmail-cmd', '--smtp-server']],
   ['bisect', ['run']],
   ['submodule', ['foreach']],
@@ -174,19 +174,7 @@ const SUBCOMMAND_SHELL_VALUES: ReadonlyMap<string, readonly string[]> = new Map(
   ['ls-remote', ['-u', '--upload-pack']],
   ['archive', ['--exec']],
   ['push', ['--receive-pack', '--exec']],
-  [
-    'filter-branch',
-    [
-      '--tree-filter',
-      '--index-filter',
-      '--env-filter',
-      '--msg-filter',
-      '--commit-filter',
-      '--parent-filter',
-      '--tag-name-filter',
-      '--setup',
-    ],
-  ],
+  ['filter-branch', FILTER_BRANCH_COMMANDS],
   ['send-email', ['--to-cmd', '--cc-cmd', '--header-cmd', '--sendmail-cmd']],
 ]);
 

@@ -7,10 +7,16 @@ import { join } from 'node:path';
 import { ToolKind } from '@toolwright/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolveRealPath } from '../paths/real-path.js';
-import { bashTool, callOn, mcpTool, pathTool, shellWithCwdTool } from '../test-support/policy-tools.js';
+import {
+  decideBash as bash,
+  decideNow,
+  policyIn,
+  decideShellIn as shell,
+} from '../test-support/policy-decisions.js';
+import { callOn, mcpTool, pathTool } from '../test-support/policy-tools.js';
 import { makeTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
 import type { PermissionDecision } from './permission-decision.js';
-import { PermissionPolicy, type PermissionPolicyOptions } from './permission-policy.js';
+import type { PermissionPolicy, PermissionPolicyOptions } from './permission-policy.js';
 import { parsePermissionRule } from './permission-rule.js';
 
 let tree: TempWorkspace;
@@ -30,37 +36,7 @@ const write = pathTool('Write', ToolKind.Write);
 const run = pathTool('Run', ToolKind.Execute);
 
 function policy(options: Omit<PermissionPolicyOptions, 'workspaceRoot'> = {}): PermissionPolicy {
-  return new PermissionPolicy({ workspaceRoot: tree.workspace, ...options });
-}
-
-function decideNow(
-  subject: PermissionPolicy,
-  tool: ReturnType<typeof pathTool>,
-  paths: readonly string[],
-): PermissionDecision {
-  const decision = subject.decide({ invocation: callOn(tool, ...paths), tool, mode: 'default' });
-  if (decision instanceof Promise) throw new Error('expected a synchronous decision');
-  return decision;
-}
-
-function shell(subject: PermissionPolicy, command: string, cwd: string): PermissionDecision {
-  const decision = subject.decide({
-    invocation: shellWithCwdTool.build({ command, cwd }),
-    tool: shellWithCwdTool,
-    mode: 'default',
-  });
-  if (decision instanceof Promise) throw new Error('expected a synchronous decision');
-  return decision;
-}
-
-function bash(subject: PermissionPolicy, command: string): PermissionDecision {
-  const decision = subject.decide({
-    invocation: bashTool.build({ command }),
-    tool: bashTool,
-    mode: 'default',
-  });
-  if (decision instanceof Promise) throw new Error('expected a synchronous decision');
-  return decision;
+  return policyIn(tree, options);
 }
 
 describe('symlink loops and chains', () => {

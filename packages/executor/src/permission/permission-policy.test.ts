@@ -4,7 +4,8 @@ import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, ToolKind, ToolResults } from '@toolwright/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExecutorError } from '../executor-error.js';
-import { bashTool, callOn, mcpTool, pathTool, shellWithCwdTool } from '../test-support/policy-tools.js';
+import { decideBash as bash, decideNow, policyIn } from '../test-support/policy-decisions.js';
+import { callOn, mcpTool, pathTool, shellWithCwdTool } from '../test-support/policy-tools.js';
 import { makeTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
 import { ToolExecutor } from '../tool-executor.js';
 import type { PermissionDecision } from './permission-decision.js';
@@ -24,29 +25,7 @@ const read = pathTool('Read', ToolKind.ReadOnly);
 const write = pathTool('Write', ToolKind.Write);
 
 function policy(options: Omit<PermissionPolicyOptions, 'workspaceRoot'> = {}): PermissionPolicy {
-  return new PermissionPolicy({ workspaceRoot: tree.workspace, ...options });
-}
-
-/** A decision that must be synchronous (no needsApproval callback returns a promise). */
-function decideNow(
-  subject: PermissionPolicy,
-  tool: Tool,
-  paths: readonly string[],
-  mode: 'default' | 'plan' = 'default',
-): PermissionDecision {
-  const decision = subject.decide({ invocation: callOn(tool, ...paths), tool, mode });
-  if (decision instanceof Promise) throw new Error('expected a synchronous decision');
-  return decision;
-}
-
-function bash(subject: PermissionPolicy, command: string): PermissionDecision {
-  const decision = subject.decide({
-    invocation: bashTool.build({ command }),
-    tool: bashTool,
-    mode: 'default',
-  });
-  if (decision instanceof Promise) throw new Error('expected a synchronous decision');
-  return decision;
+  return policyIn(tree, options);
 }
 
 /** `relative` under the workspace, joined by string so `.`, `..` and `//` reach the policy as written. */

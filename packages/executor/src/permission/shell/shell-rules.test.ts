@@ -3,10 +3,11 @@
 import { Type } from '@sinclair/typebox';
 import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bashTool, shellWithCwdTool } from '../../test-support/policy-tools.js';
+import { decideBash as bash, policyIn } from '../../test-support/policy-decisions.js';
+import { shellWithCwdTool } from '../../test-support/policy-tools.js';
 import { makeTempWorkspace, type TempWorkspace } from '../../test-support/temp-workspace.js';
 import type { PermissionDecision } from '../permission-decision.js';
-import { PermissionPolicy, type PermissionPolicyOptions } from '../permission-policy.js';
+import type { PermissionPolicy, PermissionPolicyOptions } from '../permission-policy.js';
 
 let tree: TempWorkspace;
 
@@ -19,17 +20,7 @@ afterEach(() => {
 });
 
 function policy(options: Omit<PermissionPolicyOptions, 'workspaceRoot'> = {}): PermissionPolicy {
-  return new PermissionPolicy({ workspaceRoot: tree.workspace, ...options });
-}
-
-function bash(subject: PermissionPolicy, command: string): PermissionDecision {
-  const decision = subject.decide({
-    invocation: bashTool.build({ command }),
-    tool: bashTool,
-    mode: 'default',
-  });
-  if (decision instanceof Promise) throw new Error('expected a synchronous decision');
-  return decision;
+  return policyIn(tree, options);
 }
 
 describe('deny git push holds against git global options', () => {

@@ -59,6 +59,7 @@ async function start(
     writeScopes?: string[];
     advertisedResource?: string;
     anonymousMethods?: string[];
+    holdTokenlessStreamRefusal?: boolean;
   } = {},
 ) {
   let mcpUrl = '';
@@ -73,6 +74,9 @@ async function start(
     ...(options.writeScopes === undefined ? {} : { writeScopes: options.writeScopes }),
     ...(options.advertisedResource === undefined ? {} : { advertisedResource: options.advertisedResource }),
     ...(options.anonymousMethods === undefined ? {} : { anonymousMethods: options.anonymousMethods }),
+    ...(options.holdTokenlessStreamRefusal === undefined
+      ? {}
+      : { holdTokenlessStreamRefusal: options.holdTokenlessStreamRefusal }),
   });
   mcpUrl = mcp.url;
 }
@@ -322,44 +326,52 @@ describe('login and logout', () => {
 });
 
 describe('through McpAdapter', () => {
-  it('logs in once when the listings that follow an anonymous initialize all meet the 401', async () => {
-    await start({ anonymousMethods: ['initialize', 'notifications'] });
-    const urls: URL[] = [];
-    const artifactsRoot = mkdtempSync(join(tmpdir(), 'oauth-artifacts-'));
-    const diagnostics: unknown[] = [];
-    const registry = new ToolRegistry();
-    const adapter = new McpAdapter({
-      registry,
-      artifacts: new SessionArtifactStore({
-        root: artifactsRoot,
-        namespace: 'mcp',
-        sessionIdentity: 'oauth',
-      }),
-      servers: parseMcpServersConfig({ mcpServers: { hosted: { type: 'http', url: mcp.url, oauth: true } } }),
-      reconnect: { maxAttempts: 0 },
-      oauth: {
-        storeDirectory: store,
-        onAuthorizationUrl: async ({ url }) => {
-          urls.push(url);
-          await completeLoginInBrowser(url);
+  it.each([
+    ['as they arrive', false],
+    ['and the event stream meets its 401 only after the login finished', true],
+  ])(
+    'logs in once when the listings that follow an anonymous initialize all meet the 401, %s',
+    async (_, hold) => {
+      await start({ anonymousMethods: ['initialize', 'notifications'], holdTokenlessStreamRefusal: hold });
+      const urls: URL[] = [];
+      const artifactsRoot = mkdtempSync(join(tmpdir(), 'oauth-artifacts-'));
+      const diagnostics: unknown[] = [];
+      const registry = new ToolRegistry();
+      const adapter = new McpAdapter({
+        registry,
+        artifacts: new SessionArtifactStore({
+          root: artifactsRoot,
+          namespace: 'mcp',
+          sessionIdentity: 'oauth',
+        }),
+        servers: parseMcpServersConfig({
+          mcpServers: { hosted: { type: 'http', url: mcp.url, oauth: true } },
+        }),
+        reconnect: { maxAttempts: 0 },
+        oauth: {
+          storeDirectory: store,
+          onAuthorizationUrl: async ({ url }) => {
+            urls.push(url);
+            await completeLoginInBrowser(url);
+          },
         },
-      },
-      onDiagnostic: (diagnostic) => diagnostics.push(diagnostic),
-      onConnectionChange: (change) => changes.push(change),
-    });
-    try {
-      expect((await adapter.connect()).failed).toEqual([]);
-      expect(urls).toHaveLength(1);
-      const catalog = adapter.catalog('hosted');
-      expect([catalog.tools.length, catalog.resources.length, catalog.prompts.length]).toEqual([2, 1, 1]);
-      const tokens = storedTokens();
-      const seen = JSON.stringify([changes, diagnostics, adapter.servers()]);
-      expect(seen).not.toContain(tokens.access_token);
-    } finally {
-      await adapter.close();
-      rmSync(artifactsRoot, { recursive: true, force: true });
-    }
-  });
+        onDiagnostic: (diagnostic) => diagnostics.push(diagnostic),
+        onConnectionChange: (change) => changes.push(change),
+      });
+      try {
+        expect((await adapter.connect()).failed).toEqual([]);
+        expect(urls).toHaveLength(1);
+        const catalog = adapter.catalog('hosted');
+        expect([catalog.tools.length, catalog.resources.length, catalog.prompts.length]).toEqual([2, 1, 1]);
+        const tokens = storedTokens();
+        const seen = JSON.stringify([changes, diagnostics, adapter.servers()]);
+        expect(seen).not.toContain(tokens.access_token);
+      } finally {
+        await adapter.close();
+        rmSync(artifactsRoot, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('a token that can no longer be renewed', () => {

@@ -35,6 +35,12 @@ export interface ProtectedMcpServerOptions {
    * in its error bodies): given the bearer token and the JSON-RPC method, a status and a body.
    */
   readonly errorAnswer?: (token: string, method: string) => { status: number; body: string } | undefined;
+  /**
+   * Holds the 401 of a request without a token that is not a JSON-RPC POST (the client's event
+   * stream, a GET) until a request with a valid token has been served: the refusal then arrives
+   * after the client's login finished, as it does when the network is slow.
+   */
+  readonly holdTokenlessStreamRefusal?: boolean;
 }
 
 async function readBody(request: IncomingMessage): Promise<unknown> {
@@ -77,6 +83,10 @@ export async function startProtectedMcpServer(
   const url = `${origin}/mcp`;
   const metadataUrl = `${origin}/.well-known/oauth-protected-resource/mcp`;
   const authorizations: string[] = [];
+  let servedAuthorized: () => void = () => {};
+  const authorizedOnce = new Promise<void>((resolve) => {
+    servedAuthorized = resolve;
+  });
   // Tokens already looked up, until they expire: a resource server caches its token checks, and
   // a benchmark must not time oidc-provider's lookup on every call.
   const known = new Map<string, { token: OidcToken; expiresAt: number }>();
@@ -120,6 +130,9 @@ export async function startProtectedMcpServer(
       const token = value === '' ? undefined : await lookUp(provider, value);
       const audience = Array.isArray(token?.aud) ? token?.aud : [token?.aud];
       if (!anonymous && (token === undefined || token.isExpired || !audience.includes(url))) {
+        if (options.holdTokenlessStreamRefusal === true && value === '' && request.method === 'GET') {
+          await authorizedOnce;
+        }
         response
           .writeHead(401, {
             'content-type': 'application/json',
@@ -128,6 +141,7 @@ export async function startProtectedMcpServer(
           .end(JSON.stringify({ error: 'invalid_token' }));
         return;
       }
+      if (token !== undefined) servedAuthorized();
       const failure = options.errorAnswer?.(value, method);
       if (failure !== undefined) {
         response.writeHead(failure.status, { 'content-type': 'text/plain' }).end(failure.body);

@@ -1,5 +1,5 @@
-import { realpathSync } from 'node:fs';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { isInsideDirectory, resolveRealPath } from '@toolwright/executor';
 import {
   type FolderTrustCheck,
   FolderTrustStore,
@@ -68,23 +68,21 @@ export interface WorkspaceSettings {
   readonly store: FolderTrustStore;
 }
 
-/** The real path of `path`, or of its directory joined with its name when it does not exist. */
+/**
+ * The real path of `path` (a missing tail kept as written, see `resolveRealPath`), or `path`
+ * itself when it cannot be resolved: such a file is then simply not found among the covered ones.
+ */
 function realPathOf(path: string): string {
   try {
-    return realpathSync.native(path);
+    return resolveRealPath(path);
   } catch {
-    try {
-      return join(realpathSync.native(dirname(path)), basename(path));
-    } catch {
-      return path;
-    }
+    return path;
   }
 }
 
 /** True when `path` really is inside `folder` (a real path). */
 function isInside(folder: string, path: string): boolean {
-  const real = realPathOf(path);
-  return real === folder || real.startsWith(`${folder}${sep}`);
+  return isInsideDirectory(folder, realPathOf(path));
 }
 
 /** The content of a covered file as the check read it. */
@@ -175,8 +173,7 @@ function readProjectFiles(
   // /proc/self/environ or ~/.aws/credentials under a config name is hashed, never shown.
   const mayRead = (file: string): boolean => {
     if (check.trusted || trustForRun) return true;
-    const real = coveredRealPath(check, file);
-    return real === realWorkspace || real.startsWith(`${realWorkspace}${sep}`);
+    return isInsideDirectory(realWorkspace, coveredRealPath(check, file));
   };
   const projectConfigFile = configIsProject ? paths.configFile : undefined;
   let config = parseProjectConfig(check, projectConfigFile, mayRead);

@@ -15,3 +15,4 @@ export type {
   SpillOptions,
   SpillResult,
 } from './types.js';
+export { userStateDirectory } from './user-state-directory.js';

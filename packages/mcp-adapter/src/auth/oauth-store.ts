@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { PrivateDirectory } from '@toolwright/artifacts';
+import { PrivateDirectory, userStateDirectory } from '@toolwright/artifacts';
 
 /** What is kept per server, one file each. */
 const FILES = {
@@ -20,9 +19,7 @@ export type StoredTokens = OAuthTokens & { readonly expires_at?: number };
  * `~/.local/state/toolwright/mcp-oauth`.
  */
 export function defaultOAuthStoreDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  const state =
-    env.XDG_STATE_HOME && env.XDG_STATE_HOME !== '' ? env.XDG_STATE_HOME : join(homedir(), '.local', 'state');
-  return join(state, 'toolwright', 'mcp-oauth');
+  return join(userStateDirectory(env), 'mcp-oauth');
 }
 
 /**

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { PrivateDirectory } from '@toolwright/artifacts';
+import { PrivateDirectory, userStateDirectory } from '@toolwright/artifacts';
 import { McpAdapterError, McpAdapterErrorCode } from '../errors.js';
 import { checkOptions, optionNames } from '../option-checks.js';
 import { type FolderFile, folderFingerprint, readFolderFile, realPathOf } from './folder-files.js';
@@ -63,9 +62,7 @@ const RECORD_NAME = /^[0-9a-f]{64}\.json$/;
  * repository cannot carry its own trust.
  */
 export function defaultFolderTrustDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  const state =
-    env.XDG_STATE_HOME && env.XDG_STATE_HOME !== '' ? env.XDG_STATE_HOME : join(homedir(), '.local', 'state');
-  return join(state, 'toolwright', 'trusted-folders');
+  return join(userStateDirectory(env), 'trusted-folders');
 }
 
 function recordName(folder: string): string {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { PrivateDirectory, SessionArtifactStore } from '@toolwright/artifacts';
+import { PrivateDirectory, SessionArtifactStore, userStateDirectory } from '@toolwright/artifacts';
 
 /** Where the default artifact root is looked for: the process's environment, home and uid. */
 export interface ArtifactRootEnvironment {
@@ -49,7 +49,7 @@ export function defaultArtifactRoot(environment: ArtifactRootEnvironment = curre
   const [parent, name] =
     runtime !== undefined && isAbsolute(runtime) && isOwnDirectory(runtime, environment.uid)
       ? [runtime, 'toolwright-mcp-server']
-      : [join(stateHome(environment), 'toolwright'), 'mcp-server'];
+      : [userStateDirectory(environment.env, environment.home), 'mcp-server'];
   try {
     // The parent follows the storage-root rules (this user's or root's, and only writable by
     // others when sticky); the directory itself must be this user's, 0700 and not a link.
@@ -61,11 +61,6 @@ export function defaultArtifactRoot(environment: ArtifactRootEnvironment = curre
       { cause: error },
     );
   }
-}
-
-function stateHome({ env, home }: ArtifactRootEnvironment): string {
-  const configured = env.XDG_STATE_HOME;
-  return configured !== undefined && isAbsolute(configured) ? configured : join(home, '.local', 'state');
 }
 
 function isOwnDirectory(path: string, uid: number): boolean {

@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { createTool, type Tool, ToolKind, ToolResults } from '@toolwright/contracts';
 import { compileJsonSchema } from '@toolwright/validation';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { AgentLoop } from '../agent/agent-loop.js';
 import { AnthropicProvider } from '../providers/anthropic-provider.js';
+import { everythingServerEntry } from '../test-support/everything-server.js';
 import { createSessionFixture, type SessionFixture } from '../test-support/executor-fixture.js';
 import { type RecordingServer, startRecordingServer } from '../test-support/recording-server.js';
 import { removeCliUnderTest, runCli } from '../test-support/run-cli.js';
@@ -297,12 +297,7 @@ describe('tools --json with anthropicToolSearch (spawned CLI, a real MCP server 
   });
 
   it('shows the deferred MCP tools with defer_loading and the search tool, without ToolSearch', async () => {
-    const require = createRequire(import.meta.url);
-    const everything = join(
-      dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
-      'dist',
-      'index.js',
-    );
+    const everything = everythingServerEntry();
     const workspace = join(directory.path, 'workspace');
     mkdirSync(workspace, { recursive: true });
     writeFileSync(

@@ -1,21 +1,15 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everythingServerEntry } from '../test-support/everything-server.js';
 import { startRecordingServer } from '../test-support/recording-server.js';
 import { removeCliUnderTest, runCli } from '../test-support/run-cli.js';
 import { startStreamingServer } from '../test-support/streaming-server.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 
-const require = createRequire(import.meta.url);
 const directory = makeTemporaryDirectory('cli');
 const workspace = join(directory.path, 'workspace');
 const home = join(directory.path, 'home');
-
-function everythingServerEntry(): string {
-  const manifest = require.resolve('@modelcontextprotocol/server-everything/package.json');
-  return join(dirname(manifest), 'dist', 'index.js');
-}
 
 beforeAll(() => {
   mkdirSync(workspace, { recursive: true });

@@ -1,16 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everythingServerEntry } from '../test-support/everything-server.js';
 import { removeCliUnderTest, runCli } from '../test-support/run-cli.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 
 // `run` with a real server that asks for the model (server-everything's sampling tool, over
 // stdio), without a terminal: the request is refused unless --allow-sampling, and capped.
-const require = createRequire(import.meta.url);
-const manifest = require.resolve('@modelcontextprotocol/server-everything/package.json');
-const { bin } = require(manifest) as { bin: string | Record<string, string> };
-const everything = join(dirname(manifest), typeof bin === 'string' ? bin : Object.values(bin)[0]!);
+const everything = everythingServerEntry();
 
 let directory: ReturnType<typeof makeTemporaryDirectory>;
 let workspace: string;

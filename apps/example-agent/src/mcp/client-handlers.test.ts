@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { ToolResult } from '@toolwright/contracts';
@@ -7,6 +5,7 @@ import { parseMcpServersConfig } from '@toolwright/mcp-adapter';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelProvider } from '../providers/model-provider.js';
 import { ScriptedProvider } from '../providers/scripted-provider.js';
+import { everythingServerEntry } from '../test-support/everything-server.js';
 import { createSessionFixture } from '../test-support/executor-fixture.js';
 import { type McpClientHandlerOptions, mcpClientHandlers } from './client-handlers.js';
 import { connectMcpServers } from './mcp-servers.js';
@@ -14,10 +13,7 @@ import { streamTerminal, type Terminal } from './terminal.js';
 
 // The app's handlers against a real server that calls back: server-everything over stdio asks
 // for the roots, for input (elicitation) and for the model (sampling).
-const require = createRequire(import.meta.url);
-const manifest = require.resolve('@modelcontextprotocol/server-everything/package.json');
-const { bin } = require(manifest) as { bin: string | Record<string, string> };
-const everything = join(dirname(manifest), typeof bin === 'string' ? bin : Object.values(bin)[0]!);
+const everything = everythingServerEntry();
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { ToolResult } from '@toolwright/contracts';
 import { parseMcpServersConfig } from '@toolwright/mcp-adapter';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +7,7 @@ import type { ModelProvider } from '../providers/model-provider.js';
 import { OpenAiChatProvider } from '../providers/openai-chat-provider.js';
 import { OpenAiResponsesProvider } from '../providers/openai-responses-provider.js';
 import { ScriptedProvider } from '../providers/scripted-provider.js';
+import { everythingServerEntry } from '../test-support/everything-server.js';
 import { createSessionFixture } from '../test-support/executor-fixture.js';
 import { type RecordingServer, startRecordingServer } from '../test-support/recording-server.js';
 import { mcpClientHandlers } from './client-handlers.js';
@@ -18,10 +17,7 @@ import type { Terminal } from './terminal.js';
 
 // Sampling's limits against a real server that asks for the model (server-everything over
 // stdio) and, for the token cap, real provider SDKs talking to a loopback recording server.
-const require = createRequire(import.meta.url);
-const manifest = require.resolve('@modelcontextprotocol/server-everything/package.json');
-const { bin } = require(manifest) as { bin: string | Record<string, string> };
-const everything = join(dirname(manifest), typeof bin === 'string' ? bin : Object.values(bin)[0]!);
+const everything = everythingServerEntry();
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

@@ -595,34 +595,44 @@ describe('quotas', () => {
 });
 
 describe('sharing a session', () => {
-  it('a continuous writer does not shut out another store of the same session (separate locks, as across processes)', async () => {
+  it('a continuous writer hands the lock to another store of the same session at the end of its first lease (separate locks, as across processes)', async () => {
     const root = roots.create();
-    const busy = storeIn(root);
-    const other = storeIn(root);
-    // Counted, not timed: the busy store writes without pause until the other store's write has
-    // finished, and gives up after BUSY_CAP writes. Reaching the cap means the other store waited
-    // through hundreds of the busy store's writes, which is what "shut out" means, however fast
-    // or slow the machine is. The cap stays under the session's maxItems (1,000).
-    const BUSY_CAP = 400;
+    // Room for however many writes the machine manages in one lease: the verdict counts leases.
+    const limits = { maxItems: 1_000_000, maxSessionBytes: 1024 * 1024 * 1024 };
+    const busy = storeIn(root, { limits });
+    const other = storeIn(root, { limits });
+    const lockPath = join(busy.sessionDirectory, '.lock');
+    // Counted in leases, not in time or writes: every acquisition writes a lock file with a new
+    // nonce, so the busy store's distinct lock contents are its leases. Small writes never yield
+    // to the event loop, so the busy store keeps its lease until the lease's time is up; it then
+    // pauses longer than a waiter's longest retry, and the waiting store must get the lock in
+    // that pause. The busy store gives up after BUSY_LEASES leases: reaching them means the other
+    // store was shut out through several handovers, however fast or slow the machine is.
+    const BUSY_LEASES = 4;
+    // A store that never handed over would write without end and never yield: far more writes
+    // than any disk completes in one lease stop it (the assertion below then fails).
+    const BUSY_WRITE_CAP = 20_000;
+    const busyLeases = new Set<string>();
     let otherDone = false;
-    let busyWrites = 0;
     let signalBusyStarted: () => void = () => {};
     const busyStarted = new Promise<void>((resolve) => {
       signalBusyStarted = resolve;
     });
+    let busyWrites = 0;
     const busyLoop = (async () => {
-      while (!otherDone && busyWrites < BUSY_CAP) {
+      while (!otherDone && busyLeases.size < BUSY_LEASES && busyWrites < BUSY_WRITE_CAP) {
         await busy.write({ kind: 'k', bytes: `busy ${busyWrites}` });
         busyWrites += 1;
+        if (!otherDone) busyLeases.add(readFileSync(lockPath, 'utf8'));
         if (busyWrites === 3) signalBusyStarted();
       }
     })();
     await busyStarted;
     const record = await other.write({ kind: 'k', bytes: 'from the other store' });
     otherDone = true;
-    const writesBeforeOther = busyWrites;
+    const leasesBeforeOther = busyLeases.size;
     await busyLoop;
-    expect(writesBeforeOther).toBeLessThan(BUSY_CAP);
+    expect(leasesBeforeOther).toBe(1);
     expect((await other.read(record.id)).bytes.toString()).toBe('from the other store');
     expect((await busy.list()).length).toBe(busyWrites + 1);
   });

@@ -11,6 +11,7 @@ export { canonicalJson } from './canonical-json.js';
 export { boundedEditDistance, closestName, didYouMean, MAX_SUGGESTED_NAME_LENGTH } from './closest-name.js';
 export { describeNumberProblem, describeOptionProblem, type NumberRange } from './option-names.js';
 export { DEFAULT_PREVIEW_LENGTH, previewText, previewValue } from './preview.js';
+export { describeRenamedOptionProblem, renamedOptionValue } from './renamed-option.js';
 export {
   describeSpecificationVersionProblem,
   UNSUPPORTED_SPECIFICATION_VERSION,

@@ -10,6 +10,7 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'closestName',
     'describeNumberProblem',
     'describeOptionProblem',
+    'describeRenamedOptionProblem',
     'describeSpecificationVersionProblem',
     'didYouMean',
     'escapeHiddenCharacters',
@@ -17,6 +18,7 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'isHiddenCodePoint',
     'previewText',
     'previewValue',
+    'renamedOptionValue',
     'stripHiddenCharacters',
   ]);
 });

@@ -17,7 +17,7 @@ export async function serveFixture(): Promise<{ url: string; stop(): Promise<voi
   return {
     url: http.url,
     async stop() {
-      await http.close({ timeoutMs: 1000 });
+      await http.close({ graceMs: 1000 });
       rmSync(root, { recursive: true, force: true });
     },
   };

@@ -72,7 +72,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await adapter?.close();
-  await http?.close({ timeoutMs: 1000 });
+  await http?.close({ graceMs: 1000 });
   await removeBinUnderTest();
   rmSync(root, { recursive: true, force: true });
 });

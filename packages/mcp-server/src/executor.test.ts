@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
-  await http?.close({ timeoutMs: 1000 });
+  await http?.close({ graceMs: 1000 });
   rmSync(workspace, { recursive: true, force: true });
 });
 

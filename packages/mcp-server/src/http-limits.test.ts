@@ -21,7 +21,7 @@ async function serve(
 }
 
 afterEach(async () => {
-  await Promise.all(running.splice(0).map((http) => http.close({ timeoutMs: 0 })));
+  await Promise.all(running.splice(0).map((http) => http.close({ graceMs: 0 })));
 });
 
 const PROTOCOL = { 'mcp-protocol-version': '2025-11-25' };

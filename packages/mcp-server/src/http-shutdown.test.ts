@@ -1,15 +1,16 @@
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { serveHttp } from './http/http-server.js';
+import type { McpHttpOptions } from './http/http-options.js';
+import { type McpHttpServer, serveHttp } from './http/http-server.js';
 import { connectHttpClient } from './test-support/connect-client.js';
 import { INITIALIZE_BODY, rawRequest } from './test-support/raw-http.js';
 import { createSampleRegistry, type SampleProbes } from './test-support/sample-tools.js';
 import { ToolwrightMcpServer } from './toolwright-mcp-server.js';
 
-async function start() {
+async function start(options: McpHttpOptions = {}) {
   const probes: SampleProbes = { aborts: [], started: 0 };
   const server = new ToolwrightMcpServer({ registry: createSampleRegistry(probes) });
-  const http = await serveHttp(server);
+  const http = await serveHttp(server, options);
   const { client } = await connectHttpClient(http.url);
   return { probes, server, http, client };
 }
@@ -30,7 +31,7 @@ describe('graceful shutdown over HTTP', () => {
       CallToolResultSchema,
     );
     await until(() => probes.started === 1);
-    const closing = http.close({ timeoutMs: 5000 });
+    const closing = http.close({ graceMs: 5000 });
     const during = await rawRequest(http.url, { body: INITIALIZE_BODY }).catch((error: Error) => error);
     // Either the listener is gone (connection refused) or the request is answered 503.
     expect(during instanceof Error ? during.message : during.status).toMatch(/ECONNREFUSED|503/);
@@ -53,7 +54,7 @@ describe('graceful shutdown over HTTP', () => {
     await until(() => probes.started === 1);
     const started = Date.now();
     await Promise.all([
-      http.close({ timeoutMs: 200 }),
+      http.close({ graceMs: 200 }),
       call.then((result) => {
         expect(result.isError).toBe(true);
         expect(result.content).toEqual([
@@ -66,9 +67,26 @@ describe('graceful shutdown over HTTP', () => {
     await client.close();
   });
 
+  // The deprecated names stay for one minor: a host that set them must still get its grace.
+  it.each<[string, McpHttpOptions, Parameters<McpHttpServer['close']>[0]]>([
+    ['the shutdownGraceMs option', { shutdownGraceMs: 200 }, undefined],
+    ['the deprecated shutdownTimeoutMs option', { shutdownTimeoutMs: 200 }, undefined],
+    ["close()'s deprecated timeoutMs", {}, { timeoutMs: 200 }],
+  ])('gives running calls the grace %s names, then aborts them', async (_name, options, closeOptions) => {
+    const { probes, http, client } = await start(options);
+    const call = client.callTool(
+      { name: 'Wait', arguments: { steps: 1000, stepMs: 10 } },
+      CallToolResultSchema,
+    );
+    await until(() => probes.started === 1);
+    await Promise.all([http.close(closeOptions), call]);
+    expect(probes.aborts).toEqual(['the MCP server is shutting down']);
+    await client.close();
+  });
+
   it('refuses new sessions once the server itself is closing', async () => {
     const { server, http, client } = await start();
-    await server.close({ timeoutMs: 100 });
+    await server.close({ graceMs: 100 });
     await expect(connectHttpClient(http.url)).rejects.toThrow();
     await http.close();
     await client.close();

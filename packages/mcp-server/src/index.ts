@@ -29,13 +29,18 @@ export type {
 export type { ToolwrightMcpServerOptions } from './server-options.js';
 export { mcpCallContextFields } from './session/call-fields.js';
 export {
+  DEFAULT_SHUTDOWN_GRACE_MS,
+  DEFAULT_SHUTDOWN_TIMEOUT_MS,
+  type McpCloseOptions,
+} from './session/close-options.js';
+export {
   ARTIFACTS_CONTEXT_FIELD,
   MCP_SESSION_CONTEXT_FIELD,
   type McpSessionContext,
   type McpSessionContextV1,
   mcpSessionOf,
 } from './session/mcp-session-context.js';
-export { DEFAULT_SHUTDOWN_TIMEOUT_MS, type McpServerSession } from './session/server-session.js';
+export type { McpServerSession } from './session/server-session.js';
 export { type StdioServeOptions, serveStdio } from './stdio-server.js';
 export type { McpCallExecutor } from './tools/call-executor.js';
 export { COERCIONS_META_KEY } from './tools/call-tool-result.js';

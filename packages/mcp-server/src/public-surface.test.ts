@@ -6,6 +6,7 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'ARTIFACT_URI_PREFIX',
     'COERCIONS_META_KEY',
     'DEFAULT_OUTPUT_LIMITS',
+    'DEFAULT_SHUTDOWN_GRACE_MS',
     'DEFAULT_SHUTDOWN_TIMEOUT_MS',
     'MCP_SESSION_CONTEXT_FIELD',
     'McpServerError',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serveHttp } from './http/http-server.js';
 import { McpServerError } from './mcp-server-error.js';
+import { INITIALIZE_BODY, rawRequest } from './test-support/raw-http.js';
 import { createSampleRegistry } from './test-support/sample-tools.js';
 import { ToolwrightMcpServer } from './toolwright-mcp-server.js';
 
@@ -121,6 +122,26 @@ describe('serveHttp options, checked by name and value', () => {
     await expect(serveHttp(server, { dnsRebindingProtection: 'yes' as never })).rejects.toThrow(
       /dnsRebindingProtection must be a boolean/,
     );
+  });
+
+  it('refuses shutdownGraceMs and its deprecated former name shutdownTimeoutMs with different values', async () => {
+    await expect(serveHttp(server, { shutdownGraceMs: 100, shutdownTimeoutMs: 200 })).rejects.toThrow(
+      'serveHttp: shutdownGraceMs (integer 100) and its deprecated former name shutdownTimeoutMs (integer 200) are both set and differ; set only shutdownGraceMs.',
+    );
+    await expect(serveHttp(server, { shutdownTimeoutMs: -1 })).rejects.toThrow(
+      /shutdownGraceMs must be a number from 0 to 2147483647; got -1/,
+    );
+  });
+
+  it('refuses a close() given graceMs and its deprecated former name timeoutMs with different values', async () => {
+    const http = await serveHttp(server);
+    await expect(http.close({ graceMs: 1, timeoutMs: 2 })).rejects.toThrow(
+      /McpHttpServer\.close: graceMs \(integer 1\) and its deprecated former name timeoutMs \(integer 2\) are both set and differ/,
+    );
+    await expect(server.close({ graceMs: Number.NaN })).rejects.toThrow(/graceMs must be a number from 0/);
+    // A refused close() starts no shutdown: a corrected one still runs.
+    await http.close({ graceMs: 0, timeoutMs: 0 });
+    await expect(rawRequest(http.url, { body: INITIALIZE_BODY })).rejects.toThrow(/ECONNREFUSED/);
   });
 
   it('reports an address in use as listen_failed', async () => {

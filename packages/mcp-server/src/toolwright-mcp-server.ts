@@ -5,11 +5,8 @@ import {
   resolveServerOptions,
   type ToolwrightMcpServerOptions,
 } from './server-options.js';
-import {
-  DEFAULT_SHUTDOWN_TIMEOUT_MS,
-  type McpServerSession,
-  ServerSession,
-} from './session/server-session.js';
+import { closeGraceMs, DEFAULT_SHUTDOWN_GRACE_MS, type McpCloseOptions } from './session/close-options.js';
+import { type McpServerSession, ServerSession } from './session/server-session.js';
 import { watchToolCatalog } from './tools/watch-tool-catalog.js';
 
 /**
@@ -78,15 +75,15 @@ export class ToolwrightMcpServer {
   }
 
   /**
-   * Stops accepting sessions, lets running tool calls finish for up to `timeoutMs` (default
+   * Stops accepting sessions, lets running tool calls finish for up to `graceMs` (default
    * 10 s), aborts the rest (their clients get an aborted result) and closes every session.
    */
-  close(options: { timeoutMs?: number } = {}): Promise<void> {
+  async close(options: McpCloseOptions = {}): Promise<void> {
+    const graceMs = closeGraceMs('ToolwrightMcpServer.close', options, DEFAULT_SHUTDOWN_GRACE_MS);
     this.#closing ??= (async () => {
       this.#stopWatching?.();
       this.#stopWatching = undefined;
-      const timeoutMs = options.timeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
-      await Promise.all([...this.#sessions].map((session) => session.close({ timeoutMs })));
+      await Promise.all([...this.#sessions].map((session) => session.close({ graceMs })));
     })();
     return this.#closing;
   }

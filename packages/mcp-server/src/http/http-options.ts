@@ -1,5 +1,7 @@
+import { describeRenamedOptionProblem, renamedOptionValue } from '@toolwright/utils';
 import { checkFunctionOption, checkNumberOption, checkOptions, invalidOption } from '../check-options.js';
-import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../session/server-session.js';
+import { McpServerError, McpServerErrorCode } from '../mcp-server-error.js';
+import { DEFAULT_SHUTDOWN_GRACE_MS } from '../session/close-options.js';
 import type { McpBearerVerifier } from './bearer-auth.js';
 import { type HostPolicy, hostnameOf, isWildcardAddress, LOOPBACK_HOSTNAMES } from './host-check.js';
 
@@ -68,7 +70,9 @@ export interface McpHttpOptions {
   sessionIdleTimeoutMs?: number;
   /** Largest request body. Default 4 MiB. */
   maxBodyBytes?: number;
-  /** Default for `close()`: how long running calls may take to finish. Default 10 s. */
+  /** Default grace of `close()`: how long running calls may take to finish before the rest are aborted. Default 10 s. */
+  shutdownGraceMs?: number;
+  /** @deprecated use `shutdownGraceMs` (the same value); removed in the next minor. */
   shutdownTimeoutMs?: number;
 }
 
@@ -89,7 +93,7 @@ export interface ResolvedHttpOptions {
   readonly maxSessionsPerClient: number;
   readonly sessionIdleTimeoutMs: number;
   readonly maxBodyBytes: number;
-  readonly shutdownTimeoutMs: number;
+  readonly shutdownGraceMs: number;
 }
 
 const OWNER = 'serveHttp';
@@ -112,6 +116,7 @@ const OPTION_NAMES = [
   'maxSessionsPerClient',
   'sessionIdleTimeoutMs',
   'maxBodyBytes',
+  'shutdownGraceMs',
   'shutdownTimeoutMs',
 ] as const;
 
@@ -138,7 +143,10 @@ export function resolveHttpOptions(options: McpHttpOptions): ResolvedHttpOptions
     integer: true,
   });
   checkNumberOption(OWNER, 'maxBodyBytes', options.maxBodyBytes, { min: 1, integer: true });
-  checkNumberOption(OWNER, 'shutdownTimeoutMs', options.shutdownTimeoutMs, { min: 0, max: 2 ** 31 - 1 });
+  const renamed = describeRenamedOptionProblem(OWNER, options, 'shutdownGraceMs', 'shutdownTimeoutMs');
+  if (renamed !== undefined) throw new McpServerError(McpServerErrorCode.InvalidOption, renamed);
+  const shutdownGraceMs = renamedOptionValue(options, 'shutdownGraceMs', 'shutdownTimeoutMs');
+  checkNumberOption(OWNER, 'shutdownGraceMs', shutdownGraceMs, { min: 0, max: 2 ** 31 - 1 });
   checkFunctionOption(OWNER, 'authorize', options.authorize);
   for (const name of ['dnsRebindingProtection', 'resumability'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'boolean') {
@@ -179,7 +187,7 @@ export function resolveHttpOptions(options: McpHttpOptions): ResolvedHttpOptions
     maxSessionsPerClient: options.maxSessionsPerClient ?? 100,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60 * 1000,
     maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
-    shutdownTimeoutMs: options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
+    shutdownGraceMs: (shutdownGraceMs as number | undefined) ?? DEFAULT_SHUTDOWN_GRACE_MS,
   };
 }
 

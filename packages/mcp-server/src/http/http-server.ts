@@ -8,6 +8,7 @@ import {
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { McpServerError, McpServerErrorCode } from '../mcp-server-error.js';
+import { closeGraceMs, type McpCloseOptions } from '../session/close-options.js';
 import type { McpServerSession } from '../session/server-session.js';
 import type { ToolwrightMcpServer } from '../toolwright-mcp-server.js';
 import { checkBearer } from './bearer-auth.js';
@@ -36,10 +37,10 @@ export interface McpHttpServer {
   readonly eventStoreBytes: number;
   /**
    * Graceful shutdown: stops accepting connections and sessions, lets running tool calls finish
-   * for up to `timeoutMs` (default: the `shutdownTimeoutMs` option), aborts the rest (their
+   * for up to `graceMs` (default: the `shutdownGraceMs` option), aborts the rest (their
    * clients get an aborted result), closes every session and then every connection.
    */
-  close(options?: { timeoutMs?: number }): Promise<void>;
+  close(options?: McpCloseOptions): Promise<void>;
 }
 
 interface HttpSession {
@@ -175,7 +176,7 @@ export async function serveHttp(
       () => {
         // Forgotten at once, so a request arriving while it closes already gets 404.
         if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
-        void session.close({ timeoutMs: 0 });
+        void session.close({ graceMs: 0 });
       },
     );
     entry = { transport, session, clientId: auth?.clientId, events, idle };
@@ -190,7 +191,7 @@ export async function serveHttp(
     await transport.handleRequest(request, response, body);
     // An initialize the transport refused (a bad Accept header, say) opened no session.
     if (transport.sessionId === undefined || !sessions.has(transport.sessionId))
-      await session.close({ timeoutMs: 0 });
+      await session.close({ graceMs: 0 });
   }
 
   await listen(http, resolved);
@@ -208,8 +209,9 @@ export async function serveHttp(
     get eventStoreBytes() {
       return budget.usedBytes;
     },
-    close(closeOptions = {}) {
-      closing ??= shutDown(http, sessions, closeOptions.timeoutMs ?? resolved.shutdownTimeoutMs);
+    async close(closeOptions = {}) {
+      const graceMs = closeGraceMs('McpHttpServer.close', closeOptions, resolved.shutdownGraceMs);
+      closing ??= shutDown(http, sessions, graceMs);
       return closing;
     },
   };
@@ -218,11 +220,11 @@ export async function serveHttp(
 async function shutDown(
   http: NodeHttpServer,
   sessions: Map<string, HttpSession>,
-  timeoutMs: number,
+  graceMs: number,
 ): Promise<void> {
   const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
   http.closeIdleConnections();
-  await Promise.all([...sessions.values()].map(({ session }) => session.close({ timeoutMs })));
+  await Promise.all([...sessions.values()].map(({ session }) => session.close({ graceMs })));
   sessions.clear();
   // Every session is closed, so what is left open is idle or a stream with nothing more to say.
   http.closeAllConnections();

@@ -4,6 +4,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { type LoggingLevel, SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { SessionArtifacts } from '../resources/session-artifacts.js';
 import { serverCapabilities } from './capabilities.js';
+import { closeGraceMs, DEFAULT_SHUTDOWN_GRACE_MS, type McpCloseOptions } from './close-options.js';
 import { InFlightCalls } from './in-flight-calls.js';
 import { registerCompletionHandler, registerPromptHandlers } from './prompt-handlers.js';
 import { registerResourceHandlers } from './resource-handlers.js';
@@ -19,14 +20,11 @@ export interface McpServerSession {
   /** Settles when the connection has closed, whoever closed it. */
   readonly closed: Promise<void>;
   /**
-   * Lets running tool calls finish for up to `timeoutMs` (default 10 s), aborts the rest (their
+   * Lets running tool calls finish for up to `graceMs` (default 10 s), aborts the rest (their
    * clients get an aborted result), then closes the connection.
    */
-  close(options?: { timeoutMs?: number }): Promise<void>;
+  close(options?: McpCloseOptions): Promise<void>;
 }
-
-/** The default time {@link McpServerSession.close} gives running calls. */
-export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /** One SDK `Server` bound to one transport, with the state MCP keeps per session. */
 export class ServerSession implements McpServerSession {
@@ -97,12 +95,12 @@ export class ServerSession implements McpServerSession {
     }
   }
 
-  close(options: { timeoutMs?: number } = {}): Promise<void> {
+  async close(options: McpCloseOptions = {}): Promise<void> {
+    // Checked before the shutdown starts: a refused option rejects this call and leaves the
+    // session open for a corrected one.
+    const graceMs = closeGraceMs('McpServerSession.close', options, DEFAULT_SHUTDOWN_GRACE_MS);
     this.#closing ??= (async () => {
-      await this.calls.drain(
-        options.timeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
-        'the MCP server is shutting down',
-      );
+      await this.calls.drain(graceMs, 'the MCP server is shutting down');
       await this.#server.close();
     })();
     return this.#closing;

@@ -12,6 +12,8 @@ import { listWorkspacePackages, repoRoot, workspaceRuntimeDependencies } from '.
 const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
   // The shared leaf: option checks, did-you-mean, canonical JSON, previews. Depends on nothing.
   '@toolwright/utils': [],
+  // The workspace's shared test helpers: private, never published, a devDependency only.
+  '@toolwright/test-support': [],
   '@toolwright/validation': ['@toolwright/utils'],
   '@toolwright/artifacts': ['@toolwright/utils'],
   '@toolwright/contracts': ['@toolwright/utils', '@toolwright/validation'],

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readmeBlocks } from '@toolwright/test-support';
 import { describe, expect, it } from 'vitest';
 
 // Every command the root README and this app's README show must work on a machine with only
@@ -17,9 +18,8 @@ function scripts(directory: string): Record<string, string> {
 
 /** Each command line of the README's ```sh blocks, without comments and env assignments. */
 function shellCommands(readme: string): string[] {
-  const blocks = readFileSync(readme, 'utf8').split('```sh\n').slice(1);
-  return blocks
-    .flatMap((block) => (block.split('```')[0] ?? '').split('\n'))
+  return readmeBlocks(readme, 'sh')
+    .flatMap((block) => block.split('\n'))
     .map((line) => line.replace(/\s+#.*$/, '').trim())
     .filter((line) => line !== '' && !line.startsWith('#'))
     .map((line) => line.replace(/^([A-Z_]+=\S*\s+)+/, ''));

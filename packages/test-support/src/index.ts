@@ -1,0 +1,10 @@
+// The workspace's shared test helpers. Helpers one package alone uses stay in that package's
+// `src/test-support/`; what two or more packages (or the repo tests) use lives here, once.
+
+export {
+  type PrintedLines,
+  type ReadmeExampleOptions,
+  readmeBlocks,
+  runReadmeExample,
+} from './readme-example.js';
+export { makeTempDir, type TempDirOptions } from './temp-dir.js';

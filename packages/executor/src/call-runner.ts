@@ -7,6 +7,7 @@ import {
   ToolResults,
 } from '@toolwright/contracts';
 import { type ProviderTarget, ToolValidationError, ToolwrightError } from '@toolwright/validation';
+import { isNotLoaded, notLoadedMessage } from './deferred-tool-state.js';
 import type { CallStatus, ExecutedCall, ToolCallRequest } from './executed-call.js';
 import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
 import type { ResolvedExecutorOptions } from './executor-options.js';
@@ -28,6 +29,16 @@ export interface TurnOptions {
   nullAsAbsent?: boolean;
   /** The active provider's dialect; ToolSearch returns declarations in it. */
   providerTarget?: ProviderTarget;
+}
+
+/** Options of one call run on its own (`ToolCallRunner.run`). */
+export interface CallOptions extends TurnOptions {
+  /**
+   * The invocation the host already built from this call's arguments with `tool.build` (for
+   * example while validating them), so they are not parsed twice. Hooks and the permission
+   * check still see it; one of another tool is ignored and the call is built as usual.
+   */
+  invocation?: ToolInvocation;
 }
 
 /** Where a call sits in its turn. */
@@ -63,7 +74,7 @@ export class CallRunner {
     call: ToolCallRequest,
     placement: CallPlacement,
     signal: AbortSignal,
-    turn: TurnOptions,
+    turn: CallOptions,
   ): Promise<ExecutedCall> {
     const started = performance.now();
     const finish = (
@@ -91,8 +102,7 @@ export class CallRunner {
       );
       return finish('error', ToolResults.executionError(refusal), undefined, 0);
     }
-    const deferred = this.#options.deferred;
-    if (deferred?.isDeferred(call.name) && !deferred.isLoaded(call.name)) {
+    if (isNotLoaded(this.#options.deferred, call.name)) {
       // Refused before building, so not even a validation error leaks the unseen schema.
       return finish('not_loaded', ToolResults.notFound(notLoadedMessage(call.name)), undefined, 0);
     }
@@ -100,7 +110,10 @@ export class CallRunner {
     const nullAsAbsent = turn.nullAsAbsent === true;
     let invocation: ToolInvocation;
     try {
-      invocation = tool.build(call.arguments, { nullAsAbsent });
+      invocation =
+        turn.invocation?.toolName === tool.name
+          ? turn.invocation
+          : tool.build(call.arguments, { nullAsAbsent });
       invocation = await this.#applyHooks(call, tool, invocation, nullAsAbsent);
     } catch (error) {
       if (ToolValidationError.isInstance(error))
@@ -364,11 +377,6 @@ function inlineText(result: ToolResult, spillThresholdBytes: number, hasSink: bo
   // Three bytes per UTF-16 unit is the most UTF-8 can take, so short strings skip the count.
   if (!hasSink || result.llmContent.length * 3 <= spillThresholdBytes) return result.llmContent;
   return Buffer.byteLength(result.llmContent) <= spillThresholdBytes ? result.llmContent : undefined;
-}
-
-/** What the model is told when it calls a deferred tool it has not loaded: exactly what to do. */
-function notLoadedMessage(name: string): string {
-  return `${name} is deferred: its schema has not been loaded. Call ToolSearch with query "select:${name}" first, then call it again.`;
 }
 
 function describeFailure(error: unknown): string {

@@ -1,6 +1,7 @@
 import type { Tool } from '@toolwright/contracts';
 import type { ToolMode } from '@toolwright/registry';
 import { checkNumberOption, checkOptions } from './check-options.js';
+import type { DeferredToolState } from './deferred-tool-state.js';
 import type { ApprovalHandler, ExecutorEvent, PreToolHook } from './executed-call.js';
 import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
 import type { PermissionDecision } from './permission/permission-decision.js';
@@ -9,14 +10,6 @@ import type { ArtifactSink } from './results/artifact-sink.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './scheduling/retry-policy.js';
 import { assertSessionId } from './session-id.js';
 import { checkArtifactSinkVersion } from './specification-version.js';
-
-/** The deferred-tool state the executor consults (a registry's `deferred` manager fits). */
-export interface DeferredToolState {
-  /** True when the tool's schema reaches the model only after ToolSearch loaded it. */
-  isDeferred(name: string): boolean;
-  /** True when the tool's schema reaches the model (not deferred, or loaded). */
-  isLoaded(name: string): boolean;
-}
 
 /**
  * What decides permissions: a `PermissionPolicy`, or your own object of the same shape.
@@ -28,8 +21,12 @@ export interface PermissionChecker {
   judgeRead?(path: string, toolName: string): PermissionDecision;
 }
 
-/** Options of `ToolExecutor`. Every key is checked: an unknown or misspelt one is refused. */
-export interface ToolExecutorOptions {
+/**
+ * Options of `ToolCallRunner`: how each call runs. Every key is checked: an unknown or misspelt
+ * one is refused. `ToolExecutorOptions` adds the scheduling of a turn and makes `permissions`
+ * required.
+ */
+export interface ToolCallRunnerOptions {
   /** Finds a tool by name (usually `registry.get`). */
   lookup(name: string): Tool | undefined;
   /**
@@ -40,7 +37,11 @@ export interface ToolExecutorOptions {
   deferred?: DeferredToolState;
   /** The current mode, read when each call runs (EnterPlanMode can change it mid-batch). Default `'default'`. */
   mode?: () => ToolMode;
-  permissions: PermissionChecker;
+  /**
+   * Decides whether each call may run. Without it every call runs as asked: the host checks
+   * nothing, so give one whenever a model's call can reach files, the shell or the network.
+   */
+  permissions?: PermissionChecker;
   /** Checked against `SESSION_ID_PATTERN`: hosts make directories from it. */
   sessionId: string;
   workspaceRoot: string;
@@ -57,14 +58,23 @@ export interface ToolExecutorOptions {
   /** How long a timed-out call may take to honour its aborted signal before its locks are freed (default 2 s). */
   timeoutGraceMs?: number;
   retry?: Partial<RetryPolicy>;
-  /** Calls running at once within one turn (default 8). */
-  maxParallel?: number;
-  /** Extra fields for the execution context (host services for your own tools). */
+  /**
+   * Extra fields for the execution context (host services for your own tools). They are read
+   * when each call's context is built, so a getter may yield a per-request value.
+   */
   contextFields?: Readonly<Record<string, unknown>>;
   onEvent?(event: ExecutorEvent): void;
 }
 
-const OPTION_NAMES = [
+/** Options of `ToolExecutor`. Every key is checked: an unknown or misspelt one is refused. */
+export interface ToolExecutorOptions extends ToolCallRunnerOptions {
+  /** Decides whether each call may run: a `PermissionPolicy`, or your own checker. */
+  permissions: PermissionChecker;
+  /** Calls running at once within one turn (default 8). */
+  maxParallel?: number;
+}
+
+const RUNNER_OPTION_NAMES = [
   'lookup',
   'deferred',
   'mode',
@@ -79,10 +89,11 @@ const OPTION_NAMES = [
   'toolTimeoutsMs',
   'timeoutGraceMs',
   'retry',
-  'maxParallel',
   'contextFields',
   'onEvent',
 ] as const;
+
+const EXECUTOR_OPTION_NAMES = [...RUNNER_OPTION_NAMES, 'maxParallel'] as const;
 
 const RETRY_OPTION_NAMES = ['maxAttempts', 'baseDelayMs', 'maxDelayMs'] as const;
 
@@ -91,6 +102,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The options with every default applied. */
 export interface ResolvedExecutorOptions extends ToolExecutorOptions {
+  readonly permissions: PermissionChecker;
   readonly mode: () => ToolMode;
   readonly spillThresholdBytes: number;
   readonly timeoutMs: number;
@@ -99,70 +111,104 @@ export interface ResolvedExecutorOptions extends ToolExecutorOptions {
   readonly retryPolicy: RetryPolicy;
 }
 
-const OWNER = 'ToolExecutor';
+/**
+ * The checker of a runner given no `permissions`: every call is allowed, and the decision says
+ * why, for whoever reads the `permission` events.
+ */
+const NO_PERMISSION_CHECK: PermissionChecker = Object.freeze({
+  decide: (): PermissionDecision => ({
+    behavior: 'allow',
+    reason: 'No permission policy was given: every call runs as asked.',
+  }),
+});
 
-/** Checks every option by name and range, and applies the defaults. */
+/** Checks every option of a `ToolExecutor` by name and range, and applies the defaults. */
 export function resolveExecutorOptions(options: ToolExecutorOptions): ResolvedExecutorOptions {
-  checkOptions(OWNER, options, OPTION_NAMES);
-  requireFunction('lookup', options.lookup);
-  if (typeof options.permissions?.decide !== 'function') {
+  const owner = 'ToolExecutor';
+  checkOptions(owner, options, EXECUTOR_OPTION_NAMES);
+  if (options.permissions === undefined) {
     throw invalid(
+      owner,
       'permissions must be a PermissionPolicy (or an object with a decide(request) method)',
       options.permissions,
     );
   }
-  checkArtifactSinkVersion(options.artifactSink);
+  checkNumberOption(owner, 'maxParallel', options.maxParallel, { min: 1, max: 1024, integer: true });
+  return { ...resolveCallOptions(owner, options), maxParallel: options.maxParallel ?? 8 };
+}
+
+/** Checks every option of a `ToolCallRunner` by name and range, and applies the defaults. */
+export function resolveRunnerOptions(options: ToolCallRunnerOptions): ResolvedExecutorOptions {
+  const owner = 'ToolCallRunner';
+  checkOptions(owner, options, RUNNER_OPTION_NAMES);
+  // One call at a time: the runner schedules nothing, so its limit is never reached.
+  return { ...resolveCallOptions(owner, options), maxParallel: 1 };
+}
+
+/** The checks and defaults of what every call reads, whichever of the two runs it. */
+function resolveCallOptions(
+  owner: string,
+  options: ToolCallRunnerOptions,
+): Omit<ResolvedExecutorOptions, 'maxParallel'> {
+  requireFunction(owner, 'lookup', options.lookup);
+  if (options.permissions !== undefined && typeof options.permissions?.decide !== 'function') {
+    throw invalid(
+      owner,
+      'permissions must be a PermissionPolicy (or an object with a decide(request) method)',
+      options.permissions,
+    );
+  }
+  checkArtifactSinkVersion(owner, options.artifactSink);
   assertSessionId(options.sessionId);
   if (typeof options.workspaceRoot !== 'string' || options.workspaceRoot === '') {
-    throw invalid('workspaceRoot must be a non-empty path', options.workspaceRoot);
+    throw invalid(owner, 'workspaceRoot must be a non-empty path', options.workspaceRoot);
   }
   for (const name of ['mode', 'approve', 'onEvent'] as const) {
-    if (options[name] !== undefined) requireFunction(name, options[name]);
+    if (options[name] !== undefined) requireFunction(owner, name, options[name]);
   }
   if (
     options.hooks !== undefined &&
     !(Array.isArray(options.hooks) && options.hooks.every((hook) => typeof hook === 'function'))
   ) {
-    throw invalid('hooks must be an array of functions', options.hooks);
+    throw invalid(owner, 'hooks must be an array of functions', options.hooks);
   }
-  checkNumberOption(OWNER, 'maxParallel', options.maxParallel, { min: 1, max: 1024, integer: true });
-  checkNumberOption(OWNER, 'timeoutMs', options.timeoutMs, { min: 1, max: MAX_TIMER_MS });
-  checkNumberOption(OWNER, 'timeoutGraceMs', options.timeoutGraceMs, { min: 0, max: MAX_TIMER_MS });
-  checkNumberOption(OWNER, 'spillThresholdBytes', options.spillThresholdBytes, { min: 1, integer: true });
+  checkNumberOption(owner, 'timeoutMs', options.timeoutMs, { min: 1, max: MAX_TIMER_MS });
+  checkNumberOption(owner, 'timeoutGraceMs', options.timeoutGraceMs, { min: 0, max: MAX_TIMER_MS });
+  checkNumberOption(owner, 'spillThresholdBytes', options.spillThresholdBytes, { min: 1, integer: true });
   for (const [tool, timeout] of Object.entries(options.toolTimeoutsMs ?? {})) {
-    checkNumberOption(OWNER, `toolTimeoutsMs.${tool}`, timeout, { min: 1, max: MAX_TIMER_MS });
+    checkNumberOption(owner, `toolTimeoutsMs.${tool}`, timeout, { min: 1, max: MAX_TIMER_MS });
   }
   if (options.retry !== undefined) {
-    checkOptions(`${OWNER} retry`, options.retry, RETRY_OPTION_NAMES);
-    checkNumberOption(OWNER, 'retry.maxAttempts', options.retry.maxAttempts, {
+    checkOptions(`${owner} retry`, options.retry, RETRY_OPTION_NAMES);
+    checkNumberOption(owner, 'retry.maxAttempts', options.retry.maxAttempts, {
       min: 1,
       max: 100,
       integer: true,
     });
-    checkNumberOption(OWNER, 'retry.baseDelayMs', options.retry.baseDelayMs, { min: 0, max: MAX_TIMER_MS });
-    checkNumberOption(OWNER, 'retry.maxDelayMs', options.retry.maxDelayMs, { min: 0, max: MAX_TIMER_MS });
+    checkNumberOption(owner, 'retry.baseDelayMs', options.retry.baseDelayMs, { min: 0, max: MAX_TIMER_MS });
+    checkNumberOption(owner, 'retry.maxDelayMs', options.retry.maxDelayMs, { min: 0, max: MAX_TIMER_MS });
   }
   return {
     ...options,
+    permissions: options.permissions ?? NO_PERMISSION_CHECK,
     mode: options.mode ?? (() => 'default'),
     spillThresholdBytes: options.spillThresholdBytes ?? 32 * 1024,
     timeoutMs: options.timeoutMs ?? 120_000,
     timeoutGraceMs: options.timeoutGraceMs ?? 2_000,
-    maxParallel: options.maxParallel ?? 8,
     retryPolicy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
   };
 }
 
-function requireFunction(name: string, value: unknown): void {
-  if (typeof value !== 'function') throw invalid(`${name} must be a function`, value);
+function requireFunction(owner: string, name: string, value: unknown): void {
+  if (typeof value !== 'function') throw invalid(owner, `${name} must be a function`, value);
 }
 
-function invalid(what: string, value: unknown): ExecutorError {
+function invalid(owner: string, what: string, value: unknown): ExecutorError {
   const shown =
     value === undefined
       ? 'nothing'
       : typeof value === 'function'
         ? 'a function'
         : (JSON.stringify(value)?.slice(0, 80) ?? typeof value);
-  return new ExecutorError(ExecutorErrorCode.InvalidOption, `${OWNER}: ${what}; got ${shown}.`);
+  return new ExecutorError(ExecutorErrorCode.InvalidOption, `${owner}: ${what}; got ${shown}.`);
 }

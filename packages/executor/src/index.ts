@@ -2,12 +2,14 @@
  * `@toolwright/executor`: runs tool invocations as the toolwright contract says — shared and
  * exclusive batches, same-path locks on real paths, retries of retry-safe tools, hooks that
  * rebuild invocations, timeouts, streaming pre-start — under a permission policy that judges
- * every path by where it really is.
+ * every path by where it really is. `ToolCallRunner` runs one call at a time through the same
+ * steps, for hosts whose protocol hands them calls one by one.
  *
  * @packageDocumentation
  */
 
-export type { TurnOptions } from './call-runner.js';
+export type { CallOptions, TurnOptions } from './call-runner.js';
+export { type DeferredToolState, isNotLoaded } from './deferred-tool-state.js';
 export type {
   ApprovalHandler,
   CallStatus,
@@ -19,7 +21,7 @@ export type {
   ToolCallRequest,
 } from './executed-call.js';
 export { ExecutorError, ExecutorErrorCode } from './executor-error.js';
-export type { DeferredToolState, PermissionChecker, ToolExecutorOptions } from './executor-options.js';
+export type { PermissionChecker, ToolCallRunnerOptions, ToolExecutorOptions } from './executor-options.js';
 export { JUDGED_PATHS_CONTEXT_FIELD, type JudgedPaths, judgedPathsOf } from './paths/judged-paths.js';
 export {
   PATH_ACCESS_CONTEXT_FIELD,
@@ -49,4 +51,5 @@ export { DEFAULT_RETRY_POLICY, type RetryPolicy, TRANSIENT_ERROR_CODES } from '.
 export { assertSessionId, SESSION_ID_PATTERN } from './session-id.js';
 export type { StreamExecution, StreamInterruption } from './streaming/stream-turn.js';
 export type { ToolCallStreamEvent } from './streaming/tool-call-stream-event.js';
+export { ToolCallRunner } from './tool-call-runner.js';
 export { ToolExecutor } from './tool-executor.js';

@@ -5,11 +5,11 @@ import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
 export const EXECUTOR_ACCEPTS = '@toolwright/executor 0.x';
 
 /** Refuses an `artifactSink` that says it implements another version of the sink interface. */
-export function checkArtifactSinkVersion(sink: unknown): void {
+export function checkArtifactSinkVersion(owner: string, sink: unknown): void {
   const problem = describeSpecificationVersionProblem('ArtifactSink', sink, EXECUTOR_ACCEPTS);
   if (problem !== undefined)
     throw new ExecutorError(
       ExecutorErrorCode.UnsupportedSpecificationVersion,
-      `ToolExecutor: artifactSink: ${problem}.`,
+      `${owner}: artifactSink: ${problem}.`,
     );
 }

@@ -1,4 +1,5 @@
 import { CallRunner, type TurnOptions } from './call-runner.js';
+import { isNotLoaded } from './deferred-tool-state.js';
 import type { ExecutedCall, ToolCallRequest } from './executed-call.js';
 import {
   type ResolvedExecutorOptions,
@@ -113,14 +114,13 @@ export class ToolExecutor {
   }
 
   /**
-   * True when a call of `name` may start before the message ends: the seed's rule is that only
+   * True when a call of `name` may start before the message ends: only
    * concurrency-safe tools pre-start. A deferred tool not yet loaded is refused at message end.
    */
   #mayPreStart(name: string): boolean {
     const tool = this.#options.lookup(name);
     if (tool === undefined || !tool.isConcurrencySafe || tool.parallelism !== 'shared') return false;
-    const deferred = this.#options.deferred;
-    return !(deferred?.isDeferred(name) === true && !deferred.isLoaded(name));
+    return !isNotLoaded(this.#options.deferred, name);
   }
 
   #announceBatch(

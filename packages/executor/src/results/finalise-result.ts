@@ -21,6 +21,12 @@ function formatBytes(byteLength: number): string {
   return byteLength < 1024 ? `${byteLength} B` : `${(byteLength / 1024).toFixed(1)} KiB`;
 }
 
+/** The byte length of base64 data, without decoding it: its padding encodes no bytes. */
+function decodedByteLength(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding;
+}
+
 /**
  * Turns a result into conversation text. Large text goes to the artifact store and the model
  * gets a head-and-tail preview with the artifact id (never a silent cut); images are stored and
@@ -64,7 +70,7 @@ export async function finaliseResult(result: ToolResult, options: FinaliseOption
       if (storedIds.has(createHash('sha256').update(bytes).digest('hex'))) continue;
       if (options.store === undefined) {
         texts.push(
-          `[image ${part.mimeType}, ${formatBytes(Math.floor((part.data.length * 3) / 4))}, not stored]`,
+          `[image ${part.mimeType}, ${formatBytes(decodedByteLength(part.data))}, not stored]`,
         );
         continue;
       }

@@ -1,0 +1,50 @@
+import { type CallOptions, CallRunner } from './call-runner.js';
+import type { ExecutedCall, ToolCallRequest } from './executed-call.js';
+import {
+  type ResolvedExecutorOptions,
+  resolveRunnerOptions,
+  type ToolCallRunnerOptions,
+} from './executor-options.js';
+import { NEVER_ABORTED } from './scheduling/never-aborted.js';
+import { PathLock } from './scheduling/path-lock.js';
+
+/**
+ * Runs one call at a time through the same steps as a `ToolExecutor` — lookup, the refusal of a
+ * deferred tool ToolSearch has not loaded, build (a validation failure is a repairable result
+ * naming its code), pre-tool hooks, the permission check when there is a policy, the same-path
+ * lock, retries, the timeout, the abort signal and the spill of large output — for hosts whose
+ * protocol hands them one call at a time (an AI SDK tool's `execute`, an MCP `tools/call`).
+ * Such a host keeps only the translation of the {@link ExecutedCall} into its protocol, so a
+ * model reads the same words whichever host it reaches the tool through.
+ *
+ * Never throws for a tool's failure: every outcome is an {@link ExecutedCall}.
+ */
+export class ToolCallRunner {
+  readonly #options: ResolvedExecutorOptions;
+  readonly #runner: CallRunner;
+  #calls = 0;
+
+  /** @throws ExecutorError `invalid_option` or `invalid_session_id` when the options are wrong. */
+  constructor(options: ToolCallRunnerOptions) {
+    this.#options = resolveRunnerOptions(options);
+    this.#runner = new CallRunner(this.#options, new PathLock());
+  }
+
+  /** The session id calls run under. */
+  get sessionId(): string {
+    return this.#options.sessionId;
+  }
+
+  /** Runs one call. Calls run side by side unless they write the same path. */
+  run(call: ToolCallRequest, options: CallOptions = {}): Promise<ExecutedCall> {
+    // Each call is a batch of its own, so the events read as the executor's do.
+    const batch = this.#calls++;
+    this.#options.onEvent?.({
+      type: 'batch',
+      batch,
+      parallelism: this.#options.lookup(call.name)?.parallelism === 'shared' ? 'shared' : 'exclusive',
+      calls: [call],
+    });
+    return this.#runner.run(call, { batch, preStarted: false }, options.signal ?? NEVER_ABORTED, options);
+  }
+}

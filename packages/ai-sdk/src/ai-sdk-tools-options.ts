@@ -28,7 +28,7 @@ export interface AiSdkToolsOptions {
   /**
    * Runs every call: its permission policy, hooks, timeouts, retries and artifact sink apply, and
    * a refusal reaches the model as a tool error. Strongly recommended; without it calls run
-   * directly with no permission policy at all.
+   * through the executor's `ToolCallRunner` with no permission policy at all.
    */
   readonly executor?: BridgeExecutor;
   /** The schema dialect of the declarations (use the provider's); default `'json-schema'`. */

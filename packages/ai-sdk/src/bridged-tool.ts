@@ -4,14 +4,15 @@ import {
   type Tool,
   ToolValidationError,
 } from '@toolwright/contracts';
+import { type DeferredToolState, isNotLoaded } from '@toolwright/executor';
 import type { CallLane } from './call-lane.js';
 import type { CallRunner } from './call-runner.js';
-import { type DeferredState, isHiddenFromModel } from './deferred-state.js';
 import { type ToolModelOutput, toModelOutput } from './model-output.js';
 import { PendingInvocations } from './pending-invocations.js';
 import { repairableInputError } from './repairable-input-error.js';
+import { outputFromExecutedCall } from './result-output.js';
 import { type InputValidation, type ToolInputSchema, toolInputSchema } from './tool-input-schema.js';
-import type { ToolwrightToolOutput } from './tool-output.js';
+import type { ImageDelivery, ToolwrightToolOutput } from './tool-output.js';
 
 /** What the AI SDK passes a tool's `execute` (its `ToolExecutionOptions`), as far as the bridge reads it. */
 export interface ToolCallOptions {
@@ -45,7 +46,8 @@ export interface BridgeSettings {
   readonly target: ProviderTarget;
   readonly lane: CallLane;
   readonly run: CallRunner;
-  readonly deferred: DeferredState | undefined;
+  readonly deferred: DeferredToolState | undefined;
+  readonly images: ImageDelivery;
 }
 
 /**
@@ -64,12 +66,12 @@ export function bridgeTool(tool: Tool, settings: BridgeSettings): BridgedTool {
   // The same rule as the declaration: strict projection for OpenAI targets of a strict tool, where
   // optional properties become nullable and a null means "absent".
   const nullAsAbsent = openAi && tool.strict;
-  // Validation builds the invocation; a call run without an executor reuses it (one parse).
+  // Validation builds the invocation; the runner reuses it (one parse), an executor builds anew.
   const pending = new PendingInvocations();
 
   const validate = (value: unknown): InputValidation => {
     // Refused in execute, before it is built: a validation error would show the unseen schema.
-    if (isHiddenFromModel(settings.deferred, tool.name)) return { success: true, value };
+    if (isNotLoaded(settings.deferred, tool.name)) return { success: true, value };
     try {
       const invocation = tool.build(value, { nullAsAbsent });
       pending.remember(invocation);
@@ -91,14 +93,17 @@ export function bridgeTool(tool: Tool, settings: BridgeSettings): BridgedTool {
     inputSchema: toolInputSchema(() => declared().parameters, validate),
     execute: (input, options) => {
       const invocation = pending.take(input);
-      return settings.lane.run(tool.parallelism, () =>
-        settings.run(tool, input, {
-          toolCallId: options.toolCallId,
-          signal: options.abortSignal,
+      const call = { id: options.toolCallId, name: tool.name, arguments: input };
+      return settings.lane.run(tool.parallelism, async () => {
+        const executed = await settings.run(call, {
+          ...(options.abortSignal === undefined ? {} : { signal: options.abortSignal }),
+          ...(invocation === undefined ? {} : { invocation }),
           nullAsAbsent,
-          invocation,
-        }),
-      );
+          // ToolSearch answers with declarations in the dialect the model is reading.
+          providerTarget: settings.target,
+        });
+        return outputFromExecutedCall(executed, settings.images);
+      });
     },
     toModelOutput: ({ output }) => toModelOutput(output),
   };

@@ -188,7 +188,8 @@ describe('generateText with a registry through the bridge', () => {
         output: {
           type: 'content',
           value: [
-            { type: 'text', text: 'screenshot of https://example.com' },
+            // The text says what the executor says of an image it had no sink to store in.
+            { type: 'text', text: 'screenshot of https://example.com\n[image image/png, 70 B, not stored]' },
             { type: 'image-data', data: ONE_PIXEL_PNG, mediaType: 'image/png' },
           ],
         },

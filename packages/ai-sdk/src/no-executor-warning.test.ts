@@ -48,7 +48,7 @@ it('warns once per process when a call first runs without an executor, never for
   expect(more).toEqual([]);
   expect(warning?.name).toBe('Warning');
   expect(warning?.message).toContain('@toolwright/ai-sdk ran "Read" without an executor');
-  expect(warning?.message).toContain('no permission policy, approval, hooks, timeouts, retries or spill');
+  expect(warning?.message).toContain('no permission policy, approval, hooks or spill');
   expect(warning?.message).toContain('--disable-warning=TOOLWRIGHT_AI_SDK_NO_EXECUTOR');
 
   // Another call, another tool set: still one warning in this process.

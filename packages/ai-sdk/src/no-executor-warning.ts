@@ -9,15 +9,15 @@ let warned = false;
 
 /**
  * Warns once per process, when the first call runs without an executor, that nothing checked
- * it: no permission policy, approval, hooks, timeouts, retries or spill. A tool set built
- * without an executor is easy to reach by accident (the option is optional), and then every
- * tool the model names runs with whatever it asked for.
+ * it: no permission policy, approval, hooks or spill. A tool set built without an executor is
+ * easy to reach by accident (the option is optional), and then every tool the model names runs
+ * with whatever it asked for.
  */
 export function warnNoExecutor(tool: string): void {
   if (warned) return;
   warned = true;
   process.emitWarning(
-    `@toolwright/ai-sdk ran "${tool}" without an executor: no permission policy, approval, hooks, timeouts, retries or spill apply to any call of a tool set built without one, so every tool the model calls runs as asked. Pass \`executor\` (a ToolExecutor with a PermissionPolicy) to toAiSdkTools; to run unchecked on purpose, silence this with --disable-warning=${NO_EXECUTOR_WARNING_CODE}.`,
+    `@toolwright/ai-sdk ran "${tool}" without an executor: no permission policy, approval, hooks or spill apply to any call of a tool set built without one, so every tool the model calls runs as asked. Pass \`executor\` (a ToolExecutor with a PermissionPolicy) to toAiSdkTools; to run unchecked on purpose, silence this with --disable-warning=${NO_EXECUTOR_WARNING_CODE}.`,
     { type: 'Warning', code: NO_EXECUTOR_WARNING_CODE },
   );
 }

@@ -1,4 +1,5 @@
 import type { Tool } from '@toolwright/contracts';
+import type { ToolRegistry } from '@toolwright/registry';
 import { type AiSdkToolsOptions, resolveToolsOptions } from './ai-sdk-tools-options.js';
 import { type BridgedTool, type BridgeSettings, bridgeTool } from './bridged-tool.js';
 import { CallLane } from './call-lane.js';
@@ -17,7 +18,8 @@ export type ToolwrightToolSet = Readonly<Record<string, BridgedTool>>;
  *   toolwright's `build()`: `"5"` is coerced to 5, and bad input reaches the model as a tool
  *   error carrying toolwright's repairable message;
  * - `execute` runs the call through the `executor` when there is one (permission policy, hooks,
- *   timeouts, retries, spill); refusals and failures are tool errors the model reads, the run
+ *   timeouts, retries, spill), else through the executor's `ToolCallRunner` without a policy;
+ *   refusals and failures are tool errors the model reads, in the executor's words, and the run
  *   goes on;
  * - calls of one conversation keep the contract's order: shared calls side by side, exclusive
  *   calls one at a time, in the order the model wrote them;
@@ -32,17 +34,28 @@ export type ToolwrightToolSet = Readonly<Record<string, BridgedTool>>;
 export function toAiSdkTools(options: AiSdkToolsOptions): ToolwrightToolSet {
   const resolved = resolveToolsOptions(options);
   const registry = 'registry' in resolved.source ? resolved.source.registry : undefined;
+  const tools = 'tools' in resolved.source ? resolved.source.tools : [];
   const settings: BridgeSettings = {
     target: resolved.target,
     lane: new CallLane(),
     deferred: registry?.deferred,
+    images: resolved.images,
     run:
       resolved.executor === undefined
-        ? directRunner(resolved.context, registry?.deferred, resolved.target, resolved.images)
-        : executorRunner(resolved.executor, resolved.target, resolved.images),
+        ? directRunner(resolved.context, lookupOf(registry, tools), registry?.deferred)
+        : executorRunner(resolved.executor),
   };
   const bridge = (tool: Tool): BridgedTool => bridgeTool(tool, settings);
   if (registry !== undefined) return liveToolSet(registry, bridge);
-  const tools = 'tools' in resolved.source ? resolved.source.tools : [];
   return Object.freeze(Object.fromEntries(tools.map((tool) => [tool.name, bridge(tool)])));
+}
+
+/** Finds the tool a call names: in the registry as it is now, or in the fixed list. */
+function lookupOf(
+  registry: ToolRegistry | undefined,
+  tools: readonly Tool[],
+): (name: string) => Tool | undefined {
+  if (registry !== undefined) return (name) => registry.get(name);
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  return (name) => byName.get(name);
 }

@@ -44,7 +44,9 @@ export interface ToolCallRunnerOptions {
   permissions?: PermissionChecker;
   /** Checked against `SESSION_ID_PATTERN`: hosts make directories from it. */
   sessionId: string;
+  /** The workspace the tools work in; the execution context carries it. */
   workspaceRoot: string;
+  /** Run in order before the permission check; each may deny the call or change its params. */
   hooks?: readonly PreToolHook[];
   /** Settles `ask` decisions. Without it (a run nobody watches) every `ask` is denied, with the rule that would permit it. */
   approve?: ApprovalHandler;
@@ -54,15 +56,18 @@ export interface ToolCallRunnerOptions {
   spillThresholdBytes?: number;
   /** Timeout of one call in ms (default 120 s); `toolTimeoutsMs` overrides it per tool name. */
   timeoutMs?: number;
+  /** Per-tool timeouts in ms, by tool name, over `timeoutMs`. */
   toolTimeoutsMs?: Readonly<Record<string, number>>;
   /** How long a timed-out call may take to honour its aborted signal before its locks are freed (default 2 s). */
   timeoutGraceMs?: number;
+  /** How retry-safe tools are retried on transient errors (default {@link DEFAULT_RETRY_POLICY}). */
   retry?: Partial<RetryPolicy>;
   /**
    * Extra fields for the execution context (host services for your own tools). They are read
    * when each call's context is built, so a getter may yield a per-request value.
    */
   contextFields?: Readonly<Record<string, unknown>>;
+  /** Progress events of every call (batches, starts, permission decisions, retries, ends). */
   onEvent?(event: ExecutorEvent): void;
 }
 

@@ -69,9 +69,7 @@ export async function finaliseResult(result: ToolResult, options: FinaliseOption
       const bytes = Buffer.from(part.data, 'base64');
       if (storedIds.has(createHash('sha256').update(bytes).digest('hex'))) continue;
       if (options.store === undefined) {
-        texts.push(
-          `[image ${part.mimeType}, ${formatBytes(decodedByteLength(part.data))}, not stored]`,
-        );
+        texts.push(`[image ${part.mimeType}, ${formatBytes(decodedByteLength(part.data))}, not stored]`);
         continue;
       }
       const record = await options.store.write({ kind: 'image', bytes, mimeType: part.mimeType });

@@ -21,7 +21,6 @@ export default guardConfig('artifacts', {
     'src/directory-race.test.ts',
     'src/pid-reuse.test.ts',
     'src/process-identity.test.ts',
-    'src/*.kills.test.ts',
   ],
   // Race tests loop until threads interleave and spawn processes: give a busy machine room.
   timeoutMS: 30_000,

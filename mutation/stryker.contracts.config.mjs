@@ -15,6 +15,7 @@ export default guardConfig('contracts', {
     'src/tool-invocation.test.ts',
     'src/gotchas.test.ts',
     'src/errors.test.ts',
-    'src/*.kills.test.ts',
+    'src/deep-freeze.test.ts',
+    'src/check-tool-config.test.ts',
   ],
 });

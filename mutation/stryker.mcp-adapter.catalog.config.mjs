@@ -8,5 +8,10 @@ export default guardConfig('mcp-adapter', {
   // The screen's own tests. The adapter suites connect real servers in beforeAll hooks, which
   // screens their catalogs there: every screen mutant would be "static" and rerun every test
   // file (an hour instead of minutes); they exercise the screen with well-formed catalogs only.
-  testFiles: ['src/catalog-screen.test.ts', 'src/catalog-screen.kills.test.ts', 'src/options.test.ts'],
+  testFiles: [
+    'src/catalog-screen.test.ts',
+    'src/catalog-limits.test.ts',
+    'src/json-measure.test.ts',
+    'src/options.test.ts',
+  ],
 });

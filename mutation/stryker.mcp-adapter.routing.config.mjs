@@ -8,6 +8,6 @@ export default guardConfig('mcp-adapter', {
   mutate: ['src/content-routing.ts'],
   // Results through an in-memory server and a real artifact store (fast); left out: the 150 MiB
   // unstored-part test (17 s) and the stdio message-limit tests (21 s).
-  testFiles: ['src/mcp-adapter.results.test.ts', 'src/content-routing.kills.test.ts', 'src/options.test.ts'],
+  testFiles: ['src/mcp-adapter.results.test.ts', 'src/content-routing.test.ts', 'src/options.test.ts'],
   timeoutMS: 20_000,
 });

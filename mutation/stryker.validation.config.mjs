@@ -21,6 +21,6 @@ export default guardConfig('validation', {
     'src/foreign/*.test.ts',
     'src/sensitive/*.test.ts',
     'src/options/every-option-checked.test.ts',
-    'src/parse/*.kills.test.ts',
+    'src/parse/argument-guard.test.ts',
   ],
 });

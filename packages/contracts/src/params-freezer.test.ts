@@ -4,8 +4,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTool } from './create-tool.js';
 import { isDeeplyFrozen } from './deep-freeze.js';
-import { freezeParsed } from './freeze-parsed.js';
+import { freezeParsed, frozenCopy } from './freeze-parsed.js';
 import { compileParamsFreezer } from './params-freezer.js';
+import { objectNodes } from './test-support/object-nodes.js';
 import { ToolKind } from './tool-kind.js';
 import { ToolResults } from './tool-results.js';
 
@@ -19,19 +20,8 @@ function toolFor<S extends TSchema | ReturnType<typeof compileJsonSchema>>(schem
   });
 }
 
-/** Every object reachable from `value` (plain data only). */
-function objectNodes(value: unknown, into = new Set<object>()): Set<object> {
-  if (typeof value === 'object' && value !== null && !into.has(value)) {
-    into.add(value);
-    for (const child of Object.values(value)) {
-      objectNodes(child, into);
-    }
-  }
-  return into;
-}
-
 function hasFrozenPart(value: unknown): boolean {
-  return [...objectNodes(value)].some((node) => Object.isFrozen(node));
+  return objectNodes(value).some((node) => Object.isFrozen(node));
 }
 
 /** What a user relies on after build(): equal to the parse, deeply frozen, nothing shared or frozen of theirs. */
@@ -39,8 +29,8 @@ function expectIsolatedFrozenParams(params: unknown, input: unknown, parsed: unk
   expect(params).toEqual(parsed);
   expect(isDeeplyFrozen(params)).toBe(true);
   expect(hasFrozenPart(input)).toBe(false);
-  const inputNodes = objectNodes(input);
-  expect([...objectNodes(params)].filter((node) => inputNodes.has(node))).toEqual([]);
+  const inputNodes = new Set(objectNodes(input));
+  expect(objectNodes(params).filter((node) => inputNodes.has(node))).toEqual([]);
 }
 
 const editSchema = Type.Object(
@@ -189,5 +179,152 @@ describe('per-tool params freezer', () => {
     const input = { items: { not: ['an array'] } };
     const frozen = freeze(input, input);
     expectIsolatedFrozenParams(frozen, input, input);
+  });
+});
+
+const allFrozen = (value: unknown) => objectNodes(value).every((node) => Object.isFrozen(node));
+const noneFrozen = (value: unknown) => objectNodes(value).every((node) => !Object.isFrozen(node));
+
+const SCHEMAS: ReadonlyArray<[string, Record<string, unknown>, unknown]> = [
+  [
+    'a closed object of primitives',
+    {
+      type: 'object',
+      properties: { a: { type: 'string' }, n: { type: ['number', 'null'] } },
+      additionalProperties: false,
+    },
+    { a: 'x', n: null },
+  ],
+  [
+    'a closed object holding objects and arrays',
+    {
+      type: 'object',
+      properties: {
+        inner: { type: 'object', properties: { deep: { type: 'object' } }, additionalProperties: false },
+        list: {
+          type: 'array',
+          items: { type: 'object', properties: { k: { type: 'integer' } }, additionalProperties: false },
+        },
+        tags: { type: 'array', items: { type: 'string' } },
+        grid: { type: 'array', items: { type: 'array', items: { type: 'number' } } },
+      },
+      additionalProperties: false,
+    },
+    { inner: { deep: { x: [1, { y: 2 }] } }, list: [{ k: 1 }, { k: 2 }], tags: ['a'], grid: [[1, 2], [3]] },
+  ],
+  [
+    'an open object',
+    { type: 'object', properties: { a: { type: 'object' } } },
+    { a: { b: [{ c: 1 }] }, extra: { d: [2] } },
+  ],
+  ['a union', { anyOf: [{ type: 'object' }, { type: 'array' }] }, { u: [{ v: 1 }] }],
+  ['a tuple', { type: 'array', prefixItems: [{ type: 'object' }, { type: 'string' }] }, [{ t: [1] }, 's']],
+  ['an array of anything', { type: 'array', items: {} }, [{ a: 1 }, [2, { b: 3 }]]],
+  [
+    'a closed object with a __proto__ property',
+    JSON.parse('{"type":"object","properties":{"__proto__":{"type":"object"}},"additionalProperties":false}'),
+    JSON.parse('{"__proto__":{"p":[1]}}'),
+  ],
+  [
+    'an object with pattern properties',
+    { type: 'object', patternProperties: { '^x': {} }, additionalProperties: false },
+    { x1: { y: [1] } },
+  ],
+  ['an array with items given as a list', { type: 'array', items: [{ type: 'object' }] }, [{ i: {} }]],
+  ['no schema at all', true as never, { free: { form: [1] } }],
+];
+
+describe("compileParamsFreezer: the caller's objects are copied, the parse's own frozen in place", () => {
+  it.each(SCHEMAS)("%s: the caller's whole value", (_, schema, sample) => {
+    const input = structuredClone(sample);
+    const snapshot = structuredClone(sample);
+    const frozen = compileParamsFreezer(schema)(input, input);
+    expect(frozen).toEqual(snapshot);
+    expect(allFrozen(frozen)).toBe(true);
+    expect(noneFrozen(input)).toBe(true);
+    expect(input).toEqual(snapshot);
+    if (typeof input === 'object' && input !== null) expect(frozen).not.toBe(input);
+  });
+
+  it.each(SCHEMAS)("%s: the parse's own value, sharing the caller's nodes below", (_, schema, sample) => {
+    const input = structuredClone(sample) as Record<string, unknown>;
+    // A parse result: a new root whose children are still the caller's (copy-on-write).
+    const parsed = (Array.isArray(input) ? [...input] : { ...input }) as Record<string, unknown>;
+    const frozen = compileParamsFreezer(schema)(parsed, input);
+    expect(frozen).toBe(parsed);
+    expect(allFrozen(frozen)).toBe(true);
+    expect(noneFrozen(input)).toBe(true);
+    expect(frozen).toEqual(sample);
+  });
+
+  it.each(SCHEMAS)("%s: the parse's own value with nothing of the caller's", (_, schema, sample) => {
+    const parsed = structuredClone(sample);
+    const frozen = compileParamsFreezer(schema)(parsed, undefined);
+    expect(frozen).toBe(parsed);
+    expect(allFrozen(frozen)).toBe(true);
+  });
+
+  it('primitive schemas and values need no work', () => {
+    for (const schema of [{ type: 'string' }, { type: ['integer', 'boolean'] }, { type: 'null' }]) {
+      expect(compileParamsFreezer(schema)('x', 'x')).toBe('x');
+    }
+    expect(compileParamsFreezer({ type: 'object', additionalProperties: false })(5, 5)).toBe(5);
+    expect(compileParamsFreezer({ type: 'array', items: { type: 'string' } })(null, null)).toBe(null);
+    expect(compileParamsFreezer({ type: [] })({ a: {} }, undefined)).toEqual({ a: {} });
+    expect(allFrozen(compileParamsFreezer({ type: [] })({ a: {} }, undefined))).toBe(true);
+  });
+
+  it('a non-plain node (a class instance) is neither copied nor frozen', () => {
+    const when = new Date(0);
+    for (const schema of [
+      { type: 'object', additionalProperties: false },
+      { type: 'object', properties: { at: { type: 'object' } }, additionalProperties: false },
+      { type: 'array', items: { type: 'string' } },
+      { type: 'array', items: { type: 'object' } },
+      {},
+    ]) {
+      expect(compileParamsFreezer(schema)(when, when)).toBe(when);
+      expect(Object.isFrozen(when)).toBe(false);
+    }
+    const holder = { at: when };
+    const frozen = freezeParsed(holder, holder) as { at: Date };
+    expect(frozen.at).toBe(when);
+    expect(Object.isFrozen(when)).toBe(false);
+    expect(frozenCopy([when])[0]).toBe(when);
+  });
+});
+
+describe('build() freezes params whatever the schema, without freezing what the caller passed', () => {
+  it.each(SCHEMAS.filter(([name]) => name.startsWith('a closed object') && !name.includes('__proto__')))(
+    '%s',
+    (_, schema, sample) => {
+      const tool = createTool({
+        name: 'Probe',
+        kind: ToolKind.ReadOnly,
+        schema: compileJsonSchema(schema),
+        description: 'probe',
+        execute: async () => ToolResults.success('ok'),
+      });
+      const input = structuredClone(sample);
+      const invocation = tool.build(input);
+      expect(invocation.params).toEqual(sample);
+      expect(allFrozen(invocation.params)).toBe(true);
+      expect(noneFrozen(input)).toBe(true);
+    },
+  );
+
+  it('TypeBox params too, with coercions frozen', () => {
+    const tool = createTool({
+      name: 'Probe',
+      kind: ToolKind.ReadOnly,
+      schema: Type.Object({ n: Type.Integer(), list: Type.Array(Type.Object({ x: Type.Number() })) }),
+      description: 'probe',
+      execute: async () => ToolResults.success('ok'),
+    });
+    const input = { n: '5', list: [{ x: 1 }] };
+    const invocation = tool.build(input);
+    expect(invocation.params).toEqual({ n: 5, list: [{ x: 1 }] });
+    expect(allFrozen(invocation)).toBe(true);
+    expect(noneFrozen(input)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
-// What replaceMcpTools refuses and reports, pinned where the mutation run (mutation/) found the
-// suite silent: a non-Tool in a batch, a tool object of another server handed to a scoped
-// replace, the error details a host logs, and the exact change a host applies.
+// What replaceMcpTools refuses and reports: a non-Tool in a batch, a tool object of another
+// server handed to a scoped replace, the error details a host logs, and the exact change a host
+// applies; the names given to markLoaded and unload.
 import { ToolKind } from '@toolwright/contracts';
 import { describe, expect, it } from 'vitest';
 import { builtinTool, mcpTool } from './test-support/fixture-tools.js';

@@ -1,6 +1,5 @@
 // ContentRouter with a real artifact store on disk: each part of a server's result routed by
-// kind and size, at the thresholds' edges, and a part the store refuses. Pinned where the
-// mutation run (mutation/) found the adapter suites silent.
+// kind and size, at the thresholds' edges, and a part the store refuses.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { SessionArtifactStore } from '@toolwright/artifacts';
@@ -17,7 +16,7 @@ beforeEach(async () => {
   store = new SessionArtifactStore({
     root: directory.path,
     namespace: 'mcp',
-    sessionIdentity: 'routing-kills',
+    sessionIdentity: 'content-routing',
     limits: { maxItemBytes: 4096 },
   });
 });

@@ -40,11 +40,12 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
     '@toolwright/utils',
     '@toolwright/validation',
   ],
-  // Serves a registry over MCP; the executor is reached only through its own structural
-  // interface, so a host may pass one without this package depending on it.
+  // Serves a registry over MCP; every call runs through the executor's runner (a host's
+  // ToolExecutor, reached through a structural interface, or the executor's ToolCallRunner).
   '@toolwright/mcp-server': [
     '@toolwright/artifacts',
     '@toolwright/contracts',
+    '@toolwright/executor',
     '@toolwright/registry',
     '@toolwright/utils',
     '@toolwright/validation',

@@ -19,7 +19,7 @@ it('the README opening example runs as written: listing, coercion, and a repaira
     [
       {
         type: 'text',
-        text: 'Invalid arguments for tool "Add" (1 problem); fix and call again:\n- /b: missing required argument "b" (expected number)',
+        text: 'Invalid arguments for tool "Add" (1 problem); fix and call again:\n- /b: missing required argument "b" (expected number) (code: validation_failed)',
       },
     ],
   ]);

@@ -31,8 +31,9 @@ export interface ToolwrightMcpServerOptions {
    */
   artifacts?: McpArtifactStore;
   /**
-   * Runs calls under the host's policy (a `ToolExecutor`). Without one, each call is built and
-   * executed directly. See `McpCallExecutor` for how to set it up.
+   * Runs calls under the host's policy (a `ToolExecutor`). Without one, each session runs its
+   * calls through the executor's `ToolCallRunner`, with no permission policy. See
+   * `McpCallExecutor` for how to set one up.
    */
   executor?: McpCallExecutor;
   /** Which registry tools are served. Default: all, except the registry's ToolSearch. */

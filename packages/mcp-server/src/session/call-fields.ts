@@ -29,14 +29,28 @@ export function runWithCallFields<T>(fields: CallFields, work: () => Promise<T>)
  * call belongs to (kept in an `AsyncLocalStorage` for the request), and `undefined` outside one.
  */
 export function mcpCallContextFields(): Readonly<Record<string, unknown>> {
+  return serverCallContextFields({});
+}
+
+/**
+ * The context fields of the calls this server runs itself: the request's artifact store, then
+ * the host's `contextFields` (a host field named `artifacts` wins), then the request's
+ * `onProgress` and MCP session, which no host field may replace.
+ */
+export function serverCallContextFields(
+  hostFields: Readonly<Record<string, unknown>>,
+): Readonly<Record<string, unknown>> {
+  const fields: Record<string, unknown> = {};
+  Object.defineProperty(fields, ARTIFACTS_CONTEXT_FIELD, {
+    enumerable: true,
+    configurable: true,
+    get: () => current.getStore()?.artifacts,
+  });
+  Object.defineProperties(fields, Object.getOwnPropertyDescriptors(hostFields));
   return Object.freeze(
-    Object.defineProperties(
-      {},
-      {
-        onProgress: { enumerable: true, get: () => current.getStore()?.onProgress },
-        [MCP_SESSION_CONTEXT_FIELD]: { enumerable: true, get: () => current.getStore()?.mcpSession },
-        [ARTIFACTS_CONTEXT_FIELD]: { enumerable: true, get: () => current.getStore()?.artifacts },
-      },
-    ),
+    Object.defineProperties(fields, {
+      onProgress: { enumerable: true, get: () => current.getStore()?.onProgress },
+      [MCP_SESSION_CONTEXT_FIELD]: { enumerable: true, get: () => current.getStore()?.mcpSession },
+    }),
   );
 }

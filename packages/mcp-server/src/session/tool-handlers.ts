@@ -1,6 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { SessionArtifacts } from '../resources/session-artifacts.js';
+import { executorRunner, sessionRunner } from '../tools/call-runner.js';
 import { ProgressReporter } from '../tools/progress-reporter.js';
 import { callTool } from '../tools/tool-call.js';
 import type { InFlightCalls } from './in-flight-calls.js';
@@ -20,6 +21,11 @@ export interface ToolSession extends SessionState {
  */
 export function registerToolHandlers(server: Server, core: ServerCore, session: ToolSession): void {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: core.tools.list() }));
+  const run =
+    core.executor === undefined
+      ? sessionRunner(core, () => session.sessionId)
+      : executorRunner(core.executor);
+  const rendering = { store: core.store, artifacts: session.artifacts, limits: core.limits };
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const progressToken = request.params._meta?.progressToken;
     const progress =
@@ -38,16 +44,9 @@ export function registerToolHandlers(server: Server, core: ServerCore, session: 
           name: request.params.name,
           arguments: request.params.arguments,
           signal,
-          sessionId: session.sessionId,
           fields: { onProgress: progress?.report, mcpSession, artifacts: core.store },
         },
-        {
-          tools: core.tools,
-          executor: core.executor,
-          contextFields: core.contextFields,
-          workspaceRoot: core.workspaceRoot,
-          rendering: { store: core.store, artifacts: session.artifacts, limits: core.limits },
-        },
+        { tools: core.tools, run, rendering },
       );
       await progress?.flush();
       return result;

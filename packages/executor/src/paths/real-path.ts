@@ -1,5 +1,5 @@
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, parse, sep } from 'node:path';
+import { isAbsolute, join, parse, sep } from 'node:path';
 import { recordedRealPath, recordRealPath } from './judged-paths.js';
 
 /** Symlinks followed while resolving one path before it counts as a loop (Linux's ELOOP limit). */
@@ -40,24 +40,17 @@ function resolveNow(absolute: string): string {
 
 /**
  * The slow path for paths with a missing component: walks the components one by one with
- * `lstat`, splicing in each symlink's target, and appends the missing rest literally.
+ * `lstat`, splicing in each symlink's target, and appends the missing rest literally. Empty,
+ * `.` and `..` components need no case of their own: `join` drops the first two and applies
+ * `..` to what is resolved so far, which holds no symlink (each one was replaced by its target).
  */
 function resolveComponentwise(absolute: string): string {
-  const { root } = parse(absolute);
-  let pending = absolute
-    .slice(root.length)
-    .split(sep)
-    .filter((part) => part !== '');
-  let resolved = root;
+  let pending = absolute.split(sep);
+  let resolved = parse(absolute).root;
   let hops = 0;
   while (pending.length > 0) {
     const [component, ...rest] = pending as [string, ...string[]];
     pending = rest;
-    if (component === '.') continue;
-    if (component === '..') {
-      resolved = dirname(resolved);
-      continue;
-    }
     const candidate = join(resolved, component);
     let isLink: boolean;
     try {
@@ -79,9 +72,8 @@ function resolveComponentwise(absolute: string): string {
       });
     }
     const target = readlinkSync(candidate);
-    const targetParts = target.split(sep).filter((part) => part !== '');
     if (isAbsolute(target)) resolved = parse(target).root;
-    pending = [...targetParts, ...pending];
+    pending = [...target.split(sep), ...pending];
   }
   return resolved;
 }

@@ -214,6 +214,23 @@ describe('the edges of each kind of rule', () => {
     expect(detectSensitivePath('~/config', { homeDir: '/home/u/.aws' })?.rule).toBe('aws-directory');
     expect(detectSensitivePath('~\\config', { homeDir: '/home/u/.aws' })?.rule).toBe('aws-directory');
     expect(detectSensitivePath('x~/config', { homeDir: '/home/u/.aws' })).toBeUndefined();
+    // The `~` itself is gone after expansion: `.config` of the home and `gcloud` below it meet.
+    expect(detectSensitivePath('~/gcloud/key', { homeDir: '/h/.config' })?.rule).toBe('gcloud-directory');
+    expect(detectSensitivePath('~\\gcloud\\key', { homeDir: '/h/.config' })?.rule).toBe('gcloud-directory');
+  });
+
+  it('empty segments and `.` do not hide a name: doubled, trailing and dot segments', () => {
+    for (const path of ['keys//id_rsa', 'keys/id_rsa/', 'keys/./id_rsa', 'keys/id_rsa/.', 'keys\\\\id_rsa\\']) {
+      expect(judged(path), path).toEqual(['high', 'private-key']);
+    }
+    expect(judged('a/.config//gcloud/b')).toEqual(['high', 'gcloud-directory']);
+    expect(judged('a/.config/./gcloud/b')).toEqual(['high', 'gcloud-directory']);
+    for (const path of ['', '/', '.', '//./']) expect(judged(path), path).toBeUndefined();
+  });
+
+  it('an option of the wrong type is refused by its name', () => {
+    expect(() => detectSensitivePath('x', { homeDir: 5 as never })).toThrow(/homeDir/);
+    expect(() => detectSensitivePath('x', { followSymlinks: 'yes' as never })).toThrow(/followSymlinks/);
   });
 });
 
@@ -264,6 +281,18 @@ describe('symlinks, on real files', () => {
     expect(detectSensitivePath(join(root, '.npmrc'))?.reason).toBe(
       'package registry configuration, which may hold an auth token',
     );
+  });
+
+  it('a link reached through `~` is followed from the home directory', () => {
+    mkdirSync(join(root, 'keys'));
+    writeFileSync(join(root, 'keys', 'id_rsa'), 'KEY');
+    symlinkSync(join(root, 'keys', 'id_rsa'), join(root, 'notes.txt'));
+    for (const path of ['~/notes.txt', '~\\notes.txt']) {
+      expect(detectSensitivePath(path, { homeDir: root }), path).toMatchObject({
+        rule: 'private-key',
+        reason: `an SSH private key (symlink to ${join(root, 'keys', 'id_rsa')})`,
+      });
+    }
   });
 
   it('a dangling or missing path is judged by its name', () => {

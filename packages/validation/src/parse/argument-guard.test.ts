@@ -134,6 +134,22 @@ describe('what JSON cannot hold', () => {
     ['a class instance in an array', [new Point()], '/0', 'an instance of Point'],
     ['an object with an unnamed prototype', { o: anonymous }, '/o', 'an object with a custom prototype'],
     ['a Date', { when: new Date(0) }, '/when', 'an instance of Date'],
+    [
+      'a prototype without a constructor',
+      { o: Object.create(Object.create(null)) },
+      '/o',
+      'an object with a custom prototype',
+    ],
+    [
+      'a constructor whose name is not a string',
+      { o: Object.create({ constructor: { name: 5 } }) },
+      '/o',
+      'an object with a custom prototype',
+    ],
+    // The offender is found past plain values of every kind, met first (the walk takes the last key first).
+    ['a function before a null', { a: () => 1, b: null }, '/a', 'a function'],
+    ['a function before an array', { a: () => 1, b: [1] }, '/a', 'a function'],
+    ['a function before a null-prototype object', { a: () => 1, b: Object.create(null) }, '/a', 'a function'],
   ])('%s is refused as not JSON, with its path', (_, value, path, received) => {
     expect(guard(value, 10_000)).toEqual({
       code: 'arguments_not_json',

@@ -21,6 +21,9 @@ type GuardFailure =
   | { kind: 'forbidden-key'; path: string; key: string }
   | { kind: 'not-json'; path: string; received: string };
 
+/** What the fast scan found: a failure's kind (located afterwards), or that only the exact size can tell. */
+type ScanVerdict = GuardFailure['kind'] | 'exact' | undefined;
+
 /**
  * What a value is, when it is something JSON cannot hold (`an instance of Point`, `a function`);
  * undefined for plain JSON values. `undefined` itself passes: JSON drops such keys, and an
@@ -43,9 +46,8 @@ function describeNonJson(value: unknown): string | undefined {
         ? `an instance of ${name}`
         : 'an object with a custom prototype';
     }
-    default:
-      return undefined;
   }
+  return undefined;
 }
 
 /** A plain object: what `JSON.parse` makes (or one with a null prototype). */
@@ -71,6 +73,7 @@ const pendingDepths: number[] = [];
 
 /** Drops the references still queued after an early return. */
 function releasePending(count: number): void {
+  // Stryker disable next-line all: only the garbage collector sees these references; no test can without --expose-gc.
   for (let index = 0; index < count; index++) pendingValues[index] = undefined;
 }
 
@@ -80,24 +83,16 @@ function releasePending(count: number): void {
  * objects and arrays are queued. The walk stops as soon as even the smallest possible JSON
  * encoding exceeds `maxBytes`, so it costs at most O(maxBytes) steps whatever it is given.
  */
-function scan(
-  value: unknown,
-  maxBytes: number,
-  maxDepth: number,
-  startDepth: number,
-): GuardFailure | 'exact' | undefined {
-  if (typeof value !== 'object' || value === null) {
-    const length = typeof value === 'string' ? value.length : 0;
-    if (length + 2 > maxBytes) return { kind: 'too-large' };
-    return length * STRING_UPPER_FACTOR + NUMBER_UPPER_BYTES > maxBytes ? 'exact' : undefined;
-  }
-  if (startDepth + 1 > maxDepth) return { kind: 'too-deep', path: '' };
+function scan(value: unknown, maxBytes: number, maxDepth: number, startDepth: number): ScanVerdict {
+  // A primitive (a decoded string's content, never the arguments object) is measured exactly.
+  if (typeof value !== 'object' || value === null) return 'exact';
+  if (startDepth + 1 > maxDepth) return 'too-deep';
   let lowerBytes = 0;
   let upperBytes = 0;
   let pending = 1;
   pendingValues[0] = value;
   pendingDepths[0] = startDepth + 1;
-  let failure: GuardFailure | undefined;
+  let failure: ScanVerdict;
   scanning: while (pending > 0) {
     pending--;
     const current = pendingValues[pending] as object;
@@ -113,13 +108,13 @@ function scan(
           upperBytes += item.length * STRING_UPPER_FACTOR + 3;
         } else if (typeof item === 'object' && item !== null) {
           if (childDepth > maxDepth) {
-            failure = { kind: 'too-deep', path: '' };
+            failure = 'too-deep';
             break scanning;
           }
           pendingValues[pending] = item;
           pendingDepths[pending++] = childDepth;
         } else if (typeof item === 'function' || typeof item === 'symbol' || typeof item === 'bigint') {
-          failure = { kind: 'not-json', path: '', received: '' };
+          failure = 'not-json';
           break scanning;
         } else {
           lowerBytes += 2;
@@ -128,13 +123,13 @@ function scan(
       }
     } else {
       if (!hasPlainPrototype(current)) {
-        failure = { kind: 'not-json', path: '', received: '' };
+        failure = 'not-json';
         break;
       }
       // for...in allocates no key array; JSON objects have no inherited enumerable keys.
       for (const key in current) {
         if (key === '__proto__' || key === 'constructor' || key === 'prototype') {
-          failure = { kind: 'forbidden-key', path: '', key };
+          failure = 'forbidden-key';
           break scanning;
         }
         const item: unknown = (current as Record<string, unknown>)[key];
@@ -145,13 +140,13 @@ function scan(
           upperBytes += item.length * STRING_UPPER_FACTOR + 2;
         } else if (typeof item === 'object' && item !== null) {
           if (childDepth > maxDepth) {
-            failure = { kind: 'too-deep', path: '' };
+            failure = 'too-deep';
             break scanning;
           }
           pendingValues[pending] = item;
           pendingDepths[pending++] = childDepth;
         } else if (typeof item === 'function' || typeof item === 'symbol' || typeof item === 'bigint') {
-          failure = { kind: 'not-json', path: '', received: '' };
+          failure = 'not-json';
           break scanning;
         } else {
           lowerBytes += 1;
@@ -160,7 +155,7 @@ function scan(
       }
     }
     if (lowerBytes > maxBytes) {
-      failure = { kind: 'too-large' };
+      failure = 'too-large';
       break;
     }
   }
@@ -194,21 +189,25 @@ function exceedsExactSize(value: unknown, maxBytes: number): boolean {
   return false;
 }
 
-/** Second, slower walk run only after a failure: finds the JSON pointer of the offender. */
+/**
+ * Second, slower walk run only after the scan found a failure of `kind`: finds the JSON pointer
+ * of the offender. The scan and this walk apply the same limits, so the offender is always met
+ * before the stack runs out (were it not, popping the empty stack throws: refused, not passed).
+ */
 function locate(
   value: unknown,
-  failure: GuardFailure,
+  kind: GuardFailure['kind'],
   maxDepth: number,
   startDepth: number,
   basePath: string,
 ): GuardFailure {
-  if (failure.kind === 'too-large') return failure;
+  if (kind === 'too-large') return { kind };
   const stack: Array<[unknown, number, string]> = [[value, startDepth, basePath]];
-  while (stack.length > 0) {
-    const [current, depth, path] = stack.pop()!;
-    if (failure.kind === 'not-json') {
+  for (;;) {
+    const [current, depth, path] = stack.pop() as [unknown, number, string];
+    if (kind === 'not-json') {
       const received = describeNonJson(current);
-      if (received !== undefined) return { kind: 'not-json', path, received };
+      if (received !== undefined) return { kind, path, received };
     }
     if (typeof current !== 'object' || current === null) continue;
     if (depth + 1 > maxDepth) return { kind: 'too-deep', path };
@@ -222,7 +221,6 @@ function locate(
       }
     }
   }
-  return failure;
 }
 
 /** Where a guarded value sits: used when a JSON string inside the arguments is decoded. */
@@ -249,13 +247,16 @@ export function guardArguments(
   toolName: string | undefined,
   position: GuardPosition = ROOT_POSITION,
 ): void {
-  let failure = scan(value, limits.maxBytes, limits.maxDepth, position.depth);
-  if (failure === undefined) return;
-  if (failure === 'exact') {
-    if (!exceedsExactSize(value, limits.maxBytes)) return;
-    failure = { kind: 'too-large' };
-  }
-  failure = locate(value, failure, limits.maxDepth, position.depth, position.path);
+  const verdict = scan(value, limits.maxBytes, limits.maxDepth, position.depth);
+  if (verdict === undefined) return;
+  if (verdict === 'exact' && !exceedsExactSize(value, limits.maxBytes)) return;
+  const failure = locate(
+    value,
+    verdict === 'exact' ? 'too-large' : verdict,
+    limits.maxDepth,
+    position.depth,
+    position.path,
+  );
   switch (failure.kind) {
     case 'too-large':
       throw guardError(ValidationErrorCode.ArgumentsTooLarge, catalog, toolName, {

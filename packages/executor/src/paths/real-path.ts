@@ -52,14 +52,13 @@ function resolveComponentwise(absolute: string): string {
     const [component, ...rest] = pending as [string, ...string[]];
     pending = rest;
     const candidate = join(resolved, component);
-    let isLink: boolean;
+    let isLink = false;
     try {
       isLink = lstatSync(candidate).isSymbolicLink();
     } catch {
-      // Missing: taken as written. A later `..` climbs back into what exists (as after a
-      // mkdir -p), so the walk goes on and links above are still followed.
-      resolved = candidate;
-      continue;
+      // Missing: taken as written, like any other component that is not a link. A later `..`
+      // climbs back into what exists (as after a mkdir -p), so the walk goes on and links above
+      // are still followed.
     }
     if (!isLink) {
       resolved = candidate;

@@ -124,7 +124,7 @@ describe('what JSON cannot hold', () => {
   const anonymous = Object.create({ constructor: { name: '' } }) as object;
 
   it.each([
-    ['a function in an object', { a: () => 1 }, '/a', 'a function'],
+    ['a function in an object', { a: (): number => 1 }, '/a', 'a function'],
     ['a function in an array', [1, () => 1], '/1', 'a function'],
     ['a symbol in an array', [Symbol('s')], '/0', 'a symbol'],
     ['a symbol in an object', { s: Symbol('s') }, '/s', 'a symbol'],
@@ -147,9 +147,14 @@ describe('what JSON cannot hold', () => {
       'an object with a custom prototype',
     ],
     // The offender is found past plain values of every kind, met first (the walk takes the last key first).
-    ['a function before a null', { a: () => 1, b: null }, '/a', 'a function'],
-    ['a function before an array', { a: () => 1, b: [1] }, '/a', 'a function'],
-    ['a function before a null-prototype object', { a: () => 1, b: Object.create(null) }, '/a', 'a function'],
+    ['a function before a null', { a: (): number => 1, b: null }, '/a', 'a function'],
+    ['a function before an array', { a: (): number => 1, b: [1] }, '/a', 'a function'],
+    [
+      'a function before a null-prototype object',
+      { a: (): number => 1, b: Object.create(null) },
+      '/a',
+      'a function',
+    ],
   ])('%s is refused as not JSON, with its path', (_, value, path, received) => {
     expect(guard(value, 10_000)).toEqual({
       code: 'arguments_not_json',

@@ -220,7 +220,13 @@ describe('the edges of each kind of rule', () => {
   });
 
   it('empty segments and `.` do not hide a name: doubled, trailing and dot segments', () => {
-    for (const path of ['keys//id_rsa', 'keys/id_rsa/', 'keys/./id_rsa', 'keys/id_rsa/.', 'keys\\\\id_rsa\\']) {
+    for (const path of [
+      'keys//id_rsa',
+      'keys/id_rsa/',
+      'keys/./id_rsa',
+      'keys/id_rsa/.',
+      'keys\\\\id_rsa\\',
+    ]) {
       expect(judged(path), path).toEqual(['high', 'private-key']);
     }
     expect(judged('a/.config//gcloud/b')).toEqual(['high', 'gcloud-directory']);

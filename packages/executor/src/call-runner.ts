@@ -1,5 +1,6 @@
 import {
   describeToolVersionProblem,
+  type FailureReason,
   rebuildInvocation,
   type Tool,
   type ToolInvocation,
@@ -379,8 +380,12 @@ function inlineText(result: ToolResult, spillThresholdBytes: number, hasSink: bo
   return Buffer.byteLength(result.llmContent) <= spillThresholdBytes ? result.llmContent : undefined;
 }
 
-function describeFailure(error: unknown): string {
-  if (ToolwrightError.isInstance(error)) return `${error.message} (code: ${error.code})`;
+/**
+ * What a thrown value tells the model: a toolwright error as it is (`ToolResults` adds its code),
+ * anything else by its message, with its Node error code when it has one.
+ */
+function describeFailure(error: unknown): FailureReason {
+  if (ToolwrightError.isInstance(error)) return error;
   const code = errorCodeOf(error);
   const message = error instanceof Error ? error.message : String(error);
   return code === undefined ? message : `${message} (${code})`;

@@ -35,7 +35,7 @@ async function startHttpServer(): Promise<{ url: string; child: ChildProcess }> 
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  await waitFor(() => output.includes('listening on port'), 15_000);
+  await waitFor(() => output.includes('listening on port'));
   return { url: `http://127.0.0.1:${port}/mcp`, child };
 }
 

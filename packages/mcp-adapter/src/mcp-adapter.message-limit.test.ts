@@ -90,11 +90,10 @@ describe('a stdio message over the SDK limit', () => {
       code: 'listing_failed',
       message: `MCP server "large": listing tools failed: ${sent}`,
     });
-    // One process only, and it is gone.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const started = await pids();
-    expect(started).toHaveLength(1);
-    expect(processExists(started[0]!)).toBe(false);
+    // One process only, and it is gone: once it has exited, still no other was started.
+    const [first] = await pids();
+    await waitFor(() => !processExists(first!));
+    expect(await pids()).toEqual([first]);
   });
 
   it('follows stdioMaxMessageBytes: under it the listing arrives and the screen drops that one tool by name', async () => {

@@ -10,6 +10,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ExecutionContext } from '@toolwright/contracts';
 import type { CustomServerDefinition } from '../src/server-definition.js';
 
+/** The one polling helper of the workspace's tests (no deadline of its own). */
+export { waitFor } from '@toolwright/test-support';
+
 const require = createRequire(import.meta.url);
 
 /** Absolute path of a fixture script in test/fixtures. */
@@ -71,14 +74,5 @@ export function processExists(pid: number): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-/** Polls `condition` every 20 ms until it holds or `timeoutMs` passes. */
-export async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

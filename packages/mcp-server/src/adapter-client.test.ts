@@ -12,6 +12,7 @@ import {
 } from '@toolwright/contracts';
 import { createMcpContentTools, McpAdapter, parseMcpServersConfig } from '@toolwright/mcp-adapter';
 import { ToolRegistry } from '@toolwright/registry';
+import { waitFor } from '@toolwright/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type McpHttpServer, serveHttp } from './http/http-server.js';
 import { type BinUnderTest, binUnderTest, removeBinUnderTest } from './test-support/bin-under-test.js';
@@ -110,7 +111,7 @@ describe.each(['remote', 'local'])('our McpAdapter as the client (%s)', (server)
       .execute(context(undefined, { onProgress: (update) => updates.push(update.progress) }));
     expect(textOf(result?.llmContent ?? '')).toContain('waited 3 steps');
     // Progress notifications may trail the result on the wire: wait for all three, not a fixed time.
-    await until(() => updates.length >= 3);
+    await waitFor(() => updates.length >= 3);
     expect(updates).toEqual([1, 2, 3]);
   });
 
@@ -122,12 +123,12 @@ describe.each(['remote', 'local'])('our McpAdapter as the client (%s)', (server)
       .get(name('Wait'))
       ?.build({ steps: 1000, stepMs: 10 })
       .execute(context(controller.signal));
-    if (server === 'remote') await until(() => probes.started > started);
+    if (server === 'remote') await waitFor(() => probes.started > started);
     else await new Promise((resolve) => setTimeout(resolve, 300));
     controller.abort(new Error('stop'));
     const result = await call;
     expect(result?.error?.type).toBe('aborted');
-    if (server === 'remote') await until(() => probes.aborts.length > before);
+    if (server === 'remote') await waitFor(() => probes.aborts.length > before);
   });
 
   it('follows a resource_link to a large artifact with resources/read', async () => {
@@ -151,16 +152,8 @@ describe('list_changed reaching our McpAdapter', () => {
         execute: async () => ToolResults.success('later'),
       }),
     );
-    await until(() => registry.has('mcp__remote__Later'));
+    await waitFor(() => registry.has('mcp__remote__Later'));
     served.unregister('Later');
-    await until(() => !registry.has('mcp__remote__Later'));
+    await waitFor(() => !registry.has('mcp__remote__Later'));
   });
 });
-
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

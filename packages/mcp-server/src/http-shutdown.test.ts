@@ -1,4 +1,5 @@
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { waitFor } from '@toolwright/test-support';
 import { describe, expect, it } from 'vitest';
 import type { McpHttpOptions } from './http/http-options.js';
 import { type McpHttpServer, serveHttp } from './http/http-server.js';
@@ -15,14 +16,6 @@ async function start(options: McpHttpOptions = {}) {
   return { probes, server, http, client };
 }
 
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 describe('graceful shutdown over HTTP', () => {
   it('lets a running call finish, refuses new work meanwhile, then closes sessions and stops listening', async () => {
     const { probes, server, http, client } = await start();
@@ -30,7 +23,7 @@ describe('graceful shutdown over HTTP', () => {
       { name: 'Wait', arguments: { steps: 10, stepMs: 30 } },
       CallToolResultSchema,
     );
-    await until(() => probes.started === 1);
+    await waitFor(() => probes.started === 1);
     const closing = http.close({ graceMs: 5000 });
     const during = await rawRequest(http.url, { body: INITIALIZE_BODY }).catch((error: Error) => error);
     // Either the listener is gone (connection refused) or the request is answered 503.
@@ -51,7 +44,7 @@ describe('graceful shutdown over HTTP', () => {
       { name: 'Wait', arguments: { steps: 1000, stepMs: 10 } },
       CallToolResultSchema,
     );
-    await until(() => probes.started === 1);
+    await waitFor(() => probes.started === 1);
     const started = Date.now();
     await Promise.all([
       http.close({ graceMs: 200 }),
@@ -78,7 +71,7 @@ describe('graceful shutdown over HTTP', () => {
       { name: 'Wait', arguments: { steps: 1000, stepMs: 10 } },
       CallToolResultSchema,
     );
-    await until(() => probes.started === 1);
+    await waitFor(() => probes.started === 1);
     await Promise.all([http.close(closeOptions), call]);
     expect(probes.aborts).toEqual(['the MCP server is shutting down']);
     await client.close();

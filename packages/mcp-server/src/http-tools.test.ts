@@ -12,6 +12,7 @@ import { Type } from '@sinclair/typebox';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
 import type { ToolRegistry } from '@toolwright/registry';
+import { waitFor } from '@toolwright/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type McpHttpServer, serveHttp } from './http/http-server.js';
 import { artifactIdOf } from './resources/artifact-uri.js';
@@ -153,10 +154,10 @@ describe('tools over Streamable HTTP (raw SDK client)', () => {
         signal: controller.signal,
       },
     );
-    await until(() => server.callsInFlight === 1);
+    await waitFor(() => server.callsInFlight === 1);
     controller.abort(new Error('the user pressed stop'));
     await expect(call).rejects.toThrow();
-    await until(() => probes.aborts.length > before);
+    await waitFor(() => probes.aborts.length > before);
     expect(server.callsInFlight).toBe(0);
   });
 
@@ -208,7 +209,7 @@ describe('tools over Streamable HTTP (raw SDK client)', () => {
     expect(JSON.parse(textOf(quiet)).sessionId).toMatch(/^[0-9a-f-]{36}$/);
     await client.setLoggingLevel('debug');
     await client.callTool({ name: 'WhoAmI', arguments: {} });
-    await until(() => logs.length > 0);
+    await waitFor(() => logs.length > 0);
     expect(logs).toEqual(['WhoAmI was called']);
   });
 
@@ -227,20 +228,12 @@ describe('tools over Streamable HTTP (raw SDK client)', () => {
       });
     registry.register(added('Later1'));
     registry.register(added('Later2'));
-    await until(() => notices === 1);
+    await waitFor(() => notices === 1);
     expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('Later2');
     registry.unregister('Later1');
     registry.unregister('Later2');
-    await until(() => notices === 2);
+    await waitFor(() => notices === 2);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(notices).toBe(2);
   });
 });
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}

@@ -8,3 +8,4 @@ export {
   runReadmeExample,
 } from './readme-example.js';
 export { makeTempDir, type TempDirOptions } from './temp-dir.js';
+export { waitFor } from './wait-for.js';

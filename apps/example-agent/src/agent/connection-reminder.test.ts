@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { parseMcpServersConfig } from '@toolwright/mcp-adapter';
 import { ToolRegistry } from '@toolwright/registry';
+import { waitFor } from '@toolwright/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectMcpServers } from '../mcp/mcp-servers.js';
 import { createSessionFixture, type SessionFixture, toolCall } from '../test-support/executor-fixture.js';
@@ -16,14 +17,6 @@ const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('connection reminders', () => {
   it('words every phase so the model knows whether the tools work', () => {

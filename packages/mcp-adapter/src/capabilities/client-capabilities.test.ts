@@ -128,10 +128,11 @@ describe('client capabilities with a real server that calls back', () => {
     expect(text(await call('get-roots-list'))).toContain(`1. project-a\n   URI: ${first}`);
     await adapter.setRoots([{ uri: second, name: 'project-b' }, { uri: first }]);
     // The server lists the roots again on roots/list_changed.
-    let listed = '';
-    for (let attempt = 0; attempt < 50 && !listed.includes('2 total'); attempt++) {
+    // Asked again until it has: how soon depends on the machine, not on the adapter.
+    let listed = text(await call('get-roots-list'));
+    while (!listed.includes('2 total')) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
       listed = text(await call('get-roots-list'));
-      if (!listed.includes('2 total')) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(listed).toContain(`1. project-b\n   URI: ${second}`);
     expect(listed).toContain(`2. Unnamed Root\n   URI: ${first}`);
@@ -284,7 +285,7 @@ describe('client capabilities with a real server that calls back', () => {
       15_000,
     );
     await adapter.settled();
-    await waitFor(() => offered().length === CALLBACK_TOOLS.length, 10_000);
+    await waitFor(() => offered().length === CALLBACK_TOOLS.length);
     expect(offered()).toEqual(CALLBACK_TOOLS);
     expect(rawResult(await call('trigger-elicitation-request'))).toEqual({ action: 'decline' });
     expect(text(await call('get-roots-list'))).toContain(root);

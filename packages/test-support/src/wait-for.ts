@@ -1,0 +1,9 @@
+/**
+ * Resolves once `condition()` holds, checking it every `intervalMs` (10 ms by default). There
+ * is no deadline of its own: how long a real server or process takes depends on how busy the
+ * machine is, and a verdict must not. A condition that never holds is ended by the test's own
+ * time limit, which names the test.
+ */
+export async function waitFor(condition: () => boolean, intervalMs = 10): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, intervalMs));
+}

@@ -83,17 +83,21 @@ describe('error recognition', () => {
     ).toBe(false);
   });
 
-  it('keeps each marker on the prototype under its documented global symbol, none per instance', () => {
+  it('keeps each marker on the prototype under toolwright.contracts.<Class> (and its former key), none per instance', () => {
     expect(Object.getOwnPropertySymbols(InvalidToolDefinitionError.prototype)).toEqual([
+      Symbol.for('toolwright.contracts.InvalidToolDefinitionError'),
       Symbol.for('toolwright.invalid-tool-definition-error'),
     ]);
     expect(Object.getOwnPropertySymbols(ToolInvocationError.prototype)).toEqual([
+      Symbol.for('toolwright.contracts.ToolInvocationError'),
       Symbol.for('toolwright.tool-invocation-error'),
     ]);
     expect(Object.getOwnPropertySymbols(UnsupportedProviderTargetError.prototype)).toEqual([
+      Symbol.for('toolwright.contracts.UnsupportedProviderTargetError'),
       Symbol.for('toolwright.unsupported-provider-target-error'),
     ]);
     expect(Object.getOwnPropertySymbols(ToolConformanceError.prototype)).toEqual([
+      Symbol.for('toolwright.contracts.ToolConformanceError'),
       Symbol.for('toolwright.tool-conformance-error'),
     ]);
     for (const error of Object.values(oneOfEach(here)))

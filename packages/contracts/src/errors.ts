@@ -1,5 +1,5 @@
+import { brandErrorClass, type ErrorClassGuard } from '@toolwright/utils';
 import { ToolwrightError, type ToolwrightErrorOptions } from '@toolwright/validation';
-import { carriesMarker, markPrototype } from './error-marker.js';
 import { formatValue } from './format-value.js';
 
 /** The codes used by `@toolwright/contracts` (validation errors keep validation's codes). */
@@ -27,17 +27,6 @@ export const ContractsErrorCode = Object.freeze({
 /** One of the codes in {@link ContractsErrorCode}. */
 export type ContractsErrorCode = (typeof ContractsErrorCode)[keyof typeof ContractsErrorCode];
 
-// Each class has a marker of its own, registered with Symbol.for so that a second installed copy
-// of this package sets and reads the same key, and set on the prototype so that creating an error
-// does not pay for it.
-const INVALID_DEFINITION_MARKER: unique symbol = Symbol.for(
-  'toolwright.invalid-tool-definition-error',
-) as never;
-const INVOCATION_ERROR_MARKER: unique symbol = Symbol.for('toolwright.tool-invocation-error') as never;
-const TARGET_ERROR_MARKER: unique symbol = Symbol.for(
-  'toolwright.unsupported-provider-target-error',
-) as never;
-
 /**
  * Thrown by `createTool` when the config cannot make a valid tool. It lists every problem at
  * once (not just the first), each naming the field, the offending value and what is accepted.
@@ -48,11 +37,14 @@ export class InvalidToolDefinitionError extends ToolwrightError {
   readonly toolName: string | undefined;
   /** One line per problem found. */
   readonly problems: readonly string[];
-  /** Cross-install recognition marker for this subclass (set on the prototype). */
-  declare readonly [INVALID_DEFINITION_MARKER]: true;
+
+  /** True for any `InvalidToolDefinitionError`, including one thrown by another installed copy. */
+  declare static readonly isInstance: ErrorClassGuard<InvalidToolDefinitionError>;
 
   static {
-    markPrototype(InvalidToolDefinitionError.prototype, INVALID_DEFINITION_MARKER);
+    brandErrorClass(InvalidToolDefinitionError, 'toolwright.contracts.InvalidToolDefinitionError', {
+      formerKeys: ['toolwright.invalid-tool-definition-error'],
+    });
   }
 
   constructor(
@@ -73,11 +65,6 @@ export class InvalidToolDefinitionError extends ToolwrightError {
     this.toolName = toolName;
     this.problems = Object.freeze([...problems]);
   }
-
-  /** True for any `InvalidToolDefinitionError`, including one thrown by another installed copy. */
-  static override isInstance(value: unknown): value is InvalidToolDefinitionError {
-    return carriesMarker(value, INVALID_DEFINITION_MARKER);
-  }
 }
 
 /**
@@ -88,11 +75,14 @@ export class InvalidToolDefinitionError extends ToolwrightError {
 export class ToolInvocationError extends ToolwrightError {
   /** The tool the invocation belongs to. */
   readonly toolName: string;
-  /** Cross-install recognition marker for this subclass (set on the prototype). */
-  declare readonly [INVOCATION_ERROR_MARKER]: true;
+
+  /** True for any `ToolInvocationError`, including one thrown by another installed copy. */
+  declare static readonly isInstance: ErrorClassGuard<ToolInvocationError>;
 
   static {
-    markPrototype(ToolInvocationError.prototype, INVOCATION_ERROR_MARKER);
+    brandErrorClass(ToolInvocationError, 'toolwright.contracts.ToolInvocationError', {
+      formerKeys: ['toolwright.tool-invocation-error'],
+    });
   }
 
   constructor(
@@ -104,22 +94,20 @@ export class ToolInvocationError extends ToolwrightError {
     super(code, message, options);
     this.toolName = toolName;
   }
-
-  /** True for any `ToolInvocationError`, including one thrown by another installed copy. */
-  static override isInstance(value: unknown): value is ToolInvocationError {
-    return carriesMarker(value, INVOCATION_ERROR_MARKER);
-  }
 }
 
 /** Thrown when a declaration is asked for a provider target toolwright does not know. */
 export class UnsupportedProviderTargetError extends ToolwrightError {
   /** The target that was asked for, as given. */
   readonly target: unknown;
-  /** Cross-install recognition marker for this subclass (set on the prototype). */
-  declare readonly [TARGET_ERROR_MARKER]: true;
+
+  /** True for any `UnsupportedProviderTargetError`, including one thrown by another installed copy. */
+  declare static readonly isInstance: ErrorClassGuard<UnsupportedProviderTargetError>;
 
   static {
-    markPrototype(UnsupportedProviderTargetError.prototype, TARGET_ERROR_MARKER);
+    brandErrorClass(UnsupportedProviderTargetError, 'toolwright.contracts.UnsupportedProviderTargetError', {
+      formerKeys: ['toolwright.unsupported-provider-target-error'],
+    });
   }
 
   constructor(target: unknown, accepted: readonly string[]) {
@@ -128,10 +116,5 @@ export class UnsupportedProviderTargetError extends ToolwrightError {
       `Unknown provider target ${formatValue(target)}; accepted targets: ${accepted.map((name) => `"${name}"`).join(', ')}.`,
     );
     this.target = target;
-  }
-
-  /** True for any `UnsupportedProviderTargetError`, including one from another installed copy. */
-  static override isInstance(value: unknown): value is UnsupportedProviderTargetError {
-    return carriesMarker(value, TARGET_ERROR_MARKER);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * `@toolwright/utils`: the small helpers every toolwright package shares, so that there is one
  * did-you-mean (bounded), one way to refuse an unknown option, one canonical JSON and one
- * value preview, and one rule for the characters untrusted text may not carry to a terminal.
+ * value preview, one rule for the characters untrusted text may not carry to a terminal, and
+ * the root of every toolwright error with the one helper that brands an error class.
  * No dependencies.
  *
  * @packageDocumentation
@@ -9,6 +10,7 @@
 
 export { canonicalJson } from './canonical-json.js';
 export { boundedEditDistance, closestName, didYouMean, MAX_SUGGESTED_NAME_LENGTH } from './closest-name.js';
+export { brandErrorClass, type ErrorBrandOptions, type ErrorClassGuard } from './error-brand.js';
 export { describeNumberProblem, describeOptionProblem, type NumberRange } from './option-names.js';
 export { DEFAULT_PREVIEW_LENGTH, previewText, previewValue } from './preview.js';
 export { describeRenamedOptionProblem, renamedOptionValue } from './renamed-option.js';
@@ -22,3 +24,4 @@ export {
   isHiddenCodePoint,
   stripHiddenCharacters,
 } from './terminal-text.js';
+export { ToolwrightError, type ToolwrightErrorOptions } from './toolwright-error.js';

@@ -4,8 +4,10 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'DEFAULT_PREVIEW_LENGTH',
     'MAX_SUGGESTED_NAME_LENGTH',
+    'ToolwrightError',
     'UNSUPPORTED_SPECIFICATION_VERSION',
     'boundedEditDistance',
+    'brandErrorClass',
     'canonicalJson',
     'closestName',
     'describeNumberProblem',

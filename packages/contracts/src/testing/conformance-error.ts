@@ -1,5 +1,5 @@
+import { brandErrorClass, type ErrorClassGuard } from '@toolwright/utils';
 import { ToolwrightError } from '@toolwright/validation';
-import { carriesMarker, markPrototype } from '../error-marker.js';
 
 /** One conformance rule a tool broke, with what was found. */
 export interface ConformanceFailure {
@@ -7,8 +7,6 @@ export interface ConformanceFailure {
   readonly rule: string;
   readonly message: string;
 }
-
-const CONFORMANCE_ERROR_MARKER: unique symbol = Symbol.for('toolwright.tool-conformance-error') as never;
 
 /**
  * Thrown by `assertToolConformance` with every failed rule (not just the first), one a line in
@@ -18,11 +16,14 @@ export class ToolConformanceError extends ToolwrightError {
   /** The tool's name, when it had one. */
   readonly toolName: string | undefined;
   readonly failures: readonly ConformanceFailure[];
-  /** Cross-install recognition marker for this subclass (set on the prototype). */
-  declare readonly [CONFORMANCE_ERROR_MARKER]: true;
+
+  /** True for any `ToolConformanceError`, including one thrown by another installed copy. */
+  declare static readonly isInstance: ErrorClassGuard<ToolConformanceError>;
 
   static {
-    markPrototype(ToolConformanceError.prototype, CONFORMANCE_ERROR_MARKER);
+    brandErrorClass(ToolConformanceError, 'toolwright.contracts.ToolConformanceError', {
+      formerKeys: ['toolwright.tool-conformance-error'],
+    });
   }
 
   constructor(toolName: string | undefined, failures: readonly ConformanceFailure[]) {
@@ -34,10 +35,5 @@ export class ToolConformanceError extends ToolwrightError {
     );
     this.toolName = toolName;
     this.failures = Object.freeze(failures.map((failure) => Object.freeze({ ...failure })));
-  }
-
-  /** True for any `ToolConformanceError`, including one thrown by another installed copy. */
-  static override isInstance(value: unknown): value is ToolConformanceError {
-    return carriesMarker(value, CONFORMANCE_ERROR_MARKER);
   }
 }

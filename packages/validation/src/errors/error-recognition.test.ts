@@ -60,15 +60,21 @@ describe('error recognition', () => {
     ).toBe(false);
   });
 
-  it('keeps each marker on the prototype under its documented global symbol, none per instance', () => {
-    expect(Object.getOwnPropertySymbols(ToolwrightError.prototype)).toEqual([Symbol.for('toolwright.error')]);
+  it('keeps each marker on the prototype under toolwright.<package>.<Class> (and its former key), none per instance', () => {
+    expect(Object.getOwnPropertySymbols(ToolwrightError.prototype)).toEqual([
+      Symbol.for('toolwright.utils.ToolwrightError'),
+      Symbol.for('toolwright.error'),
+    ]);
     expect(Object.getOwnPropertySymbols(ToolValidationError.prototype)).toEqual([
+      Symbol.for('toolwright.validation.ToolValidationError'),
       Symbol.for('toolwright.tool-validation-error'),
     ]);
     expect(Object.getOwnPropertySymbols(ToolSchemaError.prototype)).toEqual([
+      Symbol.for('toolwright.validation.ToolSchemaError'),
       Symbol.for('toolwright.tool-schema-error'),
     ]);
     expect(Object.getOwnPropertySymbols(InvalidOptionError.prototype)).toEqual([
+      Symbol.for('toolwright.validation.InvalidOptionError'),
       Symbol.for('toolwright.invalid-option-error'),
     ]);
     for (const error of Object.values(oneOfEach(here)))

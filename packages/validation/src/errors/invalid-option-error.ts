@@ -1,7 +1,5 @@
-import { carriesMarker, markPrototype } from './error-marker.js';
+import { brandErrorClass, type ErrorClassGuard } from '@toolwright/utils';
 import { ToolwrightError, ValidationErrorCode } from './toolwright-error.js';
-
-const INVALID_OPTION_ERROR_MARKER: unique symbol = Symbol.for('toolwright.invalid-option-error') as never;
 
 /**
  * Thrown when a function gets options it cannot honour: an unknown key (named, with the nearest
@@ -15,21 +13,19 @@ const INVALID_OPTION_ERROR_MARKER: unique symbol = Symbol.for('toolwright.invali
 export class InvalidOptionError extends ToolwrightError {
   /** The function or options type whose options were refused, e.g. `'ParseOptions'`. */
   readonly owner: string;
-  /** Cross-install recognition marker for this subclass (set on the prototype). */
-  declare readonly [INVALID_OPTION_ERROR_MARKER]: true;
+
+  /** True for any `InvalidOptionError`, including one thrown by another installed copy. */
+  declare static readonly isInstance: ErrorClassGuard<InvalidOptionError>;
 
   static {
-    markPrototype(InvalidOptionError.prototype, INVALID_OPTION_ERROR_MARKER);
+    brandErrorClass(InvalidOptionError, 'toolwright.validation.InvalidOptionError', {
+      formerKeys: ['toolwright.invalid-option-error'],
+    });
   }
 
   /** `message` names the option, the value and what is accepted (see `@toolwright/utils`' wording). */
   constructor(owner: string, message: string) {
     super(ValidationErrorCode.InvalidOption, message);
     this.owner = owner;
-  }
-
-  /** True for any `InvalidOptionError`, including one thrown by another installed copy. */
-  static override isInstance(value: unknown): value is InvalidOptionError {
-    return ToolwrightError.isInstance(value) && carriesMarker(value, INVALID_OPTION_ERROR_MARKER);
   }
 }

@@ -1,7 +1,5 @@
-import { carriesMarker, markPrototype } from './error-marker.js';
+import { brandErrorClass, type ErrorClassGuard } from '@toolwright/utils';
 import { ToolwrightError, type ToolwrightErrorOptions } from './toolwright-error.js';
-
-const TOOL_SCHEMA_ERROR_MARKER: unique symbol = Symbol.for('toolwright.tool-schema-error') as never;
 
 /** The codes a {@link ToolSchemaError} carries. */
 export type ToolSchemaErrorCode = 'schema_rejected' | 'schema_compile_failed' | 'schema_invalid_default';
@@ -15,20 +13,18 @@ export type ToolSchemaErrorCode = 'schema_rejected' | 'schema_compile_failed' | 
  */
 export class ToolSchemaError extends ToolwrightError {
   declare readonly code: ToolSchemaErrorCode;
-  /** Cross-install recognition marker for this subclass (set on the prototype). */
-  declare readonly [TOOL_SCHEMA_ERROR_MARKER]: true;
+
+  /** True for any `ToolSchemaError`, including one thrown by another installed copy. */
+  declare static readonly isInstance: ErrorClassGuard<ToolSchemaError>;
 
   static {
-    markPrototype(ToolSchemaError.prototype, TOOL_SCHEMA_ERROR_MARKER);
+    brandErrorClass(ToolSchemaError, 'toolwright.validation.ToolSchemaError', {
+      formerKeys: ['toolwright.tool-schema-error'],
+    });
   }
 
   /** `message` names the schema, the problem and what would be accepted. */
   constructor(code: ToolSchemaErrorCode, message: string, options: ToolwrightErrorOptions = {}) {
     super(code, message, options);
-  }
-
-  /** True for any `ToolSchemaError`, including one thrown by another installed copy. */
-  static override isInstance(value: unknown): value is ToolSchemaError {
-    return ToolwrightError.isInstance(value) && carriesMarker(value, TOOL_SCHEMA_ERROR_MARKER);
   }
 }

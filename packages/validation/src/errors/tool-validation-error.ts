@@ -1,7 +1,5 @@
-import { carriesMarker, markPrototype } from './error-marker.js';
+import { brandErrorClass, type ErrorClassGuard } from '@toolwright/utils';
 import { ToolwrightError, type ToolwrightErrorOptions } from './toolwright-error.js';
-
-const VALIDATION_ERROR_MARKER: unique symbol = Symbol.for('toolwright.tool-validation-error') as never;
 
 /** One problem found in a tool call's arguments, phrased so that a model can repair it. */
 export interface ValidationIssue {
@@ -27,11 +25,14 @@ export class ToolValidationError extends ToolwrightError {
   readonly toolName: string | undefined;
   /** Every problem found, in schema order. */
   readonly issues: readonly ValidationIssue[];
-  /** Cross-install recognition marker for this subclass (set on the prototype). */
-  declare readonly [VALIDATION_ERROR_MARKER]: true;
+
+  /** True for any `ToolValidationError`, including one thrown by another installed copy. */
+  declare static readonly isInstance: ErrorClassGuard<ToolValidationError>;
 
   static {
-    markPrototype(ToolValidationError.prototype, VALIDATION_ERROR_MARKER);
+    brandErrorClass(ToolValidationError, 'toolwright.validation.ToolValidationError', {
+      formerKeys: ['toolwright.tool-validation-error'],
+    });
   }
 
   constructor(
@@ -47,11 +48,6 @@ export class ToolValidationError extends ToolwrightError {
         Object.freeze({ path, keyword, message, expected, received }),
       ),
     );
-  }
-
-  /** True for any `ToolValidationError`, including one thrown by another installed copy. */
-  static override isInstance(value: unknown): value is ToolValidationError {
-    return ToolwrightError.isInstance(value) && carriesMarker(value, VALIDATION_ERROR_MARKER);
   }
 }
 

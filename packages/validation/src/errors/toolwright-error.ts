@@ -1,9 +1,15 @@
-import { carriesMarker, markPrototype } from './error-marker.js';
+/**
+ * The root of every toolwright error lives in `@toolwright/utils`, the package every other one
+ * depends on; validation re-exports the same class (not a copy), so that `ToolwrightError` imported
+ * from here or from there is one class with one `isInstance`.
+ */
+export { ToolwrightError, type ToolwrightErrorOptions } from '@toolwright/utils';
 
 /**
- * The marker every toolwright error carries. It is registered with `Symbol.for`, so an error
- * thrown by one installed copy of a toolwright package is recognised by another copy (two
- * versions in one dependency tree make `instanceof` unreliable).
+ * The marker key the root error had while it lived in this package. Every toolwright error still
+ * carries it on its prototype, so code that reads it keeps working for one minor.
+ *
+ * @deprecated use `ToolwrightError.isInstance(value)`; removed in the next minor.
  */
 export const TOOLWRIGHT_ERROR_MARKER: unique symbol = Symbol.for('toolwright.error') as never;
 
@@ -40,45 +46,3 @@ export const ValidationErrorCode = {
 
 /** One of the codes in {@link ValidationErrorCode}. */
 export type ValidationErrorCode = (typeof ValidationErrorCode)[keyof typeof ValidationErrorCode];
-
-/** Options accepted by {@link ToolwrightError}. */
-export interface ToolwrightErrorOptions {
-  /** The underlying error, kept for debugging. */
-  cause?: unknown;
-}
-
-/**
- * The base class of every error toolwright throws. `code` is a stable string to branch on;
- * the message says what was wrong, with the offending value or name, and what would be accepted.
- *
- * @example
- * ```ts
- * try { compileJsonSchema(schema) } catch (error) {
- *   if (ToolwrightError.isInstance(error) && error.code === 'schema_rejected') { ... }
- * }
- * ```
- */
-export class ToolwrightError extends Error {
-  /** Stable machine-readable code, e.g. `'validation_failed'`. */
-  readonly code: string;
-  /** Cross-install recognition marker, see {@link TOOLWRIGHT_ERROR_MARKER} (set on the prototype). */
-  declare readonly [TOOLWRIGHT_ERROR_MARKER]: true;
-
-  constructor(code: string, message: string, options: ToolwrightErrorOptions = {}) {
-    super(message, 'cause' in options ? { cause: options.cause } : undefined);
-    this.code = code;
-    // `new.target.name` gives subclasses (also those of other packages) their own name for free.
-    this.name = new.target.name;
-  }
-
-  static {
-    // On the prototype rather than per instance: every subclass inherits it, and creating an
-    // error (which a rejected tool call does) does not pay for defining it each time.
-    markPrototype(ToolwrightError.prototype, TOOLWRIGHT_ERROR_MARKER);
-  }
-
-  /** True for any toolwright error, including one thrown by another installed copy. */
-  static isInstance(value: unknown): value is ToolwrightError {
-    return carriesMarker(value, TOOLWRIGHT_ERROR_MARKER);
-  }
-}

@@ -159,15 +159,15 @@ describe('compileJsonSchema: the same validator interface and error shape as Typ
 });
 
 describe('compileJsonSchema: hostile schemas', () => {
-  it('gotcha-free regex: a catastrophic pattern against 30 a’s and a ! returns quickly (linear-time engine)', () => {
+  // A backtracking engine takes 2^48 steps on these inputs (days): such a test ends only by its
+  // time limit, whatever the machine. A linear-time engine answers at once; no clock is read.
+  it('gotcha-free regex: a catastrophic pattern against 48 a’s and a ! returns (linear-time engine)', () => {
     const validator = compileJsonSchema({
       type: 'object',
       properties: { s: { type: 'string', pattern: '^(a+)+$' } },
     });
-    const started = performance.now();
-    expect(() => validator.parse({ s: `${'a'.repeat(30)}!` })).toThrow(/matching \/\^\(a\+\)\+\$\//);
+    expect(() => validator.parse({ s: `${'a'.repeat(48)}!` })).toThrow(/matching \/\^\(a\+\)\+\$\//);
     expect(validator.parse({ s: 'aaaa' }).value).toEqual({ s: 'aaaa' });
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('runs patternProperties through the same engine', () => {
@@ -176,12 +176,10 @@ describe('compileJsonSchema: hostile schemas', () => {
       patternProperties: { '^(x+)+$': { type: 'integer' } },
       additionalProperties: false,
     });
-    const started = performance.now();
     expect(validator.parse({ xxx: '3' }).value).toEqual({ xxx: 3 });
-    expect(issuesOf(() => validator.parse({ [`${'x'.repeat(30)}!`]: 1 }))).toEqual([
-      [`/${'x'.repeat(30)}!`, 'additionalProperties'],
+    expect(issuesOf(() => validator.parse({ [`${'x'.repeat(48)}!`]: 1 }))).toEqual([
+      [`/${'x'.repeat(48)}!`, 'additionalProperties'],
     ]);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('keeps each schema’s own pattern (patterns are not confused across schemas sharing an engine)', () => {

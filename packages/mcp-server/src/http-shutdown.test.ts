@@ -41,11 +41,11 @@ describe('graceful shutdown over HTTP', () => {
   it('aborts a call that outlasts the timeout; its client gets an aborted result', async () => {
     const { probes, http, client } = await start();
     const call = client.callTool(
-      { name: 'Wait', arguments: { steps: 1000, stepMs: 10 } },
+      // Each step takes an hour: only the shutdown can end this call, however slow the machine.
+      { name: 'Wait', arguments: { steps: 1000, stepMs: 3_600_000 } },
       CallToolResultSchema,
     );
     await waitFor(() => probes.started === 1);
-    const started = Date.now();
     await Promise.all([
       http.close({ graceMs: 200 }),
       call.then((result) => {
@@ -55,7 +55,6 @@ describe('graceful shutdown over HTTP', () => {
         ]);
       }),
     ]);
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(probes.aborts).toEqual(['the MCP server is shutting down']);
     await client.close();
   });

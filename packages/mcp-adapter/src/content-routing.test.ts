@@ -24,7 +24,7 @@ afterEach(async () => {
   await directory.remove();
 });
 
-function router(options = { textThresholdBytes: 64, inlineImageMaxBytes: 16 }): ContentRouter {
+function router(options = { spillThresholdBytes: 64, inlineImageMaxBytes: 16 }): ContentRouter {
   return new ContentRouter('srv', store, options);
 }
 
@@ -213,7 +213,7 @@ describe('binary parts', () => {
       },
     };
     const routing = new ContentRouter('srv', refusing as never, {
-      textThresholdBytes: 8,
+      spillThresholdBytes: 8,
       inlineImageMaxBytes: 0,
     });
     await routing.addBinary('blob', 'AAAA', undefined);
@@ -292,24 +292,28 @@ describe('content blocks', () => {
 
 describe('resolveOutputRouting', () => {
   it('defaults to 32 KiB of text and 256 KiB images, frozen', () => {
-    expect(DEFAULT_OUTPUT_ROUTING).toEqual({ textThresholdBytes: 32_768, inlineImageMaxBytes: 262_144 });
+    expect(DEFAULT_OUTPUT_ROUTING).toEqual({
+      spillThresholdBytes: 32_768,
+      inlineImageMaxBytes: 262_144,
+      textThresholdBytes: 32_768,
+    });
     expect(Object.isFrozen(DEFAULT_OUTPUT_ROUTING)).toBe(true);
     expect(resolveOutputRouting('o', undefined)).toBe(DEFAULT_OUTPUT_ROUTING);
   });
 
   it('takes either option over the defaults; the image cap may be 0, the text threshold not', () => {
-    expect(resolveOutputRouting('o', { textThresholdBytes: 1 })).toEqual({
-      textThresholdBytes: 1,
+    expect(resolveOutputRouting('o', { spillThresholdBytes: 1 })).toEqual({
+      spillThresholdBytes: 1,
       inlineImageMaxBytes: 262_144,
     });
     expect(resolveOutputRouting('o', { inlineImageMaxBytes: 0 })).toEqual({
-      textThresholdBytes: 32_768,
+      spillThresholdBytes: 32_768,
       inlineImageMaxBytes: 0,
     });
-    expect(() => resolveOutputRouting('o', { textThresholdBytes: 0 })).toThrow(
+    expect(() => resolveOutputRouting('o', { spillThresholdBytes: 0 })).toThrow(
       expect.objectContaining({
         code: 'invalid_option',
-        message: expect.stringContaining('textThresholdBytes'),
+        message: expect.stringContaining('spillThresholdBytes'),
       }),
     );
     for (const bad of [-1, 1.5, Number.MAX_SAFE_INTEGER + 2]) {
@@ -320,11 +324,30 @@ describe('resolveOutputRouting', () => {
         }),
       );
     }
-    expect(() => resolveOutputRouting('o', { textTresholdBytes: 5 } as never)).toThrow(
+    expect(() => resolveOutputRouting('o', { spillTresholdBytes: 5 } as never)).toThrow(
       expect.objectContaining({
         code: 'invalid_option',
-        message: expect.stringContaining('textTresholdBytes'),
+        message: expect.stringContaining('spillTresholdBytes'),
       }),
     );
+  });
+
+  it('takes the deprecated textThresholdBytes as spillThresholdBytes, and refuses both with different values', () => {
+    expect(resolveOutputRouting('o', { textThresholdBytes: 100 })).toEqual({
+      spillThresholdBytes: 100,
+      inlineImageMaxBytes: 262_144,
+    });
+    expect(resolveOutputRouting('o', { spillThresholdBytes: 100, textThresholdBytes: 100 })).toEqual({
+      spillThresholdBytes: 100,
+      inlineImageMaxBytes: 262_144,
+    });
+    expect(() => resolveOutputRouting('o', { spillThresholdBytes: 100, textThresholdBytes: 200 })).toThrow(
+      expect.objectContaining({
+        code: 'invalid_option',
+        message:
+          'o: spillThresholdBytes (integer 100) and its deprecated former name textThresholdBytes (integer 200) are both set and differ; set only spillThresholdBytes.',
+      }),
+    );
+    expect(() => resolveOutputRouting('o', { textThresholdBytes: 0 })).toThrow(/spillThresholdBytes must be/);
   });
 });

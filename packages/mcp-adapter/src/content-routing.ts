@@ -1,7 +1,8 @@
 import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 import type { ArtifactReference, LlmContentPart } from '@toolwright/contracts';
-import { previewText } from '@toolwright/utils';
+import { describeRenamedOptionProblem, previewText, renamedOptionValue } from '@toolwright/utils';
 import type { McpArtifactSink } from './artifact-sink.js';
+import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { checkNumberOption, checkOptions, optionNames, POSITIVE_INTEGER } from './option-checks.js';
 import { headAndTail } from './text-preview.js';
 import { markUntrusted } from './untrusted-text.js';
@@ -9,25 +10,32 @@ import { markUntrusted } from './untrusted-text.js';
 /** When server output is kept inline and when it goes to the artifact store. */
 export interface OutputRoutingOptions {
   /** Text parts larger than this (UTF-8 bytes) become a head-and-tail preview plus an artifact; default 32 KiB. */
-  readonly textThresholdBytes: number;
+  readonly spillThresholdBytes: number;
   /** Images up to this size are also inlined for the model (they are always stored); default 256 KiB. */
   readonly inlineImageMaxBytes: number;
+  /** @deprecated use `spillThresholdBytes` (the same value); removed in the next minor. */
+  readonly textThresholdBytes?: number;
 }
 
-/** The defaults of {@link OutputRoutingOptions}. */
+/**
+ * The defaults of {@link OutputRoutingOptions}. `textThresholdBytes` repeats `spillThresholdBytes`
+ * until the next minor, for a host that reads the default under its former name.
+ */
 export const DEFAULT_OUTPUT_ROUTING: OutputRoutingOptions = Object.freeze({
-  textThresholdBytes: 32 * 1024,
+  spillThresholdBytes: 32 * 1024,
   inlineImageMaxBytes: 256 * 1024,
+  textThresholdBytes: 32 * 1024,
 });
 
 const ROUTING_NAMES = optionNames<OutputRoutingOptions>({
-  textThresholdBytes: true,
+  spillThresholdBytes: true,
   inlineImageMaxBytes: true,
+  textThresholdBytes: true,
 });
 
 /**
  * `output` (all, some or none) over {@link DEFAULT_OUTPUT_ROUTING}, checked by name and value:
- * the text threshold is at least 1 byte, the inline image cap may be 0 (never inline).
+ * the spill threshold is at least 1 byte, the inline image cap may be 0 (never inline).
  */
 export function resolveOutputRouting(
   owner: string,
@@ -35,13 +43,20 @@ export function resolveOutputRouting(
 ): OutputRoutingOptions {
   if (output === undefined) return DEFAULT_OUTPUT_ROUTING;
   checkOptions(owner, output, ROUTING_NAMES);
-  checkNumberOption(owner, 'textThresholdBytes', output.textThresholdBytes, POSITIVE_INTEGER);
+  const renamed = describeRenamedOptionProblem(owner, output, 'spillThresholdBytes', 'textThresholdBytes');
+  if (renamed !== undefined) throw new McpAdapterError(McpAdapterErrorCode.InvalidOption, renamed);
+  const spillThresholdBytes = renamedOptionValue(output, 'spillThresholdBytes', 'textThresholdBytes');
+  checkNumberOption(owner, 'spillThresholdBytes', spillThresholdBytes, POSITIVE_INTEGER);
   checkNumberOption(owner, 'inlineImageMaxBytes', output.inlineImageMaxBytes, {
     min: 0,
     max: Number.MAX_SAFE_INTEGER,
     integer: true,
   });
-  return { ...DEFAULT_OUTPUT_ROUTING, ...output };
+  return {
+    spillThresholdBytes:
+      (spillThresholdBytes as number | undefined) ?? DEFAULT_OUTPUT_ROUTING.spillThresholdBytes,
+    inlineImageMaxBytes: output.inlineImageMaxBytes ?? DEFAULT_OUTPUT_ROUTING.inlineImageMaxBytes,
+  };
 }
 
 /** A content part the artifact store refused: the model got a preview or a description instead. */
@@ -120,14 +135,14 @@ export class ContentRouter {
   /** Adds server text: marked untrusted, spilled to the store when over the threshold. */
   async addText(text: string, label?: string, sourceUri?: string): Promise<void> {
     // Fast path: text that cannot be over the threshold even at 3 bytes a code unit skips the store.
-    if (text.length * 3 <= this.#options.textThresholdBytes) {
+    if (text.length * 3 <= this.#options.spillThresholdBytes) {
       this.parts.push({ type: 'text', text: markUntrusted(this.#server, text, label) });
       return;
     }
     let spill: Awaited<ReturnType<McpArtifactSink['spill']>>;
     try {
       spill = await this.#sink.spill(text, {
-        thresholdBytes: this.#options.textThresholdBytes,
+        thresholdBytes: this.#options.spillThresholdBytes,
         kind: 'mcp-text',
         mimeType: 'text/plain',
       });

@@ -48,7 +48,7 @@ describe('McpAdapter options are checked by name and value', () => {
       'McpAdapter.reconnect: unknown option "maxAttempt" (did you mean "maxAttempts"?); accepted: maxAttempts, initialDelayMs, maxDelayMs.',
     );
     expect(adapterError({ output: { inlineImageMaxByte: 1 } })).toBe(
-      'McpAdapter.output: unknown option "inlineImageMaxByte" (did you mean "inlineImageMaxBytes"?); accepted: textThresholdBytes, inlineImageMaxBytes.',
+      'McpAdapter.output: unknown option "inlineImageMaxByte" (did you mean "inlineImageMaxBytes"?); accepted: spillThresholdBytes, inlineImageMaxBytes, textThresholdBytes.',
     );
     expect(adapterError({ oauth: { storeDir: '/tmp' } })).toBe(
       'McpAdapter.oauth: unknown option "storeDir"; accepted: storeDirectory, onAuthorizationUrl, authorizationTimeoutMs, loginCommand.',
@@ -108,7 +108,7 @@ describe('McpAdapter options are checked by name and value', () => {
     const adapter = new McpAdapter({
       ...base(),
       limits: { maxPages: 5 },
-      output: { textThresholdBytes: 1024, inlineImageMaxBytes: 0 },
+      output: { spillThresholdBytes: 1024, inlineImageMaxBytes: 0 },
       connectTimeoutMs: 1000,
       requestTimeoutMs: 1000,
       reconnect: { maxAttempts: 0, initialDelayMs: 0, maxDelayMs: 0 },

@@ -38,7 +38,7 @@ function firstText(result: CallToolResult): string {
  */
 function plainTextResult(result: CallToolResult, context: ToolResultRoutingContext): ToolResult | undefined {
   const content = result.content;
-  const threshold = context.routing.textThresholdBytes;
+  const threshold = context.routing.spillThresholdBytes;
   // Checked before anything is allocated: most results are one small text part.
   for (const block of content) {
     if (block.type !== 'text' || block.text.length * 3 > threshold) return undefined;

@@ -25,7 +25,7 @@ function executorWithStore(tools: readonly Tool[]) {
   const store = new SessionArtifactStore({
     root: join(workspace, '.artifacts'),
     namespace: 'test',
-    sessionIdentity: 'ai-sdk-test',
+    sessionId: 'ai-sdk-test',
   });
   const executor = new ToolExecutor({
     lookup: (name) => tools.find((tool) => tool.name === name),

@@ -76,7 +76,7 @@ async function benchWrites(size: number, operations: number, rounds: number): Pr
   const store = new SessionArtifactStore({
     root: join(workspace, 'store'),
     namespace: 'bench',
-    sessionIdentity: 'bench',
+    sessionId: 'bench',
     // Room for the round's writes plus the untimed warm-up write.
     limits: { maxItemBytes: size, maxItems: operations + 1, maxSessionBytes: size * (operations + 1) },
   });
@@ -155,7 +155,7 @@ async function benchDedup(size: number, operations: number, rounds: number): Pro
   const store = new SessionArtifactStore({
     root: join(workspace, 'dedup'),
     namespace: 'bench',
-    sessionIdentity: 'dedup',
+    sessionId: 'dedup',
     limits: { maxItemBytes: size },
   });
   const record = await store.write({ kind: 'bench', bytes });

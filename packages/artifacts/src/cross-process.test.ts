@@ -74,8 +74,8 @@ describe('across processes', () => {
   it('holds maxItems and maxSessionBytes with 4 processes writing into one session at once', async () => {
     const root = roots.create();
     const targets = [
-      { sessionIdentity: 'item-limited', limits: { maxItems: 17 } },
-      { sessionIdentity: 'byte-limited', limits: { maxSessionBytes: 2048 * 9 } },
+      { sessionId: 'item-limited', limits: { maxItems: 17 } },
+      { sessionId: 'byte-limited', limits: { maxSessionBytes: 2048 * 9 } },
     ];
     const writers = [1, 2, 3, 4].map((seed) =>
       startWriter({ mode: 'quota', root, targets, count: 12, size: 2048, seed }),
@@ -89,14 +89,14 @@ describe('across processes', () => {
 
     expect(itemResults.reduce((sum, result) => sum + (result?.stored ?? 0), 0)).toBe(17);
     expect(new Set(itemResults.flatMap((result) => result?.rejected))).toEqual(new Set(['too_many_items']));
-    const itemStore = new SessionArtifactStore({ root, namespace: 'mcp', sessionIdentity: 'item-limited' });
+    const itemStore = new SessionArtifactStore({ root, namespace: 'mcp', sessionId: 'item-limited' });
     expect(await itemStore.list()).toHaveLength(17);
 
     expect(byteResults.reduce((sum, result) => sum + (result?.stored ?? 0), 0)).toBe(9);
     expect(new Set(byteResults.flatMap((result) => result?.rejected))).toEqual(
       new Set(['session_quota_exceeded']),
     );
-    const byteStore = new SessionArtifactStore({ root, namespace: 'mcp', sessionIdentity: 'byte-limited' });
+    const byteStore = new SessionArtifactStore({ root, namespace: 'mcp', sessionId: 'byte-limited' });
     const stored = await byteStore.list();
     expect(stored.reduce((sum, record) => sum + record.byteLength, 0)).toBe(2048 * 9);
     expect(byteStore.stats()).toMatchObject({ items: 9, bytes: 2048 * 9 });
@@ -109,14 +109,14 @@ describe('across processes', () => {
     const job = {
       mode: 'large',
       root,
-      targets: [{ sessionIdentity: 'crash', limits }],
+      targets: [{ sessionId: 'crash', limits }],
       count: 1,
       size,
       seed: 9,
     };
     const writer = startWriter(job);
     await writer.ready;
-    const store = new SessionArtifactStore({ root, namespace: 'mcp', sessionIdentity: 'crash', limits });
+    const store = new SessionArtifactStore({ root, namespace: 'mcp', sessionId: 'crash', limits });
     const sessionDirectory = store.sessionDirectory;
     writer.child.send('go');
 

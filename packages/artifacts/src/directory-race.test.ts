@@ -126,7 +126,7 @@ describe('a directory swapped between mkdir and the permission change', () => {
       const store = new SessionArtifactStore({
         root: setup.root,
         namespace: 'mcp',
-        sessionIdentity: `race-${attempt}`,
+        sessionId: `race-${attempt}`,
       });
       try {
         await store.write({ kind: 'k', bytes: `attempt ${attempt}` });

@@ -12,7 +12,9 @@ import {
 const root = mkdtempSync(join(tmpdir(), 'toolwright-artifacts-options-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const valid: SessionArtifactStoreOptions = { root, namespace: 'mcp', sessionIdentity: 'session-1' };
+const valid: SessionArtifactStoreOptions = { root, namespace: 'mcp', sessionId: 'session-1' };
+/** `valid` with the deprecated `sessionIdentity` in place of `sessionId`. */
+const validDeprecated: SessionArtifactStoreOptions = { root, namespace: 'mcp', sessionIdentity: 'session-1' };
 
 function refusal(options: unknown): ArtifactStoreError {
   try {
@@ -41,9 +43,12 @@ describe('SessionArtifactStore options', () => {
     ['namespace', { namespace: '' }, '""'],
     ['namespace', { namespace: 'a'.repeat(65) }, '65 characters'],
     ['namespace', { namespace: '../etc' }, '"../etc"'],
-    ['sessionIdentity', { sessionIdentity: '' }, '""'],
-    ['sessionIdentity', { sessionIdentity: 'x'.repeat(513) }, '513 characters'],
-    ['sessionIdentity', { sessionIdentity: 42 }, 'received 42'],
+    ['sessionId', { sessionId: '' }, '""'],
+    ['sessionId', { sessionId: 'x'.repeat(129) }, '129 characters'],
+    ['sessionId', { sessionId: 42 }, 'received 42'],
+    ['sessionId', { sessionId: '../etc' }, '"../etc"'],
+    ['sessionId', { sessionId: 't-\u{1F642}' }, 'letters, digits'],
+    ['sessionId', { sessionId: undefined }, 'received undefined'],
     ['root', { root: '' }, '""'],
     ['mimeExtensions["image/png"]', { mimeExtensions: { 'image/png': 'png' } }, '"png"'],
     ['mimeExtensions["Image/PNG"]', { mimeExtensions: { 'Image/PNG': '.png' } }, 'lowercase type/subtype'],
@@ -55,6 +60,34 @@ describe('SessionArtifactStore options', () => {
     expect(error.message).toContain(`Invalid option ${option}`);
     expect(error.message).toContain(shown);
     expect(error.message).toContain('expected');
+  });
+
+  it.each([
+    ['sessionIdentity', { sessionIdentity: '' }, '""'],
+    ['sessionIdentity', { sessionIdentity: 'x'.repeat(513) }, '513 characters'],
+    ['sessionIdentity', { sessionIdentity: 42 }, 'received 42'],
+  ])('refuses a bad deprecated %s under its own rule', (option, override, shown) => {
+    const error = refusal({ ...validDeprecated, ...override });
+    expect(error).toMatchObject({ code: 'invalid_option', option });
+    expect(error.message).toContain(shown);
+  });
+
+  it('takes the deprecated sessionIdentity for one minor: the same text names the same directory as sessionId', () => {
+    const deprecated = new SessionArtifactStore(validDeprecated);
+    expect(deprecated.sessionDirectory).toBe(new SessionArtifactStore(valid).sessionDirectory);
+    // Its own, wider rule holds until it is removed: a store made under it keeps its directory.
+    expect(() => new SessionArtifactStore({ ...validDeprecated, sessionIdentity: 'a/b c' })).not.toThrow();
+    expect(new SessionArtifactStore({ ...valid, sessionIdentity: 'session-1' }).sessionDirectory).toBe(
+      deprecated.sessionDirectory,
+    );
+  });
+
+  it('refuses sessionId and sessionIdentity with different values', () => {
+    const error = refusal({ ...valid, sessionIdentity: 'session-2' });
+    expect(error).toMatchObject({ code: 'invalid_option', option: 'sessionId' });
+    expect(error.message).toBe(
+      'SessionArtifactStore: sessionId (string "session-1") and its deprecated former name sessionIdentity (string "session-2") are both set and differ; set only sessionId.',
+    );
   });
 
   it.each([
@@ -84,7 +117,7 @@ describe('SessionArtifactStore options', () => {
     expect(error.message).toContain('unknown option "maxSessionBytes"');
     expect(error.message).toContain('limits: { maxSessionBytes');
     expect(error.message).toContain(
-      'accepted: root, namespace, sessionIdentity, limits, mimeExtensions, validateRequest, lockTimeoutMs',
+      'accepted: root, namespace, sessionId, sessionIdentity, limits, mimeExtensions, validateRequest, lockTimeoutMs',
     );
   });
 
@@ -115,7 +148,7 @@ describe('SessionArtifactStore options', () => {
   ])(
     'refuses a session identity that is not well-formed UTF-16 (%j): it would share a directory',
     (sessionIdentity, where) => {
-      const error = refusal({ ...valid, sessionIdentity });
+      const error = refusal({ ...validDeprecated, sessionIdentity });
       expect(error).toMatchObject({ code: 'invalid_option', option: 'sessionIdentity' });
       expect(error.message).toContain(`lone surrogate ${where}`);
       expect(error.message).toContain('same session directory');
@@ -123,8 +156,8 @@ describe('SessionArtifactStore options', () => {
   );
 
   it('accepts surrogate pairs, and a session identity differing only in them gets its own directory', () => {
-    const pair = new SessionArtifactStore({ ...valid, sessionIdentity: 't-\u{1F642}' });
-    const replacement = new SessionArtifactStore({ ...valid, sessionIdentity: 't-\uFFFD' });
+    const pair = new SessionArtifactStore({ ...validDeprecated, sessionIdentity: 't-\u{1F642}' });
+    const replacement = new SessionArtifactStore({ ...validDeprecated, sessionIdentity: 't-\uFFFD' });
     expect(pair.sessionDirectory).not.toBe(replacement.sessionDirectory);
   });
 

@@ -1,3 +1,9 @@
+import {
+  describeRenamedOptionProblem,
+  isSessionId,
+  SESSION_ID_PATTERN,
+  SESSION_ID_RULE,
+} from '@toolwright/utils';
 import { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
 import { DEFAULT_MIME_EXTENSIONS, EXTENSION_PATTERN, normaliseMimeType } from './mime-extensions.js';
 import { checkNumberOption, checkOptionNames, POSITIVE_SAFE_INTEGER } from './option-checks.js';
@@ -31,10 +37,18 @@ export interface SessionArtifactStoreOptions {
   /** Who stores here, e.g. `mcp` or `browser`: `^[a-z0-9][a-z0-9-]{0,63}$`. */
   namespace: string;
   /**
-   * The session this store belongs to: a well-formed UTF-16 string of 1 to 512 characters. Only
-   * the SHA-256 of its UTF-8 reaches the disk.
+   * The session this store belongs to, the same id the executor takes: 1 to 128 letters, digits,
+   * `_` and `-`, starting with a letter or digit (`SESSION_ID_PATTERN` of `@toolwright/utils`).
+   * Only its SHA-256 reaches the disk. Required (until the next minor, `sessionIdentity` may
+   * stand in for it).
    */
-  sessionIdentity: string;
+  sessionId?: string | undefined;
+  /**
+   * @deprecated use `sessionId`; removed in the next minor. Until then it keeps its own rule (a
+   * well-formed UTF-16 string of 1 to 512 characters) and names the same directory as a
+   * `sessionId` of the same text.
+   */
+  sessionIdentity?: string | undefined;
   /** Quotas; each omitted one takes its {@link DEFAULT_ARTIFACT_LIMITS} value. */
   limits?: { [Key in keyof ArtifactLimits]?: number | undefined } | undefined;
   /** MIME type to extension (with its dot), merged over {@link DEFAULT_MIME_EXTENSIONS}. */
@@ -49,7 +63,7 @@ export interface SessionArtifactStoreOptions {
 export interface ResolvedStoreOptions {
   root: string;
   namespace: string;
-  sessionIdentity: string;
+  sessionId: string;
   limits: Readonly<ArtifactLimits>;
   mimeExtensions: Readonly<Record<string, string>>;
   validateRequest: ((request: ArtifactWriteRequest) => void) | undefined;
@@ -59,8 +73,8 @@ export interface ResolvedStoreOptions {
 /** Namespace names: lowercase letters, digits and dashes, starting with a letter or digit, at most 64. */
 export const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
-/** The longest session identity accepted, in characters. */
-export const MAX_SESSION_IDENTITY_LENGTH = 512;
+/** The longest deprecated `sessionIdentity` accepted, in characters. */
+const MAX_SESSION_IDENTITY_LENGTH = 512;
 
 function invalidOption(option: string, received: unknown, accepted: string): ArtifactStoreError {
   return new ArtifactStoreError(
@@ -92,6 +106,7 @@ const LIMIT_NAMES: readonly (keyof ArtifactLimits)[] = ['maxItemBytes', 'maxItem
 const STORE_OPTION_NAMES: readonly (keyof SessionArtifactStoreOptions)[] = [
   'root',
   'namespace',
+  'sessionId',
   'sessionIdentity',
   'limits',
   'mimeExtensions',
@@ -154,13 +169,55 @@ export function resolveStoreOptions(options: SessionArtifactStoreOptions): Resol
     known: STORE_OPTION_NAMES,
     nested: Object.fromEntries(LIMIT_NAMES.map((name) => [name, 'limits'])),
   });
-  const { root, namespace, sessionIdentity, validateRequest, lockTimeoutMs } = options;
+  const { root, namespace, validateRequest, lockTimeoutMs } = options;
   if (typeof root !== 'string' || root.length === 0 || root.includes('\0')) {
     throw invalidOption('root', root, 'a non-empty directory path');
   }
   if (typeof namespace !== 'string' || !NAMESPACE_PATTERN.test(namespace)) {
     throw invalidOption('namespace', namespace, `a name matching ${NAMESPACE_PATTERN}`);
   }
+  const sessionId = resolveSessionId(options);
+  if (validateRequest !== undefined && typeof validateRequest !== 'function') {
+    throw invalidOption('validateRequest', validateRequest, 'a function or undefined');
+  }
+  checkNumberOption('SessionArtifactStore', 'lockTimeoutMs', lockTimeoutMs, POSITIVE_SAFE_INTEGER);
+  return {
+    root,
+    namespace,
+    sessionId,
+    limits: resolveLimits(options.limits),
+    mimeExtensions: resolveMimeExtensions(options.mimeExtensions),
+    validateRequest: validateRequest === undefined ? undefined : validateRequest.bind(options),
+    lockTimeoutMs: lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
+  };
+}
+
+/**
+ * `sessionId`, checked against the one session-id rule, or the deprecated `sessionIdentity`
+ * under its own rule; both with different values are refused (the store would not know which
+ * session it belongs to).
+ */
+function resolveSessionId(options: SessionArtifactStoreOptions): string {
+  const renamed = describeRenamedOptionProblem(
+    'SessionArtifactStore',
+    options,
+    'sessionId',
+    'sessionIdentity',
+  );
+  if (renamed !== undefined) {
+    throw new ArtifactStoreError(ArtifactStoreErrorCode.InvalidOption, renamed, { option: 'sessionId' });
+  }
+  if (options.sessionId !== undefined || options.sessionIdentity === undefined) {
+    if (!isSessionId(options.sessionId)) {
+      throw invalidOption(
+        'sessionId',
+        options.sessionId,
+        `${SESSION_ID_RULE}, matching ${SESSION_ID_PATTERN}`,
+      );
+    }
+    return options.sessionId;
+  }
+  const { sessionIdentity } = options;
   if (
     typeof sessionIdentity !== 'string' ||
     sessionIdentity.length === 0 ||
@@ -183,17 +240,5 @@ export function resolveStoreOptions(options: SessionArtifactStoreOptions): Resol
         'identities that differ only in lone surrogates would hash to the same session directory',
     );
   }
-  if (validateRequest !== undefined && typeof validateRequest !== 'function') {
-    throw invalidOption('validateRequest', validateRequest, 'a function or undefined');
-  }
-  checkNumberOption('SessionArtifactStore', 'lockTimeoutMs', lockTimeoutMs, POSITIVE_SAFE_INTEGER);
-  return {
-    root,
-    namespace,
-    sessionIdentity,
-    limits: resolveLimits(options.limits),
-    mimeExtensions: resolveMimeExtensions(options.mimeExtensions),
-    validateRequest: validateRequest === undefined ? undefined : validateRequest.bind(options),
-    lockTimeoutMs: lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
-  };
+  return sessionIdentity;
 }

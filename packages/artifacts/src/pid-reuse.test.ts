@@ -30,7 +30,7 @@ const canRunAsPidOne =
 interface WriterJob {
   mode: 'large' | 'small';
   root: string;
-  sessionIdentity: string;
+  sessionId: string;
   size: number;
   lockTimeoutMs: number;
 }
@@ -81,11 +81,11 @@ describe('an agent restarted with the same pid (pid 1 in a container)', () => {
     async () => {
       const root = roots.create();
       const size = 16 * 1024 * 1024;
-      const job = { root, sessionIdentity: 'agent-session', size, lockTimeoutMs: 3_000 };
+      const job = { root, sessionId: 'agent-session', size, lockTimeoutMs: 3_000 };
       const observer = new SessionArtifactStore({
         root,
         namespace: 'agent',
-        sessionIdentity: 'agent-session',
+        sessionId: 'agent-session',
       });
       const sessionDirectory = observer.sessionDirectory;
 

@@ -27,7 +27,7 @@ const roots = new TempRoots();
 afterEach(() => roots.removeAll());
 
 function storeIn(root: string, overrides: Partial<SessionArtifactStoreOptions> = {}): SessionArtifactStore {
-  return new SessionArtifactStore({ root, namespace: 'mcp', sessionIdentity: 'session-a', ...overrides });
+  return new SessionArtifactStore({ root, namespace: 'mcp', sessionId: 'session-a', ...overrides });
 }
 
 function sha256(bytes: string | Uint8Array): string {
@@ -101,8 +101,8 @@ describe('SessionArtifactStore layout and modes', () => {
 
   it('isolates sessions: another session identity gets its own directory and cannot read the id', async () => {
     const root = roots.create();
-    const first = storeIn(root, { sessionIdentity: 'alice' });
-    const second = storeIn(root, { sessionIdentity: 'bob' });
+    const first = storeIn(root, { sessionId: 'alice' });
+    const second = storeIn(root, { sessionId: 'bob' });
     const record = await first.write({ kind: 'text', bytes: 'secret of alice' });
     expect(first.sessionDirectory).not.toBe(second.sessionDirectory);
     expect((await rejection(second.read(record.id))).code).toBe('not_found');
@@ -658,7 +658,7 @@ describe('removeAll', () => {
   it('deletes the session directory, resets counters, and the store can write again', async () => {
     const root = roots.create();
     const store = storeIn(root);
-    const other = storeIn(root, { sessionIdentity: 'session-b' });
+    const other = storeIn(root, { sessionId: 'session-b' });
     await other.write({ kind: 'k', bytes: 'other session' });
     await store.write({ kind: 'k', bytes: 'one' });
     await store.write({ kind: 'k', bytes: 'one' });

@@ -54,7 +54,7 @@ const SYNC_PATH_MAX_BYTES = 1024 * 1024;
 /**
  * A private, bounded, crash-safe, content-addressed store for one session's tool output.
  *
- * Files live at `<root>/<namespace>/<sha256(sessionIdentity)>/<sha256(bytes)><ext>`, directories
+ * Files live at `<root>/<namespace>/<sha256(sessionId)>/<sha256(bytes)><ext>`, directories
  * 0700 and files 0600 whatever the umask, owned by the process user. A write never leaves a partial
  * file under a final name; identical bytes are stored once, and every re-use of a stored file
  * re-verifies it first. Quotas hold across concurrent writers in one process and across processes.
@@ -87,7 +87,7 @@ export class SessionArtifactStore implements ArtifactSinkV1 {
     this.#mimeExtensions = new MimeExtensionMap(this.#options.mimeExtensions);
     const root = resolve(this.#options.root);
     this.#namespaceDirectory = join(root, this.#options.namespace);
-    this.#sessionDirectory = join(this.#namespaceDirectory, sha256Hex(this.#options.sessionIdentity));
+    this.#sessionDirectory = join(this.#namespaceDirectory, sha256Hex(this.#options.sessionId));
     this.#chain = new SessionDirectoryChain(
       root,
       this.#namespaceDirectory,

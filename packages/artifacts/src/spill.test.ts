@@ -13,7 +13,7 @@ function store(): SessionArtifactStore {
   return new SessionArtifactStore({
     root: roots.create(),
     namespace: 'tool-output',
-    sessionIdentity: 'spill',
+    sessionId: 'spill',
   });
 }
 

@@ -26,7 +26,7 @@ describe('every error leaving the package is an ArtifactStoreError', () => {
     const store = new SessionArtifactStore({
       root: roots.create(),
       namespace: 'mcp',
-      sessionIdentity: 'typed',
+      sessionId: 'typed',
       validateRequest: () => {
         throw foreign;
       },
@@ -39,7 +39,7 @@ describe('every error leaving the package is an ArtifactStoreError', () => {
 
   it('a namespace directory swapped for a regular file after first use: ENOTDIR never escapes raw, every operation names the path', async () => {
     const root = roots.create();
-    const store = new SessionArtifactStore({ root, namespace: 'mcp', sessionIdentity: 'typed' });
+    const store = new SessionArtifactStore({ root, namespace: 'mcp', sessionId: 'typed' });
     const record = await store.write({ kind: 'k', bytes: 'first' });
     store.flush();
     renameSync(join(root, 'mcp'), join(root, 'mcp-moved'));

@@ -86,7 +86,7 @@ describe('the executor and other specification versions', () => {
     const store = new SessionArtifactStore({
       root: workspace(),
       namespace: 'ns',
-      sessionIdentity: 'version-session',
+      sessionId: 'version-session',
     });
     expect(() => new ToolExecutor({ ...options, artifactSink: store })).not.toThrow();
     const plain: ArtifactSink = { write: store.write.bind(store), spill: store.spill.bind(store) };

@@ -354,7 +354,7 @@ describe('ToolExecutor context and results', () => {
     const store = new SessionArtifactStore({
       root: join(root, 'state'),
       namespace: 'test',
-      sessionIdentity: 's',
+      sessionId: 's',
     });
     const sink: ArtifactSink = store;
     const log = new RunLog();

@@ -53,7 +53,7 @@ const context = () => ({
   sessionId: 'bench',
   workspaceRoot: workspace,
 });
-const artifacts = new SessionArtifactStore({ root: workspace, namespace: 'mcp', sessionIdentity: 'bench' });
+const artifacts = new SessionArtifactStore({ root: workspace, namespace: 'mcp', sessionId: 'bench' });
 
 function echoServer(): McpServer {
   const server = new McpServer({ name: 'echo', version: '1.0.0' });

@@ -28,7 +28,7 @@ async function main(): Promise<number> {
     artifacts: new SessionArtifactStore({
       root: directory,
       namespace: 'mcp',
-      sessionIdentity: scenario === '' ? 'conformance' : scenario,
+      sessionId: scenario === '' ? 'conformance' : scenario,
     }),
     servers: parseMcpServersConfig({ mcpServers: { [SERVER]: { type: 'http', url, ...auth?.server } } }),
     clientInfo: { name: 'toolwright-conformance-client', version: '1.0.0' },

@@ -16,7 +16,7 @@ beforeEach(async () => {
   store = new SessionArtifactStore({
     root: directory.path,
     namespace: 'mcp',
-    sessionIdentity: 'content-routing',
+    sessionId: 'content-routing',
     limits: { maxItemBytes: 4096 },
   });
 });

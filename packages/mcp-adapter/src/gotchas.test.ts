@@ -40,7 +40,7 @@ beforeAll(async () => {
     artifacts: new SessionArtifactStore({
       root: directory.path,
       namespace: 'mcp',
-      sessionIdentity: 'gotchas',
+      sessionId: 'gotchas',
     }),
     servers: [
       inMemoryServer('srv', () =>
@@ -117,7 +117,7 @@ describe('seed gotchas, as they apply to MCP tools', () => {
       artifacts: new SessionArtifactStore({
         root: directory.path,
         namespace: 'mcp',
-        sessionIdentity: 'clash',
+        sessionId: 'clash',
       }),
       servers: [inMemoryServer('clash', () => rawToolServer({ page: () => ({ tools: catalog }) }))],
       onDiagnostic: (diagnostic) => diagnostics.push(diagnostic),

@@ -27,7 +27,7 @@ beforeAll(async () => {
   registry = new ToolRegistry();
   adapter = new McpAdapter({
     registry,
-    artifacts: new SessionArtifactStore({ root: directory.path, namespace: 'mcp', sessionIdentity: 'calls' }),
+    artifacts: new SessionArtifactStore({ root: directory.path, namespace: 'mcp', sessionId: 'calls' }),
     servers: parseMcpServersConfig({ mcpServers: { math: { type: 'http', url: server.url } } }),
   });
   expect((await adapter.connect()).connected).toEqual(['math']);

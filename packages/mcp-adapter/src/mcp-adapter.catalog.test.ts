@@ -18,7 +18,7 @@ beforeAll(async () => {
   artifacts = new SessionArtifactStore({
     root: directory.path,
     namespace: 'mcp',
-    sessionIdentity: 'catalog-tests',
+    sessionId: 'catalog-tests',
   });
 });
 afterAll(async () => {

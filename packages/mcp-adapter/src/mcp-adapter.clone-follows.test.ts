@@ -39,7 +39,7 @@ beforeAll(async () => {
     artifacts: new SessionArtifactStore({
       root: directory.path,
       namespace: 'mcp',
-      sessionIdentity: 'clones',
+      sessionId: 'clones',
     }),
     servers: parseMcpServersConfig({ mcpServers: { live: { type: 'http', url: server.url } } }),
     listChangedDebounceMs: 20,

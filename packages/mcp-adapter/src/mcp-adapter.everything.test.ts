@@ -56,7 +56,7 @@ describe.each(['stdio', 'streamable-http'] as const)('server-everything over %s'
       artifacts: new SessionArtifactStore({
         root: directory.path,
         namespace: 'mcp',
-        sessionIdentity: `everything-${transport}`,
+        sessionId: `everything-${transport}`,
       }),
       servers: parseMcpServersConfig({
         mcpServers: {

@@ -26,7 +26,7 @@ beforeAll(async () => {
     artifacts: new SessionArtifactStore({
       root: directory.path,
       namespace: 'mcp',
-      sessionIdentity: 'failures',
+      sessionId: 'failures',
     }),
     servers: parseMcpServersConfig({
       mcpServers: {

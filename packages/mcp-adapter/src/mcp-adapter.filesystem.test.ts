@@ -23,7 +23,7 @@ beforeAll(async () => {
     artifacts: new SessionArtifactStore({
       root: store.path,
       namespace: 'mcp',
-      sessionIdentity: 'filesystem',
+      sessionId: 'filesystem',
     }),
     servers: parseMcpServersConfig({
       mcpServers: {

@@ -109,7 +109,7 @@ function adapterFor(
     artifacts: new SessionArtifactStore({
       root: directory.path,
       namespace: 'mcp',
-      sessionIdentity: `honest-${randomUUID()}`,
+      sessionId: `honest-${randomUUID()}`,
     }),
     servers: parseMcpServersConfig({ mcpServers: servers }),
     reconnect,

@@ -30,7 +30,7 @@ async function largeServer(env: Record<string, string>, options: Partial<McpAdap
   const diagnostics: CatalogDiagnostic[] = [];
   const adapter = new McpAdapter({
     registry,
-    artifacts: new SessionArtifactStore({ root: directory.path, namespace: 'mcp', sessionIdentity: 'limit' }),
+    artifacts: new SessionArtifactStore({ root: directory.path, namespace: 'mcp', sessionId: 'limit' }),
     servers: parseMcpServersConfig({
       mcpServers: {
         large: {

@@ -54,7 +54,7 @@ function setup(instances: McpServer[], subscribed: string[], reconnect: { maxAtt
     artifacts: new SessionArtifactStore({
       root: directory.path,
       namespace: 'mcp',
-      sessionIdentity: `notifications-${adapters.length}`,
+      sessionId: `notifications-${adapters.length}`,
     }),
     servers: [liveServer(instances, subscribed)],
     reconnect: { ...reconnect, initialDelayMs: 20 },

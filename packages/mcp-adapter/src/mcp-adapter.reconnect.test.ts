@@ -21,7 +21,7 @@ async function gatedAdapter(options: { markerPresent: boolean; maxAttempts?: num
   const phases: McpConnectionChange[] = [];
   const adapter = new McpAdapter({
     registry,
-    artifacts: new SessionArtifactStore({ root: directory.path, namespace: 'mcp', sessionIdentity: 'r' }),
+    artifacts: new SessionArtifactStore({ root: directory.path, namespace: 'mcp', sessionId: 'r' }),
     servers: parseMcpServersConfig({
       mcpServers: {
         gated: {

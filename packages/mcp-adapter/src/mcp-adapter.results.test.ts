@@ -125,7 +125,7 @@ beforeAll(async () => {
   artifacts = new SessionArtifactStore({
     root: directory.path,
     namespace: 'mcp',
-    sessionIdentity: 'results-tests',
+    sessionId: 'results-tests',
   });
   registry = new ToolRegistry();
   adapter = new McpAdapter({

@@ -56,7 +56,7 @@ async function connect(servers: Record<string, unknown>, env: Record<string, str
     artifacts: new SessionArtifactStore({
       root: directory.path,
       namespace: 'mcp',
-      sessionIdentity: `transports-${cleanups.length}`,
+      sessionId: `transports-${cleanups.length}`,
     }),
     servers: parseMcpServersConfig({ mcpServers: servers }, { env }),
     reconnect: { maxAttempts: 0 },
@@ -123,7 +123,7 @@ describe('an SSE server that restarts', () => {
       artifacts: new SessionArtifactStore({
         root: directory.path,
         namespace: 'mcp',
-        sessionIdentity: 'sse-restart',
+        sessionId: 'sse-restart',
       }),
       servers: parseMcpServersConfig({ mcpServers: { old: { type: 'sse', url: server.url } } }),
       reconnect: { initialDelayMs: 20 },

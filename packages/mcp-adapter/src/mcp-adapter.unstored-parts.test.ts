@@ -74,7 +74,7 @@ describe('a part the artifact store refuses spoils only that part', () => {
     const artifacts = new SessionArtifactStore({
       root: directory.path,
       namespace: 'mcp',
-      sessionIdentity: 'huge',
+      sessionId: 'huge',
     });
     const adapter = new McpAdapter({
       registry,
@@ -128,7 +128,7 @@ describe('a part the artifact store refuses spoils only that part', () => {
       artifacts: new SessionArtifactStore({
         root: directory.path,
         namespace: 'mcp',
-        sessionIdentity: 'small-store',
+        sessionId: 'small-store',
         limits: { maxItemBytes: 16 },
       }),
       servers: [

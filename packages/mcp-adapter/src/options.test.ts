@@ -15,7 +15,7 @@ import { ServerConnection } from './server-connection.js';
 const base = (): McpAdapterOptions => ({
   registry: new ToolRegistry(),
   servers: [],
-  artifacts: new SessionArtifactStore({ root: '/nonexistent', namespace: 'mcp', sessionIdentity: 'options' }),
+  artifacts: new SessionArtifactStore({ root: '/nonexistent', namespace: 'mcp', sessionId: 'options' }),
 });
 
 /** The error `create` throws: an McpAdapterError with code invalid_option (checked here). */

@@ -59,7 +59,7 @@ describe('public surface', () => {
     const adapter = new McpAdapter({
       registry: new ToolRegistry(),
       servers: [],
-      artifacts: new SessionArtifactStore({ root: '/nonexistent', namespace: 'mcp', sessionIdentity: 's' }),
+      artifacts: new SessionArtifactStore({ root: '/nonexistent', namespace: 'mcp', sessionId: 's' }),
     });
     // No public fields either (`tasks` was one).
     expect(Object.keys(adapter)).toEqual([]);

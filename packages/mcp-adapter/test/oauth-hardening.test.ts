@@ -256,7 +256,7 @@ describe('a server that echoes its bearer token', () => {
     const diagnostics: unknown[] = [];
     const adapter = new McpAdapter({
       registry: new ToolRegistry(),
-      artifacts: new SessionArtifactStore({ root: artifactsRoot, namespace: 'mcp', sessionIdentity: 'echo' }),
+      artifacts: new SessionArtifactStore({ root: artifactsRoot, namespace: 'mcp', sessionId: 'echo' }),
       servers: parseMcpServersConfig(
         {
           mcpServers: {

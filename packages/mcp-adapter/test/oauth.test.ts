@@ -342,7 +342,7 @@ describe('through McpAdapter', () => {
         artifacts: new SessionArtifactStore({
           root: artifactsRoot,
           namespace: 'mcp',
-          sessionIdentity: 'oauth',
+          sessionId: 'oauth',
         }),
         servers: parseMcpServersConfig({
           mcpServers: { hosted: { type: 'http', url: mcp.url, oauth: true } },
@@ -392,7 +392,7 @@ describe('a token that can no longer be renewed', () => {
       artifacts: new SessionArtifactStore({
         root: artifactsRoot,
         namespace: 'mcp',
-        sessionIdentity: 'oauth',
+        sessionId: 'oauth',
       }),
       servers: [definition!],
       reconnect: { maxAttempts: 0 },

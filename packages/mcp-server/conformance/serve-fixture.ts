@@ -11,7 +11,7 @@ export async function serveFixture(): Promise<{ url: string; stop(): Promise<voi
   const { http: httpSettings, ...options } = createServer();
   const server = new ToolwrightMcpServer({
     ...options,
-    artifacts: new SessionArtifactStore({ root, namespace: 'mcp-server', sessionIdentity: 'conformance' }),
+    artifacts: new SessionArtifactStore({ root, namespace: 'mcp-server', sessionId: 'conformance' }),
   });
   const http = await serveHttp(server, { ...httpSettings, host: '127.0.0.1', port: 0 });
   return {

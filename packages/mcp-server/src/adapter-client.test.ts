@@ -46,7 +46,7 @@ beforeAll(async () => {
     artifacts: new SessionArtifactStore({
       root: join(root, 'server'),
       namespace: 'mcp-server',
-      sessionIdentity: 's',
+      sessionId: 's',
     }),
     listChangedDebounceMs: 10,
   });
@@ -56,7 +56,7 @@ beforeAll(async () => {
     artifacts: new SessionArtifactStore({
       root: join(root, 'client'),
       namespace: 'mcp',
-      sessionIdentity: 'c',
+      sessionId: 'c',
     }),
     listChangedDebounceMs: 20,
     servers: parseMcpServersConfig({

@@ -32,7 +32,7 @@ beforeAll(async () => {
   server = new ToolwrightMcpServer({
     registry,
     serverInfo: { name: 'sample', version: '1.0.0' },
-    artifacts: new SessionArtifactStore({ root, namespace: 'mcp-server', sessionIdentity: 'http-tests' }),
+    artifacts: new SessionArtifactStore({ root, namespace: 'mcp-server', sessionId: 'http-tests' }),
     listChangedDebounceMs: 10,
   });
   http = await serveHttp(server, { port: 0 });

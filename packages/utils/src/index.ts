@@ -14,6 +14,7 @@ export { brandErrorClass, type ErrorBrandOptions, type ErrorClassGuard } from '.
 export { describeNumberProblem, describeOptionProblem, type NumberRange } from './option-names.js';
 export { DEFAULT_PREVIEW_LENGTH, previewText, previewValue } from './preview.js';
 export { describeRenamedOptionProblem, renamedOptionValue } from './renamed-option.js';
+export { isSessionId, MAX_SESSION_ID_LENGTH, SESSION_ID_PATTERN, SESSION_ID_RULE } from './session-id.js';
 export {
   describeSpecificationVersionProblem,
   UNSUPPORTED_SPECIFICATION_VERSION,

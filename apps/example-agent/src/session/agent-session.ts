@@ -95,7 +95,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const artifacts = new SessionArtifactStore({
     root: join(stateDirectory, 'artifacts'),
     namespace: 'example-agent',
-    sessionIdentity: sessionId,
+    sessionId,
   });
   // A registry made with default options already holds ToolSearch, bound to it.
   const registry = new ToolRegistry();

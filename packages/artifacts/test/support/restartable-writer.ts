@@ -9,7 +9,7 @@ import { SessionArtifactStore } from '../../src/index.js';
 interface Job {
   mode: 'large' | 'small';
   root: string;
-  sessionIdentity: string;
+  sessionId: string;
   size: number;
   lockTimeoutMs: number;
 }
@@ -18,7 +18,7 @@ const job = JSON.parse(process.argv[2] ?? '{}') as Job;
 const store = new SessionArtifactStore({
   root: job.root,
   namespace: 'agent',
-  sessionIdentity: job.sessionIdentity,
+  sessionId: job.sessionId,
   limits: { maxItemBytes: job.size, maxSessionBytes: job.size * 4 },
   lockTimeoutMs: job.lockTimeoutMs,
 });

@@ -7,7 +7,7 @@
 import { SessionArtifactStore } from '../../src/index.js';
 
 interface Target {
-  sessionIdentity: string;
+  sessionId: string;
   limits: { maxItemBytes?: number; maxItems?: number; maxSessionBytes?: number };
 }
 
@@ -26,7 +26,7 @@ const stores = job.targets.map(
     new SessionArtifactStore({
       root: job.root,
       namespace: 'mcp',
-      sessionIdentity: target.sessionIdentity,
+      sessionId: target.sessionId,
       limits: target.limits,
     }),
 );

@@ -34,7 +34,7 @@ async function connect(clientCapabilities?: McpClientCapabilities) {
   const directory = await temporaryDirectory('mcp-capabilities');
   const adapter = new McpAdapter({
     registry: new ToolRegistry(),
-    artifacts: new SessionArtifactStore({ root: directory.path, namespace: 'mcp', sessionIdentity: 'caps' }),
+    artifacts: new SessionArtifactStore({ root: directory.path, namespace: 'mcp', sessionId: 'caps' }),
     servers: parseMcpServersConfig({
       mcpServers: { everything: { command: process.execPath, args: [entry, 'stdio'] } },
     }),
@@ -81,7 +81,7 @@ describe('clientCapabilities is checked by name and value', () => {
     new McpAdapter({
       registry: new ToolRegistry(),
       servers: [],
-      artifacts: new SessionArtifactStore({ root: '/nonexistent', namespace: 'mcp', sessionIdentity: 's' }),
+      artifacts: new SessionArtifactStore({ root: '/nonexistent', namespace: 'mcp', sessionId: 's' }),
       clientCapabilities: clientCapabilities as McpClientCapabilities,
     });
 

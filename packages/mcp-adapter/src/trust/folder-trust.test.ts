@@ -361,7 +361,7 @@ describe('a description passed where a server definition is expected', () => {
       const artifacts = new SessionArtifactStore({
         root: join(root, 'artifacts'),
         namespace: 'n',
-        sessionIdentity: 's',
+        sessionId: 's',
       });
       expect(codeOf(() => new McpAdapter({ registry: new ToolRegistry(), servers, artifacts }))).toBe(
         'mcp_folder_untrusted',

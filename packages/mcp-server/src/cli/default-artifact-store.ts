@@ -27,7 +27,7 @@ export function createDefaultArtifactStore(
   return new SessionArtifactStore({
     root: root ?? defaultArtifactRoot(environment),
     namespace: 'mcp-server',
-    sessionIdentity: `${process.pid}-${randomUUID()}`,
+    sessionId: `${process.pid}-${randomUUID()}`,
   });
 }
 

@@ -16,8 +16,13 @@ export interface McpReconnectResult {
   /**
    * `connected`: a server that had never connected did now; `recovered`: a server that had
    * been connected before is back; `already-connected`: nothing to do; `failed`: see `reason`.
+   *
+   * `already-connected` is the one outcome or state spelt in kebab-case (the rest are snake_case,
+   * like `needs_auth`): it is deprecated, and from the next minor this outcome is reported as
+   * `already_connected`. Both spellings are in the type until then, so that code matching both
+   * compiles now and keeps working across the switch.
    */
-  readonly outcome: 'connected' | 'recovered' | 'already-connected' | 'failed';
+  readonly outcome: 'connected' | 'recovered' | 'already-connected' | 'already_connected' | 'failed';
   /** Why the attempt failed (names the server and the cause), when `outcome` is `failed`. */
   readonly reason?: string;
   /** How many of its tools are in the registry afterwards. */

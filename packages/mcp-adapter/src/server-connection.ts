@@ -139,10 +139,11 @@ export class ServerConnection {
    * `reconnecting` (attempt 1) then `recovered`; one that never was reports `connecting` then
    * `connected`; a failure reports `failed` and rejects with the reason. A connect or reconnect
    * loop already under way is awaited first, so a server is never opened twice at once.
-   * Resolves with the phase reached, or `already-connected` when there was nothing to do.
+   * Resolves with the phase reached, or `already-connected` when there was nothing to do (a
+   * deprecated spelling: `already_connected` from the next minor, see `McpReconnectResult`).
    * Rejects with `mcp_not_connected` once the connection is closed for good.
    */
-  async retry(): Promise<'connected' | 'recovered' | 'already-connected'> {
+  async retry(): Promise<'connected' | 'recovered' | 'already-connected' | 'already_connected'> {
     this.#assertOpen();
     await this.#attempt?.catch(() => undefined);
     await this.#reconnecting;

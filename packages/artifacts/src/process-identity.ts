@@ -6,7 +6,7 @@ import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode } from './errors.
  * an agent running as pid 1 in a container and restarted after a SIGKILL is pid 1 again, and any
  * pid is reused after a while or after a reboot. The start time tells two processes with one pid
  * apart, the boot id two boots. Where `/proc` is missing (macOS, BSD) both are `''` and the pid
- * alone decides, as before.
+ * alone decides: the platform offers nothing cheaper to tell a reused pid from its first owner.
  */
 export interface ProcessIdentity {
   /** Process id. */

@@ -23,9 +23,9 @@ import { PRIVATE_FILE_MODE } from './stored-file-verification.js';
 export const TEMP_FILE_PATTERN = /^\.tmp-(\d+)-(\d*)-([0-9a-f]*)-[0-9a-f]{16}$/;
 
 /**
- * The name temporary files had before start times were recorded, `.tmp-<first 8 hex digits of
- * the boot id>-<pid>-<nonce>`: still recognised as a leftover, so that a session written by an
- * earlier version opens instead of failing closed on a name it does not know.
+ * The other temporary-file name a session directory may hold, written by a store that records no
+ * start time: `.tmp-<first 8 hex digits of the boot id>-<pid>-<nonce>`. It is recognised as a
+ * leftover so that such a session opens, instead of failing closed on a name it does not know.
  */
 const LEGACY_TEMP_FILE_PATTERN = /^\.tmp-([0-9a-f]{0,8})-(\d+)-[0-9a-f]{16}$/;
 

@@ -1,4 +1,6 @@
-// The seed's gotchas about contracts, each pinned by a test named after it.
+// The contract's pitfalls: behaviours a tool author or a host easily gets wrong (retry safety is
+// never inferred, exclusive by default, params frozen and rebuilt), each pinned by a test named
+// after what it pins.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -107,7 +107,7 @@ describe('descriptions as blade-code writes them', () => {
     expect(toProviderToolFormat(declaration)).not.toHaveProperty('input_examples');
   });
 
-  it('renders a list of one like the plain text, and plain strings as before', () => {
+  it('renders a list of one like the plain text, and plain strings under their headings', () => {
     const asLists = renderToolDescription({ short: 'S.', usageNotes: ['Note.'], important: [' Point. '] });
     const asText = renderToolDescription({ short: 'S.', usageNotes: 'Note.', important: 'Point.' });
     expect(asLists).toBe(asText);

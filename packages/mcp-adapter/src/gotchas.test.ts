@@ -61,7 +61,7 @@ afterAll(async () => {
   await directory.remove();
 });
 
-describe('seed gotchas, as they apply to MCP tools', () => {
+describe("the tool contract's pitfalls, as they apply to MCP tools", () => {
   it('gotcha: ReadOnly is not idempotent: readOnlyHint or idempotentHint never make an MCP tool retry-safe', () => {
     const lookup = registry.get('mcp__srv__lookup')!;
     const deploy = registry.get('mcp__srv__deploy')!;

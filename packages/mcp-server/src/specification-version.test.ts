@@ -35,7 +35,7 @@ describe('toolAnnotations and tools of another specification version', () => {
     });
   });
 
-  it('annotates a v1 tool as before', () => {
+  it('annotates a v1 tool from its kind and retry safety', () => {
     expect(toolAnnotations(read)).toEqual({ readOnlyHint: true, idempotentHint: false });
   });
 });

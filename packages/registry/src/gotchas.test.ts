@@ -5,7 +5,9 @@ import { RegisterAllError, RegistryError } from './registry-error.js';
 import { builtinTool, executionContext, mcpTool } from './test-support/fixture-tools.js';
 import { ToolRegistry } from './tool-registry.js';
 
-// The seed's "Gotchas" about the registry, each pinned here by a test named after it.
+// The registry's pitfalls: behaviours a host easily gets wrong (registerAll does not roll back,
+// built-ins win, clones share tools but not loaded state), each pinned by a test named after what
+// it pins.
 
 function catalogNames(registry: ToolRegistry): string[] {
   return registry.getAll().map((tool) => tool.name);

@@ -6,7 +6,7 @@ import { type PathAccess, pathAccessOf, resolveRealPath } from '@toolwright/exec
  * The per-path permission check of one call of a multi-path tool (Grep, Glob). The executor
  * judges only the directory such a tool is pointed at; the files under it are judged here, one
  * by one, before each is read or listed. Without a `pathAccess` in the context (a host that runs
- * tools without the executor) every path passes, as before.
+ * tools without the executor) every path passes: such a host has no policy to ask.
  */
 export interface PathAccessGate {
   /**

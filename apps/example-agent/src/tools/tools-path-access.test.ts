@@ -122,7 +122,7 @@ describe('Grep checks every file it reads', () => {
     expect(result.metadata).toEqual({ matches: 1, skipped: 0 });
   });
 
-  it('without a pathAccess in its context behaves as before: no per-file check, links not followed', async () => {
+  it('without a pathAccess in its context checks no file and follows no link', async () => {
     const result = await run(
       createGrepTool(workspace),
       { pattern: 'MARKER-dotenv', output_mode: 'content' },

@@ -1267,7 +1267,7 @@ describe("path rules hold for an MCP tool's path arguments (the tools of @modelc
     // Through a symlink, as the server would follow it.
     tree.symlink('innocent', join(tree.workspace, 'secrets'));
     expect(decideOn(subject, readText, { path: 'innocent/token.txt' }).behavior).toBe('deny');
-    // A file the rule does not name is read as before.
+    // A file the rule does not name stays readable: the deny covers what it names, nothing more.
     expect(decideOn(subject, readText, { path: 'notes.md' }).behavior).toBe('allow');
   });
 

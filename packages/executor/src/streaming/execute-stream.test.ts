@@ -20,7 +20,7 @@ function setup(overrides: Partial<ToolExecutorOptions> = {}) {
   directories.push(root);
   const log = new RunLog();
   const read = timedTool({ name: 'Read', log, durationMs: 100, isConcurrencySafe: true });
-  // The seed's gotcha: parallelism 'shared' but not concurrency-safe — same batch, never pre-started.
+  // The pitfall pinned here: parallelism 'shared' but not concurrency-safe — same batch, never pre-started.
   const write = timedTool({
     name: 'Write',
     log,

@@ -1,6 +1,10 @@
 import { checkNumberOption, checkOptionNames, optionNames } from '../options/option-checks.js';
 
-/** Caps applied to a foreign JSON Schema before it is compiled (see DESIGN: hostile input). */
+/**
+ * Caps applied to a foreign JSON Schema before it is compiled: an MCP server's `inputSchema` is
+ * untrusted, and Ajv's compile time and memory grow with its size and depth (see
+ * docs/architecture.md, Hostile input and trust).
+ */
 export interface JsonSchemaLimits {
   /** Largest schema, in characters of JSON. Default 256 KiB. */
   maxBytes?: number;

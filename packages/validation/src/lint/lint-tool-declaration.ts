@@ -60,7 +60,8 @@ export function lintToolDeclaration(
   declaration: LintableDeclaration,
   target: ProviderTarget,
 ): ProviderLintIssue[] {
-  // An unknown target used to fail with a TypeError on its missing rules.
+  // Checked first: an unknown target has no rules, and reading them would throw a TypeError
+  // instead of naming the targets that are accepted.
   if (!Object.hasOwn(PROVIDER_RULES, target))
     checkChoice('lintToolDeclaration', 'target', target, PROVIDER_TARGETS);
   const rules = PROVIDER_RULES[target];

@@ -61,7 +61,7 @@ describe('ParseOptions are checked before anything is parsed', () => {
     );
   });
 
-  it('refuses values that used to be misread: a coerce or policy typo, a non-boolean, a limit that switched the cap off', () => {
+  it('refuses values that would otherwise be misread: a coerce or policy typo, a non-boolean, a limit that switched the cap off', () => {
     expect(optionError({ coerce: 'unsafe' }).message).toBe(
       'ParseOptions: coerce must be one of "safe", "none"; got string "unsafe".',
     );

@@ -27,7 +27,7 @@ const OPTION_NAMES = optionNames('CompileSchemaOptions', ['name']);
  *
  * Throws `ToolSchemaError` `schema_rejected` for a value of no accepted kind (naming the kinds),
  * a Standard Schema whose JSON Schema cannot be produced, or whose `validate` is asynchronous;
- * `schema_compile_failed` / `schema_invalid_default` for a TypeBox 0.34 schema as before.
+ * `schema_compile_failed` / `schema_invalid_default` for a TypeBox 0.34 schema, as `compileToolSchema` throws them.
  */
 export function compileSchema(schema: unknown, options: CompileSchemaOptions = {}): SchemaValidator<unknown> {
   checkOptionNames(OPTION_NAMES, options);

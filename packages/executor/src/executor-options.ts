@@ -1,5 +1,6 @@
 import type { Tool } from '@toolwright/contracts';
 import type { ToolMode } from '@toolwright/registry';
+import { describeRenamedOptionProblem, renamedOptionValue } from '@toolwright/utils';
 import { checkNumberOption, checkOptions } from './check-options.js';
 import type { DeferredToolState } from './deferred-tool-state.js';
 import type { ApprovalHandler, ExecutorEvent, PreToolHook } from './executed-call.js';
@@ -100,7 +101,7 @@ const RUNNER_OPTION_NAMES = [
 
 const EXECUTOR_OPTION_NAMES = [...RUNNER_OPTION_NAMES, 'maxParallel'] as const;
 
-const RETRY_OPTION_NAMES = ['maxAttempts', 'baseDelayMs', 'maxDelayMs'] as const;
+const RETRY_OPTION_NAMES = ['maxAttempts', 'initialDelayMs', 'maxDelayMs', 'baseDelayMs'] as const;
 
 /** The largest delay `setTimeout` honours; beyond it Node fires after 1 ms. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -190,7 +191,17 @@ function resolveCallOptions(
       max: 100,
       integer: true,
     });
-    checkNumberOption(owner, 'retry.baseDelayMs', options.retry.baseDelayMs, { min: 0, max: MAX_TIMER_MS });
+    const renamed = describeRenamedOptionProblem(
+      `${owner} retry`,
+      options.retry,
+      'initialDelayMs',
+      'baseDelayMs',
+    );
+    if (renamed !== undefined) throw new ExecutorError(ExecutorErrorCode.InvalidOption, renamed);
+    checkNumberOption(owner, 'retry.initialDelayMs', initialDelayOf(options.retry), {
+      min: 0,
+      max: MAX_TIMER_MS,
+    });
     checkNumberOption(owner, 'retry.maxDelayMs', options.retry.maxDelayMs, { min: 0, max: MAX_TIMER_MS });
   }
   return {
@@ -200,8 +211,17 @@ function resolveCallOptions(
     spillThresholdBytes: options.spillThresholdBytes ?? 32 * 1024,
     timeoutMs: options.timeoutMs ?? 120_000,
     timeoutGraceMs: options.timeoutGraceMs ?? 2_000,
-    retryPolicy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    retryPolicy: {
+      maxAttempts: options.retry?.maxAttempts ?? DEFAULT_RETRY_POLICY.maxAttempts,
+      initialDelayMs: initialDelayOf(options.retry ?? {}) ?? DEFAULT_RETRY_POLICY.initialDelayMs,
+      maxDelayMs: options.retry?.maxDelayMs ?? DEFAULT_RETRY_POLICY.maxDelayMs,
+    },
   };
+}
+
+/** `retry.initialDelayMs`, or its deprecated former name `baseDelayMs`. */
+function initialDelayOf(retry: Partial<RetryPolicy>): number | undefined {
+  return renamedOptionValue(retry, 'initialDelayMs', 'baseDelayMs') as number | undefined;
 }
 
 function requireFunction(owner: string, name: string, value: unknown): void {

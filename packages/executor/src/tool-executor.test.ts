@@ -7,7 +7,7 @@ import { createTool, ToolKind } from '@toolwright/contracts';
 import { ToolValidationError, ToolwrightError } from '@toolwright/validation';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ExecutorError } from './executor-error.js';
-import type { ToolExecutorOptions } from './executor-options.js';
+import { resolveExecutorOptions, type ToolExecutorOptions } from './executor-options.js';
 import { pathAccessOf } from './paths/path-access.js';
 import { PermissionPolicy } from './permission/permission-policy.js';
 import type { ArtifactSink } from './results/artifact-sink.js';
@@ -87,11 +87,28 @@ describe('ToolExecutor options', () => {
     },
   );
 
+  it('takes retry.baseDelayMs, the deprecated former name of initialDelayMs, and refuses both with different values', () => {
+    const policy = (retry: object) => resolveExecutorOptions({ ...base(), retry }).retryPolicy;
+    expect(policy({ baseDelayMs: 7 })).toEqual({ maxAttempts: 3, initialDelayMs: 7, maxDelayMs: 1000 });
+    expect(policy({ initialDelayMs: 7, baseDelayMs: 7 })).toEqual({
+      maxAttempts: 3,
+      initialDelayMs: 7,
+      maxDelayMs: 1000,
+    });
+    expect(policy({})).toEqual({ maxAttempts: 3, initialDelayMs: 50, maxDelayMs: 1000 });
+    expect(optionError({ ...base(), retry: { initialDelayMs: 7, baseDelayMs: 9 } }).message).toBe(
+      'ToolExecutor retry: initialDelayMs (integer 7) and its deprecated former name baseDelayMs (integer 9) are both set and differ; set only initialDelayMs.',
+    );
+    expect(optionError({ ...base(), retry: { baseDelayMs: -1 } }).message).toContain('retry.initialDelayMs');
+  });
+
   it('refuses a zero timeout, a negative retry delay and a timer beyond what setTimeout honours', () => {
     expect(optionError({ ...base(), timeoutMs: 0 }).message).toContain(
       'timeoutMs must be a number from 1 to 2147483647; got 0',
     );
-    expect(optionError({ ...base(), retry: { baseDelayMs: -5 } }).message).toContain('retry.baseDelayMs');
+    expect(optionError({ ...base(), retry: { initialDelayMs: -5 } }).message).toContain(
+      'retry.initialDelayMs',
+    );
     expect(optionError({ ...base(), toolTimeoutsMs: { Read: 2 ** 31 } }).message).toContain(
       'toolTimeoutsMs.Read',
     );
@@ -231,7 +248,7 @@ describe('ToolExecutor retries and failures', () => {
         },
       });
     const executor = executorOver([flaky('Safe', true), flaky('Unsafe', false)], {
-      retry: { baseDelayMs: 1 },
+      retry: { initialDelayMs: 1 },
     });
     const [safe] = await executor.executeBatch([call('Safe', 'a')]);
     expect(safe).toMatchObject({ status: 'success', attempts: 2 });

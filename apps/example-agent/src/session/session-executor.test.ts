@@ -486,7 +486,7 @@ describe('ToolExecutor retries on a real EMFILE', () => {
   it('retries real Reads that hit the file-descriptor limit, and every read succeeds', async () => {
     const retried: string[] = [];
     const setup = fixture({
-      retry: { maxAttempts: 20, baseDelayMs: 2, maxDelayMs: 20 },
+      retry: { maxAttempts: 20, initialDelayMs: 2, maxDelayMs: 20 },
       onExecutorEvent: (event) => {
         if (event.type === 'retry') retried.push(event.errorCode);
       },

@@ -9,14 +9,27 @@ export const TRANSIENT_ERROR_CODES: ReadonlySet<string> = new Set(['EBUSY', 'EAG
 export interface RetryPolicy {
   /** Total attempts including the first (default 3). */
   maxAttempts: number;
-  /** Delay before the first retry, doubled each time (default 50 ms). */
-  baseDelayMs: number;
+  /**
+   * Delay before the first retry, doubled each time (default 50 ms); the name mcp-adapter's
+   * reconnect policy gives the same idea.
+   */
+  initialDelayMs: number;
   /** Cap on one delay (default 1000 ms). */
   maxDelayMs: number;
+  /** @deprecated use `initialDelayMs` (the same value); removed in the next minor. */
+  baseDelayMs?: number;
 }
 
-/** The defaults of {@link RetryPolicy}. */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 50, maxDelayMs: 1000 };
+/**
+ * The defaults of {@link RetryPolicy}. `baseDelayMs` repeats `initialDelayMs` until the next
+ * minor, for a host that reads the default under its former name.
+ */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 3,
+  initialDelayMs: 50,
+  maxDelayMs: 1000,
+  baseDelayMs: 50,
+};
 
 /** The Node error code of a thrown value, when it has one. */
 export function errorCodeOf(error: unknown): string | undefined {
@@ -30,9 +43,9 @@ export function isTransientError(error: unknown): boolean {
   return code !== undefined && TRANSIENT_ERROR_CODES.has(code);
 }
 
-/** Exponential backoff: base, 2×base, 4×base… capped at `maxDelayMs`. */
+/** Exponential backoff: initial, 2×initial, 4×initial… capped at `maxDelayMs`. */
 export function backoffDelay(policy: RetryPolicy, retryNumber: number): number {
-  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retryNumber - 1));
+  return Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** (retryNumber - 1));
 }
 
 /** Sleeps `ms`, rejecting with the signal's reason as soon as it aborts. */

@@ -28,7 +28,8 @@ async function main(): Promise<number> {
     artifacts: new SessionArtifactStore({
       root: directory,
       namespace: 'mcp',
-      sessionId: scenario === '' ? 'conformance' : scenario,
+      // A scenario name such as `auth/metadata-default` is not a session id: its `/` becomes `-`.
+      sessionId: scenario === '' ? 'conformance' : scenario.replace(/[^A-Za-z0-9_-]/g, '-'),
     }),
     servers: parseMcpServersConfig({ mcpServers: { [SERVER]: { type: 'http', url, ...auth?.server } } }),
     clientInfo: { name: 'toolwright-conformance-client', version: '1.0.0' },

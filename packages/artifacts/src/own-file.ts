@@ -1,4 +1,4 @@
-import { closeSync, constants, fchmodSync, fstatSync, openSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, openSync, type Stats } from 'node:fs';
 import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode, ioFailure } from './errors.js';
 import { formatMode } from './secure-directory.js';
 import { PRIVATE_FILE_MODE } from './stored-file-verification.js';
@@ -21,18 +21,67 @@ export function openOwnFileSync(path: string, accessFlags: number, uid: number):
     if (code !== 'ENOENT') throw ioFailure('open', path, error);
     descriptor = createOwnFileSync(path, accessFlags);
   }
+  checkThroughHandle(descriptor, uid, (problem) => unsafeOwnFile(path, problem), 'private');
+  return descriptor;
+}
+
+/** Why a file is refused, turned into the caller's error (each kind of file words it its own way). */
+export type RefuseFile = (problem: string) => ArtifactStoreError;
+
+/** An open handle and what `fstat` said about it. */
+export interface CheckedFile {
+  readonly descriptor: number;
+  readonly stats: Stats;
+}
+
+/**
+ * Opens an existing file for reading without following a link (and without blocking on a
+ * planted FIFO), and checks through the handle that it is a regular file of `uid` — and, for
+ * `'private'`, mode 0600 with one link. `undefined` when there is no such file. The caller
+ * closes the handle.
+ *
+ * @param refuse makes the error for a file that is there but not acceptable
+ * @param action names the step in an `io_failed` error, e.g. `'read lock file'`
+ */
+export function openExistingFileSync(
+  path: string,
+  uid: number,
+  requirement: 'owned' | 'private',
+  refuse: RefuseFile,
+  action = 'open',
+): CheckedFile | undefined {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP') throw refuse('it is a symbolic link');
+    throw ioFailure(action, path, error);
+  }
+  return { descriptor, stats: checkThroughHandle(descriptor, uid, refuse, requirement) };
+}
+
+/** The `fstat` checks every opened file passes; closes the handle when one fails. */
+function checkThroughHandle(
+  descriptor: number,
+  uid: number,
+  refuse: RefuseFile,
+  requirement: 'owned' | 'private',
+): Stats {
   try {
     const stats = fstatSync(descriptor);
-    if (!stats.isFile()) throw unsafeOwnFile(path, 'it is not a regular file');
-    if (stats.uid !== uid) throw unsafeOwnFile(path, `it is owned by uid ${stats.uid}`);
-    if ((stats.mode & 0o7777) !== PRIVATE_FILE_MODE)
-      throw unsafeOwnFile(path, `its mode is ${formatMode(stats.mode)}`);
-    if (stats.nlink !== 1) throw unsafeOwnFile(path, `it has ${stats.nlink} hard links`);
+    if (!stats.isFile()) throw refuse('it is not a regular file');
+    if (stats.uid !== uid) throw refuse(`it is owned by uid ${stats.uid}`);
+    if (requirement === 'private') {
+      if ((stats.mode & 0o7777) !== PRIVATE_FILE_MODE) throw refuse(`its mode is ${formatMode(stats.mode)}`);
+      if (stats.nlink !== 1) throw refuse(`it has ${stats.nlink} hard links`);
+    }
+    return stats;
   } catch (error) {
     closeSync(descriptor);
     throw error;
   }
-  return descriptor;
 }
 
 function createOwnFileSync(path: string, accessFlags: number): number {

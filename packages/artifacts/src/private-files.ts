@@ -1,24 +1,12 @@
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  fsyncSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  unlinkSync,
-} from 'node:fs';
+import { closeSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode, ioFailure } from './errors.js';
-import { ensurePrivateDirectory, ensureStoreRoot, formatMode } from './secure-directory.js';
-import { PRIVATE_FILE_MODE } from './stored-file-verification.js';
-import { newTempPath, removeTempFile, writeTempFileSync } from './temp-file.js';
+import { openExistingFileSync } from './own-file.js';
+import { ensurePrivateDirectory, ensureStoreRoot } from './secure-directory.js';
+import { fsyncDirectory, newTempPath, removeTempFile, writeTempFileSync } from './temp-file.js';
 
 /** A file name inside a private directory: no separators, no dot files (temporary files are). */
 const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/;
-
-/** Reading never follows a link, and a planted FIFO cannot block the open. */
-const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 function currentUid(): number {
   if (typeof process.getuid !== 'function') {
@@ -79,25 +67,12 @@ export class PrivateDirectory {
   read(name: string): Buffer | undefined {
     checkName(name);
     const path = join(this.path, name);
-    let descriptor: number;
+    const file = openExistingFileSync(path, this.#uid, 'private', (problem) => unsafeFile(path, problem));
+    if (file === undefined) return undefined;
     try {
-      descriptor = openSync(path, READ_FLAGS);
-    } catch (error) {
-      const code = errnoCode(error);
-      if (code === 'ENOENT') return undefined;
-      if (code === 'ELOOP') throw unsafeFile(path, 'it is a symbolic link');
-      throw ioFailure('open', path, error);
-    }
-    try {
-      const stats = fstatSync(descriptor);
-      if (!stats.isFile()) throw unsafeFile(path, 'it is not a regular file');
-      if (stats.uid !== this.#uid) throw unsafeFile(path, `it is owned by uid ${stats.uid}`);
-      if ((stats.mode & 0o7777) !== PRIVATE_FILE_MODE)
-        throw unsafeFile(path, `its mode is ${formatMode(stats.mode)}`);
-      if (stats.nlink !== 1) throw unsafeFile(path, `it has ${stats.nlink} hard links`);
-      return readFileSync(descriptor);
+      return readFileSync(file.descriptor);
     } finally {
-      closeSync(descriptor);
+      closeSync(file.descriptor);
     }
   }
 
@@ -113,7 +88,7 @@ export class PrivateDirectory {
       removeTempFile(temp);
       throw ioFailure('rename a temporary file to', path, error);
     }
-    this.#syncDirectory();
+    fsyncDirectory(this.path);
   }
 
   /** Removes `name`; true when there was one. */
@@ -126,21 +101,8 @@ export class PrivateDirectory {
       if (errnoCode(error) === 'ENOENT') return false;
       throw ioFailure('remove', path, error);
     }
-    this.#syncDirectory();
+    fsyncDirectory(this.path);
     return true;
-  }
-
-  /** Makes the rename or unlink itself durable. */
-  #syncDirectory(): void {
-    let descriptor: number | undefined;
-    try {
-      descriptor = openSync(this.path, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
-      fsyncSync(descriptor);
-    } catch (error) {
-      throw ioFailure('sync directory', this.path, error);
-    } finally {
-      if (descriptor !== undefined) closeSync(descriptor);
-    }
   }
 }
 

@@ -1,16 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  constants,
-  fchmodSync,
-  fstatSync,
-  openSync,
-  readSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, constants, fchmodSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode, ioFailure } from './errors.js';
+import { openExistingFileSync } from './own-file.js';
 import { currentProcess, isProcessRunning, type ProcessIdentity } from './process-identity.js';
 
 /** File name of the cross-process lock inside a session directory. */
@@ -27,7 +19,6 @@ const OWNERLESS_LOCK_GRACE_MS = 5_000;
 const MAX_RETRY_DELAY_MS = 4;
 
 const CREATE_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW;
-const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 /** `<pid> <start time> <boot id> <nonce>`: start time and boot id are empty where unknown. */
 const OWNER_LINE_PATTERN = /^(\d+) (\d*) ([0-9a-f]*) [0-9a-f]{16}\n$/;
@@ -82,19 +73,16 @@ export interface LockRecord {
 
 /** Reads a lock file through a no-follow handle; undefined when it vanished meanwhile. */
 export function readLockRecord(path: string, uid: number): LockRecord | undefined {
-  let descriptor: number;
+  const file = openExistingFileSync(
+    path,
+    uid,
+    'owned',
+    (problem) => foreignLock(path, problem),
+    'read lock file',
+  );
+  if (file === undefined) return undefined;
+  const { descriptor, stats } = file;
   try {
-    descriptor = openSync(path, READ_FLAGS);
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === 'ENOENT') return undefined;
-    if (code === 'ELOOP') throw foreignLock(path, 'it is a symbolic link');
-    throw ioFailure('read lock file', path, error);
-  }
-  try {
-    const stats = fstatSync(descriptor);
-    if (!stats.isFile()) throw foreignLock(path, 'it is not a regular file');
-    if (stats.uid !== uid) throw foreignLock(path, `it is owned by uid ${stats.uid}`);
     const buffer = Buffer.alloc(128);
     const length = readSync(descriptor, buffer, 0, buffer.length, 0);
     const content = buffer.toString('utf8', 0, length);

@@ -72,7 +72,9 @@ describe('PrivateDirectory', () => {
       const directory = new PrivateDirectory(${JSON.stringify(root)}, 'server');
       const versions = [Buffer.alloc(3_000_000, 'a'), Buffer.alloc(2_000_000, 'b')];
       process.stdout.write('ready\\n');
-      for (let round = 0; ; round++) directory.write('tokens.json', versions[round % 2]);`;
+      // Stops once the test process is gone (re-parented), so a dying run leaves no writer behind.
+      const parent = process.ppid;
+      for (let round = 0; process.ppid === parent; round++) directory.write('tokens.json', versions[round % 2]);`;
     for (let kill = 0; kill < 3; kill++) {
       const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
         stdio: ['ignore', 'pipe', 'inherit'],

@@ -17,13 +17,19 @@ import { createSessionFixture, type SessionFixture, toolCall } from '../test-sup
  * outside, as fast as it can, until killed. `link` mode swaps a symlink's target by renaming a
  * fresh symlink over it (atomic, as `ln -sfn` is meant to be); `directory` mode swaps a real
  * directory for a symlink to the outside and back, by two renames each way. It writes `ready`
- * once the first flip is done, so every call below runs while it flips.
+ * once the first flip is done, so every call below runs while it flips. It stops by itself once
+ * its parent is gone (it was re-parented), so a test run that dies leaves no racer spinning.
  */
 const RACER = `
 const { renameSync, symlinkSync, rmSync } = require('node:fs');
 const [mode, path, inside, outside] = process.argv.slice(1);
+const parent = process.ppid;
 let first = true;
-const flipped = () => { if (first) { first = false; process.stdout.write('ready\\n'); } };
+let flips = 0;
+const flipped = () => {
+  if (first) { first = false; process.stdout.write('ready\\n'); }
+  if (++flips % 256 === 0 && process.ppid !== parent) process.exit(0);
+};
 if (mode === 'link') {
   const temporary = path + '.flip';
   for (let round = 0; ; round += 1) {

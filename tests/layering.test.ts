@@ -5,8 +5,8 @@ import { listWorkspacePackages, repoRoot, workspaceRuntimeDependencies } from '.
 
 /**
  * The layering of docs/architecture.md: each package may depend only on the packages listed here.
- * `validation <- contracts <- registry <- mcp-adapter -> artifacts`, `registry <- executor`; the
- * example agent uses all.
+ * `utils <- spec <- validation <- contracts <- registry <- mcp-adapter -> artifacts`,
+ * `spec <- artifacts`, `contracts <- executor`; the example agent uses all.
  * A new package must be added here deliberately, with the layer it belongs to.
  */
 const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
@@ -14,21 +14,30 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
   '@toolwright/utils': [],
   // The workspace's shared test helpers: private, never published, a devDependency only.
   '@toolwright/test-support': [],
-  '@toolwright/validation': ['@toolwright/utils'],
-  '@toolwright/artifacts': ['@toolwright/utils'],
-  '@toolwright/contracts': ['@toolwright/utils', '@toolwright/validation'],
-  '@toolwright/registry': ['@toolwright/contracts', '@toolwright/utils', '@toolwright/validation'],
+  // The versioned interfaces every package speaks; type-only but for markers and version adapters.
+  '@toolwright/spec': ['@toolwright/utils'],
+  '@toolwright/validation': ['@toolwright/spec', '@toolwright/utils'],
+  '@toolwright/artifacts': ['@toolwright/spec', '@toolwright/utils'],
+  '@toolwright/contracts': ['@toolwright/spec', '@toolwright/utils', '@toolwright/validation'],
+  '@toolwright/registry': [
+    '@toolwright/contracts',
+    '@toolwright/spec',
+    '@toolwright/utils',
+    '@toolwright/validation',
+  ],
   '@toolwright/mcp-adapter': [
     '@toolwright/artifacts',
     '@toolwright/contracts',
     '@toolwright/registry',
+    '@toolwright/spec',
     '@toolwright/utils',
     '@toolwright/validation',
   ],
-  // The executor reaches the artifact store only through its own ArtifactSink interface.
+  // The executor reaches the artifact store only through the spec's ArtifactSinkV1, and takes
+  // ToolMode from the spec, not from the registry.
   '@toolwright/executor': [
     '@toolwright/contracts',
-    '@toolwright/registry',
+    '@toolwright/spec',
     '@toolwright/utils',
     '@toolwright/validation',
   ],
@@ -37,6 +46,7 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
     '@toolwright/contracts',
     '@toolwright/executor',
     '@toolwright/registry',
+    '@toolwright/spec',
     '@toolwright/utils',
     '@toolwright/validation',
   ],
@@ -47,6 +57,7 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
     '@toolwright/contracts',
     '@toolwright/executor',
     '@toolwright/registry',
+    '@toolwright/spec',
     '@toolwright/utils',
     '@toolwright/validation',
   ],
@@ -56,6 +67,7 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
     '@toolwright/executor',
     '@toolwright/mcp-adapter',
     '@toolwright/registry',
+    '@toolwright/spec',
     '@toolwright/utils',
     '@toolwright/validation',
   ],

@@ -47,6 +47,7 @@ describe.each(publishable.map((pkg) => [pkg.name, pkg] as const))('%s package.js
     if (
       [
         '@toolwright/utils',
+        '@toolwright/spec',
         '@toolwright/validation',
         '@toolwright/artifacts',
         '@toolwright/contracts',

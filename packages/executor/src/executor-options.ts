@@ -1,5 +1,5 @@
 import type { Tool } from '@toolwright/contracts';
-import type { ToolMode } from '@toolwright/registry';
+import type { ToolMode } from '@toolwright/spec';
 import { describeRenamedOptionProblem, renamedOptionValue } from '@toolwright/utils';
 import { checkNumberOption, checkOptions } from './check-options.js';
 import type { DeferredToolState } from './deferred-tool-state.js';

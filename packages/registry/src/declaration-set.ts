@@ -1,9 +1,9 @@
 import type { FunctionDeclaration } from '@toolwright/contracts';
+import type { ToolMode } from '@toolwright/spec';
 import type { ProviderLintIssue, ProviderTarget } from '@toolwright/validation';
 import type { ProviderToolSearchTool } from './provider-tool-search.js';
 
-/** Which tools reach the model: `'plan'` keeps only ReadOnly tools. */
-export type ToolMode = 'default' | 'plan';
+export type { ToolMode };
 
 /** A tool that was eligible for a request but left out to respect the provider's tool limit. */
 export interface OmittedDeclaration {

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, resolve, sep } from 'node:path';
 import { type Tool, type ToolInvocation, ToolKind } from '@toolwright/contracts';
-import type { ToolMode } from '@toolwright/registry';
+import type { ToolMode } from '@toolwright/spec';
 import { detectSensitivePath, type SensitivePathMatch } from '@toolwright/validation';
 import { checkOptions } from '../check-options.js';
 import { ExecutorError, ExecutorErrorCode } from '../executor-error.js';

@@ -1,4 +1,4 @@
-export type { ArtifactSink, ArtifactSinkV1 } from './artifact-sink.js';
+export type { ArtifactSink, ArtifactSinkV1, ArtifactStore, ArtifactStoreV1 } from './artifact-sink.js';
 export type { ArtifactStoreErrorDetails } from './errors.js';
 export { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
 export { DEFAULT_MIME_EXTENSIONS } from './mime-extensions.js';

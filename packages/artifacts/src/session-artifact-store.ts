@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, renameSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import type { ArtifactSinkV1 } from './artifact-sink.js';
+import type { ArtifactStoreV1 } from './artifact-sink.js';
 import { asArtifactStoreError } from './error-boundary.js';
 import { ArtifactStoreError, ArtifactStoreErrorCode, ioFailure } from './errors.js';
 import { newGraveyardPath, sweepGraveyards } from './graveyard.js';
@@ -59,7 +59,7 @@ const SYNC_PATH_MAX_BYTES = 1024 * 1024;
  * file under a final name; identical bytes are stored once, and every re-use of a stored file
  * re-verifies it first. Quotas hold across concurrent writers in one process and across processes.
  */
-export class SessionArtifactStore implements ArtifactSinkV1 {
+export class SessionArtifactStore implements ArtifactStoreV1 {
   /** Version of this interface. */
   readonly specificationVersion = 'v1' as const;
 
@@ -531,16 +531,15 @@ export class SessionArtifactStore implements ArtifactSinkV1 {
   ): ArtifactRecord {
     const known = metadata ?? this.#metadata.get(fileName);
     const mimeType = known?.mimeType ?? this.#mimeExtensions.mimeTypeFor(fileName.slice(id.length));
-    const record: ArtifactRecord = {
+    return {
       id,
       kind: known?.kind ?? 'unknown',
       byteLength,
       path: this.#pathOf(fileName),
       deduplicated,
+      ...(mimeType === undefined ? {} : { mimeType }),
+      ...(known?.sourceUri === undefined ? {} : { sourceUri: known.sourceUri }),
     };
-    if (mimeType !== undefined) record.mimeType = mimeType;
-    if (known?.sourceUri !== undefined) record.sourceUri = known.sourceUri;
-    return record;
   }
 }
 

@@ -1,33 +1,18 @@
+import type { ArtifactReference, SpillResult as SinkSpillResult } from '@toolwright/spec';
 import type { ArtifactLimits } from './options.js';
 
-/** What a tool hands the store: `bytes` as given (a string is stored as UTF-8). */
-export interface ArtifactWriteRequest {
-  /** What the artifact is, e.g. `image`, `mcp-resource`, `tool-output` (1 to 128 printable characters). */
-  kind: string;
-  /** The content; a string is stored as UTF-8 and must be well-formed UTF-16 (no lone surrogate). */
-  bytes: Uint8Array | string;
-  /** `type/subtype`; parameters such as `; charset=utf-8` are dropped. Chooses the file extension. */
-  mimeType?: string | undefined;
-  /** Where the content came from (a resource URI, a URL), kept as metadata only (at most 4,096 characters). */
-  sourceUri?: string | undefined;
-}
+export type { ArtifactWriteRequest, SpillOptions } from '@toolwright/spec';
 
-/** A stored artifact. `id` is the SHA-256 of its bytes (64 lowercase hex digits). */
-export interface ArtifactRecord {
-  /** SHA-256 of the bytes, lowercase hex. */
-  id: string;
-  /** The kind given when it was first written (`unknown` if its metadata was lost). */
-  kind: string;
-  /** The normalised MIME type, if one was given. */
-  mimeType?: string;
-  /** Size in bytes. */
-  byteLength: number;
+/**
+ * A stored artifact: the spec's `ArtifactReference` (what every sink returns) with where this
+ * store keeps it. `id` is the SHA-256 of its bytes (64 lowercase hex digits); `kind` is the one
+ * given when it was first written (`unknown` if its metadata was lost), `mimeType` normalised.
+ */
+export interface ArtifactRecord extends ArtifactReference {
   /** Absolute path of the file (`<root>/<namespace>/<sha256(session)>/<id><ext>`). */
-  path: string;
-  /** The source URI given when it was first written, if any. */
-  sourceUri?: string;
+  readonly path: string;
   /** True when this write found the same bytes already stored (after re-verifying them). */
-  deduplicated: boolean;
+  readonly deduplicated: boolean;
 }
 
 /** What `read(id)` returns: the record and the verified bytes. */
@@ -52,28 +37,8 @@ export interface ArtifactStoreStats {
   sessionDirectory: string;
 }
 
-/** Options of `spill()`; byte counts are of the UTF-8 encoding. */
-export interface SpillOptions {
-  /** Content up to this many bytes is returned unchanged (default 32,768). */
-  thresholdBytes?: number | undefined;
-  /** At most this many bytes of the start are kept in the preview (default 8,192). */
-  headBytes?: number | undefined;
-  /** At most this many bytes of the end are kept in the preview (default 4,096). */
-  tailBytes?: number | undefined;
-  /** Kind of the stored artifact (default `tool-output`). */
-  kind?: string | undefined;
-  /** MIME type of the stored artifact (default `text/plain`, or `application/octet-stream` for binary). */
-  mimeType?: string | undefined;
-}
-
-/** What `spill()` returns. */
-export interface SpillResult {
-  /** True when the content was stored and `preview` is a head-and-tail excerpt. */
-  spilled: boolean;
-  /** The content itself (not spilled), or head + marker line + tail (spilled). */
-  preview: string;
+/** What `SessionArtifactStore.spill()` returns: the spec's `SpillResult`, with this store's record. */
+export interface SpillResult extends SinkSpillResult {
   /** The stored artifact, when spilled. */
-  artifact?: ArtifactRecord;
-  /** Bytes of the content that the preview leaves out (0 when not spilled). */
-  omittedBytes: number;
+  readonly artifact?: ArtifactRecord | undefined;
 }

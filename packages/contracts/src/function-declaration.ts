@@ -1,4 +1,5 @@
-import { type JsonSchema, PROVIDER_TARGETS, type ProviderTarget } from '@toolwright/validation';
+import type { FunctionDeclaration } from '@toolwright/spec';
+import { PROVIDER_TARGETS, type ProviderTarget } from '@toolwright/validation';
 import { UnsupportedProviderTargetError } from './errors.js';
 
 // The list of targets is validation's: the dialects exist there, contracts only renders them.
@@ -22,26 +23,7 @@ export function assertProviderTarget(value: unknown): asserts value is ProviderT
   }
 }
 
-/**
- * A tool's declaration in one target's schema dialect. It is frozen and cached by the tool;
- * {@link toProviderToolFormat} wraps it in the target's wire shape.
- */
-export interface FunctionDeclaration {
-  readonly name: string;
-  /** The description parts rendered in their fixed order. */
-  readonly description: string;
-  /** The schema projected for `target`. */
-  readonly parameters: JsonSchema;
-  readonly target: ProviderTarget;
-  /** OpenAI strict mode: present (`true`) for chat when set; always present for responses. */
-  readonly strict?: boolean;
-  /**
-   * The params of the tool's structured examples, for a target in {@link INPUT_EXAMPLE_TARGETS};
-   * present only when the tool has some (the description then leaves them out). Each was checked
-   * against the tool's schema when the tool was created.
-   */
-  readonly inputExamples?: readonly Readonly<Record<string, unknown>>[];
-}
+export type { FunctionDeclaration };
 
 /**
  * Wraps a declaration in its provider's wire format, ready to put in a request's `tools` array:

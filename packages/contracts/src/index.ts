@@ -1,4 +1,4 @@
-export type { Coercion, JsonSchema, ProviderTarget, SchemaValidator } from '@toolwright/validation';
+export type { Coercion, JsonSchema, ProviderTarget, SchemaValidator } from '@toolwright/spec';
 export { InvalidOptionError, ToolValidationError, ToolwrightError } from '@toolwright/validation';
 export { createTool } from './create-tool.js';
 export type { DeepReadonly } from './deep-readonly.js';

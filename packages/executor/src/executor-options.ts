@@ -10,7 +10,7 @@ import type { PermissionRequest } from './permission/permission-policy.js';
 import type { ArtifactSink } from './results/artifact-sink.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './scheduling/retry-policy.js';
 import { assertSessionId } from './session-id.js';
-import { checkArtifactSinkVersion } from './specification-version.js';
+import { adaptArtifactSink } from './specification-version.js';
 
 /**
  * What decides permissions: a `PermissionPolicy`, or your own object of the same shape.
@@ -164,7 +164,7 @@ function resolveCallOptions(
       options.permissions,
     );
   }
-  checkArtifactSinkVersion(owner, options.artifactSink);
+  const artifactSink = adaptArtifactSink(owner, options.artifactSink);
   assertSessionId(options.sessionId);
   if (typeof options.workspaceRoot !== 'string' || options.workspaceRoot === '') {
     throw invalid(owner, 'workspaceRoot must be a non-empty path', options.workspaceRoot);
@@ -207,6 +207,8 @@ function resolveCallOptions(
   return {
     ...options,
     permissions: options.permissions ?? NO_PERMISSION_CHECK,
+    // The host's sink as a v1 sink, wrapped when it said no version.
+    ...(artifactSink === undefined ? {} : { artifactSink }),
     mode: options.mode ?? (() => 'default'),
     spillThresholdBytes: options.spillThresholdBytes ?? 32 * 1024,
     timeoutMs: options.timeoutMs ?? 120_000,

@@ -75,7 +75,7 @@ describe('the executor and other specification versions', () => {
     });
   });
 
-  it('takes a SessionArtifactStore (v1) and a sink that declares no version', () => {
+  it('takes a SessionArtifactStore (v1) as it is, and a sink that declares no version as v1: its spill stores the output', async () => {
     const root = workspace();
     const options = {
       lookup: () => undefined,
@@ -89,7 +89,53 @@ describe('the executor and other specification versions', () => {
       sessionId: 'version-session',
     });
     expect(() => new ToolExecutor({ ...options, artifactSink: store })).not.toThrow();
-    const plain: ArtifactSink = { write: store.write.bind(store), spill: store.spill.bind(store) };
-    expect(() => new ToolExecutor({ ...options, artifactSink: plain })).not.toThrow();
+    const spills: string[] = [];
+    // A sink written before the version field existed: the v1 shape without the literal.
+    const unversioned = {
+      write: store.write.bind(store),
+      spill: (content: string | Uint8Array, spillOptions?: { thresholdBytes?: number | undefined }) => {
+        spills.push(String(content).slice(0, 5));
+        return store.spill(content, spillOptions);
+      },
+    };
+    const executor = new ToolExecutor({
+      ...options,
+      lookup: lookupOf([
+        timedTool({
+          name: 'Big',
+          log: new RunLog(),
+          durationMs: 1,
+          run: async () => ({ llmContent: 'x'.repeat(1000) }),
+        }),
+      ]),
+      spillThresholdBytes: 64,
+      artifactSink: unversioned as unknown as ArtifactSink,
+    });
+    const [executed] = await executor.executeBatch([{ id: 'c1', name: 'Big', arguments: { label: 'a' } }]);
+    expect(spills).toEqual(['xxxxx']);
+    expect(executed?.spilled).toBe(true);
+    expect((await store.list()).map((record) => record.byteLength)).toEqual([1000]);
+  });
+
+  it('refuses an artifactSink without write or spill with invalid_option, naming what is missing', () => {
+    const root = workspace();
+    expect(
+      () =>
+        new ToolExecutor({
+          lookup: () => undefined,
+          permissions: new PermissionPolicy({ workspaceRoot: root }),
+          sessionId: 'version-session',
+          workspaceRoot: root,
+          artifactSink: {
+            write: async () => ({ id: 'x', kind: 'k', byteLength: 0 }),
+          } as unknown as ArtifactSink,
+        }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'invalid_option',
+        message:
+          'ToolExecutor: artifactSink: this ArtifactSink has no spill function; expected an object with write, spill functions.',
+      }),
+    );
   });
 });

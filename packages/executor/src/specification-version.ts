@@ -1,15 +1,23 @@
-import { describeSpecificationVersionProblem } from '@toolwright/utils';
+import { type ArtifactSinkV1, asArtifactSinkV1 } from '@toolwright/spec';
 import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
 
 /** This package and its version line, as refusals of another interface version name it. */
 export const EXECUTOR_ACCEPTS = '@toolwright/executor 0.x';
 
-/** Refuses an `artifactSink` that says it implements another version of the sink interface. */
-export function checkArtifactSinkVersion(owner: string, sink: unknown): void {
-  const problem = describeSpecificationVersionProblem('ArtifactSink', sink, EXECUTOR_ACCEPTS);
-  if (problem !== undefined)
-    throw new ExecutorError(
-      ExecutorErrorCode.UnsupportedSpecificationVersion,
-      `${owner}: artifactSink: ${problem}.`,
-    );
+/**
+ * The host's `artifactSink` as a v1 sink: a v1 sink as it is, one that says no version wrapped
+ * as v1 (sinks written before the field have the v1 shape). Another version is refused with
+ * `unsupported_specification_version` naming both, an object without `write` and `spill` with
+ * `invalid_option`.
+ */
+export function adaptArtifactSink(owner: string, sink: unknown): ArtifactSinkV1 | undefined {
+  if (sink === undefined) return undefined;
+  const adaptation = asArtifactSinkV1(sink, EXECUTOR_ACCEPTS);
+  if (adaptation.ok) return adaptation.value;
+  throw new ExecutorError(
+    adaptation.code === 'unsupported_specification_version'
+      ? ExecutorErrorCode.UnsupportedSpecificationVersion
+      : ExecutorErrorCode.InvalidOption,
+    `${owner}: artifactSink: ${adaptation.message}.`,
+  );
 }

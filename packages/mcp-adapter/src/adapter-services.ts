@@ -1,5 +1,5 @@
 import type { Tool, ToolResult } from '@toolwright/contracts';
-import type { McpArtifactSink } from './artifact-sink.js';
+import type { ArtifactSinkV1 } from '@toolwright/spec';
 import type { McpToolDefinition } from './catalog-screen.js';
 import type { OutputRoutingOptions } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
@@ -15,7 +15,7 @@ import type { McpTaskStatus } from './tool-call.js';
  */
 export interface McpAdapterServices {
   /** Where binary parts and large text go. */
-  readonly artifacts: McpArtifactSink;
+  readonly artifacts: ArtifactSinkV1;
   /** The routing options in force. */
   readonly routing: OutputRoutingOptions;
   /** Which session started which task. */

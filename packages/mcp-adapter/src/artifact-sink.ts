@@ -1,8 +1,9 @@
-import type { ArtifactSinkV1 } from '@toolwright/artifacts';
+import type { ArtifactSinkV1 } from '@toolwright/spec';
 
 /**
- * Where the adapter stores binary parts (`write`) and large text (`spill`): the versioned
- * `ArtifactSinkV1` of `@toolwright/artifacts`. Any `SessionArtifactStore` fits; a host may pass
- * its own implementation, which says `specificationVersion: 'v1'`.
+ * Where the adapter stores binary parts (`write`) and large text (`spill`): any v1 sink of
+ * `@toolwright/spec`, such as a `SessionArtifactStore`.
+ *
+ * @deprecated use `ArtifactSinkV1` (re-exported by this package from `@toolwright/spec`); removed in the next minor.
  */
 export type McpArtifactSink = ArtifactSinkV1;

@@ -1,7 +1,7 @@
 import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 import type { ArtifactReference, LlmContentPart } from '@toolwright/contracts';
+import type { ArtifactSinkV1 } from '@toolwright/spec';
 import { describeRenamedOptionProblem, previewText, renamedOptionValue } from '@toolwright/utils';
-import type { McpArtifactSink } from './artifact-sink.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { checkNumberOption, checkOptions, optionNames, POSITIVE_INTEGER } from './option-checks.js';
 import { headAndTail } from './text-preview.js';
@@ -110,13 +110,13 @@ function reference(record: {
  */
 export class ContentRouter {
   readonly #server: string;
-  readonly #sink: McpArtifactSink;
+  readonly #sink: ArtifactSinkV1;
   readonly #options: OutputRoutingOptions;
   readonly parts: LlmContentPart[] = [];
   readonly artifacts: ArtifactReference[] = [];
   readonly unstored: UnstoredPart[] = [];
 
-  constructor(server: string, sink: McpArtifactSink, options: OutputRoutingOptions) {
+  constructor(server: string, sink: ArtifactSinkV1, options: OutputRoutingOptions) {
     this.#server = server;
     this.#sink = sink;
     this.#options = options;
@@ -139,7 +139,7 @@ export class ContentRouter {
       this.parts.push({ type: 'text', text: markUntrusted(this.#server, text, label) });
       return;
     }
-    let spill: Awaited<ReturnType<McpArtifactSink['spill']>>;
+    let spill: Awaited<ReturnType<ArtifactSinkV1['spill']>>;
     try {
       spill = await this.#sink.spill(text, {
         thresholdBytes: this.#options.spillThresholdBytes,
@@ -204,7 +204,7 @@ export class ContentRouter {
     if (kind === 'image' && mimeType !== undefined && bytes.byteLength <= this.#options.inlineImageMaxBytes) {
       this.parts.push({ type: 'image', mimeType, data: bytes.toString('base64') });
     }
-    let record: Awaited<ReturnType<McpArtifactSink['write']>>;
+    let record: Awaited<ReturnType<ArtifactSinkV1['write']>>;
     try {
       record = await this.#sink.write({
         kind: `mcp-${kind}`,

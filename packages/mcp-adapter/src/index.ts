@@ -1,6 +1,7 @@
 // One type for a connection phase change, defined by the registry (whose queue holds it) and
 // re-exported here under the same name, so a host never maps one shape onto another.
 export type { McpConnectionChange, McpConnectionState } from '@toolwright/registry';
+export type { ArtifactSinkV1 } from '@toolwright/spec';
 export type { McpArtifactSink } from './artifact-sink.js';
 export type {
   OAuthGrant,

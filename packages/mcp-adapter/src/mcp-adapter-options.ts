@@ -1,5 +1,5 @@
 import type { McpConnectionChange, ToolRegistry } from '@toolwright/registry';
-import type { McpArtifactSink } from './artifact-sink.js';
+import type { ArtifactSinkV1 } from '@toolwright/spec';
 import type { McpOAuthOptions } from './auth/oauth-runtime.js';
 import type { McpClientCapabilities } from './capabilities/client-capability-types.js';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
@@ -19,7 +19,7 @@ export interface McpAdapterOptions {
   /** The servers: entries of {@link parseMcpServersConfig}, or custom transports. */
   readonly servers: readonly McpServerDefinition[];
   /** Where binary parts and large text go (a `SessionArtifactStore`). */
-  readonly artifacts: McpArtifactSink;
+  readonly artifacts: ArtifactSinkV1;
   /** Bounds on each server's catalog; each left out keeps its default ({@link DEFAULT_CATALOG_LIMITS}). */
   readonly limits?: Partial<CatalogLimits>;
   /** When output is inlined and when it goes to the artifact store ({@link DEFAULT_OUTPUT_ROUTING}). */

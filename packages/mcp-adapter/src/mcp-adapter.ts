@@ -1,9 +1,9 @@
 import type { ExecutionContext, Tool, ToolResult } from '@toolwright/contracts';
 import { ToolResults } from '@toolwright/contracts';
 import type { CatalogChange, McpConnectionChange, ToolRegistry } from '@toolwright/registry';
+import type { ArtifactSinkV1 } from '@toolwright/spec';
 import { compileJsonSchema, type SchemaValidator } from '@toolwright/validation';
 import { attachServices, type McpAdapterServices } from './adapter-services.js';
-import type { McpArtifactSink } from './artifact-sink.js';
 import { redactSecrets } from './auth/secret-redaction.js';
 import { failureResult } from './call-failure.js';
 import type { McpRoot } from './capabilities/client-capability-types.js';
@@ -47,7 +47,7 @@ export class McpAdapter {
   readonly #options: McpAdapterOptions;
   readonly #registry: ToolRegistry;
   readonly #routing: OutputRoutingOptions;
-  readonly #artifacts: McpArtifactSink;
+  readonly #artifacts: ArtifactSinkV1;
   readonly #connections: McpConnectionManager;
   readonly #catalogs = new Map<string, ServerCatalog>();
   readonly #schedulers = new Map<string, RefreshScheduler>();

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type LlmContentPart, type ToolResult, ToolResults } from '@toolwright/contracts';
+import type { ArtifactSinkV1 } from '@toolwright/spec';
 import { type SchemaValidator, ToolValidationError } from '@toolwright/validation';
-import type { McpArtifactSink } from './artifact-sink.js';
 import { redactSecrets } from './auth/secret-redaction.js';
 import { ContentRouter, type OutputRoutingOptions } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
@@ -16,7 +16,7 @@ import {
 export interface ToolResultRoutingContext {
   readonly server: string;
   readonly toolName: string;
-  readonly sink: McpArtifactSink;
+  readonly sink: ArtifactSinkV1;
   readonly routing: OutputRoutingOptions;
   /** The validator of the tool's `outputSchema`, when it declares one (compiled on first use). */
   readonly outputValidator: (() => SchemaValidator) | undefined;

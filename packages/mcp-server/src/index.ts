@@ -7,6 +7,7 @@
  * @packageDocumentation
  */
 
+export type { ArtifactReference, ArtifactStoreV1 } from '@toolwright/spec';
 export type { McpServerDefinition, McpServerModuleExport } from './cli/server-module.js';
 export type { McpBearerGrant, McpBearerVerifier } from './http/bearer-auth.js';
 export type { McpHttpOptions } from './http/http-options.js';

@@ -1,16 +1,17 @@
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool } from '@toolwright/contracts';
 import type { ToolRegistry } from '@toolwright/registry';
+import type { ArtifactStoreV1 } from '@toolwright/spec';
 import { checkFunctionOption, checkNumberOption, checkOptions, invalidOption } from './check-options.js';
 import { HostPrompts } from './prompts/host-prompts.js';
 import type { McpPromptDefinition } from './prompts/prompt-definitions.js';
-import type { McpArtifactStore } from './resources/artifact-store.js';
 import { HostResources } from './resources/host-resources.js';
 import type {
   McpResourceDefinition,
   McpResourceTemplateDefinition,
 } from './resources/resource-definitions.js';
 import type { ServerCore } from './session/server-core.js';
+import { adaptArtifactStore } from './specification-version.js';
 import type { McpCallExecutor } from './tools/call-executor.js';
 import { DEFAULT_OUTPUT_LIMITS, type McpOutputLimits, OUTPUT_LIMIT_NAMES } from './tools/output-limits.js';
 import { ServedTools } from './tools/served-tools.js';
@@ -29,7 +30,7 @@ export interface ToolwrightMcpServerOptions {
    * Where large and binary output is stored and served from (`resources/read`). A
    * `SessionArtifactStore` fits. Without one, text is sent whole and artifact parts are described.
    */
-  artifacts?: McpArtifactStore;
+  artifacts?: ArtifactStoreV1;
   /**
    * Runs calls under the host's policy (a `ToolExecutor`). Without one, each session runs its
    * calls through the executor's `ToolCallRunner`, with no permission policy. See
@@ -101,6 +102,7 @@ export function resolveServerOptions(options: ToolwrightMcpServerOptions): Resol
     ['write', 'read', 'spill'],
     'an artifact store (write, read, spill)',
   );
+  const store = adaptArtifactStore(options.artifacts);
   checkMethods('executor', options.executor, ['executeBatch'], 'an executor (executeBatch)');
   checkFunctionOption(OWNER, 'includeTool', options.includeTool);
   checkFunctionOption(OWNER, 'onError', options.onError);
@@ -127,7 +129,7 @@ export function resolveServerOptions(options: ToolwrightMcpServerOptions): Resol
     executor: options.executor,
     contextFields: options.contextFields ?? {},
     workspaceRoot: options.workspaceRoot ?? process.cwd(),
-    store: options.artifacts,
+    store,
     limits: { ...DEFAULT_OUTPUT_LIMITS, ...options.limits },
     resources: new HostResources(options.resources, options.resourceTemplates),
     prompts: new HostPrompts(options.prompts),

@@ -1,29 +1,16 @@
+import type { ProviderToolSearchTool, ProviderToolSearchVariant } from '@toolwright/spec';
 import { didYouMean } from '@toolwright/utils';
 import type { ProviderTarget } from '@toolwright/validation';
 import { checkOptionNames, refuseOptionValue } from './option-checks.js';
 import { RegistryError, RegistryErrorCode } from './registry-error.js';
 
-/** The search a provider runs over deferred tools: by regular expression or by BM25 keywords. */
-export type ProviderToolSearchVariant = 'regex' | 'bm25';
+export type { ProviderToolSearchTool, ProviderToolSearchVariant };
 
 /** The variants {@link ProviderToolSearchVariant} accepts. */
 export const PROVIDER_TOOL_SEARCH_VARIANTS: readonly ProviderToolSearchVariant[] = Object.freeze([
   'regex',
   'bm25',
 ]);
-
-/**
- * The provider's own search tool, to add to the request's `tools` as it is. Anthropic documents
- * two, each with a fixed name: `{ type: 'tool_search_tool_regex_20251119', name:
- * 'tool_search_tool_regex' }` (the model writes Python `re` patterns, at most 200 characters)
- * and `{ type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' }` (the model
- * writes keywords). Either returns 3 to 5 tools and loads them for the rest of the conversation.
- */
-export interface ProviderToolSearchTool {
-  readonly variant: ProviderToolSearchVariant;
-  readonly type: string;
-  readonly name: string;
-}
 
 /** Per-request options of `getFunctionDeclarationsByMode`. */
 export interface DeclarationOptions {

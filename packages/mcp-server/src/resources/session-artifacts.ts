@@ -1,5 +1,5 @@
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
-import type { McpArtifactRecord, McpArtifactStore } from './artifact-store.js';
+import type { ArtifactReference, ArtifactStoreV1 } from '@toolwright/spec';
 import { artifactResourceUri } from './artifact-uri.js';
 import { decodeText, isTextMimeType } from './text-mime.js';
 
@@ -9,7 +9,7 @@ import { decodeText, isTextMimeType } from './text-mime.js';
  * share one store (ids are content hashes, which a client could otherwise learn elsewhere).
  */
 export class SessionArtifacts {
-  readonly #records = new Map<string, McpArtifactRecord>();
+  readonly #records = new Map<string, ArtifactReference>();
   readonly #onAdded: () => void;
 
   /** `onAdded` is called when an artifact joins the session's list (not when it is given again). */
@@ -18,7 +18,7 @@ export class SessionArtifacts {
   }
 
   /** Makes `record` readable by this session. */
-  grant(record: McpArtifactRecord): void {
+  grant(record: ArtifactReference): void {
     const known = this.#records.has(record.id);
     this.#records.set(record.id, record);
     if (!known) this.#onAdded();
@@ -35,7 +35,7 @@ export class SessionArtifacts {
   }
 
   /** The `resources/read` contents of artifact `id`: text when it is text, else a base64 blob. */
-  async read(store: McpArtifactStore, id: string, uri: string): Promise<ReadResourceResult['contents']> {
+  async read(store: ArtifactStoreV1, id: string, uri: string): Promise<ReadResourceResult['contents']> {
     const { record, bytes } = await store.read(id);
     const mimeType = record.mimeType ?? 'application/octet-stream';
     const text = isTextMimeType(record.mimeType) ? decodeText(bytes) : undefined;
@@ -46,7 +46,7 @@ export class SessionArtifacts {
 }
 
 /** The resource (and `resource_link`) description of an artifact. */
-export function artifactResource(record: McpArtifactRecord): Resource {
+export function artifactResource(record: ArtifactReference): Resource {
   return {
     uri: artifactResourceUri(record.id),
     name: `artifact-${record.id.slice(0, 12)}`,

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ProgressUpdate } from '@toolwright/contracts';
-import type { McpArtifactStore } from '../resources/artifact-store.js';
+import type { ArtifactStoreV1 } from '@toolwright/spec';
 import {
   ARTIFACTS_CONTEXT_FIELD,
   MCP_SESSION_CONTEXT_FIELD,
@@ -11,7 +11,7 @@ import {
 export interface CallFields {
   readonly onProgress: ((update: ProgressUpdate) => void) | undefined;
   readonly mcpSession: McpSessionContext;
-  readonly artifacts: McpArtifactStore | undefined;
+  readonly artifacts: ArtifactStoreV1 | undefined;
 }
 
 const current = new AsyncLocalStorage<CallFields>();

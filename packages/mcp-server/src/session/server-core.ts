@@ -1,6 +1,6 @@
 import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type { ArtifactStoreV1 } from '@toolwright/spec';
 import type { HostPrompts } from '../prompts/host-prompts.js';
-import type { McpArtifactStore } from '../resources/artifact-store.js';
 import type { HostResources } from '../resources/host-resources.js';
 import type { McpCallExecutor } from '../tools/call-executor.js';
 import type { ResolvedOutputLimits } from '../tools/output-limits.js';
@@ -14,7 +14,7 @@ export interface ServerCore {
   readonly executor: McpCallExecutor | undefined;
   readonly contextFields: Readonly<Record<string, unknown>>;
   readonly workspaceRoot: string;
-  readonly store: McpArtifactStore | undefined;
+  readonly store: ArtifactStoreV1 | undefined;
   readonly limits: ResolvedOutputLimits;
   readonly resources: HostResources;
   readonly prompts: HostPrompts;

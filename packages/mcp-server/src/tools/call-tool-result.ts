@@ -1,6 +1,6 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 import type { Coercion, LlmContentPart, ToolResult } from '@toolwright/contracts';
-import type { McpArtifactRecord, McpArtifactStore } from '../resources/artifact-store.js';
+import type { ArtifactReference, ArtifactStoreV1 } from '@toolwright/spec';
 import { artifactResource, type SessionArtifacts } from '../resources/session-artifacts.js';
 import { decodeText, isTextMimeType } from '../resources/text-mime.js';
 import type { ResolvedOutputLimits } from './output-limits.js';
@@ -10,7 +10,7 @@ export const COERCIONS_META_KEY = 'toolwright/coercions';
 
 /** What turning a result into MCP content needs. */
 export interface ResultRendering {
-  readonly store: McpArtifactStore | undefined;
+  readonly store: ArtifactStoreV1 | undefined;
   readonly artifacts: SessionArtifacts;
   readonly limits: ResolvedOutputLimits;
 }
@@ -107,7 +107,7 @@ async function artifactContent(
   return [...preview, link(recordOfPart(part), rendering, sent)];
 }
 
-function link(record: McpArtifactRecord, rendering: ResultRendering, sent: Set<string>): ContentBlock {
+function link(record: ArtifactReference, rendering: ResultRendering, sent: Set<string>): ContentBlock {
   rendering.artifacts.grant(record);
   sent.add(record.id);
   return { type: 'resource_link', ...artifactResource(record) };
@@ -119,6 +119,11 @@ function mediaKind(mimeType: string | undefined): 'image' | 'audio' | undefined 
   return undefined;
 }
 
-function recordOfPart(part: ArtifactPart): McpArtifactRecord {
-  return { id: part.artifactId, kind: 'artifact', mimeType: part.mimeType, byteLength: part.byteLength };
+function recordOfPart(part: ArtifactPart): ArtifactReference {
+  return {
+    id: part.artifactId,
+    kind: 'artifact',
+    byteLength: part.byteLength,
+    ...(part.mimeType === undefined ? {} : { mimeType: part.mimeType }),
+  };
 }

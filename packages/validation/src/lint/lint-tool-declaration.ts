@@ -1,3 +1,4 @@
+import type { ProviderLintIssue } from '@toolwright/spec';
 import { checkChoice } from '../options/option-checks.js';
 import { GEMINI_SCHEMA_KEYWORDS, GEMINI_TYPES } from '../projection/gemini-schema.js';
 import { projectionNotes } from '../projection/projection-notes.js';
@@ -22,17 +23,7 @@ import {
 } from './provider-rules.js';
 import { findReferenceCycles } from './reference-cycles.js';
 
-/** One thing a provider would reject (or silently lose) in a tool declaration. */
-export interface ProviderLintIssue {
-  /** The provider dialect the declaration was checked against. */
-  target: ProviderTarget;
-  /** The tool, by its declared name. */
-  toolName: string;
-  /** JSON pointer into `parameters` (`''` for the declaration itself or the schema root). */
-  path: string;
-  /** What is wrong and what would be accepted. */
-  reason: string;
-}
+export type { ProviderLintIssue };
 
 /** A declaration as sent to a provider (`strict` only matters for the OpenAI targets). */
 export interface LintableDeclaration {

@@ -1,5 +1,6 @@
-/** The languages issue messages are available in. */
-export type MessageLocale = 'en' | 'zh-CN';
+import type { MessageLocale } from '@toolwright/spec';
+
+export type { MessageLocale };
 
 /**
  * Every model-facing sentence validation produces. Values (paths, expectations, previews) are

@@ -217,3 +217,61 @@ it('breaking a specification-versioned interface (ToolV1) needs a major even on 
     checkPackageBump({ name: '@fixture/lib', version: '0.4.0', entries: plain, declared: 'minor' }).ok,
   ).toBe(true);
 });
+
+describe('a declaration that moved to another package and is re-exported', () => {
+  const RELEASED_V1 = report(`// @public
+export interface SinkV1 {
+    readonly specificationVersion?: 'v1';
+    write(bytes: string): Promise<void>;
+}
+
+// @public
+export type Value = string | number;`);
+  const reExporting = report(`import { SinkV1 } from '@fixture/spec';
+import { Value } from '@fixture/spec';
+
+export { SinkV1 }
+
+export { Value }`);
+  const spec = new Map([
+    ['Value', { kinds: new Set(['type']), lines: ['export type Value = string | number;'] }],
+    [
+      'SinkV1',
+      {
+        kinds: new Set(['interface']),
+        lines: [
+          'export interface SinkV1 {',
+          "readonly specificationVersion: 'v1';",
+          'write(bytes: string): Promise<void>;',
+          '}',
+        ],
+      },
+    ],
+  ]);
+  const resolve = (module: string, name: string) => (module === '@fixture/spec' ? spec.get(name) : undefined);
+  const check = (declared: string, resolver?: typeof resolve) =>
+    checkPackageBump({
+      name: '@fixture/lib',
+      version: '0.4.0',
+      entries: [{ reportName: 'lib', released: RELEASED_V1, current: reExporting }],
+      declared,
+      resolve: resolver,
+    });
+
+  it('is compared with the declaration it re-exports: unchanged is no change, a change is one', () => {
+    const result = check('minor', resolve);
+    expect(result.ok).toBe(true);
+    expect(result.changes).toEqual([
+      expect.objectContaining({ kind: 'breaking', name: 'SinkV1', reExported: true }),
+    ]);
+    expect(result.changes[0].detail).toContain("readonly specificationVersion?: 'v1';");
+  });
+
+  it('a versioned interface changed on the way needs the 0.x breaking bump, not a major: its definer answers for its version', () => {
+    expect(check('patch', resolve)).toMatchObject({ ok: false, required: 'minor' });
+  });
+
+  it('without a resolver, the re-export line itself is compared (and a V1 change needs a major)', () => {
+    expect(check('minor')).toMatchObject({ ok: false, required: 'major' });
+  });
+});

@@ -10,7 +10,10 @@
 //
 // One exception to the 0.x column, from VERSIONING.md: a specification-versioned interface (a
 // name ending in V1, V2, ...) never breaks inside its version, so removing or changing one
-// incompatibly is a major on every line (the way to change it is a V2 beside it).
+// incompatibly is a major on every line (the way to change it is a V2 beside it). The rule binds
+// the package that defines the interface: a name a package re-exports from another (the
+// interfaces of @toolwright/spec) is compared with that definition, and a change to it is an
+// ordinary change of the re-exporting package.
 //
 // A package with no released report yet has never been published: its first version needs a
 // changeset of any kind.
@@ -31,9 +34,10 @@ export function requiredBump(kind, version) {
 /**
  * One package's verdict: `{ ok, required, declared, changes, message }`.
  * `entries` is `[{ reportName, released (text or undefined), current (text) }]`;
- * `declared` the pending bump for the package (`none` when no changeset names it).
+ * `declared` the pending bump for the package (`none` when no changeset names it); `resolve`
+ * finds the declaration of a name re-exported from another package (see `classifyReportChange`).
  */
-export function checkPackageBump({ name, version, entries, declared }) {
+export function checkPackageBump({ name, version, entries, declared, resolve }) {
   if (entries.every((entry) => entry.released === undefined)) {
     const ok = declared !== 'none';
     return {
@@ -57,7 +61,7 @@ export function checkPackageBump({ name, version, entries, declared }) {
       });
       continue;
     }
-    const result = classifyReportChange(entry.released, entry.current);
+    const result = classifyReportChange(entry.released, entry.current, resolve);
     changes.push(
       ...result.changes.map((change) => ({ ...change, detail: `${entry.reportName}: ${change.detail}` })),
     );
@@ -67,7 +71,9 @@ export function checkPackageBump({ name, version, entries, declared }) {
     : changes.some((c) => c.kind === 'addition')
       ? 'addition'
       : 'none';
-  const versionedBreak = changes.some((c) => c.kind === 'breaking' && SPECIFICATION_VERSIONED.test(c.name));
+  const versionedBreak = changes.some(
+    (c) => c.kind === 'breaking' && !c.reExported && SPECIFICATION_VERSIONED.test(c.name),
+  );
   const required = versionedBreak ? 'major' : requiredBump(kind, version);
   const ok = BUMP_ORDER.indexOf(declared) >= BUMP_ORDER.indexOf(required);
   const listed = changes.map((change) => `  ${change.kind}: ${change.detail}`).join('\n');

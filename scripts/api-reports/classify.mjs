@@ -5,9 +5,13 @@
 // - `addition`: a new declaration, an optional member, a new overload, a new member of a class,
 //   enum or const;
 // - `none`: only comments, documentation or imports differ.
+// A declaration that became a re-export of another package's (`import { X } from
+// '@toolwright/spec'` then `export { X }`) is compared with that declaration, when `resolve` finds
+// it: a name that moved unchanged is no change, and a change made on the way is one, marked
+// `reExported` (the package that defines the name answers for its version).
 // When in doubt it says breaking: a larger bump than needed costs a range update, a smaller one
 // breaks a user's build.
-import { readDeclarations } from './declarations.mjs';
+import { readDeclarations, readImports } from './declarations.mjs';
 
 const OPTIONAL_MEMBER = /^(?:readonly\s+)?(?:[\w$]+|"[^"]*"|'[^']*'|\[[^\]]+\])\?\s*[:(]/;
 const ADDITIVE_KINDS = new Set(['class', 'enum', 'const', 'function', 'namespace', 'module', 're-export']);
@@ -26,40 +30,55 @@ function lineChanges(before, after) {
   return { added, removed };
 }
 
-/** `{ kind: 'breaking' | 'addition' | 'none', changes: [{ kind, name, detail }] }`. */
-export function classifyReportChange(releasedReport, currentReport) {
+/**
+ * `{ kind: 'breaking' | 'addition' | 'none', changes: [{ kind, name, detail, reExported? }] }`.
+ * `resolve(module, name)` gives the current declaration (from `readDeclarations`) of a name
+ * another package exports, or `undefined`.
+ */
+export function classifyReportChange(releasedReport, currentReport, resolve = () => undefined) {
   const before = readDeclarations(releasedReport);
   const after = readDeclarations(currentReport);
+  const imports = readImports(currentReport);
   const changes = [];
   for (const [name] of before) {
     if (!after.has(name)) changes.push({ kind: 'breaking', name, detail: `${name} was removed` });
   }
-  for (const [name, declaration] of after) {
+  for (const [name, exported] of after) {
     const old = before.get(name);
     if (!old) {
       changes.push({ kind: 'addition', name, detail: `${name} was added` });
       continue;
     }
+    const moved =
+      exported.kinds.has('re-export') && !old.kinds.has('re-export') && imports.has(name)
+        ? resolve(imports.get(name), name)
+        : undefined;
+    const declaration = moved ?? exported;
+    const mark = (change) => (moved === undefined ? change : { ...change, reExported: true });
     const { added, removed } = lineChanges(old.lines, declaration.lines);
     if (added.length === 0 && removed.length === 0) continue;
     if (removed.length > 0) {
-      changes.push({
-        kind: 'breaking',
-        name,
-        detail: `${name} changed: ${removed.map((l) => `- ${l}`).join(' ')}`,
-      });
+      changes.push(
+        mark({
+          kind: 'breaking',
+          name,
+          detail: `${name} changed: ${removed.map((l) => `- ${l}`).join(' ')}`,
+        }),
+      );
       continue;
     }
     const additive = [...declaration.kinds].every((kind) => ADDITIVE_KINDS.has(kind));
     const onlyOptional = added.every((line) => OPTIONAL_MEMBER.test(line));
     changes.push(
-      additive || onlyOptional
-        ? { kind: 'addition', name, detail: `${name} gained ${added.map((l) => `+ ${l}`).join(' ')}` }
-        : {
-            kind: 'breaking',
-            name,
-            detail: `${name} gained a required member (a host implementing it breaks): ${added.map((l) => `+ ${l}`).join(' ')}`,
-          },
+      mark(
+        additive || onlyOptional
+          ? { kind: 'addition', name, detail: `${name} gained ${added.map((l) => `+ ${l}`).join(' ')}` }
+          : {
+              kind: 'breaking',
+              name,
+              detail: `${name} gained a required member (a host implementing it breaks): ${added.map((l) => `+ ${l}`).join(' ')}`,
+            },
+      ),
     );
   }
   const kind = changes.some((c) => c.kind === 'breaking')

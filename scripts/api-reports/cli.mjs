@@ -10,11 +10,12 @@
 //
 // `npm run api:update` and `npm run api:check` build first; this script itself reads `dist`.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkPackageBump } from './bump-check.mjs';
 import { pendingBumps } from './changesets.mjs';
+import { readDeclarations } from './declarations.mjs';
 import { publishedPackages, releasedReportPath, reportPath, workspaceReports } from './workspace-reports.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -56,6 +57,7 @@ export function checkProblems(root, reports) {
     }
   }
   const bumps = pendingBumps(join(root, '.changeset'));
+  const resolve = committedDeclarationResolver(root);
   for (const pkg of reports) {
     if (pkg.entries.some((entry) => entry.current === undefined)) continue;
     const verdict = checkPackageBump({
@@ -63,10 +65,32 @@ export function checkProblems(root, reports) {
       version: pkg.version,
       entries: pkg.entries,
       declared: bumps.get(pkg.name)?.bump ?? 'none',
+      resolve,
     });
     if (!verdict.ok) problems.push(verdict.message);
   }
   return problems;
+}
+
+/**
+ * `resolve(module, name)` over the committed main reports of the workspace's published packages
+ * (each checked against its build by the same check): the declaration `name` has in `module`.
+ */
+function committedDeclarationResolver(root) {
+  const cache = new Map();
+  const declarationsOf = (module) => {
+    if (!cache.has(module)) {
+      const pkg = publishedPackages(root).find((candidate) => candidate.name === module);
+      const main = pkg?.entries.find((entry) => entry.subpath === '.');
+      const file = main === undefined ? undefined : reportPath(root, pkg.dir, main.reportName);
+      cache.set(
+        module,
+        file !== undefined && existsSync(file) ? readDeclarations(readFileSync(file, 'utf8')) : undefined,
+      );
+    }
+    return cache.get(module);
+  };
+  return (module, name) => declarationsOf(module)?.get(name);
 }
 
 /**

@@ -65,3 +65,22 @@ export function readDeclarations(report) {
   }
   return declarations;
 }
+
+const IMPORT = /^import\s*\{([^}]*)\}\s*from\s*'([^']+)'/;
+
+/** `Map<localName, module>` of a report's named imports (`import { X } from '@toolwright/spec';`). */
+export function readImports(report) {
+  const imports = new Map();
+  for (const line of codeBlock(report).split('\n')) {
+    const match = IMPORT.exec(line.trim());
+    if (!match) continue;
+    for (const part of match[1].split(',')) {
+      const local = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop();
+      if (local) imports.set(local, match[2]);
+    }
+  }
+  return imports;
+}

@@ -11,7 +11,7 @@ import { cleanEnvironment } from './support/pack.js';
 import { repoRoot } from './support/workspace.js';
 
 const pnpmBin = join(repoRoot, 'node_modules', '.bin', 'pnpm');
-const packed = ['utils', 'validation', 'contracts'] as const;
+const packed = ['utils', 'spec', 'validation', 'contracts'] as const;
 const tarballs: Record<string, string> = {};
 let packDir: string;
 
@@ -30,7 +30,7 @@ const SCHEMA_LIBRARIES = [
 ];
 
 beforeAll(() => {
-  // Only these three packages (the tarballs must hold the current sources, so build them first).
+  // Only these four packages (the tarballs must hold the current sources, so build them first).
   execFileSync(
     pnpmBin,
     ['exec', 'turbo', 'run', 'build', '--filter=@toolwright/contracts...', '--output-logs=errors-only'],

@@ -13,7 +13,6 @@ export default guardConfig('contracts', {
     'src/params-freezer.test.ts',
     'src/freeze-parsed.test.ts',
     'src/tool-invocation.test.ts',
-    'src/gotchas.test.ts',
     'src/errors.test.ts',
     'src/deep-freeze.test.ts',
     'src/check-tool-config.test.ts',

@@ -1,24 +1,21 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '@toolwright/test-support';
+import { ToolValidationError } from '@toolwright/validation';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTool } from './create-tool.js';
 import { ToolInvocationError } from './errors.js';
 import { rebuildInvocation } from './rebuild-invocation.js';
-import { readFileTool, writeFileTool } from './test-support/example-tools.js';
+import { minimalConfig, readFileTool, writeFileTool } from './test-support/example-tools.js';
 import { createTestExecutionContext } from './testing/create-test-context.js';
 import { isInvocationSuperseded, isToolInvocation } from './tool-invocation.js';
 import { ToolKind } from './tool-kind.js';
 import { ToolResults } from './tool-results.js';
 
-let workspace: string;
+const workspace = makeTempDir('toolwright-invocation');
 beforeAll(async () => {
-  workspace = await mkdtemp(join(tmpdir(), 'toolwright-invocation-'));
   await writeFile(join(workspace, 'notes.txt'), 'one\ntwo\nthree\nfour');
-});
-afterAll(async () => {
-  await rm(workspace, { recursive: true, force: true });
 });
 
 describe('ToolInvocation', () => {
@@ -313,5 +310,55 @@ describe('rebuildInvocation', () => {
   it('validates the patch like a call from the model: unknown keys are rejected', () => {
     const invocation = readFileTool.build({ file_path: 'a.txt' });
     expect(() => rebuildInvocation(readFileTool, invocation, { path: 'b.txt' })).toThrow(/hook's change/);
+  });
+});
+
+describe('a hook changing params must rebuild', () => {
+  it('gotcha: a hook that changes params rebuilds, and the old invocation never runs with new params', async () => {
+    const seen: unknown[] = [];
+    const tool = createTool({
+      ...minimalConfig,
+      kind: ToolKind.Write,
+      schema: Type.Object({ path: Type.String(), mode: Type.Optional(Type.String({ default: 'append' })) }),
+      async execute(params) {
+        seen.push(params);
+        return ToolResults.success('ok');
+      },
+    });
+    const original = tool.build({ path: 'a.txt' });
+    // A hook cannot edit the params in place...
+    expect(() => {
+      (original.params as { path: string }).path = 'b.txt';
+    }).toThrow(TypeError);
+    // ...it rebuilds: the patch is merged and validated like a model's call.
+    const rebuilt = rebuildInvocation(tool, original, { path: 'b.txt' });
+    expect(rebuilt).not.toBe(original);
+    expect(rebuilt.params).toEqual({ path: 'b.txt', mode: 'append' });
+    expect(original.params).toEqual({ path: 'a.txt', mode: 'append' });
+
+    const context = createTestExecutionContext();
+    await expect(original.execute(context)).rejects.toMatchObject({ code: 'invocation_superseded' });
+    await rebuilt.execute(context);
+    expect(seen).toEqual([{ path: 'b.txt', mode: 'append' }]);
+  });
+
+  it("gotcha: an invalid hook patch is a validation error that says the hook's change was invalid", async () => {
+    const original = readFileTool.build({ file_path: 'a.txt' });
+    let caught: unknown;
+    try {
+      rebuildInvocation(readFileTool, original, { offset: 0 });
+    } catch (error) {
+      caught = error;
+    }
+    expect(ToolValidationError.isInstance(caught)).toBe(true);
+    const error = caught as ToolValidationError;
+    expect(error.message).toMatch(/hook's change to the params of "Read" was invalid \(changed: "offset"\)/);
+    expect(error.toolName).toBe('Read');
+    expect(error.issues.map((issue) => issue.path)).toEqual(['/offset']);
+    // The rejected change is not half-applied: the old invocation is unchanged and retired.
+    expect(original.params.offset).toBe(1);
+    await expect(original.execute(createTestExecutionContext())).rejects.toMatchObject({
+      code: 'invocation_superseded',
+    });
   });
 });

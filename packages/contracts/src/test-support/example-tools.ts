@@ -132,3 +132,11 @@ export const writeFileTool = createTool({
     return ToolResults.success(`Wrote ${params.content.length} characters to ${path}.`);
   },
 });
+
+/** The least a tool needs besides its kind: spread it and add `kind` (and what the test is about). */
+export const minimalConfig = {
+  name: 'Probe',
+  schema: Type.Object({ value: Type.Optional(Type.String()) }),
+  description: 'A probe.',
+  execute: async () => ToolResults.success('ok'),
+};

@@ -1,9 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
+import { makeTempDir } from '@toolwright/test-support';
 import { compileJsonSchema, InvalidOptionError } from '@toolwright/validation';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTool } from '../create-tool.js';
 import { createTaskCreateTool, readFileTool, writeFileTool } from '../test-support/example-tools.js';
 import type { Tool } from '../tool.js';
@@ -12,13 +11,7 @@ import { ToolResults } from '../tool-results.js';
 import { assertToolConformance, checkToolConformance } from './assert-tool-conformance.js';
 import { ToolConformanceError } from './conformance-error.js';
 
-let workspace: string;
-beforeAll(async () => {
-  workspace = await mkdtemp(join(tmpdir(), 'toolwright-conformance-'));
-});
-afterAll(async () => {
-  await rm(workspace, { recursive: true, force: true });
-});
+const workspace = makeTempDir('toolwright-conformance');
 
 const ALL_RULES = [
   'is-tool',

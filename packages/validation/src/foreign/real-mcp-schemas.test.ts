@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '@toolwright/test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ToolValidationError } from '../errors/tool-validation-error.js';
 import { lintToolDeclaration } from '../lint/lint-tool-declaration.js';
 import { projectSchema } from '../projection/project-schema.js';
@@ -36,7 +36,7 @@ async function listTools(args: string[]): Promise<ListedTool[]> {
   }
 }
 
-const workspace = mkdtempSync(join(tmpdir(), 'toolwright-mcp-schemas-'));
+const workspace = makeTempDir('toolwright-mcp-schemas');
 const catalogs: Record<string, ListedTool[]> = {};
 
 beforeAll(async () => {
@@ -50,8 +50,6 @@ beforeAll(async () => {
   catalogs.filesystem = filesystem;
   catalogs.memory = memory;
 }, 60_000);
-
-afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 
 describe('compileJsonSchema on the input schemas of real MCP servers', () => {
   it('screens, compiles and projects every tool of server-everything, server-filesystem and server-memory', () => {

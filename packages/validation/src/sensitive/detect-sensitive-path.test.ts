@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '@toolwright/test-support';
+import { describe, expect, it } from 'vitest';
 import { detectSensitivePath, filterSensitive } from './detect-sensitive-path.js';
 
 const home = '/home/ada';
@@ -111,8 +111,7 @@ describe('detectSensitivePath: the rules', () => {
 });
 
 describe('detectSensitivePath: symlinks are judged by their target too', () => {
-  const root = mkdtempSync(join(tmpdir(), 'toolwright-sensitive-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const root = makeTempDir('toolwright-sensitive');
   mkdirSync(join(root, '.ssh'));
   writeFileSync(join(root, '.ssh', 'id_ed25519'), 'not a real key');
   writeFileSync(join(root, '.ssh', 'config'), 'Host *');

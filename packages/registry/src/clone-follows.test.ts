@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinTool, mcpTool } from './test-support/fixture-tools.js';
+import { builtinTool, executionContext, mcpTool } from './test-support/fixture-tools.js';
 import { ToolRegistry } from './tool-registry.js';
 
 const v1 = () => [mcpTool('docs', 'search'), mcpTool('docs', 'fetch'), mcpTool('docs', 'index')];
@@ -98,5 +98,65 @@ describe('a clone follows its source MCP catalog, with its own loaded state', ()
     const { source, clone } = sourceWithClone();
     clone.replaceMcpTools([], { server: 'docs', reason: 'test' });
     expect(source.getMcpTools('docs')).toHaveLength(3);
+  });
+});
+
+describe('clone gotchas', () => {
+  it('gotcha: clone() shares Tool objects but has its own deferred loaded set, index and queues', () => {
+    // A one-shot iterable for the always-loaded names: the clone must still see them.
+    const original = new ToolRegistry({ alwaysLoaded: new Set(['mcp__github__pinned']).values() });
+    original.register(builtinTool('Read'));
+    original.replaceMcpTools([
+      mcpTool('github', 'create_issue'),
+      mcpTool('github', 'list_issues'),
+      mcpTool('github', 'pinned'),
+    ]);
+    original.markLoaded(['mcp__github__create_issue']);
+    original.enqueueMcpLog({ server: 'github', level: 'info', data: 'before clone' });
+
+    const clone = original.clone();
+
+    expect(clone.get('Read')).toBe(original.get('Read'));
+    expect(clone.get('mcp__github__create_issue')).toBe(original.get('mcp__github__create_issue'));
+    // Not a copy of the loaded set or of pending events: the clone starts from scratch.
+    expect(clone.deferred.getLoadedNames()).toEqual([]);
+    // Options are shared: the always-loaded tool is not deferred in the clone either.
+    expect(clone.deferred.isLoaded('mcp__github__pinned')).toBe(true);
+    expect(clone.drainMcpLogs()).toEqual({ items: [], dropped: 0 });
+    expect(original.drainMcpLogs().items).toEqual([
+      { server: 'github', level: 'info', data: 'before clone' },
+    ]);
+    // Its own index: a catalog change in the clone is not searchable in the original.
+    clone.replaceMcpTools([mcpTool('jira', 'create_ticket')], { server: 'jira' });
+    expect(clone.search('ticket').matches.map((tool) => tool.name)).toEqual(['mcp__jira__create_ticket']);
+    expect(original.search('ticket').matches).toEqual([]);
+    expect(original.has('mcp__jira__create_ticket')).toBe(false);
+    expect(original.drainMcpCatalogChanges().items.map((change) => change.server)).toEqual([undefined]);
+    // Its own loaded set, both ways.
+    clone.markLoaded(['mcp__github__list_issues']);
+    expect(original.deferred.isLoaded('mcp__github__list_issues')).toBe(false);
+    expect(clone.deferred.isLoaded('mcp__github__create_issue')).toBe(false);
+  });
+
+  it('gotcha: ToolSearch executed in a clone loads only in the clone', async () => {
+    const original = new ToolRegistry();
+    original.replaceMcpTools([mcpTool('github', 'create_issue')]);
+    const clone = original.clone();
+
+    const invocation = clone.getToolSearchTool().build({ query: 'select:mcp__github__create_issue' });
+    const result = await invocation.execute(executionContext());
+
+    expect(result.error).toBeUndefined();
+    expect(clone.deferred.isLoaded('mcp__github__create_issue')).toBe(true);
+    expect(original.deferred.isLoaded('mcp__github__create_issue')).toBe(false);
+    expect(clone.getToolSearchTool()).not.toBe(original.getToolSearchTool());
+    expect(clone.get('ToolSearch')).toBe(clone.getToolSearchTool());
+    const names = (set: { declarations: readonly { name: string }[] }) => set.declarations.map((d) => d.name);
+    expect(names(clone.getFunctionDeclarationsByMode('default', 'anthropic'))).toContain(
+      'mcp__github__create_issue',
+    );
+    expect(names(original.getFunctionDeclarationsByMode('default', 'anthropic'))).not.toContain(
+      'mcp__github__create_issue',
+    );
   });
 });

@@ -140,3 +140,16 @@ describe('getFunctionDeclarationsByMode', () => {
     );
   });
 });
+
+describe('declaration gotchas', () => {
+  it('gotcha: ReadOnly means allowed in Plan mode, so a state-changing ReadOnly tool stays in Plan mode', () => {
+    const registry = new ToolRegistry({ toolSearch: false });
+    registry.registerAll([
+      builtinTool('CreateGoal', { kind: ToolKind.ReadOnly, description: 'Records a goal (persistent).' }),
+      builtinTool('Write', { kind: ToolKind.Write }),
+      builtinTool('Bash', { kind: ToolKind.Execute }),
+    ]);
+    const plan = registry.getFunctionDeclarationsByMode('plan', 'json-schema');
+    expect(plan.declarations.map((declaration) => declaration.name)).toEqual(['CreateGoal']);
+  });
+});

@@ -1,24 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import type { Tool } from '@toolwright/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { makeTempDir } from '@toolwright/test-support';
+import { describe, expect, it } from 'vitest';
 import { ExecutorError } from './executor-error.js';
 import { PermissionPolicy } from './permission/permission-policy.js';
 import type { ArtifactSink } from './results/artifact-sink.js';
 import { lookupOf, RunLog, timedTool } from './test-support/tools.js';
 import { ToolExecutor } from './tool-executor.js';
 
-const directories: string[] = [];
-afterEach(() => {
-  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
-});
-
 function workspace(): string {
-  const directory = mkdtempSync(join(tmpdir(), 'executor-version-'));
-  directories.push(directory);
-  return directory;
+  return makeTempDir('executor-version');
 }
 
 /** A tool as a later `@toolwright/contracts` would make it: the same object, another interface version. */

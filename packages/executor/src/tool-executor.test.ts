@@ -1,11 +1,11 @@
-import { linkSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { createTool, ToolKind } from '@toolwright/contracts';
+import { makeTempDir } from '@toolwright/test-support';
 import { ToolValidationError, ToolwrightError } from '@toolwright/validation';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ExecutorError } from './executor-error.js';
 import { resolveExecutorOptions, type ToolExecutorOptions } from './executor-options.js';
 import { pathAccessOf } from './paths/path-access.js';
@@ -14,15 +14,8 @@ import type { ArtifactSink } from './results/artifact-sink.js';
 import { lookupOf, RunLog, type RunRecord, timedTool } from './test-support/tools.js';
 import { ToolExecutor } from './tool-executor.js';
 
-const directories: string[] = [];
-afterEach(() => {
-  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
-});
-
 function workspace(): string {
-  const directory = mkdtempSync(join(tmpdir(), 'executor-'));
-  directories.push(directory);
-  return directory;
+  return makeTempDir('executor');
 }
 
 function executorOver(

@@ -2,22 +2,14 @@ import { renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { createTool, ToolKind } from '@toolwright/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PermissionPolicy } from '../permission/permission-policy.js';
 import { makeTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
 import { ToolExecutor } from '../tool-executor.js';
 import { judgedPathsOf, recordJudgedPaths } from './judged-paths.js';
 import { resolveRealPath } from './real-path.js';
 
-const trees: TempWorkspace[] = [];
-afterEach(() => {
-  for (const tree of trees.splice(0)) tree.remove();
-});
-function tree(): TempWorkspace {
-  const made = makeTempWorkspace();
-  trees.push(made);
-  return made;
-}
+const tree = (): TempWorkspace => makeTempWorkspace();
 
 /** Points the symlink at `target` by renaming a fresh link over it, as a racer would. */
 function repoint(link: string, target: string): void {

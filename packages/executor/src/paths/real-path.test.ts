@@ -1,6 +1,6 @@
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
 import { isInsideDirectory, resolveRealPath } from './real-path.js';
 
@@ -8,10 +8,6 @@ let tree: TempWorkspace;
 
 beforeEach(() => {
   tree = makeTempWorkspace();
-});
-
-afterEach(() => {
-  tree.remove();
 });
 
 /** `relative` under the workspace, joined by string so that `.`, `..` and `//` reach the resolver as written. */

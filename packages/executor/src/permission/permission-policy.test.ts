@@ -28,7 +28,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllEnvs();
-  tree.remove();
 });
 
 const read = pathTool('Read', ToolKind.ReadOnly);

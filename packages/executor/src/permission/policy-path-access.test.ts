@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
 import { PermissionPolicy, type PermissionPolicyOptions } from './permission-policy.js';
 import { createPolicyPathAccess } from './policy-path-access.js';
@@ -9,10 +9,6 @@ let tree: TempWorkspace;
 
 beforeEach(() => {
   tree = makeTempWorkspace();
-});
-
-afterEach(() => {
-  tree.remove();
 });
 
 function policy(options: Omit<PermissionPolicyOptions, 'workspaceRoot'> = {}): PermissionPolicy {

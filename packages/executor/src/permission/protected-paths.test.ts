@@ -3,7 +3,7 @@ import { linkSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Tool, ToolKind } from '@toolwright/contracts';
 import { detectSensitivePath } from '@toolwright/validation';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { callOn, pathTool } from '../test-support/policy-tools.js';
 import { makeTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
 import type { PermissionDecision } from './permission-decision.js';
@@ -111,9 +111,6 @@ describe('the real git directory of the workspace, found by reading the reposito
   let tree: TempWorkspace;
   beforeEach(() => {
     tree = makeTempWorkspace('tw-git-');
-  });
-  afterEach(() => {
-    tree.remove();
   });
 
   const write = pathTool('Write', ToolKind.Write);
@@ -350,9 +347,6 @@ describe('the policy asks before a write to each of them, on real files, whateve
   let tree: TempWorkspace;
   beforeEach(() => {
     tree = makeTempWorkspace();
-  });
-  afterEach(() => {
-    tree.remove();
   });
 
   const write = pathTool('Write', ToolKind.Write);

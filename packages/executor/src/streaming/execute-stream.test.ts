@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ToolKind } from '@toolwright/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { makeTempDir } from '@toolwright/test-support';
+import { describe, expect, it } from 'vitest';
 import type { ToolExecutorOptions } from '../executor-options.js';
 import { PermissionPolicy } from '../permission/permission-policy.js';
 import { playStream, type ScriptedStreamStep, streamedCall } from '../test-support/stream-events.js';
@@ -10,14 +8,8 @@ import { lookupOf, RunLog, type RunRecord, timedTool } from '../test-support/too
 import { ToolExecutor } from '../tool-executor.js';
 import type { ToolCallStreamEvent } from './tool-call-stream-event.js';
 
-const directories: string[] = [];
-afterEach(() => {
-  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
-});
-
 function setup(overrides: Partial<ToolExecutorOptions> = {}) {
-  const root = mkdtempSync(join(tmpdir(), 'executor-stream-'));
-  directories.push(root);
+  const root = makeTempDir('executor-stream');
   const log = new RunLog();
   const read = timedTool({ name: 'Read', log, durationMs: 100, isConcurrencySafe: true });
   // The pitfall pinned here: parallelism 'shared' but not concurrency-safe — same batch, never pre-started.

@@ -1,8 +1,8 @@
 // A real temporary directory with a workspace and a fake home beside it, for tests that attack
 // the permission layer with real files and real symlinks. Nothing here is mocked.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { makeTempDir } from '@toolwright/test-support';
 
 /** A temporary tree: `<root>/workspace` and `<root>/home`, both real (symlink-free) paths. */
 export interface TempWorkspace {
@@ -20,17 +20,18 @@ export interface TempWorkspace {
   symlink(relative: string, target: string): string;
   /** The absolute path of `relative` inside the workspace, without touching the disk. */
   path(relative: string): string;
-  /** Removes the whole tree. */
+  /** Removes the whole tree now (it is removed anyway when the test, or the file's tests, end). */
   remove(): void;
 }
 
 /**
- * Makes a fresh tree under the OS temp directory. The fake home holds what an attacker wants:
+ * Makes a fresh tree under the OS temp directory, removed as {@link makeTempDir} removes its
+ * directories. The fake home holds what an attacker wants:
  * `.ssh/id_ed25519`, `.config/gh/hosts.yml` and `.bashrc`; `.ssh/authorized_keys` does not exist
  * yet, so a write creating it can be tried.
  */
 export function makeTempWorkspace(prefix = 'tw-executor-'): TempWorkspace {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  const root = makeTempDir(prefix.replace(/-$/, ''), { realPath: true });
   const workspace = join(root, 'workspace');
   const home = join(root, 'home');
   mkdirSync(workspace);

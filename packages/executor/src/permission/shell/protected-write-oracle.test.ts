@@ -5,22 +5,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bashTool } from '../../test-support/policy-tools.js';
-import { makeTempWorkspace, type TempWorkspace } from '../../test-support/temp-workspace.js';
+import { makeTempWorkspace } from '../../test-support/temp-workspace.js';
 import type { PermissionDecision } from '../permission-decision.js';
 import { PermissionPolicy } from '../permission-policy.js';
 
 const BASH = '/bin/bash';
-let tree: TempWorkspace;
-
-beforeAll(() => {
-  tree = makeTempWorkspace('tw-shell-writes-');
-});
-
-afterAll(() => {
-  tree?.remove();
-});
+const tree = makeTempWorkspace('tw-shell-writes-');
 
 /** Puts the workspace back: a source file, a git directory with its config, no MCP config. */
 function reset(): void {

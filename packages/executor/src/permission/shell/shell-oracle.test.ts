@@ -1,34 +1,27 @@
 // The reader against the real thing: random command lines run by /bin/bash in a temporary
 // directory, with a program that records that it ran. What bash runs must be what the rules saw.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeTempDir } from '@toolwright/test-support';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parsePermissionRule } from '../permission-rule.js';
 import { catchesShell, coveringRules } from './rule-coverage.js';
 import { analyseShell } from './shell-analysis.js';
 
 const BASH = '/bin/bash';
-let root = '';
-let bin = '';
-let log = '';
+const root = makeTempDir('tw-shell-oracle');
+const bin = join(root, 'bin');
+const log = join(root, 'ran.log');
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'tw-shell-oracle-'));
-  bin = join(root, 'bin');
   mkdirSync(bin);
-  log = join(root, 'ran.log');
   // `target` records every run; `probe` does nothing.
   writeFileSync(join(bin, 'target'), `#!/bin/sh\necho "$@" >> '${log}'\n`);
   writeFileSync(join(bin, 'probe'), '#!/bin/sh\nexit 0\n');
   chmodSync(join(bin, 'target'), 0o755);
   chmodSync(join(bin, 'probe'), 0o755);
-});
-
-afterAll(() => {
-  if (root !== '') rmSync(root, { recursive: true, force: true });
 });
 
 function bash(args: readonly string[], path: string): string {

@@ -2,7 +2,7 @@
 // workspace, with a Bash tool whose permission content is its command.
 import { Type } from '@sinclair/typebox';
 import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { decideBash as bash, policyIn } from '../../test-support/policy-decisions.js';
 import { shellWithCwdTool } from '../../test-support/policy-tools.js';
 import { makeTempWorkspace, type TempWorkspace } from '../../test-support/temp-workspace.js';
@@ -13,10 +13,6 @@ let tree: TempWorkspace;
 
 beforeEach(() => {
   tree = makeTempWorkspace();
-});
-
-afterEach(() => {
-  tree.remove();
 });
 
 function policy(options: Omit<PermissionPolicyOptions, 'workspaceRoot'> = {}): PermissionPolicy {

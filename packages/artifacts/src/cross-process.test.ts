@@ -4,19 +4,17 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { makeTempDir } from '@toolwright/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TempRoots } from '../test/support/temp-root.js';
 import { SessionArtifactStore } from './index.js';
 
-const roots = new TempRoots();
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0))
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  roots.removeAll();
 });
 
-const childScript = fileURLToPath(new URL('../test/support/writer-child.ts', import.meta.url));
+const childScript = fileURLToPath(new URL('./test-support/writer-child.ts', import.meta.url));
 const packageDirectory = fileURLToPath(new URL('..', import.meta.url));
 
 interface ChildReport {
@@ -72,7 +70,7 @@ function contentOf(size: number, seed: number, index: number): Buffer {
 
 describe('across processes', () => {
   it('holds maxItems and maxSessionBytes with 4 processes writing into one session at once', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const targets = [
       { sessionId: 'item-limited', limits: { maxItems: 17 } },
       { sessionId: 'byte-limited', limits: { maxSessionBytes: 2048 * 9 } },
@@ -103,7 +101,7 @@ describe('across processes', () => {
   });
 
   it('a writer SIGKILLed in the middle of a 64 MiB artifact leaves no file under the final name; the store reopens cleanly and writes the same bytes', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const size = 64 * 1024 * 1024;
     const limits = { maxItemBytes: size, maxSessionBytes: size + 1024 };
     const job = {

@@ -1,13 +1,10 @@
 import { chmodSync, chownSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { RacingThread } from '../test/support/racing-thread.js';
-import { TempRoots } from '../test/support/temp-root.js';
+import { makeTempDir } from '@toolwright/test-support';
+import { describe, expect, it } from 'vitest';
 import { ArtifactStoreError, SessionArtifactStore } from './index.js';
 import { ensurePrivateDirectory } from './secure-directory.js';
-
-const roots = new TempRoots();
-afterEach(() => roots.removeAll());
+import { RacingThread } from './test-support/racing-thread.js';
 
 const uid = process.getuid?.() ?? 0;
 
@@ -39,7 +36,7 @@ interface Victims {
 
 /** A root holding a 0755 directory and a 0644 file the attacker points its links at. */
 function victims(): Victims {
-  const root = roots.create();
+  const root = makeTempDir('toolwright-artifacts-test');
   const victimDirectory = join(root, 'victim');
   mkdirSync(victimDirectory);
   chmodSync(victimDirectory, 0o755);
@@ -94,7 +91,7 @@ describe('a directory swapped between mkdir and the permission change', () => {
   });
 
   it("creating one directory while another user's directory is swapped in never changes that directory", async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const target = join(root, 'mcp');
     const foreign = join(root, 'theirs');
     mkdirSync(foreign);

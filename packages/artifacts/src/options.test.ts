@@ -1,7 +1,6 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { makeTempDir } from '@toolwright/test-support';
+import { describe, expect, it } from 'vitest';
 import {
   ArtifactStoreError,
   DEFAULT_ARTIFACT_LIMITS,
@@ -9,8 +8,7 @@ import {
   type SessionArtifactStoreOptions,
 } from './index.js';
 
-const root = mkdtempSync(join(tmpdir(), 'toolwright-artifacts-options-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = makeTempDir('toolwright-artifacts-options');
 
 const valid: SessionArtifactStoreOptions = { root, namespace: 'mcp', sessionId: 'session-1' };
 /** `valid` with the deprecated `sessionIdentity` in place of `sessionId`. */

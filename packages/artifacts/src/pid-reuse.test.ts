@@ -3,19 +3,17 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { makeTempDir } from '@toolwright/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TempRoots } from '../test/support/temp-root.js';
 import { SessionArtifactStore } from './index.js';
 
-const roots = new TempRoots();
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0))
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  roots.removeAll();
 });
 
-const writerScript = fileURLToPath(new URL('../test/support/restartable-writer.ts', import.meta.url));
+const writerScript = fileURLToPath(new URL('./test-support/restartable-writer.ts', import.meta.url));
 const packageDirectory = fileURLToPath(new URL('..', import.meta.url));
 
 /**
@@ -79,7 +77,7 @@ describe('an agent restarted with the same pid (pid 1 in a container)', () => {
   it.skipIf(!canRunAsPidOne)(
     'recovers the lock and removes the 16 MiB temporary file its SIGKILLed predecessor left, instead of timing out on "its own" lock',
     async () => {
-      const root = roots.create();
+      const root = makeTempDir('toolwright-artifacts-test');
       const size = 16 * 1024 * 1024;
       const job = { root, sessionId: 'agent-session', size, lockTimeoutMs: 3_000 };
       const observer = new SessionArtifactStore({

@@ -5,25 +5,20 @@ import {
   linkSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
-  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir } from '@toolwright/test-support';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ArtifactStoreError } from './errors.js';
 import { PrivateDirectory } from './private-files.js';
 
 let root: string;
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'private-files-'));
-});
-afterEach(() => {
-  rmSync(root, { recursive: true, force: true });
+  root = makeTempDir('private-files');
 });
 
 function codeOf(run: () => unknown): string | undefined {

@@ -2,12 +2,9 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
-import { TempRoots } from '../test/support/temp-root.js';
+import { makeTempDir } from '@toolwright/test-support';
+import { describe, expect, it } from 'vitest';
 import { currentProcess, isProcessRunning, parseProcessStat } from './process-identity.js';
-
-const roots = new TempRoots();
-afterEach(() => roots.removeAll());
 
 const procfs = currentProcess().startTime !== '';
 
@@ -25,7 +22,7 @@ describe('process identity', () => {
   it.skipIf(!procfs)(
     'reads the start time of a real process whose command name is made to look like stat fields',
     async () => {
-      const directory = roots.create();
+      const directory = makeTempDir('toolwright-artifacts-test');
       const program = join(directory, 'x) R 1 2 3 4');
       copyFileSync('/bin/sleep', program);
       const child = spawn(program, ['5'], { stdio: 'ignore' });

@@ -18,13 +18,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { TempRoots } from '../test/support/temp-root.js';
+import { makeTempDir } from '@toolwright/test-support';
+import { describe, expect, it } from 'vitest';
 import { ArtifactStoreError, SessionArtifactStore, type SessionArtifactStoreOptions } from './index.js';
 import { currentProcess, type ProcessIdentity } from './process-identity.js';
-
-const roots = new TempRoots();
-afterEach(() => roots.removeAll());
 
 function storeIn(root: string, overrides: Partial<SessionArtifactStoreOptions> = {}): SessionArtifactStore {
   return new SessionArtifactStore({ root, namespace: 'mcp', sessionId: 'session-a', ...overrides });
@@ -46,7 +43,7 @@ async function rejection(promise: Promise<unknown>): Promise<ArtifactStoreError>
 
 describe('SessionArtifactStore layout and modes', () => {
   it('stores bytes under <root>/<namespace>/<sha256(session)>/<sha256><ext>, directories 0700 and files 0600, whatever the umask', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const previousUmask = process.umask(0o000);
     try {
       const store = storeIn(root);
@@ -74,7 +71,7 @@ describe('SessionArtifactStore layout and modes', () => {
   });
 
   it('keeps 0700/0600 under a restrictive umask too', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const previousUmask = process.umask(0o277);
     try {
       const record = await storeIn(root).write({ kind: 'text', bytes: 'x' });
@@ -86,21 +83,23 @@ describe('SessionArtifactStore layout and modes', () => {
   });
 
   it('stores a string as UTF-8, maps MIME parameters away, and stores unknown types without extension', async () => {
-    const store = storeIn(roots.create());
+    const store = storeIn(makeTempDir('toolwright-artifacts-test'));
     const text = await store.write({ kind: 'text', bytes: 'héllo', mimeType: 'Text/Plain; charset=utf-8' });
     expect(text.mimeType).toBe('text/plain');
     expect(text.byteLength).toBe(6);
     expect(text.path.endsWith(`${sha256('héllo')}.txt`)).toBe(true);
     const unknown = await store.write({ kind: 'blob', bytes: 'blob', mimeType: 'application/x-custom' });
     expect(unknown.path.endsWith(sha256('blob'))).toBe(true);
-    const custom = storeIn(roots.create(), { mimeExtensions: { 'application/x-custom': '.cst' } });
+    const custom = storeIn(makeTempDir('toolwright-artifacts-test'), {
+      mimeExtensions: { 'application/x-custom': '.cst' },
+    });
     expect(
       (await custom.write({ kind: 'blob', bytes: 'blob', mimeType: 'application/x-custom' })).path,
     ).toMatch(/\.cst$/);
   });
 
   it('isolates sessions: another session identity gets its own directory and cannot read the id', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const first = storeIn(root, { sessionId: 'alice' });
     const second = storeIn(root, { sessionId: 'bob' });
     const record = await first.write({ kind: 'text', bytes: 'secret of alice' });
@@ -112,7 +111,7 @@ describe('SessionArtifactStore layout and modes', () => {
   });
 
   it('reads back verified bytes and lists records with their metadata, also from a new store instance', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const writer = storeIn(root);
     const record = await writer.write({
       kind: 'mcp-resource',
@@ -130,7 +129,7 @@ describe('SessionArtifactStore layout and modes', () => {
   });
 
   it('lists nothing and reads nothing before the first write, without creating directories', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root);
     expect(await store.list()).toEqual([]);
     expect((await rejection(store.read('a'.repeat(64)))).code).toBe('not_found');
@@ -140,7 +139,7 @@ describe('SessionArtifactStore layout and modes', () => {
 
 describe('de-duplication', () => {
   it('gotcha: a dedup hit re-verifies owner, 0600, size and content hash; permission drift is not a hit', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root);
     const first = await store.write({ kind: 'text', bytes: 'same bytes', mimeType: 'text/plain' });
     const hit = await store.write({ kind: 'text', bytes: 'same bytes', mimeType: 'text/plain' });
@@ -158,7 +157,7 @@ describe('de-duplication', () => {
   });
 
   it('refuses a stored file chowned to another user (uid 65534)', async () => {
-    const store = storeIn(roots.create());
+    const store = storeIn(makeTempDir('toolwright-artifacts-test'));
     const record = await store.write({ kind: 'text', bytes: 'owned' });
     chownSync(record.path, 65534, 65534);
     const error = await rejection(store.write({ kind: 'text', bytes: 'owned' }));
@@ -167,7 +166,7 @@ describe('de-duplication', () => {
   });
 
   it('refuses a stored file whose content changed at the same size, and one with an extra hard link', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root);
     const tampered = await store.write({ kind: 'text', bytes: 'original' });
     writeFileSync(tampered.path, 'ORIGINAL');
@@ -190,7 +189,7 @@ describe('de-duplication', () => {
   ])(
     'a %s stored file cut to a shorter prefix fails verification and never counts as a dedup hit',
     async (_, size) => {
-      const store = storeIn(roots.create(), { limits: { maxItemBytes: size } });
+      const store = storeIn(makeTempDir('toolwright-artifacts-test'), { limits: { maxItemBytes: size } });
       const bytes = Buffer.alloc(size, 0x61);
       bytes.write('distinct head', 0);
       const stored = await store.write({ kind: 'blob', bytes });
@@ -205,7 +204,7 @@ describe('de-duplication', () => {
   );
 
   it('a stored file with bytes appended fails verification and never counts as a dedup hit', async () => {
-    const store = storeIn(roots.create());
+    const store = storeIn(makeTempDir('toolwright-artifacts-test'));
     const stored = await store.write({ kind: 'text', bytes: 'exact content' });
     appendFileSync(stored.path, ' and more');
     const error = await rejection(store.write({ kind: 'text', bytes: 'exact content' }));
@@ -215,7 +214,9 @@ describe('de-duplication', () => {
   });
 
   it('does not count dedup hits against quotas', async () => {
-    const store = storeIn(roots.create(), { limits: { maxItems: 1, maxSessionBytes: 4 } });
+    const store = storeIn(makeTempDir('toolwright-artifacts-test'), {
+      limits: { maxItems: 1, maxSessionBytes: 4 },
+    });
     await store.write({ kind: 'text', bytes: 'full' });
     expect((await store.write({ kind: 'text', bytes: 'full' })).deduplicated).toBe(true);
     expect((await rejection(store.write({ kind: 'text', bytes: 'more' }))).code).toBe('too_many_items');
@@ -224,7 +225,7 @@ describe('de-duplication', () => {
 
 describe('hostile file system', () => {
   it('refuses a symlink planted at the target path and writes nothing through it', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root);
     await store.write({ kind: 'text', bytes: 'first' });
     const outside = join(root, 'outside.txt');
@@ -238,7 +239,7 @@ describe('hostile file system', () => {
   });
 
   it('refuses a FIFO planted at the target path without blocking on it', async () => {
-    const store = storeIn(roots.create());
+    const store = storeIn(makeTempDir('toolwright-artifacts-test'));
     await store.write({ kind: 'text', bytes: 'first' });
     const target = join(store.sessionDirectory, sha256('fifo'));
     expect(spawnSync('mkfifo', ['-m', '600', target]).status).toBe(0);
@@ -248,7 +249,7 @@ describe('hostile file system', () => {
   });
 
   it('refuses a symlink planted at its ledger', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root);
     await store.write({ kind: 'text', bytes: 'first' });
     store.flush();
@@ -263,7 +264,7 @@ describe('hostile file system', () => {
   });
 
   it('refuses a symlink planted at the session directory and writes nothing through it', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root);
     const outside = join(root, 'attacker-dir');
     mkdirSync(outside, { mode: 0o700 });
@@ -277,7 +278,7 @@ describe('hostile file system', () => {
   });
 
   it('refuses a session directory swapped for a symlink after first use', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root);
     await store.write({ kind: 'text', bytes: 'before' });
     const moved = join(root, 'moved');
@@ -288,7 +289,7 @@ describe('hostile file system', () => {
   });
 
   it('refuses a namespace directory with a loose mode or another owner', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     mkdirSync(join(root, 'mcp'), { mode: 0o755 });
     chmodSync(join(root, 'mcp'), 0o755);
     const loose = await rejection(storeIn(root).write({ kind: 'text', bytes: 'x' }));
@@ -303,7 +304,7 @@ describe('hostile file system', () => {
   });
 
   it('refuses a storage root others could use to swap its directories', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     chmodSync(root, 0o777);
     const worldWritable = await rejection(storeIn(root).write({ kind: 'text', bytes: 'x' }));
     expect(worldWritable.code).toBe('unsafe_directory');
@@ -320,7 +321,7 @@ describe('hostile file system', () => {
   });
 
   it('refuses a sticky (1777) storage root that another user created: its owner could still rename our directories', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     chownSync(root, 65534, 65534);
     chmodSync(root, 0o1777);
     const error = await rejection(storeIn(root).write({ kind: 'text', bytes: 'x' }));
@@ -332,13 +333,13 @@ describe('hostile file system', () => {
   });
 
   it('accepts a sticky storage root of its own, like /tmp', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     chmodSync(root, 0o1777);
     expect((await storeIn(root).write({ kind: 'text', bytes: 'x' })).deduplicated).toBe(false);
   });
 
   it('creates a missing storage root only inside a directory that is safe, never in a sticky one of another user', async () => {
-    const parent = roots.create();
+    const parent = makeTempDir('toolwright-artifacts-test');
     chownSync(parent, 65534, 65534);
     chmodSync(parent, 0o1777);
     const root = join(parent, 'artifacts');
@@ -350,7 +351,7 @@ describe('hostile file system', () => {
   });
 
   it('creates every missing directory of the storage root 0700 whatever the umask', async () => {
-    const base = roots.create();
+    const base = makeTempDir('toolwright-artifacts-test');
     const root = join(base, 'a', 'b', 'artifacts');
     const previousUmask = process.umask(0o077 | 0o200);
     try {
@@ -364,7 +365,7 @@ describe('hostile file system', () => {
   });
 
   it('first use fails closed on a foreign file, naming the entry', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root);
     await store.write({ kind: 'text', bytes: 'x' });
     writeFileSync(join(store.sessionDirectory, 'notes.txt'), 'planted', { mode: 0o600 });
@@ -376,7 +377,7 @@ describe('hostile file system', () => {
   });
 
   it('first use fails closed on a stored file with a wrong mode and on a symlinked artifact name', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root);
     const record = await store.write({ kind: 'text', bytes: 'x' });
     chmodSync(record.path, 0o640);
@@ -389,7 +390,7 @@ describe('hostile file system', () => {
   });
 
   it('first use fails closed on a stored file with an extra hard link', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root);
     const record = await store.write({ kind: 'text', bytes: 'linked' });
     linkSync(record.path, join(root, 'outside-link'));
@@ -399,7 +400,7 @@ describe('hostile file system', () => {
   });
 
   it('first use fails closed on a temporary file of another user, and leaves it in place', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root);
     await store.write({ kind: 'text', bytes: 'x' });
     const foreign = join(store.sessionDirectory, tempNameOf({ ...self, pid: deadPid() }, '0123456789abcdef'));
@@ -412,7 +413,7 @@ describe('hostile file system', () => {
   });
 
   it('refuses a ledger with an extra hard link (someone else could read or change it through the link)', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root);
     await store.write({ kind: 'text', bytes: 'first' });
     store.flush();
@@ -424,7 +425,7 @@ describe('hostile file system', () => {
   });
 
   it('a session directory replaced behind the store after it was verified is checked and scanned again', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root);
     await store.write({ kind: 'text', bytes: 'first' });
     store.flush();
@@ -441,7 +442,7 @@ describe('hostile file system', () => {
   });
 
   it('a session directory chowned to another user after it was verified is refused', async () => {
-    const store = storeIn(roots.create());
+    const store = storeIn(makeTempDir('toolwright-artifacts-test'));
     await store.write({ kind: 'text', bytes: 'first' });
     await new Promise((resolve) => setImmediate(resolve));
     chownSync(store.sessionDirectory, 65534, 65534);
@@ -474,7 +475,7 @@ function tempNameOf(owner: ProcessIdentity, nonce: string): string {
 
 describe('crash recovery', () => {
   it('removes temporary files of dead writers (in the earlier name format too) and of an earlier process with our pid, keeps our own, and heals a writer killed between link and unlink', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root);
     const record = await store.write({ kind: 'text', bytes: 'published' });
     const dead = tempNameOf({ ...self, pid: deadPid() }, '0123456789abcdef');
@@ -501,7 +502,7 @@ describe('crash recovery', () => {
   });
 
   it('breaks the lock left by an earlier process with our pid (a restart) and rebuilds the ledger it may have left stale', async () => {
-    const store = storeIn(roots.create(), { limits: { maxItems: 3 } });
+    const store = storeIn(makeTempDir('toolwright-artifacts-test'), { limits: { maxItems: 3 } });
     await store.write({ kind: 'text', bytes: 'one' });
     await store.write({ kind: 'text', bytes: 'two' });
     await new Promise((resolve) => setImmediate(resolve));
@@ -518,7 +519,7 @@ describe('crash recovery', () => {
   });
 
   it('drops quota reservations of writers that died mid-write', async () => {
-    const store = storeIn(roots.create(), { limits: { maxSessionBytes: 100 } });
+    const store = storeIn(makeTempDir('toolwright-artifacts-test'), { limits: { maxSessionBytes: 100 } });
     await store.write({ kind: 'text', bytes: 'one' });
     await new Promise((resolve) => setImmediate(resolve));
     const reservation = { ...self, pid: deadPid(), token: 'abcdef', bytes: 90 };
@@ -531,7 +532,7 @@ describe('crash recovery', () => {
   });
 
   it('rebuilds a torn ledger from the files on disk instead of trusting it', async () => {
-    const store = storeIn(roots.create(), { limits: { maxItems: 2 } });
+    const store = storeIn(makeTempDir('toolwright-artifacts-test'), { limits: { maxItems: 2 } });
     await store.write({ kind: 'text', bytes: 'one' });
     writeFileSync(join(store.sessionDirectory, '.ledger'), '{"items":0,"by');
     await store.write({ kind: 'text', bytes: 'two' });
@@ -542,7 +543,7 @@ describe('crash recovery', () => {
 
 describe('quotas', () => {
   it('rejects an item over maxItemBytes, naming the limit, before touching the disk', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const error = await rejection(
       storeIn(root, { limits: { maxItemBytes: 10 } }).write({ kind: 'k', bytes: 'x'.repeat(11) }),
     );
@@ -553,7 +554,7 @@ describe('quotas', () => {
   });
 
   it('enforces maxSessionBytes and says how much still fits', async () => {
-    const store = storeIn(roots.create(), { limits: { maxSessionBytes: 10 } });
+    const store = storeIn(makeTempDir('toolwright-artifacts-test'), { limits: { maxSessionBytes: 10 } });
     await store.write({ kind: 'k', bytes: '123456' });
     const error = await rejection(store.write({ kind: 'k', bytes: 'abcde' }));
     expect(error.code).toBe('session_quota_exceeded');
@@ -562,7 +563,7 @@ describe('quotas', () => {
   });
 
   it('holds maxItems under 100 concurrent writes in one process', async () => {
-    const store = storeIn(roots.create(), { limits: { maxItems: 10 } });
+    const store = storeIn(makeTempDir('toolwright-artifacts-test'), { limits: { maxItems: 10 } });
     const results = await Promise.allSettled(
       Array.from({ length: 100 }, (_, index) => store.write({ kind: 'k', bytes: `item ${index}` })),
     );
@@ -580,7 +581,9 @@ describe('quotas', () => {
 
   it('holds maxSessionBytes under concurrent large (streamed) writes, releasing reservations of refused ones', async () => {
     const size = 1024 * 1024 + 1;
-    const store = storeIn(roots.create(), { limits: { maxSessionBytes: size * 3 } });
+    const store = storeIn(makeTempDir('toolwright-artifacts-test'), {
+      limits: { maxSessionBytes: size * 3 },
+    });
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, (_, index) => store.write({ kind: 'big', bytes: Buffer.alloc(size, index) })),
     );
@@ -596,7 +599,7 @@ describe('quotas', () => {
 
 describe('sharing a session', () => {
   it('a continuous writer hands the lock to another store of the same session at the end of its first lease (separate locks, as across processes)', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     // Room for however many writes the machine manages in one lease: the verdict counts leases.
     const limits = { maxItems: 1_000_000, maxSessionBytes: 1024 * 1024 * 1024 };
     const busy = storeIn(root, { limits });
@@ -640,7 +643,7 @@ describe('sharing a session', () => {
 
 describe('removeAll', () => {
   it('a store whose session was removed by another store re-scans the new directory and keeps working', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const first = storeIn(root, { limits: { maxItems: 2 } });
     const second = storeIn(root, { limits: { maxItems: 2 } });
     await first.write({ kind: 'k', bytes: 'a' });
@@ -656,7 +659,7 @@ describe('removeAll', () => {
   });
 
   it('deletes the session directory, resets counters, and the store can write again', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root);
     const other = storeIn(root, { sessionId: 'session-b' });
     await other.write({ kind: 'k', bytes: 'other session' });
@@ -675,7 +678,7 @@ describe('removeAll', () => {
 
 describe('interrupted removeAll', () => {
   it('sweeps the .removed-* directories an interrupted removeAll left: only ours, only those names, never following links', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root);
     await store.write({ kind: 'k', bytes: 'keep me' });
     store.flush();
@@ -713,7 +716,7 @@ describe('interrupted removeAll', () => {
 
 describe('flush', () => {
   it('writes the ledger and releases the session lock at once, for hosts that exit in the same turn', async () => {
-    const store = storeIn(roots.create());
+    const store = storeIn(makeTempDir('toolwright-artifacts-test'));
     await store.write({ kind: 'text', bytes: 'before exit', mimeType: 'text/plain' });
     expect(existsSync(join(store.sessionDirectory, '.lock'))).toBe(true);
     store.flush();
@@ -727,7 +730,7 @@ describe('flush', () => {
 
 describe('request validation', () => {
   it('names the bad field and value', async () => {
-    const store = storeIn(roots.create());
+    const store = storeIn(makeTempDir('toolwright-artifacts-test'));
     const kindError = await rejection(store.write({ kind: '', bytes: 'x' }));
     expect(kindError).toMatchObject({ code: 'invalid_request', option: 'kind' });
     // A line break in a kind would let it forge lines in listings and previews a model reads.
@@ -742,7 +745,7 @@ describe('request validation', () => {
   });
 
   it('refuses a string that is not well-formed UTF-16, naming the offset, instead of storing U+FFFD', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root);
     const error = await rejection(store.write({ kind: 'k', bytes: 'ab\uD800cd' }));
     expect(error).toMatchObject({ code: 'invalid_request', option: 'bytes' });
@@ -752,7 +755,7 @@ describe('request validation', () => {
   });
 
   it('runs validateRequest before anything touches the disk', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = storeIn(root, {
       validateRequest(request) {
         if (request.kind === 'forbidden') throw new Error('kind forbidden is not allowed here');

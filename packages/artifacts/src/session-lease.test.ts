@@ -10,21 +10,18 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeTempDir } from '@toolwright/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TempRoots } from '../test/support/temp-root.js';
 import { ArtifactStoreError } from './errors.js';
 import { currentProcess, type ProcessIdentity, parseProcessStat } from './process-identity.js';
 import { SessionLease } from './session-lease.js';
 import type { LedgerState } from './session-ledger.js';
 import { breakStaleLock, LOCK_FILE_NAME, readLockRecord } from './session-lock.js';
 
-const roots = new TempRoots();
-afterEach(() => roots.removeAll());
-
 const uid = process.getuid?.() ?? 0;
 
 function sessionDirectory(): string {
-  const directory = join(roots.create(), 'session');
+  const directory = join(makeTempDir('toolwright-artifacts-test'), 'session');
   mkdirSync(directory, { mode: 0o700 });
   return directory;
 }
@@ -91,7 +88,7 @@ afterEach(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
-const lockHolderScript = fileURLToPath(new URL('../test/support/lock-holder.ts', import.meta.url));
+const lockHolderScript = fileURLToPath(new URL('./test-support/lock-holder.ts', import.meta.url));
 
 /** A separate process that takes the lease on `directory` and keeps it until killed. */
 async function startLockHolder(directory: string): Promise<ChildProcess> {

@@ -1,17 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { makeTempDir } from '@toolwright/test-support';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
-import { TempRoots } from '../test/support/temp-root.js';
+import { describe, expect, it } from 'vitest';
 import { ArtifactStoreError, SessionArtifactStore } from './index.js';
 import { escapeForPreview } from './preview-escaping.js';
 import { buildTextPreview } from './spill-preview.js';
 
-const roots = new TempRoots();
-afterEach(() => roots.removeAll());
-
 function store(): SessionArtifactStore {
   return new SessionArtifactStore({
-    root: roots.create(),
+    root: makeTempDir('toolwright-artifacts-test'),
     namespace: 'tool-output',
     sessionId: 'spill',
   });

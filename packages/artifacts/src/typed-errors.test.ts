@@ -1,11 +1,8 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { TempRoots } from '../test/support/temp-root.js';
+import { makeTempDir } from '@toolwright/test-support';
+import { describe, expect, it } from 'vitest';
 import { ArtifactStoreError, SessionArtifactStore } from './index.js';
-
-const roots = new TempRoots();
-afterEach(() => roots.removeAll());
 
 /** What an operation rejected with, whatever it is (the point is to see raw errors too). */
 async function rejectionOf(operation: () => Promise<unknown>): Promise<unknown> {
@@ -24,7 +21,7 @@ describe('every error leaving the package is an ArtifactStoreError', () => {
       [Symbol.for('toolwright.error')]: true,
     });
     const store = new SessionArtifactStore({
-      root: roots.create(),
+      root: makeTempDir('toolwright-artifacts-test'),
       namespace: 'mcp',
       sessionId: 'typed',
       validateRequest: () => {
@@ -38,7 +35,7 @@ describe('every error leaving the package is an ArtifactStoreError', () => {
   });
 
   it('a namespace directory swapped for a regular file after first use: ENOTDIR never escapes raw, every operation names the path', async () => {
-    const root = roots.create();
+    const root = makeTempDir('toolwright-artifacts-test');
     const store = new SessionArtifactStore({ root, namespace: 'mcp', sessionId: 'typed' });
     const record = await store.write({ kind: 'k', bytes: 'first' });
     store.flush();

@@ -2,7 +2,7 @@
  * A process that takes the session lock of the directory in argv[2], keeps it (pinned, as a large
  * write streaming its temporary file does), prints `locked` and waits to be killed.
  */
-import { SessionLease } from '../../src/session-lease.js';
+import { SessionLease } from '../session-lease.js';
 
 const directory = process.argv[2] ?? '';
 const lease = new SessionLease({

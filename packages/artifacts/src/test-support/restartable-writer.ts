@@ -4,7 +4,7 @@
  * (the test SIGKILLs it midway), `small` writes a small one and prints the outcome as one JSON
  * line on stdout.
  */
-import { SessionArtifactStore } from '../../src/index.js';
+import { SessionArtifactStore } from '../index.js';
 
 interface Job {
   mode: 'large' | 'small';

@@ -4,7 +4,7 @@
  * artifacts into every target session at once (`quota`) or one large artifact into the first
  * (`large`), and reports what happened per target.
  */
-import { SessionArtifactStore } from '../../src/index.js';
+import { SessionArtifactStore } from '../index.js';
 
 interface Target {
   sessionId: string;

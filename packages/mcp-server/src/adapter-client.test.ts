@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { SessionArtifactStore } from '@toolwright/artifacts';
@@ -12,14 +10,14 @@ import {
 } from '@toolwright/contracts';
 import { createMcpContentTools, McpAdapter, parseMcpServersConfig } from '@toolwright/mcp-adapter';
 import { ToolRegistry } from '@toolwright/registry';
-import { waitFor } from '@toolwright/test-support';
+import { makeTempDir, waitFor } from '@toolwright/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type McpHttpServer, serveHttp } from './http/http-server.js';
 import { type BinUnderTest, binUnderTest, removeBinUnderTest } from './test-support/bin-under-test.js';
 import { createSampleRegistry, type SampleProbes } from './test-support/sample-tools.js';
 import { ToolwrightMcpServer } from './toolwright-mcp-server.js';
 
-const root = mkdtempSync(join(tmpdir(), 'mcp-server-adapter-'));
+const root = makeTempDir('mcp-server-adapter');
 const probes: SampleProbes = { aborts: [], started: 0 };
 const served = createSampleRegistry(probes);
 let http: McpHttpServer;
@@ -75,7 +73,6 @@ afterAll(async () => {
   await adapter?.close();
   await http?.close({ graceMs: 1000 });
   await removeBinUnderTest();
-  rmSync(root, { recursive: true, force: true });
 });
 
 describe.each(['remote', 'local'])('our McpAdapter as the client (%s)', (server) => {

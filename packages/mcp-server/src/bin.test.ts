@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type CallToolResult, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { makeTempDir } from '@toolwright/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BinUnderTest, binUnderTest, removeBinUnderTest } from './test-support/bin-under-test.js';
 import { connectHttpClient } from './test-support/connect-client.js';
@@ -122,24 +122,19 @@ describe('the toolwright-mcp-server bin over stdio (raw SDK client)', () => {
   });
 
   it('refuses a link planted at its per-user default artifact directory, and stores nothing', async () => {
-    const runtime = mkdtempSync(join(tmpdir(), 'mcp-server-bin-runtime-'));
-    const target = mkdtempSync(join(tmpdir(), 'mcp-server-bin-target-'));
-    try {
-      symlinkSync(target, join(runtime, 'toolwright-mcp-server'));
-      const refused = await run(['--config', bundle.sampleServer], {
-        ...process.env,
-        XDG_RUNTIME_DIR: runtime,
-      });
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain(
-        `Cannot use the default artifact directory ${join(runtime, 'toolwright-mcp-server')}`,
-      );
-      expect(refused.stderr).toMatch(/symbolic link.*--artifacts-dir/);
-      expect(readdirSync(target)).toEqual([]);
-    } finally {
-      rmSync(runtime, { recursive: true, force: true });
-      rmSync(target, { recursive: true, force: true });
-    }
+    const runtime = makeTempDir('mcp-server-bin-runtime');
+    const target = makeTempDir('mcp-server-bin-target');
+    symlinkSync(target, join(runtime, 'toolwright-mcp-server'));
+    const refused = await run(['--config', bundle.sampleServer], {
+      ...process.env,
+      XDG_RUNTIME_DIR: runtime,
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `Cannot use the default artifact directory ${join(runtime, 'toolwright-mcp-server')}`,
+    );
+    expect(refused.stderr).toMatch(/symbolic link.*--artifacts-dir/);
+    expect(readdirSync(target)).toEqual([]);
   });
 });
 

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type CallToolResult, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
+import { makeTempDir } from '@toolwright/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type McpHttpServer, serveHttp } from './http/http-server.js';
 import { mcpCallContextFields } from './session/call-fields.js';
@@ -11,7 +9,7 @@ import { connectHttpClient } from './test-support/connect-client.js';
 import { createSampleRegistry } from './test-support/sample-tools.js';
 import { ToolwrightMcpServer } from './toolwright-mcp-server.js';
 
-const workspace = mkdtempSync(join(tmpdir(), 'mcp-server-executor-'));
+const workspace = makeTempDir('mcp-server-executor');
 let http: McpHttpServer;
 let client: Client;
 
@@ -37,7 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close();
   await http?.close({ graceMs: 1000 });
-  rmSync(workspace, { recursive: true, force: true });
 });
 
 const call = async (name: string, args: Record<string, unknown>) =>

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   type CallToolResult,
@@ -12,7 +9,7 @@ import { Type } from '@sinclair/typebox';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
 import type { ToolRegistry } from '@toolwright/registry';
-import { waitFor } from '@toolwright/test-support';
+import { makeTempDir, waitFor } from '@toolwright/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type McpHttpServer, serveHttp } from './http/http-server.js';
 import { artifactIdOf } from './resources/artifact-uri.js';
@@ -20,7 +17,7 @@ import { connectHttpClient } from './test-support/connect-client.js';
 import { createSampleRegistry, PIXEL_PNG_BASE64, type SampleProbes } from './test-support/sample-tools.js';
 import { ToolwrightMcpServer } from './toolwright-mcp-server.js';
 
-const root = mkdtempSync(join(tmpdir(), 'mcp-server-http-'));
+const root = makeTempDir('mcp-server-http');
 const probes: SampleProbes = { aborts: [], started: 0 };
 let registry: ToolRegistry;
 let server: ToolwrightMcpServer;
@@ -42,7 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close();
   await http?.close({ graceMs: 1000 });
-  rmSync(root, { recursive: true, force: true });
 });
 
 function textOf(result: CallToolResult): string {

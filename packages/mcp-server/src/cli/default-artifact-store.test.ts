@@ -1,7 +1,7 @@
-import { chownSync, lstatSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chownSync, lstatSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir } from '@toolwright/test-support';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createDefaultArtifactStore, defaultArtifactRoot } from './default-artifact-store.js';
 
 const uid = process.getuid?.() ?? 0;
@@ -9,11 +9,7 @@ const FOREIGN_UID = 12_345;
 let base: string;
 
 beforeEach(() => {
-  base = mkdtempSync(join(tmpdir(), 'mcp-server-artifact-root-'));
-});
-
-afterEach(() => {
-  rmSync(base, { recursive: true, force: true });
+  base = makeTempDir('mcp-server-artifact-root');
 });
 
 function environment(env: Record<string, string | undefined>) {

@@ -3,10 +3,11 @@ import { Type } from '@sinclair/typebox';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { createTool, type Tool, ToolKind, ToolResults } from '@toolwright/contracts';
 import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
+import { makeTempDir } from '@toolwright/test-support';
 import { asSchema } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { toModelOutput } from './model-output.js';
-import { ONE_PIXEL_PNG, screenshotTool, temporaryWorkspace } from './test-support/fixture-tools.js';
+import { ONE_PIXEL_PNG, screenshotTool } from './test-support/fixture-tools.js';
 import { toAiSdkTools } from './to-ai-sdk-tools.js';
 import type { ToolwrightToolOutput } from './tool-output.js';
 
@@ -21,7 +22,7 @@ const longLog = createTool({
 });
 
 function executorWithStore(tools: readonly Tool[]) {
-  const workspace = temporaryWorkspace();
+  const workspace = makeTempDir('toolwright-ai-sdk');
   const store = new SessionArtifactStore({
     root: join(workspace, '.artifacts'),
     namespace: 'test',

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
 import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
 import { ToolRegistry } from '@toolwright/registry';
+import { makeTempDir } from '@toolwright/test-support';
 import { generateText, stepCountIs, type ToolSet, tool } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -18,7 +19,6 @@ import {
   recordingWriteTool,
   screenshotTool,
   scriptedModel,
-  temporaryWorkspace,
 } from './test-support/fixture-tools.js';
 import { toAiSdkTools } from './to-ai-sdk-tools.js';
 import type { ToolwrightToolOutput } from './tool-output.js';
@@ -36,7 +36,7 @@ async function serve(script: readonly ScriptedTurn[]): Promise<ChatCompletionsSe
 
 /** A registry with Read, Write and a deferred MCP tool, and an executor over it. */
 function agentSetup(options: { deny?: string[] } = {}) {
-  const workspace = temporaryWorkspace();
+  const workspace = makeTempDir('toolwright-ai-sdk');
   const read = memoryReadTool({ 'notes.md': 'line 1\nline 2\nline 3\nline 4' });
   const write = recordingWriteTool(workspace);
   const issue = createIssueTool();

@@ -1,8 +1,9 @@
 import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
+import { makeTempDir } from '@toolwright/test-support';
 import { asSchema } from 'ai';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { BridgedTool } from './bridged-tool.js';
-import { memoryReadTool, temporaryWorkspace } from './test-support/fixture-tools.js';
+import { memoryReadTool } from './test-support/fixture-tools.js';
 import { toAiSdkTools } from './to-ai-sdk-tools.js';
 import type { ToolwrightToolOutput } from './tool-output.js';
 
@@ -30,7 +31,7 @@ async function bridgeWarnings(): Promise<Array<Error & { code?: string }>> {
 }
 
 it('warns once per process when a call first runs without an executor, never for calls an executor runs', async () => {
-  const workspace = temporaryWorkspace();
+  const workspace = makeTempDir('toolwright-ai-sdk');
   const { tool: read } = memoryReadTool({ 'a.txt': 'alpha' });
   const executor = new ToolExecutor({
     lookup: (name) => (name === 'Read' ? read : undefined),

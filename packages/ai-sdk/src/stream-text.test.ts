@@ -1,5 +1,6 @@
 import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
 import { ToolRegistry } from '@toolwright/registry';
+import { makeTempDir } from '@toolwright/test-support';
 import { stepCountIs, streamText } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPrepareStep } from './active-tools.js';
@@ -12,7 +13,6 @@ import {
   memoryReadTool,
   recordingWriteTool,
   scriptedModel,
-  temporaryWorkspace,
 } from './test-support/fixture-tools.js';
 import { toAiSdkTools } from './to-ai-sdk-tools.js';
 import type { ToolwrightToolOutput } from './tool-output.js';
@@ -25,7 +25,7 @@ afterEach(async () => {
 
 describe('streamText with a registry through the bridge (server-sent events)', () => {
   it('loads a tool with ToolSearch, repairs a bad call, is refused a Write, and finishes', async () => {
-    const workspace = temporaryWorkspace();
+    const workspace = makeTempDir('toolwright-ai-sdk');
     const read = memoryReadTool({ 'notes.md': 'hello' });
     const write = recordingWriteTool(workspace);
     const issue = createIssueTool();

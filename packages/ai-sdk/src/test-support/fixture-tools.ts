@@ -1,16 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, ToolKind, ToolResults } from '@toolwright/contracts';
 import { compileJsonSchema } from '@toolwright/validation';
 import type { LanguageModel } from 'ai';
-
-/** A fresh, empty workspace directory under the system's temporary directory. */
-export function temporaryWorkspace(): string {
-  return mkdtempSync(join(tmpdir(), 'toolwright-ai-sdk-'));
-}
 
 /** The scripted server's model, through the real OpenAI-compatible provider. */
 export function scriptedModel(baseURL: string): LanguageModel {

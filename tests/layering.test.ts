@@ -83,9 +83,11 @@ function sourceFiles(dir: string): string[] {
     const current = pending.pop() as string;
     for (const entry of readdirSync(current)) {
       const path = join(current, entry);
-      if (statSync(path).isDirectory()) pending.push(path);
-      // Tests (`.test.ts`, and type tests `.test-d.ts`) may use dev dependencies.
-      else if (/\.(ts|mts|cts|js|mjs)$/.test(entry) && !/\.test(-d)?\.ts$/.test(entry)) files.push(path);
+      // Tests (`.test.ts`, type tests `.test-d.ts`) and their helpers (`src/test-support/`, left
+      // out of every published package) may use dev dependencies.
+      if (statSync(path).isDirectory()) {
+        if (entry !== 'test-support') pending.push(path);
+      } else if (/\.(ts|mts|cts|js|mjs)$/.test(entry) && !/\.test(-d)?\.ts$/.test(entry)) files.push(path);
     }
   }
   return files;

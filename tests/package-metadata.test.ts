@@ -41,6 +41,12 @@ describe.each(publishable.map((pkg) => [pkg.name, pkg] as const))('%s package.js
     expect(pkg.manifest.bugs).toEqual({ url: `${REPOSITORY}/issues` });
   });
 
+  it('leaves its tests and their helpers (src/test-support/) out of the tarball, and takes the shared ones as a dev dependency only', () => {
+    expect(pkg.manifest.files).toEqual(expect.arrayContaining(['!src/**/*.test.ts', '!src/test-support']));
+    const { dependencies = {}, peerDependencies = {} } = pkg.manifest;
+    expect(Object.keys({ ...dependencies, ...peerDependencies })).not.toContain('@toolwright/test-support');
+  });
+
   it('takes @toolwright/contracts as a peer (range 0.x) when it receives tools, never as a plain dependency', () => {
     const { dependencies = {}, peerDependencies = {}, devDependencies = {} } = pkg.manifest;
     expect(dependencies['@toolwright/contracts']).toBeUndefined();

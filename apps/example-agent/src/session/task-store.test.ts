@@ -1,17 +1,7 @@
-import {
-  chmodSync,
-  chownSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir } from '@toolwright/test-support';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { AgentError } from '../errors.js';
 import { removeCliUnderTest, runCli } from '../test-support/run-cli.js';
 import { createAgentSession } from './agent-session.js';
@@ -36,11 +26,7 @@ const PLANTED = JSON.stringify({
 let base: string;
 
 beforeEach(() => {
-  base = mkdtempSync(join(tmpdir(), 'agent-task-store-'));
-});
-
-afterEach(() => {
-  rmSync(base, { recursive: true, force: true });
+  base = makeTempDir('agent-task-store');
 });
 
 afterAll(() => removeCliUnderTest());

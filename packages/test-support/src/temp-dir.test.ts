@@ -1,7 +1,7 @@
 import { existsSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from './temp-dir.js';
 
 describe('makeTempDir inside a test', () => {
@@ -73,4 +73,24 @@ describe('after the describe', () => {
     expect(sharedDir).not.toBe('');
     expect(existsSync(sharedDir)).toBe(false);
   });
+});
+
+describe('makeTempDir in a beforeAll', () => {
+  let early = '';
+  beforeAll(() => {
+    early = makeTempDir('tw-temp-dir-before-all');
+    beforeAllDir = early;
+  });
+
+  it('keeps the directory for the tests', () => {
+    expect(existsSync(early)).toBe(true);
+  });
+});
+
+// The file's own afterAll hooks run before the removal joined from the beforeAll, so the
+// directory is still there for them.
+let beforeAllDir = '';
+afterAll(() => {
+  expect(beforeAllDir).not.toBe('');
+  expect(existsSync(beforeAllDir)).toBe(true);
 });

@@ -12,34 +12,29 @@ export interface TempDirOptions {
   readonly realPath?: boolean;
 }
 
-// Directories made outside a test whose file has not finished yet. A directory made inside a
-// `beforeAll` cannot register an `afterAll` any more (vitest has read the hooks by then), so
-// these are also removed when the worker exits.
-const pending = new Set<string>();
-let exitHookInstalled = false;
-
 function remove(path: string): void {
-  pending.delete(path);
   rmSync(path, { recursive: true, force: true });
 }
 
-function removeAtExit(path: string): void {
-  pending.add(path);
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const left of [...pending]) remove(left);
-  });
+/**
+ * The afterAll hooks of the running test file, while its hooks run (in a `beforeAll`); undefined
+ * while the file is being collected. An `afterAll` registered from inside a `beforeAll` is never
+ * run (vitest has read the hooks by then), so there the removal joins the file's hooks instead.
+ */
+function runningFileAfterAllHooks(): unknown[] | undefined {
+  const file = (TestRunner.getCurrentSuite() as unknown as { file?: unknown }).file;
+  if (file === undefined) return undefined;
+  return (TestRunner.getSuiteHooks(file as never) as { afterAll?: unknown[] } | undefined)?.afterAll;
 }
 
 /**
  * A fresh, empty directory under the OS temporary directory, private to this user (mode 0700,
  * as `mkdtemp` makes it), named `<prefix>-XXXXXX`.
  *
- * It removes itself: made inside a test or a `beforeEach`, when that test ends; made at the top
- * of a test file or in a `describe` body, after the file's (or the describe's) tests. Made in a
- * `beforeAll`, it is removed when the worker exits; make it at the top level instead when the
- * directory should go as soon as the file is done.
+ * It removes itself, after the hooks that may still use it have run: made inside a test or a
+ * `beforeEach`, when that test ends (after its `afterEach` hooks); made at the top of a test
+ * file or in a `describe` body, after that file's or describe's `afterAll` hooks; made in a
+ * `beforeAll`, after the file's `afterAll` hooks.
  */
 export function makeTempDir(prefix = 'toolwright-test', options: TempDirOptions = {}): string {
   const made = mkdtempSync(join(tmpdir(), `${prefix}-`));
@@ -48,7 +43,9 @@ export function makeTempDir(prefix = 'toolwright-test', options: TempDirOptions 
     onTestFinished(() => remove(path));
     return path;
   }
-  removeAtExit(path);
-  afterAll(() => remove(path));
+  const running = runningFileAfterAllHooks();
+  // afterAll hooks run last-registered first: at the front, the removal runs after the others.
+  if (running !== undefined) running.unshift(() => remove(path));
+  else afterAll(() => remove(path));
   return path;
 }

@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeTempDir } from '@toolwright/test-support';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain .mjs scripts of the repo, without type declarations
 import { checkPackageBump } from '../scripts/api-reports/bump-check.mjs';
@@ -27,7 +27,7 @@ export type Value = string | number;`);
 
 /** A temp repo's .changeset folder with the given changesets (file name -> front matter lines). */
 function changesetFolder(changesets: Record<string, string[]>): string {
-  const dir = join(mkdtempSync(join(tmpdir(), 'toolwright-changesets-')), '.changeset');
+  const dir = join(makeTempDir('toolwright-changesets'), '.changeset');
   mkdirSync(dir);
   writeFileSync(join(dir, 'README.md'), '# not a changeset\n');
   for (const [file, lines] of Object.entries(changesets)) {
@@ -154,7 +154,7 @@ it('a changeset line it cannot read is an error naming the file and what is acce
 });
 
 it('a committed report that differs from the build fails with the diff and the command to update', () => {
-  const root = mkdtempSync(join(tmpdir(), 'toolwright-api-root-'));
+  const root = makeTempDir('toolwright-api-root');
   mkdirSync(join(root, 'packages', 'lib', 'api'), { recursive: true });
   writeFileSync(join(root, 'packages', 'lib', 'api', 'lib.api.md'), RELEASED);
   const current = RELEASED.replace('depth: number', 'depth: bigint');
@@ -175,7 +175,7 @@ it('a committed report that differs from the build fails with the diff and the c
 });
 
 it('the version step copies each entry’s report to api/released/, and refuses when one is missing', () => {
-  const root = mkdtempSync(join(tmpdir(), 'toolwright-api-release-'));
+  const root = makeTempDir('toolwright-api-release');
   const lib = join(root, 'packages', 'lib');
   mkdirSync(join(lib, 'api'), { recursive: true });
   const exportsMap = {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeTempDir } from '@toolwright/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildWorkspace, type PackedPackage, packPublishablePackages, runCommand } from './support/pack.js';
 import { listWorkspacePackages, repoRoot } from './support/workspace.js';
@@ -32,7 +32,7 @@ function consumerProject(
   label: string,
   dependencies: Record<string, string>,
 ): { dir: string; install: ReturnType<typeof run> } {
-  const dir = mkdtempSync(join(tmpdir(), `toolwright-consumer-${label}-`));
+  const dir = makeTempDir(`toolwright-consumer-${label}`);
   const tarballOf = (name: string) => `file:${packed.find((entry) => entry.pkg.name === name)?.tarball}`;
   const manifest = {
     name: `consumer-${label}`,

@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeTempDir } from '@toolwright/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script of the repo, without type declarations
 import { prepareNodeVersions } from '../scripts/node-versions.mjs';
@@ -68,7 +68,7 @@ describe('the extra Node versions (npm test runs the packages on each)', () => {
 
 describe('scripts/run-tests.mjs', () => {
   it('runs the packages on each Node, prints a line per version and a closing line counting all runs', () => {
-    const results = mkdtempSync(join(tmpdir(), 'toolwright-run-tests-'));
+    const results = makeTempDir('toolwright-run-tests');
     const run = spawnSync(process.execPath, ['scripts/run-tests.mjs', '--project', 'packages/utils'], {
       cwd: repoRoot,
       encoding: 'utf8',

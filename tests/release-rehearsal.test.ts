@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeTempDir } from '@toolwright/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorkspace, type CommandOutcome, cleanEnvironment, runCommand } from './support/pack.js';
 import {
@@ -21,7 +21,7 @@ import { repoRoot } from './support/workspace.js';
 // `@toolwright/*` comes from it; every other package comes from the npm registry
 // (`@toolwright:registry=` in the consumer's .npmrc). The steps depend on each other, in order.
 
-const root = mkdtempSync(join(tmpdir(), 'toolwright-release-'));
+const root = makeTempDir('toolwright-release');
 const copy = join(root, 'repo');
 const consumer = join(root, 'consumer');
 let registry: LocalRegistry;
@@ -41,7 +41,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await registry?.stop();
-  rmSync(root, { recursive: true, force: true });
 });
 
 function npm(args: string[], cwd: string): CommandOutcome {

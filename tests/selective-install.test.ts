@@ -3,10 +3,10 @@
 // load, create a tool from that library's schema and build an invocation: nothing may import a
 // library that is not installed.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '@toolwright/test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnvironment } from './support/pack.js';
 import { repoRoot } from './support/workspace.js';
 
@@ -40,7 +40,7 @@ beforeAll(() => {
       env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
     },
   );
-  packDir = mkdtempSync(join(tmpdir(), 'toolwright-selective-packs-'));
+  packDir = makeTempDir('toolwright-selective-packs');
   for (const name of packed) {
     // pnpm pack rewrites workspace:^ to the real version, as publishing does (npm pack would not).
     const output = execFileSync(pnpmBin, ['pack', '--pack-destination', packDir, '--json'], {
@@ -52,16 +52,9 @@ beforeAll(() => {
   }
 });
 
-const projects: string[] = [];
-afterAll(() => {
-  for (const project of [...projects, packDir])
-    if (project) rmSync(project, { recursive: true, force: true });
-});
-
 /** A project with contracts (its toolwright dependencies from the tarballs) and `library` only. */
 function installWith(library: string): string {
-  const project = mkdtempSync(join(tmpdir(), `toolwright-only-${library.replace(/\W/g, '-')}-`));
-  projects.push(project);
+  const project = makeTempDir(`toolwright-only-${library.replace(/\W/g, '-')}`);
   const version = contractsManifest.devDependencies[library];
   if (version === undefined) throw new Error(`no dev version of ${library} in contracts`);
   const manifest = {

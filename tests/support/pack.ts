@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeTempDir } from '@toolwright/test-support';
 import { listWorkspacePackages, repoRoot, type WorkspacePackage } from './workspace.js';
 
 const pnpmBin = join(repoRoot, 'node_modules', '.bin', 'pnpm');
@@ -60,7 +60,7 @@ export interface PackedPackage {
 
 /** Packs every publishable workspace package the way `pnpm publish` would (workspace:^ rewritten). */
 export function packPublishablePackages(): PackedPackage[] {
-  const destination = mkdtempSync(join(tmpdir(), 'toolwright-packs-'));
+  const destination = makeTempDir('toolwright-packs');
   return listWorkspacePackages()
     .filter((pkg) => !pkg.private)
     .map((pkg) => {
@@ -84,7 +84,7 @@ export function installIntoTemporaryProject(
   allPacked: readonly PackedPackage[],
   label: string,
 ): string {
-  const projectDir = mkdtempSync(join(tmpdir(), `toolwright-consumer-${label}-`));
+  const projectDir = makeTempDir(`toolwright-consumer-${label}`);
   mkdirSync(projectDir, { recursive: true });
   const manifest = {
     name: `consumer-${label}`,

@@ -29,13 +29,15 @@ export function sharedProjectConfig(packageUrl: string): UserWorkspaceConfig {
       root: packageDir,
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       // Type tests (`*.test-d.ts`, expectTypeOf) pin the inferred types of the public API. They
-      // are compiled by tsc against the package's tsconfig, so sibling packages come from their
-      // built declaration files, as a user sees them. Errors elsewhere in the package are the
-      // package typecheck's to report, not a type test's.
+      // are compiled by tsc with the package's settings, so sibling packages come from their
+      // built declaration files, as a user sees them. Only the type tests and what they import
+      // are compiled (`tsconfig.type-tests.json`), not the package's unit tests and benches:
+      // errors elsewhere in the package are the package typecheck's to report, and compiling
+      // all of it made the type check the slowest part of a one-package run.
       typecheck: {
         enabled: true,
         include: ['src/**/*.test-d.ts'],
-        tsconfig: join(packageDir, 'tsconfig.json'),
+        tsconfig: join(packageDir, 'tsconfig.type-tests.json'),
         ignoreSourceErrors: true,
       },
       testTimeout: 30_000,

@@ -1,7 +1,7 @@
 /**
  * OAuth benchmarks of @toolwright/mcp-adapter, each figure a ratio measured in the same run,
  * against oidc-provider and a bearer-checking Streamable HTTP MCP server on 127.0.0.1 (the
- * fixtures of test/oauth):
+ * fixtures of src/test-support/oauth):
  * - a tool call with a valid token vs the same call on the same server without auth;
  * - connecting 10 OAuth servers whose access tokens have expired (each refreshes first) in
  *   parallel vs one after another.
@@ -15,9 +15,9 @@ import {
   type McpServerDefinition,
   parseMcpServersConfig,
 } from '../dist/index.js';
-import { startAuthorizationServer } from '../test/oauth/authorization-server.js';
-import { completeLoginInBrowser } from '../test/oauth/browser.js';
-import { startProtectedMcpServer } from '../test/oauth/protected-mcp-server.js';
+import { startAuthorizationServer } from '../src/test-support/oauth/authorization-server.js';
+import { completeLoginInBrowser } from '../src/test-support/oauth/browser.js';
+import { startProtectedMcpServer } from '../src/test-support/oauth/protected-mcp-server.js';
 import { formatMs, median, nowMs, perCallWall, percentile, report } from './measure.js';
 
 const TOKEN_CALL_TARGET = 1.05;

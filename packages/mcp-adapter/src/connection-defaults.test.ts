@@ -4,7 +4,6 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpConnectionChange } from '@toolwright/registry';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fixturePath, processExists, temporaryDirectory } from '../test/helpers.js';
 import { DEFAULT_CONNECTION_OPTIONS, McpConnectionManager } from './connection-manager.js';
 import type { McpAdapterError } from './errors.js';
 import {
@@ -14,6 +13,7 @@ import {
   runReconnectLoop,
 } from './reconnect-loop.js';
 import { parseMcpServersConfig } from './server-config.js';
+import { fixturePath, processExists, temporaryDirectory } from './test-support/helpers.js';
 
 const managers: McpConnectionManager[] = [];
 afterEach(async () => {

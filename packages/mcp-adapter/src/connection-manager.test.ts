@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { McpConnectionChange } from '@toolwright/registry';
+import { makeTempDir } from '@toolwright/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixturePath, processExists, serverEntry, waitFor } from '../test/helpers.js';
 import { McpConnectionManager } from './connection-manager.js';
 import { McpAdapterError } from './errors.js';
 import { parseMcpServersConfig } from './server-config.js';
+import { fixturePath, processExists, serverEntry, waitFor } from './test-support/helpers.js';
 
 const everything = serverEntry('@modelcontextprotocol/server-everything');
 
@@ -134,8 +134,7 @@ describe('McpConnectionManager', () => {
   });
 
   it('turns a server that exits mid-call into a clear error, then reconnects with backoff and reports the phases', async () => {
-    const directory = await mkdtemp(join(tmpdir(), 'mcp-flaky-'));
-    cleanups.push(() => rm(directory, { recursive: true, force: true }));
+    const directory = makeTempDir('mcp-flaky');
     const pidLog = join(directory, 'pids');
     const changes: McpConnectionChange[] = [];
     const manager = new McpConnectionManager(

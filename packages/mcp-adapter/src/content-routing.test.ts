@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { temporaryDirectory } from '../test/helpers.js';
 import { ContentRouter, DEFAULT_OUTPUT_ROUTING, resolveOutputRouting } from './content-routing.js';
+import { temporaryDirectory } from './test-support/helpers.js';
 import { markUntrusted } from './untrusted-text.js';
 
 let directory: { path: string; remove(): Promise<void> };

@@ -4,11 +4,11 @@ import { SessionArtifactStore } from '@toolwright/artifacts';
 import { createTool, rebuildInvocation, ToolKind, ToolResults } from '@toolwright/contracts';
 import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { numberedTools, paged, type RawTool, rawToolServer } from '../test/catalog-servers.js';
-import { executionContext, inMemoryServer, temporaryDirectory } from '../test/helpers.js';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
 import { McpAdapter } from './mcp-adapter.js';
 import type { McpAdapterOptions } from './mcp-adapter-options.js';
+import { numberedTools, paged, type RawTool, rawToolServer } from './test-support/catalog-servers.js';
+import { executionContext, inMemoryServer, temporaryDirectory } from './test-support/helpers.js';
 import { mcpToolName } from './tool-naming.js';
 
 let directory: { path: string; remove(): Promise<void> };

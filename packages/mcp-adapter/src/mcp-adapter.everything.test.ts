@@ -3,11 +3,17 @@ import { SessionArtifactStore } from '@toolwright/artifacts';
 import type { Tool, ToolResult } from '@toolwright/contracts';
 import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executionContext, freePort, serverEntry, temporaryDirectory, waitFor } from '../test/helpers.js';
 import { createMcpContentTools } from './content-tools.js';
 import { McpAdapter } from './mcp-adapter.js';
 import { parseMcpServersConfig } from './server-config.js';
 import { createMcpTaskTools } from './task-tools.js';
+import {
+  executionContext,
+  freePort,
+  serverEntry,
+  temporaryDirectory,
+  waitFor,
+} from './test-support/helpers.js';
 
 const entry = serverEntry('@modelcontextprotocol/server-everything');
 

@@ -2,15 +2,15 @@ import { getEventListeners } from 'node:events';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { McpAdapter } from './mcp-adapter.js';
+import { parseMcpServersConfig } from './server-config.js';
 import {
   executionContext,
   fixturePath,
   processExists,
   temporaryDirectory,
   waitFor,
-} from '../test/helpers.js';
-import { McpAdapter } from './mcp-adapter.js';
-import { parseMcpServersConfig } from './server-config.js';
+} from './test-support/helpers.js';
 
 let directory: { path: string; remove(): Promise<void> };
 let registry: ToolRegistry;

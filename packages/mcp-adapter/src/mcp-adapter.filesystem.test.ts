@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executionContext, processExists, serverEntry, temporaryDirectory } from '../test/helpers.js';
 import { McpAdapter } from './mcp-adapter.js';
 import { parseMcpServersConfig } from './server-config.js';
+import { executionContext, processExists, serverEntry, temporaryDirectory } from './test-support/helpers.js';
 
 let workspace: { path: string; remove(): Promise<void> };
 let store: { path: string; remove(): Promise<void> };

@@ -5,9 +5,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { temporaryDirectory } from '../test/helpers.js';
 import { McpAdapter } from './mcp-adapter.js';
 import { parseMcpServersConfig } from './server-config.js';
+import { temporaryDirectory } from './test-support/helpers.js';
 
 let directory: { path: string; remove(): Promise<void> };
 const cleanups: Array<() => Promise<unknown>> = [];

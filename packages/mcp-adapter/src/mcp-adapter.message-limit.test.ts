@@ -3,18 +3,18 @@ import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CatalogDiagnostic } from './catalog-diagnostic.js';
+import { McpAdapter } from './mcp-adapter.js';
+import type { McpAdapterOptions } from './mcp-adapter-options.js';
+import { parseMcpServersConfig } from './server-config.js';
+import { DEFAULT_STDIO_MAX_MESSAGE_BYTES } from './stdio-message-limit.js';
 import {
   executionContext,
   fixturePath,
   processExists,
   temporaryDirectory,
   waitFor,
-} from '../test/helpers.js';
-import type { CatalogDiagnostic } from './catalog-diagnostic.js';
-import { McpAdapter } from './mcp-adapter.js';
-import type { McpAdapterOptions } from './mcp-adapter-options.js';
-import { parseMcpServersConfig } from './server-config.js';
-import { DEFAULT_STDIO_MAX_MESSAGE_BYTES } from './stdio-message-limit.js';
+} from './test-support/helpers.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -3,9 +3,9 @@ import { SubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executionContext, inMemoryServer, temporaryDirectory, waitFor } from '../test/helpers.js';
 import { createMcpContentTools } from './content-tools.js';
 import { McpAdapter } from './mcp-adapter.js';
+import { executionContext, inMemoryServer, temporaryDirectory, waitFor } from './test-support/helpers.js';
 
 let directory: { path: string; remove(): Promise<void> };
 const adapters: McpAdapter[] = [];

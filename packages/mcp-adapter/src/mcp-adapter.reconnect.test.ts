@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
 import { afterEach, describe, expect, it } from 'vitest';
-import { executionContext, fixturePath, temporaryDirectory, waitFor } from '../test/helpers.js';
 import { McpAdapter } from './mcp-adapter.js';
 import { parseMcpServersConfig } from './server-config.js';
+import { executionContext, fixturePath, temporaryDirectory, waitFor } from './test-support/helpers.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -3,11 +3,11 @@ import { SessionArtifactStore } from '@toolwright/artifacts';
 import type { LlmContentPart } from '@toolwright/contracts';
 import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RawTool, rawToolServer } from '../test/catalog-servers.js';
-import { executionContext, inMemoryServer, temporaryDirectory } from '../test/helpers.js';
 import { rememberSecret } from './auth/secret-redaction.js';
 import { DEFAULT_OUTPUT_ROUTING } from './content-routing.js';
 import { McpAdapter } from './mcp-adapter.js';
+import { type RawTool, rawToolServer } from './test-support/catalog-servers.js';
+import { executionContext, inMemoryServer, temporaryDirectory } from './test-support/helpers.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

@@ -4,10 +4,10 @@ import { SessionArtifactStore } from '@toolwright/artifacts';
 import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { executionContext, temporaryDirectory } from '../test/helpers.js';
-import { type HttpMcpServer, sseServer, streamableHttpServer } from '../test/http-mcp-server.js';
 import { McpAdapter } from './mcp-adapter.js';
 import { parseMcpServersConfig } from './server-config.js';
+import { executionContext, temporaryDirectory } from './test-support/helpers.js';
+import { type HttpMcpServer, sseServer, streamableHttpServer } from './test-support/http-mcp-server.js';
 
 let directory: { path: string; remove(): Promise<void> };
 let legacy: HttpMcpServer;

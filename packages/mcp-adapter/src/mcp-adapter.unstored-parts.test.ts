@@ -6,10 +6,10 @@ import { SessionArtifactStore } from '@toolwright/artifacts';
 import type { LlmContentPart } from '@toolwright/contracts';
 import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RawTool, rawToolServer } from '../test/catalog-servers.js';
-import { executionContext, inMemoryServer, temporaryDirectory } from '../test/helpers.js';
 import { McpAdapter } from './mcp-adapter.js';
 import { parseMcpServersConfig } from './server-config.js';
+import { type RawTool, rawToolServer } from './test-support/catalog-servers.js';
+import { executionContext, inMemoryServer, temporaryDirectory } from './test-support/helpers.js';
 
 const MIB = 1024 * 1024;
 const PNG = Buffer.from(

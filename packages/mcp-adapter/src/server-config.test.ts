@@ -1,9 +1,9 @@
 import { ToolwrightError } from '@toolwright/validation';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverEntry } from '../test/helpers.js';
 import { McpConnectionManager } from './connection-manager.js';
 import { McpAdapterError } from './errors.js';
 import { parseMcpServersConfig } from './server-config.js';
+import { serverEntry } from './test-support/helpers.js';
 
 function configError(input: unknown): McpAdapterError {
   try {

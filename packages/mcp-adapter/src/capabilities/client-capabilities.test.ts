@@ -4,9 +4,9 @@ import { SessionArtifactStore } from '@toolwright/artifacts';
 import type { ToolResult } from '@toolwright/contracts';
 import { ToolRegistry } from '@toolwright/registry';
 import { afterEach, describe, expect, it } from 'vitest';
-import { executionContext, serverEntry, temporaryDirectory, waitFor } from '../../test/helpers.js';
 import { McpAdapter } from '../mcp-adapter.js';
 import { parseMcpServersConfig } from '../server-config.js';
+import { executionContext, serverEntry, temporaryDirectory, waitFor } from '../test-support/helpers.js';
 import type {
   McpClientCapabilities,
   McpElicitationAnswer,

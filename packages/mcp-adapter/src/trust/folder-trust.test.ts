@@ -5,7 +5,6 @@ import {
   chownSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   rmSync,
   statSync,
@@ -14,11 +13,11 @@ import {
 } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { ToolRegistry } from '@toolwright/registry';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir } from '@toolwright/test-support';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { McpConnectionManager } from '../connection-manager.js';
 import { McpAdapter } from '../mcp-adapter.js';
 import { ServerConnection } from '../server-connection.js';
@@ -34,14 +33,11 @@ let marker: string;
 const FILES = ['.mcp.json', 'toolwright.config.json'];
 
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'folder-trust-'));
+  root = makeTempDir('folder-trust');
   workspace = join(root, 'repo');
   mkdirSync(workspace);
   marker = join(root, 'marker');
   store = new FolderTrustStore({ directory: join(root, 'state', 'trusted-folders') });
-});
-afterEach(() => {
-  rmSync(root, { recursive: true, force: true });
 });
 
 /** A hostile `.mcp.json`: a stdio command that leaves a marker, an HTTP server given a secret. */

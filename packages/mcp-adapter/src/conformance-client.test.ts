@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '@toolwright/test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   describeOutcomes,
   type InstalledSuite,
@@ -21,7 +20,7 @@ import { CLIENT_SCENARIOS } from '../conformance/client-scenarios.js';
 let suite: InstalledSuite;
 let outcomes: ScenarioOutcome[];
 let report: string;
-const work = mkdtempSync(join(tmpdir(), 'conformance-client-'));
+const work = makeTempDir('conformance-client');
 const packageDirectory = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 beforeAll(async () => {
@@ -37,10 +36,6 @@ beforeAll(async () => {
   );
   report = describeOutcomes(outcomes);
 }, 600_000);
-
-afterAll(() => {
-  rmSync(work, { recursive: true, force: true });
-});
 
 describe('the official MCP conformance suite, client scenarios', () => {
   it('lists the 26 client scenarios this run accounts for', () => {

@@ -1,21 +1,24 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: configuration text whose ${…} references the parser expands.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
+import { makeTempDir } from '@toolwright/test-support';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { McpConnectionManager, type McpConnectionManagerOptions } from '../src/connection-manager.js';
-import { McpAdapter } from '../src/mcp-adapter.js';
-import { parseMcpServersConfig } from '../src/server-config.js';
-import { type AuthorizationServer, startAuthorizationServer } from './oauth/authorization-server.js';
+import { McpConnectionManager, type McpConnectionManagerOptions } from '../connection-manager.js';
+import { McpAdapter } from '../mcp-adapter.js';
+import { parseMcpServersConfig } from '../server-config.js';
+import {
+  type AuthorizationServer,
+  startAuthorizationServer,
+} from '../test-support/oauth/authorization-server.js';
 import {
   type ProtectedMcpServer,
   type ProtectedMcpServerOptions,
   startProtectedMcpServer,
-} from './oauth/protected-mcp-server.js';
+} from '../test-support/oauth/protected-mcp-server.js';
 
 let store: string;
 let authorization: AuthorizationServer | undefined;
@@ -94,7 +97,7 @@ function storedAccessToken(): string {
 }
 
 beforeEach(() => {
-  store = mkdtempSync(join(tmpdir(), 'oauth-hardening-'));
+  store = makeTempDir('oauth-hardening');
   changes.length = 0;
 });
 
@@ -104,7 +107,6 @@ afterEach(async () => {
   await authorization?.close();
   mcp = undefined;
   authorization = undefined;
-  rmSync(store, { recursive: true, force: true });
 });
 
 describe('discovery goes nowhere it should not', () => {
@@ -252,7 +254,7 @@ describe('variables in oauth', () => {
 
 describe('a server that echoes its bearer token', () => {
   async function adapterFor(url: string) {
-    const artifactsRoot = mkdtempSync(join(tmpdir(), 'oauth-hardening-artifacts-'));
+    const artifactsRoot = makeTempDir('oauth-hardening-artifacts');
     const diagnostics: unknown[] = [];
     const adapter = new McpAdapter({
       registry: new ToolRegistry(),
@@ -276,7 +278,6 @@ describe('a server that echoes its bearer token', () => {
     });
     closers.push(async () => {
       await adapter.close();
-      rmSync(artifactsRoot, { recursive: true, force: true });
     });
     return { adapter, diagnostics, artifactsRoot };
   }

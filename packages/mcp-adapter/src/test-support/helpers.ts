@@ -1,14 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ExecutionContext } from '@toolwright/contracts';
-import type { CustomServerDefinition } from '../src/server-definition.js';
+import { makeTempDir } from '@toolwright/test-support';
+import type { CustomServerDefinition } from '../server-definition.js';
 
 /** The one polling helper of the workspace's tests (no deadline of its own). */
 export { waitFor } from '@toolwright/test-support';
@@ -53,9 +53,12 @@ export function inMemoryServer(name: string, build: () => McpServer | Server): C
   };
 }
 
-/** A temporary directory removed by the returned cleanup. */
+/**
+ * A temporary directory from {@link makeTempDir} (removed when the test, or the file's tests,
+ * end), with a cleanup that removes it sooner.
+ */
 export async function temporaryDirectory(prefix: string): Promise<{ path: string; remove(): Promise<void> }> {
-  const path = await mkdtemp(join(tmpdir(), `${prefix}-`));
+  const path = makeTempDir(prefix);
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
 }
 

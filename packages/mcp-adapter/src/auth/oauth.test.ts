@@ -1,19 +1,25 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
+import { makeTempDir } from '@toolwright/test-support';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loginMcpServer, logoutMcpServer } from '../src/auth/oauth-login.js';
-import { McpConnectionManager, type McpConnectionManagerOptions } from '../src/connection-manager.js';
-import { McpAdapter } from '../src/mcp-adapter.js';
-import { parseMcpServersConfig } from '../src/server-config.js';
-import { type AuthorizationServer, startAuthorizationServer } from './oauth/authorization-server.js';
-import { completeLoginInBrowser } from './oauth/browser.js';
-import { type ProtectedMcpServer, startProtectedMcpServer } from './oauth/protected-mcp-server.js';
+import { McpConnectionManager, type McpConnectionManagerOptions } from '../connection-manager.js';
+import { McpAdapter } from '../mcp-adapter.js';
+import { parseMcpServersConfig } from '../server-config.js';
+import {
+  type AuthorizationServer,
+  startAuthorizationServer,
+} from '../test-support/oauth/authorization-server.js';
+import { completeLoginInBrowser } from '../test-support/oauth/browser.js';
+import {
+  type ProtectedMcpServer,
+  startProtectedMcpServer,
+} from '../test-support/oauth/protected-mcp-server.js';
+import { loginMcpServer, logoutMcpServer } from './oauth-login.js';
 
 let store: string;
 let authorization: AuthorizationServer;
@@ -128,7 +134,7 @@ function storedTokens(): { access_token: string; refresh_token?: string } {
 }
 
 beforeEach(() => {
-  store = mkdtempSync(join(tmpdir(), 'oauth-store-'));
+  store = makeTempDir('oauth-store');
   changes.length = 0;
 });
 
@@ -136,7 +142,6 @@ afterEach(async () => {
   await Promise.all(managers.splice(0).map((each) => each.closeAll()));
   await mcp?.close();
   await authorization?.close();
-  rmSync(store, { recursive: true, force: true });
 });
 
 describe('client_credentials', () => {
@@ -334,7 +339,7 @@ describe('through McpAdapter', () => {
     async (_, hold) => {
       await start({ anonymousMethods: ['initialize', 'notifications'], holdTokenlessStreamRefusal: hold });
       const urls: URL[] = [];
-      const artifactsRoot = mkdtempSync(join(tmpdir(), 'oauth-artifacts-'));
+      const artifactsRoot = makeTempDir('oauth-artifacts');
       const diagnostics: unknown[] = [];
       const registry = new ToolRegistry();
       const adapter = new McpAdapter({
@@ -368,7 +373,6 @@ describe('through McpAdapter', () => {
         expect(seen).not.toContain(tokens.access_token);
       } finally {
         await adapter.close();
-        rmSync(artifactsRoot, { recursive: true, force: true });
       }
     },
   );
@@ -385,7 +389,7 @@ describe('a token that can no longer be renewed', () => {
       onAuthorizationUrl: ({ url }: { url: URL }) => completeLoginInBrowser(url).then(() => undefined),
     };
     await loginMcpServer(definition!, { oauth: login });
-    const artifactsRoot = mkdtempSync(join(tmpdir(), 'oauth-artifacts-'));
+    const artifactsRoot = makeTempDir('oauth-artifacts');
     const registry = new ToolRegistry();
     const adapter = new McpAdapter({
       registry,
@@ -425,7 +429,6 @@ describe('a token that can no longer be renewed', () => {
       expect(registry.get('mcp__hosted__whoami')).toBeDefined();
     } finally {
       await adapter.close();
-      rmSync(artifactsRoot, { recursive: true, force: true });
     }
   });
 });

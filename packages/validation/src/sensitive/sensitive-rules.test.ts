@@ -1,9 +1,9 @@
 // Every name, extension and directory of the sensitive-path list, with its level and rule, and
 // the edges of each kind of rule; symlinks on real files.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir } from '@toolwright/test-support';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { detectSensitivePath, filterSensitive } from './detect-sensitive-path.js';
 
 const home = '/home/user';
@@ -243,10 +243,7 @@ describe('the edges of each kind of rule', () => {
 describe('symlinks, on real files', () => {
   let root: string;
   beforeEach(() => {
-    root = realpathSync(mkdtempSync(join(tmpdir(), 'tw-sensitive-')));
-  });
-  afterEach(() => {
-    rmSync(root, { recursive: true, force: true });
+    root = makeTempDir('tw-sensitive', { realPath: true });
   });
 
   it('a harmless name linked to a key is judged by its target, saying so', () => {

@@ -10,7 +10,7 @@ import { drainSystemReminders } from './system-reminders.js';
 
 /** The adapter's own fixture: a stdio server whose `exit-now` tool kills it mid-call. */
 const flakyServer = fileURLToPath(
-  new URL('../../../../packages/mcp-adapter/test/fixtures/flaky-server.mjs', import.meta.url),
+  new URL('../../../../packages/mcp-adapter/src/test-support/fixtures/flaky-server.mjs', import.meta.url),
 );
 
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuthorizationServer,
   startAuthorizationServer,
-} from '../../../../packages/mcp-adapter/test/oauth/authorization-server.js';
-import { completeLoginInBrowser } from '../../../../packages/mcp-adapter/test/oauth/browser.js';
+} from '../../../../packages/mcp-adapter/src/test-support/oauth/authorization-server.js';
+import { completeLoginInBrowser } from '../../../../packages/mcp-adapter/src/test-support/oauth/browser.js';
 import {
   type ProtectedMcpServer,
   startProtectedMcpServer,
-} from '../../../../packages/mcp-adapter/test/oauth/protected-mcp-server.js';
+} from '../../../../packages/mcp-adapter/src/test-support/oauth/protected-mcp-server.js';
 import { removeCliUnderTest, runCli } from '../test-support/run-cli.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 

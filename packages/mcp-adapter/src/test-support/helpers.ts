@@ -15,7 +15,7 @@ export { waitFor } from '@toolwright/test-support';
 
 const require = createRequire(import.meta.url);
 
-/** Absolute path of a fixture script in test/fixtures. */
+/** Absolute path of a fixture script in src/test-support/fixtures. */
 export function fixturePath(name: string): string {
   return join(dirname(fileURLToPath(import.meta.url)), 'fixtures', name);
 }

@@ -334,7 +334,7 @@ describe('gotchas, as they apply to MCP tools', () => {
       artifacts: new SessionArtifactStore({
         root: directory.path,
         namespace: 'mcp',
-        sessionIdentity: 'gotchas',
+        sessionId: 'gotchas',
       }),
       servers: [
         inMemoryServer('srv', () =>
@@ -409,7 +409,7 @@ describe('gotchas, as they apply to MCP tools', () => {
       artifacts: new SessionArtifactStore({
         root: directory.path,
         namespace: 'mcp',
-        sessionIdentity: 'clash',
+        sessionId: 'clash',
       }),
       servers: [inMemoryServer('clash', () => rawToolServer({ page: () => ({ tools: gotchaCatalog }) }))],
       onDiagnostic: (diagnostic) => diagnostics.push(diagnostic),

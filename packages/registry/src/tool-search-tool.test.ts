@@ -159,11 +159,10 @@ describe('ToolSearch', () => {
 
   it('runs a catastrophic-backtracking regex from a model in linear time', async () => {
     const registry = new ToolRegistry();
-    registry.register(builtinTool('Evil', { description: `${'a'.repeat(40)}!` }));
-    // With a backtracking engine /(a+)+$/ against 40 "a" and a "!" would not finish for hours.
-    const started = performance.now();
+    registry.register(builtinTool('Evil', { description: `${'a'.repeat(48)}!` }));
+    // With a backtracking engine /(a+)+$/ against 48 "a" and a "!" is days of work, so a
+    // regression fails on the test's own timeout on any machine; no clock is read.
     const result = await search(registry, { query: '/(a+)+$/' });
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(matches(result)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import type { FunctionDeclaration } from '@toolwright/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { captureStream } from '../test-support/streaming-server-capture.js';
 import { createProvider } from './create-provider.js';
 import type { ConversationMessage, ModelRequest, ModelStreamEvent } from './model-provider.js';
@@ -33,6 +33,23 @@ function afterFirstTurn(content: string, isError: boolean): ConversationMessage[
     { role: 'assistant', text: 'first', toolCalls: [{ id: 'scripted-0-0', name: 'Read', arguments: {} }] },
     { role: 'tool', results: [{ callId: 'scripted-0-0', toolName: 'Read', content, isError }] },
   ];
+}
+
+/**
+ * Runs `play` on a fake clock and returns what it settled with and the fake milliseconds its
+ * pauses asked for: the pacing is checked exactly, whatever the machine's load.
+ */
+async function onFakeClock<T>(play: () => Promise<T>): Promise<{ value: T; elapsedMs: number }> {
+  vi.useFakeTimers();
+  try {
+    const started = Date.now();
+    const settled = play();
+    await vi.runAllTimersAsync();
+    const value = await settled;
+    return { value, elapsedMs: Date.now() - started };
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 describe('ScriptedProvider', () => {
@@ -158,27 +175,26 @@ describe('ScriptedProvider streaming', () => {
       ...firstTurn,
       messages: [...firstTurn.messages, { role: 'assistant', text: 'Reading both.', toolCalls: [] }],
     };
-    const started = performance.now();
-    expect(await provider.send(secondTurn)).toEqual({ text: 'slow', toolCalls: [] });
-    // Three text pieces and message-end, 20 ms before each (timers may fire a little early).
-    expect(performance.now() - started).toBeGreaterThanOrEqual(70);
+    const { value, elapsedMs } = await onFakeClock(() => provider.send(secondTurn));
+    expect(value).toEqual({ text: 'slow', toolCalls: [] });
+    // Three text pieces and message-end, 20 ms before each.
+    expect(elapsedMs).toBe(4 * 20);
   });
 
   it('stops mid-stream on an abort of request.signal with the abort reason, without message-end', async () => {
     const provider = new ScriptedProvider({ scenario: batchScenario, chunkDelayMs: 50 });
     const controller = new AbortController();
     const reason = new Error('stopped by the user');
-    const started = performance.now();
-    const captured = await captureStream(
-      provider.stream({ ...firstTurn, signal: controller.signal }),
-      (event) => {
+    const { value: captured, elapsedMs } = await onFakeClock(() =>
+      captureStream(provider.stream({ ...firstTurn, signal: controller.signal }), (event) => {
         if (event.type === 'tool-call-start') controller.abort(reason);
-      },
+      }),
     );
     expect(captured.error).toBe(reason);
     expect(kinds(captured.items.map(({ item }) => item)).at(-1)).toBe('tool-call-delta:scripted-0-0');
-    // It stopped in the pause that followed, not after the nine chunks still to come.
-    expect(performance.now() - started).toBeLessThan(9 * 50);
+    // It stopped in the pause that followed (three text pieces and the call's start were
+    // paced), not after the nine chunks still to come.
+    expect(elapsedMs).toBe(4 * 50);
   });
 
   it('checks its expectations before streaming anything', async () => {
@@ -202,9 +218,8 @@ describe('ScriptedProvider streaming', () => {
 
   it('is paced by the chunkDelayMs that createProvider is given', async () => {
     const provider = await createProvider({ scenario: batchScenario, chunkDelayMs: 25, env: {} });
-    const started = performance.now();
-    await provider.send(firstTurn);
+    const { elapsedMs } = await onFakeClock(() => provider.send(firstTurn));
     // 3 text pieces, 3 argument pieces for each of the two calls and message-end: 10 pauses.
-    expect(performance.now() - started).toBeGreaterThanOrEqual(200);
+    expect(elapsedMs).toBe(10 * 25);
   });
 });

@@ -1,6 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { AgentError, AgentErrorCode } from '../errors.js';
-import { abortReasonOr } from './abort-reason.js';
 import type {
   ModelProvider,
   ModelRequest,
@@ -156,13 +154,23 @@ export class ScriptedProvider implements ModelProvider {
   }
 }
 
-/** Waits `delayMs`, or throws the abort reason as soon as `signal` aborts. */
-async function pause(delayMs: number, signal: AbortSignal | undefined): Promise<void> {
+/**
+ * Waits `delayMs`, or throws the abort reason as soon as `signal` aborts. It uses the global
+ * `setTimeout` (not `node:timers/promises`) so that a test's fake clock paces the stream and
+ * a test can check the delays asked for instead of the time a loaded machine took.
+ */
+function pause(delayMs: number, signal: AbortSignal | undefined): Promise<void> {
   signal?.throwIfAborted();
-  if (delayMs <= 0) return;
-  try {
-    await sleep(delayMs, undefined, signal === undefined ? {} : { signal });
-  } catch (error) {
-    throw abortReasonOr(error, signal);
-  }
+  if (delayMs <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, delayMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }

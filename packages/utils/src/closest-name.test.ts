@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_SUGGESTED_NAME_LENGTH, boundedEditDistance, closestName, didYouMean } from './closest-name.js';
+import { boundedEditDistance, closestName, didYouMean, MAX_SUGGESTED_NAME_LENGTH } from './closest-name.js';
 
 /** The textbook O(n·m) distance, to check the banded one against. */
 function editDistance(left: string, right: string): number {

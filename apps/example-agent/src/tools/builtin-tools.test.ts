@@ -199,11 +199,11 @@ describe('task tools', () => {
 
 describe('compileGlob', () => {
   it('stays fast on a glob that would make a backtracking engine explode', () => {
-    const started = performance.now();
+    // Twelve `**/` over sixty segments are about 10^12 ways to split the path for a backtracking
+    // engine: a regression fails on the test's own timeout on any machine; no clock is read.
     const matcher = compileGlob(`${'**/'.repeat(12)}x`);
     const deepPath = `${'d/'.repeat(60)}y`;
     expect(matcher.test(deepPath)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('matches a literal path exactly (property)', () => {
@@ -233,14 +233,13 @@ describe('compileGlob', () => {
 describe('Grep with a hostile pattern', () => {
   it('runs a catastrophic-backtracking pattern in linear time and rejects unsupported syntax clearly', async () => {
     const setup = fixture();
+    // 2^3000 ways to split the line for a backtracking engine: only the test's timeout could end it.
     setup.write('evil.txt', `${'a'.repeat(3000)}!\n`);
-    const started = performance.now();
     const [evil, backreference] = await setup.session.executor.executeBatch([
       toolCall('Grep', { pattern: '^(a+)+$', output_mode: 'count' }),
       toolCall('Grep', { pattern: '(a)\\1' }),
     ]);
     expect(evil!.content).toBe('No matches for /^(a+)+$/');
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(backreference!.status).toBe('error');
     expect(backreference!.content).toContain('RE2 syntax');
   });

@@ -82,6 +82,11 @@ function releasePending(count: number): void {
  * and reports the first reason to refuse it. Primitives are measured where they are met; only
  * objects and arrays are queued. The walk stops as soon as even the smallest possible JSON
  * encoding exceeds `maxBytes`, so it costs at most O(maxBytes) steps whatever it is given.
+ *
+ * The array branch and the object branch repeat the per-value step on purpose: this runs on
+ * every tool call's arguments, and a shared per-value function (or a callback) costs a call and
+ * a result object per value, which measured slower than the unrolled loops. The two differ in
+ * what they add per value (a key and its quotes, or a comma) — keep them in step when changing one.
  */
 function scan(value: unknown, maxBytes: number, maxDepth: number, startDepth: number): ScanVerdict {
   // A primitive (a decoded string's content, never the arguments object) is measured exactly.

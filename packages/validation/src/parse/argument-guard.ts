@@ -84,8 +84,8 @@ function releasePending(count: number): void {
  * encoding exceeds `maxBytes`, so it costs at most O(maxBytes) steps whatever it is given.
  *
  * The array branch and the object branch repeat the per-value step on purpose: this runs on
- * every tool call's arguments, and a shared per-value function (or a callback) costs a call and
- * a result object per value, which measured slower than the unrolled loops. The two differ in
+ * every tool call's arguments, and a shared per-value function would add a call (and a way to
+ * report a verdict and two running sizes back) per value on that path. The two differ in
  * what they add per value (a key and its quotes, or a comma) — keep them in step when changing one.
  */
 function scan(value: unknown, maxBytes: number, maxDepth: number, startDepth: number): ScanVerdict {

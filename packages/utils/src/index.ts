@@ -1,6 +1,6 @@
 /**
  * `@toolwright/utils`: the small helpers every toolwright package shares, so that there is one
- * did-you-mean (bounded), one way to refuse an unknown option, one canonical JSON and one
+ * did-you-mean (bounded), one option checker with one wording, one canonical JSON and one
  * value preview, one rule for the characters untrusted text may not carry to a terminal, and
  * the root of every toolwright error with the one helper that brands an error class.
  * No dependencies.
@@ -9,9 +9,35 @@
  */
 
 export { canonicalJson } from './canonical-json.js';
+export {
+  checkOption,
+  checkOptions,
+  describeAcceptedOption,
+  findOptionProblem,
+  findOptionsProblem,
+  type OptionErrorFactory,
+  type OptionProblem,
+  refusedOption,
+} from './check-options.js';
 export { boundedEditDistance, closestName, didYouMean, MAX_SUGGESTED_NAME_LENGTH } from './closest-name.js';
 export { brandErrorClass, type ErrorBrandOptions, type ErrorClassGuard } from './error-brand.js';
 export { describeNumberProblem, describeOptionProblem, type NumberRange } from './option-names.js';
+export {
+  type ArrayRule,
+  type BooleanRule,
+  type CustomRule,
+  type FunctionRule,
+  MAX_TIMER_MS,
+  type NumberRule,
+  type ObjectRule,
+  type OneOfRule,
+  type OptionRule,
+  type OptionTable,
+  POSITIVE_SAFE_INTEGER,
+  POSITIVE_TIMER_MS,
+  type StringRule,
+  TIMER_MS,
+} from './option-rules.js';
 export { DEFAULT_PREVIEW_LENGTH, previewText, previewValue } from './preview.js';
 export { describeRenamedOptionProblem, renamedOptionValue } from './renamed-option.js';
 export { isSessionId, MAX_SESSION_ID_LENGTH, SESSION_ID_PATTERN, SESSION_ID_RULE } from './session-id.js';

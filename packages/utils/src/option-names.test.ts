@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeNumberProblem, describeOptionProblem } from './option-names.js';
 
-describe('describeOptionProblem', () => {
+describe('describeOptionProblem (deprecated: the wording of findOptionsProblem)', () => {
   const known = ['maxParallel', 'timeoutMs'];
 
   it('accepts known keys and an empty object', () => {
@@ -25,12 +25,16 @@ describe('describeOptionProblem', () => {
 
   it('refuses what is not an options object', () => {
     expect(describeOptionProblem('Owner', null, known)).toBe('Owner: options must be an object; got null.');
-    expect(describeOptionProblem('Owner', [], known)).toBe('Owner: options must be an object; got an array.');
-    expect(describeOptionProblem('Owner', 'x', known)).toBe('Owner: options must be an object; got string.');
+    expect(describeOptionProblem('Owner', [], known)).toBe(
+      'Owner: options must be an object; got array of 0 items.',
+    );
+    expect(describeOptionProblem('Owner', 'x', known)).toBe(
+      'Owner: options must be an object; got string "x".',
+    );
   });
 });
 
-describe('describeNumberProblem', () => {
+describe('describeNumberProblem (deprecated: the wording of findOptionProblem)', () => {
   it.each([0, -1, Number.NaN, 1.5, Number.POSITIVE_INFINITY, '4'])(
     'refuses %s for an integer from 1',
     (value) => {

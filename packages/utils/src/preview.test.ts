@@ -24,4 +24,32 @@ describe('previewValue', () => {
     expect(previewValue([1, 2])).toBe('array of 2 items');
     expect(previewValue({ a: 1, b: 2, c: 3, d: 4, e: 5 })).toBe('object {a, b, c, d, …}');
   });
+
+  it('describes what is not JSON one way: functions, symbols, bigints, class instances', () => {
+    expect(previewValue(function onEvent() {})).toBe('function onEvent');
+    expect(previewValue(() => {})).toBe('function');
+    expect(previewValue(Symbol('id'))).toBe('symbol Symbol(id)');
+    expect(previewValue(12n)).toBe('bigint 12');
+    expect(previewValue(Number.NaN)).toBe('number NaN');
+    expect(previewValue(new Map([[1, 2]]))).toBe('object Map {}');
+    expect(previewValue(Object.create(null))).toBe('object {}');
+  });
+
+  it('is safe on cycles, hostile names and getters: it reads no value of the object', () => {
+    const cycle: Record<string, unknown> = { a: 1 };
+    cycle.self = cycle;
+    expect(previewValue(cycle)).toBe('object {a, self}');
+    const watched = {
+      get secret(): string {
+        throw new Error('a getter was called');
+      },
+    };
+    expect(previewValue(watched)).toBe('object {secret}');
+    const hostile = () => {};
+    Object.defineProperty(hostile, 'name', { value: 'x\u001b[2J'.repeat(20) });
+    expect(previewValue(hostile, 10)).toBe('function x\\u001b[2Jx\\u001b[2…');
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    expect(previewValue(revoked.proxy)).toBe('object');
+  });
 });

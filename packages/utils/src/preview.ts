@@ -27,9 +27,12 @@ export function previewText(text: string, maxLength = DEFAULT_PREVIEW_LENGTH): s
 }
 
 /**
- * A short, bounded description of a value: its JSON type and a capped preview (`string "abc"`,
- * `integer 42`, `array of 3 items`, `object {a, b, …}`). It never walks more than the first few
- * keys, so it is safe on any input size.
+ * The one short, bounded description of a received value for messages: its type and a capped
+ * preview (`nothing` for `undefined`, `string "abc"`, `integer 42`, `number NaN`, `bigint 7`,
+ * `boolean true`, `symbol Symbol(id)`, `function onEvent`, `array of 3 items`,
+ * `object {a, b, …}`, `object Map {}` for an instance of a class). It never walks more than the
+ * first few keys of an object and never descends into one, so it is safe on any input size and on
+ * cycles; it calls no getter, `toString` or `toJSON` of the value.
  */
 export function previewValue(value: unknown, maxLength = DEFAULT_PREVIEW_LENGTH): string {
   if (value === undefined) return 'nothing';
@@ -39,22 +42,57 @@ export function previewValue(value: unknown, maxLength = DEFAULT_PREVIEW_LENGTH)
       return `string "${previewText(value, maxLength)}"`;
     case 'number':
       return Number.isInteger(value) ? `integer ${value}` : `number ${value}`;
+    case 'bigint':
+      return `bigint ${previewText(String(value), maxLength)}`;
     case 'boolean':
       return `boolean ${value}`;
-    case 'object': {
-      if (Array.isArray(value)) return `array of ${value.length} item${value.length === 1 ? '' : 's'}`;
-      const keys: string[] = [];
-      // for...in stops early; Object.keys would materialise every key of a huge object.
-      for (const key in value) {
-        if (keys.length === 4) {
-          keys.push('…');
-          break;
-        }
-        keys.push(previewText(key, 16));
-      }
-      return `object {${keys.join(', ')}}`;
+    case 'symbol':
+      return `symbol ${previewText(value.toString(), maxLength)}`;
+    case 'function': {
+      const name = functionName(value);
+      return name === '' ? 'function' : `function ${previewText(name, maxLength)}`;
     }
     default:
-      return typeof value;
+      try {
+        return previewObject(value as object);
+      } catch {
+        // A proxy's traps may throw, a revoked proxy always does: a message must still be made.
+        return 'object';
+      }
+  }
+}
+
+function previewObject(value: object): string {
+  if (Array.isArray(value)) return `array of ${value.length} item${value.length === 1 ? '' : 's'}`;
+  const keys: string[] = [];
+  // for...in stops early; Object.keys would materialise every key of a huge object.
+  for (const key in value) {
+    if (keys.length === 4) {
+      keys.push('…');
+      break;
+    }
+    keys.push(previewText(key, 16));
+  }
+  const className = classNameOf(value);
+  return `object ${className === undefined ? '' : `${previewText(className, 32)} `}{${keys.join(', ')}}`;
+}
+
+/** The class of an instance (`Map`, `Date`), or `undefined` for a plain or prototype-less object. */
+function classNameOf(value: object): string | undefined {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype === null || prototype === Object.prototype) return undefined;
+  const descriptor = Object.getOwnPropertyDescriptor(prototype, 'constructor');
+  const name = typeof descriptor?.value === 'function' ? functionName(descriptor.value) : '';
+  return name === '' ? undefined : name;
+}
+
+/** A function's own `name` data property, never a getter's result. */
+function functionName(value: object): string {
+  try {
+    const descriptor = Object.getOwnPropertyDescriptor(value, 'name');
+    return typeof descriptor?.value === 'string' ? descriptor.value : '';
+  } catch {
+    // A proxied function's trap may throw: it is then shown without its name.
+    return '';
   }
 }

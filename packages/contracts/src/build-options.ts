@@ -1,6 +1,8 @@
-import { checkBooleanOption, checkOptionNames, optionNames } from './check-options.js';
+import { checkOptions, type OptionTable } from '@toolwright/utils';
+import { invalidOption } from './invalid-option.js';
+import type { BuildOptions } from './tool.js';
 
-const BUILD_OPTION_NAMES = optionNames('BuildOptions', ['nullAsAbsent']);
+const BUILD_OPTIONS: OptionTable<BuildOptions> = { nullAsAbsent: { kind: 'boolean' } };
 
 /**
  * Throws `InvalidOptionError` for options of `Tool.build` (and `rebuildInvocation`) it cannot
@@ -8,10 +10,5 @@ const BUILD_OPTION_NAMES = optionNames('BuildOptions', ['nullAsAbsent']);
  * `nullAsAbsent: 'yes'` would be read as true.
  */
 export function checkBuildOptions(options: unknown): void {
-  checkOptionNames(BUILD_OPTION_NAMES, options);
-  checkBooleanOption(
-    BUILD_OPTION_NAMES.owner,
-    'nullAsAbsent',
-    (options as { nullAsAbsent?: unknown }).nullAsAbsent,
-  );
+  checkOptions('BuildOptions', options, BUILD_OPTIONS, invalidOption);
 }

@@ -1,8 +1,7 @@
 import type { ToolDescription, ToolDescriptionText, ToolExample } from '@toolwright/spec';
-import { previewValue } from '@toolwright/utils';
-import { InvalidOptionError } from '@toolwright/validation';
-import { checkOptionNames, optionNames } from './check-options.js';
+import { checkOptions, type OptionTable } from '@toolwright/utils';
 import { deepFreeze } from './deep-freeze.js';
+import { invalidOption } from './invalid-option.js';
 
 export type { ToolDescription, ToolDescriptionText, ToolExample } from '@toolwright/spec';
 
@@ -15,7 +14,9 @@ export interface RenderDescriptionOptions {
   readonly structuredExamplesSentApart?: boolean;
 }
 
-const RENDER_OPTION_NAMES = optionNames('RenderDescriptionOptions', ['structuredExamplesSentApart']);
+const RENDER_OPTIONS: OptionTable<RenderDescriptionOptions> = {
+  structuredExamplesSentApart: { kind: 'boolean' },
+};
 
 /** The non-empty, trimmed points of a part written as text or as a list. */
 function pointsOf(text: ToolDescriptionText | undefined): string[] {
@@ -47,14 +48,7 @@ export function renderToolDescription(
   description: ToolDescription,
   options: RenderDescriptionOptions = {},
 ): string {
-  checkOptionNames(RENDER_OPTION_NAMES, options);
-  const apart = options.structuredExamplesSentApart;
-  if (apart !== undefined && typeof apart !== 'boolean') {
-    throw new InvalidOptionError(
-      'RenderDescriptionOptions',
-      `RenderDescriptionOptions: structuredExamplesSentApart must be true or false; got ${previewValue(apart)}.`,
-    );
-  }
+  checkOptions('RenderDescriptionOptions', options, RENDER_OPTIONS, invalidOption);
   const sections: string[] = [description.short.trim()];
   const long = description.long?.trim();
   if (long) {

@@ -1,5 +1,6 @@
+import { checkOptions, type OptionTable } from '@toolwright/utils';
 import { ToolwrightError } from '@toolwright/validation';
-import { checkOptionNames, optionNames } from './check-options.js';
+import { invalidOption } from './invalid-option.js';
 import { checkToolResult } from './normalise-tool-result.js';
 import type { ArtifactReference, LlmContentPart, ToolErrorType, ToolResult } from './tool-result.js';
 
@@ -10,7 +11,12 @@ export interface ToolResultExtras {
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
-const EXTRAS_NAMES = optionNames('ToolResultExtras', ['display', 'artifacts', 'metadata']);
+// Only the names: the values are checked with the whole result, by checkToolResult.
+const EXTRAS_OPTIONS: OptionTable<ToolResultExtras> = {
+  display: { kind: 'custom' },
+  artifacts: { kind: 'custom' },
+  metadata: { kind: 'custom' },
+};
 
 /**
  * Throws `InvalidOptionError` for an unknown key of `extras`: spread into the result, a key such
@@ -18,7 +24,7 @@ const EXTRAS_NAMES = optionNames('ToolResultExtras', ['display', 'artifacts', 'm
  * `llmContent` or `error` would overwrite what the constructor sets.
  */
 function checkedExtras(extras: ToolResultExtras | undefined): ToolResultExtras | undefined {
-  checkOptionNames(EXTRAS_NAMES, extras);
+  checkOptions('ToolResultExtras', extras, EXTRAS_OPTIONS, invalidOption);
   return extras;
 }
 

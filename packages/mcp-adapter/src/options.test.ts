@@ -60,22 +60,22 @@ describe('McpAdapter options are checked by name and value', () => {
 
   it('refuses numbers out of range: zero timeouts, timers setTimeout would cut to 1 ms, negative attempts', () => {
     expect(adapterError({ connectTimeoutMs: 0 })).toBe(
-      'McpAdapter: connectTimeoutMs must be a number from 1 to 2147483647; got 0.',
+      'McpAdapter: connectTimeoutMs must be a number from 1 to 2147483647; got integer 0.',
     );
     expect(adapterError({ requestTimeoutMs: 3_000_000_000 })).toBe(
-      'McpAdapter: requestTimeoutMs must be a number from 1 to 2147483647; got 3000000000.',
+      'McpAdapter: requestTimeoutMs must be a number from 1 to 2147483647; got integer 3000000000.',
     );
     expect(adapterError({ reconnect: { maxAttempts: -1 } })).toBe(
-      'McpAdapter.reconnect: maxAttempts must be an integer from 0 to 1000; got -1.',
+      'McpAdapter.reconnect: maxAttempts must be an integer from 0 to 1000; got integer -1.',
     );
     expect(adapterError({ limits: { maxPages: 1.5 } })).toBe(
-      'McpAdapter.limits: maxPages must be an integer from 1 to 9007199254740991; got 1.5.',
+      'McpAdapter.limits: maxPages must be an integer from 1 to 9007199254740991; got number 1.5.',
     );
     expect(adapterError({ stdioMaxMessageBytes: 0 })).toMatch(
       /^McpAdapter: stdioMaxMessageBytes must be an integer from 1 to \d+; got 0\.$/,
     );
     expect(adapterError({ listChangedDebounceMs: Number.NaN })).toBe(
-      'McpAdapter: listChangedDebounceMs must be a number from 0 to 2147483647; got NaN.',
+      'McpAdapter: listChangedDebounceMs must be a number from 0 to 2147483647; got number NaN.',
     );
     expect(adapterError({ deferTools: 'yes' })).toBe('McpAdapter: deferTools must be a boolean; got string.');
   });
@@ -130,7 +130,7 @@ describe('every other options object of the package is checked by name', () => {
       'McpConnectionManager: unknown option "conectTimeoutMs" (did you mean "connectTimeoutMs"?); accepted: clientInfo, connectTimeoutMs, requestTimeoutMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, clientCapabilities, oauth, onConnectionChange, onReady.',
     );
     expect(optionError(() => new McpConnectionManager([], { shutdownGraceMs: -5 })).message).toBe(
-      'McpConnectionManager: shutdownGraceMs must be a number from 0 to 2147483647; got -5.',
+      'McpConnectionManager: shutdownGraceMs must be a number from 0 to 2147483647; got integer -5.',
     );
   });
 
@@ -194,7 +194,7 @@ describe('every other options object of the package is checked by name', () => {
         screenContentList('s', 'prompts', [], { ...DEFAULT_CATALOG_LIMITS, maxEntriesPerList: 0 }),
       ).message,
     ).toBe(
-      'screenContentList limits: maxEntriesPerList must be an integer from 1 to 9007199254740991; got 0.',
+      'screenContentList limits: maxEntriesPerList must be an integer from 1 to 9007199254740991; got integer 0.',
     );
     const tools = [1, 2, 3].map((index) => ({ name: `t${index}`, inputSchema: { type: 'object' } }));
     expect(

@@ -151,7 +151,7 @@ describe('method options and arguments', () => {
       ),
     );
     expect(refusal(() => registry.search('read', { maxResults: 0 }))).toEqual(
-      invalidOption('search: maxResults must be an integer from 1 up; got 0.'),
+      invalidOption('search: maxResults must be an integer from 1 up; got integer 0.'),
     );
     expect(refusal(() => registry.search(42 as never))).toEqual({
       code: 'invalid_search_query',

@@ -181,7 +181,7 @@ describe('assertToolConformance', () => {
       'ConformanceOptions: unknown option "validInput" (did you mean "validInputs"?); accepted: validInputs.',
     );
     expect(refusal({ validInputs: { file_path: 'a' } })).toBe(
-      'ConformanceOptions: validInputs must be an array of inputs; got {"file_path":"a"}.',
+      'ConformanceOptions: validInputs must be an array of inputs; got object {file_path}.',
     );
   });
 

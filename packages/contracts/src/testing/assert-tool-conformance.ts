@@ -1,6 +1,5 @@
-import { InvalidOptionError } from '@toolwright/validation';
-import { checkOptionNames, optionNames } from '../check-options.js';
-import { formatValue } from '../format-value.js';
+import { checkOptions, type OptionTable } from '@toolwright/utils';
+import { invalidOption } from '../invalid-option.js';
 import { isTool } from '../tool.js';
 import { checkBuild } from './build-rules.js';
 import { type ConformanceFailure, ToolConformanceError } from './conformance-error.js';
@@ -18,18 +17,13 @@ export interface ConformanceOptions {
   readonly validInputs?: readonly unknown[];
 }
 
-const CONFORMANCE_OPTION_NAMES = optionNames('ConformanceOptions', ['validInputs']);
+const CONFORMANCE_OPTIONS: OptionTable<ConformanceOptions> = {
+  validInputs: { kind: 'array', accepts: 'an array of inputs' },
+};
 
 /** A misspelt `validInputs` would quietly check a constructed input instead of the caller's. */
 function checkConformanceOptions(options: ConformanceOptions): void {
-  checkOptionNames(CONFORMANCE_OPTION_NAMES, options);
-  const { validInputs } = options as { validInputs?: unknown };
-  if (validInputs !== undefined && !Array.isArray(validInputs)) {
-    throw new InvalidOptionError(
-      CONFORMANCE_OPTION_NAMES.owner,
-      `ConformanceOptions: validInputs must be an array of inputs; got ${formatValue(validInputs)}.`,
-    );
-  }
+  checkOptions('ConformanceOptions', options, CONFORMANCE_OPTIONS, invalidOption);
 }
 
 /** The outcome of {@link checkToolConformance}: the rules checked and every one that failed. */

@@ -1,4 +1,4 @@
-import { previewText } from '@toolwright/utils';
+import { checkOptions, type OptionTable, previewText } from '@toolwright/utils';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { createArgumentError } from '../errors/tool-validation-error.js';
@@ -6,7 +6,7 @@ import { ValidationErrorCode } from '../errors/toolwright-error.js';
 import { collectAjvIssues } from '../issues/ajv-issues.js';
 import { IssueBuilder } from '../issues/issue-builder.js';
 import { formatValidationMessage } from '../messages/format-validation-message.js';
-import { checkOptionNames, checkStringOption, optionNames } from '../options/option-checks.js';
+import { invalidOption } from '../options/invalid-option.js';
 import { guardArguments, requireObjectArguments } from '../parse/argument-guard.js';
 import { fillDefaults } from '../parse/fill-defaults.js';
 import { type ResolvedParseOptions, resolveParseOptions } from '../parse/parse-context.js';
@@ -29,7 +29,7 @@ export interface CompileJsonSchemaOptions {
 }
 
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
-const COMPILE_OPTION_NAMES = optionNames('CompileJsonSchemaOptions', ['name']);
+const COMPILE_OPTIONS: OptionTable<CompileJsonSchemaOptions> = { name: { kind: 'string' } };
 
 type Dialect = 'draft-07' | '2020-12';
 
@@ -199,8 +199,7 @@ export function compileJsonSchema(
   limits?: JsonSchemaLimits,
   options: CompileJsonSchemaOptions = {},
 ): SchemaValidator<Record<string, unknown>> {
-  checkOptionNames(COMPILE_OPTION_NAMES, options);
-  checkStringOption(COMPILE_OPTION_NAMES.owner, 'name', options.name);
+  checkOptions('CompileJsonSchemaOptions', options, COMPILE_OPTIONS, invalidOption);
   const subject = options.name === undefined ? 'JSON Schema' : `JSON Schema of "${options.name}"`;
   const report = prescreenJsonSchema(schema, resolveJsonSchemaLimits(limits), subject);
   return new JsonSchemaValidator(report.copy, subject, report.hasDefaults);

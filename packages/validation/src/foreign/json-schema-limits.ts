@@ -1,4 +1,5 @@
-import { checkNumberOption, checkOptionNames, optionNames } from '../options/option-checks.js';
+import { checkOptions, type NumberRule, type OptionTable } from '@toolwright/utils';
+import { invalidOption } from '../options/invalid-option.js';
 
 /**
  * Caps applied to a foreign JSON Schema before it is compiled: an MCP server's `inputSchema` is
@@ -27,7 +28,14 @@ export const DEFAULT_JSON_SCHEMA_LIMITS: Readonly<Required<JsonSchemaLimits>> = 
   maxEnumValues: 1000,
 });
 
-const LIMIT_NAMES = optionNames('JsonSchemaLimits', Object.keys(DEFAULT_JSON_SCHEMA_LIMITS));
+const LIMIT: NumberRule = { kind: 'number', min: 1, integer: true };
+const LIMIT_OPTIONS: OptionTable<JsonSchemaLimits> = {
+  maxBytes: LIMIT,
+  maxDepth: LIMIT,
+  maxNodes: LIMIT,
+  maxProperties: LIMIT,
+  maxEnumValues: LIMIT,
+};
 
 /**
  * `limits` with every default applied. Refuses, with `InvalidOptionError`, an unknown name
@@ -38,13 +46,7 @@ export function resolveJsonSchemaLimits(
   limits: JsonSchemaLimits | undefined,
 ): Readonly<Required<JsonSchemaLimits>> {
   if (limits === undefined) return DEFAULT_JSON_SCHEMA_LIMITS;
-  checkOptionNames(LIMIT_NAMES, limits);
-  for (const name of LIMIT_NAMES.names) {
-    checkNumberOption(LIMIT_NAMES.owner, name, limits[name as keyof JsonSchemaLimits], {
-      min: 1,
-      integer: true,
-    });
-  }
+  checkOptions('JsonSchemaLimits', limits, LIMIT_OPTIONS, invalidOption);
   return {
     maxBytes: limits.maxBytes ?? DEFAULT_JSON_SCHEMA_LIMITS.maxBytes,
     maxDepth: limits.maxDepth ?? DEFAULT_JSON_SCHEMA_LIMITS.maxDepth,

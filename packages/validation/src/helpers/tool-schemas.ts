@@ -1,11 +1,6 @@
 import type { TInteger, TLiteral, TString, TUnion } from '@sinclair/typebox';
-import {
-  checkNumberOption,
-  checkOptionNames,
-  checkStringOption,
-  type OptionNames,
-  optionNames,
-} from '../options/option-checks.js';
+import { checkOptions, type OptionTable } from '@toolwright/utils';
+import { invalidOption } from '../options/invalid-option.js';
 import { Type } from '../schema-kinds/typebox-034.js';
 
 /** Options shared by every helper: the description the model reads. */
@@ -24,25 +19,26 @@ const MAX_PATH_LENGTH = 4096;
 /** Longest glob or regular expression accepted. */
 const MAX_PATTERN_LENGTH = 1024;
 
-const DESCRIBED = optionNames('ToolSchemaOptions', ['description']);
-const BOUNDED = optionNames('BoundedIntegerOptions', ['description', 'maximum', 'default']);
-const POSITIVE_INTEGER = { min: 1, integer: true } as const;
+const DESCRIBED: OptionTable<ToolSchemaOptions> = { description: { kind: 'string' } };
+// The bounds must be integers from 1: a string `maximum` bounds nothing.
+const BOUNDED: OptionTable<BoundedIntegerOptions> = {
+  ...DESCRIBED,
+  maximum: { kind: 'number', min: 1, integer: true },
+  default: { kind: 'number', min: 1, integer: true },
+};
 
 /**
  * The helpers spread their options into the schema: an unknown key (`maximun: 10`) would become
  * a keyword no validator knows and no bound would hold. So they are checked by name first.
  */
-function checked<T extends ToolSchemaOptions>(spec: OptionNames, options: T): T {
-  checkOptionNames(spec, options);
-  checkStringOption(spec.owner, 'description', options.description);
+function checked<T extends ToolSchemaOptions>(options: T): T {
+  checkOptions('ToolSchemaOptions', options, DESCRIBED, invalidOption);
   return options;
 }
 
-/** As {@link checked}, and the bounds must be integers from 1 (a string `maximum` bounds nothing). */
+/** As {@link checked}, for the options with bounds. */
 function checkedBounds(options: BoundedIntegerOptions): BoundedIntegerOptions {
-  checked(BOUNDED, options);
-  checkNumberOption(BOUNDED.owner, 'maximum', options.maximum, POSITIVE_INTEGER);
-  checkNumberOption(BOUNDED.owner, 'default', options.default, POSITIVE_INTEGER);
+  checkOptions('BoundedIntegerOptions', options, BOUNDED, invalidOption);
   return options;
 }
 
@@ -69,7 +65,7 @@ export const ToolSchemas = Object.freeze({
     return Type.String(
       described(
         { minLength: 1, maxLength: MAX_PATH_LENGTH },
-        checked(DESCRIBED, options).description,
+        checked(options).description,
         'Absolute path of the file',
       ),
     );
@@ -79,7 +75,7 @@ export const ToolSchemas = Object.freeze({
     return Type.String(
       described(
         { minLength: 1, maxLength: MAX_PATH_LENGTH },
-        checked(DESCRIBED, options).description,
+        checked(options).description,
         'Absolute path of the directory',
       ),
     );
@@ -89,7 +85,7 @@ export const ToolSchemas = Object.freeze({
     return Type.String(
       described(
         { minLength: 1, maxLength: MAX_PATTERN_LENGTH },
-        checked(DESCRIBED, options).description,
+        checked(options).description,
         'Glob pattern, e.g. "src/**/*.ts"',
       ),
     );
@@ -99,21 +95,19 @@ export const ToolSchemas = Object.freeze({
     return Type.String(
       described(
         { minLength: 1, maxLength: MAX_PATTERN_LENGTH },
-        checked(DESCRIBED, options).description,
+        checked(options).description,
         'Regular expression',
       ),
     );
   },
   /** A 1-based line number. */
   lineNumber(options: ToolSchemaOptions = {}): TInteger {
-    return Type.Integer(
-      described({ minimum: 1 }, checked(DESCRIBED, options).description, '1-based line number'),
-    );
+    return Type.Integer(described({ minimum: 1 }, checked(options).description, '1-based line number'));
   },
   /** A 0-based offset (lines or items to skip). */
   offset(options: ToolSchemaOptions = {}): TInteger {
     return Type.Integer(
-      described({ minimum: 0 }, checked(DESCRIBED, options).description, 'Number of lines or items to skip'),
+      described({ minimum: 0 }, checked(options).description, 'Number of lines or items to skip'),
     );
   },
   /** How many lines or items to return: at least 1, optionally capped and defaulted. */
@@ -133,16 +127,14 @@ export const ToolSchemas = Object.freeze({
     return Type.String(
       described(
         { minLength: 1, maxLength: 8192, pattern: '^https?://' },
-        checked(DESCRIBED, options).description,
+        checked(options).description,
         'An http:// or https:// URL',
       ),
     );
   },
   /** A shell command line. */
   command(options: ToolSchemaOptions = {}): TString {
-    return Type.String(
-      described({ minLength: 1 }, checked(DESCRIBED, options).description, 'The command to run'),
-    );
+    return Type.String(described({ minLength: 1 }, checked(options).description, 'The command to run'));
   },
   /** One of a fixed set of strings (projects as `anyOf` of `const`, which every provider accepts). */
   stringEnum<const V extends string>(
@@ -150,9 +142,6 @@ export const ToolSchemas = Object.freeze({
     options: ToolSchemaOptions = {},
   ): TUnion<TLiteral<V>[]> {
     const members = values.map((value) => Type.Literal(value));
-    return Type.Union(
-      members,
-      described({}, checked(DESCRIBED, options).description, `One of: ${values.join(', ')}`),
-    );
+    return Type.Union(members, described({}, checked(options).description, `One of: ${values.join(', ')}`));
   },
 });

@@ -1,5 +1,6 @@
 import type { ProviderLintIssue } from '@toolwright/spec';
-import { checkChoice } from '../options/option-checks.js';
+import { checkOption } from '@toolwright/utils';
+import { invalidOption } from '../options/invalid-option.js';
 import { GEMINI_SCHEMA_KEYWORDS, GEMINI_TYPES } from '../projection/gemini-schema.js';
 import { projectionNotes } from '../projection/projection-notes.js';
 import { appendPointer } from '../schema/json-pointer.js';
@@ -53,8 +54,15 @@ export function lintToolDeclaration(
 ): ProviderLintIssue[] {
   // Checked first: an unknown target has no rules, and reading them would throw a TypeError
   // instead of naming the targets that are accepted.
-  if (!Object.hasOwn(PROVIDER_RULES, target))
-    checkChoice('lintToolDeclaration', 'target', target, PROVIDER_TARGETS);
+  if (!Object.hasOwn(PROVIDER_RULES, target)) {
+    checkOption(
+      'lintToolDeclaration',
+      'target',
+      target,
+      { kind: 'oneOf', values: PROVIDER_TARGETS },
+      invalidOption,
+    );
+  }
   const rules = PROVIDER_RULES[target];
   const issues: ProviderLintIssue[] = [];
   const report = (path: string, reason: string): void => {

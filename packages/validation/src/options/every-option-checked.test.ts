@@ -52,7 +52,7 @@ describe('every options object is checked by name', () => {
       'JsonSchemaLimits: unknown option "maxProperty" (did you mean "maxProperties"?); accepted: maxBytes, maxDepth, maxNodes, maxProperties, maxEnumValues.',
     );
     expect(refusal(() => compileJsonSchema(schema, { maxNodes: Number.NaN }))).toBe(
-      'JsonSchemaLimits: maxNodes must be an integer from 1 up; got NaN.',
+      'JsonSchemaLimits: maxNodes must be an integer from 1 up; got number NaN.',
     );
     expect(refusal(() => compileJsonSchema(schema, undefined, untyped({ nmae: 'find' })))).toBe(
       'CompileJsonSchemaOptions: unknown option "nmae" (did you mean "name"?); accepted: name.',
@@ -82,7 +82,7 @@ describe('every options object is checked by name', () => {
       'BoundedIntegerOptions: unknown option "maximun" (did you mean "maximum"?); accepted: description, maximum, default.',
     );
     expect(refusal(() => ToolSchemas.timeoutMs(untyped({ maximum: '10' })))).toBe(
-      'BoundedIntegerOptions: maximum must be an integer from 1 up; got "10".',
+      'BoundedIntegerOptions: maximum must be an integer from 1 up; got string "10".',
     );
     expect(refusal(() => ToolSchemas.filePath(untyped({ desc: 'Where' })))).toBe(
       'ToolSchemaOptions: unknown option "desc"; accepted: description.',

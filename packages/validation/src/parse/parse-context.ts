@@ -1,12 +1,6 @@
+import { checkOptions, type NumberRule, type OptionTable } from '@toolwright/utils';
 import { type MessageCatalog, type MessageLocale, messageCatalog } from '../messages/message-catalog.js';
-import {
-  checkBooleanOption,
-  checkChoiceOption,
-  checkNumberOption,
-  checkOptionNames,
-  checkStringOption,
-  optionNames,
-} from '../options/option-checks.js';
+import { invalidOption } from '../options/invalid-option.js';
 import type { ArgumentLimits, ParseOptions } from '../schema/schema-validator.js';
 import { DEFAULT_ARGUMENT_LIMITS } from './argument-guard.js';
 
@@ -27,16 +21,16 @@ export const MAX_ARGUMENT_DEPTH = 1024;
 export const MESSAGE_LOCALES: readonly MessageLocale[] = Object.freeze(['en', 'zh-CN']);
 
 const OWNER = 'ParseOptions';
-const PARSE_OPTION_NAMES = optionNames(OWNER, [
-  'toolName',
-  'coerce',
-  'unknownArguments',
-  'nullAsAbsent',
-  'locale',
-  'limits',
-]);
-const LIMIT_NAMES = optionNames(`${OWNER}.limits`, ['maxBytes', 'maxDepth']);
-const POSITIVE_INTEGER = { min: 1, integer: true } as const;
+const POSITIVE_INTEGER: NumberRule = { kind: 'number', min: 1, integer: true };
+const LIMIT_OPTIONS: OptionTable<ArgumentLimits> = { maxBytes: POSITIVE_INTEGER, maxDepth: POSITIVE_INTEGER };
+const PARSE_OPTIONS: OptionTable<ParseOptions> = {
+  toolName: { kind: 'string' },
+  coerce: { kind: 'oneOf', values: ['safe', 'none'] },
+  unknownArguments: { kind: 'oneOf', values: ['reject', 'strip'] },
+  nullAsAbsent: { kind: 'boolean' },
+  locale: { kind: 'oneOf', values: MESSAGE_LOCALES },
+  limits: { kind: 'object', options: LIMIT_OPTIONS },
+};
 
 const DEFAULT_OPTIONS: ResolvedParseOptions = Object.freeze({
   toolName: undefined,
@@ -60,18 +54,7 @@ const resolvedFrozen = new WeakMap<object, ResolvedParseOptions>();
  * and `limits: { maxBytes: NaN }` switched the size limit off.
  */
 function checkParseOptions(options: ParseOptions): void {
-  checkOptionNames(PARSE_OPTION_NAMES, options);
-  checkStringOption(OWNER, 'toolName', options.toolName);
-  checkChoiceOption(OWNER, 'coerce', options.coerce, ['safe', 'none']);
-  checkChoiceOption(OWNER, 'unknownArguments', options.unknownArguments, ['reject', 'strip']);
-  checkBooleanOption(OWNER, 'nullAsAbsent', options.nullAsAbsent);
-  checkChoiceOption(OWNER, 'locale', options.locale, MESSAGE_LOCALES);
-  const limits: unknown = options.limits;
-  if (limits === undefined) return;
-  checkOptionNames(LIMIT_NAMES, limits);
-  const { maxBytes, maxDepth } = limits as ArgumentLimits;
-  checkNumberOption(OWNER, 'limits.maxBytes', maxBytes, POSITIVE_INTEGER);
-  checkNumberOption(OWNER, 'limits.maxDepth', maxDepth, POSITIVE_INTEGER);
+  checkOptions(OWNER, options, PARSE_OPTIONS, invalidOption);
 }
 
 function resolve(options: ParseOptions): ResolvedParseOptions {

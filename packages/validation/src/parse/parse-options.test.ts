@@ -57,7 +57,7 @@ describe('ParseOptions are checked before anything is parsed', () => {
       'ParseOptions: unknown option "localle" (did you mean "locale"?); accepted: toolName, coerce, unknownArguments, nullAsAbsent, locale, limits.',
     );
     expect(optionError({ limits: { maxByte: 10 } }).message).toBe(
-      'ParseOptions.limits: unknown option "maxByte" (did you mean "maxBytes"?); accepted: maxBytes, maxDepth.',
+      'ParseOptions: unknown option "limits.maxByte" (did you mean "limits.maxBytes"?); accepted: limits.maxBytes, limits.maxDepth.',
     );
   });
 
@@ -75,16 +75,16 @@ describe('ParseOptions are checked before anything is parsed', () => {
       'ParseOptions: toolName must be a string; got integer 42.',
     );
     expect(optionError({ limits: { maxBytes: Number.NaN } }).message).toBe(
-      'ParseOptions: limits.maxBytes must be an integer from 1 up; got NaN.',
+      'ParseOptions: limits.maxBytes must be an integer from 1 up; got number NaN.',
     );
     expect(optionError({ limits: { maxDepth: 0 } }).message).toBe(
-      'ParseOptions: limits.maxDepth must be an integer from 1 up; got 0.',
+      'ParseOptions: limits.maxDepth must be an integer from 1 up; got integer 0.',
     );
   });
 
   it('refuses options that are not an object', () => {
     expect(optionError(null).message).toBe('ParseOptions: options must be an object; got null.');
-    expect(optionError('strict').message).toBe('ParseOptions: options must be an object; got string.');
+    expect(optionError('strict').message).toBe('ParseOptions: options must be an object; got string "strict".');
   });
 
   it('accepts every documented option, and a frozen options object is reused as checked', () => {

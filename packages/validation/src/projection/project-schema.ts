@@ -1,6 +1,7 @@
+import { checkOption, checkOptions, type OptionTable } from '@toolwright/utils';
 import { ToolSchemaError } from '../errors/tool-schema-error.js';
 import { ValidationErrorCode } from '../errors/toolwright-error.js';
-import { checkBooleanOption, checkChoice, checkOptionNames, optionNames } from '../options/option-checks.js';
+import { invalidOption } from '../options/invalid-option.js';
 import { type JsonSchema, PROVIDER_TARGETS, type ProviderTarget } from '../schema/json-types.js';
 import { deepFreeze } from '../schema/rewrite-schema.js';
 import { toGeminiSchema } from './gemini-schema.js';
@@ -23,7 +24,7 @@ const SLOTS: Record<ProviderTarget, number> = {
   gemini: 4,
 };
 const STRICT_OFFSET = 5;
-const PROJECT_OPTION_NAMES = optionNames('ProjectSchemaOptions', ['strict']);
+const PROJECT_OPTIONS: OptionTable<ProjectSchemaOptions> = { strict: { kind: 'boolean' } };
 
 const cache = new WeakMap<object, Array<JsonSchema | undefined>>();
 
@@ -87,11 +88,16 @@ export function projectSchema(
   const base = SLOTS[target];
   // An unknown target would otherwise project to nothing, silently (`typeof` also refuses
   // inherited names such as "constructor").
-  if (typeof base !== 'number') checkChoice('projectSchema', 'target', target, PROVIDER_TARGETS);
-  if (options !== undefined) {
-    checkOptionNames(PROJECT_OPTION_NAMES, options);
-    checkBooleanOption(PROJECT_OPTION_NAMES.owner, 'strict', options.strict);
+  if (typeof base !== 'number') {
+    checkOption(
+      'projectSchema',
+      'target',
+      target,
+      { kind: 'oneOf', values: PROVIDER_TARGETS },
+      invalidOption,
+    );
   }
+  if (options !== undefined) checkOptions('ProjectSchemaOptions', options, PROJECT_OPTIONS, invalidOption);
   const strict = options?.strict === true && (target === 'openai-chat' || target === 'openai-responses');
   const slot = strict ? STRICT_OFFSET + base : base;
   let slots = cache.get(schema);

@@ -1,7 +1,8 @@
+import { checkOptions, type OptionTable } from '@toolwright/utils';
 import { ToolSchemaError } from '../errors/tool-schema-error.js';
 import { ValidationErrorCode } from '../errors/toolwright-error.js';
 import { compileJsonSchema } from '../foreign/compile-json-schema.js';
-import { checkOptionNames, checkStringOption, optionNames } from '../options/option-checks.js';
+import { invalidOption } from '../options/invalid-option.js';
 import { compileToolSchema } from '../parse/compile-tool-schema.js';
 import type { SchemaValidator } from '../schema/schema-validator.js';
 import { describeUnknownSchema, schemaKindOf } from './schema-kind.js';
@@ -15,7 +16,7 @@ export interface CompileSchemaOptions {
   name?: string;
 }
 
-const OPTION_NAMES = optionNames('CompileSchemaOptions', ['name']);
+const COMPILE_OPTIONS: OptionTable<CompileSchemaOptions> = { name: { kind: 'string' } };
 
 /**
  * The one entry for every kind of schema (see `SchemaKind`), all behind the same
@@ -30,8 +31,7 @@ const OPTION_NAMES = optionNames('CompileSchemaOptions', ['name']);
  * `schema_compile_failed` / `schema_invalid_default` for a TypeBox 0.34 schema, as `compileToolSchema` throws them.
  */
 export function compileSchema(schema: unknown, options: CompileSchemaOptions = {}): SchemaValidator<unknown> {
-  checkOptionNames(OPTION_NAMES, options);
-  checkStringOption(OPTION_NAMES.owner, 'name', options.name);
+  checkOptions('CompileSchemaOptions', options, COMPILE_OPTIONS, invalidOption);
   const subject = options.name === undefined ? 'the schema' : `the schema of "${options.name}"`;
   switch (schemaKindOf(schema)) {
     case 'schema-validator':

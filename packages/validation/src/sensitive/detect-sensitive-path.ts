@@ -1,14 +1,8 @@
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
-import {
-  checkBooleanOption,
-  checkChoice,
-  checkOptionNames,
-  checkString,
-  checkStringOption,
-  optionNames,
-} from '../options/option-checks.js';
+import { checkOption, checkOptions, type OptionTable } from '@toolwright/utils';
+import { invalidOption } from '../options/invalid-option.js';
 import { type PathFacts, SENSITIVE_PATH_RULES, type SensitivityLevel } from './sensitive-rules.js';
 
 /** Why a path is sensitive. */
@@ -31,16 +25,17 @@ export interface DetectSensitivePathOptions {
 const LEVEL_RANK: Record<SensitivityLevel, number> = { low: 1, medium: 2, high: 3 };
 const SENSITIVITY_LEVELS: readonly SensitivityLevel[] = ['low', 'medium', 'high'];
 
-const DETECT_OPTION_NAMES = optionNames('DetectSensitivePathOptions', ['homeDir', 'followSymlinks']);
+const DETECT_OPTIONS: OptionTable<DetectSensitivePathOptions> = {
+  homeDir: { kind: 'string' },
+  followSymlinks: { kind: 'boolean' },
+};
 
 /**
  * A typo here fails open: `followSymlink: true` or `homedir` would be ignored, and a secret
  * reached through a link or `~` would be judged harmless. So the options are checked by name.
  */
 function checkDetectOptions(options: DetectSensitivePathOptions): void {
-  checkOptionNames(DETECT_OPTION_NAMES, options);
-  checkStringOption(DETECT_OPTION_NAMES.owner, 'homeDir', options.homeDir);
-  checkBooleanOption(DETECT_OPTION_NAMES.owner, 'followSymlinks', options.followSymlinks);
+  checkOptions('DetectSensitivePathOptions', options, DETECT_OPTIONS, invalidOption);
 }
 
 /** `~` and `~/...` (either separator) expanded against `homeDir`. */
@@ -101,7 +96,7 @@ export function detectSensitivePath(
   path: string,
   options: DetectSensitivePathOptions = {},
 ): SensitivePathMatch | undefined {
-  checkString('detectSensitivePath', 'path', path);
+  checkOption('detectSensitivePath', 'path', path, { kind: 'string', required: true }, invalidOption);
   checkDetectOptions(options);
   const expanded = expandHome(path, options.homeDir ?? homedir());
   let best = matchRules(expanded);
@@ -134,7 +129,13 @@ export function filterSensitive(
   options: DetectSensitivePathOptions = {},
 ): SensitivePathEntry[] {
   // An unknown level ranks below nothing and would keep no path at all: every secret would pass.
-  checkChoice('filterSensitive', 'minLevel', minLevel, SENSITIVITY_LEVELS);
+  checkOption(
+    'filterSensitive',
+    'minLevel',
+    minLevel,
+    { kind: 'oneOf', values: SENSITIVITY_LEVELS, required: true },
+    invalidOption,
+  );
   checkDetectOptions(options);
   const entries: SensitivePathEntry[] = [];
   for (const path of paths) {

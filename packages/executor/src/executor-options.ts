@@ -1,10 +1,20 @@
 import type { Tool } from '@toolwright/contracts';
 import type { ToolMode } from '@toolwright/spec';
-import { describeRenamedOptionProblem, renamedOptionValue } from '@toolwright/utils';
-import { checkNumberOption, checkOptions } from './check-options.js';
+import {
+  checkOption,
+  checkOptions,
+  describeRenamedOptionProblem,
+  type OptionTable,
+  POSITIVE_SAFE_INTEGER,
+  POSITIVE_TIMER_MS,
+  refusedOption,
+  renamedOptionValue,
+  TIMER_MS,
+} from '@toolwright/utils';
 import type { DeferredToolState } from './deferred-tool-state.js';
 import type { ApprovalHandler, ExecutorEvent, PreToolHook } from './executed-call.js';
 import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
+import { invalidOption } from './invalid-option.js';
 import type { PermissionDecision } from './permission/permission-decision.js';
 import type { PermissionRequest } from './permission/permission-policy.js';
 import type { ArtifactSink } from './results/artifact-sink.js';
@@ -80,31 +90,44 @@ export interface ToolExecutorOptions extends ToolCallRunnerOptions {
   maxParallel?: number;
 }
 
-const RUNNER_OPTION_NAMES = [
-  'lookup',
-  'deferred',
-  'mode',
-  'permissions',
-  'sessionId',
-  'workspaceRoot',
-  'hooks',
-  'approve',
-  'artifactSink',
-  'spillThresholdBytes',
-  'timeoutMs',
-  'toolTimeoutsMs',
-  'timeoutGraceMs',
-  'retry',
-  'contextFields',
-  'onEvent',
-] as const;
+// `baseDelayMs` is the deprecated former name of `initialDelayMs`; both are checked here, and
+// a host that sets both to different values is refused in `resolveCallOptions`.
+const RETRY_OPTIONS: OptionTable<Partial<RetryPolicy>> = {
+  maxAttempts: { kind: 'number', min: 1, max: 100, integer: true },
+  initialDelayMs: TIMER_MS,
+  maxDelayMs: TIMER_MS,
+  baseDelayMs: TIMER_MS,
+};
 
-const EXECUTOR_OPTION_NAMES = [...RUNNER_OPTION_NAMES, 'maxParallel'] as const;
+/** Every option of a runner and what it accepts; the shapes no kind says are checked in `resolveCallOptions`. */
+const RUNNER_OPTIONS: OptionTable<ToolCallRunnerOptions> = {
+  lookup: { kind: 'function', required: true },
+  deferred: { kind: 'custom' },
+  mode: { kind: 'function' },
+  permissions: { kind: 'custom' },
+  sessionId: { kind: 'custom' },
+  workspaceRoot: { kind: 'string', nonEmpty: true, required: true, accepts: 'a non-empty path' },
+  hooks: { kind: 'array', items: { kind: 'function' } },
+  approve: { kind: 'function' },
+  artifactSink: { kind: 'custom' },
+  spillThresholdBytes: POSITIVE_SAFE_INTEGER,
+  timeoutMs: POSITIVE_TIMER_MS,
+  toolTimeoutsMs: { kind: 'object' },
+  timeoutGraceMs: TIMER_MS,
+  retry: { kind: 'object', options: RETRY_OPTIONS },
+  contextFields: { kind: 'custom' },
+  onEvent: { kind: 'function' },
+};
 
-const RETRY_OPTION_NAMES = ['maxAttempts', 'initialDelayMs', 'maxDelayMs', 'baseDelayMs'] as const;
-
-/** The largest delay `setTimeout` honours; beyond it Node fires after 1 ms. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+const EXECUTOR_OPTIONS: OptionTable<ToolExecutorOptions> = {
+  ...RUNNER_OPTIONS,
+  permissions: {
+    kind: 'custom',
+    required: true,
+    accepts: 'a PermissionPolicy (or an object with a decide(request) method)',
+  },
+  maxParallel: { kind: 'number', min: 1, max: 1024, integer: true },
+};
 
 /** The options with every default applied. */
 export interface ResolvedExecutorOptions extends ToolExecutorOptions {
@@ -131,22 +154,14 @@ const NO_PERMISSION_CHECK: PermissionChecker = Object.freeze({
 /** Checks every option of a `ToolExecutor` by name and range, and applies the defaults. */
 export function resolveExecutorOptions(options: ToolExecutorOptions): ResolvedExecutorOptions {
   const owner = 'ToolExecutor';
-  checkOptions(owner, options, EXECUTOR_OPTION_NAMES);
-  if (options.permissions === undefined) {
-    throw invalid(
-      owner,
-      'permissions must be a PermissionPolicy (or an object with a decide(request) method)',
-      options.permissions,
-    );
-  }
-  checkNumberOption(owner, 'maxParallel', options.maxParallel, { min: 1, max: 1024, integer: true });
+  checkOptions(owner, options, EXECUTOR_OPTIONS, invalidOption);
   return { ...resolveCallOptions(owner, options), maxParallel: options.maxParallel ?? 8 };
 }
 
 /** Checks every option of a `ToolCallRunner` by name and range, and applies the defaults. */
 export function resolveRunnerOptions(options: ToolCallRunnerOptions): ResolvedExecutorOptions {
   const owner = 'ToolCallRunner';
-  checkOptions(owner, options, RUNNER_OPTION_NAMES);
+  checkOptions(owner, options, RUNNER_OPTIONS, invalidOption);
   // One call at a time: the runner schedules nothing, so its limit is never reached.
   return { ...resolveCallOptions(owner, options), maxParallel: 1 };
 }
@@ -156,41 +171,22 @@ function resolveCallOptions(
   owner: string,
   options: ToolCallRunnerOptions,
 ): Omit<ResolvedExecutorOptions, 'maxParallel'> {
-  requireFunction(owner, 'lookup', options.lookup);
   if (options.permissions !== undefined && typeof options.permissions?.decide !== 'function') {
-    throw invalid(
-      owner,
-      'permissions must be a PermissionPolicy (or an object with a decide(request) method)',
-      options.permissions,
+    throw invalidOption(
+      refusedOption(
+        owner,
+        'permissions',
+        'a PermissionPolicy (or an object with a decide(request) method)',
+        options.permissions,
+      ),
     );
   }
   const artifactSink = adaptArtifactSink(owner, options.artifactSink);
   assertSessionId(options.sessionId);
-  if (typeof options.workspaceRoot !== 'string' || options.workspaceRoot === '') {
-    throw invalid(owner, 'workspaceRoot must be a non-empty path', options.workspaceRoot);
-  }
-  for (const name of ['mode', 'approve', 'onEvent'] as const) {
-    if (options[name] !== undefined) requireFunction(owner, name, options[name]);
-  }
-  if (
-    options.hooks !== undefined &&
-    !(Array.isArray(options.hooks) && options.hooks.every((hook) => typeof hook === 'function'))
-  ) {
-    throw invalid(owner, 'hooks must be an array of functions', options.hooks);
-  }
-  checkNumberOption(owner, 'timeoutMs', options.timeoutMs, { min: 1, max: MAX_TIMER_MS });
-  checkNumberOption(owner, 'timeoutGraceMs', options.timeoutGraceMs, { min: 0, max: MAX_TIMER_MS });
-  checkNumberOption(owner, 'spillThresholdBytes', options.spillThresholdBytes, { min: 1, integer: true });
   for (const [tool, timeout] of Object.entries(options.toolTimeoutsMs ?? {})) {
-    checkNumberOption(owner, `toolTimeoutsMs.${tool}`, timeout, { min: 1, max: MAX_TIMER_MS });
+    checkOption(owner, `toolTimeoutsMs.${tool}`, timeout, POSITIVE_TIMER_MS, invalidOption);
   }
   if (options.retry !== undefined) {
-    checkOptions(`${owner} retry`, options.retry, RETRY_OPTION_NAMES);
-    checkNumberOption(owner, 'retry.maxAttempts', options.retry.maxAttempts, {
-      min: 1,
-      max: 100,
-      integer: true,
-    });
     const renamed = describeRenamedOptionProblem(
       `${owner} retry`,
       options.retry,
@@ -198,11 +194,6 @@ function resolveCallOptions(
       'baseDelayMs',
     );
     if (renamed !== undefined) throw new ExecutorError(ExecutorErrorCode.InvalidOption, renamed);
-    checkNumberOption(owner, 'retry.initialDelayMs', initialDelayOf(options.retry), {
-      min: 0,
-      max: MAX_TIMER_MS,
-    });
-    checkNumberOption(owner, 'retry.maxDelayMs', options.retry.maxDelayMs, { min: 0, max: MAX_TIMER_MS });
   }
   return {
     ...options,
@@ -224,18 +215,4 @@ function resolveCallOptions(
 /** `retry.initialDelayMs`, or its deprecated former name `baseDelayMs`. */
 function initialDelayOf(retry: Partial<RetryPolicy>): number | undefined {
   return renamedOptionValue(retry, 'initialDelayMs', 'baseDelayMs') as number | undefined;
-}
-
-function requireFunction(owner: string, name: string, value: unknown): void {
-  if (typeof value !== 'function') throw invalid(owner, `${name} must be a function`, value);
-}
-
-function invalid(owner: string, what: string, value: unknown): ExecutorError {
-  const shown =
-    value === undefined
-      ? 'nothing'
-      : typeof value === 'function'
-        ? 'a function'
-        : (JSON.stringify(value)?.slice(0, 80) ?? typeof value);
-  return new ExecutorError(ExecutorErrorCode.InvalidOption, `${owner}: ${what}; got ${shown}.`);
 }

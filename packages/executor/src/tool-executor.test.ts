@@ -67,7 +67,7 @@ describe('ToolExecutor options', () => {
     expect(error.message).toContain('unknown option "maxParalel" (did you mean "maxParallel"?)');
     expect(error.message).toContain('accepted: lookup, deferred, mode');
     expect(optionError({ ...base(), retry: { maxAttempt: 2 } }).message).toContain(
-      'did you mean "maxAttempts"',
+      'unknown option "retry.maxAttempt" (did you mean "retry.maxAttempts"?)',
     );
   });
 
@@ -97,7 +97,7 @@ describe('ToolExecutor options', () => {
 
   it('refuses a zero timeout, a negative retry delay and a timer beyond what setTimeout honours', () => {
     expect(optionError({ ...base(), timeoutMs: 0 }).message).toContain(
-      'timeoutMs must be a number from 1 to 2147483647; got 0',
+      'ToolExecutor: timeoutMs must be a number from 1 to 2147483647; got integer 0.',
     );
     expect(optionError({ ...base(), retry: { initialDelayMs: -5 } }).message).toContain(
       'retry.initialDelayMs',
@@ -115,7 +115,7 @@ describe('ToolExecutor options', () => {
 
   it('refuses missing collaborators with what was given', () => {
     expect(optionError({ ...base(), lookup: 'registry' }).message).toBe(
-      'ToolExecutor: lookup must be a function; got "registry".',
+      'ToolExecutor: lookup must be a function; got string "registry".',
     );
     expect(optionError({ ...base(), permissions: undefined }).message).toContain(
       'permissions must be a PermissionPolicy',

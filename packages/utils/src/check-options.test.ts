@@ -92,9 +92,9 @@ const KINDS: Record<OptionRule['kind'], KindCase> = {
     rule: { kind: 'array', items: { kind: 'string' } },
     accepted: [[], ['a', 'b'], undefined],
     refused: [
-      ['a', 'Pool: x must be an array, each item a string; got string "a".'],
+      ['a', 'Pool: x must be an array of strings; got string "a".'],
       [['a', 2], 'Pool: x[1] must be a string; got integer 2.'],
-      [new Set(['a']), 'Pool: x must be an array, each item a string; got object Set {}.'],
+      [new Set(['a']), 'Pool: x must be an array of strings; got object Set {}.'],
     ],
   },
   object: {

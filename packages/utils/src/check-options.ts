@@ -43,14 +43,20 @@ export function describeAcceptedOption(rule: OptionRule): string {
     case 'function':
       return 'a function';
     case 'array':
-      return rule.items === undefined
-        ? 'an array'
-        : `an array, each item ${describeAcceptedOption(rule.items)}`;
+      return rule.items === undefined ? 'an array' : `an array of ${pluralOf(rule.items)}`;
     case 'object':
       return 'an object';
     case 'custom':
       return 'a value of the documented shape';
   }
+}
+
+/** The items an array rule accepts, as a plural (`strings`, or `items each an integer from 1 up`). */
+function pluralOf(rule: OptionRule): string {
+  const plain = Object.keys(rule).length === 1;
+  if (plain && (rule.kind === 'string' || rule.kind === 'function' || rule.kind === 'object'))
+    return `${rule.kind}s`;
+  return `items each ${describeAcceptedOption(rule)}`;
 }
 
 /**

@@ -1605,7 +1605,7 @@ describe('the reasons and defaults a user sees', () => {
       expect(() => policy({ [option]: ['/tmp', 5] } as never), option).toThrow(
         expect.objectContaining({
           code: 'invalid_option',
-          message: `PermissionPolicy: ${option} must be an array of strings; got ["/tmp",5].`,
+          message: `PermissionPolicy: ${option}[1] must be a string; got integer 5.`,
         }),
       );
     }

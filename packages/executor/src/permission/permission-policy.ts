@@ -2,9 +2,9 @@ import { homedir } from 'node:os';
 import { isAbsolute, resolve, sep } from 'node:path';
 import { type Tool, type ToolInvocation, ToolKind } from '@toolwright/contracts';
 import type { ToolMode } from '@toolwright/spec';
+import { type ArrayRule, checkOptions, type OptionTable, refusedOption } from '@toolwright/utils';
 import { detectSensitivePath, type SensitivePathMatch } from '@toolwright/validation';
-import { checkOptions } from '../check-options.js';
-import { ExecutorError, ExecutorErrorCode } from '../executor-error.js';
+import { invalidOption } from '../invalid-option.js';
 import { isInsideDirectory, resolveRealPath } from '../paths/real-path.js';
 import { pathArguments } from './path-arguments.js';
 import { type PermissionDecision, stricter } from './permission-decision.js';
@@ -63,17 +63,22 @@ export interface PermissionPolicyOptions {
   needsApproval?: Readonly<Record<string, NeedsApproval>>;
 }
 
-const OPTION_NAMES = [
-  'workspaceRoot',
-  'allow',
-  'ask',
-  'deny',
-  'trustedDirectories',
-  'protectedPaths',
-  'trustedMcpServers',
-  'alwaysAsk',
-  'needsApproval',
-] as const;
+const OWNER = 'PermissionPolicy';
+
+const STRING_LIST: ArrayRule = { kind: 'array', items: { kind: 'string' } };
+
+/** Every option and what it accepts; `alwaysAsk` is checked where it is read. */
+const POLICY_OPTIONS: OptionTable<PermissionPolicyOptions> = {
+  workspaceRoot: { kind: 'string', nonEmpty: true, required: true, accepts: 'a non-empty path' },
+  allow: STRING_LIST,
+  ask: STRING_LIST,
+  deny: STRING_LIST,
+  trustedDirectories: STRING_LIST,
+  protectedPaths: STRING_LIST,
+  trustedMcpServers: STRING_LIST,
+  alwaysAsk: { kind: 'custom' },
+  needsApproval: { kind: 'object' },
+};
 
 /** What a decision is asked about. `tool` is needed to judge MCP annotations by their server. */
 export interface PermissionRequest {
@@ -167,28 +172,20 @@ export class PermissionPolicy {
   readonly #home = homedir();
 
   constructor(options: PermissionPolicyOptions) {
-    checkOptions('PermissionPolicy', options, OPTION_NAMES);
-    if (typeof options.workspaceRoot !== 'string' || options.workspaceRoot === '') {
-      throw new ExecutorError(
-        ExecutorErrorCode.InvalidOption,
-        `PermissionPolicy: workspaceRoot must be a non-empty path; got ${JSON.stringify(options.workspaceRoot)}.`,
-      );
-    }
+    checkOptions(OWNER, options, POLICY_OPTIONS, invalidOption);
     this.workspaceRoot = resolveRealPath(options.workspaceRoot);
     const parsing = { homeDir: this.#home };
     this.#rules = [
-      ...stringList('deny', options.deny).map((rule) => parsePermissionRule(rule, 'deny', parsing)),
-      ...stringList('ask', options.ask).map((rule) => parsePermissionRule(rule, 'ask', parsing)),
-      ...stringList('allow', options.allow).map((rule) => parsePermissionRule(rule, 'allow', parsing)),
+      ...(options.deny ?? []).map((rule) => parsePermissionRule(rule, 'deny', parsing)),
+      ...(options.ask ?? []).map((rule) => parsePermissionRule(rule, 'ask', parsing)),
+      ...(options.allow ?? []).map((rule) => parsePermissionRule(rule, 'allow', parsing)),
     ];
     this.#allowPathRules = this.#rules.filter(
       (rule) => rule.behavior === 'allow' && rule.specifier !== undefined,
     );
-    this.#trustedDirectories = stringList('trustedDirectories', options.trustedDirectories).map(
-      resolveRealPath,
-    );
-    this.#protectedPaths = stringList('protectedPaths', options.protectedPaths).map(resolveRealPath);
-    this.#trustedMcpServers = new Set(stringList('trustedMcpServers', options.trustedMcpServers));
+    this.#trustedDirectories = (options.trustedDirectories ?? []).map(resolveRealPath);
+    this.#protectedPaths = (options.protectedPaths ?? []).map(resolveRealPath);
+    this.#trustedMcpServers = new Set(options.trustedMcpServers ?? []);
     this.#alwaysAsk = stringRecord('alwaysAsk', options.alwaysAsk);
     this.#needsApproval = options.needsApproval ?? {};
     this.#protectedContext = { workspaceRoot: this.workspaceRoot };
@@ -749,17 +746,12 @@ function stringRecord(option: string, value: unknown): ReadonlyMap<string, strin
   ) {
     return new Map(Object.entries(value as Record<string, string>));
   }
-  throw new ExecutorError(
-    ExecutorErrorCode.InvalidOption,
-    `PermissionPolicy: ${option} must be an object mapping tool names to a non-empty reason, such as { "ExitPlanMode": "only the user can end Plan mode" }; got ${JSON.stringify(value)?.slice(0, 80) ?? String(value)}.`,
-  );
-}
-
-function stringList(option: string, value: unknown): readonly string[] {
-  if (value === undefined) return [];
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value;
-  throw new ExecutorError(
-    ExecutorErrorCode.InvalidOption,
-    `PermissionPolicy: ${option} must be an array of strings; got ${JSON.stringify(value)?.slice(0, 80) ?? String(value)}.`,
+  throw invalidOption(
+    refusedOption(
+      OWNER,
+      option,
+      'an object mapping tool names to a non-empty reason, such as { "ExitPlanMode": "only the user can end Plan mode" }',
+      value,
+    ),
   );
 }

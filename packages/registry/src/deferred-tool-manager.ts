@@ -1,5 +1,6 @@
+import { checkOptions, type OptionTable } from '@toolwright/utils';
 import { compareCodeUnits } from './code-unit-order.js';
-import { checkFunctionOption, checkOptionNames } from './option-checks.js';
+import { invalidOption } from './invalid-option.js';
 import { refuseUnknownNames, toNameList } from './tool-names.js';
 
 /** What the manager needs to know about a tool: its name and whether it asks to be deferred. */
@@ -26,6 +27,11 @@ export interface DeferredToolManagerOptions {
   onChange?: () => void;
 }
 
+const MANAGER_OPTIONS: OptionTable<DeferredToolManagerOptions> = {
+  alwaysLoaded: { kind: 'custom' },
+  onChange: { kind: 'function' },
+};
+
 const LISTING_OPEN = '<available-deferred-tools>';
 const LISTING_CLOSE = '</available-deferred-tools>';
 
@@ -48,8 +54,8 @@ export class DeferredToolManager {
 
   /** Creates an empty manager. */
   constructor(options: DeferredToolManagerOptions = {}) {
-    const checked = checkOptionNames('DeferredToolManager', options, ['alwaysLoaded', 'onChange']);
-    checkFunctionOption('DeferredToolManager', 'onChange', checked.onChange);
+    checkOptions('DeferredToolManager', options, MANAGER_OPTIONS, invalidOption);
+    const checked = options ?? {};
     this.#alwaysLoaded = new Set(
       checked.alwaysLoaded === undefined
         ? []

@@ -163,7 +163,7 @@ describe('provider-side tool search (Anthropic)', () => {
     expect(() =>
       registry.getFunctionDeclarationsByMode('default', 'anthropic', { providerToolSearch: 'bm52' as never }),
     ).toThrow(
-      'getFunctionDeclarationsByMode: providerToolSearch must be "regex" or "bm25" (did you mean "bm25"?); got string "bm52".',
+      'getFunctionDeclarationsByMode: providerToolSearch must be one of "regex", "bm25"; got string "bm52" (did you mean "bm25"?).',
     );
     expect(() =>
       registry.getFunctionDeclarationsByMode('default', 'anthropic', { providerSearch: 'bm25' } as never),

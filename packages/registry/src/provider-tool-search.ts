@@ -1,7 +1,7 @@
 import type { ProviderToolSearchTool, ProviderToolSearchVariant } from '@toolwright/spec';
-import { didYouMean } from '@toolwright/utils';
+import { checkOptions, type OptionTable } from '@toolwright/utils';
 import type { ProviderTarget } from '@toolwright/validation';
-import { checkOptionNames, refuseOptionValue } from './option-checks.js';
+import { invalidOption } from './invalid-option.js';
 import { RegistryError, RegistryErrorCode } from './registry-error.js';
 
 export type { ProviderToolSearchTool, ProviderToolSearchVariant };
@@ -63,6 +63,9 @@ export interface ResolvedProviderToolSearch {
 }
 
 const OWNER = 'getFunctionDeclarationsByMode';
+const DECLARATION_OPTIONS: OptionTable<DeclarationOptions> = {
+  providerToolSearch: { kind: 'oneOf', values: PROVIDER_TOOL_SEARCH_VARIANTS },
+};
 
 /**
  * Checks the options of one declaration request by name and value; returns the provider search
@@ -73,13 +76,9 @@ export function resolveDeclarationOptions(
   target: ProviderTarget,
   options: DeclarationOptions | undefined,
 ): ResolvedProviderToolSearch | undefined {
-  const checked = checkOptionNames(OWNER, options, ['providerToolSearch']);
-  const variant = checked.providerToolSearch;
+  checkOptions(OWNER, options, DECLARATION_OPTIONS, invalidOption);
+  const variant = options?.providerToolSearch;
   if (variant === undefined) return undefined;
-  if (!PROVIDER_TOOL_SEARCH_VARIANTS.includes(variant)) {
-    const hint = typeof variant === 'string' ? didYouMean(variant, PROVIDER_TOOL_SEARCH_VARIANTS) : '';
-    refuseOptionValue(OWNER, 'providerToolSearch', `"regex" or "bm25"${hint}`, variant);
-  }
   const search = TOOL_SEARCH_BY_TARGET[target];
   if (search === undefined) {
     throw new RegistryError(

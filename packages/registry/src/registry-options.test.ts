@@ -49,22 +49,26 @@ describe('ToolRegistry options', () => {
       invalidOption('ToolRegistry: onListenerError must be a function; got string "log".'),
     );
     expect(refusal(() => new ToolRegistry({ toolLimits: [5] as never }))).toEqual(
-      invalidOption('ToolRegistry option toolLimits: options must be an object; got an array.'),
+      invalidOption('ToolRegistry: toolLimits must be an object; got array of 1 item.'),
     );
   });
 
   it('refuses a bad tool limit or target, suggesting the nearest target', () => {
     expect(refusal(() => new ToolRegistry({ toolLimits: { gemni: 5 } as never }))).toEqual(
       invalidOption(
-        'toolLimits names an unknown target "gemni" (did you mean "gemini"?); ' +
-          'accepted: json-schema, openai-chat, openai-responses, anthropic, gemini.',
+        'ToolRegistry: unknown option "toolLimits.gemni" (did you mean "toolLimits.gemini"?); accepted: ' +
+          'toolLimits.json-schema, toolLimits.openai-chat, toolLimits.openai-responses, toolLimits.anthropic, toolLimits.gemini.',
       ),
     );
     expect(refusal(() => new ToolRegistry({ toolLimits: { gemini: '5' as never } }))).toEqual(
-      invalidOption('toolLimits["gemini"] is string "5"; a positive integer or Infinity is accepted.'),
+      invalidOption(
+        'ToolRegistry: toolLimits.gemini must be a positive integer or Infinity; got string "5".',
+      ),
     );
     expect(refusal(() => new ToolRegistry({ toolLimits: { gemini: 2.5 } }))).toEqual(
-      invalidOption('toolLimits["gemini"] is 2.5; a positive integer or Infinity is accepted.'),
+      invalidOption(
+        'ToolRegistry: toolLimits.gemini must be a positive integer or Infinity; got number 2.5.',
+      ),
     );
     expect(new ToolRegistry({ toolLimits: { gemini: Number.POSITIVE_INFINITY } })).toBeInstanceOf(
       ToolRegistry,
@@ -94,7 +98,7 @@ describe('method options and arguments', () => {
       invalidOption('registerAll: unknown option "atomc" (did you mean "atomic"?); accepted: atomic.'),
     );
     expect(refusal(() => registry.registerAll([builtinTool('Read')], { atomic: 'yes' as never }))).toEqual(
-      invalidOption('registerAll: atomic must be a boolean; got string "yes".'),
+      invalidOption('registerAll: atomic must be true or false; got string "yes".'),
     );
     expect(refusal(() => registry.registerAll(builtinTool('Read') as never))).toEqual(
       invalidOption('registerAll expects a list of tools; got the single tool "Read" (wrap it in an array).'),

@@ -1,13 +1,6 @@
-import { didYouMean, previewValue } from '@toolwright/utils';
+import { checkOption, checkOptions, type OptionTable, previewValue, refusedOption } from '@toolwright/utils';
 import type { ProviderTarget } from '@toolwright/validation';
-import {
-  checkBooleanOption,
-  checkFunctionOption,
-  checkNumberOption,
-  checkOptionNames,
-  checkStringOption,
-  refuseOptionValue,
-} from './option-checks.js';
+import { invalidOption } from './invalid-option.js';
 import { PROVIDER_TOOL_LIMITS } from './provider-limits.js';
 import { RegistryError, RegistryErrorCode } from './registry-error.js';
 import { type RegistryEventName, rethrowListenerErrorLater } from './registry-events.js';
@@ -51,38 +44,38 @@ export interface ResolvedRegistryOptions {
   readonly onListenerError: (error: unknown, event: RegistryEventName) => void;
 }
 
-const REGISTRY_OPTION_NAMES: readonly (keyof ToolRegistryOptions)[] = [
-  'alwaysLoaded',
-  'toolLimits',
-  'toolSearch',
-  'onListenerError',
-];
-const PROVIDER_TARGET_NAMES = Object.keys(PROVIDER_TOOL_LIMITS);
+// Each target's limit is checked in resolveLimits: Infinity is accepted, which no number rule says.
+const TOOL_LIMIT_OPTIONS: OptionTable<ToolRegistryOptions['toolLimits']> = Object.fromEntries(
+  Object.keys(PROVIDER_TOOL_LIMITS).map((target) => [target, { kind: 'custom' }]),
+) as OptionTable<Record<ProviderTarget, number>>;
 
-/** The provider limits with the `toolLimits` overrides applied. */
-function resolveLimits(toolLimits: unknown): Record<ProviderTarget, number> {
+/** Every option and what it accepts; `alwaysLoaded` and `toolSearch` are checked where they are resolved. */
+const REGISTRY_OPTIONS: OptionTable<ToolRegistryOptions> = {
+  alwaysLoaded: { kind: 'custom' },
+  toolLimits: { kind: 'object', options: TOOL_LIMIT_OPTIONS },
+  toolSearch: { kind: 'custom' },
+  onListenerError: { kind: 'function' },
+};
+const REGISTER_ALL_OPTIONS: OptionTable<RegisterAllOptions> = { atomic: { kind: 'boolean' } };
+const REPLACEMENT_OPTIONS: OptionTable<McpCatalogReplacement> = {
+  server: { kind: 'string', nonEmpty: true },
+  reason: { kind: 'string' },
+};
+const SEARCH_OPTIONS: OptionTable<ToolSearchOptions> = {
+  maxResults: { kind: 'number', min: 1, integer: true },
+  exclude: { kind: 'custom' },
+};
+
+/** The provider limits with the `toolLimits` overrides (their names checked by `REGISTRY_OPTIONS`) applied. */
+function resolveLimits(toolLimits: ToolRegistryOptions['toolLimits']): Record<ProviderTarget, number> {
   const limits = { ...PROVIDER_TOOL_LIMITS };
-  if (toolLimits === undefined) return limits;
-  if (typeof toolLimits !== 'object' || toolLimits === null || Array.isArray(toolLimits)) {
-    // The shared wording for "not an options object".
-    checkOptionNames('ToolRegistry option toolLimits', toolLimits as object, []);
-  }
-  for (const [target, limit] of Object.entries(toolLimits as Record<string, unknown>)) {
-    if (!Object.hasOwn(PROVIDER_TOOL_LIMITS, target)) {
-      throw new RegistryError(
-        RegistryErrorCode.InvalidOption,
-        `toolLimits names an unknown target "${target}"${didYouMean(target, PROVIDER_TARGET_NAMES)}; ` +
-          `accepted: ${PROVIDER_TARGET_NAMES.join(', ')}.`,
+  for (const [target, limit] of Object.entries(toolLimits ?? {})) {
+    if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && limit > 0)) {
+      throw invalidOption(
+        refusedOption('ToolRegistry', `toolLimits.${target}`, 'a positive integer or Infinity', limit),
       );
     }
-    if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && (limit as number) > 0)) {
-      throw new RegistryError(
-        RegistryErrorCode.InvalidOption,
-        `toolLimits["${target}"] is ${typeof limit === 'number' ? String(limit) : previewValue(limit)}; ` +
-          'a positive integer or Infinity is accepted.',
-      );
-    }
-    limits[target as ProviderTarget] = limit as number;
+    limits[target as ProviderTarget] = limit;
   }
   return limits;
 }
@@ -91,7 +84,7 @@ function resolveToolSearch(toolSearch: unknown): ToolSearchToolOptions | undefin
   if (toolSearch === false) return undefined;
   if (toolSearch === undefined || toolSearch === true) return {};
   if (typeof toolSearch !== 'object' || toolSearch === null) {
-    refuseOptionValue('ToolRegistry', 'toolSearch', 'true, false or { name }', toolSearch);
+    throw invalidOption(refusedOption('ToolRegistry', 'toolSearch', 'true, false or { name }', toolSearch));
   }
   return checkToolSearchToolOptions('ToolRegistry option toolSearch', toolSearch as ToolSearchToolOptions);
 }
@@ -101,8 +94,8 @@ function resolveToolSearch(toolSearch: unknown): ToolSearchToolOptions | undefin
  * `invalid_option` (or `invalid_tool_name` for a ToolSearch name no provider accepts).
  */
 export function resolveRegistryOptions(options: ToolRegistryOptions): ResolvedRegistryOptions {
-  const checked = checkOptionNames('ToolRegistry', options, REGISTRY_OPTION_NAMES);
-  checkFunctionOption('ToolRegistry', 'onListenerError', checked.onListenerError);
+  checkOptions('ToolRegistry', options, REGISTRY_OPTIONS, invalidOption);
+  const checked = options ?? {};
   return {
     alwaysLoaded:
       checked.alwaysLoaded === undefined
@@ -116,25 +109,26 @@ export function resolveRegistryOptions(options: ToolRegistryOptions): ResolvedRe
 
 /** Checks the options of `registerAll`. */
 export function checkRegisterAllOptions(options: RegisterAllOptions): RegisterAllOptions {
-  const checked = checkOptionNames('registerAll', options, ['atomic']);
-  checkBooleanOption('registerAll', 'atomic', checked.atomic);
-  return checked;
+  checkOptions('registerAll', options, REGISTER_ALL_OPTIONS, invalidOption);
+  return options ?? {};
 }
 
 /** Checks the description of a `replaceMcpTools` call. */
 export function checkMcpCatalogReplacement(change: McpCatalogReplacement): McpCatalogReplacement {
-  const checked = checkOptionNames('replaceMcpTools', change, ['server', 'reason']);
-  checkStringOption('replaceMcpTools', 'server', checked.server, true);
-  checkStringOption('replaceMcpTools', 'reason', checked.reason);
-  return checked;
+  checkOptions('replaceMcpTools', change, REPLACEMENT_OPTIONS, invalidOption);
+  return change ?? {};
 }
 
 /** Checks the arguments of `removeMcpTools`: without a server it would empty the whole MCP catalog. */
 export function checkServerRemoval(server: unknown, reason: unknown): void {
-  if (typeof server !== 'string' || server === '') {
-    refuseOptionValue('removeMcpTools', 'server', 'a non-empty string', server);
-  }
-  checkStringOption('removeMcpTools', 'reason', reason);
+  checkOption(
+    'removeMcpTools',
+    'server',
+    server,
+    { kind: 'string', nonEmpty: true, required: true },
+    invalidOption,
+  );
+  checkOption('removeMcpTools', 'reason', reason, { kind: 'string' }, invalidOption);
 }
 
 /** Checks the query and options of `search`; returns the names to exclude. */
@@ -145,7 +139,7 @@ export function checkSearchRequest(query: unknown, options: ToolSearchOptions): 
       `search expects the query as a string; got ${previewValue(query)}.`,
     );
   }
-  const checked = checkOptionNames('search', options, ['maxResults', 'exclude']);
-  checkNumberOption('search', 'maxResults', checked.maxResults, { min: 1, integer: true });
+  checkOptions('search', options, SEARCH_OPTIONS, invalidOption);
+  const checked = options ?? {};
   return new Set(checked.exclude === undefined ? [] : toNameList('search option exclude', checked.exclude));
 }

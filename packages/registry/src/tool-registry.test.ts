@@ -228,13 +228,15 @@ describe('ToolRegistry.replaceMcpTools', () => {
     expect(() => new ToolRegistry({ toolLimits: { gemini: 0 } })).toThrow(
       expect.objectContaining({
         code: 'invalid_option',
-        message: 'toolLimits["gemini"] is 0; a positive integer or Infinity is accepted.',
+        message: 'ToolRegistry: toolLimits.gemini must be a positive integer or Infinity; got integer 0.',
       }),
     );
     expect(() => new ToolRegistry({ toolLimits: { cohere: 5 } as never })).toThrow(
       expect.objectContaining({
         code: 'invalid_option',
-        message: expect.stringMatching(/^toolLimits names an unknown target "cohere"; accepted: /),
+        message: expect.stringMatching(
+          /^ToolRegistry: unknown option "toolLimits.cohere"; accepted: toolLimits.json-schema, /,
+        ),
       }),
     );
   });

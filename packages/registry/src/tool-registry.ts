@@ -9,7 +9,6 @@ import { type DeferrableTool, DeferredToolManager } from './deferred-tool-manage
 import { applyMcpDiff, catalogChangeOf, isEmptyMcpDiff, planMcpReplacement } from './mcp-catalog-apply.js';
 import { mcpSourceOf } from './mcp-catalog-diff.js';
 import { McpEventInbox } from './mcp-event-inbox.js';
-import { toToolList } from './option-checks.js';
 import { type DeclarationOptions, resolveDeclarationOptions } from './provider-tool-search.js';
 import { registerBatch } from './register-all.js';
 import { RegistryError, RegistryErrorCode } from './registry-error.js';
@@ -26,6 +25,7 @@ import {
   type ToolRegistryOptions,
 } from './registry-options.js';
 import { selectDeclarations } from './select-declarations.js';
+import { toToolList } from './tool-list.js';
 import { searchCatalog, type ToolSearchOptions, type ToolSearchResult } from './tool-search.js';
 import { createToolSearchTool } from './tool-search-tool.js';
 

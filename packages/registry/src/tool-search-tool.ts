@@ -7,9 +7,9 @@ import {
   ToolKind,
   ToolResults,
 } from '@toolwright/contracts';
-import { previewValue } from '@toolwright/utils';
+import { checkOptions, previewValue } from '@toolwright/utils';
 import { PORTABLE_TOOL_NAME, type ProviderTarget } from '@toolwright/validation';
-import { checkOptionNames } from './option-checks.js';
+import { invalidOption } from './invalid-option.js';
 import { PROVIDER_TOOL_LIMITS } from './provider-limits.js';
 import { RegistryError, RegistryErrorCode } from './registry-error.js';
 import {
@@ -42,7 +42,9 @@ export function checkToolSearchToolOptions(
   owner: string,
   options: ToolSearchToolOptions,
 ): ToolSearchToolOptions {
-  const checked = checkOptionNames(owner, options, ['name']);
+  // The name is checked below: a bad one is an `invalid_tool_name`, not an `invalid_option`.
+  checkOptions(owner, options, { name: { kind: 'custom' } }, invalidOption);
+  const checked = options ?? {};
   const { name } = checked;
   if (name !== undefined && (typeof name !== 'string' || !PORTABLE_TOOL_NAME.test(name))) {
     throw new RegistryError(

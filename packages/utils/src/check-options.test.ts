@@ -78,6 +78,7 @@ const KINDS: Record<OptionRule['kind'], KindCase> = {
     refused: [
       ['Safe', 'Pool: x must be one of "safe", "none", 0; got string "Safe".'],
       ['0', 'Pool: x must be one of "safe", "none", 0; got string "0".'],
+      ['saef', 'Pool: x must be one of "safe", "none", 0; got string "saef" (did you mean "safe"?).'],
     ],
   },
   function: {

@@ -1,4 +1,4 @@
-import { closestName } from './closest-name.js';
+import { closestName, didYouMean } from './closest-name.js';
 import type { OptionRule, OptionTable } from './option-rules.js';
 import { previewText, previewValue } from './preview.js';
 
@@ -120,7 +120,14 @@ export function findOptionProblem(
   value: unknown,
   rule: OptionRule,
 ): OptionProblem | undefined {
-  if (!fits(value, rule)) return refusedOption(owner, option, describeAcceptedOption(rule), value);
+  if (!fits(value, rule)) {
+    const refused = refusedOption(owner, option, describeAcceptedOption(rule), value);
+    if (rule.kind !== 'oneOf' || typeof value !== 'string') return refused;
+    // A near miss of a choice (`'regx'` for `'regex'`) is named like a near miss of a key.
+    const strings = rule.values.filter((choice): choice is string => typeof choice === 'string');
+    const hint = didYouMean(value, strings);
+    return hint === '' ? refused : { ...refused, message: `${refused.message.slice(0, -1)}${hint}.` };
+  }
   if (value === undefined) return undefined;
   if (rule.kind === 'array' && rule.items !== undefined) {
     const items = value as readonly unknown[];

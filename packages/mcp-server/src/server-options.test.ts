@@ -46,9 +46,9 @@ describe('ToolwrightMcpServer options, checked by name and value', () => {
   it('checks limits by name and range', () => {
     expect(
       refusal(() => new ToolwrightMcpServer({ registry, limits: { inlineMediaMaxByte: 1 } as never })),
-    ).toMatch(/did you mean "inlineMediaMaxBytes"/);
+    ).toMatch(/did you mean "limits.inlineMediaMaxBytes"/);
     expect(refusal(() => new ToolwrightMcpServer({ registry, limits: { spillThresholdBytes: -1 } }))).toMatch(
-      /limits.spillThresholdBytes must be an integer from 0 up; got -1/,
+      /limits.spillThresholdBytes must be an integer from 0 up; got integer -1/,
     );
     expect(refusal(() => new ToolwrightMcpServer({ registry, listChangedDebounceMs: Number.NaN }))).toMatch(
       /listChangedDebounceMs/,
@@ -67,7 +67,7 @@ describe('ToolwrightMcpServer options, checked by name and value', () => {
     ).toMatch(/resources\[0\]: unknown option "reed" \(did you mean "read"\?\)/);
     expect(
       refusal(() => new ToolwrightMcpServer({ registry, resources: [{ uri: 'a://b', name: 'b' } as never] })),
-    ).toMatch(/resources\[0\]: read must be a function \(it is required\)/);
+    ).toMatch(/resources\[0\]: read must be a function; got nothing\./);
     const read = () => [];
     expect(
       refusal(
@@ -120,7 +120,7 @@ describe('serveHttp options, checked by name and value', () => {
     );
     await expect(serveHttp(server, { path: 'mcp' })).rejects.toThrow(/path must be a path starting with \//);
     await expect(serveHttp(server, { dnsRebindingProtection: 'yes' as never })).rejects.toThrow(
-      /dnsRebindingProtection must be a boolean/,
+      /dnsRebindingProtection must be true or false; got string "yes"/,
     );
   });
 

@@ -2,7 +2,8 @@ import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool } from '@toolwright/contracts';
 import type { ToolRegistry } from '@toolwright/registry';
 import type { ArtifactStoreV1 } from '@toolwright/spec';
-import { checkFunctionOption, checkNumberOption, checkOptions, invalidOption } from './check-options.js';
+import { checkOptions, type OptionTable, refusedOption } from '@toolwright/utils';
+import { invalidOption } from './invalid-option.js';
 import { HostPrompts } from './prompts/host-prompts.js';
 import type { McpPromptDefinition } from './prompts/prompt-definitions.js';
 import { HostResources } from './resources/host-resources.js';
@@ -13,7 +14,7 @@ import type {
 import type { ServerCore } from './session/server-core.js';
 import { adaptArtifactStore } from './specification-version.js';
 import type { McpCallExecutor } from './tools/call-executor.js';
-import { DEFAULT_OUTPUT_LIMITS, type McpOutputLimits, OUTPUT_LIMIT_NAMES } from './tools/output-limits.js';
+import { DEFAULT_OUTPUT_LIMITS, type McpOutputLimits, OUTPUT_LIMIT_OPTIONS } from './tools/output-limits.js';
 import { ServedTools } from './tools/served-tools.js';
 
 /** Options of `ToolwrightMcpServer`. Every key is checked by name: a misspelt one is refused. */
@@ -57,22 +58,23 @@ export interface ToolwrightMcpServerOptions {
 
 const OWNER = 'ToolwrightMcpServer';
 
-const OPTION_NAMES = [
-  'registry',
-  'serverInfo',
-  'instructions',
-  'workspaceRoot',
-  'artifacts',
-  'executor',
-  'includeTool',
-  'contextFields',
-  'resources',
-  'resourceTemplates',
-  'prompts',
-  'limits',
-  'listChangedDebounceMs',
-  'onError',
-] as const;
+/** Every option and what it accepts; the shapes no kind says are checked in `resolveServerOptions`. */
+const SERVER_OPTIONS: OptionTable<ToolwrightMcpServerOptions> = {
+  registry: { kind: 'custom' },
+  serverInfo: { kind: 'custom' },
+  instructions: { kind: 'string' },
+  workspaceRoot: { kind: 'string', nonEmpty: true, accepts: 'a non-empty path' },
+  artifacts: { kind: 'custom' },
+  executor: { kind: 'custom' },
+  includeTool: { kind: 'function' },
+  contextFields: { kind: 'object' },
+  resources: { kind: 'custom' },
+  resourceTemplates: { kind: 'custom' },
+  prompts: { kind: 'custom' },
+  limits: { kind: 'object', options: OUTPUT_LIMIT_OPTIONS },
+  listChangedDebounceMs: { kind: 'number', min: 0, max: 60_000 },
+  onError: { kind: 'function' },
+};
 
 /** The options, checked, with every default applied. */
 export interface ResolvedServerOptions {
@@ -83,19 +85,11 @@ export interface ResolvedServerOptions {
 
 /** Checks every option by name, type and range, and applies the defaults. */
 export function resolveServerOptions(options: ToolwrightMcpServerOptions): ResolvedServerOptions {
-  checkOptions(OWNER, options, OPTION_NAMES);
+  checkOptions(OWNER, options, SERVER_OPTIONS, invalidOption);
   const { registry } = options;
-  if (!isRegistry(registry)) throw invalidOption(OWNER, 'registry', 'a ToolRegistry', registry);
+  if (!isRegistry(registry))
+    throw invalidOption(refusedOption(OWNER, 'registry', 'a ToolRegistry', registry));
   checkServerInfo(options.serverInfo);
-  if (options.instructions !== undefined && typeof options.instructions !== 'string') {
-    throw invalidOption(OWNER, 'instructions', 'a string', options.instructions);
-  }
-  if (
-    options.workspaceRoot !== undefined &&
-    (typeof options.workspaceRoot !== 'string' || options.workspaceRoot === '')
-  ) {
-    throw invalidOption(OWNER, 'workspaceRoot', 'a non-empty path', options.workspaceRoot);
-  }
   checkMethods(
     'artifacts',
     options.artifacts,
@@ -104,24 +98,6 @@ export function resolveServerOptions(options: ToolwrightMcpServerOptions): Resol
   );
   const store = adaptArtifactStore(options.artifacts);
   checkMethods('executor', options.executor, ['executeBatch'], 'an executor (executeBatch)');
-  checkFunctionOption(OWNER, 'includeTool', options.includeTool);
-  checkFunctionOption(OWNER, 'onError', options.onError);
-  if (
-    options.contextFields !== undefined &&
-    (typeof options.contextFields !== 'object' || options.contextFields === null)
-  ) {
-    throw invalidOption(OWNER, 'contextFields', 'an object', options.contextFields);
-  }
-  if (options.limits !== undefined) {
-    checkOptions(`${OWNER} limits`, options.limits, OUTPUT_LIMIT_NAMES);
-    for (const name of OUTPUT_LIMIT_NAMES) {
-      checkNumberOption(OWNER, `limits.${name}`, (options.limits as Record<string, unknown>)[name], {
-        min: 0,
-        integer: true,
-      });
-    }
-  }
-  checkNumberOption(OWNER, 'listChangedDebounceMs', options.listChangedDebounceMs, { min: 0, max: 60_000 });
   const core: ServerCore = {
     serverInfo: options.serverInfo ?? { name: 'toolwright', version: '0' },
     instructions: options.instructions,
@@ -161,7 +137,9 @@ function checkServerInfo(value: unknown): void {
     info.name === '' ||
     typeof info.version !== 'string'
   ) {
-    throw invalidOption(OWNER, 'serverInfo', 'an object with a name and a version (strings)', value);
+    throw invalidOption(
+      refusedOption(OWNER, 'serverInfo', 'an object with a name and a version (strings)', value),
+    );
   }
 }
 
@@ -173,6 +151,6 @@ function checkMethods(name: string, value: unknown, methods: readonly string[], 
     candidate === null ||
     methods.some((m) => typeof candidate[m] !== 'function')
   ) {
-    throw invalidOption(OWNER, name, accepted, value);
+    throw invalidOption(refusedOption(OWNER, name, accepted, value));
   }
 }

@@ -1,6 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { checkOptions } from './check-options.js';
+import { checkOptions, type OptionTable } from '@toolwright/utils';
+import { invalidOption } from './invalid-option.js';
 import type { McpServerSession } from './session/server-session.js';
 import type { ToolwrightMcpServer } from './toolwright-mcp-server.js';
 
@@ -12,6 +13,12 @@ export interface StdioServeOptions {
   stdout?: Writable;
 }
 
+// The streams are used as they are: any Readable and Writable fits.
+const STDIO_OPTIONS: OptionTable<StdioServeOptions> = {
+  stdin: { kind: 'custom' },
+  stdout: { kind: 'custom' },
+};
+
 /**
  * Serves one client over stdio (what Claude Desktop and VS Code start). The session closes when
  * the client closes our stdin; the returned session's `close()` drains running calls first.
@@ -20,7 +27,7 @@ export async function serveStdio(
   server: ToolwrightMcpServer,
   options: StdioServeOptions = {},
 ): Promise<McpServerSession> {
-  checkOptions('serveStdio', options, ['stdin', 'stdout']);
+  checkOptions('serveStdio', options, STDIO_OPTIONS, invalidOption);
   const stdin = options.stdin ?? process.stdin;
   const transport = new StdioServerTransport(stdin, options.stdout ?? process.stdout);
   const session = await server.connect(transport);

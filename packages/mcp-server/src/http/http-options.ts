@@ -1,5 +1,14 @@
-import { describeRenamedOptionProblem, renamedOptionValue } from '@toolwright/utils';
-import { checkFunctionOption, checkNumberOption, checkOptions, invalidOption } from '../check-options.js';
+import {
+  checkOptions,
+  describeRenamedOptionProblem,
+  MAX_TIMER_MS,
+  type OptionTable,
+  POSITIVE_SAFE_INTEGER,
+  refusedOption,
+  renamedOptionValue,
+  TIMER_MS,
+} from '@toolwright/utils';
+import { invalidOption } from '../invalid-option.js';
 import { McpServerError, McpServerErrorCode } from '../mcp-server-error.js';
 import { DEFAULT_SHUTDOWN_GRACE_MS } from '../session/close-options.js';
 import type { McpBearerVerifier } from './bearer-auth.js';
@@ -98,76 +107,53 @@ export interface ResolvedHttpOptions {
 
 const OWNER = 'serveHttp';
 
-const OPTION_NAMES = [
-  'port',
-  'host',
-  'path',
-  'dnsRebindingProtection',
-  'allowedHosts',
-  'allowedOrigins',
-  'allowedOriginPorts',
-  'authorize',
-  'resumability',
-  'maxEventsPerSession',
-  'maxEventBytesPerSession',
-  'maxEventBytesTotal',
-  'retryIntervalMs',
-  'maxSessions',
-  'maxSessionsPerClient',
-  'sessionIdleTimeoutMs',
-  'maxBodyBytes',
-  'shutdownGraceMs',
-  'shutdownTimeoutMs',
-] as const;
+/** Every option and what it accepts; the host, path and lists are checked in `resolveHttpOptions`. */
+const HTTP_OPTIONS: OptionTable<McpHttpOptions> = {
+  port: { kind: 'number', min: 0, max: 65_535, integer: true },
+  host: { kind: 'custom' },
+  path: { kind: 'custom' },
+  dnsRebindingProtection: { kind: 'boolean' },
+  allowedHosts: { kind: 'custom' },
+  allowedOrigins: { kind: 'custom' },
+  allowedOriginPorts: { kind: 'custom' },
+  authorize: { kind: 'function' },
+  resumability: { kind: 'boolean' },
+  maxEventsPerSession: POSITIVE_SAFE_INTEGER,
+  maxEventBytesPerSession: POSITIVE_SAFE_INTEGER,
+  maxEventBytesTotal: POSITIVE_SAFE_INTEGER,
+  retryIntervalMs: { kind: 'number', min: 0, max: 3_600_000, integer: true },
+  maxSessions: POSITIVE_SAFE_INTEGER,
+  maxSessionsPerClient: POSITIVE_SAFE_INTEGER,
+  sessionIdleTimeoutMs: { kind: 'number', min: 1, max: MAX_TIMER_MS, integer: true },
+  maxBodyBytes: POSITIVE_SAFE_INTEGER,
+  shutdownGraceMs: TIMER_MS,
+  shutdownTimeoutMs: TIMER_MS,
+};
 
 /** Checks every option by name, type and range, and applies the defaults. */
 export function resolveHttpOptions(options: McpHttpOptions): ResolvedHttpOptions {
-  checkOptions(OWNER, options, OPTION_NAMES);
-  checkNumberOption(OWNER, 'port', options.port, { min: 0, max: 65_535, integer: true });
-  checkNumberOption(OWNER, 'maxEventsPerSession', options.maxEventsPerSession, { min: 1, integer: true });
-  checkNumberOption(OWNER, 'retryIntervalMs', options.retryIntervalMs, {
-    min: 0,
-    max: 3_600_000,
-    integer: true,
-  });
-  checkNumberOption(OWNER, 'maxEventBytesPerSession', options.maxEventBytesPerSession, {
-    min: 1,
-    integer: true,
-  });
-  checkNumberOption(OWNER, 'maxEventBytesTotal', options.maxEventBytesTotal, { min: 1, integer: true });
-  checkNumberOption(OWNER, 'maxSessions', options.maxSessions, { min: 1, integer: true });
-  checkNumberOption(OWNER, 'maxSessionsPerClient', options.maxSessionsPerClient, { min: 1, integer: true });
-  checkNumberOption(OWNER, 'sessionIdleTimeoutMs', options.sessionIdleTimeoutMs, {
-    min: 1,
-    max: 2 ** 31 - 1,
-    integer: true,
-  });
-  checkNumberOption(OWNER, 'maxBodyBytes', options.maxBodyBytes, { min: 1, integer: true });
+  checkOptions(OWNER, options, HTTP_OPTIONS, invalidOption);
   const renamed = describeRenamedOptionProblem(OWNER, options, 'shutdownGraceMs', 'shutdownTimeoutMs');
   if (renamed !== undefined) throw new McpServerError(McpServerErrorCode.InvalidOption, renamed);
   const shutdownGraceMs = renamedOptionValue(options, 'shutdownGraceMs', 'shutdownTimeoutMs');
-  checkNumberOption(OWNER, 'shutdownGraceMs', shutdownGraceMs, { min: 0, max: 2 ** 31 - 1 });
-  checkFunctionOption(OWNER, 'authorize', options.authorize);
-  for (const name of ['dnsRebindingProtection', 'resumability'] as const) {
-    if (options[name] !== undefined && typeof options[name] !== 'boolean') {
-      throw invalidOption(OWNER, name, 'a boolean', options[name]);
-    }
-  }
   const host = options.host ?? '127.0.0.1';
-  if (typeof host !== 'string' || host === '') throw invalidOption(OWNER, 'host', 'an address', host);
+  if (typeof host !== 'string' || host === '')
+    throw invalidOption(refusedOption(OWNER, 'host', 'an address', host));
   const path = options.path ?? '/mcp';
   if (typeof path !== 'string' || !path.startsWith('/'))
-    throw invalidOption(OWNER, 'path', 'a path starting with /', path);
+    throw invalidOption(refusedOption(OWNER, 'path', 'a path starting with /', path));
   const allowedHosts = stringList('allowedHosts', options.allowedHosts);
   const allowedOrigins = stringList('allowedOrigins', options.allowedOrigins);
   const allowedOriginPorts = portList(options.allowedOriginPorts);
   const protect = options.dnsRebindingProtection ?? true;
   if (protect && isWildcardAddress(host) && allowedHosts.length === 0) {
     throw invalidOption(
-      OWNER,
-      'allowedHosts',
-      `the host names clients use, when listening on ${host} with DNS-rebinding protection on (or set dnsRebindingProtection: false behind a proxy that checks Host)`,
-      options.allowedHosts,
+      refusedOption(
+        OWNER,
+        'allowedHosts',
+        `the host names clients use, when listening on ${host} with DNS-rebinding protection on (or set dnsRebindingProtection: false behind a proxy that checks Host)`,
+        options.allowedHosts,
+      ),
     );
   }
   return {
@@ -215,7 +201,7 @@ function hostPolicy(
 function stringList(name: string, value: unknown): readonly string[] {
   if (value === undefined) return [];
   if (!Array.isArray(value) || value.some((entry) => typeof entry !== 'string' || entry === '')) {
-    throw invalidOption(OWNER, name, 'an array of non-empty strings', value);
+    throw invalidOption(refusedOption(OWNER, name, 'an array of non-empty strings', value));
   }
   return value as string[];
 }
@@ -228,10 +214,7 @@ function portList(value: unknown): readonly number[] | undefined {
     value.some((port) => !Number.isInteger(port) || port < 1 || port > 65_535)
   ) {
     throw invalidOption(
-      OWNER,
-      'allowedOriginPorts',
-      'a non-empty array of port numbers from 1 to 65535',
-      value,
+      refusedOption(OWNER, 'allowedOriginPorts', 'a non-empty array of port numbers from 1 to 65535', value),
     );
   }
   return value as number[];

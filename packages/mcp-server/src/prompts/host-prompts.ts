@@ -1,24 +1,24 @@
 import { ErrorCode, type GetPromptResult, McpError, type Prompt } from '@modelcontextprotocol/sdk/types.js';
-import { didYouMean } from '@toolwright/utils';
-import { checkDefinition, type DefinitionField, definitionList } from '../check-definition.js';
-import { invalidOption } from '../check-options.js';
+import { checkOptions, didYouMean, type OptionTable, refusedOption } from '@toolwright/utils';
+import { definitionList } from '../definition-list.js';
+import { invalidOption } from '../invalid-option.js';
 import type { McpCompleter } from '../resources/resource-definitions.js';
 import type { McpPromptDefinition } from './prompt-definitions.js';
 
-const PROMPT_FIELDS: readonly DefinitionField[] = [
-  { name: 'name', required: true, type: 'string' },
-  { name: 'title', required: false, type: 'string' },
-  { name: 'description', required: false, type: 'string' },
-  { name: 'arguments', required: false, type: 'array' },
-  { name: 'get', required: true, type: 'function' },
-];
+const PROMPT_FIELDS: OptionTable = {
+  name: { kind: 'string', nonEmpty: true, required: true },
+  title: { kind: 'string', nonEmpty: true },
+  description: { kind: 'string', nonEmpty: true },
+  arguments: { kind: 'array' },
+  get: { kind: 'function', required: true },
+};
 
-const ARGUMENT_FIELDS: readonly DefinitionField[] = [
-  { name: 'name', required: true, type: 'string' },
-  { name: 'description', required: false, type: 'string' },
-  { name: 'required', required: false, type: 'boolean' },
-  { name: 'complete', required: false, type: 'function' },
-];
+const ARGUMENT_FIELDS: OptionTable = {
+  name: { kind: 'string', nonEmpty: true, required: true },
+  description: { kind: 'string', nonEmpty: true },
+  required: { kind: 'boolean' },
+  complete: { kind: 'function' },
+};
 
 /** The prompts the host offers, checked once when the server is made. */
 export class HostPrompts {
@@ -26,14 +26,15 @@ export class HostPrompts {
 
   constructor(prompts: unknown) {
     const byName = new Map<string, McpPromptDefinition>();
-    definitionList('ToolwrightMcpServer', 'prompts', prompts).forEach((definition, index) => {
+    definitionList('prompts', prompts).forEach((definition, index) => {
       const owner = `ToolwrightMcpServer prompts[${index}]`;
-      checkDefinition(owner, definition, PROMPT_FIELDS);
+      checkOptions(owner, definition, PROMPT_FIELDS, invalidOption);
       const prompt = definition as McpPromptDefinition;
       (prompt.arguments ?? []).forEach((argument, position) => {
-        checkDefinition(`${owner} arguments[${position}]`, argument, ARGUMENT_FIELDS);
+        checkOptions(`${owner} arguments[${position}]`, argument, ARGUMENT_FIELDS, invalidOption);
       });
-      if (byName.has(prompt.name)) throw invalidOption(owner, 'name', 'unique among prompts', prompt.name);
+      if (byName.has(prompt.name))
+        throw invalidOption(refusedOption(owner, 'name', 'unique among prompts', prompt.name));
       byName.set(prompt.name, prompt);
     });
     this.#prompts = byName;

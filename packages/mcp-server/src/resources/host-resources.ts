@@ -1,7 +1,8 @@
 import { UriTemplate, type Variables } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import type { Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
-import { checkDefinition, type DefinitionField, definitionList } from '../check-definition.js';
-import { invalidOption } from '../check-options.js';
+import { checkOptions, type OptionRule, type OptionTable, refusedOption } from '@toolwright/utils';
+import { definitionList } from '../definition-list.js';
+import { invalidOption } from '../invalid-option.js';
 import type {
   McpCompleter,
   McpResourceDefinition,
@@ -9,20 +10,24 @@ import type {
   McpResourceTemplateDefinition,
 } from './resource-definitions.js';
 
-const RESOURCE_FIELDS: readonly DefinitionField[] = [
-  { name: 'uri', required: true, type: 'string' },
-  { name: 'name', required: true, type: 'string' },
-  { name: 'title', required: false, type: 'string' },
-  { name: 'description', required: false, type: 'string' },
-  { name: 'mimeType', required: false, type: 'string' },
-  { name: 'read', required: true, type: 'function' },
-];
+const RESOURCE_FIELDS: OptionTable = {
+  uri: { kind: 'string', nonEmpty: true, required: true },
+  name: { kind: 'string', nonEmpty: true, required: true },
+  title: { kind: 'string', nonEmpty: true },
+  description: { kind: 'string', nonEmpty: true },
+  mimeType: { kind: 'string', nonEmpty: true },
+  read: { kind: 'function', required: true },
+};
 
-const TEMPLATE_FIELDS: readonly DefinitionField[] = [
-  ...RESOURCE_FIELDS.filter((field) => field.name !== 'uri'),
-  { name: 'uriTemplate', required: true, type: 'string' },
-  { name: 'complete', required: false, type: 'object' },
-];
+const TEMPLATE_FIELDS: OptionTable = {
+  name: RESOURCE_FIELDS.name as OptionRule,
+  title: RESOURCE_FIELDS.title as OptionRule,
+  description: RESOURCE_FIELDS.description as OptionRule,
+  mimeType: RESOURCE_FIELDS.mimeType as OptionRule,
+  read: RESOURCE_FIELDS.read as OptionRule,
+  uriTemplate: { kind: 'string', nonEmpty: true, required: true },
+  complete: { kind: 'object' },
+};
 
 /** A resource found for a URI: how to read it, and the variables its template matched. */
 export interface FoundResource {
@@ -40,31 +45,32 @@ export class HostResources {
 
   constructor(resources: unknown, templates: unknown) {
     const byUri = new Map<string, McpResourceDefinition>();
-    definitionList('ToolwrightMcpServer', 'resources', resources).forEach((definition, index) => {
+    definitionList('resources', resources).forEach((definition, index) => {
       const owner = `ToolwrightMcpServer resources[${index}]`;
-      checkDefinition(owner, definition, RESOURCE_FIELDS);
+      checkOptions(owner, definition, RESOURCE_FIELDS, invalidOption);
       const resource = definition as McpResourceDefinition;
-      if (byUri.has(resource.uri)) throw invalidOption(owner, 'uri', 'unique among resources', resource.uri);
+      if (byUri.has(resource.uri))
+        throw invalidOption(refusedOption(owner, 'uri', 'unique among resources', resource.uri));
       byUri.set(resource.uri, resource);
     });
     this.#resources = byUri;
-    this.#templates = definitionList('ToolwrightMcpServer', 'resourceTemplates', templates).map(
-      (definition, index) => {
-        const owner = `ToolwrightMcpServer resourceTemplates[${index}]`;
-        checkDefinition(owner, definition, TEMPLATE_FIELDS);
-        const template = definition as McpResourceTemplateDefinition;
-        try {
-          return { definition: template, template: new UriTemplate(template.uriTemplate) };
-        } catch (error) {
-          throw invalidOption(
+    this.#templates = definitionList('resourceTemplates', templates).map((definition, index) => {
+      const owner = `ToolwrightMcpServer resourceTemplates[${index}]`;
+      checkOptions(owner, definition, TEMPLATE_FIELDS, invalidOption);
+      const template = definition as McpResourceTemplateDefinition;
+      try {
+        return { definition: template, template: new UriTemplate(template.uriTemplate) };
+      } catch (error) {
+        throw invalidOption(
+          refusedOption(
             owner,
             'uriTemplate',
             `an RFC 6570 URI template (${String(error)})`,
             template.uriTemplate,
-          );
-        }
-      },
-    );
+          ),
+        );
+      }
+    });
   }
 
   /** True when there is anything to serve. */

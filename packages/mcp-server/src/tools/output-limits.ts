@@ -1,3 +1,5 @@
+import type { NumberRule, OptionTable } from '@toolwright/utils';
+
 /** How tool output is shaped for the client. */
 export interface McpOutputLimits {
   /**
@@ -27,5 +29,11 @@ export const DEFAULT_OUTPUT_LIMITS: ResolvedOutputLimits = Object.freeze({
   spillThresholdBytes: 32 * 1024,
 });
 
-/** The names `limits` accepts. */
-export const OUTPUT_LIMIT_NAMES = Object.keys(DEFAULT_OUTPUT_LIMITS);
+const BYTE_COUNT: NumberRule = { kind: 'number', min: 0, integer: true };
+
+/** What each of {@link McpOutputLimits} accepts. */
+export const OUTPUT_LIMIT_OPTIONS: OptionTable<McpOutputLimits> = {
+  inlineMediaMaxBytes: BYTE_COUNT,
+  embeddedTextMaxBytes: BYTE_COUNT,
+  spillThresholdBytes: BYTE_COUNT,
+};

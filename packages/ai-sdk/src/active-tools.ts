@@ -1,6 +1,7 @@
-import { isProviderTarget, PROVIDER_TARGETS, type ProviderTarget } from '@toolwright/contracts';
+import { PROVIDER_TARGETS, type ProviderTarget } from '@toolwright/contracts';
 import type { ToolMode, ToolRegistry } from '@toolwright/registry';
-import { checkOptions, invalidOption } from './check-options.js';
+import { checkOptions, type OptionTable, refusedOption } from '@toolwright/utils';
+import { invalidOption } from './invalid-option.js';
 
 /** Options of {@link activeToolNames} and {@link createPrepareStep}. */
 export interface ActiveToolsOptions {
@@ -16,8 +17,14 @@ export interface ActiveToolsOptions {
  */
 export type ActiveToolsStep = () => { activeTools: string[] };
 
-const OPTION_NAMES = ['mode', 'target'] as const;
-const PREPARE_STEP_OPTION_NAMES = ['registry', ...OPTION_NAMES] as const;
+const ACTIVE_TOOLS_OPTIONS: OptionTable<ActiveToolsOptions> = {
+  mode: { kind: 'custom' },
+  target: { kind: 'oneOf', values: PROVIDER_TARGETS },
+};
+const PREPARE_STEP_OPTIONS: OptionTable<ActiveToolsOptions & { readonly registry: ToolRegistry }> = {
+  registry: { kind: 'custom' },
+  ...ACTIVE_TOOLS_OPTIONS,
+};
 
 /**
  * The names of the tools the model may see now: the registry's declarations for the mode and
@@ -44,10 +51,10 @@ export function activeToolNames(registry: ToolRegistry, options: ActiveToolsOpti
 export function createPrepareStep(
   options: ActiveToolsOptions & { readonly registry: ToolRegistry },
 ): ActiveToolsStep {
-  checkOptions('createPrepareStep', options, PREPARE_STEP_OPTION_NAMES);
+  checkOptions('createPrepareStep', options, PREPARE_STEP_OPTIONS, invalidOption);
   const { registry } = options;
   if (typeof registry?.getFunctionDeclarationsByMode !== 'function')
-    throw invalidOption('createPrepareStep', 'registry', 'a ToolRegistry', registry);
+    throw invalidOption(refusedOption('createPrepareStep', 'registry', 'a ToolRegistry', registry));
   const { mode, target } = resolveActiveToolsOptions('createPrepareStep', {
     ...(options.mode === undefined ? {} : { mode: options.mode }),
     ...(options.target === undefined ? {} : { target: options.target }),
@@ -72,7 +79,7 @@ function namesOf(registry: ToolRegistry, mode: ToolMode, target: ProviderTarget)
 function modeOf(mode: ToolMode | (() => ToolMode)): ToolMode {
   const current = typeof mode === 'function' ? mode() : mode;
   if (current !== 'default' && current !== 'plan')
-    throw invalidOption('createPrepareStep', 'mode()', "'default' or 'plan'", current);
+    throw invalidOption(refusedOption('createPrepareStep', 'mode()', "'default' or 'plan'", current));
   return current;
 }
 
@@ -80,12 +87,10 @@ function resolveActiveToolsOptions(
   owner: string,
   options: ActiveToolsOptions,
 ): { mode: ToolMode | (() => ToolMode); target: ProviderTarget } {
-  checkOptions(owner, options, OPTION_NAMES);
+  checkOptions(owner, options, ACTIVE_TOOLS_OPTIONS, invalidOption);
   const mode = options.mode ?? 'default';
   if (typeof mode !== 'function' && mode !== 'default' && mode !== 'plan')
-    throw invalidOption(owner, 'mode', "'default', 'plan' or a function returning one", mode);
+    throw invalidOption(refusedOption(owner, 'mode', "'default', 'plan' or a function returning one", mode));
   const target = options.target ?? 'json-schema';
-  if (!isProviderTarget(target))
-    throw invalidOption(owner, 'target', `one of ${PROVIDER_TARGETS.join(', ')}`, target);
   return { mode, target };
 }

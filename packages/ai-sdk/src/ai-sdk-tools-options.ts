@@ -1,6 +1,5 @@
 import {
   describeToolVersionProblem,
-  isProviderTarget,
   isTool,
   PROVIDER_TARGETS,
   type ProviderTarget,
@@ -8,10 +7,11 @@ import {
 } from '@toolwright/contracts';
 import { SESSION_ID_PATTERN } from '@toolwright/executor';
 import type { ToolRegistry } from '@toolwright/registry';
+import { checkOptions, type OptionTable, refusedOption } from '@toolwright/utils';
 import { AiSdkBridgeError, AiSdkBridgeErrorCode } from './ai-sdk-bridge-error.js';
-import { checkOptions, invalidOption } from './check-options.js';
 import type { DirectContext } from './direct-runner.js';
 import type { BridgeExecutor } from './executor-runner.js';
+import { invalidOption } from './invalid-option.js';
 import { AI_SDK_ACCEPTS } from './specification-version.js';
 import type { ImageDelivery } from './tool-output.js';
 
@@ -47,16 +47,17 @@ export interface AiSdkToolsOptions {
   readonly contextFields?: Readonly<Record<string, unknown>>;
 }
 
-const OPTION_NAMES = [
-  'registry',
-  'tools',
-  'executor',
-  'target',
-  'images',
-  'sessionId',
-  'workspaceRoot',
-  'contextFields',
-] as const;
+/** Every option and what it accepts; the shapes no kind says are checked in `resolveToolsOptions`. */
+const TOOLS_OPTIONS: OptionTable<AiSdkToolsOptions> = {
+  registry: { kind: 'custom' },
+  tools: { kind: 'array', accepts: 'an array of tools from createTool' },
+  executor: { kind: 'custom' },
+  target: { kind: 'oneOf', values: PROVIDER_TARGETS },
+  images: { kind: 'oneOf', values: ['inline', 'reference'] },
+  sessionId: { kind: 'custom' },
+  workspaceRoot: { kind: 'string', nonEmpty: true, accepts: 'a non-empty path' },
+  contextFields: { kind: 'object' },
+};
 
 const DIRECT_ONLY = ['sessionId', 'workspaceRoot', 'contextFields'] as const;
 
@@ -73,14 +74,12 @@ export interface ResolvedToolsOptions {
 
 /** Checks every option by name and value, and applies the defaults. */
 export function resolveToolsOptions(options: AiSdkToolsOptions): ResolvedToolsOptions {
-  checkOptions(OWNER, options, OPTION_NAMES);
+  checkOptions(OWNER, options, TOOLS_OPTIONS, invalidOption);
   const target = options.target ?? 'json-schema';
-  if (!isProviderTarget(target))
-    throw invalidOption(OWNER, 'target', `one of ${PROVIDER_TARGETS.join(', ')}`, target);
-  if (options.images !== undefined && options.images !== 'inline' && options.images !== 'reference')
-    throw invalidOption(OWNER, 'images', "'inline' or 'reference'", options.images);
   if (options.executor !== undefined && typeof options.executor?.executeBatch !== 'function')
-    throw invalidOption(OWNER, 'executor', 'a ToolExecutor (an object with executeBatch)', options.executor);
+    throw invalidOption(
+      refusedOption(OWNER, 'executor', 'a ToolExecutor (an object with executeBatch)', options.executor),
+    );
   if (options.executor !== undefined) {
     // The executor has its own session, workspace and context fields; these would be ignored.
     const ignored = DIRECT_ONLY.filter((name) => options[name] !== undefined);
@@ -93,17 +92,15 @@ export function resolveToolsOptions(options: AiSdkToolsOptions): ResolvedToolsOp
   const sessionId = options.sessionId ?? 'ai-sdk';
   if (typeof sessionId !== 'string' || !SESSION_ID_PATTERN.test(sessionId))
     throw invalidOption(
-      OWNER,
-      'sessionId',
-      `1 to 128 letters, digits, "_" and "-" (${SESSION_ID_PATTERN})`,
-      sessionId,
+      refusedOption(
+        OWNER,
+        'sessionId',
+        `1 to 128 letters, digits, "_" and "-" (${SESSION_ID_PATTERN})`,
+        sessionId,
+      ),
     );
   const workspaceRoot = options.workspaceRoot ?? process.cwd();
-  if (typeof workspaceRoot !== 'string' || workspaceRoot === '')
-    throw invalidOption(OWNER, 'workspaceRoot', 'a non-empty path', workspaceRoot);
   const fields = options.contextFields ?? {};
-  if (typeof fields !== 'object' || fields === null || Array.isArray(fields))
-    throw invalidOption(OWNER, 'contextFields', 'an object', fields);
   return {
     source: resolveSource(options),
     executor: options.executor,
@@ -122,12 +119,13 @@ function resolveSource(options: AiSdkToolsOptions): ResolvedToolsOptions['source
     );
   if (registry !== undefined) {
     if (typeof registry?.get !== 'function' || typeof registry.getAll !== 'function')
-      throw invalidOption(OWNER, 'registry', 'a ToolRegistry', registry);
+      throw invalidOption(refusedOption(OWNER, 'registry', 'a ToolRegistry', registry));
     return { registry };
   }
-  if (!Array.isArray(tools)) throw invalidOption(OWNER, 'tools', 'an array of tools from createTool', tools);
+  // An array (checked by TOOLS_OPTIONS), since exactly one of registry and tools is given.
+  const list = tools as readonly Tool[];
   const seen = new Set<string>();
-  for (const [index, tool] of tools.entries()) {
+  for (const [index, tool] of list.entries()) {
     if (!isTool(tool)) {
       const versionProblem = describeToolVersionProblem(tool, AI_SDK_ACCEPTS);
       if (versionProblem !== undefined)
@@ -135,7 +133,7 @@ function resolveSource(options: AiSdkToolsOptions): ResolvedToolsOptions['source
           AiSdkBridgeErrorCode.UnsupportedSpecificationVersion,
           `${OWNER}: tools[${index}]: ${versionProblem}.`,
         );
-      throw invalidOption(OWNER, `tools[${index}]`, 'a tool from createTool', tool);
+      throw invalidOption(refusedOption(OWNER, `tools[${index}]`, 'a tool from createTool', tool));
     }
     if (seen.has(tool.name))
       throw new AiSdkBridgeError(
@@ -144,5 +142,5 @@ function resolveSource(options: AiSdkToolsOptions): ResolvedToolsOptions['source
       );
     seen.add(tool.name);
   }
-  return { tools };
+  return { tools: list };
 }

@@ -67,7 +67,7 @@ describe('toAiSdkTools options', () => {
     expectBridgeError(
       () => toAiSdkTools({ tools: [read], target: 'openai' as never }),
       'invalid_option',
-      /target must be one of json-schema, openai-chat/,
+      /target must be one of "json-schema", "openai-chat", .*; got string "openai"/,
     );
     expectBridgeError(
       () => toAiSdkTools({ tools: [read], images: 'base64' as never }),

@@ -39,14 +39,14 @@ describe('SessionArtifactStore options', () => {
     ['namespace', { namespace: 'MCP' }, '"MCP"'],
     ['namespace', { namespace: '-mcp' }, '"-mcp"'],
     ['namespace', { namespace: '' }, '""'],
-    ['namespace', { namespace: 'a'.repeat(65) }, '65 characters'],
+    ['namespace', { namespace: 'a'.repeat(65) }, `"${'a'.repeat(47)}…"`],
     ['namespace', { namespace: '../etc' }, '"../etc"'],
     ['sessionId', { sessionId: '' }, '""'],
-    ['sessionId', { sessionId: 'x'.repeat(129) }, '129 characters'],
-    ['sessionId', { sessionId: 42 }, 'received 42'],
+    ['sessionId', { sessionId: 'x'.repeat(129) }, `"${'x'.repeat(47)}…"`],
+    ['sessionId', { sessionId: 42 }, 'got integer 42'],
     ['sessionId', { sessionId: '../etc' }, '"../etc"'],
     ['sessionId', { sessionId: 't-\u{1F642}' }, 'letters, digits'],
-    ['sessionId', { sessionId: undefined }, 'received undefined'],
+    ['sessionId', { sessionId: undefined }, 'got nothing'],
     ['root', { root: '' }, '""'],
     ['mimeExtensions["image/png"]', { mimeExtensions: { 'image/png': 'png' } }, '"png"'],
     ['mimeExtensions["Image/PNG"]', { mimeExtensions: { 'Image/PNG': '.png' } }, 'lowercase type/subtype'],
@@ -55,15 +55,16 @@ describe('SessionArtifactStore options', () => {
     const error = refusal({ ...valid, ...override });
     expect(error.code).toBe('invalid_option');
     expect(error.option).toBe(option);
-    expect(error.message).toContain(`Invalid option ${option}`);
+    expect(error.message).toMatch(
+      new RegExp(`^SessionArtifactStore: ${option.replace(/[[\]]/g, '\\$&')} must be .+; got `),
+    );
     expect(error.message).toContain(shown);
-    expect(error.message).toContain('expected');
   });
 
   it.each([
     ['sessionIdentity', { sessionIdentity: '' }, '""'],
-    ['sessionIdentity', { sessionIdentity: 'x'.repeat(513) }, '513 characters'],
-    ['sessionIdentity', { sessionIdentity: 42 }, 'received 42'],
+    ['sessionIdentity', { sessionIdentity: 'x'.repeat(513) }, 'at most 512 characters'],
+    ['sessionIdentity', { sessionIdentity: 42 }, 'got integer 42'],
   ])('refuses a bad deprecated %s under its own rule', (option, override, shown) => {
     const error = refusal({ ...validDeprecated, ...override });
     expect(error).toMatchObject({ code: 'invalid_option', option });
@@ -89,14 +90,14 @@ describe('SessionArtifactStore options', () => {
   });
 
   it.each([
-    ['limits.maxItems', { limits: { maxItems: 0 } }, 'got 0'],
-    ['limits.maxItemBytes', { limits: { maxItemBytes: -1 } }, 'got -1'],
-    ['limits.maxSessionBytes', { limits: { maxSessionBytes: 1.5 } }, 'got 1.5'],
-    ['limits.maxSessionBytes', { limits: { maxSessionBytes: 2 ** 53 } }, 'got 9007199254740992'],
-    ['limits.maxItems', { limits: { maxItems: Number.NaN } }, 'got NaN'],
-    ['limits.maxItems', { limits: { maxItems: Number.POSITIVE_INFINITY } }, 'got Infinity'],
-    ['limits.maxItems', { limits: { maxItems: '10' } }, 'got "10"'],
-    ['lockTimeoutMs', { lockTimeoutMs: 0 }, 'got 0'],
+    ['limits.maxItems', { limits: { maxItems: 0 } }, 'got integer 0'],
+    ['limits.maxItemBytes', { limits: { maxItemBytes: -1 } }, 'got integer -1'],
+    ['limits.maxSessionBytes', { limits: { maxSessionBytes: 1.5 } }, 'got number 1.5'],
+    ['limits.maxSessionBytes', { limits: { maxSessionBytes: 2 ** 53 } }, 'got integer 9007199254740992'],
+    ['limits.maxItems', { limits: { maxItems: Number.NaN } }, 'got number NaN'],
+    ['limits.maxItems', { limits: { maxItems: Number.POSITIVE_INFINITY } }, 'got number Infinity'],
+    ['limits.maxItems', { limits: { maxItems: '10' } }, 'got string "10"'],
+    ['lockTimeoutMs', { lockTimeoutMs: 0 }, 'got integer 0'],
   ])(
     'refuses a bad number %s with the shared wording: its name, the accepted range and the value',
     (option, override, shown) => {
@@ -128,8 +129,8 @@ describe('SessionArtifactStore options', () => {
   it('refuses an unknown limit, naming the nearest known one and the accepted names', () => {
     const error = refusal({ ...valid, limits: { maxItem: 3 } });
     expect(error).toMatchObject({ code: 'invalid_option', option: 'limits.maxItem' });
-    expect(error.message).toContain('unknown option "maxItem" (did you mean "maxItems"?)');
-    expect(error.message).toContain('accepted: maxItemBytes, maxItems, maxSessionBytes');
+    expect(error.message).toContain('unknown option "limits.maxItem" (did you mean "limits.maxItems"?)');
+    expect(error.message).toContain('accepted: limits.maxItemBytes, limits.maxItems, limits.maxSessionBytes');
   });
 
   it('refuses limits and options that are not plain objects', () => {

@@ -1,12 +1,16 @@
 import {
+  checkOptions,
   describeRenamedOptionProblem,
   isSessionId,
+  type OptionTable,
+  POSITIVE_SAFE_INTEGER,
+  refusedOption,
   SESSION_ID_PATTERN,
   SESSION_ID_RULE,
 } from '@toolwright/utils';
 import { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
+import { invalidOption as optionError } from './invalid-option.js';
 import { DEFAULT_MIME_EXTENSIONS, EXTENSION_PATTERN, normaliseMimeType } from './mime-extensions.js';
-import { checkNumberOption, checkOptionNames, POSITIVE_SAFE_INTEGER } from './option-checks.js';
 import type { ArtifactWriteRequest } from './types.js';
 import { describeLoneSurrogate, findLoneSurrogate } from './well-formed-text.js';
 
@@ -76,65 +80,53 @@ export const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 /** The longest deprecated `sessionIdentity` accepted, in characters. */
 const MAX_SESSION_IDENTITY_LENGTH = 512;
 
-function invalidOption(option: string, received: unknown, accepted: string): ArtifactStoreError {
-  return new ArtifactStoreError(
-    ArtifactStoreErrorCode.InvalidOption,
-    `Invalid option ${option}: received ${describeValue(received)}; expected ${accepted}.`,
-    { option },
-  );
+const OWNER = 'SessionArtifactStore';
+
+/** The refusal of a value checked here, in the one wording of `@toolwright/utils`. */
+function invalidOption(option: string, received: unknown, accepted: string): Error {
+  return optionError(refusedOption(OWNER, option, accepted, received));
 }
 
-/** A short, safe rendering of a received value for error messages. */
-export function describeValue(value: unknown): string {
-  if (typeof value === 'string') {
-    const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
-    return `${JSON.stringify(shown)} (string of ${value.length} characters)`;
-  }
-  if (typeof value === 'number' || typeof value === 'boolean' || value === undefined || value === null) {
-    return String(value);
-  }
-  if (typeof value === 'bigint') return `${value}n`;
-  if (typeof value === 'function') return 'a function';
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  return `a ${Object.prototype.toString.call(value).slice(8, -1)}`;
-}
+const LIMIT_OPTIONS: OptionTable<ArtifactLimits> = {
+  maxItemBytes: POSITIVE_SAFE_INTEGER,
+  maxItems: POSITIVE_SAFE_INTEGER,
+  maxSessionBytes: POSITIVE_SAFE_INTEGER,
+};
 
-/** The keys of `limits`, in the order messages list them. */
-const LIMIT_NAMES: readonly (keyof ArtifactLimits)[] = ['maxItemBytes', 'maxItems', 'maxSessionBytes'];
-
-/** The constructor's option names, in the order messages list them. */
-const STORE_OPTION_NAMES: readonly (keyof SessionArtifactStoreOptions)[] = [
-  'root',
-  'namespace',
-  'sessionId',
-  'sessionIdentity',
-  'limits',
-  'mimeExtensions',
-  'validateRequest',
-  'lockTimeoutMs',
-];
+/**
+ * Every constructor option and what it accepts, at the top level and in `limits`: a misspelt or
+ * misplaced option would otherwise be dropped, and a quota the host believes it set would not be
+ * enforced. The root, namespace, session and MIME extensions are checked in `resolveStoreOptions`.
+ */
+const STORE_OPTIONS: OptionTable<SessionArtifactStoreOptions> = {
+  root: { kind: 'custom' },
+  namespace: { kind: 'custom' },
+  sessionId: { kind: 'custom' },
+  sessionIdentity: { kind: 'custom' },
+  limits: { kind: 'object', options: LIMIT_OPTIONS },
+  mimeExtensions: { kind: 'object', accepts: 'an object mapping MIME types to extensions' },
+  validateRequest: { kind: 'function' },
+  lockTimeoutMs: POSITIVE_SAFE_INTEGER,
+};
 
 /** Default of `lockTimeoutMs`. */
 const DEFAULT_LOCK_TIMEOUT_MS = 10_000;
 
-function resolveLimits(limits: unknown): Readonly<ArtifactLimits> {
+/** The limits (checked by `STORE_OPTIONS`) over the defaults. */
+function resolveLimits(limits: SessionArtifactStoreOptions['limits']): Readonly<ArtifactLimits> {
   if (limits === undefined) return DEFAULT_ARTIFACT_LIMITS;
-  checkOptionNames(limits, { owner: 'SessionArtifactStore limits', prefix: 'limits.', known: LIMIT_NAMES });
   const resolved: ArtifactLimits = { ...DEFAULT_ARTIFACT_LIMITS };
-  for (const name of LIMIT_NAMES) {
-    const value = (limits as Record<string, unknown>)[name];
-    if (value === undefined) continue;
-    checkNumberOption('SessionArtifactStore', `limits.${name}`, value, POSITIVE_SAFE_INTEGER);
-    resolved[name] = value as number;
+  for (const name of Object.keys(LIMIT_OPTIONS) as (keyof ArtifactLimits)[]) {
+    const value = limits[name];
+    if (value !== undefined) resolved[name] = value;
   }
   return Object.freeze(resolved);
 }
 
-function resolveMimeExtensions(mimeExtensions: unknown): Readonly<Record<string, string>> {
+function resolveMimeExtensions(
+  mimeExtensions: SessionArtifactStoreOptions['mimeExtensions'],
+): Readonly<Record<string, string>> {
   if (mimeExtensions === undefined) return DEFAULT_MIME_EXTENSIONS;
-  if (typeof mimeExtensions !== 'object' || mimeExtensions === null || Array.isArray(mimeExtensions)) {
-    throw invalidOption('mimeExtensions', mimeExtensions, 'an object mapping MIME types to extensions');
-  }
   const merged: Record<string, string> = { ...DEFAULT_MIME_EXTENSIONS };
   for (const [mimeType, extension] of Object.entries(mimeExtensions)) {
     const normalised = normaliseMimeType(mimeType);
@@ -163,12 +155,7 @@ function resolveMimeExtensions(mimeExtensions: unknown): Readonly<Record<string,
  * would otherwise be dropped, and a quota the host believes it set would not be enforced.
  */
 export function resolveStoreOptions(options: SessionArtifactStoreOptions): ResolvedStoreOptions {
-  checkOptionNames(options, {
-    owner: 'SessionArtifactStore',
-    prefix: '',
-    known: STORE_OPTION_NAMES,
-    nested: Object.fromEntries(LIMIT_NAMES.map((name) => [name, 'limits'])),
-  });
+  checkOptions(OWNER, options, STORE_OPTIONS, optionError);
   const { root, namespace, validateRequest, lockTimeoutMs } = options;
   if (typeof root !== 'string' || root.length === 0 || root.includes('\0')) {
     throw invalidOption('root', root, 'a non-empty directory path');
@@ -177,10 +164,6 @@ export function resolveStoreOptions(options: SessionArtifactStoreOptions): Resol
     throw invalidOption('namespace', namespace, `a name matching ${NAMESPACE_PATTERN}`);
   }
   const sessionId = resolveSessionId(options);
-  if (validateRequest !== undefined && typeof validateRequest !== 'function') {
-    throw invalidOption('validateRequest', validateRequest, 'a function or undefined');
-  }
-  checkNumberOption('SessionArtifactStore', 'lockTimeoutMs', lockTimeoutMs, POSITIVE_SAFE_INTEGER);
   return {
     root,
     namespace,

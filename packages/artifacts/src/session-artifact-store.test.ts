@@ -741,7 +741,7 @@ describe('request validation', () => {
     expect(mimeError.option).toBe('mimeType');
     expect(mimeError.message).toContain('"not a mime"');
     const bytesError = await rejection(store.write({ kind: 'k', bytes: 42 as unknown as string }));
-    expect(bytesError.message).toContain('received 42');
+    expect(bytesError.message).toContain('got integer 42');
   });
 
   it('refuses a string that is not well-formed UTF-16, naming the offset, instead of storing U+FFFD', async () => {

@@ -1,10 +1,11 @@
-import { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
 import {
-  checkNumberOption,
-  checkOptionNames,
-  NON_NEGATIVE_SAFE_INTEGER,
+  checkOptions,
+  type NumberRule,
+  type OptionTable,
   POSITIVE_SAFE_INTEGER,
-} from './option-checks.js';
+  refusedOption,
+} from '@toolwright/utils';
+import { invalidOption } from './invalid-option.js';
 import type { SpillOptions } from './types.js';
 
 /** Defaults of `spill()`: previews of 8 KiB head and 4 KiB tail for content over 32 KiB. */
@@ -24,14 +25,17 @@ export interface ResolvedSpillOptions {
   mimeType: string | undefined;
 }
 
-/** The spill option names, in the order messages list them. */
-const SPILL_OPTION_NAMES: readonly (keyof SpillOptions)[] = [
-  'thresholdBytes',
-  'headBytes',
-  'tailBytes',
-  'kind',
-  'mimeType',
-];
+/** A preview part's size: it may be 0 (a preview without head or tail). */
+const PREVIEW_BYTES: NumberRule = { kind: 'number', min: 0, max: Number.MAX_SAFE_INTEGER, integer: true };
+
+/** Every spill option and what it accepts; the kind and MIME type are checked with the write request. */
+const SPILL_OPTIONS: OptionTable<SpillOptions> = {
+  thresholdBytes: POSITIVE_SAFE_INTEGER,
+  headBytes: PREVIEW_BYTES,
+  tailBytes: PREVIEW_BYTES,
+  kind: { kind: 'custom' },
+  mimeType: { kind: 'custom' },
+};
 
 const OWNER = 'spill options';
 
@@ -42,21 +46,20 @@ const OWNER = 'spill options';
  */
 export function resolveSpillOptions(options: SpillOptions | undefined): ResolvedSpillOptions {
   if (options === undefined) return resolveSpillOptions({});
-  checkOptionNames(options, { owner: OWNER, prefix: '', known: SPILL_OPTION_NAMES });
-  checkNumberOption(OWNER, 'thresholdBytes', options.thresholdBytes, POSITIVE_SAFE_INTEGER);
-  checkNumberOption(OWNER, 'headBytes', options.headBytes, NON_NEGATIVE_SAFE_INTEGER);
-  checkNumberOption(OWNER, 'tailBytes', options.tailBytes, NON_NEGATIVE_SAFE_INTEGER);
+  checkOptions(OWNER, options, SPILL_OPTIONS, invalidOption);
   const thresholdBytes = options.thresholdBytes ?? DEFAULT_SPILL_OPTIONS.thresholdBytes;
   const headBytes =
     options.headBytes ?? Math.min(DEFAULT_SPILL_OPTIONS.headBytes, Math.floor(thresholdBytes / 2));
   const tailBytes =
     options.tailBytes ?? Math.min(DEFAULT_SPILL_OPTIONS.tailBytes, thresholdBytes - headBytes);
   if (headBytes + tailBytes > thresholdBytes) {
-    throw new ArtifactStoreError(
-      ArtifactStoreErrorCode.InvalidOption,
-      `Invalid spill option headBytes + tailBytes: received ${headBytes + tailBytes}; expected at most ` +
-        `thresholdBytes (${thresholdBytes}), so that a preview is shorter than what it replaces.`,
-      { option: 'headBytes + tailBytes' },
+    throw invalidOption(
+      refusedOption(
+        OWNER,
+        'headBytes + tailBytes',
+        `at most thresholdBytes (${thresholdBytes}), so that a preview is shorter than what it replaces`,
+        headBytes + tailBytes,
+      ),
     );
   }
   return {

@@ -109,7 +109,7 @@ describe('spill', () => {
       .catch((caught: unknown) => caught);
     expect(ArtifactStoreError.isInstance(error)).toBe(true);
     expect((error as ArtifactStoreError).option).toBe('headBytes + tailBytes');
-    expect((error as ArtifactStoreError).message).toContain('received 16');
+    expect((error as ArtifactStoreError).message).toContain('got integer 16');
   });
 
   it('stores text with NUL and other control characters byte-exact, and its preview carries none of them', async () => {

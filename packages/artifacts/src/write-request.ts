@@ -1,7 +1,7 @@
+import { checkOptions, type OptionTable, refusedOption } from '@toolwright/utils';
 import { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
+import { invalidRequest } from './invalid-option.js';
 import { normaliseMimeType } from './mime-extensions.js';
-import { checkOptionNames } from './option-checks.js';
-import { describeValue } from './options.js';
 import type { ArtifactWriteRequest } from './types.js';
 import { describeLoneSurrogate, encodeUtf8 } from './well-formed-text.js';
 
@@ -14,13 +14,19 @@ export const MAX_SOURCE_URI_LENGTH = 4096;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
-/** The fields of a write request, in the order messages list them. */
-const WRITE_REQUEST_FIELDS: readonly (keyof ArtifactWriteRequest)[] = [
-  'kind',
-  'bytes',
-  'mimeType',
-  'sourceUri',
-];
+/**
+ * The fields of a write request, checked by name too: a misspelt `mimetype` or `sourceURL` would
+ * store the artifact without its type or origin, and nobody would know. Their values are checked
+ * in `normaliseWriteRequest`.
+ */
+const WRITE_REQUEST_FIELDS: OptionTable<ArtifactWriteRequest> = {
+  kind: { kind: 'custom' },
+  bytes: { kind: 'custom' },
+  mimeType: { kind: 'custom' },
+  sourceUri: { kind: 'custom' },
+};
+
+const OWNER = 'write request';
 
 /** A write request after validation: bytes as a Buffer view (no copy), MIME type normalised. */
 export interface NormalisedWriteRequest {
@@ -30,27 +36,16 @@ export interface NormalisedWriteRequest {
   sourceUri: string | undefined;
 }
 
-function invalidRequest(field: string, received: unknown, accepted: string): ArtifactStoreError {
-  return new ArtifactStoreError(
-    ArtifactStoreErrorCode.InvalidRequest,
-    `Invalid write request field ${field}: received ${describeValue(received)}; expected ${accepted}.`,
-    { option: field },
-  );
+function refusedField(field: string, received: unknown, accepted: string): Error {
+  return invalidRequest(refusedOption(OWNER, field, accepted, received));
 }
 
 /** Checks a write request field by field, naming the first bad one. */
 export function normaliseWriteRequest(request: ArtifactWriteRequest): NormalisedWriteRequest {
   if (typeof request !== 'object' || request === null) {
-    throw invalidRequest('request', request, 'an object with kind and bytes');
+    throw refusedField('request', request, 'an object with kind and bytes');
   }
-  // By name too: a misspelt `mimetype` or `sourceURL` would store the artifact without its type
-  // or origin, and nobody would know.
-  checkOptionNames(request, {
-    owner: 'write request',
-    prefix: '',
-    known: WRITE_REQUEST_FIELDS,
-    code: ArtifactStoreErrorCode.InvalidRequest,
-  });
+  checkOptions(OWNER, request, WRITE_REQUEST_FIELDS, invalidRequest);
   const { kind, bytes, mimeType, sourceUri } = request;
   if (
     typeof kind !== 'string' ||
@@ -58,11 +53,7 @@ export function normaliseWriteRequest(request: ArtifactWriteRequest): Normalised
     kind.length > MAX_KIND_LENGTH ||
     CONTROL_CHARACTERS.test(kind)
   ) {
-    throw invalidRequest(
-      'kind',
-      kind,
-      `a non-empty string of at most ${MAX_KIND_LENGTH} printable characters`,
-    );
+    throw refusedField('kind', kind, `a non-empty string of at most ${MAX_KIND_LENGTH} printable characters`);
   }
   let buffer: Buffer;
   if (typeof bytes === 'string') {
@@ -71,9 +62,9 @@ export function normaliseWriteRequest(request: ArtifactWriteRequest): Normalised
       // Its UTF-8 would hold U+FFFD in place of the surrogate: not the content that was given.
       throw new ArtifactStoreError(
         ArtifactStoreErrorCode.InvalidRequest,
-        `Invalid write request field bytes: a string with a ${describeLoneSurrogate(bytes, encoded.loneSurrogateAt)} ` +
+        `write request: bytes must be a Uint8Array, or a well-formed string; a string with a ${describeLoneSurrogate(bytes, encoded.loneSurrogateAt)} ` +
           '(UTF-16 code units) is not well-formed UTF-16 and has no exact UTF-8 form: it would be stored with ' +
-          'U+FFFD in its place. Expected a Uint8Array, or a well-formed string.',
+          'U+FFFD in its place.',
         { option: 'bytes' },
       );
     }
@@ -83,13 +74,13 @@ export function normaliseWriteRequest(request: ArtifactWriteRequest): Normalised
   } else if (bytes instanceof Uint8Array) {
     buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   } else {
-    throw invalidRequest('bytes', bytes, 'a Uint8Array (or Buffer) or a string');
+    throw refusedField('bytes', bytes, 'a Uint8Array (or Buffer) or a string');
   }
   let normalisedMime: string | undefined;
   if (mimeType !== undefined) {
     normalisedMime = typeof mimeType === 'string' ? normaliseMimeType(mimeType) : undefined;
     if (normalisedMime === undefined) {
-      throw invalidRequest('mimeType', mimeType, 'a MIME type such as "image/png" (type/subtype)');
+      throw refusedField('mimeType', mimeType, 'a MIME type such as "image/png" (type/subtype)');
     }
   }
   if (
@@ -99,7 +90,7 @@ export function normaliseWriteRequest(request: ArtifactWriteRequest): Normalised
       sourceUri.length > MAX_SOURCE_URI_LENGTH ||
       CONTROL_CHARACTERS.test(sourceUri))
   ) {
-    throw invalidRequest(
+    throw refusedField(
       'sourceUri',
       sourceUri,
       `a non-empty string of at most ${MAX_SOURCE_URI_LENGTH} printable characters, or undefined`,

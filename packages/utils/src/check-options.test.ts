@@ -76,7 +76,7 @@ const KINDS: Record<OptionRule['kind'], KindCase> = {
     rule: { kind: 'oneOf', values: ['safe', 'none', 0] },
     accepted: ['safe', 'none', 0, undefined],
     refused: [
-      ['Safe', 'Pool: x must be one of "safe", "none", 0; got string "Safe".'],
+      ['Safe', 'Pool: x must be one of "safe", "none", 0; got string "Safe" (did you mean "safe"?).'],
       ['0', 'Pool: x must be one of "safe", "none", 0; got string "0".'],
       ['saef', 'Pool: x must be one of "safe", "none", 0; got string "saef" (did you mean "safe"?).'],
     ],
@@ -125,11 +125,16 @@ describe('checkOptions: every kind', () => {
       expect(refusal({ x: value }, { x: rule })).toEqual({ owner: 'Pool', option, message });
     });
 
-    it('refuses undefined, an absent key and absent options when required, naming what is accepted', () => {
+    it('refuses undefined and an absent key when required, naming what is accepted, and then absent options', () => {
       const required = { ...rule, required: true } as OptionRule;
-      for (const options of [{ x: undefined }, {}, undefined]) {
+      for (const options of [{ x: undefined }, {}]) {
         expect(refusal(options, { x: required })?.message).toMatch(/^Pool: x must be .+; got nothing\.$/);
       }
+      expect(refusal(undefined, { x: required })).toEqual({
+        owner: 'Pool',
+        option: 'options',
+        message: 'Pool: options must be an object; got nothing.',
+      });
     });
   });
 

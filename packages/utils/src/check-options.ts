@@ -146,14 +146,18 @@ export function findOptionProblem(
  * Why `options` is refused by `table`, or `undefined` when it is accepted: not an object, a key
  * the table does not know (each named with the nearest known name), or a value its rule refuses.
  * `undefined` options are accepted (every option takes its default) unless an option is
- * `required`.
+ * `required`, and then refused as options that are not an object.
  */
 export function findOptionsProblem(
   owner: string,
   options: unknown,
   table: OptionTable,
 ): OptionProblem | undefined {
-  if (options === undefined) return tableProblem(owner, {}, table, '');
+  if (options === undefined) {
+    // Absent options are all defaults, unless an option must be given: then the options must be.
+    const required = Object.values(table).some((rule) => rule.required === true);
+    return required ? refusedOption(owner, 'options', 'an object', options) : undefined;
+  }
   if (!isOptionsObject(options)) return refusedOption(owner, 'options', 'an object', options);
   return tableProblem(owner, options, table, '');
 }

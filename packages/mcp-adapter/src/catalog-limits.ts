@@ -1,4 +1,5 @@
-import { checkNumberOption, checkOptions, optionNames, POSITIVE_INTEGER } from './option-checks.js';
+import { checkOptions, type OptionTable, POSITIVE_SAFE_INTEGER } from '@toolwright/utils';
+import { invalidOption } from './invalid-option.js';
 
 /**
  * Bounds on what one server's catalog may contain. An entry over a bound is dropped by name
@@ -21,15 +22,15 @@ export interface CatalogLimits {
   readonly maxPages: number;
 }
 
-const LIMIT_NAMES = optionNames<CatalogLimits>({
-  maxToolsPerServer: true,
-  maxEntriesPerList: true,
-  maxNameLength: true,
-  maxDescriptionBytes: true,
-  maxSchemaBytes: true,
-  maxSchemaDepth: true,
-  maxPages: true,
-});
+const LIMIT_OPTIONS: OptionTable<CatalogLimits> = {
+  maxToolsPerServer: POSITIVE_SAFE_INTEGER,
+  maxEntriesPerList: POSITIVE_SAFE_INTEGER,
+  maxNameLength: POSITIVE_SAFE_INTEGER,
+  maxDescriptionBytes: POSITIVE_SAFE_INTEGER,
+  maxSchemaBytes: POSITIVE_SAFE_INTEGER,
+  maxSchemaDepth: POSITIVE_SAFE_INTEGER,
+  maxPages: POSITIVE_SAFE_INTEGER,
+};
 
 /**
  * `limits` (all of them, some or none) over {@link DEFAULT_CATALOG_LIMITS}, after checking each
@@ -40,10 +41,7 @@ export function resolveCatalogLimits(
   limits: Partial<CatalogLimits> | undefined,
 ): CatalogLimits {
   if (limits === undefined) return DEFAULT_CATALOG_LIMITS;
-  checkOptions(owner, limits, LIMIT_NAMES);
-  for (const name of LIMIT_NAMES) {
-    checkNumberOption(owner, name, limits[name as keyof CatalogLimits], POSITIVE_INTEGER);
-  }
+  checkOptions(owner, limits, LIMIT_OPTIONS, invalidOption);
   return { ...DEFAULT_CATALOG_LIMITS, ...limits };
 }
 

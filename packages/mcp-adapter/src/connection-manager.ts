@@ -1,4 +1,5 @@
 import type { McpConnectionChange } from '@toolwright/registry';
+import { checkOption, checkOptions, type OptionTable, POSITIVE_TIMER_MS, TIMER_MS } from '@toolwright/utils';
 import {
   type McpOAuthOptions,
   type ResolvedOAuthRuntime,
@@ -7,15 +8,7 @@ import {
 import { ClientCapabilitySet } from './capabilities/client-capability-set.js';
 import type { McpClientCapabilities, McpRoot } from './capabilities/client-capability-types.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
-import {
-  checkNumberOption,
-  checkOptionalOptions,
-  checkOptions,
-  checkTypeOption,
-  optionNames,
-  POSITIVE_TIMER_MS,
-  TIMER_MS,
-} from './option-checks.js';
+import { invalidOption } from './invalid-option.js';
 import { type ReconnectPolicy, resolveReconnectPolicy } from './reconnect-loop.js';
 import { ServerConnection } from './server-connection.js';
 import type { ServerConnectionHooks, ServerConnectionOptions } from './server-connection-options.js';
@@ -60,21 +53,29 @@ export const DEFAULT_CONNECTION_OPTIONS = Object.freeze({
   stdioMaxMessageBytes: DEFAULT_STDIO_MAX_MESSAGE_BYTES,
 });
 
-const MANAGER_OPTION_NAMES = optionNames<McpConnectionManagerOptions>({
-  clientInfo: true,
-  connectTimeoutMs: true,
-  requestTimeoutMs: true,
-  reconnect: true,
-  shutdownGraceMs: true,
-  stdioMaxMessageBytes: true,
-  clientCapabilities: true,
-  oauth: true,
-  onConnectionChange: true,
-  onReady: true,
-});
+const MANAGER_OPTION_NAMES: OptionTable<McpConnectionManagerOptions> = {
+  clientInfo: { kind: 'custom' },
+  connectTimeoutMs: { kind: 'custom' },
+  requestTimeoutMs: { kind: 'custom' },
+  reconnect: { kind: 'custom' },
+  shutdownGraceMs: { kind: 'custom' },
+  stdioMaxMessageBytes: { kind: 'custom' },
+  clientCapabilities: { kind: 'custom' },
+  oauth: { kind: 'custom' },
+  onConnectionChange: { kind: 'custom' },
+  onReady: { kind: 'custom' },
+};
 
 // The SDK's Implementation fields: the handshake sends them as they are.
-const CLIENT_INFO_NAMES = ['name', 'version', 'title', 'description', 'websiteUrl', 'icons'] as const;
+// The MCP `Implementation` fields beyond name and version are passed on as they are.
+const CLIENT_INFO_OPTIONS: OptionTable = {
+  name: { kind: 'string', required: true },
+  version: { kind: 'string', required: true },
+  title: { kind: 'custom' },
+  description: { kind: 'custom' },
+  websiteUrl: { kind: 'custom' },
+  icons: { kind: 'custom' },
+};
 
 /**
  * The connection options in force: each given one checked by name and value (`owner` names
@@ -84,19 +85,22 @@ export function resolveConnectionOptions(
   owner: string,
   options: Omit<McpConnectionManagerOptions, 'onConnectionChange' | 'onReady'>,
 ): ServerConnectionOptions {
-  checkOptionalOptions(`${owner}.clientInfo`, options.clientInfo, CLIENT_INFO_NAMES);
-  if (options.clientInfo !== undefined) {
-    checkTypeOption(`${owner}.clientInfo`, 'name', options.clientInfo.name ?? null, 'string');
-    checkTypeOption(`${owner}.clientInfo`, 'version', options.clientInfo.version ?? null, 'string');
-  }
-  checkNumberOption(owner, 'connectTimeoutMs', options.connectTimeoutMs, POSITIVE_TIMER_MS);
-  checkNumberOption(owner, 'requestTimeoutMs', options.requestTimeoutMs, POSITIVE_TIMER_MS);
-  checkNumberOption(owner, 'shutdownGraceMs', options.shutdownGraceMs, TIMER_MS);
-  checkNumberOption(
+  checkOption(
+    owner,
+    'clientInfo',
+    options.clientInfo,
+    { kind: 'object', options: CLIENT_INFO_OPTIONS },
+    invalidOption,
+  );
+  checkOption(owner, 'connectTimeoutMs', options.connectTimeoutMs, POSITIVE_TIMER_MS, invalidOption);
+  checkOption(owner, 'requestTimeoutMs', options.requestTimeoutMs, POSITIVE_TIMER_MS, invalidOption);
+  checkOption(owner, 'shutdownGraceMs', options.shutdownGraceMs, TIMER_MS, invalidOption);
+  checkOption(
     owner,
     'stdioMaxMessageBytes',
     options.stdioMaxMessageBytes,
     STDIO_MAX_MESSAGE_BYTES_RANGE,
+    invalidOption,
   );
   const defaults = DEFAULT_CONNECTION_OPTIONS;
   return {
@@ -133,9 +137,15 @@ export class McpConnectionManager {
 
   /** @throws McpAdapterError `invalid_option` for an unknown or out-of-range option or a malformed server definition. */
   constructor(servers: readonly McpServerDefinition[], options: McpConnectionManagerOptions = {}) {
-    checkOptions('McpConnectionManager', options, MANAGER_OPTION_NAMES);
-    checkTypeOption('McpConnectionManager', 'onConnectionChange', options.onConnectionChange, 'function');
-    checkTypeOption('McpConnectionManager', 'onReady', options.onReady, 'function');
+    checkOptions('McpConnectionManager', options, MANAGER_OPTION_NAMES, invalidOption);
+    checkOption(
+      'McpConnectionManager',
+      'onConnectionChange',
+      options.onConnectionChange,
+      { kind: 'function' },
+      invalidOption,
+    );
+    checkOption('McpConnectionManager', 'onReady', options.onReady, { kind: 'function' }, invalidOption);
     checkServerDefinitions('McpConnectionManager', servers);
     const shared = resolveConnectionOptions('McpConnectionManager', options);
     this.#capabilities = shared.clientCapabilities;

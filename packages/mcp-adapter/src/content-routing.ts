@@ -1,9 +1,17 @@
 import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 import type { ArtifactReference, LlmContentPart } from '@toolwright/contracts';
 import type { ArtifactSinkV1 } from '@toolwright/spec';
-import { describeRenamedOptionProblem, previewText, renamedOptionValue } from '@toolwright/utils';
+import {
+  checkOption,
+  checkOptions,
+  describeRenamedOptionProblem,
+  type OptionTable,
+  POSITIVE_SAFE_INTEGER,
+  previewText,
+  renamedOptionValue,
+} from '@toolwright/utils';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
-import { checkNumberOption, checkOptions, optionNames, POSITIVE_INTEGER } from './option-checks.js';
+import { invalidOption } from './invalid-option.js';
 import { headAndTail } from './text-preview.js';
 import { markUntrusted } from './untrusted-text.js';
 
@@ -27,11 +35,11 @@ export const DEFAULT_OUTPUT_ROUTING: OutputRoutingOptions = Object.freeze({
   textThresholdBytes: 32 * 1024,
 });
 
-const ROUTING_NAMES = optionNames<OutputRoutingOptions>({
-  spillThresholdBytes: true,
-  inlineImageMaxBytes: true,
-  textThresholdBytes: true,
-});
+const ROUTING_NAMES: OptionTable<OutputRoutingOptions> = {
+  spillThresholdBytes: { kind: 'custom' },
+  inlineImageMaxBytes: { kind: 'custom' },
+  textThresholdBytes: { kind: 'custom' },
+};
 
 /**
  * `output` (all, some or none) over {@link DEFAULT_OUTPUT_ROUTING}, checked by name and value:
@@ -42,16 +50,18 @@ export function resolveOutputRouting(
   output: Partial<OutputRoutingOptions> | undefined,
 ): OutputRoutingOptions {
   if (output === undefined) return DEFAULT_OUTPUT_ROUTING;
-  checkOptions(owner, output, ROUTING_NAMES);
+  checkOptions(owner, output, ROUTING_NAMES, invalidOption);
   const renamed = describeRenamedOptionProblem(owner, output, 'spillThresholdBytes', 'textThresholdBytes');
   if (renamed !== undefined) throw new McpAdapterError(McpAdapterErrorCode.InvalidOption, renamed);
   const spillThresholdBytes = renamedOptionValue(output, 'spillThresholdBytes', 'textThresholdBytes');
-  checkNumberOption(owner, 'spillThresholdBytes', spillThresholdBytes, POSITIVE_INTEGER);
-  checkNumberOption(owner, 'inlineImageMaxBytes', output.inlineImageMaxBytes, {
-    min: 0,
-    max: Number.MAX_SAFE_INTEGER,
-    integer: true,
-  });
+  checkOption(owner, 'spillThresholdBytes', spillThresholdBytes, POSITIVE_SAFE_INTEGER, invalidOption);
+  checkOption(
+    owner,
+    'inlineImageMaxBytes',
+    output.inlineImageMaxBytes,
+    { kind: 'number', min: 0, max: Number.MAX_SAFE_INTEGER, integer: true },
+    invalidOption,
+  );
   return {
     spillThresholdBytes:
       (spillThresholdBytes as number | undefined) ?? DEFAULT_OUTPUT_ROUTING.spillThresholdBytes,

@@ -1,5 +1,6 @@
 import type { McpConnectionChange, ToolRegistry } from '@toolwright/registry';
 import type { ArtifactSinkV1 } from '@toolwright/spec';
+import { checkOption, checkOptions, type OptionTable, TIMER_MS } from '@toolwright/utils';
 import type { McpOAuthOptions } from './auth/oauth-runtime.js';
 import type { McpClientCapabilities } from './capabilities/client-capability-types.js';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
@@ -7,7 +8,7 @@ import { type CatalogLimits, resolveCatalogLimits } from './catalog-limits.js';
 import { resolveConnectionOptions } from './connection-manager.js';
 import { type OutputRoutingOptions, resolveOutputRouting } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
-import { checkNumberOption, checkOptions, checkTypeOption, optionNames, TIMER_MS } from './option-checks.js';
+import { invalidOption } from './invalid-option.js';
 import type { ReconnectPolicy } from './reconnect-loop.js';
 import type { ServerConnectionOptions } from './server-connection-options.js';
 import { checkServerDefinitions, type McpServerDefinition } from './server-definition.js';
@@ -63,25 +64,25 @@ export interface McpAdapterOptions {
   readonly onConnectionChange?: (change: McpConnectionChange) => void;
 }
 
-const OPTION_NAMES = optionNames<McpAdapterOptions>({
-  registry: true,
-  servers: true,
-  artifacts: true,
-  limits: true,
-  output: true,
-  connectTimeoutMs: true,
-  requestTimeoutMs: true,
-  reconnect: true,
-  stdioMaxMessageBytes: true,
-  shutdownGraceMs: true,
-  deferTools: true,
-  listChangedDebounceMs: true,
-  clientInfo: true,
-  clientCapabilities: true,
-  oauth: true,
-  onDiagnostic: true,
-  onConnectionChange: true,
-});
+const OPTION_NAMES: OptionTable<McpAdapterOptions> = {
+  registry: { kind: 'custom' },
+  servers: { kind: 'custom' },
+  artifacts: { kind: 'custom' },
+  limits: { kind: 'custom' },
+  output: { kind: 'custom' },
+  connectTimeoutMs: { kind: 'custom' },
+  requestTimeoutMs: { kind: 'custom' },
+  reconnect: { kind: 'custom' },
+  stdioMaxMessageBytes: { kind: 'custom' },
+  shutdownGraceMs: { kind: 'custom' },
+  deferTools: { kind: 'custom' },
+  listChangedDebounceMs: { kind: 'custom' },
+  clientInfo: { kind: 'custom' },
+  clientCapabilities: { kind: 'custom' },
+  oauth: { kind: 'custom' },
+  onDiagnostic: { kind: 'custom' },
+  onConnectionChange: { kind: 'custom' },
+};
 
 /** The options of an adapter once checked, with every default filled in. */
 export interface ResolvedAdapterOptions {
@@ -110,7 +111,7 @@ function requireMethods(name: string, value: unknown, methods: readonly string[]
  * @throws McpAdapterError `invalid_option` (`mcp_config_invalid` for a server name used twice).
  */
 export function resolveAdapterOptions(options: McpAdapterOptions): ResolvedAdapterOptions {
-  checkOptions('McpAdapter', options, OPTION_NAMES);
+  checkOptions('McpAdapter', options, OPTION_NAMES, invalidOption);
   requireMethods('registry', options.registry, ['replaceMcpTools', 'removeMcpTools'], 'a ToolRegistry');
   requireMethods(
     'artifacts',
@@ -119,10 +120,16 @@ export function resolveAdapterOptions(options: McpAdapterOptions): ResolvedAdapt
     'a SessionArtifactStore (write and spill)',
   );
   checkServerDefinitions('McpAdapter', options.servers);
-  checkTypeOption('McpAdapter', 'deferTools', options.deferTools, 'boolean');
-  checkTypeOption('McpAdapter', 'onDiagnostic', options.onDiagnostic, 'function');
-  checkTypeOption('McpAdapter', 'onConnectionChange', options.onConnectionChange, 'function');
-  checkNumberOption('McpAdapter', 'listChangedDebounceMs', options.listChangedDebounceMs, TIMER_MS);
+  checkOption('McpAdapter', 'deferTools', options.deferTools, { kind: 'boolean' }, invalidOption);
+  checkOption('McpAdapter', 'onDiagnostic', options.onDiagnostic, { kind: 'function' }, invalidOption);
+  checkOption(
+    'McpAdapter',
+    'onConnectionChange',
+    options.onConnectionChange,
+    { kind: 'function' },
+    invalidOption,
+  );
+  checkOption('McpAdapter', 'listChangedDebounceMs', options.listChangedDebounceMs, TIMER_MS, invalidOption);
   return {
     limits: resolveCatalogLimits('McpAdapter.limits', options.limits),
     output: resolveOutputRouting('McpAdapter.output', options.output),

@@ -54,7 +54,7 @@ describe('McpAdapter options are checked by name and value', () => {
       'McpAdapter.oauth: unknown option "storeDir"; accepted: storeDirectory, onAuthorizationUrl, authorizationTimeoutMs, loginCommand.',
     );
     expect(adapterError({ clientInfo: { nme: 'x', version: '1' } })).toBe(
-      'McpAdapter.clientInfo: unknown option "nme" (did you mean "name"?); accepted: name, version, title, description, websiteUrl, icons.',
+      'McpAdapter: unknown option "clientInfo.nme" (did you mean "clientInfo.name"?); accepted: clientInfo.name, clientInfo.version, clientInfo.title, clientInfo.description, clientInfo.websiteUrl, clientInfo.icons.',
     );
   });
 
@@ -72,12 +72,12 @@ describe('McpAdapter options are checked by name and value', () => {
       'McpAdapter.limits: maxPages must be an integer from 1 to 9007199254740991; got number 1.5.',
     );
     expect(adapterError({ stdioMaxMessageBytes: 0 })).toMatch(
-      /^McpAdapter: stdioMaxMessageBytes must be an integer from 1 to \d+; got 0\.$/,
+      /^McpAdapter: stdioMaxMessageBytes must be an integer from 1 to \d+; got integer 0\.$/,
     );
     expect(adapterError({ listChangedDebounceMs: Number.NaN })).toBe(
       'McpAdapter: listChangedDebounceMs must be a number from 0 to 2147483647; got number NaN.',
     );
-    expect(adapterError({ deferTools: 'yes' })).toBe('McpAdapter: deferTools must be a boolean; got string.');
+    expect(adapterError({ deferTools: 'yes' })).toBe('McpAdapter: deferTools must be true or false; got string "yes".');
   });
 
   it('refuses missing or wrong required parts, and a server definition with an unknown key', () => {

@@ -1,11 +1,6 @@
+import { checkOption, checkOptions, type OptionTable, POSITIVE_SAFE_INTEGER } from '@toolwright/utils';
 import type { CatalogDiagnostic, CatalogListKind } from './catalog-diagnostic.js';
-import {
-  checkNumberOption,
-  checkOptions,
-  checkRequiredOption,
-  optionNames,
-  POSITIVE_INTEGER,
-} from './option-checks.js';
+import { invalidOption } from './invalid-option.js';
 
 /** One page as a listing method returns it. */
 export interface Page<T> {
@@ -32,7 +27,11 @@ export interface PaginationOptions {
   readonly maxPages: number;
 }
 
-const OPTION_NAMES = optionNames<PaginationOptions>({ server: true, list: true, maxPages: true });
+const OPTION_NAMES: OptionTable<PaginationOptions> = {
+  server: { kind: 'custom' },
+  list: { kind: 'custom' },
+  maxPages: { kind: 'custom' },
+};
 
 /**
  * Follows `nextCursor` until the server stops sending one. A cursor seen before (a server
@@ -43,9 +42,15 @@ export async function listAllPages<T>(
   fetchPage: (cursor: string | undefined) => Promise<Page<T>>,
   options: PaginationOptions,
 ): Promise<PaginatedListing<T>> {
-  checkOptions('listAllPages', options, OPTION_NAMES);
-  checkRequiredOption('listAllPages', 'maxPages', options.maxPages, 'the page cap');
-  checkNumberOption('listAllPages', 'maxPages', options.maxPages, POSITIVE_INTEGER);
+  checkOptions('listAllPages', options, OPTION_NAMES, invalidOption);
+  checkOption(
+    'listAllPages',
+    'maxPages',
+    options.maxPages,
+    { kind: 'custom', required: true, accepts: 'the page cap' },
+    invalidOption,
+  );
+  checkOption('listAllPages', 'maxPages', options.maxPages, POSITIVE_SAFE_INTEGER, invalidOption);
   const items: T[] = [];
   const seenCursors = new Set<string>();
   let cursor: string | undefined;

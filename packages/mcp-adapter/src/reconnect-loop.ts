@@ -1,5 +1,6 @@
 import type { McpConnectionState } from '@toolwright/registry';
-import { checkNumberOption, checkOptions, optionNames, TIMER_MS } from './option-checks.js';
+import { checkOption, checkOptions, type OptionTable, TIMER_MS } from '@toolwright/utils';
+import { invalidOption } from './invalid-option.js';
 
 /** Backoff for reconnecting to a server whose connection was lost. */
 export interface ReconnectPolicy {
@@ -18,11 +19,11 @@ export const DEFAULT_RECONNECT_POLICY: ReconnectPolicy = Object.freeze({
   maxDelayMs: 10_000,
 });
 
-const POLICY_NAMES = optionNames<ReconnectPolicy>({
-  maxAttempts: true,
-  initialDelayMs: true,
-  maxDelayMs: true,
-});
+const POLICY_NAMES: OptionTable<ReconnectPolicy> = {
+  maxAttempts: { kind: 'custom' },
+  initialDelayMs: { kind: 'custom' },
+  maxDelayMs: { kind: 'custom' },
+};
 
 /** `policy` (all, some or none) over {@link DEFAULT_RECONNECT_POLICY}, checked by name and value. */
 export function resolveReconnectPolicy(
@@ -30,10 +31,16 @@ export function resolveReconnectPolicy(
   policy: Partial<ReconnectPolicy> | undefined,
 ): ReconnectPolicy {
   if (policy === undefined) return DEFAULT_RECONNECT_POLICY;
-  checkOptions(owner, policy, POLICY_NAMES);
-  checkNumberOption(owner, 'maxAttempts', policy.maxAttempts, { min: 0, max: 1000, integer: true });
-  checkNumberOption(owner, 'initialDelayMs', policy.initialDelayMs, TIMER_MS);
-  checkNumberOption(owner, 'maxDelayMs', policy.maxDelayMs, TIMER_MS);
+  checkOptions(owner, policy, POLICY_NAMES, invalidOption);
+  checkOption(
+    owner,
+    'maxAttempts',
+    policy.maxAttempts,
+    { kind: 'number', min: 0, max: 1000, integer: true },
+    invalidOption,
+  );
+  checkOption(owner, 'initialDelayMs', policy.initialDelayMs, TIMER_MS, invalidOption);
+  checkOption(owner, 'maxDelayMs', policy.maxDelayMs, TIMER_MS, invalidOption);
   return { ...DEFAULT_RECONNECT_POLICY, ...policy };
 }
 

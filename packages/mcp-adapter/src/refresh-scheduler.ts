@@ -1,11 +1,5 @@
-import {
-  checkNumberOption,
-  checkOptions,
-  checkRequiredOption,
-  checkTypeOption,
-  optionNames,
-  TIMER_MS,
-} from './option-checks.js';
+import { checkOption, checkOptions, type OptionTable, TIMER_MS } from '@toolwright/utils';
+import { invalidOption } from './invalid-option.js';
 
 /** Which listings a refresh should re-read. */
 export type RefreshKind = 'tools' | 'resources' | 'prompts';
@@ -20,7 +14,11 @@ export interface RefreshSchedulerOptions {
   readonly onError: (error: unknown) => void;
 }
 
-const OPTION_NAMES = optionNames<RefreshSchedulerOptions>({ run: true, debounceMs: true, onError: true });
+const OPTION_NAMES: OptionTable<RefreshSchedulerOptions> = {
+  run: { kind: 'custom' },
+  debounceMs: { kind: 'custom' },
+  onError: { kind: 'custom' },
+};
 
 /**
  * Turns a flood of `list_changed` notifications into few refreshes: requests are debounced
@@ -41,12 +39,24 @@ export class RefreshScheduler {
 
   /** @throws McpAdapterError `invalid_option` for an unknown key, a missing callback or a bad delay. */
   constructor(options: RefreshSchedulerOptions) {
-    checkOptions('RefreshScheduler', options, OPTION_NAMES);
-    checkRequiredOption('RefreshScheduler', 'run', options.run, 'the refresh to run');
-    checkTypeOption('RefreshScheduler', 'run', options.run, 'function');
-    checkRequiredOption('RefreshScheduler', 'onError', options.onError, 'where failures go');
-    checkTypeOption('RefreshScheduler', 'onError', options.onError, 'function');
-    checkNumberOption('RefreshScheduler', 'debounceMs', options.debounceMs, TIMER_MS);
+    checkOptions('RefreshScheduler', options, OPTION_NAMES, invalidOption);
+    checkOption(
+      'RefreshScheduler',
+      'run',
+      options.run,
+      { kind: 'custom', required: true, accepts: 'the refresh to run' },
+      invalidOption,
+    );
+    checkOption('RefreshScheduler', 'run', options.run, { kind: 'function' }, invalidOption);
+    checkOption(
+      'RefreshScheduler',
+      'onError',
+      options.onError,
+      { kind: 'custom', required: true, accepts: 'where failures go' },
+      invalidOption,
+    );
+    checkOption('RefreshScheduler', 'onError', options.onError, { kind: 'function' }, invalidOption);
+    checkOption('RefreshScheduler', 'debounceMs', options.debounceMs, TIMER_MS, invalidOption);
     this.#run = options.run;
     this.#debounceMs = options.debounceMs ?? 300;
     this.#onError = options.onError;

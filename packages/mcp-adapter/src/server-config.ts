@@ -1,9 +1,9 @@
-import { didYouMean } from '@toolwright/utils';
+import { checkOptions, didYouMean, MAX_TIMER_MS, type OptionTable } from '@toolwright/utils';
 import { HTTPS_RULE, insecureSchemeProblem } from './auth/address-class.js';
 import { type OAuthServerConfig, parseOAuthConfig } from './auth/oauth-config.js';
 import { type ConfigEnvironment, expandVariables } from './config-variables.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
-import { checkOptions, MAX_TIMER_MS, optionNames } from './option-checks.js';
+import { invalidOption } from './invalid-option.js';
 
 /** A server started as a child process and spoken to over its stdin/stdout. */
 export interface StdioServerConfig {
@@ -82,7 +82,7 @@ export interface ParseMcpServersConfigOptions {
   readonly env?: ConfigEnvironment;
 }
 
-const PARSE_OPTION_NAMES = optionNames<ParseMcpServersConfigOptions>({ env: true });
+const PARSE_OPTION_NAMES: OptionTable<ParseMcpServersConfigOptions> = { env: { kind: 'custom' } };
 
 const SERVER_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
 /** Keys every entry accepts, whatever its transport. */
@@ -398,7 +398,7 @@ export function parseMcpServersConfig(
   input: unknown,
   options: ParseMcpServersConfigOptions = {},
 ): McpServerConfig[] {
-  checkOptions('parseMcpServersConfig', options, PARSE_OPTION_NAMES);
+  checkOptions('parseMcpServersConfig', options, PARSE_OPTION_NAMES, invalidOption);
   const environment = options.env ?? process.env;
   if (typeof environment !== 'object' || environment === null) {
     throw new McpAdapterError(

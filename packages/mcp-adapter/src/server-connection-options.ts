@@ -1,7 +1,8 @@
 import type { McpConnectionChange } from '@toolwright/registry';
+import { checkOptions, type OptionTable } from '@toolwright/utils';
 import type { ResolvedOAuthRuntime } from './auth/oauth-runtime.js';
 import type { ClientCapabilitySet } from './capabilities/client-capability-set.js';
-import { checkOptions, checkRequiredOption, checkTypeOption, optionNames } from './option-checks.js';
+import { invalidOption } from './invalid-option.js';
 import type { ReconnectPolicy } from './reconnect-loop.js';
 import type { ServerConnection } from './server-connection.js';
 import { checkServerDefinitions, type McpServerDefinition } from './server-definition.js';
@@ -30,17 +31,22 @@ export interface ServerConnectionOptions {
   readonly oauth?: ResolvedOAuthRuntime;
 }
 
-const CONNECTION_OPTION_NAMES = optionNames<ServerConnectionOptions>({
-  clientInfo: true,
-  connectTimeoutMs: true,
-  requestTimeoutMs: true,
-  reconnect: true,
-  shutdownGraceMs: true,
-  stdioMaxMessageBytes: true,
-  clientCapabilities: true,
-  oauth: true,
-});
-const HOOK_NAMES = optionNames<ServerConnectionHooks>({ onChange: true, onReady: true });
+// Resolved options: each is given (the manager filled in the defaults); only OAuth is optional.
+const GIVEN = { kind: 'custom', required: true, accepts: 'see ServerConnectionOptions' } as const;
+const CONNECTION_OPTIONS: OptionTable<ServerConnectionOptions> = {
+  clientInfo: GIVEN,
+  connectTimeoutMs: GIVEN,
+  requestTimeoutMs: GIVEN,
+  reconnect: GIVEN,
+  shutdownGraceMs: GIVEN,
+  stdioMaxMessageBytes: GIVEN,
+  clientCapabilities: GIVEN,
+  oauth: { kind: 'custom' },
+};
+const HOOKS: OptionTable<ServerConnectionHooks> = {
+  onChange: { kind: 'function', required: true },
+  onReady: { kind: 'function', required: true },
+};
 
 /**
  * Checks what a {@link ServerConnection} is built from: the definition (see
@@ -52,17 +58,6 @@ export function checkServerConnectionArguments(
   hooks: ServerConnectionHooks,
 ): void {
   checkServerDefinitions('ServerConnection', [definition]);
-  checkOptions('ServerConnection', options, CONNECTION_OPTION_NAMES);
-  for (const name of CONNECTION_OPTION_NAMES) {
-    if (name === 'oauth') continue;
-    checkRequiredOption(
-      'ServerConnection',
-      name,
-      options[name as keyof ServerConnectionOptions],
-      'see ServerConnectionOptions',
-    );
-  }
-  checkOptions('ServerConnection hooks', hooks, HOOK_NAMES);
-  checkTypeOption('ServerConnection hooks', 'onChange', hooks.onChange ?? null, 'function');
-  checkTypeOption('ServerConnection hooks', 'onReady', hooks.onReady ?? null, 'function');
+  checkOptions('ServerConnection', options, CONNECTION_OPTIONS, invalidOption);
+  checkOptions('ServerConnection hooks', hooks, HOOKS, invalidOption);
 }

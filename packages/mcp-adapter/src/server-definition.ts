@@ -1,12 +1,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { checkOption, checkOptions, type OptionTable, POSITIVE_TIMER_MS } from '@toolwright/utils';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
-import {
-  checkNumberOption,
-  checkOptions,
-  checkTypeOption,
-  optionNames,
-  POSITIVE_TIMER_MS,
-} from './option-checks.js';
+import { invalidOption } from './invalid-option.js';
 import type {
   McpServerConfig,
   SseServerConfig,
@@ -36,52 +31,52 @@ export interface CustomServerDefinition {
 export type McpServerDefinition = McpServerConfig | CustomServerDefinition;
 
 const DEFINITION_NAMES = {
-  stdio: optionNames<StdioServerConfig>({
-    name: true,
-    transport: true,
-    command: true,
-    args: true,
-    env: true,
-    cwd: true,
-    connectTimeoutMs: true,
-    requestTimeoutMs: true,
-    trust: true,
-    includeTools: true,
-    excludeTools: true,
-  }),
-  'streamable-http': optionNames<StreamableHttpServerConfig>({
-    name: true,
-    transport: true,
-    url: true,
-    headers: true,
-    connectTimeoutMs: true,
-    requestTimeoutMs: true,
-    trust: true,
-    includeTools: true,
-    excludeTools: true,
-    sseFallback: true,
-    oauth: true,
-  }),
-  sse: optionNames<SseServerConfig>({
-    name: true,
-    transport: true,
-    url: true,
-    headers: true,
-    connectTimeoutMs: true,
-    requestTimeoutMs: true,
-    trust: true,
-    includeTools: true,
-    excludeTools: true,
-  }),
-  custom: optionNames<CustomServerDefinition>({
-    name: true,
-    transport: true,
-    createTransport: true,
-    connectTimeoutMs: true,
-    requestTimeoutMs: true,
-    includeTools: true,
-    excludeTools: true,
-  }),
+  stdio: {
+    name: { kind: 'custom' },
+    transport: { kind: 'custom' },
+    command: { kind: 'custom' },
+    args: { kind: 'custom' },
+    env: { kind: 'custom' },
+    cwd: { kind: 'custom' },
+    connectTimeoutMs: { kind: 'custom' },
+    requestTimeoutMs: { kind: 'custom' },
+    trust: { kind: 'custom' },
+    includeTools: { kind: 'custom' },
+    excludeTools: { kind: 'custom' },
+  } satisfies OptionTable<StdioServerConfig>,
+  'streamable-http': {
+    name: { kind: 'custom' },
+    transport: { kind: 'custom' },
+    url: { kind: 'custom' },
+    headers: { kind: 'custom' },
+    connectTimeoutMs: { kind: 'custom' },
+    requestTimeoutMs: { kind: 'custom' },
+    trust: { kind: 'custom' },
+    includeTools: { kind: 'custom' },
+    excludeTools: { kind: 'custom' },
+    sseFallback: { kind: 'custom' },
+    oauth: { kind: 'custom' },
+  } satisfies OptionTable<StreamableHttpServerConfig>,
+  sse: {
+    name: { kind: 'custom' },
+    transport: { kind: 'custom' },
+    url: { kind: 'custom' },
+    headers: { kind: 'custom' },
+    connectTimeoutMs: { kind: 'custom' },
+    requestTimeoutMs: { kind: 'custom' },
+    trust: { kind: 'custom' },
+    includeTools: { kind: 'custom' },
+    excludeTools: { kind: 'custom' },
+  } satisfies OptionTable<SseServerConfig>,
+  custom: {
+    name: { kind: 'custom' },
+    transport: { kind: 'custom' },
+    createTransport: { kind: 'custom' },
+    connectTimeoutMs: { kind: 'custom' },
+    requestTimeoutMs: { kind: 'custom' },
+    includeTools: { kind: 'custom' },
+    excludeTools: { kind: 'custom' },
+  } satisfies OptionTable<CustomServerDefinition>,
 } as const;
 
 /**
@@ -126,7 +121,7 @@ export function checkServerDefinitions(owner: string, servers: unknown): void {
         { server: record.name },
       );
     }
-    checkOptions(label, server, DEFINITION_NAMES[transport]);
+    checkOptions(label, server, DEFINITION_NAMES[transport], invalidOption);
     for (const key of ['includeTools', 'excludeTools'] as const) {
       const names = record[key];
       if (names !== undefined && (!Array.isArray(names) || names.some((name) => typeof name !== 'string'))) {
@@ -137,10 +132,16 @@ export function checkServerDefinitions(owner: string, servers: unknown): void {
         );
       }
     }
-    checkNumberOption(label, 'connectTimeoutMs', record.connectTimeoutMs, POSITIVE_TIMER_MS);
-    checkNumberOption(label, 'requestTimeoutMs', record.requestTimeoutMs, POSITIVE_TIMER_MS);
+    checkOption(label, 'connectTimeoutMs', record.connectTimeoutMs, POSITIVE_TIMER_MS, invalidOption);
+    checkOption(label, 'requestTimeoutMs', record.requestTimeoutMs, POSITIVE_TIMER_MS, invalidOption);
     if (transport === 'custom') {
-      checkTypeOption(label, 'createTransport', record.createTransport ?? null, 'function');
+      checkOption(
+        label,
+        'createTransport',
+        record.createTransport ?? null,
+        { kind: 'function' },
+        invalidOption,
+      );
     }
     if (seen.has(record.name)) {
       throw new McpAdapterError(

@@ -1,6 +1,6 @@
 import { constants } from 'node:buffer';
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { NumberRange } from '@toolwright/utils';
+import type { NumberRule } from '@toolwright/utils';
 
 /**
  * The largest message a stdio server may send by default: the SDK's own limit
@@ -13,7 +13,8 @@ export const DEFAULT_STDIO_MAX_MESSAGE_BYTES: number = STDIO_DEFAULT_MAX_BUFFER_
  * What `stdioMaxMessageBytes` accepts: at least 1 byte, and no more than the longest string
  * the runtime can make (the SDK decodes each message into one string before parsing it).
  */
-export const STDIO_MAX_MESSAGE_BYTES_RANGE: NumberRange = Object.freeze({
+export const STDIO_MAX_MESSAGE_BYTES_RANGE: NumberRule = Object.freeze({
+  kind: 'number',
   min: 1,
   max: constants.MAX_STRING_LENGTH,
   integer: true,

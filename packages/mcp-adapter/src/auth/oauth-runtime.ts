@@ -1,10 +1,5 @@
-import {
-  checkNumberOption,
-  checkOptions,
-  checkTypeOption,
-  optionNames,
-  POSITIVE_TIMER_MS,
-} from '../option-checks.js';
+import { checkOption, checkOptions, type OptionTable, POSITIVE_TIMER_MS } from '@toolwright/utils';
+import { invalidOption } from '../invalid-option.js';
 import { defaultOAuthStoreDirectory } from './oauth-store.js';
 
 /** Where the interactive login sends the user. */
@@ -42,12 +37,12 @@ export interface ResolvedOAuthRuntime {
   loginCommand(server: string): string;
 }
 
-const OAUTH_OPTION_NAMES = optionNames<McpOAuthOptions>({
-  storeDirectory: true,
-  onAuthorizationUrl: true,
-  authorizationTimeoutMs: true,
-  loginCommand: true,
-});
+const OAUTH_OPTION_NAMES: OptionTable<McpOAuthOptions> = {
+  storeDirectory: { kind: 'custom' },
+  onAuthorizationUrl: { kind: 'custom' },
+  authorizationTimeoutMs: { kind: 'custom' },
+  loginCommand: { kind: 'custom' },
+};
 
 /** Runtimes this module resolved: an adapter hands its manager the one it already checked. */
 const RESOLVED = new WeakSet<object>();
@@ -62,11 +57,17 @@ export function resolveOAuthRuntime(
 ): ResolvedOAuthRuntime {
   if (options !== undefined && RESOLVED.has(options)) return options as ResolvedOAuthRuntime;
   const given = (options ?? {}) as McpOAuthOptions;
-  checkOptions(owner, given, OAUTH_OPTION_NAMES);
-  checkTypeOption(owner, 'storeDirectory', given.storeDirectory, 'string');
-  checkTypeOption(owner, 'onAuthorizationUrl', given.onAuthorizationUrl, 'function');
-  checkTypeOption(owner, 'loginCommand', given.loginCommand, 'function');
-  checkNumberOption(owner, 'authorizationTimeoutMs', given.authorizationTimeoutMs, POSITIVE_TIMER_MS);
+  checkOptions(owner, given, OAUTH_OPTION_NAMES, invalidOption);
+  checkOption(owner, 'storeDirectory', given.storeDirectory, { kind: 'string' }, invalidOption);
+  checkOption(owner, 'onAuthorizationUrl', given.onAuthorizationUrl, { kind: 'function' }, invalidOption);
+  checkOption(owner, 'loginCommand', given.loginCommand, { kind: 'function' }, invalidOption);
+  checkOption(
+    owner,
+    'authorizationTimeoutMs',
+    given.authorizationTimeoutMs,
+    POSITIVE_TIMER_MS,
+    invalidOption,
+  );
   const loginCommand = given.loginCommand;
   const resolved: ResolvedOAuthRuntime = Object.freeze({
     storeDirectory: given.storeDirectory ?? defaultOAuthStoreDirectory(),

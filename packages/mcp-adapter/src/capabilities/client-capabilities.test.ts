@@ -90,7 +90,7 @@ describe('clientCapabilities is checked by name and value', () => {
       'McpAdapter.clientCapabilities: unknown option "samplng" (did you mean "sampling"?); accepted: roots, elicitation, urlElicitation, sampling.',
     );
     expect(adapterWith({ elicitation: 'ask' })).toThrow(
-      'McpAdapter.clientCapabilities: elicitation must be a function; got string.',
+      'McpAdapter.clientCapabilities: elicitation must be a function; got string "ask".',
     );
   });
 

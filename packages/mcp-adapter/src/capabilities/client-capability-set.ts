@@ -7,19 +7,20 @@ import {
   ListRootsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import { checkOption, checkOptions, type OptionTable } from '@toolwright/utils';
 import { describeUrl, HTTPS_RULE, insecureSchemeProblem } from '../auth/address-class.js';
 import { McpAdapterError, McpAdapterErrorCode } from '../errors.js';
-import { checkOptionalOptions, checkTypeOption, optionNames } from '../option-checks.js';
+import { invalidOption } from '../invalid-option.js';
 import type { McpClientCapabilities, McpRequestContext, McpRoot } from './client-capability-types.js';
 import { answerFormElicitation, checkAnswer } from './form-elicitation.js';
 import { checkRoots } from './roots.js';
 
-const CAPABILITY_NAMES = optionNames<McpClientCapabilities>({
-  roots: true,
-  elicitation: true,
-  urlElicitation: true,
-  sampling: true,
-});
+const CAPABILITY_NAMES: OptionTable<McpClientCapabilities> = {
+  roots: { kind: 'custom' },
+  elicitation: { kind: 'custom' },
+  urlElicitation: { kind: 'custom' },
+  sampling: { kind: 'custom' },
+};
 
 /**
  * The client capabilities of one adapter: what every fresh SDK client declares in its
@@ -33,10 +34,10 @@ export class ClientCapabilitySet {
 
   /** Checks the handlers by name and type (`owner` names the option in errors). */
   constructor(owner: string, handlers: McpClientCapabilities | undefined) {
-    checkOptionalOptions(owner, handlers, CAPABILITY_NAMES);
+    checkOptions(owner, handlers, CAPABILITY_NAMES, invalidOption);
     this.#handlers = { ...handlers };
     for (const name of ['elicitation', 'urlElicitation', 'sampling'] as const)
-      checkTypeOption(owner, name, this.#handlers[name], 'function');
+      checkOption(owner, name, this.#handlers[name], { kind: 'function' }, invalidOption);
     if (this.#handlers.roots !== undefined) this.#roots = checkRoots(`${owner}.roots`, this.#handlers.roots);
   }
 

@@ -1,8 +1,10 @@
+import { checkOption, checkOptions, type OptionTable } from '@toolwright/utils';
 import { McpAdapterError, McpAdapterErrorCode } from '../errors.js';
-import { checkOptions, checkTypeOption } from '../option-checks.js';
+import { invalidOption } from '../invalid-option.js';
 import type { McpRoot } from './client-capability-types.js';
 
-const ROOT_FIELDS = ['uri', 'name'] as const;
+// Their values are checked below, with the words of a root.
+const ROOT_FIELDS: OptionTable = { uri: { kind: 'custom' }, name: { kind: 'custom' } };
 
 /**
  * Checks a list of roots and returns a frozen copy. MCP roots are `file://` URIs: anything else
@@ -21,7 +23,7 @@ export function checkRoots(owner: string, roots: unknown): readonly McpRoot[] {
   return Object.freeze(
     roots.map((root: unknown, index) => {
       const where = `${owner}[${index}]`;
-      checkOptions(where, root, ROOT_FIELDS);
+      checkOptions(where, root, ROOT_FIELDS, invalidOption);
       const { uri, name } = root as { uri?: unknown; name?: unknown };
       if (typeof uri !== 'string' || !isFileUrl(uri)) {
         throw new McpAdapterError(
@@ -29,7 +31,7 @@ export function checkRoots(owner: string, roots: unknown): readonly McpRoot[] {
           `${where}.uri must be a file:// URI (for a directory, pathToFileURL(path).href); got ${JSON.stringify(uri)}.`,
         );
       }
-      checkTypeOption(where, 'name', name, 'string');
+      checkOption(where, 'name', name, { kind: 'string' }, invalidOption);
       return Object.freeze(name === undefined ? { uri } : { uri, name: name as string });
     }),
   );

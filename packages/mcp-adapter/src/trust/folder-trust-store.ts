@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { PrivateDirectory, userStateDirectory } from '@toolwright/artifacts';
+import { checkOptions, type OptionTable } from '@toolwright/utils';
 import { McpAdapterError, McpAdapterErrorCode } from '../errors.js';
-import { checkOptions, optionNames } from '../option-checks.js';
+import { invalidOption } from '../invalid-option.js';
 import { type FolderFile, folderFingerprint, readFolderFile, realPathOf } from './folder-files.js';
 
 /**
@@ -53,7 +54,7 @@ export interface FolderTrustStoreOptions {
   readonly directory?: string;
 }
 
-const OPTION_NAMES = optionNames<FolderTrustStoreOptions>({ directory: true });
+const OPTION_NAMES: OptionTable<FolderTrustStoreOptions> = { directory: { kind: 'custom' } };
 const RECORD_NAME = /^[0-9a-f]{64}\.json$/;
 
 /**
@@ -116,7 +117,7 @@ export class FolderTrustStore {
 
   /** @throws McpAdapterError `invalid_option` for an unknown option or a directory that is not a string. */
   constructor(options: FolderTrustStoreOptions = {}) {
-    checkOptions('FolderTrustStore', options, OPTION_NAMES);
+    checkOptions('FolderTrustStore', options, OPTION_NAMES, invalidOption);
     const directory = options.directory ?? defaultFolderTrustDirectory();
     if (typeof directory !== 'string' || directory === '') {
       throw new McpAdapterError(

@@ -1,7 +1,8 @@
 import { resolve, sep } from 'node:path';
+import { checkOptions, type OptionTable } from '@toolwright/utils';
 import type { ConfigEnvironment } from '../config-variables.js';
 import { McpAdapterError, McpAdapterErrorCode } from '../errors.js';
-import { checkOptions, optionNames } from '../option-checks.js';
+import { invalidOption } from '../invalid-option.js';
 import { type McpServerConfig, parseMcpServersConfig } from '../server-config.js';
 import type { FolderFile } from './folder-files.js';
 import { realPathOf } from './folder-files.js';
@@ -36,7 +37,7 @@ export interface ProjectMcpServersOptions {
   readonly env?: ConfigEnvironment;
 }
 
-const OPTION_NAMES = optionNames<ProjectMcpServersOptions>({ env: true });
+const OPTION_NAMES: OptionTable<ProjectMcpServersOptions> = { env: { kind: 'custom' } };
 
 /**
  * The MCP servers of `file`, one of the files `check` covers, parsed from the content the check
@@ -55,7 +56,7 @@ export function projectMcpServers(
   file: string,
   options: ProjectMcpServersOptions = {},
 ): ProjectMcpServers {
-  checkOptions('projectMcpServers', options, OPTION_NAMES);
+  checkOptions('projectMcpServers', options, OPTION_NAMES, invalidOption);
   const covered = coveredFile(check, file);
   if (covered.content === undefined) {
     return check.trusted

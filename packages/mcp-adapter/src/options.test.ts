@@ -77,7 +77,9 @@ describe('McpAdapter options are checked by name and value', () => {
     expect(adapterError({ listChangedDebounceMs: Number.NaN })).toBe(
       'McpAdapter: listChangedDebounceMs must be a number from 0 to 2147483647; got number NaN.',
     );
-    expect(adapterError({ deferTools: 'yes' })).toBe('McpAdapter: deferTools must be true or false; got string "yes".');
+    expect(adapterError({ deferTools: 'yes' })).toBe(
+      'McpAdapter: deferTools must be true or false; got string "yes".',
+    );
   });
 
   it('refuses missing or wrong required parts, and a server definition with an unknown key', () => {
@@ -100,7 +102,7 @@ describe('McpAdapter options are checked by name and value', () => {
       'McpAdapter.servers[0] ("mine"): unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: name, transport, createTransport, connectTimeoutMs, requestTimeoutMs, includeTools, excludeTools.',
     );
     expect(adapterError({ servers: [{ name: 'mine', transport: 'websocket' }] })).toBe(
-      'McpAdapter.servers[0] ("mine"): transport must be "stdio", "streamable-http", "sse" or "custom"; got "websocket".',
+      'McpAdapter.servers[0] ("mine"): transport must be "stdio", "streamable-http", "sse" or "custom"; got string "websocket".',
     );
   });
 

@@ -25,7 +25,7 @@ describe('includeTools / excludeTools, enabled, timeout', () => {
 
   it('refuses a filter that is not a list of names, by server, key and index', () => {
     expect(configError({ mcpServers: { gh: { command: 'x', includeTools: 'a' } } }).message).toBe(
-      'MCP server "gh": "includeTools" must be an array of tool names, got the string "a"',
+      'MCP server "gh": "includeTools" must be an array of tool names, got string "a"',
     );
     expect(configError({ mcpServers: { gh: { command: 'x', excludeTools: ['a', 3] } } }).message).toBe(
       'MCP server "gh": "excludeTools[1]" must be a non-empty tool name, got a number',
@@ -42,7 +42,7 @@ describe('includeTools / excludeTools, enabled, timeout', () => {
       'MCP server "s": "enabled": true and "disabled": true contradict each other; keep one',
     );
     expect(configError({ mcpServers: { s: { command: 'x', enabled: 'no' } } }).message).toBe(
-      'MCP server "s": "enabled" must be a boolean, got the string "no"',
+      'MCP server "s": "enabled" must be a boolean, got string "no"',
     );
   });
 

@@ -52,7 +52,7 @@ describe('parseMcpServersConfig', () => {
     });
     expect([trusted?.trust, untrusted?.trust]).toEqual([true, false]);
     expect(configError({ mcpServers: { t: { command: 'x', trust: 'yes' } } }).message).toBe(
-      'MCP server "t": "trust" must be a boolean, got the string "yes"',
+      'MCP server "t": "trust" must be a boolean, got string "yes"',
     );
   });
 
@@ -69,7 +69,7 @@ describe('parseMcpServersConfig', () => {
     expect(badArgs.code).toBe('mcp_config_invalid');
     expect(badArgs.server).toBe('files');
     expect(badArgs.message).toBe(
-      'MCP server "files": "args" must be an array of strings, got the string "not-an-array"',
+      'MCP server "files": "args" must be an array of strings, got string "not-an-array"',
     );
 
     expect(configError({ mcpServers: { web: { url: 'ftp://x' } } }).message).toContain(

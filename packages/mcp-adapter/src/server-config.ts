@@ -1,4 +1,4 @@
-import { checkOptions, didYouMean, MAX_TIMER_MS, type OptionTable } from '@toolwright/utils';
+import { checkOptions, didYouMean, MAX_TIMER_MS, type OptionTable, previewValue } from '@toolwright/utils';
 import { HTTPS_RULE, insecureSchemeProblem } from './auth/address-class.js';
 import { type OAuthServerConfig, parseOAuthConfig } from './auth/oauth-config.js';
 import { type ConfigEnvironment, expandVariables } from './config-variables.js';
@@ -112,13 +112,6 @@ function fail(server: string | undefined, message: string): never {
   );
 }
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 80))}`;
-  return `a ${typeof value}`;
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -130,11 +123,12 @@ function stringRecord(
   environment: ConfigEnvironment,
 ): Record<string, string> {
   if (value === undefined) return {};
-  if (!isRecord(value)) fail(server, `"${key}" must be an object of string values, got ${describe(value)}`);
+  if (!isRecord(value))
+    fail(server, `"${key}" must be an object of string values, got ${previewValue(value)}`);
   const result: Record<string, string> = {};
   for (const [entryKey, entryValue] of Object.entries(value)) {
     if (typeof entryValue !== 'string') {
-      fail(server, `"${key}.${entryKey}" must be a string, got ${describe(entryValue)}`);
+      fail(server, `"${key}.${entryKey}" must be a string, got ${previewValue(entryValue)}`);
     }
     result[entryKey] = expandVariables(server, `${key}.${entryKey}`, entryValue, environment);
   }
@@ -144,10 +138,11 @@ function stringRecord(
 /** `includeTools` / `excludeTools`: tool names as the server gives them, non-empty strings. */
 function toolNames(server: string, key: string, value: unknown): string[] | undefined {
   if (value === undefined) return undefined;
-  if (!Array.isArray(value)) fail(server, `"${key}" must be an array of tool names, got ${describe(value)}`);
+  if (!Array.isArray(value))
+    fail(server, `"${key}" must be an array of tool names, got ${previewValue(value)}`);
   value.forEach((name: unknown, index) => {
     if (typeof name !== 'string' || name === '') {
-      fail(server, `"${key}[${index}]" must be a non-empty tool name, got ${describe(name)}`);
+      fail(server, `"${key}[${index}]" must be a non-empty tool name, got ${previewValue(name)}`);
     }
   });
   return [...new Set(value as string[])];
@@ -170,7 +165,7 @@ function timeout(server: string, key: string, value: unknown): number | undefine
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MAX_TIMER_MS) {
     fail(
       server,
-      `"${key}" must be a positive number of milliseconds up to ${MAX_TIMER_MS}, got ${describe(value)}`,
+      `"${key}" must be a positive number of milliseconds up to ${MAX_TIMER_MS}, got ${previewValue(value)}`,
     );
   }
   return value;
@@ -203,13 +198,13 @@ function parseStdio(
   rejectUnknownKeys(name, entry, STDIO_KEYS, 'stdio');
   const { command, args, cwd } = entry;
   if (typeof command !== 'string' || command.trim() === '') {
-    fail(name, `"command" must be a non-empty string, got ${describe(command)}`);
+    fail(name, `"command" must be a non-empty string, got ${previewValue(command)}`);
   }
   if (args !== undefined && (!Array.isArray(args) || args.some((arg) => typeof arg !== 'string'))) {
-    fail(name, `"args" must be an array of strings, got ${describe(args)}`);
+    fail(name, `"args" must be an array of strings, got ${previewValue(args)}`);
   }
   if (cwd !== undefined && (typeof cwd !== 'string' || cwd === '')) {
-    fail(name, `"cwd" must be a non-empty string, got ${describe(cwd)}`);
+    fail(name, `"cwd" must be a non-empty string, got ${previewValue(cwd)}`);
   }
   return {
     name,
@@ -226,12 +221,12 @@ function parseStdio(
 
 function trustFlag(server: string, value: unknown): boolean {
   if (value === undefined) return false;
-  if (typeof value !== 'boolean') fail(server, `"trust" must be a boolean, got ${describe(value)}`);
+  if (typeof value !== 'boolean') fail(server, `"trust" must be a boolean, got ${previewValue(value)}`);
   return value;
 }
 
 function parseUrl(name: string, url: unknown, environment: ConfigEnvironment): URL {
-  if (typeof url !== 'string') fail(name, `"url" must be a string, got ${describe(url)}`);
+  if (typeof url !== 'string') fail(name, `"url" must be a string, got ${previewValue(url)}`);
   const expanded = expandVariables(name, 'url', url, environment);
   let parsed: URL;
   try {
@@ -280,10 +275,10 @@ function parseHttp(
 function isEnabled(name: string, entry: Record<string, unknown>): boolean {
   const { disabled, enabled } = entry;
   if (disabled !== undefined && typeof disabled !== 'boolean') {
-    fail(name, `"disabled" must be a boolean, got ${describe(disabled)}`);
+    fail(name, `"disabled" must be a boolean, got ${previewValue(disabled)}`);
   }
   if (enabled !== undefined && typeof enabled !== 'boolean') {
-    fail(name, `"enabled" must be a boolean, got ${describe(enabled)}`);
+    fail(name, `"enabled" must be a boolean, got ${previewValue(enabled)}`);
   }
   if (disabled !== undefined && enabled !== undefined && disabled === enabled) {
     fail(name, `"enabled": ${enabled} and "disabled": ${disabled} contradict each other; keep one`);
@@ -302,12 +297,12 @@ function parseEntry(
       `server name ${JSON.stringify(name)} is not accepted; use 1-64 characters from a-z A-Z 0-9 _ . -`,
     );
   }
-  if (!isRecord(entry)) fail(name, `the entry must be an object, got ${describe(entry)}`);
+  if (!isRecord(entry)) fail(name, `the entry must be an object, got ${previewValue(entry)}`);
   // A disabled entry is skipped before anything else is read: its variables need not be set.
   if (!isEnabled(name, entry)) return undefined;
   const declared = entry.type ?? entry.transport;
   if (declared !== undefined && typeof declared !== 'string') {
-    fail(name, `"type" must be a string, got ${describe(declared)}`);
+    fail(name, `"type" must be a string, got ${previewValue(declared)}`);
   }
   if (declared === 'stdio') return parseStdio(name, entry, environment);
   if (declared !== undefined && HTTP_TYPES.has(declared))
@@ -351,7 +346,7 @@ function serverMap(document: Record<string, unknown>): Record<string, unknown> {
   if (!isRecord(servers)) {
     fail(
       undefined,
-      `"${key ?? 'mcpServers'}" must be an object keyed by server name, got ${describe(servers)}`,
+      `"${key ?? 'mcpServers'}" must be an object keyed by server name, got ${previewValue(servers)}`,
     );
   }
   return servers;
@@ -372,7 +367,8 @@ export function serverEntries(input: unknown): Array<[string, unknown]> {
       fail(undefined, `the configuration is not valid JSON: ${(error as Error).message}`);
     }
   }
-  if (!isRecord(document)) fail(undefined, `the configuration must be an object, got ${describe(document)}`);
+  if (!isRecord(document))
+    fail(undefined, `the configuration must be an object, got ${previewValue(document)}`);
   return Object.entries(serverMap(document));
 }
 
@@ -403,7 +399,7 @@ export function parseMcpServersConfig(
   if (typeof environment !== 'object' || environment === null) {
     throw new McpAdapterError(
       McpAdapterErrorCode.InvalidOption,
-      `parseMcpServersConfig: "env" must be an object of environment variables, got ${describe(environment)}`,
+      `parseMcpServersConfig: "env" must be an object of environment variables, got ${previewValue(environment)}`,
     );
   }
   const result: McpServerConfig[] = [];

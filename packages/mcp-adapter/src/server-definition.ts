@@ -1,5 +1,11 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { checkOption, checkOptions, type OptionTable, POSITIVE_TIMER_MS } from '@toolwright/utils';
+import {
+  checkOption,
+  checkOptions,
+  type OptionTable,
+  POSITIVE_TIMER_MS,
+  previewValue,
+} from '@toolwright/utils';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { invalidOption } from './invalid-option.js';
 import type {
@@ -117,7 +123,7 @@ export function checkServerDefinitions(owner: string, servers: unknown): void {
     ) {
       throw new McpAdapterError(
         McpAdapterErrorCode.InvalidOption,
-        `${label}: transport must be "stdio", "streamable-http", "sse" or "custom"; got ${JSON.stringify(transport) ?? 'nothing'}.`,
+        `${label}: transport must be "stdio", "streamable-http", "sse" or "custom"; got ${previewValue(transport)}.`,
         { server: record.name },
       );
     }

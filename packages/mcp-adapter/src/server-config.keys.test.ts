@@ -28,7 +28,7 @@ describe('includeTools / excludeTools, enabled, timeout', () => {
       'MCP server "gh": "includeTools" must be an array of tool names, got string "a"',
     );
     expect(configError({ mcpServers: { gh: { command: 'x', excludeTools: ['a', 3] } } }).message).toBe(
-      'MCP server "gh": "excludeTools[1]" must be a non-empty tool name, got a number',
+      'MCP server "gh": "excludeTools[1]" must be a non-empty tool name, got integer 3',
     );
   });
 

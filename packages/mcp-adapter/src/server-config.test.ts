@@ -83,20 +83,20 @@ describe('parseMcpServersConfig', () => {
     );
     expect(configError({ mcpServers: { none: {} } }).message).toContain('needs "command" (stdio) or "url"');
     expect(configError({ mcpServers: { e: { command: 'x', env: { A: 1 } } } }).message).toContain(
-      '"env.A" must be a string, got a number',
+      '"env.A" must be a string, got integer 1',
     );
     expect(configError({ mcpServers: { 'bad name!': { command: 'x' } } }).message).toContain(
       'server name "bad name!" is not accepted',
     );
     expect(configError({ mcpServers: { t: { command: 'x', timeout: -1 } } }).message).toBe(
-      'MCP server "t": "connectTimeoutMs" must be a positive number of milliseconds up to 2147483647, got a number',
+      'MCP server "t": "connectTimeoutMs" must be a positive number of milliseconds up to 2147483647, got integer -1',
     );
     expect(configError({ mcpServers: { t: { command: 'x', requestTimeoutMs: 1e12 } } }).message).toBe(
-      'MCP server "t": "requestTimeoutMs" must be a positive number of milliseconds up to 2147483647, got a number',
+      'MCP server "t": "requestTimeoutMs" must be a positive number of milliseconds up to 2147483647, got integer 1000000000000',
     );
     expect(configError('{ not json').message).toContain('not valid JSON');
     expect(configError({ mcpServers: [] }).message).toContain(
-      '"mcpServers" must be an object keyed by server name, got an array',
+      '"mcpServers" must be an object keyed by server name, got array of 0 items',
     );
   });
 });

@@ -1,7 +1,8 @@
 import { toProviderToolFormat } from '@toolwright/contracts';
 import type { ToolMode, ToolRegistry } from '@toolwright/registry';
+import { checkOptions } from '@toolwright/utils';
 import type { ProviderTarget } from '@toolwright/validation';
-import { checkOptions } from './check-options.js';
+import { invalidOption } from './invalid-option.js';
 
 /** One declaration as the `tools` command shows it. */
 export interface CatalogEntry {
@@ -62,7 +63,7 @@ export function describeCatalog(registry: ToolRegistry, target: ProviderTarget, 
 
 /** The catalog as readable lines; `listTools` adds one line per tool and the deferred names. */
 export function formatCatalog(view: CatalogView, options: { listTools: boolean }): string[] {
-  checkOptions('formatCatalog', options, ['listTools']);
+  checkOptions('formatCatalog', options, { listTools: { kind: 'boolean' } }, invalidOption);
   const lines = [
     `${view.target} (${view.mode} mode): ${view.entries.length} schemas ~${view.schemaTokens} tokens; ${view.deferred.length} deferred by name only ~${view.deferredTokens} tokens${view.omitted.length > 0 ? `; ${view.omitted.length} omitted (provider limit)` : ''}`,
   ];

@@ -1,5 +1,5 @@
+import { checkOptions, type OptionTable } from '@toolwright/utils';
 import { Command, CommanderError } from 'commander';
-import { checkOptions } from './check-options.js';
 import { registerCallCommand } from './commands/call-command.js';
 import { type CommandRuntime, ExitCode, type ProgramIo } from './commands/command-runtime.js';
 import { registerDemoCommand } from './commands/demo-command.js';
@@ -8,12 +8,15 @@ import { registerRunCommand } from './commands/run-command.js';
 import { registerSearchCommand } from './commands/search-command.js';
 import { registerToolsCommand } from './commands/tools-command.js';
 import { registerTrustCommand } from './commands/trust-command.js';
+import { invalidOption } from './invalid-option.js';
 import { printableSink } from './printable.js';
 import { versionReport } from './version-report.js';
 
 export type { ProgramIo } from './commands/command-runtime.js';
 
-const PROGRAM_IO_KEYS: readonly (keyof ProgramIo)[] = ['stdout', 'stderr'];
+// The sinks are made printable whatever they are.
+const PROGRAM_IO: OptionTable<ProgramIo> = { stdout: { kind: 'custom' }, stderr: { kind: 'custom' } };
+const RUNTIME: OptionTable<CommandRuntime> = { io: { kind: 'custom' }, fail: { kind: 'function' } };
 
 /** `io` with both streams made printable (see {@link printableSink}). */
 function printableIo(io: ProgramIo): ProgramIo {
@@ -28,8 +31,8 @@ export function createProgram(
   io: ProgramIo,
   runtime: CommandRuntime = { io, fail: () => undefined },
 ): Command {
-  checkOptions('createProgram', io, PROGRAM_IO_KEYS);
-  checkOptions('createProgram', runtime, ['io', 'fail']);
+  checkOptions('createProgram', io, PROGRAM_IO, invalidOption);
+  checkOptions('createProgram', runtime, RUNTIME, invalidOption);
   // Every line goes out through the one sanitiser: tool results, file content, server errors and
   // MCP names reach many prints, and a print that forgot would hand the terminal raw escapes.
   io = printableIo(io);
@@ -65,7 +68,7 @@ export function createProgram(
  * code: 0 success, 1 the task or a tool failed, 2 bad usage or configuration.
  */
 export async function runProgram(argv: readonly string[], io: ProgramIo): Promise<number> {
-  checkOptions('runProgram', io, PROGRAM_IO_KEYS);
+  checkOptions('runProgram', io, PROGRAM_IO, invalidOption);
   io = printableIo(io);
   let exitCode: number = ExitCode.Success;
   const program = createProgram(io, { io, fail: (code) => (exitCode = Math.max(exitCode, code)) });

@@ -1,7 +1,8 @@
 import type { ExecutedCall, ExecutorEvent } from '@toolwright/executor';
+import { checkOptions, type OptionTable } from '@toolwright/utils';
 import type { AgentEvent } from '../agent/agent-loop.js';
 import { type CatalogView, formatCatalog } from './catalog-view.js';
-import { checkOptions } from './check-options.js';
+import { invalidOption } from './invalid-option.js';
 import { printable, printableLine, printableSink } from './printable.js';
 
 /** Where transcript lines go (stdout in the CLI, a buffer in tests). */
@@ -64,7 +65,10 @@ export interface TranscriptOptions {
   showContent?: boolean;
 }
 
-const TRANSCRIPT_OPTIONS: readonly (keyof TranscriptOptions)[] = ['json', 'showContent'];
+const TRANSCRIPT_OPTIONS: OptionTable<TranscriptOptions> = {
+  json: { kind: 'boolean' },
+  showContent: { kind: 'boolean' },
+};
 
 /**
  * Prints what the agent does: readable by default, or one JSON object per line (`--json`) for
@@ -76,7 +80,7 @@ export class Transcript {
   readonly #showContent: boolean;
 
   constructor(sink: LineSink, options: TranscriptOptions = {}) {
-    checkOptions('Transcript', options, TRANSCRIPT_OPTIONS);
+    checkOptions('Transcript', options, TRANSCRIPT_OPTIONS, invalidOption);
     // Whoever built the sink, what the transcript prints is made printable.
     this.#sink = printableSink(sink);
     this.#json = options.json === true;

@@ -55,7 +55,7 @@ export type AgentConfig = Static<typeof AgentConfigSchema>;
 /**
  * Validates a config object. The error names the file, each offending key (as a JSON pointer)
  * and what is accepted, e.g. `toolwright.config.json: /provider must be one of anthropic, ...`.
- * Unknown keys are reported one line per object by `describeOptionProblem` (the nearest known
+ * Unknown keys are reported one line per object by `findOptionsProblem` (the nearest known
  * name and the accepted ones), values by the schema.
  */
 export function parseAgentConfig(value: unknown, source: string): AgentConfig {

@@ -1,4 +1,3 @@
-import { describeOptionProblem } from '@toolwright/utils';
 import {
   ACCEPTED_SCHEMA_KINDS,
   isSchemaValidator,
@@ -9,6 +8,7 @@ import {
 import { checkDescription } from './check-tool-description.js';
 import { formatValue } from './format-value.js';
 import { isToolKind, PARALLELISM_VALUES, TOOL_KINDS } from './tool-kind.js';
+import { pushOptionProblem } from './unknown-keys.js';
 
 // Every key `ToolConfig` has. Anything else is most likely a typo of one of these, and a typo
 // of a fail-closed flag (`isRetrysafe: true`) must not pass silently.
@@ -53,22 +53,6 @@ const OPTIONAL_CALLBACKS = [
 ] as const;
 
 const quoted = (values: readonly string[]): string => values.map((value) => `"${value}"`).join(', ');
-
-/**
- * Adds the shared wording of `@toolwright/utils` for unknown keys of `object` (each with its
- * nearest known name; a typo of a fail-closed flag such as `isRetrysafe` must not pass silently).
- */
-function pushOptionProblem(
-  problems: string[],
-  owner: string,
-  object: Record<string, unknown>,
-  known: readonly string[],
-): void {
-  const problem = describeOptionProblem(owner, object, known);
-  if (problem !== undefined) {
-    problems.push(problem);
-  }
-}
 
 /**
  * Checks a `createTool` config and returns every problem found, one line each naming the field,

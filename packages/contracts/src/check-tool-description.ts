@@ -1,5 +1,5 @@
-import { describeOptionProblem } from '@toolwright/utils';
 import { formatValue } from './format-value.js';
+import { pushOptionProblem } from './unknown-keys.js';
 
 const DESCRIPTION_KEYS = ['short', 'long', 'usageNotes', 'examples', 'important'];
 const EXAMPLE_KEYS = ['description', 'params'];
@@ -33,10 +33,7 @@ function checkExample(example: unknown, index: number): string[] {
     return [`${where} is ${formatValue(example)}; expected a string or { description, params }`];
   }
   const problems: string[] = [];
-  const unknownKeys = describeOptionProblem(`config.${where}`, example, EXAMPLE_KEYS);
-  if (unknownKeys !== undefined) {
-    problems.push(unknownKeys);
-  }
+  pushOptionProblem(problems, `config.${where}`, example, EXAMPLE_KEYS);
   if (typeof example.description !== 'string' || example.description.trim() === '') {
     problems.push(
       `${where}.description is ${formatValue(example.description)}; expected a non-empty sentence saying what the example shows`,
@@ -70,10 +67,7 @@ export function checkDescription(description: unknown): string[] {
   }
   const parts = description as Record<string, unknown>;
   const problems: string[] = [];
-  const unknownKeys = describeOptionProblem('config.description', parts, DESCRIPTION_KEYS);
-  if (unknownKeys !== undefined) {
-    problems.push(unknownKeys);
-  }
+  pushOptionProblem(problems, 'config.description', parts, DESCRIPTION_KEYS);
   if (typeof parts.short !== 'string' || parts.short.trim() === '') {
     problems.push(
       `description.short is ${formatValue(parts.short)}; expected a non-empty sentence saying what the tool does`,

@@ -55,7 +55,7 @@ describe('toolwright.config.json', () => {
     expect(message).toContain('key (root): unknown option "planmode" (did you mean "planMode"?)');
   });
 
-  it('names each unknown key with describeOptionProblem: one line per object, nearest name, accepted keys', () => {
+  it('names each unknown key with the shared wording (findOptionsProblem): one line per object, nearest name, accepted keys', () => {
     const root = workspaceWith('unknown-keys', {
       'toolwright.config.json': JSON.stringify({
         planmode: true,

@@ -1,5 +1,5 @@
-import { describeRenamedOptionProblem, renamedOptionValue } from '@toolwright/utils';
-import { checkNumberOption } from '../check-options.js';
+import { checkOption, describeRenamedOptionProblem, renamedOptionValue, TIMER_MS } from '@toolwright/utils';
+import { invalidOption } from '../invalid-option.js';
 import { McpServerError, McpServerErrorCode } from '../mcp-server-error.js';
 
 /** Options of every `close()` here: a session's, a `ToolwrightMcpServer`'s, an HTTP server's. */
@@ -25,6 +25,6 @@ export function closeGraceMs(owner: string, options: McpCloseOptions, fallback: 
   const problem = describeRenamedOptionProblem(owner, options, 'graceMs', 'timeoutMs');
   if (problem !== undefined) throw new McpServerError(McpServerErrorCode.InvalidOption, problem);
   const graceMs = renamedOptionValue(options, 'graceMs', 'timeoutMs');
-  checkNumberOption(owner, 'graceMs', graceMs, { min: 0, max: 2 ** 31 - 1 });
+  checkOption(owner, 'graceMs', graceMs, TIMER_MS, invalidOption);
   return (graceMs as number | undefined) ?? fallback;
 }

@@ -84,7 +84,9 @@ describe('ParseOptions are checked before anything is parsed', () => {
 
   it('refuses options that are not an object', () => {
     expect(optionError(null).message).toBe('ParseOptions: options must be an object; got null.');
-    expect(optionError('strict').message).toBe('ParseOptions: options must be an object; got string "strict".');
+    expect(optionError('strict').message).toBe(
+      'ParseOptions: options must be an object; got string "strict".',
+    );
   });
 
   it('accepts every documented option, and a frozen options object is reused as checked', () => {

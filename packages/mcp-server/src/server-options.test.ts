@@ -129,7 +129,7 @@ describe('serveHttp options, checked by name and value', () => {
       'serveHttp: shutdownGraceMs (integer 100) and its deprecated former name shutdownTimeoutMs (integer 200) are both set and differ; set only shutdownGraceMs.',
     );
     await expect(serveHttp(server, { shutdownTimeoutMs: -1 })).rejects.toThrow(
-      /shutdownGraceMs must be a number from 0 to 2147483647; got -1/,
+      /shutdownTimeoutMs must be a number from 0 to 2147483647; got integer -1/,
     );
   });
 

@@ -99,7 +99,7 @@ describe('McpAdapter options are checked by name and value', () => {
         ],
       }),
     ).toBe(
-      'McpAdapter.servers[0] ("mine"): unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: name, transport, createTransport, connectTimeoutMs, requestTimeoutMs, includeTools, excludeTools.',
+      'McpAdapter.servers[0] ("mine"): unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: name, transport, connectTimeoutMs, requestTimeoutMs, includeTools, excludeTools, createTransport.',
     );
     expect(adapterError({ servers: [{ name: 'mine', transport: 'websocket' }] })).toBe(
       'McpAdapter.servers[0] ("mine"): transport must be "stdio", "streamable-http", "sse" or "custom"; got string "websocket".',

@@ -36,52 +36,41 @@ export interface CustomServerDefinition {
 /** Anything the adapter can connect to: a parsed config entry or a custom transport. */
 export type McpServerDefinition = McpServerConfig | CustomServerDefinition;
 
+// Names only: each value is checked below, in the words of a server definition.
+const CHECKED_BELOW = { kind: 'custom' } as const;
+const EVERY_DEFINITION = {
+  name: CHECKED_BELOW,
+  transport: CHECKED_BELOW,
+  connectTimeoutMs: CHECKED_BELOW,
+  requestTimeoutMs: CHECKED_BELOW,
+  includeTools: CHECKED_BELOW,
+  excludeTools: CHECKED_BELOW,
+} as const;
+const REMOTE_DEFINITION = {
+  ...EVERY_DEFINITION,
+  url: CHECKED_BELOW,
+  headers: CHECKED_BELOW,
+  trust: CHECKED_BELOW,
+} as const;
+
 const DEFINITION_NAMES = {
   stdio: {
-    name: { kind: 'custom' },
-    transport: { kind: 'custom' },
-    command: { kind: 'custom' },
-    args: { kind: 'custom' },
-    env: { kind: 'custom' },
-    cwd: { kind: 'custom' },
-    connectTimeoutMs: { kind: 'custom' },
-    requestTimeoutMs: { kind: 'custom' },
-    trust: { kind: 'custom' },
-    includeTools: { kind: 'custom' },
-    excludeTools: { kind: 'custom' },
+    ...EVERY_DEFINITION,
+    command: CHECKED_BELOW,
+    args: CHECKED_BELOW,
+    env: CHECKED_BELOW,
+    cwd: CHECKED_BELOW,
+    trust: CHECKED_BELOW,
   } satisfies OptionTable<StdioServerConfig>,
   'streamable-http': {
-    name: { kind: 'custom' },
-    transport: { kind: 'custom' },
-    url: { kind: 'custom' },
-    headers: { kind: 'custom' },
-    connectTimeoutMs: { kind: 'custom' },
-    requestTimeoutMs: { kind: 'custom' },
-    trust: { kind: 'custom' },
-    includeTools: { kind: 'custom' },
-    excludeTools: { kind: 'custom' },
-    sseFallback: { kind: 'custom' },
-    oauth: { kind: 'custom' },
+    ...REMOTE_DEFINITION,
+    sseFallback: CHECKED_BELOW,
+    oauth: CHECKED_BELOW,
   } satisfies OptionTable<StreamableHttpServerConfig>,
-  sse: {
-    name: { kind: 'custom' },
-    transport: { kind: 'custom' },
-    url: { kind: 'custom' },
-    headers: { kind: 'custom' },
-    connectTimeoutMs: { kind: 'custom' },
-    requestTimeoutMs: { kind: 'custom' },
-    trust: { kind: 'custom' },
-    includeTools: { kind: 'custom' },
-    excludeTools: { kind: 'custom' },
-  } satisfies OptionTable<SseServerConfig>,
+  sse: REMOTE_DEFINITION satisfies OptionTable<SseServerConfig>,
   custom: {
-    name: { kind: 'custom' },
-    transport: { kind: 'custom' },
-    createTransport: { kind: 'custom' },
-    connectTimeoutMs: { kind: 'custom' },
-    requestTimeoutMs: { kind: 'custom' },
-    includeTools: { kind: 'custom' },
-    excludeTools: { kind: 'custom' },
+    ...EVERY_DEFINITION,
+    createTransport: CHECKED_BELOW,
   } satisfies OptionTable<CustomServerDefinition>,
 } as const;
 

@@ -99,8 +99,8 @@ const LIMIT_OPTIONS: OptionTable<ArtifactLimits> = {
  * enforced. The root, namespace, session and MIME extensions are checked in `resolveStoreOptions`.
  */
 const STORE_OPTIONS: OptionTable<SessionArtifactStoreOptions> = {
-  root: { kind: 'custom' },
-  namespace: { kind: 'custom' },
+  root: { kind: 'custom', required: true, accepts: 'a non-empty directory path' },
+  namespace: { kind: 'custom', required: true, accepts: `a name matching ${NAMESPACE_PATTERN}` },
   sessionId: { kind: 'custom' },
   sessionIdentity: { kind: 'custom' },
   limits: { kind: 'object', options: LIMIT_OPTIONS },

@@ -79,6 +79,7 @@ const KINDS: Record<OptionRule['kind'], KindCase> = {
       ['Safe', 'Pool: x must be one of "safe", "none", 0; got string "Safe" (did you mean "safe"?).'],
       ['0', 'Pool: x must be one of "safe", "none", 0; got string "0".'],
       ['saef', 'Pool: x must be one of "safe", "none", 0; got string "saef" (did you mean "safe"?).'],
+      ['no', 'Pool: x must be one of "safe", "none", 0; got string "no".'],
     ],
   },
   function: {

@@ -125,7 +125,8 @@ export function findOptionProblem(
     if (rule.kind !== 'oneOf' || typeof value !== 'string') return refused;
     // A near miss of a choice (`'regx'` for `'regex'`) is named like a near miss of a key.
     const strings = rule.values.filter((choice): choice is string => typeof choice === 'string');
-    const hint = didYouMean(value, strings);
+    // Two characters are two edits from any other two: `'fr'` is no typo of `'en'`.
+    const hint = value.length > 2 ? didYouMean(value, strings) : '';
     return hint === '' ? refused : { ...refused, message: `${refused.message.slice(0, -1)}${hint}.` };
   }
   if (value === undefined) return undefined;

@@ -42,7 +42,7 @@ describe('every options object is checked by name', () => {
 
   it('filterSensitive: an unknown level would have kept no path at all', () => {
     expect(refusal(() => filterSensitive(['/k/id_rsa'], untyped('hgh')))).toBe(
-      'filterSensitive: minLevel must be one of "low", "medium", "high"; got string "hgh".',
+      'filterSensitive: minLevel must be one of "low", "medium", "high"; got string "hgh" (did you mean "high"?).',
     );
   });
 

@@ -63,7 +63,7 @@ describe('ParseOptions are checked before anything is parsed', () => {
 
   it('refuses values that would otherwise be misread: a coerce or policy typo, a non-boolean, a limit that switched the cap off', () => {
     expect(optionError({ coerce: 'unsafe' }).message).toBe(
-      'ParseOptions: coerce must be one of "safe", "none"; got string "unsafe".',
+      'ParseOptions: coerce must be one of "safe", "none"; got string "unsafe" (did you mean "safe"?).',
     );
     expect(optionError({ unknownArguments: 'ignore' }).message).toBe(
       'ParseOptions: unknownArguments must be one of "reject", "strip"; got string "ignore".',

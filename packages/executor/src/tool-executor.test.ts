@@ -92,7 +92,9 @@ describe('ToolExecutor options', () => {
     expect(optionError({ ...base(), retry: { initialDelayMs: 7, baseDelayMs: 9 } }).message).toBe(
       'ToolExecutor retry: initialDelayMs (integer 7) and its deprecated former name baseDelayMs (integer 9) are both set and differ; set only initialDelayMs.',
     );
-    expect(optionError({ ...base(), retry: { baseDelayMs: -1 } }).message).toContain('retry.baseDelayMs must be a number from 0 to');
+    expect(optionError({ ...base(), retry: { baseDelayMs: -1 } }).message).toContain(
+      'retry.baseDelayMs must be a number from 0 to',
+    );
   });
 
   it('refuses a zero timeout, a negative retry delay and a timer beyond what setTimeout honours', () => {

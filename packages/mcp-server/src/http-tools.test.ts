@@ -131,8 +131,9 @@ describe('tools over Streamable HTTP (raw SDK client)', () => {
       },
     );
     expect(textOf(result as CallToolResult)).toBe('waited 3 steps');
-    // The SDK handles notifications a microtask after responses; the last one may trail.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The SDK handles notifications a microtask after responses; the last one may trail, so
+    // wait for the third itself rather than for a time that a loaded machine could exceed.
+    await waitFor(() => updates.length >= 3);
     expect(updates).toEqual([
       { progress: 1, total: 3, message: 'step 1' },
       { progress: 2, total: 3, message: 'step 2' },

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { ToolResult } from '@toolwright/contracts';
 import { parseMcpServersConfig } from '@toolwright/mcp-adapter';
+import { waitFor } from '@toolwright/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelProvider } from '../providers/model-provider.js';
 import { ScriptedProvider } from '../providers/scripted-provider.js';
@@ -201,7 +202,8 @@ describe('the app as an MCP client: roots, elicitation and sampling', () => {
     const second = terminal.question('second? ');
     input.write('one\n');
     expect(await first).toBe('one');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The second question is on screen before its answer is typed: wait for that, not for a time.
+    await waitFor(() => printed === 'first? second? ');
     input.write('two\n');
     expect(await second).toBe('two');
     expect(printed).toBe('first? second? ');

@@ -1,10 +1,9 @@
-import { ToolwrightError, type ToolwrightErrorOptions } from '@toolwright/validation';
-
-/**
- * The marker naming this subclass, registered with `Symbol.for` so that
- * {@link AgentError.isInstance} recognises an error thrown by another installed copy too.
- */
-const AGENT_ERROR_MARKER: unique symbol = Symbol.for('toolwright.agent-error') as never;
+import {
+  brandErrorClass,
+  type ErrorClassGuard,
+  ToolwrightError,
+  type ToolwrightErrorOptions,
+} from '@toolwright/utils';
 
 /** Error codes the example agent raises, beside the packages' own. */
 export const AgentErrorCode = {
@@ -34,28 +33,20 @@ export type AgentErrorCode = (typeof AgentErrorCode)[keyof typeof AgentErrorCode
  */
 export class AgentError extends ToolwrightError {
   override readonly code: AgentErrorCode;
-  /** Cross-install recognition marker for this subclass (set on the prototype). */
-  declare readonly [AGENT_ERROR_MARKER]: true;
-
-  constructor(code: AgentErrorCode, message: string, options: ToolwrightErrorOptions = {}) {
-    super(code, message, options);
-    this.name = 'AgentError';
-    this.code = code;
-  }
-
-  static {
-    // On the prototype, as ToolwrightError does: every instance carries it without paying for it.
-    Object.defineProperty(AgentError.prototype, AGENT_ERROR_MARKER, { value: true });
-  }
-
   /**
    * True for an `AgentError` only, including one thrown by another installed copy; the inherited
    * check would accept any toolwright error (an `ExecutorError`, a `ToolValidationError`, ...).
    */
-  static override isInstance(value: unknown): value is AgentError {
-    return (
-      ToolwrightError.isInstance(value) &&
-      (value as { [AGENT_ERROR_MARKER]?: unknown })[AGENT_ERROR_MARKER] === true
-    );
+  declare static readonly isInstance: ErrorClassGuard<AgentError>;
+
+  static {
+    brandErrorClass(AgentError, 'toolwright.example-agent.AgentError', {
+      formerKeys: ['toolwright.agent-error'],
+    });
+  }
+
+  constructor(code: AgentErrorCode, message: string, options: ToolwrightErrorOptions = {}) {
+    super(code, message, options);
+    this.code = code;
   }
 }

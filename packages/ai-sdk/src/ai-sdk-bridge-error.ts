@@ -1,7 +1,9 @@
-import { ToolwrightError, type ToolwrightErrorOptions } from '@toolwright/validation';
-
-/** A marker naming this subclass, so {@link AiSdkBridgeError.isInstance} works across installed copies. */
-const AI_SDK_BRIDGE_ERROR_MARKER: unique symbol = Symbol.for('toolwright.ai-sdk-bridge-error') as never;
+import {
+  brandErrorClass,
+  type ErrorClassGuard,
+  ToolwrightError,
+  type ToolwrightErrorOptions,
+} from '@toolwright/utils';
 
 /**
  * Every code an {@link AiSdkBridgeError} carries.
@@ -28,22 +30,17 @@ export type AiSdkBridgeErrorCode = (typeof AiSdkBridgeErrorCode)[keyof typeof Ai
  */
 export class AiSdkBridgeError extends ToolwrightError {
   declare readonly code: AiSdkBridgeErrorCode;
-  declare readonly [AI_SDK_BRIDGE_ERROR_MARKER]: true;
 
   constructor(code: AiSdkBridgeErrorCode, message: string, options: ToolwrightErrorOptions = {}) {
     super(code, message, options);
   }
 
-  static {
-    Object.defineProperty(AiSdkBridgeError.prototype, AI_SDK_BRIDGE_ERROR_MARKER, { value: true });
-  }
-
   /** True for an error of this class, including one thrown by another installed copy. */
-  static override isInstance(value: unknown): value is AiSdkBridgeError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [AI_SDK_BRIDGE_ERROR_MARKER]?: unknown })[AI_SDK_BRIDGE_ERROR_MARKER] === true
-    );
+  declare static readonly isInstance: ErrorClassGuard<AiSdkBridgeError>;
+
+  static {
+    brandErrorClass(AiSdkBridgeError, 'toolwright.ai-sdk.AiSdkBridgeError', {
+      formerKeys: ['toolwright.ai-sdk-bridge-error'],
+    });
   }
 }

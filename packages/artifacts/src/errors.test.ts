@@ -50,8 +50,8 @@ describe('ArtifactStoreError', () => {
   it('isInstance recognises an error from another copy of the package by its marker, not by class identity', () => {
     const fromOtherCopy = Object.assign(new Error('other copy'), {
       code: 'not_found',
-      [Symbol.for('toolwright.error')]: true,
-      [Symbol.for('toolwright.artifact-store-error')]: true,
+      [Symbol.for('toolwright.utils.ToolwrightError')]: true,
+      [Symbol.for('toolwright.artifacts.ArtifactStoreError')]: true,
     });
     expect(ArtifactStoreError.isInstance(fromOtherCopy)).toBe(true);
     expect(ArtifactStoreError.isInstance(new Error('plain'))).toBe(false);

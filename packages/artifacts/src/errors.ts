@@ -1,17 +1,4 @@
-/**
- * The marker every toolwright error carries. It is registered with `Symbol.for` so that an error
- * thrown by one installed copy of a toolwright package is recognised by another copy (two
- * versions in one `node_modules` tree). This package does not depend on `@toolwright/validation`,
- * so it cannot extend `ToolwrightError`; it carries the same marker.
- */
-const TOOLWRIGHT_ERROR_MARKER: unique symbol = Symbol.for('toolwright.error') as never;
-
-/**
- * A second marker naming this class, so that `ArtifactStoreError.isInstance` is true across copies
- * of this package and false for the errors of other toolwright packages, which carry only the
- * shared marker.
- */
-const ARTIFACT_STORE_ERROR_MARKER: unique symbol = Symbol.for('toolwright.artifact-store-error') as never;
+import { brandErrorClass, type ErrorClassGuard, ToolwrightError } from '@toolwright/utils';
 
 /**
  * Every code an {@link ArtifactStoreError} can carry.
@@ -60,38 +47,31 @@ export interface ArtifactStoreErrorDetails {
 }
 
 /**
- * The one error class of `@toolwright/artifacts`. It carries a string {@link ArtifactStoreErrorCode}
- * and the `Symbol.for('toolwright.error')` marker, so `ToolwrightError.isInstance(error)` from
- * `@toolwright/validation` recognises it too.
+ * The one error class of `@toolwright/artifacts`: a `ToolwrightError` carrying a string
+ * {@link ArtifactStoreErrorCode}, so `ToolwrightError.isInstance(error)` recognises it too.
  */
-export class ArtifactStoreError extends Error {
+export class ArtifactStoreError extends ToolwrightError {
   /** What went wrong, as a stable string code. */
-  readonly code: ArtifactStoreErrorCode;
+  declare readonly code: ArtifactStoreErrorCode;
   /** The file or directory concerned, if any. */
   readonly path: string | undefined;
   /** The option or request field concerned, if any. */
   readonly option: string | undefined;
-  /** Cross-install marker shared by every toolwright error. */
-  readonly [TOOLWRIGHT_ERROR_MARKER] = true;
-  /** Cross-install marker of this subclass. */
-  readonly [ARTIFACT_STORE_ERROR_MARKER] = true;
+
+  /** True for an `ArtifactStoreError` from any installed copy of this package. */
+  declare static readonly isInstance: ErrorClassGuard<ArtifactStoreError>;
+
+  static {
+    brandErrorClass(ArtifactStoreError, 'toolwright.artifacts.ArtifactStoreError', {
+      formerKeys: ['toolwright.artifact-store-error'],
+    });
+  }
 
   /** Creates an error; `message` must say what was wrong and what would be accepted. */
   constructor(code: ArtifactStoreErrorCode, message: string, details: ArtifactStoreErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = 'ArtifactStoreError';
-    this.code = code;
+    super(code, message, details.cause === undefined ? {} : { cause: details.cause });
     this.path = details.path;
     this.option = details.option;
-  }
-
-  /** True for an `ArtifactStoreError` from any installed copy of this package. */
-  static isInstance(value: unknown): value is ArtifactStoreError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[ARTIFACT_STORE_ERROR_MARKER] === true
-    );
   }
 }
 

@@ -1,7 +1,9 @@
-import { ToolwrightError, type ToolwrightErrorOptions } from '@toolwright/validation';
-
-/** A marker naming this subclass, so {@link ExecutorError.isInstance} works across installed copies. */
-const EXECUTOR_ERROR_MARKER: unique symbol = Symbol.for('toolwright.executor-error') as never;
+import {
+  brandErrorClass,
+  type ErrorClassGuard,
+  ToolwrightError,
+  type ToolwrightErrorOptions,
+} from '@toolwright/utils';
 
 /**
  * Every code an {@link ExecutorError} carries.
@@ -27,22 +29,17 @@ export type ExecutorErrorCode = (typeof ExecutorErrorCode)[keyof typeof Executor
 /** The error class of `@toolwright/executor`; a `ToolwrightError` with a marker of its own. */
 export class ExecutorError extends ToolwrightError {
   declare readonly code: ExecutorErrorCode;
-  declare readonly [EXECUTOR_ERROR_MARKER]: true;
 
   constructor(code: ExecutorErrorCode, message: string, options: ToolwrightErrorOptions = {}) {
     super(code, message, options);
   }
 
-  static {
-    Object.defineProperty(ExecutorError.prototype, EXECUTOR_ERROR_MARKER, { value: true });
-  }
-
   /** True for an error of this class, including one thrown by another installed copy. */
-  static override isInstance(value: unknown): value is ExecutorError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [EXECUTOR_ERROR_MARKER]?: unknown })[EXECUTOR_ERROR_MARKER] === true
-    );
+  declare static readonly isInstance: ErrorClassGuard<ExecutorError>;
+
+  static {
+    brandErrorClass(ExecutorError, 'toolwright.executor.ExecutorError', {
+      formerKeys: ['toolwright.executor-error'],
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { ToolwrightError } from '@toolwright/validation';
+import { brandErrorClass, type ErrorClassGuard, ToolwrightError } from '@toolwright/utils';
 import { redactErrorChain, redactSecrets } from './auth/secret-redaction.js';
 
 /**
@@ -57,12 +57,6 @@ export const McpAdapterErrorCode = {
 export type McpAdapterErrorCode = (typeof McpAdapterErrorCode)[keyof typeof McpAdapterErrorCode];
 
 /**
- * A marker naming this subclass, so {@link McpAdapterError.isInstance} works across installed
- * copies. Its key never changes: copies of other versions must keep recognising each other.
- */
-const MCP_ADAPTER_ERROR_MARKER: unique symbol = Symbol.for('toolwright.mcp_adapter_error') as never;
-
-/**
  * The one error class of the adapter: everything the package throws is one. It extends the
  * project-wide `ToolwrightError`, so `ToolwrightError.isInstance(error)` recognises it too;
  * `server` names the MCP server the problem is about, when there is one. Its message and the
@@ -74,7 +68,6 @@ export class McpAdapterError extends ToolwrightError {
   /** The configured name of the server the error is about, if any. */
   readonly server: string | undefined;
   declare readonly code: McpAdapterErrorCode;
-  declare readonly [MCP_ADAPTER_ERROR_MARKER]: true;
 
   constructor(code: McpAdapterErrorCode, message: string, options?: { server?: string; cause?: unknown }) {
     super(
@@ -85,17 +78,12 @@ export class McpAdapterError extends ToolwrightError {
     this.server = options?.server;
   }
 
-  static {
-    // On the prototype: every instance carries it without defining it per error.
-    Object.defineProperty(McpAdapterError.prototype, MCP_ADAPTER_ERROR_MARKER, { value: true });
-  }
-
   /** True for an error of this class, including one thrown by another installed copy; false for other toolwright errors. */
-  static override isInstance(value: unknown): value is McpAdapterError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [MCP_ADAPTER_ERROR_MARKER]?: unknown })[MCP_ADAPTER_ERROR_MARKER] === true
-    );
+  declare static readonly isInstance: ErrorClassGuard<McpAdapterError>;
+
+  static {
+    brandErrorClass(McpAdapterError, 'toolwright.mcp-adapter.McpAdapterError', {
+      formerKeys: ['toolwright.mcp_adapter_error'],
+    });
   }
 }

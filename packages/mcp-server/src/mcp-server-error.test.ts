@@ -9,7 +9,7 @@ describe('McpServerError', () => {
     expect(McpServerError.isInstance(error)).toBe(true);
     expect(McpServerError.isInstance(new ToolwrightError('server_closed', 'other'))).toBe(false);
     // Another installed copy marks its prototype with the same Symbol.for key.
-    const foreign = Object.create({ [Symbol.for('toolwright.mcp-server-error')]: true }) as object;
+    const foreign = Object.create({ [Symbol.for('toolwright.mcp-server.McpServerError')]: true }) as object;
     expect(McpServerError.isInstance(foreign)).toBe(true);
   });
 });

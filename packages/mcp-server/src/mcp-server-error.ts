@@ -1,7 +1,9 @@
-import { ToolwrightError, type ToolwrightErrorOptions } from '@toolwright/validation';
-
-/** A marker naming this subclass, so {@link McpServerError.isInstance} works across installed copies. */
-const MCP_SERVER_ERROR_MARKER: unique symbol = Symbol.for('toolwright.mcp-server-error') as never;
+import {
+  brandErrorClass,
+  type ErrorClassGuard,
+  ToolwrightError,
+  type ToolwrightErrorOptions,
+} from '@toolwright/utils';
 
 /**
  * Every code an {@link McpServerError} carries.
@@ -31,22 +33,17 @@ export type McpServerErrorCode = (typeof McpServerErrorCode)[keyof typeof McpSer
 /** The error class of `@toolwright/mcp-server`; a `ToolwrightError` with a marker of its own. */
 export class McpServerError extends ToolwrightError {
   declare readonly code: McpServerErrorCode;
-  declare readonly [MCP_SERVER_ERROR_MARKER]: true;
 
   constructor(code: McpServerErrorCode, message: string, options: ToolwrightErrorOptions = {}) {
     super(code, message, options);
   }
 
-  static {
-    Object.defineProperty(McpServerError.prototype, MCP_SERVER_ERROR_MARKER, { value: true });
-  }
-
   /** True for an error of this class, including one thrown by another installed copy. */
-  static override isInstance(value: unknown): value is McpServerError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [MCP_SERVER_ERROR_MARKER]?: unknown })[MCP_SERVER_ERROR_MARKER] === true
-    );
+  declare static readonly isInstance: ErrorClassGuard<McpServerError>;
+
+  static {
+    brandErrorClass(McpServerError, 'toolwright.mcp-server.McpServerError', {
+      formerKeys: ['toolwright.mcp-server-error'],
+    });
   }
 }

@@ -35,11 +35,15 @@ describe('RegistryError and RegisterAllError recognition', () => {
     ).toEqual([false, false, false, false]);
   });
 
-  it('keeps the markers on the prototype under their documented global symbols', () => {
-    const registryMarker = Symbol.for('toolwright.registry-error');
-    const registerAllMarker = Symbol.for('toolwright.register-all-error');
-    expect(Object.getOwnPropertySymbols(RegistryError.prototype)).toEqual([registryMarker]);
-    expect(Object.getOwnPropertySymbols(RegisterAllError.prototype)).toEqual([registerAllMarker]);
+  it('keeps the markers on the prototype under toolwright.registry.<Class> (and the former key)', () => {
+    expect(Object.getOwnPropertySymbols(RegistryError.prototype)).toEqual([
+      Symbol.for('toolwright.registry.RegistryError'),
+      Symbol.for('toolwright.registry-error'),
+    ]);
+    expect(Object.getOwnPropertySymbols(RegisterAllError.prototype)).toEqual([
+      Symbol.for('toolwright.registry.RegisterAllError'),
+      Symbol.for('toolwright.register-all-error'),
+    ]);
     // Nothing per instance: creating an error does not pay for defining markers.
     expect(Object.getOwnPropertySymbols(registerAllError())).toEqual([]);
   });

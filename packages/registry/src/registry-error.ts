@@ -1,12 +1,4 @@
-import { ToolwrightError } from '@toolwright/validation';
-
-/** Marks a {@link RegistryError}, so {@link RegistryError.isInstance} works across installed copies. */
-const REGISTRY_ERROR_MARKER: unique symbol = Symbol.for('toolwright.registry-error') as never;
-/**
- * Marks a {@link RegisterAllError} on its own: with only the parent's marker, `isInstance` of the
- * subclass would accept every `RegistryError` and a check for the aggregate could never fail.
- */
-const REGISTER_ALL_ERROR_MARKER: unique symbol = Symbol.for('toolwright.register-all-error') as never;
+import { brandErrorClass, type ErrorClassGuard, ToolwrightError } from '@toolwright/utils';
 
 /** The codes of every error `@toolwright/registry` throws. */
 export const RegistryErrorCode = {
@@ -50,7 +42,6 @@ export class RegistryError extends ToolwrightError {
   declare readonly code: RegistryErrorCode;
   /** The tool the error is about, when there is one. */
   readonly toolName: string | undefined;
-  declare readonly [REGISTRY_ERROR_MARKER]: true;
 
   /** Creates an error; `message` says what was wrong and what would be accepted. */
   constructor(
@@ -62,21 +53,16 @@ export class RegistryError extends ToolwrightError {
     this.toolName = details.toolName;
   }
 
-  static {
-    // On the prototype, as ToolwrightError does: subclasses inherit it and no instance pays for it.
-    Object.defineProperty(RegistryError.prototype, REGISTRY_ERROR_MARKER, { value: true });
-  }
-
   /**
    * True for any `RegistryError` (a {@link RegisterAllError} included), also one thrown by another
    * installed copy of this package; false for the errors of other toolwright packages.
    */
-  static override isInstance(value: unknown): value is RegistryError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [REGISTRY_ERROR_MARKER]?: unknown })[REGISTRY_ERROR_MARKER] === true
-    );
+  declare static readonly isInstance: ErrorClassGuard<RegistryError>;
+
+  static {
+    brandErrorClass(RegistryError, 'toolwright.registry.RegistryError', {
+      formerKeys: ['toolwright.registry-error'],
+    });
   }
 }
 
@@ -97,7 +83,6 @@ export class RegisterAllError extends RegistryError {
   readonly registered: readonly string[];
   /** True when the batch was atomic: then nothing at all was registered. */
   readonly atomic: boolean;
-  declare readonly [REGISTER_ALL_ERROR_MARKER]: true;
 
   /** Aggregates the failures of one batch of `batchSize` tools into one message, a failure a line. */
   constructor(
@@ -118,19 +103,15 @@ export class RegisterAllError extends RegistryError {
     this.registered = Object.freeze([...registered]);
   }
 
-  static {
-    Object.defineProperty(RegisterAllError.prototype, REGISTER_ALL_ERROR_MARKER, { value: true });
-  }
-
   /**
    * True for a `RegisterAllError` only (also one of another installed copy): a plain
    * `RegistryError` or another package's toolwright error is not one.
    */
-  static override isInstance(value: unknown): value is RegisterAllError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [REGISTER_ALL_ERROR_MARKER]?: unknown })[REGISTER_ALL_ERROR_MARKER] === true
-    );
+  declare static readonly isInstance: ErrorClassGuard<RegisterAllError>;
+
+  static {
+    brandErrorClass(RegisterAllError, 'toolwright.registry.RegisterAllError', {
+      formerKeys: ['toolwright.register-all-error'],
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { ToolwrightError } from '@toolwright/validation';
+import { brandErrorClass, type ErrorClassGuard, ToolwrightError } from '@toolwright/utils';
 
 /** Why a model stream failed, beside the SDKs' own errors (HTTP status, dropped connection). */
 export const ModelStreamErrorCode = {
@@ -19,6 +19,13 @@ export type ModelStreamErrorCode = (typeof ModelStreamErrorCode)[keyof typeof Mo
  */
 export class ModelStreamError extends ToolwrightError {
   override readonly code: ModelStreamErrorCode;
+
+  /** True for a `ModelStreamError` only, including one thrown by another installed copy. */
+  declare static readonly isInstance: ErrorClassGuard<ModelStreamError>;
+
+  static {
+    brandErrorClass(ModelStreamError, 'toolwright.example-agent.ModelStreamError');
+  }
 
   constructor(code: ModelStreamErrorCode, message: string, options?: { cause?: unknown }) {
     super(code, message, options);

@@ -51,6 +51,12 @@ export const McpAdapterErrorCode = {
    * is expected: a folder's servers connect only once the user trusts the folder.
    */
   FolderUntrusted: 'mcp_folder_untrusted',
+  /**
+   * The adapter's private state on disk (OAuth tokens and registrations, folder trust records)
+   * cannot be used: a link, another user's directory, a loose mode, a file system failure. The
+   * message names the place; `cause` is the underlying error.
+   */
+  StateUnsafe: 'mcp_state_unsafe',
 } as const;
 
 /** The union of {@link McpAdapterErrorCode} values. */

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { PrivateDirectory, userStateDirectory } from '@toolwright/artifacts';
+import { userStateDirectory } from '@toolwright/artifacts';
+import { GuardedPrivateDirectory } from '../private-state.js';
 
 /** What is kept per server, one file each. */
 const FILES = {
@@ -33,14 +34,14 @@ export function serverStoreName(server: string, url: URL): string {
 
 /**
  * The tokens, client registration and discovery results of one server, in a
- * {@link PrivateDirectory} of `@toolwright/artifacts` (0700, files 0600, owner-checked, written
+ * `PrivateDirectory` of `@toolwright/artifacts` (0700, files 0600, owner-checked, written
  * crash-safely). The directory is opened on first use, so a server whose tokens are never
  * needed creates nothing.
  */
 export class OAuthStore {
   readonly #root: string;
   readonly #name: string;
-  #directory: PrivateDirectory | undefined;
+  #directory: GuardedPrivateDirectory | undefined;
 
   constructor(root: string, server: string, url: URL) {
     this.#root = root;
@@ -52,8 +53,8 @@ export class OAuthStore {
     return join(this.#root, this.#name);
   }
 
-  #open(): PrivateDirectory {
-    this.#directory ??= new PrivateDirectory(this.#root, this.#name);
+  #open(): GuardedPrivateDirectory {
+    this.#directory ??= new GuardedPrivateDirectory('OAuthStore', this.#root, this.#name);
     return this.#directory;
   }
 

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { PrivateDirectory, userStateDirectory } from '@toolwright/artifacts';
+import { userStateDirectory } from '@toolwright/artifacts';
 import { checkOptions, type OptionTable } from '@toolwright/utils';
 import { McpAdapterError, McpAdapterErrorCode } from '../errors.js';
 import { invalidOption } from '../invalid-option.js';
+import { GuardedPrivateDirectory, guardPrivateState } from '../private-state.js';
 import { type FolderFile, folderFingerprint, readFolderFile, realPathOf } from './folder-files.js';
 
 /**
@@ -133,8 +134,8 @@ export class FolderTrustStore {
    * `folder` with exactly these files. Nothing is created.
    *
    * @throws McpAdapterError `invalid_option` when `folder` is not a directory; `mcp_config_invalid`
-   *   when a file is not a regular file or is too large; ArtifactStoreError when the store is
-   *   unsafe (a link, another owner, a loose mode).
+   *   when a file is not a regular file or is too large; `mcp_state_unsafe` when the store is
+   *   unsafe (a link, another owner, a loose mode), with the store's error as `cause`.
    */
   check(folder: string, files: readonly string[]): FolderTrustCheck {
     const real = realFolder('FolderTrustStore.check', folder);
@@ -219,9 +220,10 @@ export class FolderTrustStore {
     const directory = this.#open(false);
     if (directory === undefined) return [];
     const records: TrustedFolder[] = [];
-    for (const name of readdirSync(directory.path)
-      .filter((entry) => RECORD_NAME.test(entry))
-      .sort()) {
+    const names = guardPrivateState('FolderTrustStore.list', directory.path, () =>
+      readdirSync(directory.path),
+    );
+    for (const name of names.filter((entry) => RECORD_NAME.test(entry)).sort()) {
       const bytes = directory.read(name);
       const record = bytes === undefined ? undefined : parseRecord(bytes);
       if (record !== undefined && recordName(record.folder) === name) records.push(record);
@@ -235,16 +237,18 @@ export class FolderTrustStore {
   }
 
   /** The private directory; when `create` is false and it does not exist, `undefined` (nothing is created). */
-  #open(create: boolean): PrivateDirectory | undefined {
+  #open(create: boolean): GuardedPrivateDirectory | undefined {
     if (!create) {
       try {
         lstatSync(this.directory);
       } catch (error) {
         if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
-        throw error;
+        guardPrivateState('FolderTrustStore', this.directory, () => {
+          throw error;
+        });
       }
     }
-    return new PrivateDirectory(dirname(this.directory), basename(this.directory));
+    return new GuardedPrivateDirectory('FolderTrustStore', dirname(this.directory), basename(this.directory));
   }
 }
 

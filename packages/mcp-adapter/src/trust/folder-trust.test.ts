@@ -19,6 +19,7 @@ import { ToolRegistry } from '@toolwright/registry';
 import { makeTempDir } from '@toolwright/test-support';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { McpConnectionManager } from '../connection-manager.js';
+import { McpAdapterError } from '../errors.js';
 import { McpAdapter } from '../mcp-adapter.js';
 import { ServerConnection } from '../server-connection.js';
 import { FolderTrustStore } from './folder-trust-store.js';
@@ -62,7 +63,10 @@ function codeOf(run: () => unknown): string | undefined {
   try {
     run();
   } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
+    // The store's own refusal arrives as the adapter's `mcp_state_unsafe` with it as the cause.
+    const { code, cause } = error as { code?: string; cause?: { code?: string } };
+    if (code === 'mcp_state_unsafe' && McpAdapterError.isInstance(error)) return `${code} <- ${cause?.code}`;
+    return code ?? String(error);
   }
   return undefined;
 }
@@ -171,8 +175,10 @@ describe('FolderTrustStore', () => {
     mkdirSync(elsewhere, { mode: 0o700 });
     mkdirSync(join(root, 'state'));
     symlinkSync(elsewhere, store.directory);
-    expect(codeOf(() => store.check(workspace, FILES))).toBe('unsafe_directory');
-    expect(codeOf(() => store.trust(store.check(workspace, FILES)))).toBe('unsafe_directory');
+    expect(codeOf(() => store.check(workspace, FILES))).toBe('mcp_state_unsafe <- unsafe_directory');
+    expect(codeOf(() => store.trust(store.check(workspace, FILES)))).toBe(
+      'mcp_state_unsafe <- unsafe_directory',
+    );
     expect(readdirSync(elsewhere)).toEqual([]);
 
     rmSync(store.directory);
@@ -187,7 +193,7 @@ describe('FolderTrustStore', () => {
     rmSync(join(store.directory, name));
     writeFileSync(join(root, 'forged.json'), JSON.stringify(record), { mode: 0o600 });
     symlinkSync(join(root, 'forged.json'), join(store.directory, otherName!));
-    expect(codeOf(() => planted.check(other, FILES))).toBe('unsafe_entry');
+    expect(codeOf(() => planted.check(other, FILES))).toBe('mcp_state_unsafe <- unsafe_entry');
   });
 
   it('reads a damaged or hand-edited record as no trust at all', () => {
@@ -224,11 +230,11 @@ describe('FolderTrustStore', () => {
     store.trust(store.check(workspace, FILES));
     const [name] = readdirSync(store.directory);
     chownSync(join(store.directory, name!), 12_345, 12_345);
-    expect(codeOf(() => store.check(workspace, FILES))).toBe('unsafe_entry');
+    expect(codeOf(() => store.check(workspace, FILES))).toBe('mcp_state_unsafe <- unsafe_entry');
     chownSync(join(store.directory, name!), 0, 0);
     expect(store.check(workspace, FILES).trusted).toBe(true);
     chownSync(store.directory, 12_345, 12_345);
-    expect(codeOf(() => store.check(workspace, FILES))).toBe('unsafe_directory');
+    expect(codeOf(() => store.check(workspace, FILES))).toBe('mcp_state_unsafe <- unsafe_directory');
   });
 
   it('refuses a config that is a FIFO or a directory instead of blocking or guessing', () => {

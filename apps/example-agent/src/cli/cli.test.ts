@@ -156,7 +156,9 @@ describe('toolwright-agent CLI (spawned process)', () => {
     );
     const turns = await cli(['run', 'task', '--max-turns', 'abc']);
     expect(turns.code).toBe(2);
-    expect(turns.stderr).toContain('--max-turns: the value must be an integer from 1 to 500; got string "abc".');
+    expect(turns.stderr).toContain(
+      '--max-turns: the value must be an integer from 1 to 500; got string "abc".',
+    );
     expect(turns.stdout).not.toContain('NaN');
   });
 

@@ -1,6 +1,7 @@
 export type { ArtifactSink, ArtifactSinkV1, ArtifactStore, ArtifactStoreV1 } from './artifact-sink.js';
 export type { ArtifactStoreErrorDetails } from './errors.js';
 export { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
+export { type HeadAndTail, headAndTail } from './head-and-tail.js';
 export { DEFAULT_MIME_EXTENSIONS } from './mime-extensions.js';
 export type { ArtifactLimits, SessionArtifactStoreOptions } from './options.js';
 export { DEFAULT_ARTIFACT_LIMITS } from './options.js';

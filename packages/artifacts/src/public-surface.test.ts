@@ -10,6 +10,7 @@ describe('public surface', () => {
       'DEFAULT_SPILL_OPTIONS',
       'PrivateDirectory',
       'SessionArtifactStore',
+      'headAndTail',
       'userStateDirectory',
     ]);
   });

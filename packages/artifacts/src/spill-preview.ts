@@ -1,46 +1,5 @@
+import { headEnd, tailStart } from './head-and-tail.js';
 import { escapeForPreview } from './preview-escaping.js';
-
-const NEWLINE = 0x0a;
-
-/** True when `index` starts a UTF-8 character (or is the end): the byte there is not a continuation byte. */
-function isCharacterBoundary(bytes: Uint8Array, index: number): boolean {
-  return index >= bytes.length || ((bytes[index] as number) & 0xc0) !== 0x80;
-}
-
-/**
- * End (exclusive) of the head: at most `maxBytes`, on a character boundary, and at the end of a
- * line when one ends in the second half of the window (a short head is worse than a cut line).
- */
-export function headEnd(bytes: Uint8Array, maxBytes: number): number {
-  let end = Math.min(maxBytes, bytes.length);
-  while (end > 0 && !isCharacterBoundary(bytes, end)) end--;
-  if (end < bytes.length && end > 0) {
-    const lastNewline = bytes.lastIndexOf(NEWLINE, end - 1);
-    if (lastNewline >= 0 && lastNewline + 1 >= end / 2) end = lastNewline + 1;
-  }
-  return end;
-}
-
-/**
- * Start of the tail: the last `maxBytes` at most, never before `notBefore`, on a character
- * boundary, and at the start of a line when one starts in the first half of the window.
- */
-export function tailStart(bytes: Uint8Array, maxBytes: number, notBefore: number): number {
-  let start = Math.max(bytes.length - maxBytes, notBefore);
-  while (start < bytes.length && !isCharacterBoundary(bytes, start)) start++;
-  if (start > notBefore && start < bytes.length && bytes[start - 1] !== NEWLINE) {
-    const nextNewline = bytes.indexOf(NEWLINE, start);
-    const window = bytes.length - start;
-    if (
-      nextNewline >= 0 &&
-      nextNewline + 1 < bytes.length &&
-      bytes.length - (nextNewline + 1) >= window / 2
-    ) {
-      start = nextNewline + 1;
-    }
-  }
-  return start;
-}
 
 /** Formats a count with thousands separators, the way the marker line shows sizes. */
 export function formatCount(count: number): string {

@@ -1,8 +1,8 @@
+import { compileJsonSchema } from '@toolwright/validation';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATALOG_LIMITS } from './catalog-limits.js';
 import { screenContentList, screenToolCatalog } from './catalog-screen.js';
-import { measureJson } from './json-measure.js';
 import { hasControlCharacters } from './text-sanitising.js';
 import { fingerprintToolDefinition } from './tool-fingerprint.js';
 
@@ -175,9 +175,11 @@ describe('tool descriptions', () => {
 
 describe('tool schemas', () => {
   it('refuses an input schema deeper than maxSchemaDepth and keeps one at the limit', () => {
-    const atLimit = { type: 'object', properties: nested(3) };
-    const tooDeep = { type: 'object', properties: nested(4) };
-    expect(measureJson(atLimit, { maxBytes: 1e6, maxDepth: 100 }).depth).toBe(4);
+    // Levels as compileJsonSchema counts them: the root object, `properties`, then each nested object.
+    const atLimit = { type: 'object', properties: nested(2) };
+    const tooDeep = { type: 'object', properties: nested(3) };
+    expect(compileJsonSchema(atLimit, { maxDepth: 4 })).toBeDefined();
+    expect(() => compileJsonSchema(tooDeep, { maxDepth: 4 })).toThrow(/nests deeper than 4 levels/);
     const screened = screenToolCatalog(
       'srv',
       [tool('fits', { inputSchema: atLimit }), tool('deep', { inputSchema: tooDeep })],
@@ -187,7 +189,7 @@ describe('tool schemas', () => {
     expect(screened.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message])).toEqual([
       [
         'schema_too_deep',
-        'MCP server "srv": tool "deep" dropped: the input schema nests deeper than 4 levels',
+        'MCP server "srv": tool "deep" dropped: the input schema nests deeper than 4 levels at /properties/n/n/n',
       ],
     ]);
   });
@@ -201,10 +203,13 @@ describe('tool schemas', () => {
     );
     expect(screened.entries.map((entry) => entry.name)).toEqual(['small']);
     expect(screened.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message])).toEqual([
-      ['schema_too_large', 'MCP server "srv": tool "in" dropped: the input schema is larger than 256 bytes'],
       [
         'schema_too_large',
-        'MCP server "srv": tool "out" dropped: the output schema is larger than 256 bytes',
+        'MCP server "srv": tool "in" dropped: the input schema is larger than 256 bytes as JSON',
+      ],
+      [
+        'schema_too_large',
+        'MCP server "srv": tool "out" dropped: the output schema is larger than 256 bytes as JSON',
       ],
     ]);
   });
@@ -221,8 +226,8 @@ describe('tool schemas', () => {
       tool('desc-ok', { description: 'd'.repeat(16 * 1024) }),
       tool('desc-big', { description: 'd'.repeat(16 * 1024 + 1) }),
       tool('schema-big', { inputSchema: { type: 'object', description: 'x'.repeat(256 * 1024) } }),
-      tool('schema-deep', { inputSchema: { type: 'object', properties: nested(64) } }),
-      tool('schema-ok', { inputSchema: { type: 'object', properties: nested(63) } }),
+      tool('schema-deep', { inputSchema: { type: 'object', properties: nested(63) } }),
+      tool('schema-ok', { inputSchema: { type: 'object', properties: nested(62) } }),
     ]);
     expect(screened.entries.map((entry) => entry.name)).toEqual(['n'.repeat(128), 'desc-ok', 'schema-ok']);
     expect(refusals(screened).map(([, code]) => code)).toEqual([
@@ -393,7 +398,7 @@ describe('resources, templates and prompts', () => {
     expect(screened.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message])).toEqual([
       [
         'schema_too_large',
-        'MCP server "r": resource "file:///big" dropped: the entry is larger than 256 bytes',
+        'MCP server "r": resource "file:///big" dropped: the entry is larger than 256 bytes as JSON',
       ],
     ]);
   });

@@ -4,9 +4,9 @@ import {
   ResourceTemplateSchema,
   ToolSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { screenJsonSchema } from '@toolwright/validation';
 import type { CatalogDiagnostic, CatalogDiagnosticCode, CatalogListKind } from './catalog-diagnostic.js';
 import { type CatalogLimits, resolveCatalogLimits } from './catalog-limits.js';
-import { measureJson } from './json-measure.js';
 import { hasControlCharacters, printableName, stripControlCharacters } from './text-sanitising.js';
 import { fingerprintToolDefinition } from './tool-fingerprint.js';
 
@@ -96,20 +96,25 @@ function checkDescription(
   return undefined;
 }
 
+/**
+ * Measures a schema as `compileJsonSchema` will (validation's one pre-screen, with the catalog's
+ * size and depth), so a schema over a limit is dropped here by name. A schema refused for
+ * another reason (a remote `$ref`, not JSON) is left to the compile step, which reports it as
+ * `schema_rejected` for an input schema and when the first result is checked for an output schema.
+ */
 function checkSchema(
   label: string,
   schema: unknown,
   limits: CatalogLimits,
 ): [CatalogDiagnosticCode, string] | undefined {
   if (schema === undefined) return undefined;
-  const measure = measureJson(schema, { maxBytes: limits.maxSchemaBytes, maxDepth: limits.maxSchemaDepth });
-  if (measure.exceeded === 'depth') {
-    return ['schema_too_deep', `the ${label} nests deeper than ${limits.maxSchemaDepth} levels`];
-  }
-  if (measure.exceeded === 'bytes') {
-    return ['schema_too_large', `the ${label} is larger than ${limits.maxSchemaBytes} bytes`];
-  }
-  return undefined;
+  const { refusal } = screenJsonSchema(schema, {
+    maxBytes: limits.maxSchemaBytes,
+    maxDepth: limits.maxSchemaDepth,
+  });
+  if (refusal?.limit === undefined) return undefined;
+  const code = refusal.limit === 'maxDepth' ? 'schema_too_deep' : 'schema_too_large';
+  return [code, `the ${label}${refusal.problem.slice('the schema'.length)}`];
 }
 
 /** Names that occur more than once: every copy is refused, since neither can be trusted to be "the" tool. */

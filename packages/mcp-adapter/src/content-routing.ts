@@ -1,4 +1,5 @@
 import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import { DEFAULT_SPILL_OPTIONS, headAndTail } from '@toolwright/artifacts';
 import type { ArtifactReference, LlmContentPart } from '@toolwright/contracts';
 import type { ArtifactSinkV1 } from '@toolwright/spec';
 import {
@@ -12,7 +13,6 @@ import {
 } from '@toolwright/utils';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { invalidOption } from './invalid-option.js';
-import { headAndTail } from './text-preview.js';
 import { markUntrusted } from './untrusted-text.js';
 
 /** When server output is kept inline and when it goes to the artifact store. */
@@ -186,7 +186,7 @@ export class ContentRouter {
    * can tell it from server text) and the text's head and tail, marked untrusted.
    */
   #addUnstoredText(text: string, reason: string, label: string | undefined): void {
-    const preview = headAndTail(text);
+    const preview = headAndTail(text, DEFAULT_SPILL_OPTIONS.headBytes, DEFAULT_SPILL_OPTIONS.tailBytes);
     this.unstored.push({ type: 'text', byteLength: preview.byteLength, reason });
     this.addHostText(
       `[a text part of ${preview.byteLength} bytes from MCP server ${JSON.stringify(this.#server)}${label === undefined ? '' : ` (${label})`} could not be stored as an artifact: ${reason}. Only its first and last bytes follow; the ${preview.omittedBytes} bytes between are not available.]`,

@@ -16,6 +16,12 @@ export {
 } from './errors/toolwright-error.js';
 export { type CompileJsonSchemaOptions, compileJsonSchema } from './foreign/compile-json-schema.js';
 export { DEFAULT_JSON_SCHEMA_LIMITS, type JsonSchemaLimits } from './foreign/json-schema-limits.js';
+export {
+  type JsonSchemaRefusal,
+  type JsonSchemaReport,
+  type JsonSchemaScreen,
+  screenJsonSchema,
+} from './foreign/prescreen-json-schema.js';
 export { type BoundedIntegerOptions, type ToolSchemaOptions, ToolSchemas } from './helpers/tool-schemas.js';
 export {
   type LintableDeclaration,

@@ -31,6 +31,7 @@ describe('public surface', () => {
       'parseToolSchema',
       'projectSchema',
       'schemaKindOf',
+      'screenJsonSchema',
       'toJsonSchema',
     ]);
   });

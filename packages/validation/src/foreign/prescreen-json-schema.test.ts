@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_JSON_SCHEMA_LIMITS, resolveJsonSchemaLimits } from './json-schema-limits.js';
-import { prescreenJsonSchema } from './prescreen-json-schema.js';
+import { prescreenJsonSchema, screenJsonSchema } from './prescreen-json-schema.js';
 
 describe('the foreign-schema pre-screen', () => {
   const limits = DEFAULT_JSON_SCHEMA_LIMITS;
@@ -84,6 +84,35 @@ describe('the foreign-schema pre-screen', () => {
     expect(rejected({ a: true, b: 1.5, c: null }, { maxBytes: 3 + 3 * 5 + 8 + 8 + 4 })).toMatch(
       /larger than/,
     );
+  });
+
+  it('counts UTF-8 bytes, not characters: a two-byte character is two bytes of the limit', () => {
+    // {"description":"éééééééééé"}: 3 + (11+4) + (20+3) = 41.
+    const schema = { description: 'é'.repeat(10) };
+    expect(rejected(schema, { maxBytes: 41 })).toBeUndefined();
+    expect(rejected(schema, { maxBytes: 40 })).toMatch(/larger than 40 bytes/);
+    expect(rejected({ ['😀'.repeat(5)]: {} }, { maxBytes: 3 + 24 + 3 })).toBeUndefined();
+    expect(rejected({ ['😀'.repeat(5)]: {} }, { maxBytes: 3 + 24 + 2 })).toMatch(/larger than/);
+  });
+
+  it('screenJsonSchema names the limit a schema went past, and none for what is not a limit', () => {
+    const limitOf = (schema: unknown, custom = {}) =>
+      screenJsonSchema(schema, custom).refusal?.limit ?? 'none';
+    expect(limitOf({ not: { not: {} } }, { maxDepth: 2 })).toBe('maxDepth');
+    expect(limitOf({ anyOf: [{}, {}] }, { maxNodes: 2 })).toBe('maxNodes');
+    expect(limitOf({ properties: { a: {}, b: {} } }, { maxProperties: 1 })).toBe('maxProperties');
+    expect(limitOf({ enum: [1, 2] }, { maxEnumValues: 1 })).toBe('maxEnumValues');
+    expect(limitOf({ type: 'string' }, { maxBytes: 19 })).toBe('maxBytes');
+    expect(screenJsonSchema({ $ref: 'https://x.example/s' }).refusal).toEqual({
+      limit: undefined,
+      problem:
+        'the $ref "https://x.example/s" at /$ref points outside the schema (remote references are never fetched)',
+      accepted: 'use a local reference such as "#/$defs/Name"',
+    });
+    expect(screenJsonSchema({ type: 'object' })).toEqual({
+      report: { bytes: 20, nodes: 1, properties: 0, depth: 1, hasDefaults: false, copy: { type: 'object' } },
+    });
+    expect(() => screenJsonSchema({}, { maxDepht: 3 } as never)).toThrow(/maxDepht/);
   });
 
   it('refuses non-JSON values, naming where', () => {

@@ -1,11 +1,11 @@
 import { ToolSchemaError } from '../errors/tool-schema-error.js';
 import { ValidationErrorCode } from '../errors/toolwright-error.js';
 import { appendPointer } from '../schema/json-pointer.js';
-import type { JsonSchemaLimits } from './json-schema-limits.js';
+import { type JsonSchemaLimits, resolveJsonSchemaLimits } from './json-schema-limits.js';
 
 /** What the pre-screen learned about a schema it accepted. */
-export interface PrescreenReport {
-  /** Approximate size in characters of JSON. */
+export interface JsonSchemaReport {
+  /** Approximate size in UTF-8 bytes of its JSON. */
   bytes: number;
   nodes: number;
   properties: number;
@@ -16,33 +16,85 @@ export interface PrescreenReport {
   copy: Record<string, unknown>;
 }
 
+/** Why the pre-screen refused a schema. */
+export interface JsonSchemaRefusal {
+  /** The limit the schema went past; undefined when it is not JSON or has a remote `$ref`. */
+  readonly limit: keyof JsonSchemaLimits | undefined;
+  /** What is wrong, starting with "the schema": `the schema nests deeper than 64 levels at /properties/a`. */
+  readonly problem: string;
+  /** What would be accepted instead. */
+  readonly accepted: string;
+}
+
+/** The pre-screen's verdict: the report of an accepted schema, or why it was refused. */
+export type JsonSchemaScreen =
+  | { readonly report: JsonSchemaReport; readonly refusal?: undefined }
+  | { readonly report?: undefined; readonly refusal: JsonSchemaRefusal };
+
 const REFERENCE_KEYWORDS = new Set(['$ref', '$dynamicRef', '$recursiveRef']);
 
-function reject(subject: string, problem: string, accepted: string): never {
-  throw new ToolSchemaError(ValidationErrorCode.SchemaRejected, `${subject}: ${problem}; ${accepted}`);
+/** Thrown inside the walk to leave it at the first problem; never escapes this module. */
+class Refused {
+  constructor(readonly refusal: JsonSchemaRefusal) {}
+}
+
+function reject(limit: keyof JsonSchemaLimits | undefined, problem: string, accepted: string): never {
+  throw new Refused({ limit, problem, accepted });
 }
 
 /**
- * Checks a foreign schema iteratively — no recursion, so neither a 10,000-level nesting nor an
- * object cycle can overflow the stack — before anything (Ajv, JSON.stringify) walks it
- * recursively. Refuses, with `schema_rejected` naming the problem: non-JSON values, a schema
- * that is not an object, size / depth / node / property / enum caps, and `$ref`s that do not
- * stay inside the schema (a remote `$ref` would need a network fetch; none is ever made).
+ * {@link screenJsonSchema}, throwing `schema_rejected` naming `subject`, the problem and what is
+ * accepted. `compileJsonSchema` and the Standard Schema validator call it.
  */
 export function prescreenJsonSchema(
   schema: unknown,
   limits: Readonly<Required<JsonSchemaLimits>>,
   subject: string,
-): PrescreenReport {
+): JsonSchemaReport {
+  const { report, refusal } = screenWithLimits(schema, limits);
+  if (refusal !== undefined) {
+    throw new ToolSchemaError(
+      ValidationErrorCode.SchemaRejected,
+      `${subject}: ${refusal.problem}; ${refusal.accepted}`,
+    );
+  }
+  return report;
+}
+
+/**
+ * The one measure of a foreign JSON Schema: checks it iteratively — no recursion, so neither a
+ * 10,000-level nesting nor an object cycle can overflow the stack — before anything (Ajv,
+ * JSON.stringify) walks it recursively, and copies it in the same walk. Refuses, naming the
+ * problem and the limit it went past: non-JSON values, a schema that is not an object, size
+ * (UTF-8 bytes of its JSON) / depth (the root object is level 1) / node / property / enum caps,
+ * and `$ref`s that do not stay inside the schema (a remote `$ref` would need a network fetch;
+ * none is ever made). The MCP adapter's catalog screen uses it too, so a server's schema is
+ * measured one way from listing to compiling. `limits` are checked by name and value
+ * (`InvalidOptionError`) and default to `DEFAULT_JSON_SCHEMA_LIMITS`.
+ */
+export function screenJsonSchema(schema: unknown, limits?: JsonSchemaLimits): JsonSchemaScreen {
+  return screenWithLimits(schema, resolveJsonSchemaLimits(limits));
+}
+
+function screenWithLimits(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>>): JsonSchemaScreen {
+  try {
+    return { report: walkSchema(schema, limits) };
+  } catch (error) {
+    if (error instanceof Refused) return { refusal: error.refusal };
+    throw error;
+  }
+}
+
+function walkSchema(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>>): JsonSchemaReport {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     reject(
-      subject,
+      undefined,
       `the schema must be a JSON object, got ${Array.isArray(schema) ? 'an array' : typeof schema}`,
       'pass an object schema such as { "type": "object", "properties": {...} }',
     );
   }
   const copy: Record<string, unknown> = {};
-  const report: PrescreenReport = { bytes: 0, nodes: 0, properties: 0, depth: 0, hasDefaults: false, copy };
+  const report: JsonSchemaReport = { bytes: 0, nodes: 0, properties: 0, depth: 0, hasDefaults: false, copy };
   const declaredIds = new Set<string>();
   const references: Array<{ reference: string; path: string }> = [];
   // Each entry: the value, its depth, its path, and where its copy goes (container and key).
@@ -59,7 +111,7 @@ export function prescreenJsonSchema(
     if (typeof current !== 'object' || current === null) place(current);
     switch (typeof current) {
       case 'string':
-        report.bytes += current.length + 3;
+        report.bytes += Buffer.byteLength(current) + 3;
         break;
       case 'number':
       case 'boolean':
@@ -75,13 +127,13 @@ export function prescreenJsonSchema(
         report.depth = Math.max(report.depth, depth);
         if (depth > limits.maxDepth)
           reject(
-            subject,
+            'maxDepth',
             `the schema nests deeper than ${limits.maxDepth} levels at ${path}`,
             'flatten it or use $defs',
           );
         if (report.nodes > limits.maxNodes)
           reject(
-            subject,
+            'maxNodes',
             `the schema has more than ${limits.maxNodes} objects and arrays`,
             'send a smaller schema',
           );
@@ -95,19 +147,19 @@ export function prescreenJsonSchema(
         }
         const prototype = Object.getPrototypeOf(current);
         if (prototype !== Object.prototype && prototype !== null)
-          reject(subject, `a value at ${path || '/'} is not plain JSON`, 'pass parsed JSON');
+          reject(undefined, `a value at ${path || '/'} is not plain JSON`, 'pass parsed JSON');
         const record = current as Record<string, unknown>;
         const target: Record<string, unknown> = parent === undefined ? copy : {};
         place(target);
         for (const key of Object.keys(record)) {
           const value = record[key];
           const childPath = appendPointer(path, key);
-          report.bytes += key.length + 4;
+          report.bytes += Buffer.byteLength(key) + 4;
           if (key === 'properties' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
             report.properties += Object.keys(value).length;
             if (report.properties > limits.maxProperties) {
               reject(
-                subject,
+                'maxProperties',
                 `the schema declares more than ${limits.maxProperties} properties`,
                 'split the tool or send a smaller schema',
               );
@@ -115,7 +167,7 @@ export function prescreenJsonSchema(
           }
           if (key === 'enum' && Array.isArray(value) && value.length > limits.maxEnumValues) {
             reject(
-              subject,
+              'maxEnumValues',
               `the enum at ${childPath} has ${value.length} values`,
               `at most ${limits.maxEnumValues} are accepted`,
             );
@@ -133,15 +185,19 @@ export function prescreenJsonSchema(
         break;
       }
       default:
-        reject(subject, `a ${typeof current} at ${path || '/'} is not JSON`, 'pass parsed JSON');
+        reject(undefined, `a ${typeof current} at ${path || '/'} is not JSON`, 'pass parsed JSON');
     }
     if (report.bytes > limits.maxBytes)
-      reject(subject, `the schema is larger than ${limits.maxBytes} bytes as JSON`, 'send a smaller schema');
+      reject(
+        'maxBytes',
+        `the schema is larger than ${limits.maxBytes} bytes as JSON`,
+        'send a smaller schema',
+      );
   }
   for (const { reference, path } of references) {
     if (!reference.startsWith('#') && !declaredIds.has(reference)) {
       reject(
-        subject,
+        undefined,
         `the $ref ${JSON.stringify(reference)} at ${path} points outside the schema (remote references are never fetched)`,
         'use a local reference such as "#/$defs/Name"',
       );

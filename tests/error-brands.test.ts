@@ -179,3 +179,41 @@ describe('every exported error class is branded', () => {
     expect(problems, problems.join('\n')).toEqual([]);
   });
 });
+
+describe('every exported error-code table', () => {
+  /** `ExecutorErrorCode`, `McpAdapterErrorCode`, ...: the `as const` tables of the codes a class carries. */
+  async function codeTables(): Promise<Array<{ entry: string; name: string; codes: string[] }>> {
+    const tables: Array<{ entry: string; name: string; codes: string[] }> = [];
+    for (const pkg of published) {
+      for (const files of entryFiles(pkg)) {
+        const esm = (await import(pathToFileURL(files.esm).href)) as Record<string, unknown>;
+        for (const [name, value] of Object.entries(esm)) {
+          if (!name.endsWith('ErrorCode') || typeof value !== 'object' || value === null) continue;
+          tables.push({ entry: files.entry, name, codes: Object.values(value).map(String) });
+        }
+      }
+    }
+    return tables;
+  }
+
+  it('spells codes in snake_case without the package prefix: the error class says where a code comes from', async () => {
+    const tables = await codeTables();
+    expect(tables.map((table) => table.name)).toEqual(
+      expect.arrayContaining(['McpAdapterErrorCode', 'RegistryErrorCode']),
+    );
+    // Not a prefix: the arguments failed validation, the code every host and model sees for it.
+    const notPrefixed = new Set(['validation_failed']);
+    const problems: string[] = [];
+    for (const { entry, name, codes } of tables) {
+      // mcp-adapter and mcp-server would prefix `mcp_`; the others their short name (`registry_`).
+      const short = entry.replace('@toolwright/', '').split('/')[0]!;
+      const prefix = short.startsWith('mcp-') ? 'mcp_' : `${short.replaceAll('-', '_')}_`;
+      for (const code of codes) {
+        if (!/^[a-z]+(_[a-z]+)*$/.test(code)) problems.push(`${entry} ${name}: ${code} is not snake_case`);
+        if (code.startsWith(prefix) && !notPrefixed.has(code))
+          problems.push(`${entry} ${name}: ${code} carries the prefix ${prefix}`);
+      }
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});

@@ -20,9 +20,9 @@ export interface McpAdapterServices {
   readonly routing: OutputRoutingOptions;
   /** Which session started which task. */
   readonly tasks: TaskOwnership;
-  /** A configured server's connection; throws `mcp_unknown_server` otherwise. */
+  /** A configured server's connection; throws `unknown_server` otherwise. */
   connection(server: string): ServerConnection;
-  /** A configured server's catalog; throws `mcp_unknown_server` otherwise. */
+  /** A configured server's catalog; throws `unknown_server` otherwise. */
   catalog(server: string): McpServerCatalog;
   /** Every server's status. */
   servers(): McpServerStatus[];

@@ -4,7 +4,7 @@ import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 
 /**
  * The error result for a call that failed: `aborted` when the caller's signal fired, `timeout`
- * for `mcp_timeout`, `not_found` for an unknown server or a task this session does not own,
+ * for `timeout`, `not_found` for an unknown server or a task this session does not own,
  * else `execution`. Tool calls report failures as results, never as throws. No credential
  * reaches the result's text (see `redactSecrets`).
  */

@@ -38,7 +38,7 @@ function refuse(server: string, key: string, message: string): never {
  * `${input:…}` and anything else inside `${…}` that is not a variable name are refused, naming
  * the server, the key and the reference.
  *
- * @throws McpAdapterError `mcp_config_invalid`.
+ * @throws McpAdapterError `config_invalid`.
  */
 export function expandVariables(
   server: string,

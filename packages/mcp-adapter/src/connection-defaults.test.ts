@@ -153,7 +153,7 @@ describe('connection defaults: each value pinned, and what it does', () => {
     expect(settled()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     await expect(connecting).rejects.toMatchObject({
-      code: 'mcp_timeout',
+      code: 'timeout',
       message: 'MCP server "mute" did not complete the MCP handshake within 30000 ms',
     });
   });
@@ -176,7 +176,7 @@ describe('connection defaults: each value pinned, and what it does', () => {
     await vi.advanceTimersByTimeAsync(1);
     const failure = (await request.catch((error: unknown) => error)) as McpAdapterError;
     expect([failure.code, failure.message]).toEqual([
-      'mcp_timeout',
+      'timeout',
       'MCP server "slow" did not answer tools/call "hang" within 60000 ms; the request was cancelled',
     ]);
   });

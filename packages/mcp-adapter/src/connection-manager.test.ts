@@ -45,13 +45,13 @@ describe('every error a connection throws is an McpAdapterError naming the serve
       .catch((failure: unknown) => failure);
     expect(McpAdapterError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({
-      code: 'mcp_connect_failed',
+      code: 'connect_failed',
       server: 'custom',
       message: 'MCP server "custom" failed to start or complete the MCP handshake: no socket for you',
     });
   });
 
-  it('a request whose send throws before returning a promise rejects with mcp_server_error', async () => {
+  it('a request whose send throws before returning a promise rejects with server_error', async () => {
     const manager = custom(inMemoryTransport);
     cleanups.push(() => manager.closeAll());
     await manager.connectAll();
@@ -59,7 +59,7 @@ describe('every error a connection throws is an McpAdapterError naming the serve
       throw new RangeError('bad options');
     });
     await expect(request).rejects.toMatchObject({
-      code: 'mcp_server_error',
+      code: 'server_error',
       server: 'custom',
       message: 'tools/list on MCP server "custom" failed: bad options',
     });
@@ -107,11 +107,11 @@ describe('McpConnectionManager', () => {
     expect(result.connected).toEqual(['everything']);
     expect(result.failed.map((failure) => failure.server).sort()).toEqual(['missing', 'silent']);
     const missing = result.failed.find((failure) => failure.server === 'missing')!;
-    expect(missing.error.code).toBe('mcp_connect_failed');
+    expect(missing.error.code).toBe('connect_failed');
     expect(missing.reason).toContain('MCP server "missing" failed to start');
     expect(missing.reason).toContain('ENOENT');
     const silent = result.failed.find((failure) => failure.server === 'silent')!;
-    expect(silent.error.code).toBe('mcp_timeout');
+    expect(silent.error.code).toBe('timeout');
     expect(silent.reason).toBe('MCP server "silent" did not complete the MCP handshake within 800 ms');
 
     const connection = manager.get('everything');
@@ -158,7 +158,7 @@ describe('McpConnectionManager', () => {
       )
       .catch((error: unknown) => error);
     expect(McpAdapterError.isInstance(failure)).toBe(true);
-    expect((failure as McpAdapterError).code).toBe('mcp_connection_lost');
+    expect((failure as McpAdapterError).code).toBe('connection_lost');
     expect((failure as McpAdapterError).message).toContain(
       'MCP server "flaky" closed the connection during tools/call "exit-now"',
     );
@@ -202,7 +202,7 @@ describe('McpConnectionManager', () => {
         client.callTool({ name: 'hang' }, undefined, options),
       )
       .catch((error: unknown) => error as McpAdapterError);
-    expect(failure.code).toBe('mcp_timeout');
+    expect(failure.code).toBe('timeout');
     expect(failure.message).toBe(
       'MCP server "flaky" did not answer tools/call "hang" within 300 ms; the request was cancelled',
     );
@@ -347,7 +347,7 @@ describe('McpConnectionManager', () => {
 
     await first.stop();
     const failure = await whoami().catch((error: unknown) => error as McpAdapterError);
-    expect(failure.code).toBe('mcp_connection_lost');
+    expect(failure.code).toBe('connection_lost');
     expect(failure.message).toContain('MCP server "remote" was lost during whoami');
     const second = await serve(first.port, 'second');
     cleanups.push(second.stop);

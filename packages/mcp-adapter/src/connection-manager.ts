@@ -182,7 +182,7 @@ export class McpConnectionManager {
     return result;
   }
 
-  /** The connection of `server`; throws `mcp_unknown_server` naming the configured servers otherwise. */
+  /** The connection of `server`; throws `unknown_server` naming the configured servers otherwise. */
   get(server: string): ServerConnection {
     const connection = this.#connections.get(server);
     if (connection === undefined) {

@@ -36,9 +36,15 @@ describe('McpAdapterError', () => {
       cause,
     });
     expect(error.name).toBe('McpAdapterError');
-    expect([error.code, error.server, error.cause]).toEqual(['mcp_connect_failed', 'x', cause]);
+    expect([error.code, error.server, error.cause]).toEqual(['connect_failed', 'x', cause]);
     expect(ToolwrightError.isInstance(error)).toBe(true);
     expect(McpAdapterError.isInstance(error)).toBe(true);
+  });
+
+  it('formerCode gives the prefixed spelling of earlier releases for one minor', () => {
+    expect(new McpAdapterError(McpAdapterErrorCode.NeedsAuth, 'log in').formerCode).toBe('mcp_needs_auth');
+    expect(new McpAdapterError(McpAdapterErrorCode.StateUnsafe, 'link').formerCode).toBe('mcp_state_unsafe');
+    expect(new McpAdapterError(McpAdapterErrorCode.InvalidOption, 'typo').formerCode).toBe('invalid_option');
   });
 
   it('isInstance is false for the errors of other toolwright packages, which share only the toolwright marker', () => {
@@ -53,23 +59,23 @@ describe('McpAdapterError', () => {
       expect(McpAdapterError.isInstance(other), other.name).toBe(false);
     }
     expect(McpAdapterError.isInstance(new Error('plain'))).toBe(false);
-    expect(McpAdapterError.isInstance({ code: 'mcp_timeout' })).toBe(false);
+    expect(McpAdapterError.isInstance({ code: 'timeout' })).toBe(false);
     expect(McpAdapterError.isInstance(null)).toBe(false);
   });
 
   it('isInstance is true both ways across a second copy of the class', async () => {
     const copy = await secondCopyOfErrors();
     expect(copy.McpAdapterError).not.toBe(McpAdapterError);
-    const fromCopy = new copy.McpAdapterError('mcp_timeout', 'slow', { server: 's' });
+    const fromCopy = new copy.McpAdapterError('timeout', 'slow', { server: 's' });
     expect(fromCopy).not.toBeInstanceOf(McpAdapterError);
     expect(McpAdapterError.isInstance(fromCopy)).toBe(true);
-    expect(copy.McpAdapterError.isInstance(new McpAdapterError('mcp_timeout', 'slow'))).toBe(true);
+    expect(copy.McpAdapterError.isInstance(new McpAdapterError('timeout', 'slow'))).toBe(true);
     expect(copy.McpAdapterError.isInstance(new ToolwrightError('other', 'x'))).toBe(false);
   });
 
   it('recognises an error of an earlier copy, which set the same marker key per instance', () => {
     const earlier = Object.assign(new Error('earlier copy'), {
-      code: 'mcp_timeout',
+      code: 'timeout',
       [Symbol.for('toolwright.error')]: true,
       [Symbol.for('toolwright.mcp_adapter_error')]: true,
     });

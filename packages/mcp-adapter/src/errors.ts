@@ -3,60 +3,61 @@ import { redactErrorChain, redactSecrets } from './auth/secret-redaction.js';
 
 /**
  * Every code an {@link McpAdapterError} can carry. A plain `as const` object (not an enum) so
- * that callers can switch on the string and the list shows up in the type of `code`.
+ * that callers can switch on the string and the list shows up in the type of `code`. Codes carry
+ * no package prefix, as in every toolwright package: the error class says where they come from.
  */
 export const McpAdapterErrorCode = {
   /** The `mcpServers` (or VS Code `servers`) configuration is not what the adapter accepts. */
-  ConfigInvalid: 'mcp_config_invalid',
+  ConfigInvalid: 'config_invalid',
   /**
    * An options object of the package has an unknown key (named, with the nearest known one) or
    * a value out of range: the same code as every toolwright package uses for its options.
    */
   InvalidOption: 'invalid_option',
   /** A server could not be started or did not complete the MCP handshake. */
-  ConnectFailed: 'mcp_connect_failed',
+  ConnectFailed: 'connect_failed',
   /**
    * An OAuth server has no usable token and the run cannot ask the user to log in: its state is
    * `needs_auth`, and the message names the command that logs in.
    */
-  NeedsAuth: 'mcp_needs_auth',
+  NeedsAuth: 'needs_auth',
   /**
    * A server completed the handshake but its `tools/list` failed (an HTTP 401 or 403, an error
    * answer, a timeout): it is `failed`, not connected with no tools. `cause` is the request's error.
    */
-  ListingFailed: 'mcp_listing_failed',
+  ListingFailed: 'listing_failed',
   /** A server did not answer within the configured time. */
-  Timeout: 'mcp_timeout',
+  Timeout: 'timeout',
   /** The connection to a server was lost (the process exited, the HTTP session ended). */
-  ConnectionLost: 'mcp_connection_lost',
+  ConnectionLost: 'connection_lost',
   /**
    * A stdio server sent a message larger than the stdio message limit; the SDK dropped the
    * connection (the message names the server, the limit and the request that was waiting).
    */
-  MessageTooLarge: 'mcp_message_too_large',
+  MessageTooLarge: 'message_too_large',
   /** A request was sent to a server that is not connected (closed, failed or unknown). */
-  NotConnected: 'mcp_not_connected',
+  NotConnected: 'not_connected',
   /** The server does not advertise the capability a request needs. */
-  CapabilityMissing: 'mcp_capability_missing',
+  CapabilityMissing: 'capability_missing',
   /** The server answered with an error. */
-  ServerError: 'mcp_server_error',
+  ServerError: 'server_error',
   /** `structuredContent` did not match the tool's declared `outputSchema` (carried by the error result). */
-  OutputSchemaMismatch: 'mcp_output_schema_mismatch',
+  OutputSchemaMismatch: 'output_schema_mismatch',
   /** A task id that this session did not start (or that does not exist). */
-  TaskNotOwned: 'mcp_task_not_owned',
+  TaskNotOwned: 'task_not_owned',
   /** A server name that is not configured. */
-  UnknownServer: 'mcp_unknown_server',
+  UnknownServer: 'unknown_server',
   /**
    * A description of an untrusted folder's MCP configuration was given where a server definition
    * is expected: a folder's servers connect only once the user trusts the folder.
    */
-  FolderUntrusted: 'mcp_folder_untrusted',
+  FolderUntrusted: 'folder_untrusted',
   /**
    * The adapter's private state on disk (OAuth tokens and registrations, folder trust records)
    * cannot be used: a link, another user's directory, a loose mode, a file system failure. The
    * message names the place; `cause` is the underlying error.
    */
-  StateUnsafe: 'mcp_state_unsafe',
+  StateUnsafe: 'state_unsafe',
 } as const;
 
 /** The union of {@link McpAdapterErrorCode} values. */
@@ -82,6 +83,15 @@ export class McpAdapterError extends ToolwrightError {
       options?.cause === undefined ? {} : { cause: redactErrorChain(options.cause) },
     );
     this.server = options?.server;
+  }
+
+  /**
+   * The code as releases before 0.2 spelt it, with an `mcp_` prefix (`mcp_timeout` for
+   * `timeout`), for a host that still compares with it. `invalid_option` never had one.
+   * @deprecated compare `code` with {@link McpAdapterErrorCode}; removed in the next minor.
+   */
+  get formerCode(): string {
+    return this.code === McpAdapterErrorCode.InvalidOption ? this.code : `mcp_${this.code}`;
   }
 
   /** True for an error of this class, including one thrown by another installed copy; false for other toolwright errors. */

@@ -14,7 +14,7 @@ function httpStatusIn(error: unknown): number | undefined {
 }
 
 /**
- * The error of a connect whose `tools/list` failed after the handshake (`mcp_listing_failed`).
+ * The error of a connect whose `tools/list` failed after the handshake (`listing_failed`).
  * A 401 from a server configured without `oauth` says what would help: the server wants
  * credentials the config does not give.
  */

@@ -34,7 +34,7 @@ export interface McpAdapterOptions {
   /**
    * The largest message a stdio server may send, in bytes; default the MCP SDK's own limit,
    * 10 MiB. A larger message makes the SDK drop the connection; the adapter reports it by
-   * server, limit and request (`mcp_message_too_large`).
+   * server, limit and request (`message_too_large`).
    */
   readonly stdioMaxMessageBytes?: number;
   /** How long a stdio server may take to exit after its stdin closes before it gets SIGTERM; default 500 ms. */
@@ -108,7 +108,7 @@ function requireMethods(name: string, value: unknown, methods: readonly string[]
  * Checks every option of an adapter by name (an unknown key fails with the nearest known name,
  * in nested objects too) and by value, and fills in the defaults.
  *
- * @throws McpAdapterError `invalid_option` (`mcp_config_invalid` for a server name used twice).
+ * @throws McpAdapterError `invalid_option` (`config_invalid` for a server name used twice).
  */
 export function resolveAdapterOptions(options: McpAdapterOptions): ResolvedAdapterOptions {
   checkOptions('McpAdapter', options, OPTION_NAMES, invalidOption);

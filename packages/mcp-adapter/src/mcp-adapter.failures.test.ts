@@ -60,7 +60,7 @@ describe('failures seen through tool calls', () => {
     expect(result.error).toEqual({
       type: 'timeout',
       message:
-        'MCP server "flaky" did not answer tools/call "hang" within 400 ms; the request was cancelled (code: mcp_timeout)',
+        'MCP server "flaky" did not answer tools/call "hang" within 400 ms; the request was cancelled (code: timeout)',
     });
   });
 

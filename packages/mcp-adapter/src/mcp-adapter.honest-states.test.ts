@@ -189,7 +189,7 @@ describe('a server whose tools/list fails is failed, never "connected with 0 too
       {},
       { signal: new AbortController().signal, sessionId: 's', workspaceRoot: '/' },
     );
-    expect(lost.error?.message).toContain('mcp_connection_lost');
+    expect(lost.error?.message).toContain('connection_lost');
     await adapter.connection('gated').reconnected();
     expect(changes.slice(2).map((change) => [change.state, change.attempt])).toEqual([
       ['reconnecting', 1],

@@ -129,7 +129,7 @@ describe('a stdio message over the SDK limit', () => {
       .execute(executionContext());
     const reason =
       'MCP server "large" sent a message larger than the stdio message limit of 1,048,576 bytes (1 MiB) while tools/call "big_result" was waiting; the MCP SDK refused it and dropped the connection, ending the server process (raise the adapter option stdioMaxMessageBytes if the server is expected to send that much)';
-    expect(result.error).toEqual({ type: 'execution', message: `${reason} (code: mcp_message_too_large)` });
+    expect(result.error).toEqual({ type: 'execution', message: `${reason} (code: message_too_large)` });
     await waitFor(() => changes.some((change) => change.state === 'recovered'));
     expect(changes.slice(2).map(({ state, attempt, error }) => [state, attempt, error])).toEqual([
       ['reconnecting', 1, reason],

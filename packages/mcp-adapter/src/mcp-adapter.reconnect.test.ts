@@ -116,13 +116,13 @@ describe('McpAdapter.reconnect', () => {
     const { adapter, states } = await gatedAdapter({ markerPresent: false });
     await adapter.connect();
     await expect(adapter.reconnect('nope')).rejects.toMatchObject({
-      code: 'mcp_unknown_server',
+      code: 'unknown_server',
       message: 'no MCP server named "nope"; configured servers: gated',
     });
     await adapter.close();
     expect(states().at(-1)).toEqual(['closed', undefined]);
     await expect(adapter.reconnect('gated')).rejects.toMatchObject({
-      code: 'mcp_not_connected',
+      code: 'not_connected',
       message:
         'MCP server "gated" was closed and cannot be reconnected; create a new adapter to connect again',
     });

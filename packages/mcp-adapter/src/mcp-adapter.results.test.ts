@@ -233,7 +233,7 @@ describe('tool results', () => {
       'MCP server "out" tool "weather_wrong" returned structuredContent that does not match its outputSchema',
     );
     expect(result.error?.message).toContain('/temperature');
-    expect(result.error?.message).toContain('(code: mcp_output_schema_mismatch)');
+    expect(result.error?.message).toContain('(code: output_schema_mismatch)');
     expect((await call('weather_missing')).error?.message).toContain(
       'declares an outputSchema but returned no structuredContent',
     );

@@ -132,7 +132,7 @@ describe('an SSE server that restarts', () => {
     expect((await adapter.connect()).connected).toEqual(['old']);
     server.forgetSessions();
     const lost = await registry.get('mcp__old__echo')!.build({ text: 'a' }).execute(executionContext());
-    expect(lost.error?.message).toContain('(code: mcp_connection_lost)');
+    expect(lost.error?.message).toContain('(code: connection_lost)');
     expect(lost.error?.message).toContain('HTTP 404');
     await adapter.connection('old').reconnected();
     expect(adapter.servers()[0]?.phase).toBe('recovered');

@@ -74,7 +74,7 @@ export class McpAdapter {
    * until {@link McpAdapter.connect}.
    *
    * @throws McpAdapterError `invalid_option` naming an unknown option (with the nearest known
-   * name, in nested objects too) or a value out of range; `mcp_config_invalid` for a server
+   * name, in nested objects too) or a value out of range; `config_invalid` for a server
    * name used twice.
    */
   constructor(options: McpAdapterOptions) {
@@ -154,8 +154,8 @@ export class McpAdapter {
    * `onConnectionChange` and the registry's connection queue as they happen (`connecting` /
    * `connected` for a server that never connected, `reconnecting` / `recovered` for one that
    * had); on success its catalog is listed and its tools applied. A server's failure comes back
-   * as `outcome: 'failed'` with the reason, never as a throw. Throws `mcp_unknown_server` for a
-   * name that is not configured and `mcp_not_connected` after {@link McpAdapter.close}.
+   * as `outcome: 'failed'` with the reason, never as a throw. Throws `unknown_server` for a
+   * name that is not configured and `not_connected` after {@link McpAdapter.close}.
    */
   async reconnect(server: string): Promise<McpReconnectResult> {
     const connection = this.#connections.get(server);
@@ -218,7 +218,7 @@ export class McpAdapter {
     }));
   }
 
-  /** A server's current catalog. Throws `mcp_unknown_server` for a name that is not configured. */
+  /** A server's current catalog. Throws `unknown_server` for a name that is not configured. */
   catalog(server: string): McpServerCatalog {
     const catalog = this.#catalog(server);
     return {

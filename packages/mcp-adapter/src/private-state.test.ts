@@ -22,7 +22,7 @@ const [definition] = parseMcpServersConfig({
 });
 
 describe('private state errors are the adapter’s own', () => {
-  it('logoutMcpServer on a store directory planted as a link throws mcp_state_unsafe, caused by the store’s refusal', () => {
+  it('logoutMcpServer on a store directory planted as a link throws state_unsafe, caused by the store’s refusal', () => {
     const root = makeTempDir('tw-private-state-');
     const elsewhere = join(root, 'elsewhere');
     mkdirSync(elsewhere, { mode: 0o700 });
@@ -34,7 +34,7 @@ describe('private state errors are the adapter’s own', () => {
     rmSync(join(store, serverDirectory!), { recursive: true });
     symlinkSync(elsewhere, join(store, serverDirectory!));
     const error = caught(() => logoutMcpServer(definition!, { oauth: { storeDirectory: store } }));
-    expect(error).toMatchObject({ code: 'mcp_state_unsafe' });
+    expect(error).toMatchObject({ code: 'state_unsafe' });
     expect(McpAdapterError.isInstance(error)).toBe(true);
     expect(ArtifactStoreError.isInstance((error as Error).cause)).toBe(true);
     expect((error as Error).message).toContain('(unsafe_directory)');
@@ -47,7 +47,7 @@ describe('private state errors are the adapter’s own', () => {
     directory.write('record.json', Buffer.from('{}'));
     chmodSync(join(directory.path, 'record.json'), 0o644);
     const loose = caught(() => directory.read('record.json'));
-    expect(loose).toMatchObject({ code: 'mcp_state_unsafe' });
+    expect(loose).toMatchObject({ code: 'state_unsafe' });
     expect((loose as Error).message).toMatch(
       /^Test: the private state in .*state cannot be used \(unsafe_entry\): /,
     );
@@ -58,7 +58,7 @@ describe('private state errors are the adapter’s own', () => {
         throw raw;
       }),
     );
-    expect(wrapped).toMatchObject({ code: 'mcp_state_unsafe' });
+    expect(wrapped).toMatchObject({ code: 'state_unsafe' });
     expect((wrapped as Error).cause).toBe(raw);
 
     const own = new McpAdapterError('invalid_option', 'Test: bad');

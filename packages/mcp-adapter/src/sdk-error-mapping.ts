@@ -52,8 +52,8 @@ export interface RequestFailure {
 
 /**
  * An SDK failure of one request as an {@link McpAdapterError} naming the server and the
- * request: `mcp_timeout`, `mcp_connection_lost` (or `mcp_message_too_large` when the connection
- * closed because of an oversized message), `mcp_server_error` for an error answer, an abort or
+ * request: `timeout`, `connection_lost` (or `message_too_large` when the connection
+ * closed because of an oversized message), `server_error` for an error answer, an abort or
  * anything else. An `McpAdapterError` passes through unchanged.
  */
 export function mapRequestError(failure: RequestFailure, error: unknown): McpAdapterError {

@@ -66,7 +66,7 @@ describe('parseMcpServersConfig', () => {
 
   it('names the server and the key that is wrong, and what is accepted', () => {
     const badArgs = configError({ mcpServers: { files: { command: 'npx', args: 'not-an-array' } } });
-    expect(badArgs.code).toBe('mcp_config_invalid');
+    expect(badArgs.code).toBe('config_invalid');
     expect(badArgs.server).toBe('files');
     expect(badArgs.message).toBe(
       'MCP server "files": "args" must be an array of strings, got string "not-an-array"',

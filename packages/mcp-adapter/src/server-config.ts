@@ -356,7 +356,7 @@ function serverMap(document: Record<string, unknown>): Record<string, unknown> {
  * The `[name, entry]` pairs of a configuration document (an object or a JSON string), in the
  * forms {@link parseMcpServersConfig} accepts; nothing in an entry is read yet.
  *
- * @throws McpAdapterError `mcp_config_invalid` for a document that is not JSON or not an object.
+ * @throws McpAdapterError `config_invalid` for a document that is not JSON or not an object.
  */
 export function serverEntries(input: unknown): Array<[string, unknown]> {
   let document = input;
@@ -387,7 +387,7 @@ export function serverEntries(input: unknown): Array<[string, unknown]> {
  * string of `oauth` are expanded from `options.env` (default `process.env`); an unset variable without a default is
  * an error naming the server, the key and the variable.
  *
- * @throws McpAdapterError `mcp_config_invalid`, naming the server and the key that is wrong;
+ * @throws McpAdapterError `config_invalid`, naming the server and the key that is wrong;
  * `invalid_option` for an unknown option.
  */
 export function parseMcpServersConfig(

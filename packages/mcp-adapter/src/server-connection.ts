@@ -93,7 +93,7 @@ export class ServerConnection {
     return transportPid(this.#transport);
   }
 
-  /** The SDK client; throws `mcp_not_connected` unless the server is connected. */
+  /** The SDK client; throws `not_connected` unless the server is connected. */
   get client(): Client {
     if (!this.isConnected) {
       throw new McpAdapterError(
@@ -141,7 +141,7 @@ export class ServerConnection {
    * loop already under way is awaited first, so a server is never opened twice at once.
    * Resolves with the phase reached, or `already-connected` when there was nothing to do (a
    * deprecated spelling: `already_connected` from the next minor, see `McpReconnectResult`).
-   * Rejects with `mcp_not_connected` once the connection is closed for good.
+   * Rejects with `not_connected` once the connection is closed for good.
    */
   async retry(): Promise<'connected' | 'recovered' | 'already-connected' | 'already_connected'> {
     this.#assertOpen();
@@ -274,7 +274,7 @@ export class ServerConnection {
 
   /**
    * Sends one request with this server's timeout and the caller's abort signal. SDK errors come
-   * back as {@link McpAdapterError}: `mcp_timeout`, `mcp_connection_lost` or `mcp_server_error`.
+   * back as {@link McpAdapterError}: `timeout`, `connection_lost` or `server_error`.
    */
   request<T>(
     operation: string,

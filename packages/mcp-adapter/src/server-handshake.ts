@@ -30,8 +30,8 @@ export interface HandshakeRequest {
 /**
  * A fresh transport and SDK client that completed the MCP handshake within the timeout. On
  * failure the transport is shut down (no child process left behind) and the rejection is an
- * {@link McpAdapterError} naming the server: `mcp_timeout`, `mcp_message_too_large` (an
- * `initialize` answer over the stdio limit) or `mcp_connect_failed` with the reason and the
+ * {@link McpAdapterError} naming the server: `timeout`, `message_too_large` (an
+ * `initialize` answer over the stdio limit) or `connect_failed` with the reason and the
  * tail of stderr.
  */
 export async function openClient(

@@ -28,7 +28,7 @@ export class TaskOwnership {
   }
 
   /**
-   * Throws `mcp_task_not_owned` unless `sessionId` started the task. The message is the same
+   * Throws `task_not_owned` unless `sessionId` started the task. The message is the same
    * for a task of another session and for an unknown id, so it reveals nothing about others.
    */
   assertOwned(server: string, taskId: string, sessionId: string): void {

@@ -243,7 +243,7 @@ function allowPrivateDiscovery(context: Context, value: unknown): true | readonl
  * method without a secret, `private_key_jwt` without a key, `jwt_bearer` without an identity
  * provider. Secrets are never quoted in a message.
  *
- * @throws McpAdapterError `mcp_config_invalid` naming the server and the key.
+ * @throws McpAdapterError `config_invalid` naming the server and the key.
  */
 export function parseOAuthConfig(
   server: string,

@@ -31,7 +31,7 @@ export function oauthTransportFor(
   });
 }
 
-/** `mcp_needs_auth` when `error` says the user must log in, else `undefined`. */
+/** `needs_auth` when `error` says the user must log in, else `undefined`. */
 export function needsAuthError(server: string, error: unknown): McpAdapterError | undefined {
   const login = needsLoginIn(error);
   if (login === undefined) return undefined;

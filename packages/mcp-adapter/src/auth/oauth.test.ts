@@ -233,7 +233,7 @@ describe('authorization code with PKCE', () => {
     await start();
     const connections = manager(true);
     const result = await connections.connectAll();
-    expect(result.failed[0]?.error.code).toBe('mcp_needs_auth');
+    expect(result.failed[0]?.error.code).toBe('needs_auth');
     expect(result.failed[0]?.reason).toContain('toolwright-agent mcp login hosted');
     expect(changes.at(-1)).toMatchObject({ server: 'hosted', state: 'needs_auth' });
     expect(authorization.registrations).toBe(0);
@@ -307,7 +307,7 @@ describe('login and logout', () => {
     expect(logoutMcpServer(definition!, { oauth: { storeDirectory: store } })).toBe(true);
     expect(storedFiles()).toEqual([]);
     const after = manager(true);
-    expect((await after.connectAll()).failed[0]?.error.code).toBe('mcp_needs_auth');
+    expect((await after.connectAll()).failed[0]?.error.code).toBe('needs_auth');
     expect(changes.at(-1)).toMatchObject({ state: 'needs_auth' });
   });
 

@@ -133,8 +133,8 @@ export class FolderTrustStore {
    * Reads `files` (relative to `folder`, or absolute) once and says whether the user trusts
    * `folder` with exactly these files. Nothing is created.
    *
-   * @throws McpAdapterError `invalid_option` when `folder` is not a directory; `mcp_config_invalid`
-   *   when a file is not a regular file or is too large; `mcp_state_unsafe` when the store is
+   * @throws McpAdapterError `invalid_option` when `folder` is not a directory; `config_invalid`
+   *   when a file is not a regular file or is too large; `state_unsafe` when the store is
    *   unsafe (a link, another owner, a loose mode), with the store's error as `cause`.
    */
   check(folder: string, files: readonly string[]): FolderTrustCheck {

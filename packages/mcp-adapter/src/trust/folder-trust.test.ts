@@ -63,9 +63,9 @@ function codeOf(run: () => unknown): string | undefined {
   try {
     run();
   } catch (error) {
-    // The store's own refusal arrives as the adapter's `mcp_state_unsafe` with it as the cause.
+    // The store's own refusal arrives as the adapter's `state_unsafe` with it as the cause.
     const { code, cause } = error as { code?: string; cause?: { code?: string } };
-    if (code === 'mcp_state_unsafe' && McpAdapterError.isInstance(error)) return `${code} <- ${cause?.code}`;
+    if (code === 'state_unsafe' && McpAdapterError.isInstance(error)) return `${code} <- ${cause?.code}`;
     return code ?? String(error);
   }
   return undefined;
@@ -175,10 +175,8 @@ describe('FolderTrustStore', () => {
     mkdirSync(elsewhere, { mode: 0o700 });
     mkdirSync(join(root, 'state'));
     symlinkSync(elsewhere, store.directory);
-    expect(codeOf(() => store.check(workspace, FILES))).toBe('mcp_state_unsafe <- unsafe_directory');
-    expect(codeOf(() => store.trust(store.check(workspace, FILES)))).toBe(
-      'mcp_state_unsafe <- unsafe_directory',
-    );
+    expect(codeOf(() => store.check(workspace, FILES))).toBe('state_unsafe <- unsafe_directory');
+    expect(codeOf(() => store.trust(store.check(workspace, FILES)))).toBe('state_unsafe <- unsafe_directory');
     expect(readdirSync(elsewhere)).toEqual([]);
 
     rmSync(store.directory);
@@ -193,7 +191,7 @@ describe('FolderTrustStore', () => {
     rmSync(join(store.directory, name));
     writeFileSync(join(root, 'forged.json'), JSON.stringify(record), { mode: 0o600 });
     symlinkSync(join(root, 'forged.json'), join(store.directory, otherName!));
-    expect(codeOf(() => planted.check(other, FILES))).toBe('mcp_state_unsafe <- unsafe_entry');
+    expect(codeOf(() => planted.check(other, FILES))).toBe('state_unsafe <- unsafe_entry');
   });
 
   it('reads a damaged or hand-edited record as no trust at all', () => {
@@ -230,19 +228,19 @@ describe('FolderTrustStore', () => {
     store.trust(store.check(workspace, FILES));
     const [name] = readdirSync(store.directory);
     chownSync(join(store.directory, name!), 12_345, 12_345);
-    expect(codeOf(() => store.check(workspace, FILES))).toBe('mcp_state_unsafe <- unsafe_entry');
+    expect(codeOf(() => store.check(workspace, FILES))).toBe('state_unsafe <- unsafe_entry');
     chownSync(join(store.directory, name!), 0, 0);
     expect(store.check(workspace, FILES).trusted).toBe(true);
     chownSync(store.directory, 12_345, 12_345);
-    expect(codeOf(() => store.check(workspace, FILES))).toBe('mcp_state_unsafe <- unsafe_directory');
+    expect(codeOf(() => store.check(workspace, FILES))).toBe('state_unsafe <- unsafe_directory');
   });
 
   it('refuses a config that is a FIFO or a directory instead of blocking or guessing', () => {
     execFileSync('mkfifo', [join(workspace, '.mcp.json')]);
-    expect(codeOf(() => store.check(workspace, FILES))).toBe('mcp_config_invalid');
+    expect(codeOf(() => store.check(workspace, FILES))).toBe('config_invalid');
     rmSync(join(workspace, '.mcp.json'));
     mkdirSync(join(workspace, '.mcp.json'));
-    expect(codeOf(() => store.check(workspace, FILES))).toBe('mcp_config_invalid');
+    expect(codeOf(() => store.check(workspace, FILES))).toBe('config_invalid');
   });
 
   it('names what is wrong with its arguments', () => {
@@ -343,7 +341,7 @@ describe('describeMcpServersConfig', () => {
       expect.objectContaining({ name: 'remote', kind: 'sse', oauth: true }),
     ]);
     expect(described.every((server) => server.inert && Object.isFrozen(server))).toBe(true);
-    expect(codeOf(() => describeMcpServersConfig('{ nope'))).toBe('mcp_config_invalid');
+    expect(codeOf(() => describeMcpServersConfig('{ nope'))).toBe('config_invalid');
   });
 });
 
@@ -366,11 +364,11 @@ describe('a description passed where a server definition is expected', () => {
         sessionId: 's',
       });
       expect(codeOf(() => new McpAdapter({ registry: new ToolRegistry(), servers, artifacts }))).toBe(
-        'mcp_folder_untrusted',
+        'folder_untrusted',
       );
-      expect(codeOf(() => new McpConnectionManager(servers))).toBe('mcp_folder_untrusted');
+      expect(codeOf(() => new McpConnectionManager(servers))).toBe('folder_untrusted');
       expect(codeOf(() => new ServerConnection(descriptions[1] as never, {} as never, {} as never))).toBe(
-        'mcp_folder_untrusted',
+        'folder_untrusted',
       );
       // The literal reference text is not a URL to contact either.
       expect(

@@ -49,7 +49,7 @@ const OPTION_NAMES: OptionTable<ProjectMcpServersOptions> = { env: { kind: 'cust
  * says where it links. A missing file has no servers.
  *
  * @throws McpAdapterError `invalid_option` when `file` is not among the files `check` covers;
- *   `mcp_config_invalid` from parsing a trusted folder's file.
+ *   `config_invalid` from parsing a trusted folder's file.
  */
 export function projectMcpServers(
   check: FolderTrustCheck,

@@ -6,7 +6,7 @@ import { serverEntries } from '../server-config.js';
  * start or contact before they trust it. It is inert: no `${VAR}` is expanded (the text is kept
  * as written and the variable names are listed), and it is not a server definition —
  * `McpAdapter`, `McpConnectionManager` and `ServerConnection` refuse it with
- * `mcp_folder_untrusted`.
+ * `folder_untrusted`.
  */
 export interface McpServerDescription {
   readonly name: string;
@@ -116,7 +116,7 @@ function describeEntry(name: string, entry: unknown): McpServerDescription {
  * wrong type are shown as their JSON rather than refused. Use it to show a user what an
  * untrusted folder's configuration would do.
  *
- * @throws McpAdapterError `mcp_config_invalid` when the document is not JSON or not an object.
+ * @throws McpAdapterError `config_invalid` when the document is not JSON or not an object.
  */
 export function describeMcpServersConfig(input: unknown): McpServerDescription[] {
   return serverEntries(input).map(([name, entry]) => Object.freeze(describeEntry(name, entry)));

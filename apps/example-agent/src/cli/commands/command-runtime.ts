@@ -63,7 +63,7 @@ export function parseMode(value: string): ToolMode {
 const USAGE_ERROR_CODES: ReadonlySet<string> = new Set([
   AgentErrorCode.ConfigInvalid,
   AgentErrorCode.OptionInvalid,
-  'mcp_config_invalid',
+  'config_invalid',
   'invalid_session_id',
   'invalid_permission_rule',
 ]);

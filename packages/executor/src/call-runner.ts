@@ -8,6 +8,7 @@ import {
   ToolResults,
 } from '@toolwright/contracts';
 import { type ProviderTarget, ToolValidationError, ToolwrightError } from '@toolwright/validation';
+import { CallTimeoutError, HookDenial } from './call-signals.js';
 import { isNotLoaded, notLoadedMessage } from './deferred-tool-state.js';
 import type { CallStatus, ExecutedCall, ToolCallRequest } from './executed-call.js';
 import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
@@ -47,9 +48,6 @@ export interface CallPlacement {
   readonly batch: number;
   readonly preStarted: boolean;
 }
-
-class CallTimeoutError extends Error {}
-class HookDenial extends Error {}
 
 /**
  * Runs one call through the whole contract: lookup, deferred check, build (validation),
@@ -318,14 +316,14 @@ export class CallRunner {
       };
       const timer = setTimeout(() => {
         timedOut = true;
-        controller.abort(new CallTimeoutError(`timed out after ${timeoutMs} ms`));
+        controller.abort(new CallTimeoutError(timeoutMs));
         const giveUp = setTimeout(
-          () => reject(new CallTimeoutError(`timed out after ${timeoutMs} ms`)),
+          () => reject(new CallTimeoutError(timeoutMs)),
           this.#options.timeoutGraceMs,
         );
         const stopped = (): void => {
           clearTimeout(giveUp);
-          reject(new CallTimeoutError(`timed out after ${timeoutMs} ms`));
+          reject(new CallTimeoutError(timeoutMs));
         };
         execution.then(stopped, stopped);
       }, timeoutMs);

@@ -30,6 +30,9 @@ function echoTool(counts: { runs: number; context?: ExecutionContext }): Tool {
 }
 
 /** A tool that runs until its signal aborts, and says it saw the abort. */
+/** The `signal.reason` of each call Hang saw aborted, as the tool printed it. */
+const abortReasons: string[] = [];
+
 const hangTool = createTool({
   name: 'Hang',
   kind: ToolKind.ReadOnly,
@@ -37,7 +40,14 @@ const hangTool = createTool({
   description: 'Runs until it is aborted.',
   execute: (_params, context) =>
     new Promise((_resolve, reject) => {
-      context.signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true });
+      context.signal.addEventListener(
+        'abort',
+        () => {
+          abortReasons.push(String(context.signal.reason));
+          reject(new Error('stopped'));
+        },
+        { once: true },
+      );
     }),
 });
 
@@ -150,6 +160,8 @@ describe('ToolCallRunner', () => {
       status: 'timeout',
       content: 'The tool call timed out after 30 ms.',
     });
+    // What a tool sees as the reason: a named error, not a bare `Error`.
+    expect(abortReasons.at(-1)).toBe('CallTimeoutError: timed out after 30 ms');
     const controller = new AbortController();
     const running = runner.run(call('Hang', {}), { signal: controller.signal });
     controller.abort();

@@ -2,6 +2,7 @@ import { closeSync, constants, lstatSync, openSync, readlinkSync, realpathSync }
 import { type FileHandle, open } from 'node:fs/promises';
 import type { ExecutionContext } from '@toolwright/contracts';
 import { judgedPathsOf, resolveRealPath } from '@toolwright/executor';
+import { brandErrorClass, type ErrorClassGuard, ToolwrightError } from '@toolwright/utils';
 
 /**
  * Opening exactly the file the permission check judged.
@@ -70,13 +71,19 @@ export function pathInDirectory(fd: number, name: string): string {
 }
 
 /** The path a tool was pointed at no longer leads to what the permission check judged. */
-export class PathChangedError extends Error {
-  override readonly name = 'PathChangedError';
+export class PathChangedError extends ToolwrightError {
   /** The path as shown to the model. */
   readonly path: string;
 
+  declare static readonly isInstance: ErrorClassGuard<PathChangedError>;
+
+  static {
+    brandErrorClass(PathChangedError, 'toolwright.example-agent.PathChangedError');
+  }
+
   constructor(shownPath: string, action: 'read' | 'written') {
     super(
+      'path_changed',
       `${shownPath} changed while it was being opened: it no longer leads to the file the permission check judged (a symbolic link or a directory on its path was swapped). Nothing was ${action}; try again once it stays put.`,
     );
     this.path = shownPath;

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIPv6 } from 'node:net';
 import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import { brandErrorClass, type ErrorClassGuard, ToolwrightError } from '@toolwright/utils';
 import {
   type AddressClass,
   classOfAddress,
@@ -32,10 +33,15 @@ function hostAsUrlsWriteIt(host: string): string {
 }
 
 /** A discovered URL the guard refused to fetch or to show. */
-export class DiscoveryRefusedError extends Error {
+export class DiscoveryRefusedError extends ToolwrightError {
+  declare static readonly isInstance: ErrorClassGuard<DiscoveryRefusedError>;
+
+  static {
+    brandErrorClass(DiscoveryRefusedError, 'toolwright.mcp-adapter.DiscoveryRefusedError');
+  }
+
   constructor(message: string) {
-    super(message);
-    this.name = 'DiscoveryRefusedError';
+    super('discovery_refused', message);
   }
 }
 

@@ -22,7 +22,7 @@ const mutationDir = join(repoRoot, 'mutation');
 const THRESHOLD = 85;
 
 // Packages whose sources settle first run first.
-const ORDER = ['registry', 'mcp-adapter', 'executor', 'artifacts', 'validation', 'contracts'];
+const ORDER = ['registry', 'mcp-adapter', 'mcp-server', 'executor', 'artifacts', 'validation', 'contracts'];
 // `stryker.<package>.config.mjs`, or several `stryker.<package>.<part>.config.mjs` for one package.
 const configs = readdirSync(mutationDir)
   .map((file) => /^stryker\.([a-z0-9-]+)(?:\.([a-z0-9-]+))?\.config\.mjs$/.exec(file))

@@ -197,6 +197,7 @@ describe('connection defaults: each value pinned, and what it does', () => {
     );
     await manager.connectAll();
     const pid = manager.get('stubborn').pid!;
+    const closing = Date.now();
     await manager.closeAll();
     expect(processExists(pid)).toBe(false);
     const times = Object.fromEntries(
@@ -207,8 +208,11 @@ describe('connection defaults: each value pinned, and what it does', () => {
         .map(([event, at]) => [event, Number(at)]),
     ) as { end: number; term: number };
     await directory.remove();
-    // The grace runs from the close of stdin to SIGTERM: not shorter, and not the SDK's own 2 s.
-    expect(times.term - times.end).toBeGreaterThanOrEqual(450);
-    expect(times.term - times.end).toBeLessThan(1000);
+    // The grace runs from the close of stdin to SIGTERM. Measured from when the adapter closed
+    // stdin (the server may notice the end late on a busy machine, which only shortens its own
+    // view): never shorter than 500 ms, and well short of the SDK's own 2 s.
+    expect(times.end).toBeGreaterThanOrEqual(closing);
+    expect(times.term - closing).toBeGreaterThanOrEqual(495);
+    expect(times.term - closing).toBeLessThan(1900);
   });
 });

@@ -3,13 +3,18 @@ import { Type } from '@sinclair/typebox';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { createTool, rebuildInvocation, ToolKind, ToolResults } from '@toolwright/contracts';
 import { ToolRegistry } from '@toolwright/registry';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
 import { McpAdapter } from './mcp-adapter.js';
 import type { McpAdapterOptions } from './mcp-adapter-options.js';
 import { numberedTools, paged, type RawTool, rawToolServer } from './test-support/catalog-servers.js';
 import { executionContext, inMemoryServer, temporaryDirectory } from './test-support/helpers.js';
 import { mcpToolName } from './tool-naming.js';
+
+// A test that fakes the clock gives it back even when it fails.
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 let directory: { path: string; remove(): Promise<void> };
 let artifacts: SessionArtifactStore;
@@ -161,9 +166,9 @@ describe('catalog listing', () => {
     const { registry, adapter, diagnostics } = adapterFor([
       inMemoryServer('evil', () => rawToolServer({ page: paged(hostile, 200) })),
     ]);
-    const started = Date.now();
     await adapter.connect();
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // Cheap by construction, not by a stopwatch: no schema is compiled before a tool is called.
+    expect(adapter.stats().inputSchemasCompiled).toBe(0);
 
     const refused = new Map(diagnostics.map((diagnostic) => [diagnostic.entry, diagnostic.code]));
     expect(Object.fromEntries(refused)).toEqual({
@@ -272,6 +277,9 @@ describe('list_changed', () => {
     registry.markLoaded(['mcp__flood__stable_0000', 'mcp__flood__stable_0001']);
     const refreshesBefore = adapter.catalog('flood').refreshes;
 
+    // The flood's second is the adapter's clock, not the machine's: under load a real 10 ms pause
+    // can outlast the debounce and add refreshes that say nothing about the scheduler.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     for (let index = 0; index < 100; index += 1) {
       if (index === 50) {
         catalog = [
@@ -281,12 +289,14 @@ describe('list_changed', () => {
         ];
       }
       await servers[0]!.notification({ method: 'notifications/tools/list_changed' });
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await vi.advanceTimersByTimeAsync(10);
     }
+    expect(adapter.catalog('flood').refreshes - refreshesBefore).toBe(0);
+    await vi.advanceTimersByTimeAsync(300);
+    vi.useRealTimers();
     await adapter.settled();
-    const refreshes = adapter.catalog('flood').refreshes - refreshesBefore;
-    expect(refreshes).toBeGreaterThanOrEqual(1);
-    expect(refreshes).toBeLessThanOrEqual(3);
+    // One refresh, 300 ms after the last of 100 notifications sent 10 ms apart.
+    expect(adapter.catalog('flood').refreshes - refreshesBefore).toBe(1);
     const changes = registry.drainMcpCatalogChanges().items;
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({

@@ -115,13 +115,14 @@ describe.each(['remote', 'local'])('our McpAdapter as the client (%s)', (server)
   it('cancels the server-side call when the context signal aborts', async () => {
     const controller = new AbortController();
     const before = probes.aborts.length;
-    const started = probes.started;
+    let progressed = 0;
     const call = registry
       .get(name('Wait'))
       ?.build({ steps: 1000, stepMs: 10 })
-      .execute(context(controller.signal));
-    if (server === 'remote') await waitFor(() => probes.started > started);
-    else await new Promise((resolve) => setTimeout(resolve, 300));
+      .execute(context(controller.signal, { onProgress: () => (progressed += 1) }));
+    // The first progress notification proves the call runs on the server (a subprocess for
+    // "local"), so the abort cancels a running call, not one still on its way.
+    await waitFor(() => progressed > 0);
     controller.abort(new Error('stop'));
     const result = await call;
     expect(result?.error?.type).toBe('aborted');

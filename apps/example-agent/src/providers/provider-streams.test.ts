@@ -225,8 +225,17 @@ describe.each(cases)('$name streams through its SDK from a loopback SSE server',
   });
 
   it('ends the first call before the server has written its last chunk', async () => {
-    const running = await serve({ frames: streamCase.frames(twoCalls), frameDelayMs: FRAME_DELAY_MS });
-    const captured = await captureStream(streamCase.create(running.url).stream(request));
+    let firstEnded = false;
+    // The server writes its last frame only once the client has ended the first call: a client
+    // that waited for the whole stream would never get it.
+    const running = await serve({
+      frames: streamCase.frames(twoCalls),
+      frameDelayMs: FRAME_DELAY_MS,
+      holdLastFrameUntil: () => firstEnded,
+    });
+    const captured = await captureStream(streamCase.create(running.url).stream(request), (item) => {
+      if (item.type === 'tool-call-end' && item.callId === 'call_read') firstEnded = true;
+    });
     const firstEnd = captured.items.find(
       ({ item }) => item.type === 'tool-call-end' && item.callId === 'call_read',
     );

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { waitFor } from '@toolwright/test-support';
 
 /** One request the loopback server received. */
 export interface RecordedRequest {
@@ -22,6 +23,11 @@ export interface StreamedReply {
   frameDelayMs?: number;
   /** Destroys the connection after this many frames, as a dropped network link would. */
   dropAfterFrames?: number;
+  /**
+   * Holds the last frame until this holds: a test that asserts the client acted on the stream
+   * before it ended makes that a condition of the stream, not a race with the frame delay.
+   */
+  holdLastFrameUntil?: () => boolean;
 }
 
 /** What the server did for one streamed response, for assertions on timing. */
@@ -123,6 +129,8 @@ async function answer(
     }
     if ((reply.frameDelayMs ?? 0) > 0)
       await new Promise((resolve) => setTimeout(resolve, reply.frameDelayMs));
+    if (index === reply.frames.length - 1 && reply.holdLastFrameUntil !== undefined)
+      await waitFor(reply.holdLastFrameUntil);
     if (outgoing.destroyed || log.clientClosed) return;
     log.frameWrittenAt.push(performance.now());
     outgoing.write(frame);

@@ -1,10 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { waitFor } from '@toolwright/test-support';
 import type { ToolCallStreamEvent } from '../streaming/tool-call-stream-event.js';
 
 /** One scripted step of a provider stream: an event, sent after a delay. */
 export interface ScriptedStreamStep {
   readonly afterMs: number;
   readonly event: ToolCallStreamEvent;
+  /**
+   * Sent only once this holds (checked after `afterMs`): a test that asserts an order ("started
+   * before the message ended") makes the order a condition of the stream instead of a race with
+   * the clock. A step whose condition never holds leaves the stream waiting, and the test fails
+   * on its timeout.
+   */
+  readonly until?: () => boolean;
 }
 
 /** A call streamed whole: start, its argument JSON in `chunks` pieces, end — each piece after `gapMs`. */
@@ -44,6 +52,7 @@ export async function* playStream(
     if (options.failAfter === index) throw new Error('connection reset by peer');
     if (step.afterMs > 0)
       await sleep(step.afterMs, undefined, options.signal === undefined ? {} : { signal: options.signal });
+    if (step.until !== undefined) await waitFor(step.until);
     options.sentAt?.push(performance.now() - (options.origin ?? 0));
     yield step.event;
   }

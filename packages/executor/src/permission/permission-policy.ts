@@ -353,7 +353,8 @@ export class PermissionPolicy {
     }
     const shell = content.shell;
     if (shell !== undefined) decision = stricter(decision, this.#judgeShellWrites(shell, paths));
-    if (decision.behavior === 'ask') return decision;
+    // An ask or a deny (a write whose place cannot be resolved) stands: no allow rule lifts it.
+    if (decision.behavior !== 'allow') return decision;
     // A shell command without paths: every command it runs must be covered (see `coveringRules`).
     if (shell !== undefined && paths.length === 0)
       return this.#allowShell(name, shell) ?? shellAsks(name, shell);

@@ -1,9 +1,4 @@
-import {
-  brandErrorClass,
-  type ErrorClassGuard,
-  ToolwrightError,
-  type ToolwrightErrorOptions,
-} from '@toolwright/utils';
+import { brandErrorClass, type ErrorClassGuard, ToolwrightError } from '@toolwright/utils';
 
 /**
  * Every code an {@link AiSdkBridgeError} carries.
@@ -28,13 +23,7 @@ export type AiSdkBridgeErrorCode = (typeof AiSdkBridgeErrorCode)[keyof typeof Ai
  * thrown only while a `ToolSet` or a step helper is being set up: once a run is under way, every
  * failure of a call reaches the model as a tool error instead.
  */
-export class AiSdkBridgeError extends ToolwrightError {
-  declare readonly code: AiSdkBridgeErrorCode;
-
-  constructor(code: AiSdkBridgeErrorCode, message: string, options: ToolwrightErrorOptions = {}) {
-    super(code, message, options);
-  }
-
+export class AiSdkBridgeError extends ToolwrightError<AiSdkBridgeErrorCode> {
   /** True for an error of this class, including one thrown by another installed copy. */
   declare static readonly isInstance: ErrorClassGuard<AiSdkBridgeError>;
 

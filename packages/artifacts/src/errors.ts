@@ -50,9 +50,7 @@ export interface ArtifactStoreErrorDetails {
  * The one error class of `@toolwright/artifacts`: a `ToolwrightError` carrying a string
  * {@link ArtifactStoreErrorCode}, so `ToolwrightError.isInstance(error)` recognises it too.
  */
-export class ArtifactStoreError extends ToolwrightError {
-  /** What went wrong, as a stable string code. */
-  declare readonly code: ArtifactStoreErrorCode;
+export class ArtifactStoreError extends ToolwrightError<ArtifactStoreErrorCode> {
   /** The file or directory concerned, if any. */
   readonly path: string | undefined;
   /** The option or request field concerned, if any. */

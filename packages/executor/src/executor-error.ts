@@ -1,9 +1,4 @@
-import {
-  brandErrorClass,
-  type ErrorClassGuard,
-  ToolwrightError,
-  type ToolwrightErrorOptions,
-} from '@toolwright/utils';
+import { brandErrorClass, type ErrorClassGuard, ToolwrightError } from '@toolwright/utils';
 
 /**
  * Every code an {@link ExecutorError} carries.
@@ -27,13 +22,7 @@ export const ExecutorErrorCode = {
 export type ExecutorErrorCode = (typeof ExecutorErrorCode)[keyof typeof ExecutorErrorCode];
 
 /** The error class of `@toolwright/executor`; a `ToolwrightError` with a marker of its own. */
-export class ExecutorError extends ToolwrightError {
-  declare readonly code: ExecutorErrorCode;
-
-  constructor(code: ExecutorErrorCode, message: string, options: ToolwrightErrorOptions = {}) {
-    super(code, message, options);
-  }
-
+export class ExecutorError extends ToolwrightError<ExecutorErrorCode> {
   /** True for an error of this class, including one thrown by another installed copy. */
   declare static readonly isInstance: ErrorClassGuard<ExecutorError>;
 

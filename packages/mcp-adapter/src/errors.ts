@@ -71,10 +71,9 @@ export type McpAdapterErrorCode = (typeof McpAdapterErrorCode)[keyof typeof McpA
  * looks like one (see `redactSecrets`): a server that echoes its bearer token in an error body
  * does not get it printed.
  */
-export class McpAdapterError extends ToolwrightError {
+export class McpAdapterError extends ToolwrightError<McpAdapterErrorCode> {
   /** The configured name of the server the error is about, if any. */
   readonly server: string | undefined;
-  declare readonly code: McpAdapterErrorCode;
 
   constructor(code: McpAdapterErrorCode, message: string, options?: { server?: string; cause?: unknown }) {
     super(

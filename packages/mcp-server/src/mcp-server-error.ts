@@ -1,9 +1,4 @@
-import {
-  brandErrorClass,
-  type ErrorClassGuard,
-  ToolwrightError,
-  type ToolwrightErrorOptions,
-} from '@toolwright/utils';
+import { brandErrorClass, type ErrorClassGuard, ToolwrightError } from '@toolwright/utils';
 
 /**
  * Every code an {@link McpServerError} carries.
@@ -31,13 +26,7 @@ export const McpServerErrorCode = {
 export type McpServerErrorCode = (typeof McpServerErrorCode)[keyof typeof McpServerErrorCode];
 
 /** The error class of `@toolwright/mcp-server`; a `ToolwrightError` with a marker of its own. */
-export class McpServerError extends ToolwrightError {
-  declare readonly code: McpServerErrorCode;
-
-  constructor(code: McpServerErrorCode, message: string, options: ToolwrightErrorOptions = {}) {
-    super(code, message, options);
-  }
-
+export class McpServerError extends ToolwrightError<McpServerErrorCode> {
   /** True for an error of this class, including one thrown by another installed copy. */
   declare static readonly isInstance: ErrorClassGuard<McpServerError>;
 

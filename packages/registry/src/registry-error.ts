@@ -38,8 +38,7 @@ export const RegistryErrorCode = {
 export type RegistryErrorCode = (typeof RegistryErrorCode)[keyof typeof RegistryErrorCode];
 
 /** An error thrown by the registry. Its `code` is one of {@link RegistryErrorCode}. */
-export class RegistryError extends ToolwrightError {
-  declare readonly code: RegistryErrorCode;
+export class RegistryError extends ToolwrightError<RegistryErrorCode> {
   /** The tool the error is about, when there is one. */
   readonly toolName: string | undefined;
 

@@ -36,7 +36,7 @@ export type ErrorClassGuard<T> = (value: unknown) => value is T;
  *
  * @example
  * ```ts
- * export class RegistryError extends ToolwrightError {
+ * export class RegistryError extends ToolwrightError<RegistryErrorCode> {
  *   declare static readonly isInstance: ErrorClassGuard<RegistryError>;
  *   static {
  *     brandErrorClass(RegistryError, 'toolwright.registry.RegistryError');

@@ -23,9 +23,9 @@ export interface ToolwrightErrorOptions {
  * }
  * ```
  */
-export class ToolwrightError extends Error {
+export class ToolwrightError<Code extends string = string> extends Error {
   /** Stable machine-readable code, e.g. `'validation_failed'`. */
-  readonly code: string;
+  readonly code: Code;
 
   /** True for any toolwright error, including one thrown by another installed copy. */
   declare static readonly isInstance: ErrorClassGuard<ToolwrightError>;
@@ -37,7 +37,11 @@ export class ToolwrightError extends Error {
     });
   }
 
-  constructor(code: string, message: string, options: ToolwrightErrorOptions = {}) {
+  /**
+   * A subclass passes its code union as `Code` (`extends ToolwrightError<ExecutorErrorCode>`)
+   * and inherits this constructor typed to it, so it declares neither `code` nor a constructor.
+   */
+  constructor(code: Code, message: string, options: ToolwrightErrorOptions = {}) {
     super(message, 'cause' in options ? { cause: options.cause } : undefined);
     this.code = code;
     // `new.target.name` gives a subclass its own name, also one no package branded (a host's own).

@@ -1,5 +1,5 @@
 import { brandErrorClass, type ErrorClassGuard } from '@toolwright/utils';
-import { ToolwrightError, type ToolwrightErrorOptions } from './toolwright-error.js';
+import { ToolwrightError } from './toolwright-error.js';
 
 /** The codes a {@link ToolSchemaError} carries. */
 export type ToolSchemaErrorCode = 'schema_rejected' | 'schema_compile_failed' | 'schema_invalid_default';
@@ -11,9 +11,7 @@ export type ToolSchemaErrorCode = 'schema_rejected' | 'schema_compile_failed' | 
  * `schema_compile_failed` (TypeBox cannot compile it) and `schema_invalid_default` (a `default`
  * its own schema rejects). It keeps its stack trace, unlike an argument error.
  */
-export class ToolSchemaError extends ToolwrightError {
-  declare readonly code: ToolSchemaErrorCode;
-
+export class ToolSchemaError extends ToolwrightError<ToolSchemaErrorCode> {
   /** True for any `ToolSchemaError`, including one thrown by another installed copy. */
   declare static readonly isInstance: ErrorClassGuard<ToolSchemaError>;
 
@@ -21,10 +19,5 @@ export class ToolSchemaError extends ToolwrightError {
     brandErrorClass(ToolSchemaError, 'toolwright.validation.ToolSchemaError', {
       formerKeys: ['toolwright.tool-schema-error'],
     });
-  }
-
-  /** `message` names the schema, the problem and what would be accepted. */
-  constructor(code: ToolSchemaErrorCode, message: string, options: ToolwrightErrorOptions = {}) {
-    super(code, message, options);
   }
 }

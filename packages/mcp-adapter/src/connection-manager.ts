@@ -7,6 +7,7 @@ import {
 } from './auth/oauth-runtime.js';
 import { ClientCapabilitySet } from './capabilities/client-capability-set.js';
 import type { McpClientCapabilities, McpRoot } from './capabilities/client-capability-types.js';
+import { CONNECTION_OPTION_NAMES } from './connection-option-names.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { invalidOption } from './invalid-option.js';
 import { type ReconnectPolicy, resolveReconnectPolicy } from './reconnect-loop.js';
@@ -54,15 +55,7 @@ export const DEFAULT_CONNECTION_OPTIONS = Object.freeze({
 });
 
 const MANAGER_OPTION_NAMES: OptionTable<McpConnectionManagerOptions> = {
-  clientInfo: { kind: 'custom' },
-  connectTimeoutMs: { kind: 'custom' },
-  requestTimeoutMs: { kind: 'custom' },
-  reconnect: { kind: 'custom' },
-  shutdownGraceMs: { kind: 'custom' },
-  stdioMaxMessageBytes: { kind: 'custom' },
-  clientCapabilities: { kind: 'custom' },
-  oauth: { kind: 'custom' },
-  onConnectionChange: { kind: 'custom' },
+  ...CONNECTION_OPTION_NAMES,
   onReady: { kind: 'custom' },
 };
 

@@ -1,11 +1,20 @@
+import type { AnySchema, SchemaOutput } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import {
+  type ClientRequest,
   CompleteResultSchema,
   EmptyResultSchema,
   GetPromptResultSchema,
   ReadResourceResultSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { Type } from '@sinclair/typebox';
-import { createTool, type Tool, ToolKind, type ToolResult, ToolResults } from '@toolwright/contracts';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import {
+  createTool,
+  type Tool,
+  type ToolConfig,
+  ToolKind,
+  type ToolResult,
+  ToolResults,
+} from '@toolwright/contracts';
 import { type McpAdapterServices, servicesOf } from './adapter-services.js';
 import type { McpCatalogEntry } from './catalog-screen.js';
 import { ContentRouter } from './content-routing.js';
@@ -15,6 +24,37 @@ import type { ServerConnection } from './server-connection.js';
 
 const serverName = () =>
   Type.String({ minLength: 1, description: 'The MCP server name, as in the mcpServers configuration.' });
+
+/**
+ * A helper tool: read-only, safe to run beside other calls, in the `mcp` category. They only ask
+ * a server (lists, reads, completions, subscriptions); none changes anything of the user's.
+ */
+function helperTool<S extends TSchema>(
+  config: Omit<ToolConfig<S, Static<S>>, 'kind' | 'isConcurrencySafe' | 'category' | 'tags'>,
+): Tool<Static<S>> {
+  return createTool<S, Static<S>>({
+    ...config,
+    kind: ToolKind.ReadOnly,
+    isConcurrencySafe: true,
+    category: 'mcp',
+    tags: ['mcp'],
+  });
+}
+
+/** Sends one request to a connected server, labelled `label` in timeouts and errors. */
+function requestOf<T extends AnySchema>(
+  connection: ServerConnection,
+  label: string,
+  request: ClientRequest,
+  resultSchema: T,
+  signal: AbortSignal,
+): Promise<SchemaOutput<T>> {
+  return connection.request(
+    label,
+    (client, options) => client.request(request, resultSchema, options),
+    signal,
+  );
+}
 
 function requireCapability(
   connection: ServerConnection,
@@ -68,12 +108,8 @@ function listingTool(
   pick: (catalog: ReturnType<McpAdapterServices['catalog']>) => readonly McpCatalogEntry[],
   what: string,
 ): Tool {
-  return createTool({
+  return helperTool({
     name,
-    kind: ToolKind.ReadOnly,
-    isConcurrencySafe: true,
-    category: 'mcp',
-    tags: ['mcp'],
     schema: Type.Object({ server: Type.Optional(serverName()) }),
     description,
     execute: async (params, context) =>
@@ -127,12 +163,8 @@ export function createMcpContentTools(adapter: McpAdapter): Tool[] {
       (catalog) => catalog.prompts,
       'prompts',
     ),
-    createTool({
+    helperTool({
       name: 'McpReadResource',
-      kind: ToolKind.ReadOnly,
-      isConcurrencySafe: true,
-      category: 'mcp',
-      tags: ['mcp'],
       schema: Type.Object({
         server: serverName(),
         uri: Type.String({ minLength: 1, description: 'The resource URI.' }),
@@ -142,14 +174,11 @@ export function createMcpContentTools(adapter: McpAdapter): Tool[] {
       execute: async (params, context) =>
         withServer(params.server, context.signal, async (connection) => {
           requireCapability(connection, (capabilities) => capabilities.resources !== undefined, 'resources');
-          const result = await connection.request(
+          const result = await requestOf(
+            connection,
             `resources/read ${params.uri}`,
-            (client, options) =>
-              client.request(
-                { method: 'resources/read', params: { uri: params.uri } },
-                ReadResourceResultSchema,
-                options,
-              ),
+            { method: 'resources/read', params: { uri: params.uri } },
+            ReadResourceResultSchema,
             context.signal,
           );
           const router = new ContentRouter(params.server, services.artifacts, services.routing);
@@ -162,12 +191,8 @@ export function createMcpContentTools(adapter: McpAdapter): Tool[] {
           });
         }),
     }),
-    createTool({
+    helperTool({
       name: 'McpGetPrompt',
-      kind: ToolKind.ReadOnly,
-      isConcurrencySafe: true,
-      category: 'mcp',
-      tags: ['mcp'],
       schema: Type.Object({
         server: serverName(),
         name: Type.String({ minLength: 1, description: 'The prompt name (see McpListPrompts).' }),
@@ -180,20 +205,17 @@ export function createMcpContentTools(adapter: McpAdapter): Tool[] {
       execute: async (params, context) =>
         withServer(params.server, context.signal, async (connection) => {
           requireCapability(connection, (capabilities) => capabilities.prompts !== undefined, 'prompts');
-          const result = await connection.request(
+          const result = await requestOf(
+            connection,
             `prompts/get "${params.name}"`,
-            (client, options) =>
-              client.request(
-                {
-                  method: 'prompts/get',
-                  params: {
-                    name: params.name,
-                    ...(params.arguments === undefined ? {} : { arguments: { ...params.arguments } }),
-                  },
-                },
-                GetPromptResultSchema,
-                options,
-              ),
+            {
+              method: 'prompts/get',
+              params: {
+                name: params.name,
+                ...(params.arguments === undefined ? {} : { arguments: { ...params.arguments } }),
+              },
+            },
+            GetPromptResultSchema,
             context.signal,
           );
           const router = new ContentRouter(params.server, services.artifacts, services.routing);
@@ -209,12 +231,8 @@ export function createMcpContentTools(adapter: McpAdapter): Tool[] {
           });
         }),
     }),
-    createTool({
+    helperTool({
       name: 'McpCompleteArgument',
-      kind: ToolKind.ReadOnly,
-      isConcurrencySafe: true,
-      category: 'mcp',
-      tags: ['mcp'],
       schema: Type.Object({
         server: serverName(),
         prompt: Type.Optional(
@@ -246,23 +264,18 @@ export function createMcpContentTools(adapter: McpAdapter): Tool[] {
             params.prompt !== undefined
               ? { type: 'ref/prompt' as const, name: params.prompt }
               : { type: 'ref/resource' as const, uri: params.resourceTemplate! };
-          const result = await connection.request(
+          const result = await requestOf(
+            connection,
             'completion/complete',
-            (client, options) =>
-              client.request(
-                {
-                  method: 'completion/complete',
-                  params: {
-                    ref,
-                    argument: { name: params.argument, value: params.value },
-                    ...(params.context === undefined
-                      ? {}
-                      : { context: { arguments: { ...params.context } } }),
-                  },
-                },
-                CompleteResultSchema,
-                options,
-              ),
+            {
+              method: 'completion/complete',
+              params: {
+                ref,
+                argument: { name: params.argument, value: params.value },
+                ...(params.context === undefined ? {} : { context: { arguments: { ...params.context } } }),
+              },
+            },
+            CompleteResultSchema,
             context.signal,
           );
           return renderListing(services, [[params.server, result.completion]], 'No completions.');
@@ -270,12 +283,8 @@ export function createMcpContentTools(adapter: McpAdapter): Tool[] {
       },
     }),
     ...(['subscribe', 'unsubscribe'] as const).map((action) =>
-      createTool({
+      helperTool({
         name: action === 'subscribe' ? 'McpSubscribeResource' : 'McpUnsubscribeResource',
-        kind: ToolKind.ReadOnly,
-        isConcurrencySafe: true,
-        category: 'mcp',
-        tags: ['mcp'],
         schema: Type.Object({
           server: serverName(),
           uri: Type.String({ minLength: 1, description: 'The resource URI.' }),
@@ -292,14 +301,11 @@ export function createMcpContentTools(adapter: McpAdapter): Tool[] {
                 (capabilities.resources as { subscribe?: boolean } | undefined)?.subscribe === true,
               'resource subscriptions',
             );
-            await connection.request(
+            await requestOf(
+              connection,
               `resources/${action} ${params.uri}`,
-              (client, options) =>
-                client.request(
-                  { method: `resources/${action}`, params: { uri: params.uri } },
-                  EmptyResultSchema,
-                  options,
-                ),
+              { method: `resources/${action}`, params: { uri: params.uri } },
+              EmptyResultSchema,
               context.signal,
             );
             services.trackSubscription(params.server, params.uri, action === 'subscribe');

@@ -6,6 +6,7 @@ import type { McpClientCapabilities } from './capabilities/client-capability-typ
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
 import { type CatalogLimits, resolveCatalogLimits } from './catalog-limits.js';
 import { resolveConnectionOptions } from './connection-manager.js';
+import { CONNECTION_OPTION_NAMES } from './connection-option-names.js';
 import { type OutputRoutingOptions, resolveOutputRouting } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { invalidOption } from './invalid-option.js';
@@ -70,18 +71,10 @@ const OPTION_NAMES: OptionTable<McpAdapterOptions> = {
   artifacts: { kind: 'custom' },
   limits: { kind: 'custom' },
   output: { kind: 'custom' },
-  connectTimeoutMs: { kind: 'custom' },
-  requestTimeoutMs: { kind: 'custom' },
-  reconnect: { kind: 'custom' },
-  stdioMaxMessageBytes: { kind: 'custom' },
-  shutdownGraceMs: { kind: 'custom' },
+  ...CONNECTION_OPTION_NAMES,
   deferTools: { kind: 'custom' },
   listChangedDebounceMs: { kind: 'custom' },
-  clientInfo: { kind: 'custom' },
-  clientCapabilities: { kind: 'custom' },
-  oauth: { kind: 'custom' },
   onDiagnostic: { kind: 'custom' },
-  onConnectionChange: { kind: 'custom' },
 };
 
 /** The options of an adapter once checked, with every default filled in. */

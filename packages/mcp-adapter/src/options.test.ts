@@ -36,7 +36,7 @@ const adapterError = (extra: Record<string, unknown>) =>
 describe('McpAdapter options are checked by name and value', () => {
   it('refuses an unknown option, naming the nearest known one', () => {
     expect(adapterError({ requestTimeoutMS: 5000 })).toBe(
-      'McpAdapter: unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: registry, servers, artifacts, limits, output, connectTimeoutMs, requestTimeoutMs, reconnect, stdioMaxMessageBytes, shutdownGraceMs, deferTools, listChangedDebounceMs, clientInfo, clientCapabilities, oauth, onDiagnostic, onConnectionChange.',
+      'McpAdapter: unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: registry, servers, artifacts, limits, output, clientInfo, clientCapabilities, connectTimeoutMs, requestTimeoutMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, oauth, onConnectionChange, deferTools, listChangedDebounceMs, onDiagnostic.',
     );
   });
 
@@ -129,7 +129,7 @@ describe('McpAdapter options are checked by name and value', () => {
 describe('every other options object of the package is checked by name', () => {
   it('McpConnectionManager', () => {
     expect(optionError(() => new McpConnectionManager([], { conectTimeoutMs: 5 } as never)).message).toBe(
-      'McpConnectionManager: unknown option "conectTimeoutMs" (did you mean "connectTimeoutMs"?); accepted: clientInfo, connectTimeoutMs, requestTimeoutMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, clientCapabilities, oauth, onConnectionChange, onReady.',
+      'McpConnectionManager: unknown option "conectTimeoutMs" (did you mean "connectTimeoutMs"?); accepted: clientInfo, clientCapabilities, connectTimeoutMs, requestTimeoutMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, oauth, onConnectionChange, onReady.',
     );
     expect(optionError(() => new McpConnectionManager([], { shutdownGraceMs: -5 })).message).toBe(
       'McpConnectionManager: shutdownGraceMs must be a number from 0 to 2147483647; got integer -5.',

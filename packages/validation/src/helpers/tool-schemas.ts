@@ -50,6 +50,11 @@ function described<T extends object>(
   return { ...options, description: description ?? fallback };
 }
 
+/** A non-empty string of at most `maxLength` characters, described as `fallback` unless the options say otherwise. */
+function nonEmptyString(maxLength: number, options: ToolSchemaOptions, fallback: string): TString {
+  return Type.String(described({ minLength: 1, maxLength }, checked(options).description, fallback));
+}
+
 /**
  * Shared definitions of the parameters built-in tools have in common, so every tool describes
  * and constrains a path, a pattern or a limit the same way. Each call returns a new schema.
@@ -62,43 +67,19 @@ function described<T extends object>(
 export const ToolSchemas = Object.freeze({
   /** A file path: non-empty, at most 4,096 characters. */
   filePath(options: ToolSchemaOptions = {}): TString {
-    return Type.String(
-      described(
-        { minLength: 1, maxLength: MAX_PATH_LENGTH },
-        checked(options).description,
-        'Absolute path of the file',
-      ),
-    );
+    return nonEmptyString(MAX_PATH_LENGTH, options, 'Absolute path of the file');
   },
   /** A directory path: non-empty, at most 4,096 characters. */
   directoryPath(options: ToolSchemaOptions = {}): TString {
-    return Type.String(
-      described(
-        { minLength: 1, maxLength: MAX_PATH_LENGTH },
-        checked(options).description,
-        'Absolute path of the directory',
-      ),
-    );
+    return nonEmptyString(MAX_PATH_LENGTH, options, 'Absolute path of the directory');
   },
   /** A glob such as `src/**\/*.ts`. */
   globPattern(options: ToolSchemaOptions = {}): TString {
-    return Type.String(
-      described(
-        { minLength: 1, maxLength: MAX_PATTERN_LENGTH },
-        checked(options).description,
-        'Glob pattern, e.g. "src/**/*.ts"',
-      ),
-    );
+    return nonEmptyString(MAX_PATTERN_LENGTH, options, 'Glob pattern, e.g. "src/**/*.ts"');
   },
   /** A regular expression, as text. */
   regexPattern(options: ToolSchemaOptions = {}): TString {
-    return Type.String(
-      described(
-        { minLength: 1, maxLength: MAX_PATTERN_LENGTH },
-        checked(options).description,
-        'Regular expression',
-      ),
-    );
+    return nonEmptyString(MAX_PATTERN_LENGTH, options, 'Regular expression');
   },
   /** A 1-based line number. */
   lineNumber(options: ToolSchemaOptions = {}): TInteger {

@@ -1,0 +1,16 @@
+/**
+ * The connection options an adapter passes on to its connection manager, by name. Both option
+ * tables spread it, so a connection option added to the manager is known to the adapter too;
+ * each value is checked where it is used (`kind: 'custom'`).
+ */
+export const CONNECTION_OPTION_NAMES = {
+  clientInfo: { kind: 'custom' },
+  clientCapabilities: { kind: 'custom' },
+  connectTimeoutMs: { kind: 'custom' },
+  requestTimeoutMs: { kind: 'custom' },
+  reconnect: { kind: 'custom' },
+  shutdownGraceMs: { kind: 'custom' },
+  stdioMaxMessageBytes: { kind: 'custom' },
+  oauth: { kind: 'custom' },
+  onConnectionChange: { kind: 'custom' },
+} as const;

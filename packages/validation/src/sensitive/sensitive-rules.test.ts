@@ -1,10 +1,12 @@
-// Every name, extension and directory of the sensitive-path list, with its level and rule, and
-// the edges of each kind of rule; symlinks on real files.
+// Every name, extension and directory of the sensitive-path list (read from the rules), with
+// its level and rule; the rules with logic of their own; the edges of each kind of rule;
+// symlinks on real files.
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir } from '@toolwright/test-support';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { detectSensitivePath, filterSensitive } from './detect-sensitive-path.js';
+import { SENSITIVE_PATH_RULES, type SensitivePathListing } from './sensitive-rules.js';
 
 const home = '/home/user';
 
@@ -13,152 +15,101 @@ function judged(path: string): [string, string] | undefined {
   return match === undefined ? undefined : [match.level, match.rule];
 }
 
+/** The paths a rule judges "sensitive" for each entry of its list, and one it must not. */
+function pathsOf(listing: SensitivePathListing): Array<{ path: string; entry: string }> {
+  switch (listing.kind) {
+    case 'names':
+      return listing.names.map((name) => ({ path: `work/project/${name}`, entry: name }));
+    case 'extensions':
+      return listing.extensions.map((extension) => ({
+        path: `work/project/file${extension}`,
+        entry: extension,
+      }));
+    case 'directory':
+      return [{ path: `work/${listing.directory}/file.txt`, entry: listing.directory }];
+  }
+}
+
+describe('every entry of every listed rule, read from the rules themselves', () => {
+  const listed = SENSITIVE_PATH_RULES.filter((rule) => rule.listing !== undefined);
+
+  it('lists something real: entries are non-empty, lowercase, extensions start with a dot', () => {
+    expect(listed.length).toBeGreaterThan(15);
+    expect(new Set(SENSITIVE_PATH_RULES.map((rule) => rule.rule)).size).toBe(SENSITIVE_PATH_RULES.length);
+    // Highest level first: the first rule that matches names the level a prompt shows.
+    const ranks = SENSITIVE_PATH_RULES.map((rule) => ['high', 'medium', 'low'].indexOf(rule.level));
+    expect(ranks.every((rank) => rank >= 0)).toBe(true);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    for (const { rule } of SENSITIVE_PATH_RULES) expect(rule).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    for (const { rule, reason, listing } of listed) {
+      expect(reason, rule).not.toBe('');
+      const entries = pathsOf(listing!).map(({ entry }) => entry);
+      expect(entries.length, rule).toBeGreaterThan(0);
+      for (const entry of entries) {
+        expect(entry.length, `${rule}: ${entry}`).toBeGreaterThan(1);
+        expect(entry, rule).toBe(entry.toLowerCase());
+        if (listing!.kind === 'extensions') expect(entry, rule).toMatch(/^\.[a-z0-9.]+$/);
+      }
+    }
+  });
+
+  it('judges each entry by its own rule, level and reason, in any letter case', () => {
+    for (const { rule, level, reason, listing } of listed) {
+      for (const { path } of pathsOf(listing!)) {
+        expect(detectSensitivePath(path, { homeDir: home, followSymlinks: false }), path).toEqual({
+          level,
+          rule,
+          reason,
+        });
+        expect(judged(path.toUpperCase()), path.toUpperCase()).toEqual([level, rule]);
+      }
+    }
+  });
+
+  it('an extension alone or a listed directory by itself is not what the rule covers', () => {
+    for (const { rule, listing } of listed) {
+      if (listing!.kind === 'extensions')
+        for (const extension of listing!.extensions)
+          expect(judged(`work/${extension}`)?.[1], extension).not.toBe(rule);
+      if (listing!.kind === 'directory')
+        expect(judged(`work/${listing!.directory}`)?.[1], rule).not.toBe(rule);
+    }
+  });
+});
+
+/** Rules with logic of their own, and the spellings users write paths in. */
 const CASES: ReadonlyArray<[string, 'high' | 'medium' | 'low', string, string]> = [
   // [path, level, rule, reason]
   ['~/.ssh-backup/id_rsa', 'high', 'private-key', 'an SSH private key'],
-  ['keys/id_dsa', 'high', 'private-key', 'an SSH private key'],
-  ['keys/id_ecdsa', 'high', 'private-key', 'an SSH private key'],
-  ['keys/id_ed25519', 'high', 'private-key', 'an SSH private key'],
-  ['keys/id_ecdsa_sk', 'high', 'private-key', 'an SSH private key'],
-  ['keys/id_ed25519_sk', 'high', 'private-key', 'an SSH private key'],
-  ['tls/server.pem', 'high', 'key-file', 'a private key or key bundle'],
-  ['tls/server.key', 'high', 'key-file', 'a private key or key bundle'],
-  ['tls/bundle.p12', 'high', 'key-file', 'a private key or key bundle'],
-  ['tls/bundle.pfx', 'high', 'key-file', 'a private key or key bundle'],
-  ['putty/me.ppk', 'high', 'key-file', 'a private key or key bundle'],
-  ['apple/AuthKey.p8', 'high', 'key-file', 'a private key or key bundle'],
-  ['java/app.jks', 'high', 'keystore', 'a keystore holding private keys'],
-  ['java/app.keystore', 'high', 'keystore', 'a keystore holding private keys'],
-  ['java/app.bks', 'high', 'keystore', 'a keystore holding private keys'],
-  ['vault/passwords.kdbx', 'high', 'keystore', 'a keystore holding private keys'],
-  ['notes.txt.gpg', 'high', 'encrypted-secret', 'an encrypted secret (GnuPG)'],
-  ['cache/github.token', 'high', 'token-file', 'a stored access token'],
-  ['app/credentials.json', 'high', 'credential-file', 'a file of stored credentials'],
-  ['app/credentials', 'high', 'credential-file', 'a file of stored credentials'],
-  ['app/auth.json', 'high', 'credential-file', 'a file of stored credentials'],
-  ['~/.git-credentials', 'high', 'credential-file', 'a file of stored credentials'],
-  ['~/.netrc', 'high', 'credential-file', 'a file of stored credentials'],
   ['c:\\users\\me\\_netrc', 'high', 'credential-file', 'a file of stored credentials'],
-  ['~/.pgpass', 'high', 'credential-file', 'a file of stored credentials'],
-  ['web/.htpasswd', 'high', 'credential-file', 'a file of stored credentials'],
-  ['gcp/client_secret.json', 'high', 'credential-file', 'a file of stored credentials'],
-  ['gcp/application_default_credentials.json', 'high', 'credential-file', 'a file of stored credentials'],
+  ['~/.git-credentials', 'high', 'credential-file', 'a file of stored credentials'],
   ['gcp/service-account-prod.json', 'high', 'service-account', 'a cloud service-account key'],
   ['gcp/client_secret_123.apps.json', 'high', 'service-account', 'a cloud service-account key'],
   ['config/secrets.yml', 'high', 'secrets-file', 'a file named as holding secrets'],
   ['config/secret.json', 'high', 'secrets-file', 'a file named as holding secrets'],
-  [
-    'infra/terraform.tfstate',
-    'high',
-    'terraform-state',
-    'Terraform state, which stores secrets in clear text',
-  ],
-  [
-    'infra/terraform.tfstate.backup',
-    'high',
-    'terraform-state',
-    'Terraform state, which stores secrets in clear text',
-  ],
   ['~/.dockercfg', 'high', 'docker-auth', 'container registry credentials'],
   ['~/.docker/config.json', 'high', 'docker-auth', 'container registry credentials'],
   ['~/.ssh/config', 'high', 'ssh-directory', 'inside ~/.ssh (keys and host credentials)'],
-  ['~/.aws/config', 'high', 'aws-directory', 'inside ~/.aws (cloud credentials)'],
-  ['~/.azure/msal_token_cache.bin', 'high', 'azure-directory', 'inside ~/.azure (cloud credentials)'],
   [
     '~/.config/gcloud/configurations/config_default',
     'high',
     'gcloud-directory',
     'inside ~/.config/gcloud (cloud credentials)',
   ],
-  ['~/.kube/config', 'high', 'kube-directory', 'inside ~/.kube (cluster credentials)'],
-  ['~/.gnupg/pubring.kbx', 'high', 'gnupg-directory', 'inside ~/.gnupg (private keys)'],
   ['deploy/secrets/db-password', 'high', 'secrets-directory', 'inside a secrets directory'],
   ['.env', 'medium', 'dotenv', 'an environment file, which usually holds API keys'],
   ['app/.env.production', 'medium', 'dotenv', 'an environment file, which usually holds API keys'],
-  [
-    '~/.npmrc',
-    'medium',
-    'package-registry-config',
-    'package registry configuration, which may hold an auth token',
-  ],
-  [
-    '~/.pypirc',
-    'medium',
-    'package-registry-config',
-    'package registry configuration, which may hold an auth token',
-  ],
-  [
-    'app/.yarnrc.yml',
-    'medium',
-    'package-registry-config',
-    'package registry configuration, which may hold an auth token',
-  ],
-  [
-    '~/.my.cnf',
-    'medium',
-    'database-client-config',
-    'database client configuration, which may hold a password',
-  ],
-  [
-    '~/.mylogin.cnf',
-    'medium',
-    'database-client-config',
-    'database client configuration, which may hold a password',
-  ],
-  ['infra/prod.tfvars', 'medium', 'terraform-variables', 'Terraform variables, which often hold secrets'],
-  [
-    'infra/prod.tfvars.json',
-    'medium',
-    'terraform-variables',
-    'Terraform variables, which often hold secrets',
-  ],
-  [
-    '~/.bash_history',
-    'medium',
-    'shell-history',
-    'a shell or client history, which often contains typed secrets',
-  ],
-  [
-    '~/.zsh_history',
-    'medium',
-    'shell-history',
-    'a shell or client history, which often contains typed secrets',
-  ],
-  [
-    '~/.psql_history',
-    'medium',
-    'shell-history',
-    'a shell or client history, which often contains typed secrets',
-  ],
-  [
-    '~/.mysql_history',
-    'medium',
-    'shell-history',
-    'a shell or client history, which often contains typed secrets',
-  ],
-  [
-    '~/.python_history',
-    'medium',
-    'shell-history',
-    'a shell or client history, which often contains typed secrets',
-  ],
   ['~/.docker/contexts/meta.json', 'medium', 'docker-directory', 'inside ~/.docker (registry configuration)'],
-  ['data/app.sqlite', 'low', 'database', 'a database file'],
-  ['data/app.sqlite3', 'low', 'database', 'a database file'],
-  ['data/app.db', 'low', 'database', 'a database file'],
-  ['data/app.db3', 'low', 'database', 'a database file'],
-  ['data/app.mdb', 'low', 'database', 'a database file'],
-  ['data/app.accdb', 'low', 'database', 'a database file'],
 ];
 
-describe('every entry of the list, with its level, rule and reason', () => {
+describe('rules with logic of their own, and paths as users write them', () => {
   it.each(CASES)('%s is %s (%s)', (path, level, rule, reason) => {
     expect(detectSensitivePath(path, { homeDir: home, followSymlinks: false })).toEqual({
       level,
       rule,
       reason,
     });
-    expect(judged(path.toUpperCase().replace('~', '~'))).toEqual([level, rule]);
+    expect(judged(path.toUpperCase())).toEqual([level, rule]);
   });
 });
 

@@ -7,6 +7,15 @@ export interface PathFacts {
   basename: string;
 }
 
+/**
+ * What a rule lists, when it is a plain list: file names, extensions, or a directory whose files
+ * it covers. Tests read it to check every entry; a rule with logic of its own has none.
+ */
+export type SensitivePathListing =
+  | { readonly kind: 'names'; readonly names: readonly string[] }
+  | { readonly kind: 'extensions'; readonly extensions: readonly string[] }
+  | { readonly kind: 'directory'; readonly directory: string };
+
 /** One rule of the sensitive-path list. */
 export interface SensitivePathRule {
   /** Stable identifier, e.g. `'private-key'`. */
@@ -14,17 +23,10 @@ export interface SensitivePathRule {
   level: SensitivityLevel;
   /** Why the path is sensitive, for a permission prompt. */
   reason: string;
+  /** The list the rule matches, for a rule that is one. */
+  listing?: SensitivePathListing;
   matches(facts: PathFacts): boolean;
 }
-
-const PRIVATE_KEY_NAMES = new Set([
-  'id_rsa',
-  'id_dsa',
-  'id_ecdsa',
-  'id_ed25519',
-  'id_ecdsa_sk',
-  'id_ed25519_sk',
-]);
 
 /** Templates committed to repositories on purpose; they hold placeholders, not secrets. */
 const ENV_TEMPLATE_SUFFIXES = new Set(['example', 'sample', 'template', 'dist', 'defaults', 'schema']);
@@ -53,7 +55,13 @@ function directoryRule(
   directory: string,
 ): SensitivePathRule {
   const segments = directory.split('/');
-  return { rule, level, reason, matches: (facts) => underDirectory(facts, segments) && !isPublicKey(facts) };
+  return {
+    rule,
+    level,
+    reason,
+    listing: { kind: 'directory', directory },
+    matches: (facts) => underDirectory(facts, segments) && !isPublicKey(facts),
+  };
 }
 
 function nameRule(
@@ -63,7 +71,13 @@ function nameRule(
   names: readonly string[],
 ): SensitivePathRule {
   const set = new Set(names);
-  return { rule, level, reason, matches: (facts) => set.has(facts.basename) };
+  return {
+    rule,
+    level,
+    reason,
+    listing: { kind: 'names', names },
+    matches: (facts) => set.has(facts.basename),
+  };
 }
 
 function extensionRule(
@@ -72,7 +86,13 @@ function extensionRule(
   reason: string,
   extensions: readonly string[],
 ): SensitivePathRule {
-  return { rule, level, reason, matches: (facts) => hasExtension(facts.basename, extensions) };
+  return {
+    rule,
+    level,
+    reason,
+    listing: { kind: 'extensions', extensions },
+    matches: (facts) => hasExtension(facts.basename, extensions),
+  };
 }
 
 /**
@@ -82,12 +102,14 @@ function extensionRule(
  * (`*.pub`), certificates (`*.crt`, `*.cer`: public by design) and `.env` templates.
  */
 export const SENSITIVE_PATH_RULES: readonly SensitivePathRule[] = Object.freeze([
-  {
-    rule: 'private-key',
-    level: 'high',
-    reason: 'an SSH private key',
-    matches: (facts: PathFacts) => PRIVATE_KEY_NAMES.has(facts.basename),
-  },
+  nameRule('private-key', 'high', 'an SSH private key', [
+    'id_rsa',
+    'id_dsa',
+    'id_ecdsa',
+    'id_ed25519',
+    'id_ecdsa_sk',
+    'id_ed25519_sk',
+  ]),
   extensionRule('key-file', 'high', 'a private key or key bundle', [
     '.pem',
     '.key',

@@ -250,7 +250,7 @@ describe.each(['stdio', 'streamable-http'] as const)('server-everything over %s'
     await waitFor(() => {
       logs.push(...registry.drainMcpLogs().items);
       return logs.length > 0;
-    }, 3000);
+    });
     expect(logs[0]?.server).toBe('everything');
     expect(String(logs[0]?.data)).toMatch(/message/i);
   });

@@ -13,10 +13,13 @@ describe('waitFor', () => {
 
   it('checks again after each interval until the condition holds, counted, not timed', async () => {
     let checks = 0;
-    await waitFor(() => {
-      checks += 1;
-      return checks === 5;
-    }, 1);
+    await waitFor(
+      () => {
+        checks += 1;
+        return checks === 5;
+      },
+      { intervalMs: 1 },
+    );
     expect(checks).toBe(5);
   });
 });

@@ -282,7 +282,6 @@ describe('client capabilities with a real server that calls back', () => {
     process.kill(pid, 'SIGKILL');
     await waitFor(
       () => adapter.connection('everything').pid !== pid && adapter.connection('everything').isConnected,
-      15_000,
     );
     await adapter.settled();
     await waitFor(() => offered().length === CALLBACK_TOOLS.length);

@@ -1,7 +1,16 @@
 // The reader against the real thing: random command lines run by /bin/bash in a temporary
 // directory, with a program that records that it ran. What bash runs must be what the rules saw.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir } from '@toolwright/test-support';
 import fc from 'fast-check';
@@ -24,6 +33,27 @@ beforeAll(() => {
   chmodSync(join(bin, 'probe'), 0o755);
 });
 
+/** How many processes run in `directory` (their working directory), this one excepted. */
+function processesIn(directory: string): number {
+  let count = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
+    try {
+      if (readlinkSync(`/proc/${pid}/cwd`) === directory) count += 1;
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return count;
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Runs bash in `root` and returns once every process it started there has ended: a `nohup`,
+ * `setsid` or `timeout` child outliving bash (or bash killed at its time limit) would otherwise
+ * write to ran.log during the next command and be blamed on it.
+ */
 function bash(args: readonly string[], path: string): string {
   const run = spawnSync(BASH, args, {
     cwd: root,
@@ -32,6 +62,7 @@ function bash(args: readonly string[], path: string): string {
     timeout: 5000,
     input: '',
   });
+  while (processesIn(realpathSync(root)) > 0) Atomics.wait(pause, 0, 0, 10);
   return run.stderr ?? '';
 }
 

@@ -2,8 +2,8 @@
 // names its guard files (`mutate`) and, where the whole suite is too slow, the test files
 // that exercise them (`testFiles`). Run from the repository root (mutation/run.mjs does).
 //
-// The sandbox is a copy of the repository without node_modules (symlinked back), the apps,
-// docs and build output: vitest.shared.ts aliases `@toolwright/*` to `packages/*/src` inside
+// The sandbox is a copy of the repository without node_modules (symlinked back), the apps and
+// docs (build output is kept, for child processes): vitest.shared.ts aliases `@toolwright/*` to `packages/*/src` inside
 // the sandbox, so a package's tests import the mutated copy of its sources.
 
 const concurrency = Number(process.env.MUTATION_CONCURRENCY ?? 2);
@@ -51,6 +51,9 @@ export function guardConfig(pkg, { part, mutate, testFiles, timeoutMS, vitestCon
       '/.tmp',
       '/.conformance',
       'dist',
+      // Built packages stay: a test that starts a child process (the artifact store's lock
+      // holder) runs the mutated package from its sources and its dependencies from their builds.
+      '!/packages/*/dist',
       '.turbo',
       'coverage',
       'bench',

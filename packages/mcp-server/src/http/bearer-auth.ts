@@ -6,7 +6,10 @@ export interface McpBearerGrant {
   /** Who the token belongs to; a session stays bound to the client that opened it. */
   readonly clientId: string;
   readonly scopes?: readonly string[];
-  /** Seconds since the epoch; a token past it is refused. */
+  /**
+   * Seconds since the epoch; a token is refused from that second on. A value that is not a
+   * number of seconds (`NaN` from an unparsable date) counts as expired, never as no expiry.
+   */
   readonly expiresAt?: number;
   readonly extra?: Readonly<Record<string, unknown>>;
 }
@@ -30,13 +33,15 @@ export type BearerOutcome =
  * Checks `Authorization: Bearer <token>` with the host's hook. A missing token gets a bare
  * `Bearer` challenge (RFC 6750 §3.1: no error code when no credentials were sent); a refused
  * or expired one gets `error="invalid_token"`. A hook that throws propagates (a host bug is a
- * 500, not a silent refusal).
+ * 500, not a silent refusal). `now` is the clock, in milliseconds since the epoch.
  */
 export async function checkBearer(
   headers: IncomingHttpHeaders,
   verify: McpBearerVerifier,
+  now: () => number = Date.now,
 ): Promise<BearerOutcome> {
-  const match = /^Bearer\s+([^\s]+)\s*$/i.exec(headers.authorization ?? '');
+  // Node's parser strips the whitespace around a header value, so none can trail the token.
+  const match = headers.authorization?.match(/^Bearer\s+([^\s]+)$/i);
   const token = match?.[1];
   if (token === undefined) {
     return { ok: false, status: 401, challenge: 'Bearer', message: 'A bearer token is required.' };
@@ -49,7 +54,8 @@ export async function checkBearer(
     message,
   });
   if (grant === undefined || grant === false) return refused('The bearer token was not accepted.');
-  if (grant.expiresAt !== undefined && grant.expiresAt * 1000 <= Date.now()) {
+  // Asked as "still ahead?" rather than "past?": an expiry that is not a number (NaN) fails it.
+  if (grant.expiresAt !== undefined && !(grant.expiresAt * 1000 > now())) {
     return refused('The bearer token has expired.');
   }
   return {

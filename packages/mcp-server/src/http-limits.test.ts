@@ -256,6 +256,19 @@ describe('session caps', () => {
   });
 });
 
+describe('request bodies', () => {
+  it('refuses a body over maxBodyBytes with 413 naming the cap, before it opens a session', async () => {
+    const size = Buffer.byteLength(INITIALIZE_BODY);
+    const { http } = await serve({ maxBodyBytes: size - 1 });
+    const refused = await rawRequest(http.url, { body: INITIALIZE_BODY });
+    expect(refused.status).toBe(413);
+    expect(errorOf(refused.body).message).toBe(`The request body exceeds ${size - 1} bytes.`);
+    expect(http.sessionCount).toBe(0);
+    const fits = await serve({ maxBodyBytes: size });
+    expect((await rawRequest(fits.http.url, { body: INITIALIZE_BODY, maxBytes: 1 })).status).toBe(200);
+  });
+});
+
 describe('browser origins on this host', () => {
   it('accepts a page on the server’s own port only, with CORS, by default', async () => {
     const { http } = await serve();

@@ -38,11 +38,7 @@ export function holdsRequest(body: unknown): boolean {
 
 /** True when the body is an `initialize` request. */
 export function isInitialize(body: unknown): boolean {
-  const messages = Array.isArray(body) ? body : [body];
-  return messages.some(
-    (message) =>
-      typeof message === 'object' &&
-      message !== null &&
-      (message as { method?: unknown }).method === 'initialize',
-  );
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  // A JSON primitive has no `method`; only `null` (and `undefined`) would throw on the read.
+  return messages.some((message) => (message as { method?: unknown } | null)?.method === 'initialize');
 }

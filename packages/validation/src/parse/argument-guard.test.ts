@@ -17,18 +17,49 @@ function guard(value: unknown, maxBytes: number, maxDepth = 64, position?: { pat
 
 const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value));
 
-/** JSON values heavy in what the fast scan can only bound: escaped characters and long numbers. */
+/** The longest a finite double writes as JSON: 25 characters. */
+const LONGEST_NUMBER = -0.0000012345678901234567;
+
+/**
+ * JSON values heavy in what the fast scan can only bound: escaped characters, multi-byte text and
+ * long numbers; members that are undefined (left out of an object, null in an array) and NaN (null).
+ */
 const hostileJson = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
-    fc.string({ unit: fc.constantFrom('a', '\u0000', '"', '\\', 'é', '\u2028'), maxLength: 30 }),
-    fc.constantFrom(1.2345678901234568e-300, -9.87654321e210, 0, 7, true, false, null),
-    fc.array(tie('value'), { maxLength: 6 }),
-    fc.dictionary(fc.string({ unit: fc.constantFrom('k', '\u0001', 'é'), maxLength: 6 }), tie('value'), {
+    fc.string({ unit: fc.constantFrom('a', '\u0000', '"', '\\', 'é', '\u2028', '😀'), maxLength: 30 }),
+    fc.constantFrom(
+      LONGEST_NUMBER,
+      1.2345678901234568e-300,
+      -9.87654321e210,
+      0,
+      7,
+      Number.NaN,
+      true,
+      false,
+      null,
+    ),
+    fc.array(tie('member'), { maxLength: 6 }),
+    fc.dictionary(fc.string({ unit: fc.constantFrom('k', '\u0001', 'é'), maxLength: 6 }), tie('member'), {
       maxKeys: 5,
     }),
   ),
+  member: fc.oneof({ weight: 5, arbitrary: tie('value') }, { weight: 1, arbitrary: fc.constant(undefined) }),
 })).value;
+
+/** A structure of 2^40 paths in 41 arrays: walking it whole never ends. */
+function sharedStructure(): unknown[] {
+  let shared: unknown[] = [];
+  for (let level = 0; level < 40; level += 1) shared = [shared, shared];
+  return shared;
+}
+
+/** `levels` arrays nested in one another. */
+function nested(levels: number): unknown[] {
+  let value: unknown[] = [];
+  for (let level = 1; level < levels; level += 1) value = [value];
+  return value;
+}
 
 describe('size', () => {
   it('never accepts arguments larger than maxBytes as JSON (property)', () => {
@@ -40,6 +71,67 @@ describe('size', () => {
       { numRuns: 300 },
     );
   });
+
+  it('decides at the exact byte: arguments of exactly maxBytes as JSON pass, one byte more is refused (property)', () => {
+    fc.assert(
+      fc.property(hostileJson, (value) => {
+        const bytes = jsonBytes(value);
+        expect(guard(value, bytes)).toBeUndefined();
+        expect(guard(value, bytes - 1)?.code).toBe('arguments_too_large');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it.each(
+    [
+      // ASCII text and one-digit numbers: what the scan's lower bound counts exactly.
+      { a: 1 },
+      { a: 1, b: 'xy', c: 2 },
+      ['x', 1, 'yz', 0],
+      { a: { b: [1, 2] }, c: 'xy' },
+      [[], [], {}],
+      { a: [], b: {} },
+      Array.from({ length: 100 }, () => []),
+      // A member whose value is undefined: JSON leaves it out of an object, writes null in an array.
+      { a: 1, gone: undefined },
+      { gone: undefined, a: 'x' },
+      [undefined, 1],
+      // Escaped characters and 25-character numbers: what the upper bound counts exactly.
+      ['\u0000', '\u0000\u0001'],
+      { '\u0000': '\u0001\u0002' },
+      [LONGEST_NUMBER, LONGEST_NUMBER],
+      { '\u0000': LONGEST_NUMBER, '\u0001': LONGEST_NUMBER },
+      { '\u0000\u0000': {}, '\u0001': [] },
+      [[], '\u0000'],
+      [['\u0000'], { '\u0000': ['\u0001'] }],
+      // Between the two: multi-byte text, booleans, null, NaN, as only the exact measure tells.
+      { é: 'ü😀' },
+      ['é', true, false, null],
+      [Number.NaN, Number.NEGATIVE_INFINITY, 'é'],
+      { a: true, b: false, c: null, d: 'é' },
+      [{ é: [true] }, { ü: { x: false } }],
+      'é😀',
+      12345,
+    ].map((value) => [value]),
+  )('%j: passes at its size as JSON, refused one byte under', (value) => {
+    const bytes = jsonBytes(value);
+    expect(guard(value, bytes)).toBeUndefined();
+    expect(guard(value, bytes - 1)?.code).toBe('arguments_too_large');
+  });
+
+  it.each([
+    ['["abc",7,]', ['abc', 7, { constructor: 1 }]],
+    ['{"s":"abc","n":7,"o":}', { s: 'abc', n: 7, o: { constructor: 1 } }],
+    ['[,[1,"ab"]]', [{ constructor: 1 }, [1, 'ab']]],
+    ['{"o":,"a":{"b":"c","d":0}}', { o: { constructor: 1 }, a: { b: 'c', d: 0 } }],
+  ])(
+    'once what it has read (%s) is past maxBytes, the walk stops there: too large, the key further on is not reached',
+    (read, value) => {
+      expect(guard(value, read.length - 1)?.code).toBe('arguments_too_large');
+      expect(guard(value, read.length)?.code).toBe('arguments_forbidden_key');
+    },
+  );
 
   it('accepts arguments well within maxBytes (property)', () => {
     fc.assert(
@@ -110,6 +202,13 @@ describe('depth', () => {
     });
   });
 
+  it('the value too deep is named, not a plain value at the limit before it', () => {
+    expect(guard({ a: null, s: 'x', n: 1, t: true }, 100, 1)).toBeUndefined();
+    expect(guard([null, 'x', 1, false], 100, 1)).toBeUndefined();
+    expect(guard({ a: null, s: 'x', n: 1, t: true, b: {} }, 100, 1)?.issue.path).toBe('/b');
+    expect(guard([null, 'x', 1, false, []], 100, 1)?.issue.path).toBe('/4');
+  });
+
   it('a 100,000-level nesting is refused without a stack overflow', () => {
     let deep: unknown = 1;
     for (let level = 0; level < 100_000; level += 1) deep = [deep];
@@ -146,13 +245,14 @@ describe('what JSON cannot hold', () => {
       '/o',
       'an object with a custom prototype',
     ],
-    // The offender is found past plain values of every kind, met first (the walk takes the last key first).
-    ['a function before a null', { a: (): number => 1, b: null }, '/a', 'a function'],
-    ['a function before an array', { a: (): number => 1, b: [1] }, '/a', 'a function'],
+    // The offender is found past plain values of every kind, met first (the walk reads a container's
+    // items in order, then the last container queued first, as the scan does).
+    ['a function after a null', { a: null, b: (): number => 1 }, '/b', 'a function'],
+    ['a function in an object walked after an array', [{ f: (): number => 1 }, [1]], '/0/f', 'a function'],
     [
-      'a function before a null-prototype object',
-      { a: (): number => 1, b: Object.create(null) },
-      '/a',
+      'a function in an object walked after a null-prototype object',
+      [{ f: (): number => 1 }, Object.create(null)],
+      '/0/f',
       'a function',
     ],
   ])('%s is refused as not JSON, with its path', (_, value, path, received) => {
@@ -166,6 +266,24 @@ describe('what JSON cannot hold', () => {
         received,
       },
     });
+  });
+
+  it('a refusal costs no more than the scan: a huge shared structure beside the offender is not walked', () => {
+    const shared = sharedStructure();
+    expect(guard([shared, nested(70)], 1_000_000)).toMatchObject({
+      code: 'arguments_too_deep',
+      issue: { path: `/1${'/0'.repeat(63)}` },
+    });
+    expect(guard({ a: (): number => 1, b: shared }, 1_000_000)?.issue.path).toBe('/a');
+    expect(guard([Symbol('s'), shared], 1_000_000)?.issue.path).toBe('/0');
+    expect(guard({ shared, o: JSON.parse('{"__proto__":1}') }, 1_000_000)?.issue.path).toBe('/o/__proto__');
+    expect(guard(shared, 1_000_000)?.code).toBe('arguments_too_large');
+  });
+
+  it("what JSON does not write is not looked at: an array's named property", () => {
+    const annotated = Object.assign([1], { note: (): number => 1 });
+    expect(guard(annotated, 100)).toBeUndefined();
+    expect(guard([{ constructor: 1 }, annotated], 100)?.issue.path).toBe('/0/constructor');
   });
 
   it('plain data passes: null-prototype objects, null, undefined members', () => {

@@ -21,8 +21,11 @@ type GuardFailure =
   | { kind: 'forbidden-key'; path: string; key: string }
   | { kind: 'not-json'; path: string; received: string };
 
-/** What the fast scan found: a failure's kind (located afterwards), or that only the exact size can tell. */
-type ScanVerdict = GuardFailure['kind'] | 'exact' | undefined;
+/**
+ * What the fast scan found: too large, a value to refuse that `locate` finds again with its path,
+ * or that only the exact size can tell.
+ */
+type ScanVerdict = 'too-large' | 'locate' | 'exact' | undefined;
 
 /**
  * What a value is, when it is something JSON cannot hold (`an instance of Point`, `a function`);
@@ -61,17 +64,23 @@ function hasPlainPrototype(value: object): boolean {
  * The lower bound is one byte per unit. Exact measurement is only needed between the two.
  */
 const STRING_UPPER_FACTOR = 6;
-/** `String(n)` of a finite double is at most 24 characters (`-1.2345678901234567e-300`). */
-const NUMBER_UPPER_BYTES = 24;
+/**
+ * A number, `true`, `false` or `null` as JSON: at least 1 byte, at most 25, the longest a finite
+ * double writes (`-0.0000012345678901234567`; `-1.2345678901234567e-300` is 24).
+ */
+const NUMBER_UPPER_BYTES = 25;
 
 /**
  * Reused between calls (the scan never calls out while it runs, so it cannot re-enter): the hot
  * path allocates nothing. Cleared after every scan so no argument outlives its call.
  */
+// Stryker disable next-line ArrayDeclaration: a slot is written (pendingValues[pending] = ...) before it is read, so what the array starts with is never read.
 const pendingValues: unknown[] = [];
+// Stryker disable next-line ArrayDeclaration: likewise, pendingDepths[pending] is written before it is read.
 const pendingDepths: number[] = [];
 
 /** Drops the references still queued after an early return. */
+// Stryker disable next-line BlockStatement: only the garbage collector sees these references; no test can without --expose-gc.
 function releasePending(count: number): void {
   // Stryker disable next-line all: only the garbage collector sees these references; no test can without --expose-gc.
   for (let index = 0; index < count; index++) pendingValues[index] = undefined;
@@ -83,75 +92,89 @@ function releasePending(count: number): void {
  * objects and arrays are queued. The walk stops as soon as even the smallest possible JSON
  * encoding exceeds `maxBytes`, so it costs at most O(maxBytes) steps whatever it is given.
  *
+ * Both bounds count the JSON text byte for byte (brackets, quotes, colons, commas; a member
+ * whose value is `undefined` is left out, as JSON does): they differ only in what a string
+ * (1 to 6 bytes per UTF-16 unit) and a number (1 to 25 bytes) can take.
+ *
  * The array branch and the object branch repeat the per-value step on purpose: this runs on
  * every tool call's arguments, and a shared per-value function would add a call (and a way to
  * report a verdict and two running sizes back) per value on that path. The two differ in
- * what they add per value (a key and its quotes, or a comma) — keep them in step when changing one.
+ * what they add per value (a key, its quotes and colon) — keep them in step when changing one.
+ * `locate` walks in this same order.
  */
 function scan(value: unknown, maxBytes: number, maxDepth: number, startDepth: number): ScanVerdict {
   // A primitive (a decoded string's content, never the arguments object) is measured exactly.
   if (typeof value !== 'object' || value === null) return 'exact';
-  if (startDepth + 1 > maxDepth) return 'too-deep';
+  if (startDepth + 1 > maxDepth) return 'locate';
   let lowerBytes = 0;
   let upperBytes = 0;
   let pending = 1;
   pendingValues[0] = value;
   pendingDepths[0] = startDepth + 1;
-  let failure: ScanVerdict;
+  let verdict: ScanVerdict;
   scanning: while (pending > 0) {
     pending--;
     const current = pendingValues[pending] as object;
     pendingValues[pending] = undefined;
     const childDepth = pendingDepths[pending]! + 1;
-    lowerBytes += 2;
-    upperBytes += 2;
     if (Array.isArray(current)) {
+      // The brackets, and a comma between two items.
+      const frame = current.length === 0 ? 2 : current.length + 1;
+      lowerBytes += frame;
+      upperBytes += frame;
       for (let index = 0; index < current.length; index++) {
         const item: unknown = current[index];
-        if (typeof item === 'string') {
-          lowerBytes += item.length + 3;
-          upperBytes += item.length * STRING_UPPER_FACTOR + 3;
-        } else if (typeof item === 'object' && item !== null) {
-          if (childDepth > maxDepth) {
-            failure = 'too-deep';
-            break scanning;
-          }
-          pendingValues[pending] = item;
-          pendingDepths[pending++] = childDepth;
-        } else if (typeof item === 'function' || typeof item === 'symbol' || typeof item === 'bigint') {
-          failure = 'not-json';
-          break scanning;
-        } else {
-          lowerBytes += 2;
-          upperBytes += NUMBER_UPPER_BYTES + 1;
-        }
-      }
-    } else {
-      if (!hasPlainPrototype(current)) {
-        failure = 'not-json';
-        break;
-      }
-      // for...in allocates no key array; JSON objects have no inherited enumerable keys.
-      for (const key in current) {
-        if (key === '__proto__' || key === 'constructor' || key === 'prototype') {
-          failure = 'forbidden-key';
-          break scanning;
-        }
-        const item: unknown = (current as Record<string, unknown>)[key];
-        lowerBytes += key.length + 4;
-        upperBytes += key.length * STRING_UPPER_FACTOR + 4;
         if (typeof item === 'string') {
           lowerBytes += item.length + 2;
           upperBytes += item.length * STRING_UPPER_FACTOR + 2;
         } else if (typeof item === 'object' && item !== null) {
           if (childDepth > maxDepth) {
-            failure = 'too-deep';
+            verdict = 'locate';
             break scanning;
           }
           pendingValues[pending] = item;
           pendingDepths[pending++] = childDepth;
         } else if (typeof item === 'function' || typeof item === 'symbol' || typeof item === 'bigint') {
-          failure = 'not-json';
+          verdict = 'locate';
+          break scanning;
+        } else {
+          // A number, a boolean or null (an undefined item is written as null).
+          lowerBytes += 1;
+          upperBytes += NUMBER_UPPER_BYTES;
+        }
+      }
+    } else {
+      if (!hasPlainPrototype(current)) {
+        verdict = 'locate';
+        break;
+      }
+      lowerBytes += 2;
+      upperBytes += 2;
+      let comma = 0;
+      // for...in allocates no key array; JSON objects have no inherited enumerable keys.
+      for (const key in current) {
+        if (key === '__proto__' || key === 'constructor' || key === 'prototype') {
+          verdict = 'locate';
+          break scanning;
+        }
+        const item: unknown = (current as Record<string, unknown>)[key];
+        if (item === undefined) continue;
+        // The key in quotes, its colon, and a comma before every member but the first.
+        lowerBytes += key.length + 3 + comma;
+        upperBytes += key.length * STRING_UPPER_FACTOR + 3 + comma;
+        comma = 1;
+        if (typeof item === 'string') {
+          lowerBytes += item.length + 2;
+          upperBytes += item.length * STRING_UPPER_FACTOR + 2;
+        } else if (typeof item === 'object' && item !== null) {
+          if (childDepth > maxDepth) {
+            verdict = 'locate';
+            break scanning;
+          }
+          pendingValues[pending] = item;
+          pendingDepths[pending++] = childDepth;
+        } else if (typeof item === 'function' || typeof item === 'symbol' || typeof item === 'bigint') {
+          verdict = 'locate';
           break scanning;
         } else {
           lowerBytes += 1;
@@ -160,73 +183,107 @@ function scan(value: unknown, maxBytes: number, maxDepth: number, startDepth: nu
       }
     }
     if (lowerBytes > maxBytes) {
-      failure = 'too-large';
+      verdict = 'too-large';
       break;
     }
   }
-  if (failure !== undefined) {
+  if (verdict !== undefined) {
     releasePending(pending);
-    return failure;
+    return verdict;
   }
+  // Stryker disable next-line EqualityOperator,ConditionalExpression: `>=` or `true` only sends more values to the exact measure, which is at most upperBytes (an upper bound of the same JSON), so at most maxBytes: it passes them as this does. The `false` and `<=` ignored with them pass too much; the edge tests kill both (measured without this comment).
   return upperBytes > maxBytes ? 'exact' : undefined;
 }
 
-/** Exact size as JSON (UTF-8 bytes), iterative, stopping once past `maxBytes`. */
+/**
+ * Exact size as JSON (UTF-8 bytes of what `JSON.stringify` writes), iterative, stopping once
+ * past `maxBytes`. Runs only on what the scan passed: plain JSON within the depth limit.
+ */
 function exceedsExactSize(value: unknown, maxBytes: number): boolean {
   let bytes = 0;
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const current = stack.pop();
-    if (typeof current === 'string') bytes += Buffer.byteLength(JSON.stringify(current)) + 1;
-    else if (typeof current === 'number') bytes += String(current).length + 1;
-    else if (typeof current === 'boolean') bytes += current ? 5 : 6;
+    if (typeof current === 'string') bytes += Buffer.byteLength(JSON.stringify(current));
+    // NaN and the infinities are written as null.
+    else if (typeof current === 'number') bytes += JSON.stringify(current).length;
+    else if (typeof current === 'boolean') bytes += current ? 4 : 5;
     else if (typeof current === 'object' && current !== null) {
-      bytes += 3;
-      if (Array.isArray(current)) for (const item of current) stack.push(item);
-      else
-        for (const [key, item] of Object.entries(current)) {
+      let members = 0;
+      if (Array.isArray(current)) {
+        for (const item of current) stack.push(item);
+        members = current.length;
+      } else
+        for (const key in current) {
+          const item: unknown = (current as Record<string, unknown>)[key];
+          if (item === undefined) continue;
           bytes += Buffer.byteLength(JSON.stringify(key)) + 1;
           stack.push(item);
+          members++;
         }
-    } else bytes += 5;
+      // The brackets, and a comma between two members.
+      bytes += members === 0 ? 2 : members + 1;
+    }
+    // null, or an undefined array item (written as null).
+    else bytes += 4;
     if (bytes > maxBytes) return true;
   }
   return false;
 }
 
 /**
- * Second, slower walk run only after the scan found a failure of `kind`: finds the JSON pointer
- * of the offender. The scan and this walk apply the same limits, so the offender is always met
- * before the stack runs out (were it not, popping the empty stack throws: refused, not passed).
+ * Second, slower walk run only after the scan met a value to refuse (too deep, a forbidden key,
+ * not JSON): finds it again with its JSON pointer. It walks in the scan's order and checks the
+ * same things, so it meets the same offender after the same steps (never more: a huge shared
+ * structure the scan did not walk is not walked here either). Were it not met, popping the
+ * empty stack throws: refused, not passed.
  */
-function locate(
-  value: unknown,
-  kind: GuardFailure['kind'],
-  maxDepth: number,
-  startDepth: number,
-  basePath: string,
-): GuardFailure {
-  if (kind === 'too-large') return { kind };
-  const stack: Array<[unknown, number, string]> = [[value, startDepth, basePath]];
+function locate(value: object, maxDepth: number, startDepth: number, basePath: string): GuardFailure {
+  if (startDepth + 1 > maxDepth) return { kind: 'too-deep', path: basePath };
+  const stack: Array<[object, number, string]> = [[value, startDepth + 1, basePath]];
   for (;;) {
-    const [current, depth, path] = stack.pop() as [unknown, number, string];
-    if (kind === 'not-json') {
-      const received = describeNonJson(current);
-      if (received !== undefined) return { kind, path, received };
-    }
-    if (typeof current !== 'object' || current === null) continue;
-    if (depth + 1 > maxDepth) return { kind: 'too-deep', path };
+    const [current, depth, path] = stack.pop() as [object, number, string];
     if (Array.isArray(current)) {
-      for (let index = current.length - 1; index >= 0; index--)
-        stack.push([current[index], depth + 1, appendPointer(path, String(index))]);
+      for (const [index, item] of current.entries()) {
+        const failure = locateIn(item, depth, appendPointer(path, String(index)), maxDepth, stack);
+        if (failure !== undefined) return failure;
+      }
     } else {
-      for (const key of Object.keys(current)) {
+      const received = describeNonJson(current);
+      if (received !== undefined) return { kind: 'not-json', path, received };
+      for (const key in current) {
         if (FORBIDDEN_KEYS.has(key)) return { kind: 'forbidden-key', path: appendPointer(path, key), key };
-        stack.push([(current as Record<string, unknown>)[key], depth + 1, appendPointer(path, key)]);
+        const failure = locateIn(
+          (current as Record<string, unknown>)[key],
+          depth,
+          appendPointer(path, key),
+          maxDepth,
+          stack,
+        );
+        if (failure !== undefined) return failure;
       }
     }
   }
 }
+
+/** One item of `locate`'s walk: the failure it is, or undefined (a container is queued). */
+function locateIn(
+  item: unknown,
+  parentDepth: number,
+  path: string,
+  maxDepth: number,
+  stack: Array<[object, number, string]>,
+): GuardFailure | undefined {
+  if (typeof item === 'object' && item !== null) {
+    if (parentDepth + 1 > maxDepth) return { kind: 'too-deep', path };
+    stack.push([item, parentDepth + 1, path]);
+    return undefined;
+  }
+  const received = describeNonJson(item);
+  return received === undefined ? undefined : { kind: 'not-json', path, received };
+}
+
+const TOO_LARGE: GuardFailure = Object.freeze({ kind: 'too-large' });
 
 /** Where a guarded value sits: used when a JSON string inside the arguments is decoded. */
 export interface GuardPosition {
@@ -255,13 +312,10 @@ export function guardArguments(
   const verdict = scan(value, limits.maxBytes, limits.maxDepth, position.depth);
   if (verdict === undefined) return;
   if (verdict === 'exact' && !exceedsExactSize(value, limits.maxBytes)) return;
-  const failure = locate(
-    value,
-    verdict === 'exact' ? 'too-large' : verdict,
-    limits.maxDepth,
-    position.depth,
-    position.path,
-  );
+  const failure =
+    verdict === 'locate'
+      ? locate(value as object, limits.maxDepth, position.depth, position.path)
+      : TOO_LARGE;
   switch (failure.kind) {
     case 'too-large':
       throw guardError(ValidationErrorCode.ArgumentsTooLarge, catalog, toolName, {

@@ -226,7 +226,8 @@ function readText(file: string): string | undefined {
   }
 }
 
-function kindOf(path: string): 'file' | 'directory' | undefined {
+/** What `path` is, symlinks followed (as git follows them); `undefined` when missing or neither. */
+export function kindOf(path: string): 'file' | 'directory' | undefined {
   try {
     const stats = statSync(path);
     return stats.isDirectory() ? 'directory' : stats.isFile() ? 'file' : undefined;

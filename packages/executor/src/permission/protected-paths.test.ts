@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { linkSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { linkSync, mkdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { type Tool, ToolKind } from '@toolwright/contracts';
 import { detectSensitivePath } from '@toolwright/validation';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -375,5 +375,124 @@ describe('the policy asks before a write to each of them, on real files, whateve
     expect(decision.remedy).toContain('No allow rule permits writing a protected file');
     const reading = policy.decide({ invocation: callOn(read, target), tool: read, mode: 'default' });
     expect((reading as { reason: string }).reason).not.toContain('is protected');
+  });
+});
+
+describe('how a path is cut into names', () => {
+  it.each(ENTRIES)(
+    '%s: a doubled or trailing slash changes nothing, nor does a relative path',
+    (_pattern, entry) => {
+      const relative = sample(entry);
+      for (const path of [
+        `${ws}//sub//${relative.replaceAll('/', '//')}`,
+        `${ws}/${relative}/`,
+        relative,
+        entry.pattern.replaceAll('*', 'x'),
+      ]) {
+        expect(matchProtectedPath(path)?.reason, path).toBe(entry.reason);
+      }
+    },
+  );
+
+  it.each(ENTRIES.filter(([, entry]) => entry.kind === 'file'))(
+    '%s is a file entry: a directory of that name is not protected below it',
+    (_pattern, entry) => {
+      const path = `${ws}/sub/${entry.pattern.replaceAll('*', 'x')}/inside.txt`;
+      expect(matchProtectedPath(path), path).toBeUndefined();
+    },
+  );
+
+  it.each(ENTRIES.filter(([pattern]) => pattern.includes('*')))(
+    '%s: * matches any characters of a name, a line break too',
+    (_pattern, entry) => {
+      const path = `${ws}/${entry.pattern.replaceAll('*', 'x\ny')}`;
+      expect(matchProtectedPath(path)?.reason, JSON.stringify(path)).toBe(entry.reason);
+    },
+  );
+
+  it.each(ENTRIES.filter(([pattern]) => pattern.includes('.')))(
+    '%s: a dot is a dot, not any character',
+    (_pattern, entry) => {
+      const path = `${ws}/${sample(entry).replaceAll('.', 'x')}`;
+      expect(matchProtectedPath(path), path).toBeUndefined();
+    },
+  );
+
+  it.runIf(sep === '/')('on POSIX a backslash is part of a name, not a separator', () => {
+    expect(matchProtectedPath(`${ws}/notes\\package.json`)).toBeUndefined();
+    expect(matchProtectedPath(`${ws}/.git\\config`)).toBeUndefined();
+  });
+
+  it('case is folded as file systems fold it: the Kelvin sign is a k', () => {
+    // U+212A KELVIN SIGN folds to an ASCII k (macOS and Windows file systems open Makefile with it).
+    expect(matchProtectedPath(`${ws}/Ma\u212Aefile`)?.reason).toBe('build recipes (make runs them)');
+    expect(matchProtectedPath(`${ws}/.\u212Airo/settings.json`)?.reason).toBe("an agent's settings");
+  });
+});
+
+describe('on the disk: the shape of a git directory and hard links', () => {
+  let tree: TempWorkspace;
+  beforeEach(() => {
+    tree = makeTempWorkspace('tw-git-');
+  });
+  const onDisk = (path: string) => matchProtectedPath(path, [], { workspaceRoot: tree.workspace });
+  const completing = 'a git directory (HEAD, objects/ and refs/)';
+
+  it('HEAD beside objects/ alone, or refs/ alone, completes the shape', () => {
+    tree.dir('a/objects');
+    tree.dir('b/refs');
+    expect(onDisk(tree.path('a/HEAD'))?.reason).toContain(`it would make ${tree.path('a')} ${completing}`);
+    expect(onDisk(tree.path('b/HEAD'))?.reason).toContain(`it would make ${tree.path('b')} ${completing}`);
+  });
+
+  it('objects/ or refs/ beside a HEAD file completes it; beside a HEAD directory it does not', () => {
+    tree.file('a/HEAD', 'ref: refs/heads/main\n');
+    tree.dir('b/HEAD');
+    expect(onDisk(tree.path('a/objects/pack/x'))?.reason).toContain(completing);
+    expect(onDisk(tree.path('a/refs'))?.reason).toContain(completing);
+    expect(onDisk(tree.path('b/objects/x'))).toBeUndefined();
+  });
+
+  it('beside objects/ and refs/, only HEAD completes it: another file there does not ask', () => {
+    tree.dir('a/objects');
+    tree.dir('a/refs');
+    expect(onDisk(tree.path('a/README'))).toBeUndefined();
+    expect(onDisk(tree.path('a/hooks/post-checkout'))).toBeUndefined();
+    tree.file('b/objects', 'a file, not a directory');
+    expect(onDisk(tree.path('b/HEAD'))).toBeUndefined();
+  });
+
+  it('objects/ and refs/ reached through symlinks count, as git follows them', () => {
+    const store = join(tree.root, 'store');
+    mkdirSync(join(store, 'objects'), { recursive: true });
+    tree.dir('a');
+    symlinkSync(join(store, 'objects'), tree.path('a/objects'));
+    expect(onDisk(tree.path('a/HEAD'))?.reason).toContain(completing);
+  });
+
+  it('a file with two names, neither in a git directory, is not a hard link to a git file', () => {
+    git(tree.workspace, 'init', '-q');
+    const first = tree.file('docs/a.txt', 'x');
+    linkSync(first, tree.path('docs/b.txt'));
+    expect(onDisk(tree.path('docs/b.txt'))).toBeUndefined();
+    expect(onDisk(first)).toBeUndefined();
+  });
+
+  it('a hard link to a core.hooksPath hook (a hooks directory with no hooks/ inside) asks', () => {
+    git(tree.workspace, 'init', '-q');
+    git(tree.workspace, 'config', 'core.hooksPath', 'tools/hooks');
+    const hook = tree.file('tools/hooks/pre-commit', '#!/bin/sh\n');
+    linkSync(hook, tree.path('notes.txt'));
+    expect(onDisk(tree.path('notes.txt'))?.reason).toBe(
+      `a hard link to ${hook} (git runs or obeys that file)`,
+    );
+  });
+
+  it('a hard link to the git config asks', () => {
+    git(tree.workspace, 'init', '-q');
+    linkSync(tree.path('.git/config'), tree.path('settings.ini'));
+    expect(onDisk(tree.path('settings.ini'))?.reason).toBe(
+      `a hard link to ${tree.path('.git/config')} (git runs or obeys that file)`,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, type Stats } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { isInsideDirectory } from '../paths/real-path.js';
-import { type GitLayout, gitLayoutOf, isGitDirectory } from './git-directory.js';
+import { type GitLayout, gitLayoutOf, isGitDirectory, kindOf } from './git-directory.js';
 
 /**
  * Files that change the agent's own behaviour, run code when something else starts, or are
@@ -259,19 +259,15 @@ export function comparablePath(path: string): string {
 
 interface CompiledEntry {
   readonly entry: ProtectedPathEntry;
-  /** Segments, comparable; `undefined` where the segment has a `*`. */
-  readonly segments: readonly (string | RegExp)[];
+  /** Segments, comparable, each as an expression of a whole name (`*`: any characters). */
+  readonly segments: readonly RegExp[];
 }
 
 const COMPILED: readonly CompiledEntry[] = PROTECTED_PATHS.map((item) => ({
   entry: item,
   segments: comparablePath(item.pattern)
     .split('/')
-    .map((segment) =>
-      segment.includes('*')
-        ? new RegExp(`^${segment.split('*').map(escapeRegExp).join('.*')}$`, 's')
-        : segment,
-    ),
+    .map((segment) => new RegExp(`^${segment.split('*').map(escapeRegExp).join('.*')}$`, 's')),
 }));
 
 /**
@@ -300,13 +296,11 @@ const HOST_MARKED = 'a file the host marked as protected';
  */
 export function matchProtectedPath(
   realPath: string,
-  extraPaths: readonly string[] = [],
+  extraPaths?: readonly string[],
   context?: ProtectedPathContext,
 ): ProtectedPathMatch | undefined {
-  for (const extra of extraPaths) {
-    if (realPath === extra || realPath.startsWith(`${extra}${sep}`)) {
-      return { path: realPath, reason: HOST_MARKED };
-    }
+  if (extraPaths?.some((extra) => realPath === extra || realPath.startsWith(`${extra}${sep}`))) {
+    return { path: realPath, reason: HOST_MARKED };
   }
   const byName = matchByName(realPath);
   if (byName !== undefined) return { path: realPath, reason: byName.reason };
@@ -324,6 +318,7 @@ export function matchByName(path: string): ProtectedPathEntry | undefined {
       if (matchesAt(segments, pattern, segments.length - pattern.length)) return item;
       continue;
     }
+    // Stryker disable next-line ArithmeticOperator: past the last start that fits, the missing segments are undefined, read as "undefined", which no directory name (none has a `*`) is
     for (let start = 0; start + pattern.length <= segments.length; start += 1) {
       if (matchesAt(segments, pattern, start)) return item;
     }
@@ -331,16 +326,10 @@ export function matchByName(path: string): ProtectedPathEntry | undefined {
   return undefined;
 }
 
-function matchesAt(
-  segments: readonly string[],
-  pattern: readonly (string | RegExp)[],
-  start: number,
-): boolean {
+function matchesAt(segments: readonly string[], pattern: readonly RegExp[], start: number): boolean {
+  // Stryker disable next-line ConditionalExpression: a negative start reads undefined segments, read as "undefined", which no pattern of the table matches
   if (start < 0) return false;
-  return pattern.every((part, index) => {
-    const segment = segments[start + index] as string;
-    return typeof part === 'string' ? segment === part : part.test(segment);
-  });
+  return pattern.every((part, index) => part.test(segments[start + index] as string));
 }
 
 function matchOnDisk(realPath: string, layout: GitLayout): ProtectedPathMatch | undefined {
@@ -348,7 +337,7 @@ function matchOnDisk(realPath: string, layout: GitLayout): ProtectedPathMatch | 
   const comparable = comparablePath(realPath);
   for (const directory of layout.directories) {
     const guarded = comparablePath(directory.path);
-    if (comparable === guarded || isInsideDirectory(guarded, comparable)) {
+    if (isInsideDirectory(guarded, comparable)) {
       return { path: realPath, reason: directory.reason };
     }
   }
@@ -362,7 +351,7 @@ function matchOnDisk(realPath: string, layout: GitLayout): ProtectedPathMatch | 
     if (isGitDirectory(directory)) {
       return { path: realPath, reason: `in the git directory ${directory} (its hooks and config run code)` };
     }
-    if (child !== undefined && completesGitDirectory(directory, child)) {
+    if (completesGitDirectory(directory, child)) {
       return {
         path: realPath,
         reason: `it would make ${directory} a git directory (HEAD, objects/ and refs/), whose hooks and config git runs`,
@@ -370,7 +359,7 @@ function matchOnDisk(realPath: string, layout: GitLayout): ProtectedPathMatch | 
     }
     const parent = dirname(directory);
     if (parent === directory) break;
-    child = directory.slice(parent.length).replace(/^[\\/]/, '');
+    child = basename(directory);
     directory = parent;
   }
   const linked = hardLinkedGitFile(realPath, layout);
@@ -391,56 +380,46 @@ function hardLinkedGitFile(realPath: string, layout: GitLayout): string | undefi
   } catch {
     return undefined; // missing: a new file has no other names
   }
+  // A shortcut, not a check: a file with one name, or a directory (never hard-linked), has the
+  // inode of a candidate only when it is that candidate, which the layout matched above by path.
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: the shortcut skips a search that would find nothing
   if (!target.isFile() || target.nlink < 2) return undefined;
   for (const directory of layout.directories) {
-    const candidates = [
-      join(directory.path, 'config'),
-      ...entriesOf(join(directory.path, 'hooks')),
-      ...entriesOf(directory.path),
-    ];
-    for (const candidate of candidates) {
+    // `config` and the other files of the git directory, and each hook.
+    for (const folder of [join(directory.path, 'hooks'), directory.path]) {
+      let names: string[];
       try {
-        const stats = lstatSync(candidate);
-        if (stats.ino === target.ino && stats.dev === target.dev) return candidate;
+        names = readdirSync(folder);
       } catch {
-        // Gone meanwhile: not a name of this file.
+        continue; // no such directory (a git directory without hooks/)
+      }
+      for (const name of names) {
+        const candidate = join(folder, name);
+        try {
+          const stats = lstatSync(candidate);
+          if (stats.ino === target.ino && stats.dev === target.dev) return candidate;
+        } catch {
+          // Gone meanwhile: not a name of this file.
+        }
       }
     }
   }
   return undefined;
 }
 
-/** True when writing `child` of `directory` adds a missing piece of a git directory's shape. */
-function completesGitDirectory(directory: string, child: string): boolean {
+/**
+ * True when writing `child` of `directory` adds a missing piece of a git directory's shape
+ * (`undefined`: `directory` is the written path itself, no child of it).
+ */
+function completesGitDirectory(directory: string, child: string | undefined): boolean {
+  // Symlinks followed, as isGitDirectory and git itself follow them.
   if (child === 'HEAD') {
-    return isDirectory(join(directory, 'objects')) || isDirectory(join(directory, 'refs'));
+    return (
+      kindOf(join(directory, 'objects')) === 'directory' || kindOf(join(directory, 'refs')) === 'directory'
+    );
   }
-  if (child === 'objects' || child === 'refs') return isFile(join(directory, 'HEAD'));
+  if (child === 'objects' || child === 'refs') return kindOf(join(directory, 'HEAD')) === 'file';
   return false;
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return lstatSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return lstatSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function entriesOf(directory: string): string[] {
-  try {
-    return readdirSync(directory).map((name) => join(directory, name));
-  } catch {
-    return [];
-  }
 }
 
 function escapeRegExp(text: string): string {

@@ -375,3 +375,113 @@ describe('Unicode normal forms: one rule, either spelling', () => {
     expect(matchesContent(`Bash(cat ${nfc}:*)`, `cat ${nfd}`)).toBe(true);
   });
 });
+
+describe('blanks at the end of a specifier after backslashes', () => {
+  it('an even run of backslashes escapes itself: the blanks after it are layout', () => {
+    // Read(a\\ ): the name a\ (one backslash), the blank trimmed.
+    const specifier = specifierOf('Read(a\\\\ )');
+    expect(specifier.text).toBe('a\\\\');
+    expect(specifier.matchesPath(`${workspace}/a\\`, workspace)).toBe(true);
+    expect(specifier.matchesPath(`${workspace}/a\\ `, workspace)).toBe(false);
+  });
+
+  it('an odd run escapes one blank, part of the name; the blanks after it are layout', () => {
+    const specifier = specifierOf('Read(a\\   )');
+    expect(specifier.text).toBe('a\\ ');
+    expect(specifier.matchesPath(`${workspace}/a `, workspace)).toBe(true);
+    expect(specifier.matchesPath(`${workspace}/a   `, workspace)).toBe(false);
+  });
+});
+
+describe('backslash escapes in a glob with wildcards', () => {
+  const cases: [rule: string, matching: string[], notMatching: string[]][] = [
+    // An escaped parenthesis is a parenthesis, not a group, and the rule still needs it.
+    ['\\(*', ['(x', '('], ['x', '\\(x']],
+    ['a\\*b*', ['a*bc', 'a*b'], ['axbc', 'a\\bc']],
+    // A backslash at the very end has nothing to escape: it is a backslash.
+    ['*\\', ['x\\'], ['x']],
+    // An escaped backslash is one backslash, wherever it is.
+    ['\\\\*', ['\\x', '\\'], ['a', '[\\]', 'ax']],
+    ['*\\\\', ['x\\', '\\'], ['[\\]', 'x']],
+    ['\\\\\\\\*', ['\\\\x', '\\\\'], ['\\x', '\\']],
+    ['\\\\\\(*', ['\\(x'], ['(x', '\\\\x']],
+    ['\\(\\\\*', ['(\\x'], ['([\\]', '(x']],
+    // Parentheses and a bar are literal, also unbalanced or alone.
+    ['*))', ['))', 'a))'], ['a']],
+    ['*|', ['x|', '|'], ['a', 'x']],
+    ['*(a', ['(a', 'x(a'], ['a']],
+    ['[*]', ['[]', '[x]'], [']', 'x']],
+  ];
+  it.each(cases)('%s', (glob, matching, notMatching) => {
+    for (const behavior of ['allow', 'deny'] as const) {
+      const specifier = parsePermissionRule(`Read(${glob})`, behavior).specifier!;
+      expect(specifier.isLiteral, glob).toBe(false);
+      for (const name of matching) {
+        expect(specifier.matchesPath(`${workspace}/${name}`, workspace), `${behavior} ${name}`).toBe(true);
+      }
+      for (const name of notMatching) {
+        expect(specifier.matchesPath(`${workspace}/${name}`, workspace), `${behavior} ${name}`).toBe(false);
+      }
+    }
+  });
+});
+
+describe('more of what rules decide', () => {
+  it('Read(.) names the workspace directory itself', () => {
+    expect(matchesPath('Read(.)', workspace)).toBe(true);
+    expect(matchesPath('Read(.)', `${workspace}/a`)).toBe(false);
+  });
+
+  it('a specifier starting with ~ but no ~/ reads as a path, not a command', () => {
+    expect(specifierOf('Bash(~backup)').looksLikeContent).toBe(false);
+    expect(specifierOf('Bash(backup~)').looksLikeContent).toBe(true);
+  });
+
+  it('a literal deny or ask rule ignores case; a literal allow rule does not', () => {
+    for (const behavior of ['deny', 'ask'] as const) {
+      const specifier = parsePermissionRule('Read(config/.ENV)', behavior).specifier!;
+      expect(specifier.isLiteral).toBe(true);
+      expect(specifier.matchesPath(`${workspace}/Config/.env`, workspace), behavior).toBe(true);
+      expect(specifier.matchesPath(`${workspace}/config/.env.local`, workspace), behavior).toBe(false);
+    }
+    const allow = specifierOf('Read(config/.ENV)');
+    expect(allow.matchesPath(`${workspace}/config/.ENV`, workspace)).toBe(true);
+    expect(allow.matchesPath(`${workspace}/config/.env`, workspace)).toBe(false);
+  });
+
+  it('content without a single ASCII character is compared in NFC too', () => {
+    // 가 (U+AC00) typed in the rule; the call decomposed into its two jamo (U+1100 U+1161).
+    expect(matchesContent('Bash(\uac00)', '\u1100\u1161')).toBe(true);
+    expect(matchesContent('Bash(\u1100\u1161)', '\uac00')).toBe(true);
+  });
+
+  it('a workspace at the file system root anchors relative rules there', () => {
+    expect(specifierOf('Read(etc/**)').matchesPath('/etc/passwd', '/')).toBe(true);
+    expect(specifierOf('Read(etc/**)').matchesPath('/srv/etc/passwd', '/')).toBe(false);
+  });
+
+  it('a sibling directory whose name starts with the workspace name is outside it', () => {
+    expect(matchesPath('Read(other/**)', '/srv/ws-other/x')).toBe(false);
+    expect(matchesPath('Read(other/**)', '/srv/wsother/x')).toBe(false);
+    expect(matchesPath('Read(**)', '/srv/ws2/a')).toBe(false);
+  });
+
+  it('~/ rules are anchored at the home directory given, not the workspace', () => {
+    const specifier = parsePermissionRule('Read(~/notes/**)', 'deny', { homeDir: '/home/u' }).specifier!;
+    expect(specifier.matchesPath('/home/u/notes/a', workspace)).toBe(true);
+    expect(specifier.matchesPath(`${workspace}/notes/a`, workspace)).toBe(false);
+    const relative = parsePermissionRule('Read(notes/**)', 'deny', { homeDir: '/home/u' }).specifier!;
+    expect(relative.matchesPath('/home/u/notes/a', workspace)).toBe(false);
+  });
+
+  it('a content pattern without * is the exact command, shell operators included', () => {
+    expect(matchesContent('Bash(make && make install)', 'make && make install')).toBe(true);
+    expect(matchesContent('Bash(make && make install)', 'make && make install; id')).toBe(false);
+    expect(matchesContent('Bash(git log | head)', 'git log | head')).toBe(true);
+  });
+
+  it('contentSegments of content that is nothing but separators is the content alone', () => {
+    expect(contentSegments('&& ;')).toEqual(['&& ;']);
+    expect(contentSegments('ls')).toEqual(['ls', 'ls']);
+  });
+});

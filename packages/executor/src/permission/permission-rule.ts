@@ -67,43 +67,53 @@ export function parsePermissionRule(
   behavior: RuleBehavior,
   options: ParseRuleOptions = {},
 ): PermissionRule {
-  const trimmed = typeof source === 'string' ? source.trim() : '';
+  const refusal = (why: string) =>
+    new ExecutorError(
+      ExecutorErrorCode.InvalidPermissionRule,
+      `Invalid rule ${JSON.stringify(source)} in permissions.${behavior}${why}`,
+    );
+  const invalid = `; accepted forms: ${ACCEPTED_FORMS}.`;
+  if (typeof source !== 'string') throw refusal(invalid);
+  const trimmed = source.trim();
   const match = RULE_SYNTAX.exec(trimmed);
-  if (match === null || (match[2] !== undefined && match[2].trim() === '')) {
-    throw new ExecutorError(
-      ExecutorErrorCode.InvalidPermissionRule,
-      `Invalid rule ${JSON.stringify(source)} in permissions.${behavior}; accepted forms: ${ACCEPTED_FORMS}.`,
-    );
-  }
-  const [, toolPattern = '', written] = match;
-  const specifier = written === undefined ? undefined : trimLayout(written);
-  if (specifier !== undefined && climbsOut(specifier)) {
-    throw new ExecutorError(
-      ExecutorErrorCode.InvalidPermissionRule,
-      `Invalid rule ${JSON.stringify(source)} in permissions.${behavior}: a path rule cannot contain a ".." segment; it is matched against resolved paths, so it would never match. Use an absolute path such as "Read(/srv/shared/**)" or one in the home directory such as "Read(~/shared/**)". (A command rule ends with ":*" or has arguments: "Bash(../run.sh:*)".)`,
-    );
-  }
+  if (match === null || (match[2] !== undefined && match[2].trim() === '')) throw refusal(invalid);
+  const written = match[2];
   return {
     source: trimmed,
     behavior,
-    matchesToolName: compileNamePattern(toolPattern),
+    matchesToolName: compileNamePattern(match[1] as string),
     specifier:
-      specifier === undefined
+      written === undefined
         ? undefined
-        : compileSpecifier(specifier, options.homeDir ?? homedir(), behavior !== 'allow'),
+        : compileSpecifier(
+            pathRuleText(written, refusal),
+            options.homeDir ?? homedir(),
+            behavior !== 'allow',
+          ),
   };
+}
+
+/** The specifier without its layout blanks, refused when it is a path rule with a `..` segment. */
+function pathRuleText(written: string, refusal: (why: string) => ExecutorError): string {
+  const text = trimLayout(written);
+  if (climbsOut(text)) {
+    throw refusal(
+      ': a path rule cannot contain a ".." segment; it is matched against resolved paths, so it would never match. Use an absolute path such as "Read(/srv/shared/**)" or one in the home directory such as "Read(~/shared/**)". (A command rule ends with ":*" or has arguments: "Bash(../run.sh:*)".)',
+    );
+  }
+  return text;
 }
 
 /** Blanks around a specifier are layout, except one a backslash escapes (part of a file name). */
 function trimLayout(text: string): string {
   const start = text.trimStart();
   const trimmed = start.trimEnd();
-  const escapes = /\\*$/.exec(trimmed)?.[0].length ?? 0;
+  // `\\*$` matches every string (with no backslash at the end, as an empty run).
+  const escapes = (/\\*$/.exec(trimmed) as RegExpExecArray)[0].length;
   return escapes % 2 === 1 ? start.slice(0, trimmed.length + 1) : trimmed;
 }
 
 function compileNamePattern(pattern: string): (name: string) => boolean {
-  if (!pattern.includes('*')) return (name) => name === pattern;
   const expression = new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`);
   return (name) => expression.test(name);
 }
@@ -128,7 +138,7 @@ function compileSpecifier(typed: string, typedHome: string, nocase: boolean): Ru
     matchesPath(absolutePath, workspaceRoot) {
       const path = nfc(absolutePath);
       if (anchor.kind === 'absolute') return glob(path);
-      const relative = relativeInside(path, anchor.kind === 'home' ? home : nfc(workspaceRoot), nocase);
+      const relative = relativeInside(path, anchor.kind === 'workspace' ? nfc(workspaceRoot) : home, nocase);
       if (relative === undefined) return false;
       return relative === '' ? coversAnchor : glob(relative);
     },
@@ -283,7 +293,7 @@ export function contentSegments(content: string): string[] {
     .split(/&&|\|\||[;&|\n\r<>(){}]|\$\(|`/)
     .map((segment) => segment.trim())
     .filter((segment) => segment !== '');
-  return segments.length === 0 ? [content] : [content, ...segments];
+  return [content, ...segments];
 }
 
 function escapeRegExp(text: string): string {

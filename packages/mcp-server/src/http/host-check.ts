@@ -28,8 +28,7 @@ export interface HostPolicy {
 export function hostProblem(headers: IncomingHttpHeaders, policy: HostPolicy): string | undefined {
   const host = headers.host;
   if (host === undefined || host === '') return 'the request has no Host header';
-  const hostname = hostnameOf(host);
-  if (hostname === undefined || !policy.hostnames.has(hostname)) {
+  if (!namesAcceptedHost(policy, host)) {
     return `Host ${JSON.stringify(host)} is not one this server answers to`;
   }
   const origin = headers.origin;
@@ -39,14 +38,8 @@ export function hostProblem(headers: IncomingHttpHeaders, policy: HostPolicy): s
       ? undefined
       : `Origin ${JSON.stringify(origin)} is not allowed`;
   }
-  let url: URL | undefined;
-  try {
-    url = new URL(origin);
-  } catch {
-    url = undefined;
-  }
-  const originHost = url === undefined ? undefined : hostnameOf(url.host);
-  if (url === undefined || originHost === undefined || !policy.hostnames.has(originHost)) {
+  const url = URL.canParse(origin) ? new URL(origin) : undefined;
+  if (url === undefined || !namesAcceptedHost(policy, url.host)) {
     return `Origin ${JSON.stringify(origin)} is not allowed`;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
@@ -63,12 +56,19 @@ export function hostProblem(headers: IncomingHttpHeaders, policy: HostPolicy): s
   return undefined;
 }
 
+/** True when `host` (a `Host` value, or an origin's host) names one of the policy's host names. */
+function namesAcceptedHost(policy: HostPolicy, host: string): boolean {
+  // A malformed value has no name (`undefined`), which no set of names holds.
+  const hostnames: ReadonlySet<string | undefined> = policy.hostnames;
+  return hostnames.has(hostnameOf(host));
+}
+
 /** The lower-case host name of a `Host` value (`[::1]:3000` → `[::1]`), or `undefined` if malformed. */
 export function hostnameOf(host: string): string | undefined {
   const value = host.trim().toLowerCase();
   if (value.startsWith('[')) {
     const end = value.indexOf(']');
-    return end < 0 ? undefined : value.slice(0, end + 1);
+    return end === -1 ? undefined : value.slice(0, end + 1);
   }
   const colon = value.indexOf(':');
   const name = colon < 0 ? value : value.slice(0, colon);

@@ -394,7 +394,7 @@ describe('how a path is cut into names', () => {
     },
   );
 
-  it.each(ENTRIES.filter(([, entry]) => entry.kind === 'file'))(
+  it.each(ENTRIES.filter(([, entry]) => entry.kind !== 'directory'))(
     '%s is a file entry: a directory of that name is not protected below it',
     (_pattern, entry) => {
       const path = `${ws}/sub/${entry.pattern.replaceAll('*', 'x')}/inside.txt`;
@@ -423,10 +423,12 @@ describe('how a path is cut into names', () => {
     expect(matchProtectedPath(`${ws}/.git\\config`)).toBeUndefined();
   });
 
-  it('case is folded as file systems fold it: the Kelvin sign is a k', () => {
-    // U+212A KELVIN SIGN folds to an ASCII k (macOS and Windows file systems open Makefile with it).
+  it('case is folded as file systems fold it: the long s is an s, the Kelvin sign a k', () => {
+    // U+017F LATIN SMALL LETTER LONG S folds to s (its upper case is S): a case-insensitive file
+    // system opens .bashrc by that name. U+212A KELVIN SIGN is K in NFC.
+    expect(matchProtectedPath(`${ws}/.ba\u017Fhrc`)?.reason).toBe('shell start-up file');
+    expect(matchProtectedPath(`${ws}/.hu\u017Fky/pre-commit`)?.reason).toBe('git hooks');
     expect(matchProtectedPath(`${ws}/Ma\u212Aefile`)?.reason).toBe('build recipes (make runs them)');
-    expect(matchProtectedPath(`${ws}/.\u212Airo/settings.json`)?.reason).toBe("an agent's settings");
   });
 });
 
@@ -486,6 +488,14 @@ describe('on the disk: the shape of a git directory and hard links', () => {
     expect(onDisk(tree.path('notes.txt'))?.reason).toBe(
       `a hard link to ${hook} (git runs or obeys that file)`,
     );
+  });
+
+  it('a core.hooksPath directory is matched case folded: \u03f4 (theta symbol) is \u0398 (theta)', () => {
+    git(tree.workspace, 'init', '-q');
+    git(tree.workspace, 'config', 'core.hooksPath', 'tools/\u03f4');
+    tree.dir('tools/\u03f4');
+    expect(onDisk(tree.path('tools/\u0398/pre-commit'))?.reason).toContain('core.hooksPath');
+    expect(onDisk(tree.path('tools/\u03b8/pre-commit'))?.reason).toContain('core.hooksPath');
   });
 
   it('a hard link to the git config asks', () => {

@@ -252,9 +252,13 @@ export const PROTECTED_PATHS: readonly ProtectedPathEntry[] = Object.freeze([
   ...files('SSH login keys', 'authorized_keys'),
 ]);
 
-/** How a path is compared: one Unicode normal form, and case folded (a file system may ignore case). */
+/**
+ * How a path is compared: one Unicode normal form, and case folded (a file system may ignore
+ * case). Upper then lower case, as Unicode case folding does: `ſ` (long s) is an `s`, and `ϴ` a `θ`,
+ * to a case-insensitive file system, though neither has that lower case of its own.
+ */
 export function comparablePath(path: string): string {
-  return path.normalize('NFC').toLowerCase();
+  return path.normalize('NFC').toUpperCase().toLowerCase();
 }
 
 interface CompiledEntry {

@@ -43,6 +43,38 @@ describe('the foreign-schema pre-screen', () => {
       items: [{ a: [1, { b: null }] }],
     });
     expect(prescreenJsonSchema({ type: 'object' }, limits, 'S').hasDefaults).toBe(false);
+    expect(prescreenJsonSchema({ type: 'object', required: [], enum: [[]] }, limits, 'S').copy).toStrictEqual(
+      {
+        type: 'object',
+        required: [],
+        enum: [[]],
+      },
+    );
+  });
+
+  it('counts levels and names where through arrays too (allOf, items lists)', () => {
+    const schema = { allOf: [{ allOf: [{ type: 'string' }] }] };
+    expect(rejected(schema, { maxDepth: 5 })).toBeUndefined();
+    expect(rejected(schema, { maxDepth: 4 })).toBe(
+      'schema_rejected: S: the schema nests deeper than 4 levels at /allOf/0/allOf/0; flatten it or use $defs',
+    );
+  });
+
+  it('counts the properties of a properties keyword only: not a string or null of that name', () => {
+    expect(rejected({ properties: null }, { maxProperties: 1 })).toBeUndefined();
+    expect(rejected({ default: { properties: 'abc' } }, { maxProperties: 1 })).toBeUndefined();
+    expect(
+      rejected({ properties: { a: {} }, default: { properties: 'abc' } }, { maxProperties: 1 }),
+    ).toBeUndefined();
+  });
+
+  it("a schema's own error (a getter that throws) is thrown as it is, not turned into a refusal", () => {
+    const schema = {
+      get type(): string {
+        throw new RangeError('the getter failed');
+      },
+    };
+    expect(() => screenJsonSchema(schema)).toThrow(new RangeError('the getter failed'));
   });
 
   it('refuses what is not an object schema, saying what it got', () => {
@@ -124,6 +156,9 @@ describe('the foreign-schema pre-screen', () => {
       'schema_rejected: S: a function at /default is not JSON; pass parsed JSON',
     );
     expect(rejected(Object.assign(Object.create(null), { type: 'object' }))).toBeUndefined();
+    expect(rejected(new Shape())).toBe(
+      'schema_rejected: S: a value at / is not plain JSON; pass parsed JSON',
+    );
   });
 
   it.each(['$ref', '$dynamicRef', '$recursiveRef'])(
@@ -135,6 +170,7 @@ describe('the foreign-schema pre-screen', () => {
       expect(rejected({ [key]: '#/$defs/A', $defs: { A: {} } })).toBeUndefined();
       expect(rejected({ $id: 'urn:inner', [key]: 'urn:inner' })).toBeUndefined();
       expect(rejected({ $id: 5, [key]: '5' })).toMatch(/points outside the schema/);
+      expect(rejected({ description: 'urn:inner', [key]: 'urn:inner' })).toMatch(/points outside the schema/);
       expect(rejected({ [key]: 5 })).toBeUndefined();
     },
   );

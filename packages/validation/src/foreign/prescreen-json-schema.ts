@@ -95,20 +95,18 @@ function walkSchema(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>
   }
   const copy: Record<string, unknown> = {};
   const report: JsonSchemaReport = { bytes: 0, nodes: 0, properties: 0, depth: 0, hasDefaults: false, copy };
-  const declaredIds = new Set<string>();
+  // Any `$id` value: one that is not a string equals no `$ref` (which is one).
+  const declaredIds = new Set<unknown>();
   const references: Array<{ reference: string; path: string }> = [];
-  // Each entry: the value, its depth, its path, and where its copy goes (container and key).
+  // Each entry: the value, its depth, its path, and where its copy goes (container and key; the
+  // root's copy is `copy` itself).
   const stack: Array<
     [unknown, number, string, Record<string, unknown> | unknown[] | undefined, string | number]
-  > = [[schema, 1, '', undefined, '']];
+  > = [[schema, 1, '', undefined, 0]];
   while (stack.length > 0) {
     const [current, depth, path, parent, slot] = stack.pop()!;
-    const place = (value: unknown): void => {
-      if (parent === undefined) return;
-      if (Array.isArray(parent)) parent[slot as number] = value;
-      else parent[slot as string] = value;
-    };
-    if (typeof current !== 'object' || current === null) place(current);
+    // A primitive is its own copy; an object or array is replaced by its copy below.
+    let copied: unknown = current;
     switch (typeof current) {
       case 'string':
         report.bytes += Buffer.byteLength(current) + 3;
@@ -138,8 +136,8 @@ function walkSchema(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>
             'send a smaller schema',
           );
         if (Array.isArray(current)) {
-          const items: unknown[] = new Array(current.length);
-          place(items);
+          const items: unknown[] = [];
+          copied = items;
           for (let index = current.length - 1; index >= 0; index--) {
             stack.push([current[index], depth + 1, `${path}/${index}`, items, index]);
           }
@@ -150,7 +148,7 @@ function walkSchema(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>
           reject(undefined, `a value at ${path || '/'} is not plain JSON`, 'pass parsed JSON');
         const record = current as Record<string, unknown>;
         const target: Record<string, unknown> = parent === undefined ? copy : {};
-        place(target);
+        copied = target;
         for (const key of Object.keys(record)) {
           const value = record[key];
           const childPath = appendPointer(path, key);
@@ -172,7 +170,7 @@ function walkSchema(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>
               `at most ${limits.maxEnumValues} are accepted`,
             );
           }
-          if (key === '$id' && typeof value === 'string') declaredIds.add(value);
+          if (key === '$id') declaredIds.add(value);
           // Over-approximate (a property named "default" counts too): it only costs the fast path.
           if (key === 'default') report.hasDefaults = true;
           if (REFERENCE_KEYWORDS.has(key) && typeof value === 'string')
@@ -185,8 +183,10 @@ function walkSchema(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>
         break;
       }
       default:
-        reject(undefined, `a ${typeof current} at ${path || '/'} is not JSON`, 'pass parsed JSON');
+        // Never the root (an object, checked above): `path` is never empty here.
+        reject(undefined, `a ${typeof current} at ${path} is not JSON`, 'pass parsed JSON');
     }
+    if (parent !== undefined) (parent as Record<string | number, unknown>)[slot] = copied;
     if (report.bytes > limits.maxBytes)
       reject(
         'maxBytes',

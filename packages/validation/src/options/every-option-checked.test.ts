@@ -40,9 +40,12 @@ describe('every options object is checked by name', () => {
     );
   });
 
-  it('filterSensitive: an unknown level would have kept no path at all', () => {
+  it('filterSensitive: an unknown or missing level would have kept no path at all', () => {
     expect(refusal(() => filterSensitive(['/k/id_rsa'], untyped('hgh')))).toBe(
       'filterSensitive: minLevel must be one of "low", "medium", "high"; got string "hgh" (did you mean "high"?).',
+    );
+    expect(refusal(() => filterSensitive(['/k/id_rsa'], untyped(undefined)))).toBe(
+      'filterSensitive: minLevel must be one of "low", "medium", "high"; got nothing.',
     );
   });
 

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { messageCatalog } from '../messages/message-catalog.js';
@@ -284,6 +286,22 @@ describe('what JSON cannot hold', () => {
     const annotated = Object.assign([1], { note: (): number => 1 });
     expect(guard(annotated, 100)).toBeUndefined();
     expect(guard([{ constructor: 1 }, annotated], 100)?.issue.path).toBe('/0/constructor');
+  });
+
+  it('a refused value is not kept alive by the guard: no argument outlives its call', async () => {
+    // The garbage collector, as Jest's leak detector reaches it without --expose-gc.
+    setFlagsFromString('--expose-gc');
+    const collectGarbage = runInNewContext('gc') as () => void;
+    const refuse = (): WeakRef<object> => {
+      const held = { payload: 'x' };
+      // The scan queues held and [held], then meets the function: refused with both still queued.
+      expect(guard([held, [held], () => 1], 1000)?.code).toBe('arguments_not_json');
+      return new WeakRef(held);
+    };
+    const held = refuse();
+    await new Promise((resolve) => setImmediate(resolve));
+    collectGarbage();
+    expect(held.deref()).toBeUndefined();
   });
 
   it('plain data passes: null-prototype objects, null, undefined members', () => {

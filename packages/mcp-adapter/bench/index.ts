@@ -45,7 +45,14 @@ import {
 import { oauthBenchmarks } from './oauth.js';
 
 const OVERHEAD_TARGET = 1.15;
-const fixture = join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'fixtures', 'flaky-server.mjs');
+const fixture = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'src',
+  'test-support',
+  'fixtures',
+  'flaky-server.mjs',
+);
 const workspace = mkdtempSync(join(tmpdir(), 'toolwright-mcp-bench-'));
 /** What an executor passes to each call: its own abort signal. */
 const context = () => ({

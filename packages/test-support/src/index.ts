@@ -1,5 +1,6 @@
 // The workspace's shared test helpers. Helpers one package alone uses stay in that package's
-// `src/test-support/`; what two or more packages (or the repo tests) use lives here, once.
+// `src/test-support/`; what two or more packages (or the repo tests) use lives here, once. The
+// benchmarks' timing helpers are their own entry, `@toolwright/test-support/bench` (src/bench.ts).
 
 export {
   type PrintedLines,

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createPolicyPathAccess, PermissionPolicy, resolveRealPath } from '@toolwright/executor';
+import { formatNanos, pairedAsync, targetLine } from '@toolwright/test-support/bench';
 import { createGrepTool } from '../src/tools/grep-tool.js';
-import { formatNanos, pairedAsync } from './measure.js';
 
 const FOLDERS = 100;
 const FILES_PER_FOLDER = 100;
@@ -76,8 +76,7 @@ export async function runGrepPathAccessBench(): Promise<string[]> {
     const result = await pairedAsync(
       () => search(true),
       () => search(false),
-      1,
-      ROUNDS,
+      { iterations: 1, rounds: ROUNDS },
     );
     const perFile = (result.subject - result.baseline) / FILE_COUNT;
     const paths: string[] = [];
@@ -92,7 +91,11 @@ export async function runGrepPathAccessBench(): Promise<string[]> {
       createPolicyPathAccess(policy, 'Grep').canRead(path, path),
     );
     return [
-      `Grep over 10,000 files with per-file permission check: ${result.ratio.toFixed(2)}x the same Grep without it (target <= ${TARGET_RATIO}x) ${result.ratio <= TARGET_RATIO ? 'PASS' : 'MISS'}`,
+      targetLine(
+        `Grep over 10,000 files with per-file permission check: ${result.ratio.toFixed(2)}x the same Grep without it`,
+        `<= ${TARGET_RATIO}x`,
+        result.ratio <= TARGET_RATIO,
+      ),
       `  median ${formatNanos(result.subject)} vs ${formatNanos(result.baseline)} a search, ${formatNanos(perFile)} a file for the check (${ROUNDS} alternating rounds)`,
       `  the check alone: ${formatNanos(walked)} a file with the real path the walk knows (what Grep pays); ${formatNanos(check)} for a path it must resolve, ${formatNanos(realPath)} (${((realPath / check) * 100).toFixed(0)}%) of that in resolveRealPath (realpath(3), one readlink per path component)`,
     ];

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Type } from '@sinclair/typebox';
 import { createTool, ToolKind } from '@toolwright/contracts';
+import { formatDifference, formatNanos, median, pairedAsync, report } from '@toolwright/test-support/bench';
 import { runDemo } from '../src/demo/run-demo.js';
 import type { ModelToolCall } from '../src/providers/model-provider.js';
 import { createAgentSession } from '../src/session/agent-session.js';
-import { formatNanos, median, pairedAsync, report } from './measure.js';
 
 const root = mkdtempSync(join(tmpdir(), 'example-agent-bench-'));
 const workspace = join(root, 'workspace');
@@ -60,11 +60,11 @@ async function executorOverhead(): Promise<void> {
   const result = await pairedAsync(
     () => session.executor.executeBatch([call('Read', { file_path: 'file-0.txt' })]),
     () => read.build({ file_path: 'file-0.txt' }).execute(context),
-    200,
+    { iterations: 200 },
   );
   const overhead = result.subject - result.baseline;
   report(
-    `executor path for one small Read: ${result.ratio.toFixed(2)}x the direct build+execute (${formatNanos(result.subject)} vs ${formatNanos(result.baseline)}, +${formatNanos(overhead)} a call)`,
+    `executor path for one small Read: ${result.ratio.toFixed(2)}x the direct build+execute (${formatNanos(result.subject)} vs ${formatNanos(result.baseline)}, ${formatDifference(overhead)} a call)`,
     '<= 3x',
     result.ratio <= 3,
   );
@@ -79,8 +79,7 @@ async function sharedBatchSpeedup(): Promise<void> {
       for (const single of calls()) await session.executor.executeBatch([single]);
     },
     () => session.executor.executeBatch(calls()),
-    1,
-    7,
+    { iterations: 1, rounds: 7 },
   );
   report(
     `shared batch of 8 x ${LATENCY_MS} ms calls: ${result.ratio.toFixed(1)}x faster than one by one (${formatNanos(result.baseline)} vs ${formatNanos(result.subject)}; limit 8x)`,

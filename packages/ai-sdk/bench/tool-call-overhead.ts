@@ -1,7 +1,7 @@
+import { formatDifference, formatNanos, pairedAsync, report } from '@toolwright/test-support/bench';
 import { asSchema, generateText, type Tool } from 'ai';
 import { toAiSdkTools } from '../src/index.js';
 import { nativeRead, readCallingModel, toolwrightRead } from './bench-tools.js';
-import { formatDifference, formatNanos, pairedAsync, report } from './measure.js';
 
 /**
  * One tool call through the bridge against the same tool written as a native AI SDK `tool()`
@@ -19,7 +19,7 @@ export async function toolCallOverhead(): Promise<void> {
     model.doGenerateCalls.length = 0;
     if (result.toolResults.length !== 1) throw new Error('the step did not run the tool');
   };
-  const whole = await pairedAsync(step(bridged), step(native), 400);
+  const whole = await pairedAsync(step(bridged), step(native), { iterations: 400 });
   report(
     `one tool call through the bridge: ${whole.ratio.toFixed(2)}x a native AI SDK tool() with Zod (${formatNanos(whole.subject)} vs ${formatNanos(whole.baseline)} a generateText step, ${formatDifference(whole.subject - whole.baseline)})`,
     '<= 1.3x',
@@ -40,7 +40,9 @@ export async function toolCallOverhead(): Promise<void> {
         : tool.toModelOutput({ toolCallId: 'call-1', input: validated.value, output });
     };
   };
-  const alone = await pairedAsync(call(bridged.Read as Tool), call(nativeRead as Tool), 5_000);
+  const alone = await pairedAsync(call(bridged.Read as Tool), call(nativeRead as Tool), {
+    iterations: 5_000,
+  });
   console.log(
     `the call alone (validate, execute, model output): ${alone.ratio.toFixed(2)}x the native tool (${formatNanos(alone.subject)} vs ${formatNanos(alone.baseline)}, ${formatDifference(alone.subject - alone.baseline)})`,
   );

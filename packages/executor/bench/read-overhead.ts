@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
-import { formatNanos, pairedAsync, report } from './measure.js';
+import { formatDifference, formatNanos, pairedAsync, report } from '@toolwright/test-support/bench';
 import { createBenchReadTool } from './read-tool.js';
 
 /**
@@ -30,10 +30,10 @@ export async function readOverhead(): Promise<void> {
     const result = await pairedAsync(
       () => executor.executeBatch([call]),
       () => read.build({ file_path: 'small.txt' }).execute(context),
-      300,
+      { iterations: 300 },
     );
     report(
-      `executor path for one small Read: ${result.ratio.toFixed(2)}x direct build + execute (${formatNanos(result.subject)} vs ${formatNanos(result.baseline)}, +${formatNanos(result.subject - result.baseline)} a call)`,
+      `executor path for one small Read: ${result.ratio.toFixed(2)}x direct build + execute (${formatNanos(result.subject)} vs ${formatNanos(result.baseline)}, ${formatDifference(result.subject - result.baseline)} a call)`,
       '<= 1.3x',
       result.ratio <= 1.3,
     );

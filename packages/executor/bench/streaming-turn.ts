@@ -10,7 +10,7 @@ import {
   type ToolCallStreamEvent,
   ToolExecutor,
 } from '@toolwright/executor';
-import { median, report } from './measure.js';
+import { median, report } from '@toolwright/test-support/bench';
 
 const TOOL_MS = 100;
 /** When each call's arguments are complete, as the model streams them (ms from the start). */

@@ -2,10 +2,18 @@
 // measured in the same run. Run with `pnpm bench` in this package; siblings come from their
 // built dist, so build @toolwright/validation first.
 import { Type } from '@sinclair/typebox';
+import {
+  formatBytes,
+  formatNanos,
+  median,
+  nanosPerCall,
+  paired,
+  report,
+} from '@toolwright/test-support/bench';
 import { compileToolSchema, parseToolSchema } from '@toolwright/validation';
 import { createTool, ToolKind, ToolResults } from '../src/index.js';
 import { freezeEditLikeByHand, freezeReadLikeByHand } from './freeze-floor.js';
-import { formatNanos, median, medianNanosPerOperation, pairedMedians, report } from './measure.js';
+import { NANOSECOND_ROUNDS } from './measure.js';
 import { benchSchemaKinds } from './schema-kinds.js';
 
 const execute = async () => ToolResults.success('');
@@ -56,8 +64,12 @@ function freezeNanos(): number {
   const allocateAndFreeze = () => {
     sink = Object.freeze({ path: 'a', offset: 1, limit: 2 });
   };
-  const { first, second } = pairedMedians(allocateAndFreeze, allocate, 20_000, 21);
-  return sink === undefined ? 0 : first - second;
+  const { subject, baseline } = paired(allocateAndFreeze, allocate, {
+    ...NANOSECOND_ROUNDS,
+    iterations: 20_000,
+    rounds: 21,
+  });
+  return sink === undefined ? 0 : subject - baseline;
 }
 
 function benchBuildOverhead(): void {
@@ -82,11 +94,8 @@ function benchBuildOverhead(): void {
       freezeByHand: freezeEditLikeByHand,
     },
   ];
-  report(
-    'one Object.freeze on a fresh 3-key object',
-    `${formatNanos(freezeNanos())} (allocation subtracted)`,
-    'context: paid once per params node and once for the invocation, by any build() that returns deeply frozen params',
-    undefined,
+  console.log(
+    `one Object.freeze on a fresh 3-key object: ${formatNanos(freezeNanos())} (allocation subtracted) (context: paid once per params node and once for the invocation, by any build() that returns deeply frozen params)`,
   );
   for (const { label, schema, input, freezeByHand } of cases) {
     const tool = createTool({
@@ -97,59 +106,53 @@ function benchBuildOverhead(): void {
       execute,
     });
     const parseOptions = { toolName: 'Bench' };
+    const timing = { ...NANOSECOND_ROUNDS, iterations: 2_000 };
     const {
-      first: buildNanos,
-      second: parseNanos,
+      subject: buildNanos,
+      baseline: parseNanos,
       ratio,
-    } = pairedMedians(
+    } = paired(
       () => tool.build(input),
       () => parseToolSchema(schema, input, parseOptions),
-      2_000,
+      timing,
     );
     // The floor of any build() that honours the contract, written by hand for this one shape:
     // the tool's own parse, then exactly one Object.freeze per params node (a node still shared
     // with the caller's input is copied first) and one for a fresh invocation-sized object.
     // No walk, no dispatch, no invocation class: nothing a real build() could leave out.
     const validator = tool.validator;
-    const floor = pairedMedians(
+    const floor = paired(
       () => {
         const result = validator.parse(input, parseOptions);
         const params = freezeByHand(result.value as Record_, input);
         return Object.freeze({ params, coercions: result.coercions });
       },
       () => parseToolSchema(schema, input, parseOptions),
-      2_000,
+      timing,
     );
-    const versusFloor = pairedMedians(
+    const versusFloor = paired(
       () => tool.build(input),
       () => {
         const result = validator.parse(input, parseOptions);
         const params = freezeByHand(result.value as Record_, input);
         return Object.freeze({ params, coercions: result.coercions });
       },
-      2_000,
+      timing,
     );
     // Context for the figure below: what a naive "parse, clone, deep-freeze" pipeline costs.
-    const naive = pairedMedians(
+    const naive = paired(
       () => tool.build(input),
       () => naiveFreeze(structuredClone(parseToolSchema(schema, input, parseOptions).value)),
-      2_000,
+      timing,
+    );
+    console.log(
+      `build() on valid input (${label}) vs naive parse + structuredClone + deep freeze: ${naive.ratio.toFixed(2)}x its cost (context)`,
+    );
+    console.log(
+      `deep-freeze floor (${label}): parse + one Object.freeze per params node and for the invocation, by hand: ${floor.ratio.toFixed(2)}x the cost of parseToolSchema alone; build() is ${versusFloor.ratio.toFixed(2)}x this floor (context: no deep-freezing build() can be below this floor)`,
     );
     report(
-      `build() on valid input (${label}) vs naive parse + structuredClone + deep freeze`,
-      `${naive.ratio.toFixed(2)}x its cost`,
-      'context',
-      undefined,
-    );
-    report(
-      `deep-freeze floor (${label}): parse + one Object.freeze per params node and for the invocation, by hand`,
-      `${floor.ratio.toFixed(2)}x the cost of parseToolSchema alone; build() is ${versusFloor.ratio.toFixed(2)}x this floor`,
-      'context: no deep-freezing build() can be below this floor',
-      undefined,
-    );
-    report(
-      `build() on valid input (${label})`,
-      `${ratio.toFixed(2)}x the cost of parseToolSchema alone (${formatNanos(buildNanos)} vs ${formatNanos(parseNanos)}; measured floor ${floor.ratio.toFixed(2)}x)`,
+      `build() on valid input (${label}): ${ratio.toFixed(2)}x the cost of parseToolSchema alone (${formatNanos(buildNanos)} vs ${formatNanos(parseNanos)}; measured floor ${floor.ratio.toFixed(2)}x)`,
       '<= 1.3x',
       ratio <= 1.3,
     );
@@ -188,11 +191,10 @@ function benchDeclarationCache(): void {
       description: 'W.',
       execute,
     });
-    const warm = medianNanosPerOperation(() => warmTool.getFunctionDeclaration(target), 200_000);
+    const warm = nanosPerCall(() => warmTool.getFunctionDeclaration(target), { iterations: 200_000 });
     const ratio = cold / warm;
     report(
-      `getFunctionDeclaration('${target}') warm vs cold`,
-      `${ratio.toFixed(0)}x faster warm (${formatNanos(warm)} vs ${formatNanos(cold)})`,
+      `getFunctionDeclaration('${target}') warm vs cold: ${ratio.toFixed(0)}x faster warm (${formatNanos(warm)} vs ${formatNanos(cold)})`,
       '>= 100x',
       ratio >= 100,
     );
@@ -251,21 +253,17 @@ function benchCreateMany(): void {
   const compileNanos = median(compiled.map((sample) => sample.nanos));
   const toolBytes = median(tools.map((sample) => sample.bytes));
   const compileBytes = median(compiled.map((sample) => sample.bytes));
-  report(
-    `createTool for ${count} tools, time`,
-    `${(toolNanos / 1e6).toFixed(1)} ms (${formatNanos(toolNanos / count)} per tool), ` +
-      `${(toolNanos / compileNanos).toFixed(2)}x compileToolSchema alone on the same schemas`,
-    'reported, no target',
-    undefined,
+  console.log(
+    `createTool for ${count} tools, time: ${formatNanos(toolNanos)} (${formatNanos(toolNanos / count)} per tool), ` +
+      `${(toolNanos / compileNanos).toFixed(2)}x compileToolSchema alone on the same schemas (reported, no target)`,
   );
-  report(
-    `createTool for ${count} tools, memory`,
-    hasGc
-      ? `${(toolBytes / 1024 / 1024).toFixed(2)} MiB retained (${(toolBytes / count / 1024).toFixed(2)} KiB per tool), ` +
+  console.log(
+    `createTool for ${count} tools, memory: ${
+      hasGc
+        ? `${formatBytes(toolBytes)} retained (${formatBytes(toolBytes / count)} per tool), ` +
           `${(toolBytes / compileBytes).toFixed(2)}x compileToolSchema alone`
-      : 'not measured (run with --expose-gc, as the bench script does)',
-    'reported, no target',
-    undefined,
+        : 'not measured (run with --expose-gc, as the bench script does)'
+    } (reported, no target)`,
   );
 }
 

@@ -3,6 +3,7 @@
 // `pnpm bench` in this package (after building @toolwright/validation), or alone with
 // `node --expose-gc --import tsx bench/schema-kinds.ts`.
 import { Type as Type034 } from '@sinclair/typebox';
+import { formatBytes, formatNanos, median, paired, report } from '@toolwright/test-support/bench';
 import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import { type } from 'arktype';
 import Type from 'typebox';
@@ -11,7 +12,7 @@ import * as v from 'valibot';
 import { z } from 'zod';
 import { createTool, ToolKind, ToolResults } from '../src/index.js';
 import { freezeEditLikeByHand, freezeReadLikeByHand } from './freeze-floor.js';
-import { formatNanos, median, pairedMedians, report } from './measure.js';
+import { NANOSECOND_ROUNDS } from './measure.js';
 
 type Params = Record<string, unknown>;
 const execute = async () => ToolResults.success('');
@@ -222,23 +223,21 @@ function benchBuild(library: Library): void {
       const params = shape.freeze(validate(shape.valid), shape.valid);
       return Object.freeze({ params, coercions: NO_COERCIONS });
     };
-    const valid = pairedMedians(() => made.build(shape.valid), floor, 2_000);
+    const valid = paired(() => made.build(shape.valid), floor, { ...NANOSECOND_ROUNDS, iterations: 2_000 });
     report(
-      `${library.label} build() on valid input (${shape.label})`,
-      `${valid.ratio.toFixed(2)}x its own validation + the deep-freeze floor (${formatNanos(valid.first)} vs ${formatNanos(valid.second)})`,
+      `${library.label} build() on valid input (${shape.label}): ${valid.ratio.toFixed(2)}x its own validation + the deep-freeze floor (${formatNanos(valid.subject)} vs ${formatNanos(valid.baseline)})`,
       '<= 1.25x',
       valid.ratio <= 1.25,
     );
     const format = library.formatter(schema);
     if (format(shape.invalid) === '') throw new Error(`${library.label} accepted the invalid input`);
-    const invalid = pairedMedians(
+    const invalid = paired(
       () => messageOf(() => made.build(shape.invalid)),
       () => format(shape.invalid),
-      1_000,
+      { ...NANOSECOND_ROUNDS, iterations: 1_000 },
     );
     report(
-      `${library.label} build() on invalid input, model-facing message (${shape.label})`,
-      `${invalid.ratio.toFixed(2)}x its own validation + its own error formatting (${formatNanos(invalid.first)} vs ${formatNanos(invalid.second)})`,
+      `${library.label} build() on invalid input, model-facing message (${shape.label}): ${invalid.ratio.toFixed(2)}x its own validation + its own error formatting (${formatNanos(invalid.subject)} vs ${formatNanos(invalid.baseline)})`,
       '<= 1.5x',
       invalid.ratio <= 1.5,
     );
@@ -294,19 +293,15 @@ function benchCreateMany(): void {
     const peerNanos = median(peer.map((sample) => sample.nanos));
     const bytes = median(own.map((sample) => sample.bytes));
     const peerBytes = median(peer.map((sample) => sample.bytes));
-    report(
-      `${library.label} createTool for ${count} tools, time`,
-      `${(nanos / 1e6).toFixed(1)} ms (${formatNanos(nanos / count)} per tool), ${(nanos / peerNanos).toFixed(2)}x TypeBox 0.34's ${(peerNanos / 1e6).toFixed(1)} ms`,
-      'reported beside TypeBox 0.34, no target',
-      undefined,
+    console.log(
+      `${library.label} createTool for ${count} tools, time: ${formatNanos(nanos)} (${formatNanos(nanos / count)} per tool), ${(nanos / peerNanos).toFixed(2)}x TypeBox 0.34's ${formatNanos(peerNanos)} (reported beside TypeBox 0.34, no target)`,
     );
-    report(
-      `${library.label} createTool for ${count} tools, memory`,
-      hasGc
-        ? `${(bytes / 1024 / 1024).toFixed(2)} MiB retained (${(bytes / count / 1024).toFixed(2)} KiB per tool), ${(bytes / peerBytes).toFixed(2)}x TypeBox 0.34's ${(peerBytes / 1024 / 1024).toFixed(2)} MiB`
-        : 'not measured (run with --expose-gc, as the bench script does)',
-      'reported beside TypeBox 0.34, no target',
-      undefined,
+    console.log(
+      `${library.label} createTool for ${count} tools, memory: ${
+        hasGc
+          ? `${formatBytes(bytes)} retained (${formatBytes(bytes / count)} per tool), ${(bytes / peerBytes).toFixed(2)}x TypeBox 0.34's ${formatBytes(peerBytes)}`
+          : 'not measured (run with --expose-gc, as the bench script does)'
+      } (reported beside TypeBox 0.34, no target)`,
     );
   }
 }

@@ -4,19 +4,19 @@
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Tool } from '@toolwright/contracts';
-import { ToolRegistry } from '../src/index.js';
-import { searchDocumentOf } from '../src/search-document.js';
-import { tokenize } from '../src/tokenize.js';
 import {
-  alternating,
   formatBytes,
   formatNanos,
   median,
   nanosPerCall,
-  now,
+  paired,
   percentile,
   report,
-} from './measure.js';
+  wallNanos,
+} from '@toolwright/test-support/bench';
+import { ToolRegistry } from '../src/index.js';
+import { searchDocumentOf } from '../src/search-document.js';
+import { tokenize } from '../src/tokenize.js';
 import { linearSubstringSearch, naiveDeclarations } from './naive-peers.js';
 import {
   syntheticBuiltins,
@@ -45,32 +45,37 @@ function buildRegistry(builtins: readonly Tool[], mcpTools: readonly Tool[]): To
 
 function benchDeclarations(registry: ToolRegistry, allTools: readonly Tool[]): void {
   const visible = (tool: Tool) => registry.deferred.isLoaded(tool.name);
-  const [warm, naive] = alternating(
-    [
-      () => registry.getFunctionDeclarationsByMode('default', 'openai-chat'),
-      () => naiveDeclarations(allTools, 'default', visible),
-    ],
-    20,
-    9,
+  const {
+    subject: warm,
+    baseline: naive,
+    ratio,
+  } = paired(
+    () => registry.getFunctionDeclarationsByMode('default', 'openai-chat'),
+    () => naiveDeclarations(allTools, 'default', visible),
+    { iterations: 20, rounds: 9 },
   );
+  // Odd rounds: the inverse of the median ratio is the median per-round speed-up.
+  const speedup = 1 / ratio;
   const declared = registry.getFunctionDeclarationsByMode('default', 'openai-chat').declarations.length;
   report(
-    `getFunctionDeclarationsByMode warm (${CATALOG_SIZE} tools, ${declared} declared)`,
-    `${((naive ?? 0) / (warm ?? 1)).toFixed(0)}x faster than a naive per-request filter-and-project (${formatNanos(warm ?? 0)} vs ${formatNanos(naive ?? 0)})`,
-    { text: '>= 100x', pass: (naive ?? 0) / (warm ?? 1) >= 100 },
+    `getFunctionDeclarationsByMode warm (${CATALOG_SIZE} tools, ${declared} declared): ${speedup.toFixed(0)}x faster than a naive per-request filter-and-project (${formatNanos(warm)} vs ${formatNanos(naive)})`,
+    '>= 100x',
+    speedup >= 100,
   );
   // Cold: every call follows a change of the loaded set, so the cache cannot answer.
   const probe = registry.getMcpTools().at(-1)?.name ?? '';
   let flip = false;
-  const cold = nanosPerCall(() => {
-    flip = !flip;
-    if (flip) registry.markLoaded([probe]);
-    else registry.deferred.unload([probe]);
-    registry.getFunctionDeclarationsByMode('default', 'openai-chat');
-  }, 20);
-  report(
-    'getFunctionDeclarationsByMode cold (after a loaded-set change)',
-    `${((naive ?? 0) / cold).toFixed(1)}x faster than the naive per-request path (${formatNanos(cold)} vs ${formatNanos(naive ?? 0)})`,
+  const cold = nanosPerCall(
+    () => {
+      flip = !flip;
+      if (flip) registry.markLoaded([probe]);
+      else registry.deferred.unload([probe]);
+      registry.getFunctionDeclarationsByMode('default', 'openai-chat');
+    },
+    { iterations: 20 },
+  );
+  console.log(
+    `getFunctionDeclarationsByMode cold (after a loaded-set change): ${(naive / cold).toFixed(1)}x faster than the naive per-request path (${formatNanos(cold)} vs ${formatNanos(naive)})`,
   );
 }
 
@@ -89,14 +94,14 @@ function benchReplace(builtins: readonly Tool[], mcpTools: readonly Tool[]): voi
   for (let round = 0; round < 9; round += 1) {
     const fresh = new ToolRegistry();
     fresh.registerAll(builtins);
-    let started = now();
+    let started = wallNanos();
     fresh.replaceMcpTools(mcpTools);
-    if (round > 0) fullSamples.push(now() - started);
+    if (round > 0) fullSamples.push(wallNanos() - started);
     for (let step = 0; step < 20; step += 1) {
       useB = !useB;
-      started = now();
+      started = wallNanos();
       const change = deltaRegistry.replaceMcpTools(useB ? catalogB : mcpTools);
-      if (round > 0) deltaSamples.push(now() - started);
+      if (round > 0) deltaSamples.push(wallNanos() - started);
       if (change.updated.length !== 10)
         throw new Error(`expected a 10-tool delta, got ${change.updated.length}`);
     }
@@ -107,22 +112,21 @@ function benchReplace(builtins: readonly Tool[], mcpTools: readonly Tool[]): voi
   const documents = mcpTools.map(searchDocumentOf);
   const tokenizeOnly = median(
     Array.from({ length: 5 }, () => {
-      const started = now();
+      const started = wallNanos();
       for (const document of documents) {
         tokenize(document.name);
         tokenize(document.description);
       }
-      return now() - started;
+      return wallNanos() - started;
     }),
   );
-  report(
-    `replaceMcpTools of ${mcpTools.length} tools (into an empty MCP catalog)`,
-    `${formatNanos(full)}, ${(full / tokenizeOnly).toFixed(1)}x the floor of tokenizing the catalog's text once (${formatNanos(tokenizeOnly)})`,
+  console.log(
+    `replaceMcpTools of ${mcpTools.length} tools (into an empty MCP catalog): ${formatNanos(full)}, ${(full / tokenizeOnly).toFixed(1)}x the floor of tokenizing the catalog's text once (${formatNanos(tokenizeOnly)})`,
   );
   report(
-    'replaceMcpTools of a 10-tool delta',
-    `${(full / delta).toFixed(0)}x cheaper than the full replace (${formatNanos(delta)} vs ${formatNanos(full)})`,
-    { text: '>= 50x', pass: full / delta >= 50 },
+    `replaceMcpTools of a 10-tool delta: ${(full / delta).toFixed(0)}x cheaper than the full replace (${formatNanos(delta)} vs ${formatNanos(full)})`,
+    '>= 50x',
+    full / delta >= 50,
   );
 }
 
@@ -139,22 +143,22 @@ function benchSearch(registry: ToolRegistry, allTools: readonly Tool[]): void {
   const bm25: number[] = [];
   const scan: number[] = [];
   for (const query of queries) {
-    let started = now();
+    let started = wallNanos();
     registry.search(query);
-    bm25.push(now() - started);
-    started = now();
+    bm25.push(wallNanos() - started);
+    started = wallNanos();
     linearSubstringSearch(haystacks, query, 5);
-    scan.push(now() - started);
+    scan.push(wallNanos() - started);
   }
   report(
-    `ToolSearch keyword query over ${allTools.length} tools, median`,
-    `${(median(scan) / median(bm25)).toFixed(1)}x faster than a linear substring scan (${formatNanos(median(bm25))} vs ${formatNanos(median(scan))})`,
-    { text: 'faster', pass: median(bm25) < median(scan) },
+    `ToolSearch keyword query over ${allTools.length} tools, median: ${(median(scan) / median(bm25)).toFixed(1)}x faster than a linear substring scan (${formatNanos(median(bm25))} vs ${formatNanos(median(scan))})`,
+    'faster',
+    median(bm25) < median(scan),
   );
   report(
-    'ToolSearch keyword query, p99',
-    `${(percentile(scan, 0.99) / percentile(bm25, 0.99)).toFixed(1)}x faster than the scan's p99 (${formatNanos(percentile(bm25, 0.99))} vs ${formatNanos(percentile(scan, 0.99))})`,
-    { text: 'faster', pass: percentile(bm25, 0.99) < percentile(scan, 0.99) },
+    `ToolSearch keyword query, p99: ${(percentile(scan, 0.99) / percentile(bm25, 0.99)).toFixed(1)}x faster than the scan's p99 (${formatNanos(percentile(bm25, 0.99))} vs ${formatNanos(percentile(scan, 0.99))})`,
+    'faster',
+    percentile(bm25, 0.99) < percentile(scan, 0.99),
   );
 }
 
@@ -171,9 +175,8 @@ function benchMemory(builtins: readonly Tool[]): void {
       parameters: tool.validator.toJsonSchema(),
     })),
   ).length;
-  report(
-    `memory per ${registry.stats().total - 1} tools`,
-    `Tool objects ${formatBytes(withTools - before)} (${((withTools - before) / rawJson).toFixed(1)}x the catalog's JSON), ` +
+  console.log(
+    `memory per ${registry.stats().total - 1} tools: Tool objects ${formatBytes(withTools - before)} (${((withTools - before) / rawJson).toFixed(1)}x the catalog's JSON), ` +
       `registry on top ${formatBytes(withRegistry - withTools)} (${((withRegistry - withTools) / rawJson).toFixed(1)}x the catalog's JSON of ${formatBytes(rawJson)})`,
   );
   mcpTools = undefined;

@@ -19,9 +19,10 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cpuNanos, formatBytes, formatNanos, targetLine } from '@toolwright/test-support/bench';
 import * as cacache from 'cacache';
 import { SessionArtifactStore } from '../dist/index.js';
-import { type Contender, formatSize, measure, ratioLine } from './measure.js';
+import { type Contender, measure } from './measure.js';
 
 /** Sizes from the issue; many short interleaved rounds, because the disk is shared and noisy. */
 const SIZES: ReadonlyArray<{
@@ -126,27 +127,21 @@ async function benchWrites(size: number, operations: number, rounds: number): Pr
       cleanup: () => rmSync(cacheDirectory, { recursive: true, force: true }),
     },
   ];
-  const { microseconds, speedRatio } = await measure(contenders, rounds, operations);
-  const raw = microseconds.get('raw') as number;
-  const ours = microseconds.get('store') as number;
-  const peer = microseconds.get('cacache') as number;
+  const { nanos, speedRatio } = await measure(contenders, rounds, operations);
+  const raw = nanos.get('raw') as number;
+  const ours = nanos.get('store') as number;
+  const peer = nanos.get('cacache') as number;
   const oursVsRaw = speedRatio.get('store') as number;
   // store vs cacache from the same rounds: (raw/cacache) over (raw/store) = store speed / cacache speed.
   const oursVsPeer = oursVsRaw / (speedRatio.get('cacache') as number);
-  const label = formatSize(size);
+  const label = formatBytes(size);
   return [
-    ratioLine(
-      `write ${label}`,
-      oursVsRaw,
-      WRITE_TARGET,
-      `of the physical limit (node:fs+crypto hash/temp/write/fsync/rename/dir-fsync ${raw.toFixed(0)} µs/op, store.write ${ours.toFixed(0)} µs/op)`,
+    targetLine(
+      `write ${label}: ${oursVsRaw.toFixed(2)}x the speed of the physical limit (node:fs+crypto hash/temp/write/fsync/rename/dir-fsync ${formatNanos(raw)}/op, store.write ${formatNanos(ours)}/op)`,
+      `>= ${WRITE_TARGET}x`,
+      oursVsRaw >= WRITE_TARGET,
     ),
-    ratioLine(
-      `write ${label} vs cacache.put`,
-      oursVsPeer,
-      undefined,
-      `store.write speed relative to cacache.put (${peer.toFixed(0)} µs/op; cacache does not fsync, the store does)`,
-    ),
+    `write ${label} vs cacache.put: ${oursVsPeer.toFixed(2)}x, store.write speed relative to cacache.put (${formatNanos(peer)}/op; cacache does not fsync, the store does)`,
   ];
 }
 
@@ -179,15 +174,15 @@ async function benchDedup(size: number, operations: number, rounds: number): Pro
       cleanup: () => undefined,
     },
   ];
-  const { microseconds, speedRatio } = await measure(contenders, rounds, operations, 'cpu');
-  const raw = microseconds.get('raw') as number;
-  const ours = microseconds.get('store') as number;
+  const { nanos, speedRatio } = await measure(contenders, rounds, operations, cpuNanos);
+  const raw = nanos.get('raw') as number;
+  const ours = nanos.get('store') as number;
+  const ratio = speedRatio.get('store') as number;
   await store.removeAll();
-  return ratioLine(
-    `dedup hit ${formatSize(size)}`,
-    speedRatio.get('store') as number,
-    DEDUP_TARGET,
-    `of reading the file and SHA-256 (CPU time: ${raw.toFixed(1)} µs/op; verified hit ${ours.toFixed(1)} µs/op)`,
+  return targetLine(
+    `dedup hit ${formatBytes(size)}: ${ratio.toFixed(2)}x the speed of reading the file and SHA-256 (CPU time: ${formatNanos(raw)}/op; verified hit ${formatNanos(ours)}/op)`,
+    `>= ${DEDUP_TARGET}x`,
+    ratio >= DEDUP_TARGET,
   );
 }
 
@@ -196,7 +191,7 @@ const only = process.env.BENCH_ONLY;
 
 async function main(): Promise<void> {
   console.log(
-    `@toolwright/artifacts bench — Node ${process.version}, ${tmpdir()}, median of per-round ratios (contenders interleaved); µs/op are medians`,
+    `@toolwright/artifacts bench — Node ${process.version}, ${tmpdir()}, median of per-round ratios (contenders interleaved); times per op are medians`,
   );
   try {
     for (const { bytes, writes, writeRounds } of only === 'dedup' ? [] : SIZES) {

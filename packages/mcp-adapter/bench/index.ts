@@ -24,6 +24,14 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { ToolRegistry } from '@toolwright/registry';
+import {
+  cpuNanos,
+  formatMillis,
+  formatNanos,
+  median,
+  pairedAsync,
+  report,
+} from '@toolwright/test-support/bench';
 import { z } from 'zod';
 import {
   type CustomServerDefinition,
@@ -32,16 +40,7 @@ import {
   type McpServerDefinition,
   parseMcpServersConfig,
 } from '../dist/index.js';
-import {
-  cpuPerCall,
-  formatMs,
-  median,
-  medianRatio,
-  nowMs,
-  perCallWall,
-  percentile,
-  report,
-} from './measure.js';
+import { callLatency } from './measure.js';
 import { oauthBenchmarks } from './oauth.js';
 
 const OVERHEAD_TARGET = 1.15;
@@ -114,29 +113,30 @@ async function callOverhead(
   await adapter.connect();
   const tool = registry.get(`mcp__${definition.name}__echo`)!;
   const raw = adapter.connection(definition.name).client;
-  const operations = [
-    () =>
-      raw.callTool({ name: 'echo', arguments: { text: 'hello' } }, undefined, {
-        signal: new AbortController().signal,
-      }),
-    () => tool.build({ text: 'hello' }).execute(context()),
-  ];
+  const rawCall = () =>
+    raw.callTool({ name: 'echo', arguments: { text: 'hello' } }, undefined, {
+      signal: new AbortController().signal,
+    });
+  const adapterCall = () => tool.build({ text: 'hello' }).execute(context());
+  const figure = `tool call through registry + adapter (${label})`;
   if (measure === 'cpu') {
-    const [rawTimes, adapterTimes] = (await cpuPerCall(operations, 500, 61, 3)) as [number[], number[]];
-    const ratio = medianRatio(adapterTimes, rawTimes);
+    const { subject, baseline, ratio } = await pairedAsync(adapterCall, rawCall, {
+      iterations: 500,
+      rounds: 61,
+      warmupRounds: 3,
+      clock: cpuNanos,
+    });
     report(
-      `tool call through registry + adapter (${label})`,
-      `${ratio.toFixed(2)}x the raw SDK client.callTool on the same connection (median of 61 per-round CPU-time ratios; median CPU time per call ${formatMs(median(adapterTimes))} vs ${formatMs(median(rawTimes))})`,
-      { text: `<= ${OVERHEAD_TARGET}x`, pass: ratio <= OVERHEAD_TARGET },
+      `${figure}: ${ratio.toFixed(2)}x the raw SDK client.callTool on the same connection (median of 61 per-round CPU-time ratios; median CPU time per call ${formatNanos(subject)} vs ${formatNanos(baseline)})`,
+      `<= ${OVERHEAD_TARGET}x`,
+      ratio <= OVERHEAD_TARGET,
     );
   } else {
-    const [rawTimes, adapterTimes] = (await perCallWall(operations, 40, 30)) as [number[], number[]];
-    // The 10th percentile: a call's own latency, without the time other processes took the cores.
-    const ratio = percentile(adapterTimes, 0.1) / percentile(rawTimes, 0.1);
+    const { ratio, detail } = await callLatency(adapterCall, rawCall);
     report(
-      `tool call through registry + adapter (${label})`,
-      `${ratio.toFixed(2)}x the raw SDK client.callTool on the same connection (10th-percentile wall time of 1,200 calls each: ${formatMs(percentile(adapterTimes, 0.1))} vs ${formatMs(percentile(rawTimes, 0.1))}; medians ${formatMs(median(adapterTimes))} vs ${formatMs(median(rawTimes))})`,
-      { text: `<= ${OVERHEAD_TARGET}x`, pass: ratio <= OVERHEAD_TARGET },
+      `${figure}: ${ratio.toFixed(2)}x the raw SDK client.callTool on the same connection (${detail})`,
+      `<= ${OVERHEAD_TARGET}x`,
+      ratio <= OVERHEAD_TARGET,
     );
   }
   await adapter.close();
@@ -154,26 +154,25 @@ async function connectFive(): Promise<void> {
   const parallel: number[] = [];
   const sequential: number[] = [];
   for (let round = 0; round < 3; round += 1) {
-    let started = nowMs();
+    let started = performance.now();
     const together = new McpConnectionManager(definitions, { shutdownGraceMs: 200 });
     const result = await together.connectAll();
     if (result.connected.length !== 5)
       throw new Error(`parallel connect failed: ${JSON.stringify(result.failed)}`);
-    parallel.push(nowMs() - started);
+    parallel.push(performance.now() - started);
     await together.closeAll();
-    started = nowMs();
+    started = performance.now();
     const managers = definitions.map(
       (definition) => new McpConnectionManager([definition], { shutdownGraceMs: 200 }),
     );
     for (const manager of managers) await manager.connectAll();
-    sequential.push(nowMs() - started);
+    sequential.push(performance.now() - started);
     await Promise.all(managers.map((manager) => manager.closeAll()));
   }
   const parallelMs = median(parallel);
   const sequentialMs = median(sequential);
-  report(
-    'connect 5 stdio servers (node processes) in parallel',
-    `${(sequentialMs / parallelMs).toFixed(2)}x faster than one after another (${formatMs(parallelMs)} vs ${formatMs(sequentialMs)}; 2 shared cores)`,
+  console.log(
+    `connect 5 stdio servers (node processes) in parallel: ${(sequentialMs / parallelMs).toFixed(2)}x faster than one after another (${formatMillis(parallelMs)} vs ${formatMillis(sequentialMs)}; 2 shared cores)`,
   );
 }
 
@@ -195,24 +194,23 @@ async function connectFiveRemote(): Promise<void> {
   const parallel: number[] = [];
   const sequential: number[] = [];
   for (let round = 0; round < 5; round += 1) {
-    let started = nowMs();
+    let started = performance.now();
     const together = new McpConnectionManager(definitions);
     await together.connectAll();
-    parallel.push(nowMs() - started);
+    parallel.push(performance.now() - started);
     await together.closeAll();
-    started = nowMs();
+    started = performance.now();
     for (const definition of definitions) {
       const alone = new McpConnectionManager([definition]);
       await alone.connectAll();
       await alone.closeAll();
     }
-    sequential.push(nowMs() - started);
+    sequential.push(performance.now() - started);
   }
   const parallelMs = median(parallel);
   const sequentialMs = median(sequential);
-  report(
-    'connect 5 servers with 100 ms connection latency in parallel',
-    `${(sequentialMs / parallelMs).toFixed(2)}x faster than one after another (${formatMs(parallelMs)} vs ${formatMs(sequentialMs)}; the limit is 5x)`,
+  console.log(
+    `connect 5 servers with 100 ms connection latency in parallel: ${(sequentialMs / parallelMs).toFixed(2)}x faster than one after another (${formatMillis(parallelMs)} vs ${formatMillis(sequentialMs)}; the limit is 5x)`,
   );
 }
 
@@ -246,7 +244,7 @@ async function largeCatalog(): Promise<void> {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await pagedServer().connect(serverSide);
     const client = await rawClient(clientSide);
-    let started = nowMs();
+    let started = performance.now();
     let cursor: string | undefined;
     do {
       const page = await client.request(
@@ -255,7 +253,7 @@ async function largeCatalog(): Promise<void> {
       );
       cursor = page.nextCursor;
     } while (cursor !== undefined);
-    rawMs.push(nowMs() - started);
+    rawMs.push(performance.now() - started);
     await client.close();
 
     const registry = new ToolRegistry();
@@ -265,23 +263,19 @@ async function largeCatalog(): Promise<void> {
       servers: [inMemory('bulk', pagedServer)],
       limits: { maxToolsPerServer: 5000 },
     });
-    started = nowMs();
+    started = performance.now();
     await adapter.connect();
-    adapterMs.push(nowMs() - started);
+    adapterMs.push(performance.now() - started);
     if (registry.getMcpTools('bulk').length !== 2500) throw new Error('not every tool was registered');
     compiled = adapter.stats().inputSchemasCompiled;
     await adapter.close();
   }
   const adapterMedian = median(adapterMs);
   const rawMedian = median(rawMs);
-  report(
-    '2,500-tool catalog in 25 pages, listed, screened and registered',
-    `${formatMs(adapterMedian)} (${(adapterMedian / rawMedian).toFixed(2)}x the raw SDK listing the same pages in ${formatMs(rawMedian)})`,
+  console.log(
+    `2,500-tool catalog in 25 pages, listed, screened and registered: ${formatMillis(adapterMedian)} (${(adapterMedian / rawMedian).toFixed(2)}x the raw SDK listing the same pages in ${formatMillis(rawMedian)})`,
   );
-  report('input schemas compiled while registering the 2,500 tools', `${compiled}`, {
-    text: '0',
-    pass: compiled === 0,
-  });
+  report(`input schemas compiled while registering the 2,500 tools: ${compiled}`, '0', compiled === 0);
 }
 
 try {

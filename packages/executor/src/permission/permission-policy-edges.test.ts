@@ -4,7 +4,7 @@
 // `Tool.build`.
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
-import { createTool, type Tool, ToolKind, ToolResults } from '@toolwright/contracts';
+import { createTool, type Tool, type ToolInvocation, ToolKind, ToolResults } from '@toolwright/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   decideBash as bash,
@@ -247,6 +247,32 @@ describe('a link and its target: the more sensitive name counts', () => {
   });
 });
 
+describe('a chain of links', () => {
+  it('is judged by the name written and the file it reaches, not by the links between', () => {
+    tree.file('notes.txt');
+    tree.symlink('id_rsa', 'notes.txt');
+    tree.symlink('a.txt', 'id_rsa');
+    expect(decideNow(policy(), read, ['a.txt'])).toEqual({
+      behavior: 'allow',
+      reason: 'read-only inside the workspace.',
+    });
+  });
+
+  it("each reading of a `..` path is judged by its own file: a key's literal rule does not turn the other reading into that key", () => {
+    // sub/../link.txt is link.txt (-> keys/id_rsa) to a tool that normalises, deep/link.txt to the kernel.
+    tree.file('keys/id_rsa', 'KEY');
+    tree.symlink('link.txt', 'keys/id_rsa');
+    tree.file('deep/link.txt', 'harmless');
+    tree.dir('deep/sub2');
+    tree.symlink('sub', 'deep/sub2');
+    expect(decideNow(policy({ allow: ['Read(keys/id_rsa)'] }), read, ['sub/../link.txt'])).toEqual({
+      behavior: 'allow',
+      reason: 'read-only inside the workspace.',
+    });
+    expect(decideNow(policy(), read, ['sub/../link.txt']).behavior).toBe('deny');
+  });
+});
+
 describe('ask rules on links', () => {
   it('an ask rule asks for a path that matches it as written or where it really is', () => {
     tree.file('public/readme.txt');
@@ -369,6 +395,59 @@ describe('options', () => {
           message: expect.stringContaining('an object mapping tool names to a non-empty reason'),
         }),
       );
+    }
+  });
+});
+
+describe('an invocation made by another implementation, whose signature is not Name(content)', () => {
+  const deploy = createTool({
+    name: 'Deploy',
+    kind: ToolKind.Execute,
+    schema: Type.Object({ target: Type.String() }),
+    description: 'Deploy test tool.',
+    extractSignatureContent: (params) => params.target,
+    execute: async () => ToolResults.success('not run'),
+  });
+
+  /** A real invocation of Deploy that reports `signature` as its permission signature. */
+  function signed(signature: string, kind: ToolKind = ToolKind.Execute): ToolInvocation {
+    const real = deploy.build({ target: 'abc' });
+    return new Proxy(real, {
+      get: (target, key) =>
+        key === 'permissionSignature' ? signature : key === 'kind' ? kind : Reflect.get(target, key, target),
+    });
+  }
+
+  const decide = (subject: PermissionPolicy, invocation: ToolInvocation) =>
+    now(subject.decide({ invocation, tool: deploy, mode: 'default' }));
+
+  it('has no content: a content allow rule does not allow it, a whole-tool rule does', () => {
+    for (const signature of ['Deploy', 'Deploy(abc', 'Other(abc)']) {
+      expect(
+        decide(policy({ allow: ['Deploy(*)', 'Deploy(ab*)', 'Deploy(abc)'] }), signed(signature)),
+        signature,
+      ).toEqual({
+        behavior: 'ask',
+        reason: 'Deploy can have effects outside the workspace (kind execute).',
+      });
+    }
+    expect(decide(policy({ allow: ['Deploy'] }), signed('Deploy'))).toMatchObject({
+      behavior: 'allow',
+      rule: 'Deploy',
+    });
+  });
+
+  it('a deny or ask content rule applies to it: what cannot be read is failed closed', () => {
+    for (const kind of [ToolKind.Execute, ToolKind.Write]) {
+      expect(
+        decide(policy({ deny: ['Deploy(prod*)'], allow: ['Deploy'] }), signed('Deploy', kind)),
+        kind,
+      ).toEqual({
+        behavior: 'deny',
+        reason:
+          'The command cannot be checked against the rule "Deploy(prod*)" in permissions.deny (its permission signature has no content in parentheses), so that rule applies.',
+        rule: 'Deploy(prod*)',
+      });
     }
   });
 });

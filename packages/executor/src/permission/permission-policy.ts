@@ -270,14 +270,7 @@ export class PermissionPolicy {
     }
     // The strictest ask or deny so far (deny over ask, the first of equals); none allows the call.
     let objection: PermissionDecision | undefined;
-    // Plan mode promises that nothing changes: an allow rule says "may run", not "is read-only".
-    if (mode === 'plan' && untrustedHint !== undefined && tool?.source.type === 'mcp') {
-      const { suggestedRule: _notInPlanMode, ...hint } = untrustedHint;
-      objection = {
-        ...hint,
-        remedy: `In Plan mode an allow rule does not permit it; only "trust": true on the server "${tool.source.server}" (trustedMcpServers) makes its read-only claim count.`,
-      };
-    }
+    if (mode === 'plan' && untrustedHint !== undefined) objection = untrustedHint.inPlanMode;
     const always = this.#alwaysAsk.get(name);
     if (always !== undefined) {
       objection = strictest(objection, {
@@ -364,7 +357,7 @@ export class PermissionPolicy {
         rule: allowRule.source,
       };
     }
-    if (untrustedHint !== undefined) return untrustedHint;
+    if (untrustedHint !== undefined) return untrustedHint.ask;
     if (invocation.kind === ToolKind.Execute) return executeAsks(name);
     return {
       behavior: 'allow',
@@ -372,14 +365,23 @@ export class PermissionPolicy {
     };
   }
 
-  /** The `ask` an MCP tool gets when its ReadOnly kind rests on an untrusted server's hint. */
-  #untrustedReadOnlyHint(invocation: ToolInvocation, tool: Tool | undefined): PermissionDecision | undefined {
+  /** The asks an MCP tool gets, outside Plan mode and in it, when its ReadOnly kind rests on an untrusted server's hint. */
+  #untrustedReadOnlyHint(
+    invocation: ToolInvocation,
+    tool: Tool | undefined,
+  ): { readonly ask: PermissionDecision; readonly inPlanMode: PermissionDecision } | undefined {
     if (tool?.source.type !== 'mcp' || invocation.kind !== ToolKind.ReadOnly) return undefined;
-    if (this.#trustedMcpServers.has(tool.source.server)) return undefined;
+    const server = tool.source.server;
+    if (this.#trustedMcpServers.has(server)) return undefined;
+    const reason = `${invocation.toolName} says it is read-only, but that is a hint from the MCP server "${server}", which the config does not mark as trusted ("trust": true).`;
     return {
-      behavior: 'ask',
-      reason: `${invocation.toolName} says it is read-only, but that is a hint from the MCP server "${tool.source.server}", which the config does not mark as trusted ("trust": true).`,
-      suggestedRule: invocation.toolName,
+      ask: { behavior: 'ask', reason, suggestedRule: invocation.toolName },
+      // Plan mode promises that nothing changes: an allow rule says "may run", not "is read-only".
+      inPlanMode: {
+        behavior: 'ask',
+        reason,
+        remedy: `In Plan mode an allow rule does not permit it; only "trust": true on the server "${server}" (trustedMcpServers) makes its read-only claim count.`,
+      },
     };
   }
 
@@ -399,7 +401,8 @@ export class PermissionPolicy {
     const inWorkspace = this.#readings(path, this.workspaceRoot);
     // `~` is code 126; the common path pays for one comparison.
     if (path.charCodeAt(0) !== 126 || (path !== '~' && path[1] !== '/')) return inWorkspace;
-    return [...inWorkspace, ...this.#readings(path.length > 2 ? path.slice(2) : '.', this.#home)];
+    // `~` and `~/` leave '', which resolves to the home directory itself.
+    return [...inWorkspace, ...this.#readings(path.slice(2), this.#home)];
   }
 
   /** The one or two readings of `path` relative to `base` (see {@link #resolve}). */
@@ -611,6 +614,7 @@ export class PermissionPolicy {
   #sensitivity(path: JudgedPath): SensitivePathMatch | undefined {
     const options = { homeDir: this.#home, followSymlinks: false };
     const real = detectSensitivePath(path.real, options);
+    // Stryker disable next-line ConditionalExpression: only spares judging the same path twice.
     if (path.written === path.real) return real;
     const written = detectSensitivePath(path.written, options);
     if (real === undefined) return written;

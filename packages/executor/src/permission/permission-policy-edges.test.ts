@@ -409,12 +409,20 @@ describe('an invocation made by another implementation, whose signature is not N
     execute: async () => ToolResults.success('not run'),
   });
 
-  /** A real invocation of Deploy that reports `signature` as its permission signature. */
-  function signed(signature: string, kind: ToolKind = ToolKind.Execute): ToolInvocation {
+  /** A real invocation of Deploy that reports `signature` as its permission signature (and `paths` as its paths). */
+  function signed(
+    signature: string,
+    kind: ToolKind = ToolKind.Execute,
+    paths: readonly string[] = [],
+  ): ToolInvocation {
     const real = deploy.build({ target: 'abc' });
+    const replaced: Record<PropertyKey, unknown> = {
+      permissionSignature: signature,
+      kind,
+      affectedPaths: paths,
+    };
     return new Proxy(real, {
-      get: (target, key) =>
-        key === 'permissionSignature' ? signature : key === 'kind' ? kind : Reflect.get(target, key, target),
+      get: (target, key) => (key in replaced ? replaced[key] : Reflect.get(target, key, target)),
     });
   }
 
@@ -449,5 +457,19 @@ describe('an invocation made by another implementation, whose signature is not N
         rule: 'Deploy(prod*)',
       });
     }
+  });
+
+  it('with paths it is judged by its paths, as a tool whose signature is its params', () => {
+    tree.dir('src');
+    expect(
+      decide(
+        policy({ deny: ['Deploy(prod*)'], allow: ['Deploy'] }),
+        signed('Deploy', ToolKind.Execute, ['src']),
+      ),
+    ).toEqual({
+      behavior: 'allow',
+      reason: 'Allowed by the rule "Deploy".',
+      rule: 'Deploy',
+    });
   });
 });

@@ -619,7 +619,9 @@ export class PermissionPolicy {
     const written = detectSensitivePath(path.written, options);
     if (real === undefined) return written;
     if (written === undefined) return real;
-    return written.level === 'high' || (written.level === 'medium' && real.level === 'low') ? written : real;
+    if (written.level === 'high') return written;
+    // Below high, the written level wins only over a low real one (a low level decides nothing).
+    return real.level === 'low' ? written : real;
   }
 
   #isTrustedLocation(real: string): boolean {

@@ -22,6 +22,7 @@ import { makeTempDir } from '@toolwright/test-support';
 import { describe, expect, it } from 'vitest';
 import { ArtifactStoreError, SessionArtifactStore, type SessionArtifactStoreOptions } from './index.js';
 import { currentProcess, type ProcessIdentity } from './process-identity.js';
+import { ensurePrivateDirectory, ensureStoreRoot } from './secure-directory.js';
 import {
   type ExpectedStoredFile,
   verifyStoredFile,
@@ -930,4 +931,150 @@ describe('stored-file verification (the guard every read and dedup goes through)
       expect(openDescriptors()).toBe(before);
     });
   }
+});
+
+describe('secure directories (the storage root and the private chain)', () => {
+  function thrown(action: () => unknown): ArtifactStoreError {
+    try {
+      action();
+    } catch (error) {
+      if (ArtifactStoreError.isInstance(error)) return error;
+      throw error;
+    }
+    throw new Error('expected an ArtifactStoreError');
+  }
+
+  it('refuses a storage root that is a regular file, naming it', () => {
+    const root = join(makeTempDir('toolwright-secure-test'), 'file');
+    writeFileSync(root, 'x');
+    const error = thrown(() => ensureStoreRoot(root, 0));
+    expect(error.code).toBe('unsafe_directory');
+    expect(error.path).toBe(root);
+    expect(error.message).toBe(
+      `Refusing storage root ${root}: it is not a directory. Expected a directory path.`,
+    );
+  });
+
+  it('accepts a root owned by root for another uid, and refuses one owned by a third uid with the full message', () => {
+    const root = makeTempDir('toolwright-secure-test');
+    chmodSync(root, 0o755);
+    expect(() => ensureStoreRoot(root, 1000)).not.toThrow();
+    chownSync(root, 2000, 2000);
+    expect(() => ensureStoreRoot(root, 2000)).not.toThrow();
+    const error = thrown(() => ensureStoreRoot(root, 1000));
+    expect(error.code).toBe('unsafe_directory');
+    expect(error.path).toBe(root);
+    expect(error.message).toBe(
+      `Refusing storage root ${root}: it is owned by uid 2000, not by uid 1000 (this process) or root; ` +
+        'its owner could rename our directories and put their own in their place, sticky bit or not. ' +
+        'Expected a directory owned by uid 1000 or by root.',
+    );
+  });
+
+  it('refuses a world-writable root unless it is sticky, with the full message', () => {
+    const root = makeTempDir('toolwright-secure-test');
+    chmodSync(root, 0o777);
+    const error = thrown(() => ensureStoreRoot(root, 0));
+    expect(error.code).toBe('unsafe_directory');
+    expect(error.path).toBe(root);
+    expect(error.message).toBe(
+      `Refusing storage root ${root}: mode 0777 lets other users replace our directories. ` +
+        'Expected one only its owner can write to (e.g. 0700 or 0755), or a sticky one like /tmp.',
+    );
+    chmodSync(root, 0o1777);
+    expect(() => ensureStoreRoot(root, 0)).not.toThrow();
+  });
+
+  it('does not create a missing root inside a parent others may write to, naming that parent', () => {
+    const parent = makeTempDir('toolwright-secure-test');
+    chmodSync(parent, 0o777);
+    const root = join(parent, 'root');
+    const error = thrown(() => ensureStoreRoot(root, 0));
+    expect(error.message).toBe(
+      `Refusing the parent of the storage root ${parent}: mode 0777 lets other users replace our directories. ` +
+        'Expected one only its owner can write to (e.g. 0700 or 0755), or a sticky one like /tmp.',
+    );
+    expect(existsSync(root)).toBe(false);
+  });
+
+  it('creates the missing levels of a root 0700 each', () => {
+    const base = makeTempDir('toolwright-secure-test');
+    const root = join(base, 'a', 'b');
+    ensureStoreRoot(root, 0);
+    expect(lstatSync(join(base, 'a')).mode & 0o7777).toBe(0o700);
+    expect(lstatSync(root).mode & 0o7777).toBe(0o700);
+  });
+
+  it('reports a root under a regular file as io_failed, naming the operation', () => {
+    const file = join(makeTempDir('toolwright-secure-test'), 'file');
+    writeFileSync(file, 'x');
+    const root = join(file, 'root');
+    const error = thrown(() => ensureStoreRoot(root, 0));
+    expect(error.code).toBe('io_failed');
+    expect(error.path).toBe(root);
+    expect(error.message).toMatch(new RegExp(`^Could not inspect the storage root ${root}: ENOTDIR`));
+  });
+
+  it('does not follow a dangling symlink planted as the root: nothing is created at its target', () => {
+    const base = makeTempDir('toolwright-secure-test');
+    const root = join(base, 'root');
+    symlinkSync(join(base, 'target'), root);
+    const error = thrown(() => ensureStoreRoot(root, 0));
+    expect(error.code).toBe('io_failed');
+    expect(error.message).toBe(
+      `Could not inspect the storage root ${root}: it vanished right after it was created`,
+    );
+    expect(existsSync(join(base, 'target'))).toBe(false);
+  });
+
+  it('refuses a private directory that is not a directory, or not 0700, with the mode in four digits', () => {
+    const base = makeTempDir('toolwright-secure-test');
+    const file = join(base, 'file');
+    writeFileSync(file, 'x');
+    const error = thrown(() => ensurePrivateDirectory(file, 0, false));
+    expect(error.code).toBe('unsafe_directory');
+    expect(error.message).toBe(
+      `Refusing artifact directory ${file}: it is not a directory. Expected a real directory owned by uid 0 with mode 0700.`,
+    );
+    const directory = join(base, 'directory');
+    mkdirSync(directory);
+    chmodSync(directory, 0o055);
+    expect(thrown(() => ensurePrivateDirectory(directory, 0, false)).message).toContain(
+      ': its mode is 0055.',
+    );
+  });
+
+  it('reports a private directory under a regular file as io_failed, and a missing one as absent', () => {
+    const base = makeTempDir('toolwright-secure-test');
+    const file = join(base, 'file');
+    writeFileSync(file, 'x');
+    const error = thrown(() => ensurePrivateDirectory(join(file, 'sub'), 0, false));
+    expect(error.code).toBe('io_failed');
+    expect(error.message).toMatch(new RegExp(`^Could not inspect directory ${join(file, 'sub')}: ENOTDIR`));
+    expect(ensurePrivateDirectory(join(base, 'missing'), 0, false)).toBeUndefined();
+  });
+
+  it('reports a directory whose parent is missing as a failed create, not as vanished', () => {
+    const path = join(makeTempDir('toolwright-secure-test'), 'missing', 'sub');
+    const error = thrown(() => ensurePrivateDirectory(path, 0, true));
+    expect(error.code).toBe('io_failed');
+    expect(error.message).toMatch(new RegExp(`^Could not create directory ${path}: ENOENT`));
+  });
+
+  it('refuses a directory it created that is not owned by the expected uid, and closes the handle', () => {
+    const base = makeTempDir('toolwright-secure-test');
+    ensurePrivateDirectory(join(base, 'warm'), 0, true);
+    const before = readdirSync('/proc/self/fd').length;
+    for (let round = 0; round < 3; round += 1) {
+      const path = join(base, `created-${round}`);
+      const error = thrown(() => ensurePrivateDirectory(path, 1000, true));
+      expect(error.code).toBe('unsafe_directory');
+      expect(error.message).toBe(
+        `Refusing artifact directory ${path}: it is owned by uid 0, not by uid 1000 (this process). ` +
+          'Expected a real directory owned by uid 1000 with mode 0700.',
+      );
+      ensurePrivateDirectory(join(base, `ours-${round}`), 0, true);
+    }
+    expect(readdirSync('/proc/self/fd').length).toBe(before);
+  });
 });

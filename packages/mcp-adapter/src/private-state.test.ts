@@ -61,6 +61,24 @@ describe('private state errors are the adapter’s own', () => {
     expect(wrapped).toMatchObject({ code: 'state_unsafe' });
     expect((wrapped as Error).cause).toBe(raw);
 
+    // No code on the error, a code that is not a string, or nothing at all thrown: no note, the words as they are.
+    const plain = caught(() =>
+      guardPrivateState('Test', '/somewhere', () => {
+        throw Object.assign(new Error('gone'), { code: 2 });
+      }),
+    );
+    expect((plain as Error).message).toBe('Test: the private state in /somewhere cannot be used: gone');
+    const nothing = caught(() =>
+      guardPrivateState('Test', '/somewhere', () => {
+        throw null;
+      }),
+    );
+    expect(nothing).toMatchObject({ code: 'state_unsafe' });
+    expect((nothing as Error).message).toBe('Test: the private state in /somewhere cannot be used: null');
+    expect((wrapped as Error).message).toBe(
+      'Test: the private state in /somewhere cannot be used (EACCES): EACCES: permission denied',
+    );
+
     const own = new McpAdapterError('invalid_option', 'Test: bad');
     expect(
       caught(() =>

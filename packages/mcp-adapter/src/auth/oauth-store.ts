@@ -61,12 +61,14 @@ export class OAuthStore {
   #read<T>(file: string): T | undefined {
     const bytes = this.#open().read(file);
     if (bytes === undefined) return undefined;
+    const text = bytes.toString('utf8');
+    let value: T | undefined;
     try {
-      return JSON.parse(bytes.toString('utf8')) as T;
+      value = JSON.parse(text) as T;
     } catch {
       // Written whole or not at all, so only a hand edit breaks it: as good as missing.
-      return undefined;
     }
+    return value;
   }
 
   #write(file: string, value: unknown): void {
@@ -79,7 +81,8 @@ export class OAuthStore {
 
   saveTokens(tokens: OAuthTokens, now = Date.now()): void {
     const expiresAt = typeof tokens.expires_in === 'number' ? now + tokens.expires_in * 1000 : undefined;
-    this.#write(FILES.tokens, expiresAt === undefined ? tokens : { ...tokens, expires_at: expiresAt });
+    // Without `expires_in` there is no `expires_at`: JSON leaves out a key whose value is undefined.
+    this.#write(FILES.tokens, { ...tokens, expires_at: expiresAt });
   }
 
   clientInformation(): OAuthClientInformationMixed | undefined {

@@ -75,13 +75,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A record as written by {@link FolderTrustStore.trust}, or `undefined` for anything else. */
-function parseRecord(bytes: Buffer): TrustedFolder | undefined {
+/** A record as written by {@link FolderTrustStore.trust}, or `undefined` for anything else (or nothing). */
+function parseRecord(bytes: Buffer | undefined): TrustedFolder | undefined {
+  if (bytes === undefined) return undefined;
+  const text = bytes.toString('utf8');
   let value: unknown;
   try {
-    value = JSON.parse(bytes.toString('utf8'));
+    value = JSON.parse(text);
   } catch {
-    return undefined;
+    // Not JSON: `value` stays undefined, which the check below refuses.
   }
   if (
     !isRecord(value) ||
@@ -204,50 +206,51 @@ export class FolderTrustStore {
       files: Object.freeze(check.files.map((file) => file.realPath)),
       trustedAt: new Date().toISOString(),
     });
-    this.#open(true)?.write(recordName(check.folder), Buffer.from(`${JSON.stringify(record, null, 2)}\n`));
+    this.#create().write(recordName(check.folder), Buffer.from(`${JSON.stringify(record, null, 2)}\n`));
     return record;
   }
 
   /** Forgets what the user decided about `folder` (any spelling of it); true when there was a record. */
   revoke(folder: string): boolean {
-    const directory = this.#open(false);
+    const directory = this.#existing();
     if (directory === undefined) return false;
     return directory.remove(recordName(realPathOf(resolve(folder))));
   }
 
   /** Every folder the user decided about (trusted or declined), sorted by path. */
   list(): TrustedFolder[] {
-    const directory = this.#open(false);
+    const directory = this.#existing();
     if (directory === undefined) return [];
     const records: TrustedFolder[] = [];
     const names = guardPrivateState('FolderTrustStore.list', directory.path, () =>
       readdirSync(directory.path),
     );
     for (const name of names.filter((entry) => RECORD_NAME.test(entry)).sort()) {
-      const bytes = directory.read(name);
-      const record = bytes === undefined ? undefined : parseRecord(bytes);
+      const record = parseRecord(directory.read(name));
       if (record !== undefined && recordName(record.folder) === name) records.push(record);
     }
     return records.sort((left, right) => (left.folder < right.folder ? -1 : 1));
   }
 
   #read(folder: string): TrustedFolder | undefined {
-    const bytes = this.#open(false)?.read(recordName(folder));
-    return bytes === undefined ? undefined : parseRecord(bytes);
+    return parseRecord(this.#existing()?.read(recordName(folder)));
   }
 
-  /** The private directory; when `create` is false and it does not exist, `undefined` (nothing is created). */
-  #open(create: boolean): GuardedPrivateDirectory | undefined {
-    if (!create) {
-      try {
-        lstatSync(this.directory);
-      } catch (error) {
-        if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
-        guardPrivateState('FolderTrustStore', this.directory, () => {
-          throw error;
-        });
-      }
+  /** The private directory, or `undefined` when it does not exist (nothing is created). */
+  #existing(): GuardedPrivateDirectory | undefined {
+    try {
+      lstatSync(this.directory);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
+      guardPrivateState('FolderTrustStore', this.directory, () => {
+        throw error;
+      });
     }
+    return this.#create();
+  }
+
+  /** The private directory, created when missing. */
+  #create(): GuardedPrivateDirectory {
     return new GuardedPrivateDirectory('FolderTrustStore', dirname(this.directory), basename(this.directory));
   }
 }

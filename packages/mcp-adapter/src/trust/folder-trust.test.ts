@@ -6,6 +6,7 @@ import {
   existsSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -22,7 +23,7 @@ import { McpConnectionManager } from '../connection-manager.js';
 import { McpAdapterError } from '../errors.js';
 import { McpAdapter } from '../mcp-adapter.js';
 import { ServerConnection } from '../server-connection.js';
-import { FolderTrustStore } from './folder-trust-store.js';
+import { defaultFolderTrustDirectory, FolderTrustStore } from './folder-trust-store.js';
 import { projectMcpServers } from './project-mcp-servers.js';
 import { describeMcpServersConfig } from './server-description.js';
 
@@ -248,6 +249,153 @@ describe('FolderTrustStore', () => {
     expect(codeOf(() => store.check(workspace, [''] as string[]))).toBe('invalid_option');
     expect(codeOf(() => store.trust({ folder: workspace } as never))).toBe('invalid_option');
     expect(codeOf(() => new FolderTrustStore({ directroy: root } as never))).toBe('invalid_option');
+  });
+});
+
+function messageOf(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return undefined;
+}
+
+describe('FolderTrustStore: its records and its refusals, word for word', () => {
+  it('lives in $XDG_STATE_HOME/toolwright/trusted-folders unless told otherwise', () => {
+    expect(defaultFolderTrustDirectory({ XDG_STATE_HOME: '/var/state' })).toBe(
+      '/var/state/toolwright/trusted-folders',
+    );
+    expect(new FolderTrustStore().directory).toBe(defaultFolderTrustDirectory());
+  });
+
+  it('believes only a record whole and of the right shapes: anything else is no decision at all', () => {
+    writeHostileConfig(workspace);
+    store.trust(store.check(workspace, FILES));
+    const [name] = readdirSync(store.directory);
+    const path = join(store.directory, name!);
+    const good = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    for (const content of [
+      null,
+      [good],
+      { ...good, folder: 1 },
+      { ...good, fingerprint: 1 },
+      { ...good, trustedAt: 1 },
+      { ...good, files: 'x' },
+      { ...good, files: [...(good.files as string[]), 1] },
+      { ...good, decision: 'maybe' },
+    ]) {
+      writeFileSync(path, JSON.stringify(content));
+      expect(store.check(workspace, FILES).status).toBe('untrusted');
+      expect(store.list()).toEqual([]);
+    }
+    writeFileSync(path, JSON.stringify(good));
+    expect(store.check(workspace, FILES).status).toBe('trusted');
+    // Another folder, never decided about, with the store present: no record, untrusted.
+    const other = join(root, 'other');
+    mkdirSync(other);
+    expect(store.check(other, FILES).status).toBe('untrusted');
+  });
+
+  it('lists only record-named entries, sorted by folder path', () => {
+    const folders = ['f0', 'f1', 'f2', 'f3', 'f4', 'f5'].map((name) => join(root, name));
+    for (const folder of [...folders].reverse()) {
+      mkdirSync(folder);
+      store.trust(store.check(folder, FILES));
+    }
+    // Links named almost like a record: never opened (opening one would refuse the store).
+    const hex = 'a'.repeat(64);
+    symlinkSync(join(root, 'nowhere'), join(store.directory, `x${hex}.json`));
+    symlinkSync(join(root, 'nowhere'), join(store.directory, `${hex}.json.old`));
+    symlinkSync(join(root, 'nowhere'), join(store.directory, 'notes'));
+    expect(store.list().map((record) => record.folder)).toEqual(folders);
+  });
+
+  it('checking, listing and revoking in a fresh place create nothing', () => {
+    expect(store.list()).toEqual([]);
+    expect(store.revoke(workspace)).toBe(false);
+    expect(store.check(workspace, FILES).status).toBe('untrusted');
+    expect(existsSync(join(root, 'state'))).toBe(false);
+  });
+
+  it('covers a file named twice (once through a link) once, as first named', () => {
+    writeHostileConfig(workspace);
+    symlinkSync(join(workspace, '.mcp.json'), join(workspace, 'link.json'));
+    const check = store.check(workspace, ['.mcp.json', 'link.json']);
+    expect(check.files.map((file) => file.path)).toEqual([join(workspace, '.mcp.json')]);
+  });
+
+  it('refuses a store it cannot look at, naming the reason', () => {
+    writeFileSync(join(root, 'plain'), '');
+    const below = new FolderTrustStore({ directory: join(root, 'plain', 'trusted-folders') });
+    const error = messageOf(() => below.check(workspace, FILES));
+    expect(error).toMatch(
+      /^FolderTrustStore: the private state in .*plain\/trusted-folders cannot be used \(ENOTDIR\): /,
+    );
+    expect(codeOf(() => below.list())).toBe('state_unsafe <- ENOTDIR');
+    // The store directory itself a link: refused, naming the store.
+    const elsewhere = join(root, 'elsewhere');
+    mkdirSync(elsewhere, { mode: 0o700 });
+    mkdirSync(join(root, 'state'));
+    symlinkSync(elsewhere, store.directory);
+    expect(messageOf(() => store.list())).toMatch(/^FolderTrustStore: the private state in /);
+  });
+
+  it('refuses anything but the result of check, writing nothing', () => {
+    const hex = 'a'.repeat(64);
+    const expected = (method: string): string =>
+      `FolderTrustStore.${method}: expected the result of FolderTrustStore.check (the folder and files the user was shown)`;
+    for (const forged of [
+      Object.assign([], { folder: workspace, fingerprint: hex, files: [] }),
+      Object.assign(() => undefined, { folder: workspace, fingerprint: hex, files: [] }),
+      { folder: 1, fingerprint: hex, files: [] },
+      { folder: workspace, fingerprint: 1, files: [] },
+      { folder: workspace, fingerprint: 'z'.repeat(64), files: [] },
+      { folder: workspace, fingerprint: `${hex}0`, files: [] },
+      { folder: workspace, fingerprint: `0${hex}`, files: [] },
+      { folder: workspace, fingerprint: hex, files: 'x' },
+    ]) {
+      expect(messageOf(() => store.trust(forged as never))).toBe(expected('trust'));
+      expect(messageOf(() => store.decline(forged as never))).toBe(expected('decline'));
+    }
+    expect(existsSync(join(root, 'state'))).toBe(false);
+    expect(store.trust({ folder: workspace, fingerprint: hex, files: [] } as never).fingerprint).toBe(hex);
+  });
+
+  it('names what is wrong with its options and arguments in words', () => {
+    expect(messageOf(() => new FolderTrustStore({ directroy: root } as never))).toContain('FolderTrustStore');
+    expect(messageOf(() => new FolderTrustStore({ directory: '' }))).toBe(
+      'FolderTrustStore: "directory" must be a non-empty path, got ""',
+    );
+    expect(messageOf(() => new FolderTrustStore({ directory: 5 } as never))).toBe(
+      'FolderTrustStore: "directory" must be a non-empty path, got 5',
+    );
+    expect(messageOf(() => store.check('', FILES))).toBe(
+      'FolderTrustStore.check: "folder" must be a non-empty path, got ""',
+    );
+    expect(messageOf(() => store.check(5 as never, FILES))).toBe(
+      'FolderTrustStore.check: "folder" must be a non-empty path, got 5',
+    );
+    const missing = join(root, 'missing');
+    let error: unknown;
+    try {
+      store.check(missing, FILES);
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as Error).message).toBe(
+      `FolderTrustStore.check: folder ${missing} does not exist (ENOENT); expected an existing directory`,
+    );
+    expect((error as Error).cause).toMatchObject({ code: 'ENOENT' });
+    writeFileSync(join(root, 'file'), '');
+    expect(messageOf(() => store.check(join(root, 'file'), FILES))).toBe(
+      `FolderTrustStore.check: ${join(root, 'file')} is not a directory; expected the folder whose configuration is checked`,
+    );
+    const filesMessage =
+      'FolderTrustStore.check: "files" must be an array of non-empty paths (relative to the folder, or absolute)';
+    expect(messageOf(() => store.check(workspace, 'x' as never))).toBe(filesMessage);
+    expect(messageOf(() => store.check(workspace, ['.mcp.json', ''] as string[]))).toBe(filesMessage);
+    expect(messageOf(() => store.check(workspace, ['.mcp.json', 1] as never))).toBe(filesMessage);
   });
 });
 

@@ -1,5 +1,7 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AddressClass, classOfAddress, classOfHostName, isLoopbackHost } from './address-class.js';
 import { DiscoveryGuard, DiscoveryRefusedError, type LookupAll } from './discovery-guard.js';
@@ -302,5 +304,128 @@ describe('DiscoveryGuard', () => {
         }),
       ),
     ).toMatch(/"authorization_servers\[0\]" http:\/\/as\.example\.com\/ is refused: it is plain http:/);
+  });
+
+  it('resolves with the system resolver by default, every address of the name', async () => {
+    const name = hostname();
+    const addresses = (await dnsLookup(name, { all: true, verbatim: true })).map((entry) => entry.address);
+    const protect = new DiscoveryGuard({
+      server: 'hosted',
+      serverUrl: new URL('https://93.184.216.34/mcp'),
+      allowPrivate: undefined,
+    });
+    const message = await refusal(protect.check(new URL(`https://${name}/`), undefined));
+    if (addresses.every((address) => classOfAddress(address) === 'public')) expect(message).toBe('allowed');
+    else expect(message).toContain(`(it resolves to ${addresses.join(', ')})`);
+  });
+
+  it('lets through the hosts listed or configured, in any spelling, and the server own host on any port', async () => {
+    const lookup = resolver({});
+    const listed = guard('https://mcp.example.com/mcp', lookup, ['not a host', '0:0:0:0:0:0:0:1']);
+    expect(await refusal(listed.check(new URL('http://[::1]:9/'), undefined))).toBe('allowed');
+    const configured = new DiscoveryGuard({
+      server: 'hosted',
+      serverUrl: new URL('https://mcp.example.com/mcp'),
+      allowPrivate: undefined,
+      configuredUrls: ['https://10.0.0.7/token'],
+      lookup,
+    });
+    expect(await refusal(configured.check(new URL('https://10.0.0.7/other'), undefined))).toBe('allowed');
+    expect(await refusal(configured.check(new URL('https://mcp.example.com:8443/'), undefined))).toBe(
+      'allowed',
+    );
+    expect(lookup.asked).toEqual([]);
+  });
+
+  it('opens public addresses to a private server, and nothing else when the server own name does not resolve', async () => {
+    const lookup = resolver({ 'mcp.corp.example': ['10.1.2.3'], 'as.example.com': ['93.184.216.36'] });
+    expect(
+      await refusal(
+        guard('https://mcp.corp.example/mcp', lookup).check(new URL('https://as.example.com/'), undefined),
+      ),
+    ).toBe('allowed');
+    const unresolved = guard('https://mcp.gone.example/mcp', lookup);
+    expect(await refusal(unresolved.check(new URL('https://10.0.0.1/'), undefined))).toMatch(
+      /it is a private address, and/,
+    );
+    expect(await refusal(unresolved.check(new URL('https://93.184.216.36/'), undefined))).toBe('allowed');
+  });
+
+  it('sends the server own origin its configured headers, other origins only headers the caller set differently', async () => {
+    const own = await target();
+    const protect = guard(`${own.origin}/mcp`, resolver({}), undefined, {
+      'x-api-key': 'configured-key-0123456789',
+    });
+    await protect.fetch(`${own.origin}/.well-known/x`, {
+      headers: { 'x-api-key': 'configured-key-0123456789' },
+    });
+    expect(own.requests[0]?.headers['x-api-key']).toBe('configured-key-0123456789');
+    const other = await target();
+    const opened = guard('https://mcp.example.com/mcp', resolver({}), true, {
+      'x-api-key': 'configured-key-0123456789',
+    });
+    await opened.fetch(`${other.origin}/a`, { headers: { 'x-api-key': 'the-callers-own' } });
+    expect(other.requests[0]?.headers['x-api-key']).toBe('the-callers-own');
+  });
+
+  it('sends a Request as given and keeps a redirect refused when the caller refuses redirects', async () => {
+    const other = await target((url) =>
+      url === '/moved' ? { status: 302, headers: { location: 'http://169.254.169.254/' } } : { status: 200 },
+    );
+    const opened = guard('https://mcp.example.com/mcp', resolver({}), true);
+    await opened.fetch(
+      new Request(`${other.origin}/token`, { method: 'POST', body: 'grant_type=x', headers: { 'x-a': '1' } }),
+    );
+    expect(other.requests[0]?.headers['content-length']).toBe('12');
+    expect(other.requests[0]?.headers['x-a']).toBe('1');
+    await opened.fetch(new Request(`${other.origin}/get`));
+    await expect(opened.fetch(`${other.origin}/moved`, { redirect: 'error' })).rejects.toThrow();
+    expect(other.requests.map((request) => request.url)).toEqual(['/token', '/get', '/moved']);
+  });
+
+  it('remembers only refusals, not a failed lookup, and refuses with its own code', async () => {
+    const protect = guard('https://mcp.example.com/mcp', resolver({}));
+    await expect(protect.fetch('https://nowhere.example/')).rejects.toThrow(/ENOTFOUND/);
+    expect(protect.takeRefusal()).toBeUndefined();
+    await protect.fetch('https://10.0.0.1/').catch(() => undefined);
+    expect(protect.takeRefusal()).toMatchObject({ code: 'discovery_refused' });
+  });
+
+  it('checks every fetched place discovery found, naming each key, and a URL that does not parse', async () => {
+    const protect = guard('https://mcp.example.com/mcp', resolver({}));
+    const closed = 'https://169.254.169.254/x';
+    expect(await refusal(protect.checkDiscovery({ authorizationServerUrl: closed }))).toMatch(
+      /^MCP server "hosted": the OAuth authorization server https:\/\/169\.254\.169\.254\/x is refused: it is a metadata address/,
+    );
+    const metadata = {
+      issuer: 'https://93.184.216.34/',
+      authorization_endpoint: 'https://93.184.216.34/authorize',
+      token_endpoint: 'https://93.184.216.34/token',
+      response_types_supported: ['code'],
+    };
+    for (const key of ['jwks_uri', 'revocation_endpoint', 'token_endpoint']) {
+      expect(
+        await refusal(
+          protect.checkDiscovery({
+            authorizationServerUrl: 'https://93.184.216.34/',
+            authorizationServerMetadata: { ...metadata, [key]: closed },
+          }),
+        ),
+      ).toMatch(
+        new RegExp(
+          `the OAuth authorization server metadata's "${key}" https://169\\.254\\.169\\.254/x is refused`,
+        ),
+      );
+    }
+    expect(
+      await refusal(
+        protect.checkDiscovery({
+          authorizationServerUrl: 'https://93.184.216.34/',
+          authorizationServerMetadata: { ...metadata, authorization_endpoint: 'not a url' },
+        }),
+      ),
+    ).toBe(
+      `MCP server "hosted": the OAuth authorization server metadata's "authorization_endpoint" is not a valid URL`,
+    );
   });
 });

@@ -12,6 +12,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   symlinkSync,
   truncateSync,
@@ -23,6 +24,7 @@ import { describe, expect, it } from 'vitest';
 import { ArtifactStoreError, SessionArtifactStore, type SessionArtifactStoreOptions } from './index.js';
 import { currentProcess, type ProcessIdentity } from './process-identity.js';
 import { ensurePrivateDirectory, ensureStoreRoot } from './secure-directory.js';
+import { SessionDirectoryChain } from './session-directory-chain.js';
 import {
   type ExpectedStoredFile,
   verifyStoredFile,
@@ -892,6 +894,39 @@ describe('stored-file verification (the guard every read and dedup goes through)
       }, 30_000);
     }
 
+    it(`${name}: a file that grows while it is read is judged by the size it had when checked`, async () => {
+      const size = 2 * 1024 * 1024 + 1000;
+      const path = storedFile(Buffer.alloc(size));
+      const grownId = sha256(Buffer.alloc(size));
+      // Another process appends zeros and cuts them off again, over and over: bytes past the size
+      // the check saw must never be read (they would change the hash of an accepted file).
+      const grower = spawn(
+        process.execPath,
+        [
+          '-e',
+          `const fs = require('node:fs'); for (;;) { fs.truncateSync(${JSON.stringify(path)}, ${size + 100_000}); fs.truncateSync(${JSON.stringify(path)}, ${size}); }`,
+        ],
+        { stdio: 'ignore' },
+      );
+      try {
+        let accepted = 0;
+        for (let attempt = 0; attempt < 200; attempt += 1) {
+          try {
+            await verify({ path, id: grownId, uid, byteLength: size }, false);
+            accepted += 1;
+          } catch (error) {
+            if (!ArtifactStoreError.isInstance(error)) throw error;
+            expect(error.message).toContain(
+              `failed verification: size is ${size + 100_000} bytes, expected ${size}.`,
+            );
+          }
+        }
+        expect(accepted).toBeGreaterThan(0);
+      } finally {
+        grower.kill();
+      }
+    }, 30_000);
+
     it(`${name}: a symlink at the path is refused as unsafe_entry, naming the path`, async () => {
       const target = storedFile();
       const link = join(makeTempDir('toolwright-verify-test'), 'link');
@@ -1076,5 +1111,104 @@ describe('secure directories (the storage root and the private chain)', () => {
       ensurePrivateDirectory(join(base, `ours-${round}`), 0, true);
     }
     expect(readdirSync('/proc/self/fd').length).toBe(before);
+  });
+});
+
+describe('session directory chain (root, namespace, session directory)', () => {
+  function chainIn(base: string): { chain: SessionDirectoryChain; root: string; session: string } {
+    const root = join(base, 'root');
+    const namespace = join(root, 'ns');
+    const session = join(namespace, 'session');
+    return { chain: new SessionDirectoryChain(root, namespace, session, 0), root, session };
+  }
+  const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+  it('reports a missing chain without creating anything, and is then not checked this turn', () => {
+    const { chain, root } = chainIn(makeTempDir('toolwright-chain-test'));
+    expect(chain.check(false)).toBe('missing');
+    expect(existsSync(root)).toBe(false);
+    expect(chain.checkedThisTurn).toBe(false);
+    chain.check(true);
+    expect(chain.checkedThisTurn).toBe(true);
+    rmSync(root, { recursive: true });
+    expect(chain.check(false)).toBe('missing');
+    expect(chain.checkedThisTurn).toBe(false);
+  });
+
+  it('reports a missing session directory in an existing namespace as missing', () => {
+    const { chain, session } = chainIn(makeTempDir('toolwright-chain-test'));
+    chain.check(true);
+    rmSync(session, { recursive: true });
+    chain.forget();
+    expect(chain.check(false)).toBe('missing');
+  });
+
+  it('creates the chain 0700, answers present again, and is checked until the event loop turns', async () => {
+    const { chain, session } = chainIn(makeTempDir('toolwright-chain-test'));
+    expect(chain.checkedThisTurn).toBe(false);
+    expect(chain.check(true)).toBe('present');
+    expect(lstatSync(session).mode & 0o7777).toBe(0o700);
+    expect(chain.checkedThisTurn).toBe(true);
+    expect(chain.check(false)).toBe('present');
+    await nextTurn();
+    expect(chain.checkedThisTurn).toBe(false);
+    expect(chain.check(false)).toBe('present');
+    expect(chain.checkedThisTurn).toBe(true);
+    await nextTurn();
+    expect(chain.checkedThisTurn).toBe(false);
+  });
+
+  it('a check made in a later turn stays valid for that whole turn', async () => {
+    const { chain } = chainIn(makeTempDir('toolwright-chain-test'));
+    chain.check(true);
+    const seen: boolean[] = [];
+    // Queued in this turn: the chain's reset, then a check in the next callback, then a reader.
+    setImmediate(() => chain.check(false));
+    chain.check(false);
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        seen.push(chain.checkedThisTurn);
+        resolve();
+      }),
+    );
+    expect(seen).toEqual([true]);
+  });
+
+  it('reports a session directory re-created by someone else as replaced, after the full check', () => {
+    const { chain, session } = chainIn(makeTempDir('toolwright-chain-test'));
+    chain.check(true);
+    const other = `${session}-new`;
+    mkdirSync(other);
+    chmodSync(other, 0o700);
+    rmSync(session, { recursive: true });
+    renameSync(other, session);
+    expect(chain.check(false)).toBe('replaced');
+    expect(chain.check(false)).toBe('present');
+  });
+
+  it('refuses a verified session directory whose mode was loosened', () => {
+    const { chain, session } = chainIn(makeTempDir('toolwright-chain-test'));
+    chain.check(true);
+    chmodSync(session, 0o755);
+    const error = (() => {
+      try {
+        chain.check(false);
+      } catch (caught) {
+        return caught as ArtifactStoreError;
+      }
+      throw new Error('expected a refusal');
+    })();
+    expect(error.code).toBe('unsafe_directory');
+    expect(error.message).toContain(`${session}: its mode is 0755.`);
+  });
+
+  it('checks the storage root once per chain, when it first creates', () => {
+    const { chain, root } = chainIn(makeTempDir('toolwright-chain-test'));
+    chain.check(true);
+    chmodSync(root, 0o777);
+    chain.forget();
+    expect(chain.check(true)).toBe('present');
+    const fresh = new SessionDirectoryChain(root, join(root, 'ns'), join(root, 'ns', 'session'), 0);
+    expect(() => fresh.check(true)).toThrow(/mode 0777 lets other users replace our directories/);
   });
 });

@@ -58,3 +58,82 @@ describe('process identity', () => {
     expect(isProcessRunning({ ...self, bootId: anotherBoot })).toBe(false);
   });
 });
+
+describe('process identity: edges a lock holder is judged by', () => {
+  const tail = (start: string): string => ` S${' 1'.repeat(18)} ${start} 0 0`;
+
+  it('parses a stat whose ")" is the first character, and fields separated by several spaces', () => {
+    expect(parseProcessStat(`)${tail('42')}`)).toEqual({ state: 'S', startTime: '42' });
+    expect(parseProcessStat(`1 (a b)  S${'  1'.repeat(18)}  77  0`)).toEqual({ state: 'S', startTime: '77' });
+  });
+
+  it('rejects a stat without a start time or with a start time that is not all digits', () => {
+    expect(parseProcessStat('1 (x) S 1 2')).toBeUndefined();
+    expect(parseProcessStat(`1 (x)${tail('12a')}`)).toBeUndefined();
+    expect(parseProcessStat(`1 (x)${tail('a12')}`)).toBeUndefined();
+    expect(parseProcessStat('no parenthesis S 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 5')).toBeUndefined();
+  });
+
+  it('reads this process once', () => {
+    expect(currentProcess()).toBe(currentProcess());
+  });
+
+  it('a pid that is not a positive safe integer is never running', () => {
+    const self = currentProcess();
+    for (const pid of [0, -1, 1.5, Number.MAX_SAFE_INTEGER + 2]) {
+      expect(isProcessRunning({ pid, startTime: '', bootId: self.bootId })).toBe(false);
+    }
+  });
+
+  it('our own pid with our start time but without our boot id is an earlier process, not us', () => {
+    const self = currentProcess();
+    expect(isProcessRunning(self)).toBe(true);
+    expect(isProcessRunning({ ...self, bootId: '' })).toBe(self.bootId === '');
+  });
+
+  it.runIf(procfs)(
+    'a live process is running under any start time left unknown, but not under another boot or start time',
+    async () => {
+      const child = spawn('sleep', ['30'], { stdio: 'ignore' });
+      try {
+        const pid = child.pid as number;
+        const stat = parseProcessStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+        const self = currentProcess();
+        expect(isProcessRunning({ pid, startTime: stat?.startTime ?? '', bootId: self.bootId })).toBe(true);
+        expect(isProcessRunning({ pid, startTime: '', bootId: self.bootId })).toBe(true);
+        expect(isProcessRunning({ pid, startTime: '', bootId: '' })).toBe(true);
+        expect(isProcessRunning({ pid, startTime: '1', bootId: self.bootId })).toBe(false);
+        if (self.bootId !== '') {
+          expect(isProcessRunning({ pid, startTime: '', bootId: 'f'.repeat(32) })).toBe(false);
+        }
+      } finally {
+        child.kill('SIGKILL');
+      }
+    },
+  );
+
+  it.runIf(procfs)(
+    'a zombie (exited, not yet reaped by its parent) is not running',
+    async () => {
+      // `sleep 30` replaces the shell and never reaps the short-lived child the shell started.
+      const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      try {
+        const pid = await new Promise<number>((resolve) =>
+          parent.stdout?.once('data', (data: Buffer) => resolve(Number.parseInt(data.toString(), 10))),
+        );
+        let state: string | undefined;
+        for (let attempt = 0; attempt < 2000 && state !== 'Z'; attempt += 1) {
+          state = parseProcessStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.state;
+          if (state !== 'Z') await sleep(5);
+        }
+        expect(state).toBe('Z');
+        expect(isProcessRunning({ pid, startTime: '', bootId: currentProcess().bootId })).toBe(false);
+      } finally {
+        parent.kill('SIGKILL');
+      }
+    },
+    30_000,
+  );
+});

@@ -221,6 +221,7 @@ describe('FolderTrustStore', () => {
     const workspaceName = `${createHash('sha256').update(target.folder).digest('hex')}.json`;
     execFileSync('cp', ['-p', join(store.directory, name!), join(store.directory, workspaceName)]);
     expect(store.check(workspace, FILES).status).toBe('untrusted');
+    expect(store.list().map((record) => record.folder)).toEqual([other]);
   });
 
   // Changing a file's owner takes root: where the tests run as root, the owner check is tested.
@@ -305,9 +306,10 @@ describe('FolderTrustStore: its records and its refusals, word for word', () => 
     }
     // Links named almost like a record: never opened (opening one would refuse the store).
     const hex = 'a'.repeat(64);
-    symlinkSync(join(root, 'nowhere'), join(store.directory, `x${hex}.json`));
-    symlinkSync(join(root, 'nowhere'), join(store.directory, `${hex}.json.old`));
-    symlinkSync(join(root, 'nowhere'), join(store.directory, 'notes'));
+    writeFileSync(join(root, 'planted.json'), '{}');
+    symlinkSync(join(root, 'planted.json'), join(store.directory, `x${hex}.json`));
+    symlinkSync(join(root, 'planted.json'), join(store.directory, `${hex}.json.old`));
+    symlinkSync(join(root, 'planted.json'), join(store.directory, 'notes'));
     expect(store.list().map((record) => record.folder)).toEqual(folders);
   });
 
@@ -350,6 +352,7 @@ describe('FolderTrustStore: its records and its refusals, word for word', () => 
       Object.assign(() => undefined, { folder: workspace, fingerprint: hex, files: [] }),
       { folder: 1, fingerprint: hex, files: [] },
       { folder: workspace, fingerprint: 1, files: [] },
+      { folder: workspace, fingerprint: [hex], files: [] },
       { folder: workspace, fingerprint: 'z'.repeat(64), files: [] },
       { folder: workspace, fingerprint: `${hex}0`, files: [] },
       { folder: workspace, fingerprint: `0${hex}`, files: [] },

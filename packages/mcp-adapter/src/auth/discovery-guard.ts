@@ -16,8 +16,11 @@ import { pinnedFetch } from './pinned-fetch.js';
 /** Resolves a host name to all its addresses (`dns.lookup` with `all: true` by default). */
 export type LookupAll = (hostname: string) => Promise<readonly string[]>;
 
-const defaultLookup: LookupAll = async (hostname) =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+// A declaration rather than a module-level arrow: a mutant of a module-level value is fixed at
+// import, where the mutation runner cannot switch it.
+async function defaultLookup(hostname: string): Promise<readonly string[]> {
+  return (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+}
 
 /** Classes `allowPrivateDiscovery: true` opens (the metadata services and link-local stay closed). */
 const OPENED_BY_TRUE: ReadonlySet<AddressClass> = new Set(['loopback', 'private']);

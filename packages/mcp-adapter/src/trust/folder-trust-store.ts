@@ -56,7 +56,11 @@ export interface FolderTrustStoreOptions {
 }
 
 const OPTION_NAMES: OptionTable<FolderTrustStoreOptions> = { directory: { kind: 'custom' } };
-const RECORD_NAME = /^[0-9a-f]{64}\.json$/;
+
+/** Whether `name` is a record's file name (a function, not a module-level pattern, so the mutation runner can switch its mutants). */
+function isRecordName(name: string): boolean {
+  return /^[0-9a-f]{64}\.json$/.test(name);
+}
 
 /**
  * The default place of the folder trust store: `$XDG_STATE_HOME/toolwright/trusted-folders`, or
@@ -226,7 +230,7 @@ export class FolderTrustStore {
     const names = guardPrivateState('FolderTrustStore.list', directory.path, () =>
       readdirSync(directory.path),
     );
-    for (const name of names.filter((entry) => RECORD_NAME.test(entry)).sort()) {
+    for (const name of names.filter(isRecordName).sort()) {
       const record = parseRecord(directory.read(name));
       if (record !== undefined && recordName(record.folder) === name) records.push(record);
     }

@@ -200,20 +200,21 @@ describe.skipIf(!existsSync(BASH))('the reader agrees with bash', () => {
     );
     const segment = fc.tuple(heads, fc.array(args, { maxLength: 4 }), separators);
     let allowed = 0;
-    fc.assert(
-      fc.property(fc.array(segment, { minLength: 1, maxLength: 3 }), (segments) => {
-        const command = segments
-          .map(([head, words, separator]) => `${head} ${words.join(' ')}${separator}`)
-          .join('');
-        if (coveringRules(analyseShell(command), allow) === undefined) return;
-        allowed += 1;
-        const trace = bash(['-x', '-c', command], bin);
-        for (const line of trace.split('\n')) {
-          if (line.startsWith('+TRACE ')) expect(line.slice(7), command).toMatch(/^probe( |$)/);
-        }
-      }),
-      { numRuns: 400 },
-    );
-    expect(allowed).toBeGreaterThan(10);
+    const property = fc.property(fc.array(segment, { minLength: 1, maxLength: 3 }), (segments) => {
+      const command = segments
+        .map(([head, words, separator]) => `${head} ${words.join(' ')}${separator}`)
+        .join('');
+      if (coveringRules(analyseShell(command), allow) === undefined) return;
+      allowed += 1;
+      const trace = bash(['-x', '-c', command], bin);
+      for (const line of trace.split('\n')) {
+        if (line.startsWith('+TRACE ')) expect(line.slice(7), command).toMatch(/^probe( |$)/);
+      }
+    });
+    // About one random line in twenty is allowed: run rounds of fresh random lines until enough
+    // allowed ones were run through bash, so the count never rests on one seed's luck (one run
+    // of 400 once met only 9).
+    for (let round = 0; round < 20 && allowed < 20; round += 1) fc.assert(property, { numRuns: 200 });
+    expect(allowed).toBeGreaterThanOrEqual(20);
   });
 });

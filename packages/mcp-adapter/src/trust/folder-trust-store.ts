@@ -230,7 +230,8 @@ export class FolderTrustStore {
     const names = guardPrivateState('FolderTrustStore.list', directory.path, () =>
       readdirSync(directory.path),
     );
-    for (const name of names.filter(isRecordName).sort()) {
+    // In any order: the records are sorted by folder below.
+    for (const name of names.filter(isRecordName)) {
       const record = parseRecord(directory.read(name));
       if (record !== undefined && recordName(record.folder) === name) records.push(record);
     }

@@ -40,6 +40,7 @@ import {
   type McpServerDefinition,
   parseMcpServersConfig,
 } from '../dist/index.js';
+import { inMemoryServer } from '../src/test-support/in-memory-server.js';
 import { callLatency } from './measure.js';
 import { oauthBenchmarks } from './oauth.js';
 
@@ -71,18 +72,6 @@ function echoServer(): McpServer {
     }),
   );
   return server;
-}
-
-function inMemory(name: string, build: () => McpServer | Server): CustomServerDefinition {
-  return {
-    name,
-    transport: 'custom',
-    async createTransport() {
-      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-      await build().connect(serverSide);
-      return clientSide;
-    },
-  };
 }
 
 async function rawClient(transport: InMemoryTransport): Promise<Client> {
@@ -260,7 +249,7 @@ async function largeCatalog(): Promise<void> {
     const adapter = new McpAdapter({
       registry,
       artifacts,
-      servers: [inMemory('bulk', pagedServer)],
+      servers: [inMemoryServer('bulk', pagedServer)],
       limits: { maxToolsPerServer: 5000 },
     });
     started = performance.now();
@@ -279,7 +268,7 @@ async function largeCatalog(): Promise<void> {
 }
 
 try {
-  await callOverhead('in-memory transport', inMemory('mem', echoServer), 'cpu');
+  await callOverhead('in-memory transport', inMemoryServer('mem', echoServer), 'cpu');
   await callOverhead(
     'stdio',
     parseMcpServersConfig({ mcpServers: { io: { command: process.execPath, args: [fixture] } } })[0]!,

@@ -3,15 +3,12 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ExecutionContext } from '@toolwright/contracts';
 import { makeTempDir } from '@toolwright/test-support';
-import type { CustomServerDefinition } from '../server-definition.js';
 
 /** The one polling helper of the workspace's tests (no deadline of its own). */
 export { waitFor } from '@toolwright/test-support';
+export { inMemoryServer } from './in-memory-server.js';
 
 const require = createRequire(import.meta.url);
 
@@ -38,19 +35,6 @@ export async function freePort(): Promise<number> {
       probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
     });
   });
-}
-
-/** A server built in this process and reached over the SDK's InMemoryTransport; rebuilt on every (re)connect. */
-export function inMemoryServer(name: string, build: () => McpServer | Server): CustomServerDefinition {
-  return {
-    name,
-    transport: 'custom',
-    async createTransport() {
-      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-      await build().connect(serverSide);
-      return clientSide;
-    },
-  };
 }
 
 /**

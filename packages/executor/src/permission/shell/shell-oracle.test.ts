@@ -21,6 +21,8 @@ import { analyseShell } from './shell-analysis.js';
 
 const BASH = '/bin/bash';
 const root = makeTempDir('tw-shell-oracle');
+/** As `/proc/<pid>/cwd` names it: resolved once, not on every command. */
+const realRoot = realpathSync(root);
 const bin = join(root, 'bin');
 const log = join(root, 'ran.log');
 
@@ -62,7 +64,7 @@ function bash(args: readonly string[], path: string): string {
     timeout: 5000,
     input: '',
   });
-  while (processesIn(realpathSync(root)) > 0) Atomics.wait(pause, 0, 0, 10);
+  while (processesIn(realRoot) > 0) Atomics.wait(pause, 0, 0, 10);
   return run.stderr ?? '';
 }
 

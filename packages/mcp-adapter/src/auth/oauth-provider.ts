@@ -185,6 +185,16 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
     return this.#tokens;
   }
 
+  /** The access token requests carry now (see `replayingStaleRefusals`). */
+  currentAccessToken(): string | undefined {
+    return this.tokens()?.access_token;
+  }
+
+  /** Settles when no interactive login is under way, whatever its outcome. */
+  async loginSettled(): Promise<void> {
+    await this.#login?.catch(() => undefined);
+  }
+
   saveTokens(tokens: OAuthTokens): void {
     rememberTokens(tokens);
     // A step-up's authorization hands back a new refresh token; without one, keep the old.

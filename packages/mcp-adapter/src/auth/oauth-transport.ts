@@ -13,6 +13,7 @@ import { ConfiguredOAuthProvider } from './oauth-provider.js';
 import type { ResolvedOAuthRuntime } from './oauth-runtime.js';
 import { OAuthStore } from './oauth-store.js';
 import { rememberClientSecret, rememberNamedSecrets, rememberSecret } from './secret-redaction.js';
+import { replayingStaleRefusals } from './stale-refusal-replay.js';
 
 /**
  * Authorizations one request may go through (a login, then step-ups to more scopes) before it
@@ -160,7 +161,10 @@ export async function createOAuthTransport(
   };
   return new OAuthStreamableHttpTransport(
     url,
-    { requestInit: { headers: { ...request.headers } }, fetch: observingFetch },
+    {
+      requestInit: { headers: { ...request.headers } },
+      fetch: replayingStaleRefusals(observingFetch, url, provider),
+    },
     provider,
     receiver,
   );

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
-import { makeTempDir } from '@toolwright/test-support';
+import { makeTempDir, waitFor } from '@toolwright/test-support';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { McpConnectionManager, type McpConnectionManagerOptions } from '../connection-manager.js';
 import { McpAdapter } from '../mcp-adapter.js';
@@ -366,6 +366,14 @@ describe('through McpAdapter', () => {
       try {
         expect((await adapter.connect()).failed).toEqual([]);
         expect(urls).toHaveLength(1);
+        if (hold) {
+          // The event stream's refusal arrived after the login: it is sent again with the new
+          // token, not answered with an authorization of its own (a refresh here; a second login
+          // URL where the server gives no refresh token).
+          await waitFor(() => mcp.servedEventStreams.length > 0);
+          expect(mcp.servedEventStreams).toEqual([`Bearer ${storedTokens().access_token}`]);
+          expect(authorization.tokenRequests.map((request) => request.grant)).toEqual(['authorization_code']);
+        }
         const catalog = adapter.catalog('hosted');
         expect([catalog.tools.length, catalog.resources.length, catalog.prompts.length]).toEqual([2, 1, 1]);
         const tokens = storedTokens();

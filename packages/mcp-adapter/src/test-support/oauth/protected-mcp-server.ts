@@ -11,6 +11,8 @@ export interface ProtectedMcpServer {
   readonly url: string;
   /** Every `Authorization` header value received (to prove what was sent). */
   readonly authorizations: string[];
+  /** The `Authorization` header of every event stream (GET) served, not refused. */
+  readonly servedEventStreams: string[];
   close(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export async function startProtectedMcpServer(
   const url = `${origin}/mcp`;
   const metadataUrl = `${origin}/.well-known/oauth-protected-resource/mcp`;
   const authorizations: string[] = [];
+  const servedEventStreams: string[] = [];
   let servedAuthorized: () => void = () => {};
   const authorizedOnce = new Promise<void>((resolve) => {
     servedAuthorized = resolve;
@@ -142,6 +145,7 @@ export async function startProtectedMcpServer(
         return;
       }
       if (token !== undefined) servedAuthorized();
+      if (request.method === 'GET') servedEventStreams.push(header);
       const failure = options.errorAnswer?.(value, method);
       if (failure !== undefined) {
         response.writeHead(failure.status, { 'content-type': 'text/plain' }).end(failure.body);
@@ -182,6 +186,7 @@ export async function startProtectedMcpServer(
   return {
     url,
     authorizations,
+    servedEventStreams,
     close: () =>
       new Promise((resolve) => {
         http.closeAllConnections();

@@ -5,37 +5,21 @@
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, type ToolInvocation, ToolKind, ToolResults } from '@toolwright/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   decideBash as bash,
   decideNow,
-  policyIn,
   decideShellIn as shell,
+  synchronous,
+  usePolicyWorkspace,
 } from '../test-support/policy-decisions.js';
 import { pathTool } from '../test-support/policy-tools.js';
-import { makeTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
 import type { PermissionDecision } from './permission-decision.js';
-import { PermissionPolicy, type PermissionPolicyOptions } from './permission-policy.js';
+import { PermissionPolicy } from './permission-policy.js';
 
-let tree: TempWorkspace;
+const workspace = usePolicyWorkspace();
 
-beforeEach(() => {
-  tree = makeTempWorkspace();
-  vi.stubEnv('HOME', tree.home);
-});
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
-
-function policy(options: Omit<PermissionPolicyOptions, 'workspaceRoot'> = {}): PermissionPolicy {
-  return policyIn(tree, options);
-}
-
-function now(decision: PermissionDecision | Promise<PermissionDecision>): PermissionDecision {
-  if (decision instanceof Promise) throw new Error('expected a synchronous decision');
-  return decision;
-}
+const { policy } = workspace;
 
 const read = pathTool('Read', ToolKind.ReadOnly);
 
@@ -50,7 +34,9 @@ const fetchTool: Tool = createTool({
 });
 
 function fetch(subject: PermissionPolicy, url: string): PermissionDecision {
-  return now(subject.decide({ invocation: fetchTool.build({ url }), tool: fetchTool, mode: 'default' }));
+  return synchronous(
+    subject.decide({ invocation: fetchTool.build({ url }), tool: fetchTool, mode: 'default' }),
+  );
 }
 
 describe('content rules on a tool that is not a shell', () => {
@@ -96,7 +82,7 @@ describe('content rules on a tool that is not a shell', () => {
     });
     const subject = policy({ allow: ['Deploy({"env":"staging"})'] });
     const decide = (env: string) =>
-      now(subject.decide({ invocation: deploy.build({ env }), tool: deploy, mode: 'default' }));
+      synchronous(subject.decide({ invocation: deploy.build({ env }), tool: deploy, mode: 'default' }));
     expect(decide('staging')).toEqual({
       behavior: 'allow',
       reason: 'Allowed by the rule "Deploy({"env":"staging"})".',
@@ -117,10 +103,10 @@ describe('content rules on a tool that is not a shell', () => {
       affectedPaths: (params) => [params.file_path],
       execute: async () => ToolResults.success('not run'),
     });
-    tree.file('notes.txt');
+    workspace.tree.file('notes.txt');
     const invocation = edit.build({ file_path: 'notes.txt', new_string: 'unlock' });
     expect(
-      now(policy({ deny: ['Edit(*lock*)'] }).decide({ invocation, tool: edit, mode: 'default' })),
+      synchronous(policy({ deny: ['Edit(*lock*)'] }).decide({ invocation, tool: edit, mode: 'default' })),
     ).toEqual({
       behavior: 'allow',
       reason: 'write inside the workspace.',
@@ -139,7 +125,7 @@ describe('a shell command line', () => {
   });
 
   it('a command that starts like params JSON is still read as a command, with a working directory too', () => {
-    tree.dir('build');
+    workspace.tree.dir('build');
     const subject = policy({ deny: ['Bash(rm:*)'], allow: ['Bash'] });
     for (const command of ['{"x" ; rm -rf build', '{"x"} ; rm -rf build']) {
       expect(shell(subject, command, '.'), command).toMatchObject({ behavior: 'deny', rule: 'Bash(rm:*)' });
@@ -169,7 +155,7 @@ describe('a shell command line', () => {
   });
 
   it('with a working directory, allow rules are path rules: a command rule does not allow the call', () => {
-    tree.dir('src');
+    workspace.tree.dir('src');
     expect(shell(policy({ allow: ['Bash(ls)'] }), 'ls', 'src')).toEqual({
       behavior: 'ask',
       reason: 'Bash can have effects outside the workspace (kind execute).',
@@ -193,8 +179,8 @@ describe("a shell command's writes", () => {
   });
 
   it('a relative write lands under the working directory too', () => {
-    tree.dir('app');
-    const subject = policy({ allow: ['Bash'], protectedPaths: [tree.path('app/deploy.conf')] });
+    workspace.tree.dir('app');
+    const subject = policy({ allow: ['Bash'], protectedPaths: [workspace.tree.path('app/deploy.conf')] });
     expect(shell(subject, 'echo x > deploy.conf', 'app')).toEqual({
       behavior: 'ask',
       reason:
@@ -206,8 +192,8 @@ describe("a shell command's writes", () => {
   });
 
   it('a write through a link is judged where it lands: a harmless name linked to a hook asks', () => {
-    tree.dir('.git/hooks');
-    tree.symlink('docs/hook', '../.git/hooks/pre-commit');
+    workspace.tree.dir('.git/hooks');
+    workspace.tree.symlink('docs/hook', '../.git/hooks/pre-commit');
     expect(bash(policy({ allow: ['Bash'] }), 'echo x > docs/hook')).toMatchObject({
       behavior: 'ask',
       reason: expect.stringMatching(/^The command writes \.git\/hooks\/pre-commit, which is protected/),
@@ -215,32 +201,34 @@ describe("a shell command's writes", () => {
   });
 
   it('a write into a symlink loop is refused, naming the place', () => {
-    tree.symlink('loop-a', 'loop-b');
-    tree.symlink('loop-b', 'loop-a');
+    workspace.tree.symlink('loop-a', 'loop-b');
+    workspace.tree.symlink('loop-b', 'loop-a');
     const decision = bash(policy({ allow: ['Bash'] }), 'echo x > loop-a/x');
     expect(decision.behavior).toBe('deny');
     expect(
-      decision.reason.startsWith(`${JSON.stringify(join(tree.workspace, 'loop-a/x'))} cannot be resolved (`),
+      decision.reason.startsWith(
+        `${JSON.stringify(join(workspace.tree.workspace, 'loop-a/x'))} cannot be resolved (`,
+      ),
     ).toBe(true);
   });
 });
 
 describe('a link and its target: the more sensitive name counts', () => {
   it('a .env link to a private key is refused as the key', () => {
-    tree.file('keys/id_rsa', 'KEY');
-    tree.symlink('.env', 'keys/id_rsa');
+    workspace.tree.file('keys/id_rsa', 'KEY');
+    workspace.tree.symlink('.env', 'keys/id_rsa');
     expect(decideNow(policy({ allow: ['Read(**)'] }), read, ['.env']).behavior).toBe('deny');
   });
 
   it('a private-key name linked to a .env is refused as a key', () => {
-    tree.file('config/.env', 'K=v');
-    tree.symlink('id_rsa', 'config/.env');
+    workspace.tree.file('config/.env', 'K=v');
+    workspace.tree.symlink('id_rsa', 'config/.env');
     expect(decideNow(policy({ allow: ['Read(**)'] }), read, ['id_rsa']).behavior).toBe('deny');
   });
 
   it('a database name linked to a .env asks as the .env', () => {
-    tree.file('config/.env', 'K=v');
-    tree.symlink('app.db', 'config/.env');
+    workspace.tree.file('config/.env', 'K=v');
+    workspace.tree.symlink('app.db', 'config/.env');
     const decision = decideNow(policy({ allow: ['Read(**)'] }), read, ['app.db']);
     expect(decision.behavior).toBe('ask');
     expect(decision.reason).toContain('may hold secrets (an environment file');
@@ -249,9 +237,9 @@ describe('a link and its target: the more sensitive name counts', () => {
 
 describe('a chain of links', () => {
   it('is judged by the name written and the file it reaches, not by the links between', () => {
-    tree.file('notes.txt');
-    tree.symlink('id_rsa', 'notes.txt');
-    tree.symlink('a.txt', 'id_rsa');
+    workspace.tree.file('notes.txt');
+    workspace.tree.symlink('id_rsa', 'notes.txt');
+    workspace.tree.symlink('a.txt', 'id_rsa');
     expect(decideNow(policy(), read, ['a.txt'])).toEqual({
       behavior: 'allow',
       reason: 'read-only inside the workspace.',
@@ -260,11 +248,11 @@ describe('a chain of links', () => {
 
   it("each reading of a `..` path is judged by its own file: a key's literal rule does not turn the other reading into that key", () => {
     // sub/../link.txt is link.txt (-> keys/id_rsa) to a tool that normalises, deep/link.txt to the kernel.
-    tree.file('keys/id_rsa', 'KEY');
-    tree.symlink('link.txt', 'keys/id_rsa');
-    tree.file('deep/link.txt', 'harmless');
-    tree.dir('deep/sub2');
-    tree.symlink('sub', 'deep/sub2');
+    workspace.tree.file('keys/id_rsa', 'KEY');
+    workspace.tree.symlink('link.txt', 'keys/id_rsa');
+    workspace.tree.file('deep/link.txt', 'harmless');
+    workspace.tree.dir('deep/sub2');
+    workspace.tree.symlink('sub', 'deep/sub2');
     expect(decideNow(policy({ allow: ['Read(keys/id_rsa)'] }), read, ['sub/../link.txt'])).toEqual({
       behavior: 'allow',
       reason: 'read-only inside the workspace.',
@@ -275,10 +263,10 @@ describe('a chain of links', () => {
 
 describe('ask rules on links', () => {
   it('an ask rule asks for a path that matches it as written or where it really is', () => {
-    tree.file('public/readme.txt');
-    tree.symlink('vault', 'public');
-    tree.file('ledger/x');
-    tree.symlink('open', 'ledger');
+    workspace.tree.file('public/readme.txt');
+    workspace.tree.symlink('vault', 'public');
+    workspace.tree.file('ledger/x');
+    workspace.tree.symlink('open', 'ledger');
     const subject = policy({ ask: ['Read(vault/**)', 'Read(ledger/**)'], allow: ['Read'] });
     expect(decideNow(subject, read, ['vault/readme.txt'])).toMatchObject({
       behavior: 'ask',
@@ -288,8 +276,8 @@ describe('ask rules on links', () => {
   });
 
   it('a deny rule on the name a link is written with refuses the call by that rule', () => {
-    tree.file('public/readme.txt');
-    tree.symlink('vault', 'public');
+    workspace.tree.file('public/readme.txt');
+    workspace.tree.symlink('vault', 'public');
     expect(
       decideNow(policy({ deny: ['Read(vault/**)'], allow: ['Read'] }), read, ['vault/readme.txt']),
     ).toEqual({
@@ -300,7 +288,7 @@ describe('ask rules on links', () => {
   });
 
   it('a command-like ask rule that names the working directory asks', () => {
-    tree.dir('make');
+    workspace.tree.dir('make');
     expect(shell(policy({ ask: ['Bash(make)'], allow: ['Bash'] }), 'ls', 'make')).toMatchObject({
       behavior: 'ask',
       rule: 'Bash(make)',
@@ -308,12 +296,12 @@ describe('ask rules on links', () => {
   });
 
   it('an ask rule naming a private key does not unlock it, and an ask rule does not cover a search outside', () => {
-    tree.file('deploy/id_ed25519', 'KEY');
+    workspace.tree.file('deploy/id_ed25519', 'KEY');
     expect(
       decideNow(policy({ ask: ['Read(deploy/id_ed25519)'] }), read, ['deploy/id_ed25519']).behavior,
     ).toBe('deny');
-    const outside = join(tree.root, 'shared', 'a.txt');
-    expect(policy({ ask: [`Grep(${tree.root}/shared/**)`] }).judgeRead(outside, 'Grep')).toEqual({
+    const outside = join(workspace.tree.root, 'shared', 'a.txt');
+    expect(policy({ ask: [`Grep(${workspace.tree.root}/shared/**)`] }).judgeRead(outside, 'Grep')).toEqual({
       behavior: 'ask',
       reason: `${outside} is outside the workspace.`,
       suggestedRule: `Read(${outside})`,
@@ -323,9 +311,9 @@ describe('ask rules on links', () => {
 
 describe('what judgeRead says', () => {
   it('names the workspace root by its full path', () => {
-    expect(policy({ deny: ['Grep(**)'] }).judgeRead(tree.workspace, 'Grep')).toEqual({
+    expect(policy({ deny: ['Grep(**)'] }).judgeRead(workspace.tree.workspace, 'Grep')).toEqual({
       behavior: 'deny',
-      reason: `${tree.workspace} is denied by the rule "Grep(**)" in permissions.deny.`,
+      reason: `${workspace.tree.workspace} is denied by the rule "Grep(**)" in permissions.deny.`,
       rule: 'Grep(**)',
     });
   });
@@ -341,7 +329,7 @@ describe("an MCP tool's path arguments", () => {
     execute: async () => ToolResults.success('not run'),
   });
   const decideOn = (subject: PermissionPolicy, paths: string[]) =>
-    now(subject.decide({ invocation: files.build({ paths }), tool: files, mode: 'default' }));
+    synchronous(subject.decide({ invocation: files.build({ paths }), tool: files, mode: 'default' }));
 
   it('more path arguments than can be judged refuse the call', () => {
     const paths = Array.from({ length: 1001 }, (_, index) => `f${index}.txt`);
@@ -352,8 +340,8 @@ describe("an MCP tool's path arguments", () => {
   });
 
   it('a path argument inside a symlink loop refuses the call', () => {
-    tree.symlink('loop-a', 'loop-b');
-    tree.symlink('loop-b', 'loop-a');
+    workspace.tree.symlink('loop-a', 'loop-b');
+    workspace.tree.symlink('loop-b', 'loop-a');
     const decision = decideOn(policy({ trustedMcpServers: ['fs'] }), ['ok.txt', 'loop-a/x']);
     expect(decision.behavior).toBe('deny');
     expect(decision.reason.startsWith('"loop-a/x" cannot be resolved (')).toBe(true);
@@ -368,9 +356,9 @@ describe("an MCP tool's path arguments", () => {
       affectedPaths: (params) => params.paths,
       execute: async () => ToolResults.success('not run'),
     });
-    tree.file('src/a.ts');
+    workspace.tree.file('src/a.ts');
     const invocation = tag.build({ paths: ['src/a.ts'], source: 'keys/id_rsa' });
-    expect(now(policy().decide({ invocation, tool: tag, mode: 'default' }))).toEqual({
+    expect(synchronous(policy().decide({ invocation, tool: tag, mode: 'default' }))).toEqual({
       behavior: 'allow',
       reason: 'write inside the workspace.',
     });
@@ -427,7 +415,7 @@ describe('an invocation made by another implementation, whose signature is not N
   }
 
   const decide = (subject: PermissionPolicy, invocation: ToolInvocation) =>
-    now(subject.decide({ invocation, tool: deploy, mode: 'default' }));
+    synchronous(subject.decide({ invocation, tool: deploy, mode: 'default' }));
 
   it('has no content: a content allow rule does not allow it, a whole-tool rule does', () => {
     for (const signature of ['Deploy', 'Deploy(abc', 'Other(abc)']) {
@@ -460,7 +448,7 @@ describe('an invocation made by another implementation, whose signature is not N
   });
 
   it('with paths it is judged by its paths, as a tool whose signature is its params', () => {
-    tree.dir('src');
+    workspace.tree.dir('src');
     expect(
       decide(
         policy({ deny: ['Deploy(prod*)'], allow: ['Deploy'] }),

@@ -8,44 +8,31 @@ import { resolveRealPath } from '../paths/real-path.js';
 import {
   decideBash as bash,
   decideNow,
-  policyIn,
   decideShellIn as shell,
+  usePolicyWorkspace,
 } from '../test-support/policy-decisions.js';
 import { callOn, mcpTool, pathTool, shellWithCwdTool } from '../test-support/policy-tools.js';
-import { makeTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
 import { ToolExecutor } from '../tool-executor.js';
 import type { PermissionDecision } from './permission-decision.js';
 import { PermissionPolicy, type PermissionPolicyOptions } from './permission-policy.js';
 import { parsePermissionRule } from './permission-rule.js';
 
-let tree: TempWorkspace;
-
-beforeEach(() => {
-  tree = makeTempWorkspace();
-  // `~` is the temporary home, never the real one.
-  vi.stubEnv('HOME', tree.home);
-});
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
+const workspace = usePolicyWorkspace();
 
 const read = pathTool('Read', ToolKind.ReadOnly);
 const write = pathTool('Write', ToolKind.Write);
 const run = pathTool('Run', ToolKind.Execute);
 
-function policy(options: Omit<PermissionPolicyOptions, 'workspaceRoot'> = {}): PermissionPolicy {
-  return policyIn(tree, options);
-}
+const { policy } = workspace;
 
 /** `relative` under the workspace, joined by string so `.`, `..` and `//` reach the policy as written. */
 function raw(relative: string): string {
-  return `${tree.workspace}${sep}${relative}`;
+  return `${workspace.tree.workspace}${sep}${relative}`;
 }
 
 describe('a symlink inside the workspace that points outside it', () => {
   beforeEach(() => {
-    tree.symlink('docs/home', tree.home);
+    workspace.tree.symlink('docs/home', workspace.tree.home);
   });
 
   it('does not allow reading a credential file in the fake home through the link', () => {
@@ -54,7 +41,7 @@ describe('a symlink inside the workspace that points outside it', () => {
     ]);
     expect(decision.behavior).toBe('ask');
     expect(decision.reason).toContain('outside the workspace');
-    expect(decision.reason).toContain(join(tree.home, '.config', 'gh', 'hosts.yml'));
+    expect(decision.reason).toContain(join(workspace.tree.home, '.config', 'gh', 'hosts.yml'));
   });
 
   it('does not allow writing a shell start-up file in the fake home through the link', () => {
@@ -79,26 +66,26 @@ describe('a symlink inside the workspace that points outside it', () => {
   it('does not allow creating a new file anywhere under the linked directory', () => {
     const decision = decideNow(policy({ allow: ['Write(docs/**)'] }), write, ['docs/home/new-dir/notes.txt']);
     expect(decision.behavior).toBe('ask');
-    expect(decision.reason).toContain(join(tree.home, 'new-dir', 'notes.txt'));
+    expect(decision.reason).toContain(join(workspace.tree.home, 'new-dir', 'notes.txt'));
   });
 
   it('judges a write to a dangling symlink at its target outside the workspace', () => {
-    tree.symlink('docs/x', join(tree.root, 'new-file'));
+    workspace.tree.symlink('docs/x', join(workspace.tree.root, 'new-file'));
     const decision = decideNow(policy({ allow: ['Write(docs/**)'] }), write, ['docs/x']);
     expect(decision.behavior).toBe('ask');
-    expect(decision.reason).toContain(join(tree.root, 'new-file'));
+    expect(decision.reason).toContain(join(workspace.tree.root, 'new-file'));
   });
 
   it('judges a write to a dangling symlink at its protected target inside the workspace', () => {
-    tree.dir('.git/hooks');
-    tree.symlink('docs/hook', '../.git/hooks/pre-commit');
+    workspace.tree.dir('.git/hooks');
+    workspace.tree.symlink('docs/hook', '../.git/hooks/pre-commit');
     const decision = decideNow(policy({ allow: ['Write', 'Write(**)'] }), write, ['docs/hook']);
     expect(decision.behavior).toBe('ask');
     expect(decision.reason).toContain('protected');
   });
 
   it('still allows ordinary workspace files next to the link', () => {
-    tree.file('docs/guide.md', '# guide');
+    workspace.tree.file('docs/guide.md', '# guide');
     expect(decideNow(policy(), read, ['docs/guide.md']).behavior).toBe('allow');
     expect(decideNow(policy(), write, ['docs/guide.md']).behavior).toBe('allow');
   });
@@ -106,8 +93,8 @@ describe('a symlink inside the workspace that points outside it', () => {
 
 describe('every spelling of one file gets the same decision', () => {
   it('denies a denied file however its path is written', () => {
-    tree.file('vault/token.txt', 't');
-    tree.symlink('alias.txt', 'vault/token.txt');
+    workspace.tree.file('vault/token.txt', 't');
+    workspace.tree.symlink('alias.txt', 'vault/token.txt');
     const subject = policy({ deny: ['Read(vault/**)'], allow: ['Read'] });
     const spellings = [
       'vault/token.txt',
@@ -115,7 +102,7 @@ describe('every spelling of one file gets the same decision', () => {
       './vault/token.txt',
       'vault//token.txt',
       'vault/../vault/token.txt',
-      tree.path('vault/token.txt'),
+      workspace.tree.path('vault/token.txt'),
       raw('vault//token.txt'),
       'alias.txt',
     ];
@@ -127,8 +114,8 @@ describe('every spelling of one file gets the same decision', () => {
   });
 
   it('asks for a file outside the workspace whether reached by a linked file or a linked directory', () => {
-    tree.symlink('hosts.yml', join(tree.home, '.config', 'gh', 'hosts.yml'));
-    tree.symlink('config', join(tree.home, '.config'));
+    workspace.tree.symlink('hosts.yml', join(workspace.tree.home, '.config', 'gh', 'hosts.yml'));
+    workspace.tree.symlink('config', join(workspace.tree.home, '.config'));
     const subject = policy({ allow: ['Read'] });
     for (const spelling of [
       'hosts.yml',
@@ -141,29 +128,29 @@ describe('every spelling of one file gets the same decision', () => {
   });
 
   it('applies .. after a symlinked directory to the real location, as the kernel does', () => {
-    tree.symlink('docs/home', tree.home);
+    workspace.tree.symlink('docs/home', workspace.tree.home);
     // Read literally, docs/home/.. is docs; the kernel takes it to the parent of the fake home.
-    tree.file('docs/outside.txt', 'decoy');
-    writeFileSync(join(tree.root, 'outside.txt'), 'outside');
+    workspace.tree.file('docs/outside.txt', 'decoy');
+    writeFileSync(join(workspace.tree.root, 'outside.txt'), 'outside');
     const decision = decideNow(policy({ allow: ['Read'] }), read, ['docs/home/../outside.txt']);
     expect(decision.behavior).toBe('ask');
-    expect(decision.reason).toContain(join(tree.root, 'outside.txt'));
+    expect(decision.reason).toContain(join(workspace.tree.root, 'outside.txt'));
   });
 
   it('also judges the lexical reading, for tools that normalise the path before using it', () => {
     // sub/.. is `deep` for the kernel but the workspace for path.resolve(); out -> the fake home.
-    tree.dir('deep/sub2');
-    tree.symlink('sub', 'deep/sub2');
-    tree.symlink('out', tree.home);
+    workspace.tree.dir('deep/sub2');
+    workspace.tree.symlink('sub', 'deep/sub2');
+    workspace.tree.symlink('out', workspace.tree.home);
     const decision = decideNow(policy({ allow: ['Write(**)'] }), write, ['sub/../out/.config/new.txt']);
     expect(decision.behavior).toBe('ask');
-    expect(decision.reason).toContain(join(tree.home, '.config', 'new.txt'));
+    expect(decision.reason).toContain(join(workspace.tree.home, '.config', 'new.txt'));
   });
 });
 
 describe('a path starting with ~ is judged in the workspace and in the home directory', () => {
   beforeEach(() => {
-    vi.stubEnv('HOME', tree.home);
+    vi.stubEnv('HOME', workspace.tree.home);
   });
 
   afterEach(() => {
@@ -173,13 +160,13 @@ describe('a path starting with ~ is judged in the workspace and in the home dire
   it('does not allow reading a credential file in the home directory as if it were a workspace file', () => {
     const decision = decideNow(policy({ allow: ['Read'] }), read, ['~/.config/gh/hosts.yml']);
     expect(decision.behavior).not.toBe('allow');
-    expect(decision.reason).toContain(join(tree.home, '.config', 'gh', 'hosts.yml'));
+    expect(decision.reason).toContain(join(workspace.tree.home, '.config', 'gh', 'hosts.yml'));
   });
 
   it('denies a private key in the home directory, and asks for any other home file', () => {
     const subject = policy({ allow: ['Read', 'Write'] });
     expect(decideNow(subject, read, ['~/.ssh/id_ed25519']).behavior).toBe('deny');
-    writeFileSync(join(tree.home, 'notes.txt'), 'n');
+    writeFileSync(join(workspace.tree.home, 'notes.txt'), 'n');
     expect(decideNow(subject, read, ['~/notes.txt'])).toMatchObject({
       behavior: 'ask',
       reason: expect.stringContaining('outside the workspace'),
@@ -197,16 +184,16 @@ describe('a path starting with ~ is judged in the workspace and in the home dire
   });
 
   it('still judges the workspace directory literally named ~, the stricter reading wins', () => {
-    tree.file('~/data.txt', 'x');
-    writeFileSync(join(tree.home, 'data.txt'), 'x');
+    workspace.tree.file('~/data.txt', 'x');
+    writeFileSync(join(workspace.tree.home, 'data.txt'), 'x');
     const subject = policy({ deny: ['Read(./~/**)'] });
     expect(decideNow(subject, read, ['~/data.txt'])).toMatchObject({
       behavior: 'deny',
       rule: 'Read(./~/**)',
     });
-    expect(decideNow(policy({ allow: [`Read(${tree.home}/**)`] }), read, ['~/data.txt']).behavior).toBe(
-      'allow',
-    );
+    expect(
+      decideNow(policy({ allow: [`Read(${workspace.tree.home}/**)`] }), read, ['~/data.txt']).behavior,
+    ).toBe('allow');
   });
 
   it('leaves a ~ inside a name alone: notes~/x is a workspace path', () => {
@@ -216,8 +203,8 @@ describe('a path starting with ~ is judged in the workspace and in the home dire
 
 describe('deny, ask and allow rules with paths', () => {
   it('a deny rule on secrets/** covers files, dotfiles and the directory itself', () => {
-    tree.file('secrets/x', 'x');
-    tree.file('secrets/.env', 'KEY=1');
+    workspace.tree.file('secrets/x', 'x');
+    workspace.tree.file('secrets/.env', 'KEY=1');
     const subject = policy({ deny: ['Read(secrets/**)'], allow: ['Read', 'Read(**)'] });
     for (const path of ['secrets/x', 'secrets/.env', 'secrets', 'secrets/']) {
       const decision = decideNow(subject, read, [path]);
@@ -227,15 +214,15 @@ describe('deny, ask and allow rules with paths', () => {
   });
 
   it('a deny rule matches the real path: a symlink pub -> secrets is denied', () => {
-    tree.file('secrets/x', 'x');
-    tree.symlink('pub', 'secrets');
+    workspace.tree.file('secrets/x', 'x');
+    workspace.tree.symlink('pub', 'secrets');
     const decision = decideNow(policy({ deny: ['Read(secrets/**)'], allow: ['Read'] }), read, ['pub/x']);
     expect(decision).toMatchObject({ behavior: 'deny', rule: 'Read(secrets/**)' });
   });
 
   it('a deny rule matches the path as written: a link named like the denied directory is denied', () => {
-    tree.file('public/readme.txt', 'hello');
-    tree.symlink('vault', 'public');
+    workspace.tree.file('public/readme.txt', 'hello');
+    workspace.tree.symlink('vault', 'public');
     const decision = decideNow(policy({ deny: ['Read(vault/**)'], allow: ['Read'] }), read, [
       'vault/readme.txt',
     ]);
@@ -243,22 +230,22 @@ describe('deny, ask and allow rules with paths', () => {
   });
 
   it('an allow rule must match the real path: Write(src/generated/**) does not cover a link to ~/.bashrc', () => {
-    tree.symlink('src/generated/link', join(tree.home, '.bashrc'));
+    workspace.tree.symlink('src/generated/link', join(workspace.tree.home, '.bashrc'));
     const decision = decideNow(policy({ allow: ['Write(src/generated/**)'] }), write, ['src/generated/link']);
     expect(decision.behavior).toBe('ask');
   });
 
   it('an allow rule must match the real path: Read(src/**) does not cover a link to an ordinary file outside', () => {
-    writeFileSync(join(tree.home, 'notes.txt'), 'n');
-    tree.symlink('src/notes.txt', join(tree.home, 'notes.txt'));
+    writeFileSync(join(workspace.tree.home, 'notes.txt'), 'n');
+    workspace.tree.symlink('src/notes.txt', join(workspace.tree.home, 'notes.txt'));
     const decision = decideNow(policy({ allow: ['Read(src/**)'] }), read, ['src/notes.txt']);
     expect(decision.behavior).toBe('ask');
     expect(decision.reason).toContain('outside the workspace');
   });
 
   it('an allow rule covers a call only when it covers every path of the call', () => {
-    tree.file('src/a.ts');
-    tree.file('docs/b.md');
+    workspace.tree.file('src/a.ts');
+    workspace.tree.file('docs/b.md');
     const subject = policy({ allow: ['Write(src/**)'] });
     expect(decideNow(subject, write, ['src/a.ts'])).toMatchObject({
       behavior: 'allow',
@@ -268,20 +255,20 @@ describe('deny, ask and allow rules with paths', () => {
   });
 
   it('an absolute allow rule permits a directory outside the workspace', () => {
-    const outside = join(tree.root, 'shared');
+    const outside = join(workspace.tree.root, 'shared');
     mkdirSync(outside);
     const subject = policy({ allow: [`Read(${outside}/**)`] });
     expect(decideNow(subject, read, [join(outside, 'a.txt')]).behavior).toBe('allow');
-    expect(decideNow(subject, read, [join(tree.root, 'other.txt')]).behavior).toBe('ask');
+    expect(decideNow(subject, read, [join(workspace.tree.root, 'other.txt')]).behavior).toBe('ask');
   });
 
   it('a trusted directory is treated like the workspace, but protected files in it still ask', () => {
-    const session = join(tree.root, 'session');
+    const session = join(workspace.tree.root, 'session');
     mkdirSync(session);
     const subject = policy({ trustedDirectories: [session] });
     expect(decideNow(subject, write, [join(session, 'notes.md')]).behavior).toBe('allow');
     expect(decideNow(subject, write, [join(session, '.mcp.json')]).behavior).toBe('ask');
-    expect(decideNow(subject, write, [join(tree.root, 'elsewhere.md')]).behavior).toBe('ask');
+    expect(decideNow(subject, write, [join(workspace.tree.root, 'elsewhere.md')]).behavior).toBe('ask');
   });
 });
 
@@ -290,13 +277,16 @@ describe('rules on the workspace directory itself', () => {
 
   it('a deny rule Grep(**) refuses a Grep of the workspace root, however it is written', () => {
     const subject = policy({ deny: ['Grep(**)'] });
-    for (const path of ['.', './', tree.workspace, '']) {
+    for (const path of ['.', './', workspace.tree.workspace, '']) {
       expect(decideNow(subject, grep, [path]), JSON.stringify(path)).toMatchObject({
         behavior: 'deny',
         rule: 'Grep(**)',
       });
     }
-    expect(subject.judgeRead(tree.workspace, 'Grep')).toMatchObject({ behavior: 'deny', rule: 'Grep(**)' });
+    expect(subject.judgeRead(workspace.tree.workspace, 'Grep')).toMatchObject({
+      behavior: 'deny',
+      rule: 'Grep(**)',
+    });
   });
 
   it('an allow rule Read(**) or Read(./**) covers the workspace root, as it covers every path in it', () => {
@@ -311,7 +301,7 @@ describe('rules on the workspace directory itself', () => {
 
 describe('letter case in path rules', () => {
   it('deny and ask path rules ignore case, so Vault/x does not slip past Read(vault/**) on a case-insensitive file system', () => {
-    for (const path of ['Vault/x', 'VAULT/x', 'vault/X']) tree.file(path, 'x');
+    for (const path of ['Vault/x', 'VAULT/x', 'vault/X']) workspace.tree.file(path, 'x');
     const denying = policy({ deny: ['Read(vault/**)'], allow: ['Read'] });
     const asking = policy({ ask: ['Read(vault/**)'], allow: ['Read'] });
     for (const path of ['Vault/x', 'VAULT/x', 'vault/X']) {
@@ -319,27 +309,27 @@ describe('letter case in path rules', () => {
         behavior: 'deny',
         rule: 'Read(vault/**)',
       });
-      expect(denying.judgeRead(tree.path(path), 'Grep').behavior, path).toBe('deny');
+      expect(denying.judgeRead(workspace.tree.path(path), 'Grep').behavior, path).toBe('deny');
       expect(decideNow(asking, read, [path]), path).toMatchObject({
         behavior: 'ask',
         rule: 'Read(vault/**)',
       });
     }
-    const absolute = policy({ deny: [`Read(${tree.workspace}/Secrets/**)`] });
+    const absolute = policy({ deny: [`Read(${workspace.tree.workspace}/Secrets/**)`] });
     expect(decideNow(absolute, read, ['secrets/a.txt']).behavior).toBe('deny');
   });
 
   it('allow path rules keep case: Read(<dir>/shared/**) does not cover <dir>/SHARED', () => {
-    for (const name of ['shared', 'SHARED']) mkdirSync(join(tree.root, name));
-    const subject = policy({ allow: [`Read(${tree.root}/shared/**)`] });
-    expect(decideNow(subject, read, [join(tree.root, 'shared', 'a.txt')]).behavior).toBe('allow');
-    expect(decideNow(subject, read, [join(tree.root, 'SHARED', 'a.txt')]).behavior).toBe('ask');
+    for (const name of ['shared', 'SHARED']) mkdirSync(join(workspace.tree.root, name));
+    const subject = policy({ allow: [`Read(${workspace.tree.root}/shared/**)`] });
+    expect(decideNow(subject, read, [join(workspace.tree.root, 'shared', 'a.txt')]).behavior).toBe('allow');
+    expect(decideNow(subject, read, [join(workspace.tree.root, 'SHARED', 'a.txt')]).behavior).toBe('ask');
   });
 });
 
 describe('deny over ask over allow', () => {
   it('denies a path matched by a deny, an ask and an allow rule', () => {
-    tree.file('vault/a.txt');
+    workspace.tree.file('vault/a.txt');
     const subject = policy({ deny: ['Read(vault/**)'], ask: ['Read(vault/**)'], allow: ['Read(vault/**)'] });
     expect(decideNow(subject, read, ['vault/a.txt'])).toMatchObject({
       behavior: 'deny',
@@ -348,7 +338,7 @@ describe('deny over ask over allow', () => {
   });
 
   it('asks for a path matched by an ask and an allow rule, naming the ask rule', () => {
-    tree.file('vault/a.txt');
+    workspace.tree.file('vault/a.txt');
     const subject = policy({ ask: ['Read(vault/**)'], allow: ['Read(vault/**)', 'Read'] });
     const decision = decideNow(subject, read, ['vault/a.txt']);
     expect(decision).toMatchObject({ behavior: 'ask', rule: 'Read(vault/**)' });
@@ -356,7 +346,7 @@ describe('deny over ask over allow', () => {
   });
 
   it('a whole-tool deny rule refuses every call of the tool, and only that tool', () => {
-    tree.file('a.txt');
+    workspace.tree.file('a.txt');
     const subject = policy({ deny: ['Write'] });
     expect(decideNow(subject, write, ['a.txt'])).toMatchObject({ behavior: 'deny', rule: 'Write' });
     expect(decideNow(subject, read, ['a.txt']).behavior).toBe('allow');
@@ -385,7 +375,7 @@ describe('protected files', () => {
   ];
 
   it.each(protectedFiles)('asks before writing %s whatever the allow rules say', (path) => {
-    tree.file(path, 'original');
+    workspace.tree.file(path, 'original');
     const decision = decideNow(policy({ allow: ['Write', 'Write(**)'] }), write, [path]);
     expect(decision.behavior).toBe('ask');
     expect(decision.reason).toContain('protected');
@@ -397,16 +387,16 @@ describe('protected files', () => {
   });
 
   it.each(protectedFiles)('allows reading %s with a read-only tool', (path) => {
-    tree.file(path, 'original');
+    workspace.tree.file(path, 'original');
     expect(decideNow(policy(), read, [path]).behavior).toBe('allow');
   });
 
   it("asks before writing the host's extra protected paths, a file and everything below a directory", () => {
-    const hostConfig = join(tree.root, 'host-config.json');
+    const hostConfig = join(workspace.tree.root, 'host-config.json');
     writeFileSync(hostConfig, '{}');
-    const stateDir = tree.dir('agent-state');
+    const stateDir = workspace.tree.dir('agent-state');
     const subject = policy({
-      allow: ['Write', 'Write(**)', `Write(${tree.root}/**)`],
+      allow: ['Write', 'Write(**)', `Write(${workspace.tree.root}/**)`],
       protectedPaths: [hostConfig, stateDir],
     });
     for (const path of [hostConfig, 'agent-state/settings.json', 'agent-state']) {
@@ -418,21 +408,21 @@ describe('protected files', () => {
   });
 
   it('protects an extra protected path reached through a symlink', () => {
-    const stateDir = tree.dir('agent-state');
-    tree.symlink('innocent', stateDir);
+    const stateDir = workspace.tree.dir('agent-state');
+    workspace.tree.symlink('innocent', stateDir);
     const subject = policy({ allow: ['Write(**)'], protectedPaths: [stateDir] });
     expect(decideNow(subject, write, ['innocent/settings.json']).behavior).toBe('ask');
   });
 
   it('asks before writing a git hook through a .git that is a symlink to a directory inside the workspace', () => {
-    tree.dir('gitdata/hooks');
-    tree.symlink('.git', 'gitdata');
+    workspace.tree.dir('gitdata/hooks');
+    workspace.tree.symlink('.git', 'gitdata');
     const decision = decideNow(policy({ allow: ['Write', 'Write(**)'] }), write, ['.git/hooks/pre-commit']);
     expect(decision.behavior).toBe('ask');
   });
 
   it('allows writing ordinary workspace files', () => {
-    tree.file('src/index.ts', 'export {};');
+    workspace.tree.file('src/index.ts', 'export {};');
     const subject = policy({ allow: ['Write(**)'] });
     expect(decideNow(subject, write, ['src/index.ts'])).toMatchObject({
       behavior: 'allow',
@@ -445,10 +435,10 @@ describe('protected files', () => {
 
 describe('sensitive files', () => {
   beforeEach(() => {
-    tree.file('.ssh/id_ed25519', 'KEY');
-    tree.file('certs/server.pem', 'KEY');
-    tree.file('.env', 'API_KEY=1');
-    tree.file('.env.example', 'API_KEY=');
+    workspace.tree.file('.ssh/id_ed25519', 'KEY');
+    workspace.tree.file('certs/server.pem', 'KEY');
+    workspace.tree.file('.env', 'API_KEY=1');
+    workspace.tree.file('.env.example', 'API_KEY=');
   });
 
   it('denies reading a private key and a .pem file', () => {
@@ -478,7 +468,7 @@ describe('sensitive files', () => {
   });
 
   it('a high-sensitivity file needs an allow rule naming it literally (no glob character); a glob allow rule does not switch the protection off', () => {
-    tree.file('deploy/id_ed25519', 'KEY');
+    workspace.tree.file('deploy/id_ed25519', 'KEY');
     for (const rule of [
       'Read(**)',
       'Read(*/**)',
@@ -492,12 +482,12 @@ describe('sensitive files', () => {
       expect(decision.reason, rule).toContain('"Read(deploy/id_ed25519)"');
     }
     expect(
-      decideNow(policy({ allow: [`Read(${tree.root}/**)`] }), read, ['deploy/id_ed25519']).behavior,
+      decideNow(policy({ allow: [`Read(${workspace.tree.root}/**)`] }), read, ['deploy/id_ed25519']).behavior,
     ).toBe('deny');
     for (const rule of [
       'Read(deploy/id_ed25519)',
       './deploy/id_ed25519',
-      `${tree.workspace}/deploy/id_ed25519`,
+      `${workspace.tree.workspace}/deploy/id_ed25519`,
     ]) {
       const allow = rule.startsWith('Read(') ? rule : `Read(${rule})`;
       expect(decideNow(policy({ allow: [allow] }), read, ['deploy/id_ed25519']), allow).toMatchObject({
@@ -539,23 +529,23 @@ describe('sensitive files', () => {
   );
 
   it('a path-specific directory rule covers a medium file below it, not a high one', () => {
-    tree.file('config/.env', 'K=1');
-    tree.file('config/server.key', 'KEY');
+    workspace.tree.file('config/.env', 'K=1');
+    workspace.tree.file('config/server.key', 'KEY');
     const subject = policy({ allow: ['Read(config/**)'] });
     expect(decideNow(subject, read, ['config/.env']).behavior).toBe('allow');
     expect(decideNow(subject, read, ['config/server.key']).behavior).toBe('deny');
   });
 
   it('judges a harmless-looking link by the secret it points to', () => {
-    tree.symlink('notes.txt', join(tree.home, '.ssh', 'id_ed25519'));
-    tree.symlink('config.txt', '.env');
+    workspace.tree.symlink('notes.txt', join(workspace.tree.home, '.ssh', 'id_ed25519'));
+    workspace.tree.symlink('config.txt', '.env');
     expect(decideNow(policy({ allow: ['Read'] }), read, ['notes.txt']).behavior).toBe('deny');
     expect(decideNow(policy({ allow: ['Read'] }), read, ['config.txt']).behavior).toBe('ask');
   });
 
   it('judges a secret-looking link by its name too', () => {
-    tree.file('README.md', '# hi');
-    tree.symlink('prod/.env', '../README.md');
+    workspace.tree.file('README.md', '# hi');
+    workspace.tree.symlink('prod/.env', '../README.md');
     expect(decideNow(policy(), read, ['prod/.env']).behavior).toBe('ask');
   });
 });
@@ -629,7 +619,7 @@ describe('MCP tools and their read-only annotation', () => {
 
 describe('Plan mode with built-in tools', () => {
   it('denies a write tool and allows a read-only one', () => {
-    tree.file('a.txt');
+    workspace.tree.file('a.txt');
     const subject = policy({ allow: ['Write', 'Write(**)'] });
     expect(decideNow(subject, write, ['a.txt'], 'plan').behavior).toBe('deny');
     expect(decideNow(subject, read, ['a.txt'], 'plan').behavior).toBe('allow');
@@ -680,7 +670,7 @@ describe('alwaysAsk: tools only the user may decide on', () => {
 
 describe('asks that no allow rule can settle carry a remedy, never a rule suggestion', () => {
   it('an ask rule: the remedy names the ask rule, and an allow rule indeed does not override it', () => {
-    tree.file('docs/a.md');
+    workspace.tree.file('docs/a.md');
     const decision = decideNow(policy({ ask: ['Read(docs/**)'], allow: ['Read(docs/**)'] }), read, [
       'docs/a.md',
     ]);
@@ -696,7 +686,7 @@ describe('asks that no allow rule can settle carry a remedy, never a rule sugges
   });
 
   it('a search judging a secret: the one rule its message suggests lets the search read it; its own deny rules still deny', () => {
-    const key = tree.file('deploy/id_ed25519', 'KEY');
+    const key = workspace.tree.file('deploy/id_ed25519', 'KEY');
     const denied = policy().judgeRead(key, 'Grep');
     expect(denied.behavior).toBe('deny');
     const rule = /such as "(.+)", to permissions\.allow/.exec(denied.reason)?.[1] as string;
@@ -738,7 +728,7 @@ describe('asks that no allow rule can settle carry a remedy, never a rule sugges
       'trailing .txt',
     ];
     for (const name of names) {
-      const outside = join(tree.root, 'outside', name);
+      const outside = join(workspace.tree.root, 'outside', name);
       mkdirSync(dirname(outside), { recursive: true });
       writeFileSync(outside, 'x');
       const asked = decideNow(policy(), read, [outside]);
@@ -747,13 +737,14 @@ describe('asks that no allow rule can settle carry a remedy, never a rule sugges
       expect(decideNow(policy({ allow: [rule] }), read, [outside]).behavior, rule).toBe('allow');
       // It names that file only.
       expect(
-        decideNow(policy({ allow: [rule] }), read, [join(tree.root, 'outside', 'plainXtxt')]).behavior,
+        decideNow(policy({ allow: [rule] }), read, [join(workspace.tree.root, 'outside', 'plainXtxt')])
+          .behavior,
         rule,
       ).toBe('ask');
     }
     // `./~/.env`: a workspace directory named `~` (written `~/.env`, it would be the home directory too).
     for (const name of ['(admin)/.env', '[id]/.env', './~/.env', 'odd*/.env']) {
-      tree.file(name, 'K=v');
+      workspace.tree.file(name, 'K=v');
       const asked = decideNow(policy({ allow: ['Read(**)'] }), read, [name]);
       expect(asked.behavior, name).toBe('ask');
       expect(
@@ -762,7 +753,7 @@ describe('asks that no allow rule can settle carry a remedy, never a rule sugges
       ).toBe('allow');
     }
     for (const name of ['(keys)/id_ed25519', 'k*/id_rsa']) {
-      tree.file(name, 'KEY');
+      workspace.tree.file(name, 'KEY');
       const denied = decideNow(policy(), read, [name]);
       expect(denied.behavior).toBe('deny');
       const rule = /such as "(.+)", to permissions\.allow/.exec(denied.reason)?.[1] as string;
@@ -1044,7 +1035,7 @@ describe('content rules on a tool that also has paths (a shell with a working di
   });
 
   it('both checks count: a path deny rule still refuses the working directory', () => {
-    tree.dir('secrets');
+    workspace.tree.dir('secrets');
     const subject = policy({ deny: ['Bash(secrets/**)', 'Bash(rm:*)'], allow: ['Bash'] });
     expect(shell(subject, 'ls', 'secrets')).toMatchObject({ behavior: 'deny', rule: 'Bash(secrets/**)' });
     expect(shell(subject, 'rm x', 'src')).toMatchObject({ behavior: 'deny', rule: 'Bash(rm:*)' });
@@ -1056,7 +1047,7 @@ describe('needsApproval', () => {
   const transfer = pathTool('Transfer', ToolKind.Write);
 
   it('asks when the callback returns true and keeps the rule decision when it returns false', () => {
-    tree.file('ledger.txt');
+    workspace.tree.file('ledger.txt');
     const invocation = callOn(transfer, 'ledger.txt');
     const asking = policy({ needsApproval: { Transfer: () => true } });
     const fine = policy({ needsApproval: { Transfer: () => false } });
@@ -1175,8 +1166,8 @@ describe('bad options', () => {
 
 describe('paths that cannot be resolved', () => {
   it('denies a call on a path inside a symlink loop, naming the path and the reason, without throwing', () => {
-    tree.symlink('loop-a', 'loop-b');
-    tree.symlink('loop-b', 'loop-a');
+    workspace.tree.symlink('loop-a', 'loop-b');
+    workspace.tree.symlink('loop-b', 'loop-a');
     const decision = decideNow(policy({ allow: ['Read', 'Read(**)'] }), read, ['src/ok.txt', 'loop-a/x']);
     expect(decision.behavior).toBe('deny');
     expect(decision.reason).toContain('"loop-a/x" cannot be resolved');
@@ -1190,9 +1181,9 @@ describe('paths that cannot be resolved', () => {
   });
 
   it('judgeRead denies such paths the same way', () => {
-    tree.symlink('loop-a', 'loop-a');
+    workspace.tree.symlink('loop-a', 'loop-a');
     const subject = policy();
-    expect(subject.judgeRead(tree.path('loop-a/x'), 'Grep')).toMatchObject({
+    expect(subject.judgeRead(workspace.tree.path('loop-a/x'), 'Grep')).toMatchObject({
       behavior: 'deny',
       reason: expect.stringContaining('cannot be resolved'),
     });
@@ -1200,16 +1191,16 @@ describe('paths that cannot be resolved', () => {
   });
 
   it('judges a path through a regular file where it is written', () => {
-    tree.file('file.txt', 'x');
+    workspace.tree.file('file.txt', 'x');
     expect(decideNow(policy(), write, ['file.txt/x']).behavior).toBe('allow');
   });
 });
 
 describe('a directory owned by another user', () => {
   it.runIf(process.getuid?.() === 0)('judges by location and name only, not by ownership', () => {
-    const foreign = tree.dir('foreign');
-    const foreignFile = tree.file('foreign/data.txt', 'x');
-    const foreignOutside = join(tree.root, 'foreign-outside');
+    const foreign = workspace.tree.dir('foreign');
+    const foreignFile = workspace.tree.file('foreign/data.txt', 'x');
+    const foreignOutside = join(workspace.tree.root, 'foreign-outside');
     mkdirSync(foreignOutside);
     for (const path of [foreign, foreignFile, foreignOutside]) chownSync(path, 65534, 65534);
     const subject = policy();
@@ -1246,33 +1237,33 @@ describe("path rules hold for an MCP tool's path arguments (the tools of @modelc
   }
 
   it('a Read deny rule denies the trusted server reading the same file, by any of its path arguments', () => {
-    tree.file('secrets/token.txt', 't');
-    tree.file('notes.md', 'n');
+    workspace.tree.file('secrets/token.txt', 't');
+    workspace.tree.file('notes.md', 'n');
     const subject = trusting({ deny: ['Read(secrets/**)'] });
     expect(decideOn(subject, readText, { path: 'secrets/token.txt' })).toMatchObject({
       behavior: 'deny',
       rule: 'Read(secrets/**)',
     });
-    expect(decideOn(subject, readText, { path: join(tree.workspace, 'secrets', 'token.txt') }).behavior).toBe(
-      'deny',
-    );
-    expect(decideOn(subject, readText, { path: `file://${tree.workspace}/secrets/token.txt` }).behavior).toBe(
-      'deny',
-    );
+    expect(
+      decideOn(subject, readText, { path: join(workspace.tree.workspace, 'secrets', 'token.txt') }).behavior,
+    ).toBe('deny');
+    expect(
+      decideOn(subject, readText, { path: `file://${workspace.tree.workspace}/secrets/token.txt` }).behavior,
+    ).toBe('deny');
     expect(decideOn(subject, readMany, { paths: ['notes.md', 'secrets/token.txt'] }).behavior).toBe('deny');
     expect(
       decideOn(subject, moveFile, { source: 'secrets/token.txt', destination: 'public.txt' }).behavior,
     ).toBe('deny');
     // Through a symlink, as the server would follow it.
-    tree.symlink('innocent', join(tree.workspace, 'secrets'));
+    workspace.tree.symlink('innocent', join(workspace.tree.workspace, 'secrets'));
     expect(decideOn(subject, readText, { path: 'innocent/token.txt' }).behavior).toBe('deny');
     // A file the rule does not name stays readable: the deny covers what it names, nothing more.
     expect(decideOn(subject, readText, { path: 'notes.md' }).behavior).toBe('allow');
   });
 
   it('secrets: a private key is refused and .env asks, as for Read; the rule the message suggests permits it', () => {
-    tree.file('deploy/id_ed25519', 'KEY');
-    tree.file('.env', 'K=v');
+    workspace.tree.file('deploy/id_ed25519', 'KEY');
+    workspace.tree.file('.env', 'K=v');
     const denied = decideOn(trusting(), readText, { path: 'deploy/id_ed25519' });
     expect(denied.behavior).toBe('deny');
     const rule = /such as "(.+)", to permissions\.allow/.exec(denied.reason)?.[1] as string;
@@ -1294,7 +1285,7 @@ describe("path rules hold for an MCP tool's path arguments (the tools of @modelc
   });
 
   it('a write or a move into a protected file asks, whatever the allow rules say', () => {
-    tree.file('a.txt', 'x');
+    workspace.tree.file('a.txt', 'x');
     const subject = trusting();
     expect(
       decideOn(subject, moveFile, { source: 'a.txt', destination: '.git/hooks/pre-commit' }).behavior,
@@ -1312,7 +1303,7 @@ describe("path rules hold for an MCP tool's path arguments (the tools of @modelc
   });
 
   it("containment is the server's: a path outside the workspace is not asked about by the policy", () => {
-    const outside = join(tree.root, 'shared.txt');
+    const outside = join(workspace.tree.root, 'shared.txt');
     writeFileSync(outside, 's');
     expect(decideOn(trusting(), readText, { path: outside }).behavior).toBe('allow');
   });
@@ -1324,7 +1315,7 @@ describe('a run nobody watches: the denial shows the remedy, or a rule that work
       lookup: (name) => (name === tool.name ? tool : undefined),
       permissions: subject,
       sessionId: 'remedy',
-      workspaceRoot: tree.workspace,
+      workspaceRoot: workspace.tree.workspace,
     });
   }
 
@@ -1339,7 +1330,7 @@ describe('a run nobody watches: the denial shows the remedy, or a rule that work
   });
 
   it('a medium secret: the suggested rule is the one that permits it', async () => {
-    tree.file('(app)/.env', 'K=v');
+    workspace.tree.file('(app)/.env', 'K=v');
     const [result] = await executor(policy({ allow: ['Read(**)'] }), read).executeBatch([
       { id: '1', name: 'Read', arguments: { paths: ['(app)/.env'] } },
     ]);
@@ -1354,9 +1345,9 @@ describe('a run nobody watches: the denial shows the remedy, or a rule that work
 
 describe('symlink loops and chains', () => {
   it('a loop reached through a missing directory is ELOOP, not a hang, and the policy denies the path', () => {
-    tree.symlink('loop', 'loop');
-    tree.dir('real');
-    const hostile = `${tree.workspace}/missing/../loop/x`;
+    workspace.tree.symlink('loop', 'loop');
+    workspace.tree.dir('real');
+    const hostile = `${workspace.tree.workspace}/missing/../loop/x`;
     expect(() => resolveRealPath(hostile)).toThrow(
       expect.objectContaining({
         code: 'ELOOP',
@@ -1369,38 +1360,40 @@ describe('symlink loops and chains', () => {
   });
 
   it('a chain of 40 links to a file not created yet resolves to where the write would land', () => {
-    tree.symlink('l40', join(tree.workspace, 'target-to-be'));
-    for (let index = 39; index >= 1; index -= 1) tree.symlink(`l${index}`, `l${index + 1}`);
-    expect(resolveRealPath(join(tree.workspace, 'l1'))).toBe(join(tree.workspace, 'target-to-be'));
-    expect(resolveRealPath(join(tree.workspace, 'missing', '..', 'l1'))).toBe(
-      join(tree.workspace, 'target-to-be'),
+    workspace.tree.symlink('l40', join(workspace.tree.workspace, 'target-to-be'));
+    for (let index = 39; index >= 1; index -= 1) workspace.tree.symlink(`l${index}`, `l${index + 1}`);
+    expect(resolveRealPath(join(workspace.tree.workspace, 'l1'))).toBe(
+      join(workspace.tree.workspace, 'target-to-be'),
+    );
+    expect(resolveRealPath(join(workspace.tree.workspace, 'missing', '..', 'l1'))).toBe(
+      join(workspace.tree.workspace, 'target-to-be'),
     );
   });
 });
 
 describe('`..` and `~` are judged where they can land', () => {
   it("`link/..` at the end of a path is judged at the link target's parent too", () => {
-    tree.symlink('docs/gh', join(tree.home, '.config', 'gh'));
+    workspace.tree.symlink('docs/gh', join(workspace.tree.home, '.config', 'gh'));
     const decision = decideNow(policy({ allow: ['Read(docs/**)'] }), read, ['docs/gh/..']);
     expect(decision.behavior).toBe('ask');
     expect(decision.reason).toBe(
-      `${join(tree.home, '.config')} (written as ${join(tree.workspace, 'docs')}) is outside the workspace.`,
+      `${join(workspace.tree.home, '.config')} (written as ${join(workspace.tree.workspace, 'docs')}) is outside the workspace.`,
     );
   });
 
   it('a known real path is not trusted for a path that starts with `..`', () => {
-    const inside = tree.file('src/a.ts');
+    const inside = workspace.tree.file('src/a.ts');
     expect(policy().judgeRead('../home/.config/gh/hosts.yml', 'Grep', inside).behavior).toBe('ask');
     expect(policy().judgeRead('src/a.ts', 'Grep', inside)).toEqual({ behavior: 'allow', reason: 'readable' });
   });
 
   it('a known real path is not trusted for a path that starts with `~/`', () => {
-    const inside = tree.file('~/.config/gh/hosts.yml');
+    const inside = workspace.tree.file('~/.config/gh/hosts.yml');
     expect(policy().judgeRead('~/.config/gh/hosts.yml', 'Grep', inside).behavior).toBe('ask');
   });
 
   it('a workspace file whose name only starts with ~ is not read in the home directory', () => {
-    tree.file('~notes');
+    workspace.tree.file('~notes');
     expect(decideNow(policy(), read, ['~notes'])).toEqual({
       behavior: 'allow',
       reason: 'read-only inside the workspace.',
@@ -1410,8 +1403,8 @@ describe('`..` and `~` are judged where they can land', () => {
 
 describe("rules are anchored where they say, not in a sibling that shares the workspace's name", () => {
   it('an allow rule on the workspace does not cover workspace-2 next to it', () => {
-    const sibling = `${tree.workspace}-2`;
-    tree.file('../workspace-2/src/x.ts');
+    const sibling = `${workspace.tree.workspace}-2`;
+    workspace.tree.file('../workspace-2/src/x.ts');
     const decision = decideNow(policy({ allow: ['Read(src/**)'] }), read, [join(sibling, 'src', 'x.ts')]);
     expect(decision).toEqual({
       behavior: 'ask',
@@ -1421,18 +1414,18 @@ describe("rules are anchored where they say, not in a sibling that shares the wo
   });
 
   it('a deny rule on the workspace does not deny a path in a sibling of the same length', () => {
-    const sibling = join(tree.root, 'workspacX');
-    tree.file('../workspacX/vault/key.txt');
+    const sibling = join(workspace.tree.root, 'workspacX');
+    workspace.tree.file('../workspacX/vault/key.txt');
     const subject = policy({ deny: ['Read(vault/**)'] });
     expect(decideNow(subject, read, [join(sibling, 'vault', 'key.txt')]).behavior).toBe('ask');
     expect(decideNow(subject, read, ['vault/key.txt']).behavior).toBe('deny');
   });
 
   it('a home rule naming a folder does not cover the home directory itself', () => {
-    tree.file('../home/docs/plan.md');
+    workspace.tree.file('../home/docs/plan.md');
     const subject = policy({ allow: ['Read(~/docs/**)', 'Read(~/**/plan.md)'] });
-    expect(decideNow(subject, read, [join(tree.home, 'docs', 'plan.md')]).behavior).toBe('allow');
-    expect(decideNow(subject, read, [tree.home]).behavior).toBe('ask');
+    expect(decideNow(subject, read, [join(workspace.tree.home, 'docs', 'plan.md')]).behavior).toBe('allow');
+    expect(decideNow(subject, read, [workspace.tree.home]).behavior).toBe('ask');
   });
 
   it('a path rule with a `..` segment is refused, spaces around it or not', () => {
@@ -1444,8 +1437,8 @@ describe("rules are anchored where they say, not in a sibling that shares the wo
 
 describe('deny and ask rules', () => {
   it('a deny rule catches a call when one of its paths matches, not only when all do', () => {
-    tree.file('vault/key.txt');
-    tree.file('src/a.ts');
+    workspace.tree.file('vault/key.txt');
+    workspace.tree.file('src/a.ts');
     const decision = decideNow(policy({ deny: ['Write(vault/**)'], allow: ['Write(**)'] }), write, [
       'src/a.ts',
       'vault/key.txt',
@@ -1458,15 +1451,15 @@ describe('deny and ask rules', () => {
   });
 
   it('a deny rule matches the path as written even when its real place is elsewhere', () => {
-    tree.symlink('docs/home', tree.home);
-    tree.file('notes.txt');
+    workspace.tree.symlink('docs/home', workspace.tree.home);
+    workspace.tree.file('notes.txt');
     const decision = decideNow(policy({ deny: ['Read(docs/home/**)'] }), read, ['docs/home/.bashrc']);
     expect(decision.behavior).toBe('deny');
   });
 
   it('an ask rule says it asks; the path is still judged after it, so a private key is still refused', () => {
-    tree.file('docs/plan.md');
-    tree.file('docs/id_ed25519', 'KEY');
+    workspace.tree.file('docs/plan.md');
+    workspace.tree.file('docs/id_ed25519', 'KEY');
     const subject = policy({ ask: ['Read(docs/**)'], allow: ['Read'] });
     expect(decideNow(subject, read, ['docs/plan.md'])).toEqual({
       behavior: 'ask',
@@ -1486,7 +1479,7 @@ describe('deny and ask rules', () => {
   });
 
   it("a shell command ending in '}' is still a command: a deny rule on rm catches it", () => {
-    tree.dir('build');
+    workspace.tree.dir('build');
     const decision = shell(
       policy({ deny: ['Bash(rm:*)'], allow: ['Bash'] }),
       'rm -rf build && echo }',
@@ -1496,19 +1489,19 @@ describe('deny and ask rules', () => {
   });
 
   it('a command-like deny rule that matches the working directory catches the call by its path', () => {
-    tree.dir('make');
+    workspace.tree.dir('make');
     expect(shell(policy({ deny: ['Bash(make)'], allow: ['Bash'] }), 'ls', 'make').behavior).toBe('deny');
   });
 
   it('judgeRead ignores a whole-tool deny rule (the call itself is judged by decide) and never throws', () => {
-    tree.file('src/a.ts');
+    workspace.tree.file('src/a.ts');
     expect(policy({ deny: ['Grep'] }).judgeRead('src/a.ts', 'Grep').behavior).toBe('allow');
   });
 });
 
 describe('allow rules and secrets', () => {
   it('a literal allow rule lets a private key be read even after a catch-all rule', () => {
-    tree.file('deploy/id_ed25519', 'KEY');
+    workspace.tree.file('deploy/id_ed25519', 'KEY');
     const decision = decideNow(policy({ allow: ['Read(**)', 'Read(deploy/id_ed25519)'] }), read, [
       'deploy/id_ed25519',
     ]);
@@ -1516,25 +1509,25 @@ describe('allow rules and secrets', () => {
   });
 
   it('a path-specific rule covers a .env even when a catch-all comes after it', () => {
-    tree.file('config/.env', 'KEY=1');
+    workspace.tree.file('config/.env', 'KEY=1');
     const subject = policy({ allow: ['Read(config/**)', 'Read(**)'] });
     expect(decideNow(subject, read, ['config/.env']).behavior).toBe('allow');
     expect(decideNow(policy({ allow: ['Read(**)'] }), read, ['config/.env']).behavior).toBe('ask');
   });
 
   it('the more sensitive of the written and the real name counts: a .env linked to a database asks', () => {
-    tree.file('data/app.db');
-    tree.symlink('.env', 'data/app.db');
+    workspace.tree.file('data/app.db');
+    workspace.tree.symlink('.env', 'data/app.db');
     const decision = decideNow(policy({ allow: ['Read(**)'] }), read, ['.env']);
     expect(decision.behavior).toBe('ask');
     expect(decision.reason).toContain('may hold secrets (an environment file');
-    tree.file('notes.txt');
-    tree.symlink('id_rsa', 'notes.txt');
+    workspace.tree.file('notes.txt');
+    workspace.tree.symlink('id_rsa', 'notes.txt');
     expect(decideNow(policy({ allow: ['Read(**)'] }), read, ['id_rsa']).behavior).toBe('deny');
   });
 
   it('an allow rule for one tool does not let another tool run', () => {
-    tree.dir('src');
+    workspace.tree.dir('src');
     expect(shell(policy({ allow: ['Read(src/**)'] }), 'make', 'src')).toEqual({
       behavior: 'ask',
       reason: 'Bash can have effects outside the workspace (kind execute).',
@@ -1561,7 +1554,7 @@ describe('allow rules and secrets', () => {
 
 describe('the reasons and defaults a user sees', () => {
   it('an allowed call says which rule allowed it; a call without rules says its kind', () => {
-    tree.file('src/a.ts');
+    workspace.tree.file('src/a.ts');
     expect(decideNow(policy({ allow: ['Write(src/**)'] }), write, ['src/a.ts'])).toEqual({
       behavior: 'allow',
       reason: 'Allowed by the rule "Write(src/**)".',
@@ -1579,7 +1572,7 @@ describe('the reasons and defaults a user sees', () => {
   });
 
   it('a decision needs no tool object for a built-in call', () => {
-    tree.file('src/a.ts');
+    workspace.tree.file('src/a.ts');
     expect(policy().decide({ invocation: callOn(read, 'src/a.ts'), mode: 'default' })).toMatchObject({
       behavior: 'allow',
     });

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AddressClass, classOfAddress, classOfHostName, isLoopbackHost } from './address-class.js';
@@ -308,7 +308,7 @@ describe('DiscoveryGuard', () => {
 
   it('resolves with the system resolver by default, every address of the name', async () => {
     const name = hostname();
-    const addresses = (await dnsLookup(name, { all: true, verbatim: true })).map((entry) => entry.address);
+    const addresses = (await dnsLookup(name, { all: true })).map((entry) => entry.address);
     const protect = new DiscoveryGuard({
       server: 'hosted',
       serverUrl: new URL('https://93.184.216.34/mcp'),
@@ -381,6 +381,24 @@ describe('DiscoveryGuard', () => {
     await opened.fetch(new Request(`${other.origin}/get`));
     await expect(opened.fetch(`${other.origin}/moved`, { redirect: 'error' })).rejects.toThrow();
     expect(other.requests.map((request) => request.url)).toEqual(['/token', '/get', '/moved']);
+  });
+
+  it('hands a looked-up host the caller request with its signal: an aborted one ends in an AbortError, not a connection', async () => {
+    // Whatever connects here is cut off at once: a request sent without the signal fails with a reset.
+    const listener = createTcpServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (listener.address() as AddressInfo).port;
+      const protect = guard('http://127.0.0.1:3000/mcp', resolver({ 'as.example.com': ['127.0.0.1'] }));
+      const sent = protect.fetch(`https://as.example.com:${port}/token`, {
+        method: 'POST',
+        body: 'grant_type=x',
+        signal: AbortSignal.abort(),
+      });
+      await expect(sent).rejects.toMatchObject({ name: 'AbortError' });
+    } finally {
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
   });
 
   it('remembers only refusals, not a failed lookup, and refuses with its own code', async () => {

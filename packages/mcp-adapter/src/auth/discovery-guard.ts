@@ -17,9 +17,10 @@ import { pinnedFetch } from './pinned-fetch.js';
 export type LookupAll = (hostname: string) => Promise<readonly string[]>;
 
 // A declaration rather than a module-level arrow: a mutant of a module-level value is fixed at
-// import, where the mutation runner cannot switch it.
+// import, where the mutation runner cannot switch it. The addresses come in the process's result
+// order (the resolver's own unless `--dns-result-order` says otherwise), as `fetch` would use them.
 async function defaultLookup(hostname: string): Promise<readonly string[]> {
-  return (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+  return (await dnsLookup(hostname, { all: true })).map((entry) => entry.address);
 }
 
 /** Classes `allowPrivateDiscovery: true` opens (the metadata services and link-local stay closed). */

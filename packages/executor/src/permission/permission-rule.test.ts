@@ -276,6 +276,11 @@ describe('how a path glob is read: parentheses and brackets are literal, a backs
     expect(matchesPath('Read(app/[slug]/**)', `${workspace}/app/[slug]/page.tsx`)).toBe(true);
     expect(matchesPath('Read(app/[slug]/**)', `${workspace}/app/s/page.tsx`)).toBe(false);
     expect(matchesPath('Read(app/[...all]/page.tsx)', `${workspace}/app/[...all]/page.tsx`)).toBe(true);
+    // Optional catch-all segments, and a `]` with no `[` before it, in a glob with wildcards.
+    expect(matchesPath('Read(app/[[...slug]]/*)', `${workspace}/app/[[...slug]]/page.tsx`)).toBe(true);
+    expect(matchesPath('Read(app/[[...slug]]/*)', `${workspace}/app/s/page.tsx`)).toBe(false);
+    expect(matchesPath('Read(x]*/**)', `${workspace}/x]y/z`)).toBe(true);
+    expect(matchesPath('Read(x]*/**)', `${workspace}/xy/z`)).toBe(false);
     // A deny rule too, case folded as deny rules are.
     const deny = parsePermissionRule('Read(app/(Admin)/**)', 'deny').specifier!;
     expect(deny.matchesPath(`${workspace}/app/(admin)/secret.ts`, workspace)).toBe(true);

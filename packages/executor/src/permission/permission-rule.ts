@@ -189,8 +189,11 @@ function literalMatcher(glob: string, nocase: boolean): (path: string) => boolea
   return (path) => path.toLowerCase() === folded;
 }
 
-/** Characters picomatch gives a meaning to that a rule means literally. */
-const LITERAL_IN_RULES: ReadonlySet<string> = new Set(['(', ')', '[', ']', '|']);
+/**
+ * Characters picomatch gives a meaning to that a rule means literally. Not `]`: it closes only a
+ * class that a `[` opened, every `[` is escaped, and picomatch reads a lone `]` as itself.
+ */
+const LITERAL_IN_RULES: ReadonlySet<string> = new Set(['(', ')', '[', '|']);
 
 /**
  * `path` as a rule specifier that names exactly it: every character a rule gives a meaning to is
@@ -250,6 +253,7 @@ const NAMING_CHARACTER = /[^*?/.{}()[\],|!@+]/;
 
 /** Where a path glob is anchored: the workspace (relative), the file system root, or home. */
 function globAnchor(text: string): { kind: 'workspace' | 'absolute' | 'home'; glob: string } {
+  // Stryker disable next-line StringLiteral: matchesPath tests `kind` against 'absolute' and 'workspace' only; any other value reads as home
   if (text.startsWith('~/')) return { kind: 'home', glob: text.slice(2) };
   if (text.startsWith('//')) return { kind: 'absolute', glob: text.slice(1) };
   if (isAbsolute(text)) return { kind: 'absolute', glob: text };

@@ -10,11 +10,19 @@ const repoRoot = dirname(fileURLToPath(import.meta.url));
  * the package's source entry, so a change in `validation` is seen by `contracts` tests without
  * a rebuild. The built output is exercised separately by the pack-and-install tests.
  */
-function workspaceSourceAliases(): Record<string, string> {
-  const aliases: Record<string, string> = {};
+function workspaceSourceAliases(): Array<{ find: RegExp; replacement: string }> {
+  const aliases: Array<{ find: RegExp; replacement: string }> = [];
   for (const dir of readdirSync(join(repoRoot, 'packages'))) {
-    aliases[`@toolwright/${dir}/testing`] = join(repoRoot, 'packages', dir, 'src', 'testing', 'index.ts');
-    aliases[`@toolwright/${dir}`] = join(repoRoot, 'packages', dir, 'src', 'index.ts');
+    // Whole names only: another subpath (`@toolwright/test-support/http-mcp-server`) resolves
+    // through the package's own `exports`.
+    aliases.push({
+      find: new RegExp(`^@toolwright/${dir}/testing$`),
+      replacement: join(repoRoot, 'packages', dir, 'src', 'testing', 'index.ts'),
+    });
+    aliases.push({
+      find: new RegExp(`^@toolwright/${dir}$`),
+      replacement: join(repoRoot, 'packages', dir, 'src', 'index.ts'),
+    });
   }
   return aliases;
 }

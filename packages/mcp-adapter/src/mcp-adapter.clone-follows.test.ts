@@ -1,12 +1,12 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { ToolRegistry } from '@toolwright/registry';
+import { type HttpMcpServer, streamableHttpServer } from '@toolwright/test-support/http-mcp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpAdapter } from './mcp-adapter.js';
 import { parseMcpServersConfig } from './server-config.js';
 import { executionContext, temporaryDirectory, waitFor } from './test-support/helpers.js';
-import { type HttpMcpServer, streamableHttpServer } from './test-support/http-mcp-server.js';
 
 let directory: { path: string; remove(): Promise<void> };
 let server: HttpMcpServer;

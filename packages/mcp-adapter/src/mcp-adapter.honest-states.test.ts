@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
+import {
+  type FrontAnswer,
+  type HttpMcpServer,
+  streamableHttpServer,
+} from '@toolwright/test-support/http-mcp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpAdapter } from './mcp-adapter.js';
 import { parseMcpServersConfig } from './server-config.js';
@@ -19,11 +22,21 @@ afterAll(async () => {
   await directory.remove();
 });
 
-async function readBody(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text === '' ? undefined : JSON.parse(text);
+/** A real MCP server with one tool, behind the HTTP fronts below. */
+function gatedServer(): McpServer {
+  const server = new McpServer({ name: 'gated', version: '1.0.0' });
+  server.registerTool('secret', { description: 'Needs a scope.' }, async () => ({
+    content: [{ type: 'text', text: 'secret' }],
+  }));
+  return server;
+}
+
+/** What the front answers a `tools/list` with instead of the server. */
+function refusal(status: 401 | 403 | 'hang'): FrontAnswer {
+  if (status === 'hang') return 'hang';
+  return status === 401
+    ? { status, headers: { 'www-authenticate': 'Bearer realm="gated"' }, text: 'token required' }
+    : { status, text: 'insufficient scope' };
 }
 
 /**
@@ -38,63 +51,15 @@ async function gatedListingServer(status: 401 | 403 | 'hang'): Promise<string> {
  * As {@link gatedListingServer}, with `status()` asked at each `tools/list` (`undefined`: answered
  * normally), and `forgetSessions()` to act as a server that restarted.
  */
-async function switchableListingServer(
-  status: () => 401 | 403 | 'hang' | undefined,
-): Promise<{ url: string; forgetSessions(): void }> {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
-  const http: Server = createServer((request, response) => {
-    void (async () => {
-      const body = request.method === 'POST' ? await readBody(request) : undefined;
-      const sessionId = request.headers['mcp-session-id'];
-      let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-      if (typeof sessionId === 'string' && transport === undefined) {
-        // As a real server answers a session it does not know (it restarted).
-        response.writeHead(404, { 'content-type': 'text/plain' }).end('unknown session');
-        return;
-      }
-      if (transport === undefined) {
-        // A session per initialize, so a reconnect meets a fresh one.
-        const fresh: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-          sessionIdGenerator: () => randomUUID(),
-          onsessioninitialized: (id: string): void => {
-            sessions.set(id, fresh);
-          },
-        });
-        const server = new McpServer({ name: 'gated', version: '1.0.0' });
-        server.registerTool('secret', { description: 'Needs a scope.' }, async () => ({
-          content: [{ type: 'text', text: 'secret' }],
-        }));
-        await server.connect(fresh);
-        transport = fresh;
-      }
-      const answer =
-        (body as { method?: unknown } | undefined)?.method === 'tools/list' ? status() : undefined;
-      if (answer !== undefined) {
-        if (answer === 'hang') return;
-        response
-          .writeHead(answer, {
-            'content-type': 'text/plain',
-            ...(answer === 401 ? { 'www-authenticate': 'Bearer realm="gated"' } : {}),
-          })
-          .end(answer === 401 ? 'token required' : 'insufficient scope');
-        return;
-      }
-      await transport!.handleRequest(request, response, body);
-    })();
+async function switchableListingServer(status: () => 401 | 403 | 'hang' | undefined): Promise<HttpMcpServer> {
+  const server = await streamableHttpServer(gatedServer, {
+    answerFirst: (body) => {
+      const answer = body?.method === 'tools/list' ? status() : undefined;
+      return answer === undefined ? undefined : refusal(answer);
+    },
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        http.closeAllConnections();
-        http.close(resolve);
-      }),
-  );
-  const address = http.address();
-  return {
-    url: `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/mcp`,
-    forgetSessions: () => sessions.clear(),
-  };
+  cleanups.push(() => server.close());
+  return server;
 }
 
 function adapterFor(

@@ -1,60 +1,34 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { type HttpMcpServer, streamableHttpServer } from '@toolwright/test-support/http-mcp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeCliUnderTest, runCli } from '../test-support/run-cli.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 
 const directory = makeTemporaryDirectory('mcp-list');
-let http: Server;
+let server: HttpMcpServer;
 let url: string;
-
-async function readBody(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text === '' ? undefined : JSON.parse(text);
-}
 
 /** A real Streamable HTTP MCP server whose front answers every tools/list with 403. */
 beforeAll(async () => {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
-  http = createServer((request, response) => {
-    void (async () => {
-      const body = request.method === 'POST' ? await readBody(request) : undefined;
-      if ((body as { method?: unknown } | undefined)?.method === 'tools/list') {
-        response.writeHead(403, { 'content-type': 'text/plain' }).end('insufficient scope');
-        return;
-      }
-      const id = request.headers['mcp-session-id'];
-      let transport = typeof id === 'string' ? sessions.get(id) : undefined;
-      if (transport === undefined) {
-        const fresh: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-          sessionIdGenerator: () => randomUUID(),
-          onsessioninitialized: (sessionId: string): void => {
-            sessions.set(sessionId, fresh);
-          },
-        });
-        const server = new McpServer({ name: 'gated', version: '1.0.0' });
-        server.registerTool('secret', { description: 'Needs a scope.' }, async () => ({
-          content: [{ type: 'text', text: 'secret' }],
-        }));
-        await server.connect(fresh);
-        transport = fresh;
-      }
-      await transport.handleRequest(request, response, body);
-    })();
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const address = http.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/mcp`;
+  server = await streamableHttpServer(
+    () => {
+      const gated = new McpServer({ name: 'gated', version: '1.0.0' });
+      gated.registerTool('secret', { description: 'Needs a scope.' }, async () => ({
+        content: [{ type: 'text', text: 'secret' }],
+      }));
+      return gated;
+    },
+    {
+      answerFirst: (body) =>
+        body?.method === 'tools/list' ? { status: 403, text: 'insufficient scope' } : undefined,
+    },
+  );
+  url = server.url;
 });
 afterAll(async () => {
-  http.closeAllConnections();
-  await new Promise((resolve) => http.close(resolve));
+  await server.close();
   directory.remove();
   await removeCliUnderTest();
 });

@@ -1,8 +1,9 @@
 /// <reference path="./oidc-provider.d.ts" />
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { readJsonBody } from '@toolwright/test-support/http-mcp-server';
 import type { OidcToken, default as Provider } from 'oidc-provider';
 
 /** A running MCP server that only answers requests with a valid bearer token. */
@@ -43,13 +44,6 @@ export interface ProtectedMcpServerOptions {
    * after the client's login finished, as it does when the network is slow.
    */
   readonly holdTokenlessStreamRefusal?: boolean;
-}
-
-async function readBody(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text === '' ? undefined : JSON.parse(text);
 }
 
 function mcpServer(identity: string): McpServer {
@@ -118,7 +112,7 @@ export async function startProtectedMcpServer(
         response.writeHead(404).end();
         return;
       }
-      const body = request.method === 'POST' ? await readBody(request) : undefined;
+      const body = request.method === 'POST' ? await readJsonBody(request) : undefined;
       const header = request.headers.authorization ?? '';
       authorizations.push(header);
       const value = header.startsWith('Bearer ') ? header.slice(7) : '';

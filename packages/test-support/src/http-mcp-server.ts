@@ -19,7 +19,8 @@ export interface HttpMcpServer {
   close(): Promise<void>;
 }
 
-async function readBody(request: IncomingMessage): Promise<unknown> {
+/** The JSON body of `request`, or `undefined` when it has none. */
+export async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
@@ -52,11 +53,29 @@ function closer(http: Server): () => Promise<void> {
     });
 }
 
+/** How the HTTP front answers a request itself, before the MCP server sees it. */
+export type FrontAnswer =
+  | { readonly status: number; readonly headers?: Readonly<Record<string, string>>; readonly text: string }
+  /** Never answered: a server that hangs. */
+  | 'hang';
+
+export interface StreamableHttpServerOptions {
+  /**
+   * Asked for each request after its session is found or made (so the handshake that made it
+   * still counts): an answer of the front's own (a 401 or 403 in front of `tools/list`, a hang),
+   * or `undefined` to let the MCP server answer.
+   */
+  readonly answerFirst?: (body: HttpMcpServer['received'][number] | undefined) => FrontAnswer | undefined;
+}
+
 /**
  * A real Streamable HTTP MCP server (the SDK's transport behind node:http), a fresh SDK server
  * from `build` per session, recording every request body.
  */
-export async function streamableHttpServer(build: () => McpServer): Promise<HttpMcpServer> {
+export async function streamableHttpServer(
+  build: () => McpServer,
+  options: StreamableHttpServerOptions = {},
+): Promise<HttpMcpServer> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const received: HttpMcpServer['received'] = [];
   const instances: McpServer[] = [];
@@ -67,7 +86,7 @@ export async function streamableHttpServer(build: () => McpServer): Promise<Http
       response.writeHead(404).end('not found');
       return;
     }
-    const body = request.method === 'POST' ? await readBody(request) : undefined;
+    const body = request.method === 'POST' ? await readJsonBody(request) : undefined;
     if (body !== undefined) received.push(body as HttpMcpServer['received'][number]);
     const sessionId = request.headers['mcp-session-id'];
     let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
@@ -87,6 +106,12 @@ export async function streamableHttpServer(build: () => McpServer): Promise<Http
       instances.push(server);
       await server.connect(fresh);
       transport = fresh;
+    }
+    const answer = options.answerFirst?.(body as HttpMcpServer['received'][number] | undefined);
+    if (answer === 'hang') return;
+    if (answer !== undefined) {
+      response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end(answer.text);
+      return;
     }
     await transport.handleRequest(request, response, body);
   });
@@ -127,7 +152,7 @@ export async function sseServer(build: () => McpServer, port = 0): Promise<HttpM
         response.writeHead(404).end('unknown session');
         return;
       }
-      const body = await readBody(request);
+      const body = await readJsonBody(request);
       received.push(body as HttpMcpServer['received'][number]);
       await transport.handlePostMessage(request, response, body);
       return;

@@ -58,6 +58,7 @@ export { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy } from './reconnect-loop
 export { type RefreshKind, RefreshScheduler } from './refresh-scheduler.js';
 export {
   type McpServerConfig,
+  type McpServerConfigCommon,
   type ParseMcpServersConfigOptions,
   parseMcpServersConfig,
   type SseServerConfig,

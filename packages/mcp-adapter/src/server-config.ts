@@ -5,15 +5,10 @@ import { type ConfigEnvironment, expandVariables } from './config-variables.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { invalidOption } from './invalid-option.js';
 
-/** A server started as a child process and spoken to over its stdin/stdout. */
-export interface StdioServerConfig {
+/** What a server entry holds whatever its transport. */
+export interface McpServerConfigCommon {
+  /** The entry's key in `mcpServers`. */
   readonly name: string;
-  readonly transport: 'stdio';
-  readonly command: string;
-  readonly args: readonly string[];
-  /** Added to the SDK's safe default environment (PATH, HOME, ...), not a replacement for it. */
-  readonly env: Readonly<Record<string, string>>;
-  readonly cwd: string | undefined;
   readonly connectTimeoutMs: number | undefined;
   readonly requestTimeoutMs: number | undefined;
   /** `"trust": true`: the host believes this server's tool annotations (see {@link McpServerConfig}). */
@@ -24,20 +19,21 @@ export interface StdioServerConfig {
   readonly excludeTools?: readonly string[] | undefined;
 }
 
+/** A server started as a child process and spoken to over its stdin/stdout. */
+export interface StdioServerConfig extends McpServerConfigCommon {
+  readonly transport: 'stdio';
+  readonly command: string;
+  readonly args: readonly string[];
+  /** Added to the SDK's safe default environment (PATH, HOME, ...), not a replacement for it. */
+  readonly env: Readonly<Record<string, string>>;
+  readonly cwd: string | undefined;
+}
+
 /** A server reached over MCP Streamable HTTP. */
-export interface StreamableHttpServerConfig {
-  readonly name: string;
+export interface StreamableHttpServerConfig extends McpServerConfigCommon {
   readonly transport: 'streamable-http';
   readonly url: URL;
   readonly headers: Readonly<Record<string, string>>;
-  readonly connectTimeoutMs: number | undefined;
-  readonly requestTimeoutMs: number | undefined;
-  /** `"trust": true`: the host believes this server's tool annotations (see {@link McpServerConfig}). */
-  readonly trust: boolean;
-  /** Only these of its tools (names as the server gives them), or `undefined` for all. */
-  readonly includeTools?: readonly string[] | undefined;
-  /** Never these of its tools; wins over `includeTools`. */
-  readonly excludeTools?: readonly string[] | undefined;
   /**
    * True when the entry gave a `url` but no `type`: a server that answers the Streamable HTTP
    * handshake with a 4xx is tried again over the legacy HTTP+SSE transport (the fallback the MCP
@@ -49,20 +45,11 @@ export interface StreamableHttpServerConfig {
 }
 
 /** A server reached over the legacy HTTP+SSE transport (MCP 2024-11-05): `"type": "sse"`. */
-export interface SseServerConfig {
-  readonly name: string;
+export interface SseServerConfig extends McpServerConfigCommon {
   readonly transport: 'sse';
   /** The SSE endpoint (the server names the endpoint for POSTs in its first event). */
   readonly url: URL;
   readonly headers: Readonly<Record<string, string>>;
-  readonly connectTimeoutMs: number | undefined;
-  readonly requestTimeoutMs: number | undefined;
-  /** `"trust": true`: the host believes this server's tool annotations (see {@link McpServerConfig}). */
-  readonly trust: boolean;
-  /** Only these of its tools (names as the server gives them), or `undefined` for all. */
-  readonly includeTools?: readonly string[] | undefined;
-  /** Never these of its tools; wins over `includeTools`. */
-  readonly excludeTools?: readonly string[] | undefined;
 }
 
 /**

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { McpConnectionManager, type McpConnectionManagerOptions } from '../connection-manager.js';
 import { McpAdapter } from '../mcp-adapter.js';
 import { parseMcpServersConfig } from '../server-config.js';
+import type { McpServerDefinition } from '../server-definition.js';
 import {
   type AuthorizationServer,
   startAuthorizationServer,
@@ -131,6 +132,23 @@ function storedFiles(): Array<{ path: string; mode: number; text: string }> {
 function storedTokens(): { access_token: string; refresh_token?: string } {
   const file = storedFiles().find((entry) => entry.path.endsWith('tokens.json'));
   return JSON.parse(file!.text);
+}
+
+/** The `hosted` server's definition, after a login through the browser stored its tokens. */
+async function loggedInServer(): Promise<McpServerDefinition> {
+  const [definition] = parseMcpServersConfig({
+    mcpServers: { hosted: { type: 'http', url: mcp.url, oauth: true } },
+  });
+  await loginMcpServer(definition!, { oauth: browserLogin() });
+  return definition!;
+}
+
+/** OAuth options whose login a user at a browser completes. */
+function browserLogin() {
+  return {
+    storeDirectory: store,
+    onAuthorizationUrl: ({ url }: { url: URL }) => completeLoginInBrowser(url).then(() => undefined),
+  };
 }
 
 beforeEach(() => {
@@ -290,21 +308,13 @@ describe('authorization code with PKCE', () => {
 describe('login and logout', () => {
   it('logs in once for later non-interactive runs, and logs out', async () => {
     await start();
-    const [definition] = parseMcpServersConfig({
-      mcpServers: { hosted: { type: 'http', url: mcp.url, oauth: true } },
-    });
-    await loginMcpServer(definition!, {
-      oauth: {
-        storeDirectory: store,
-        onAuthorizationUrl: ({ url }) => completeLoginInBrowser(url).then(() => undefined),
-      },
-    });
+    const definition = await loggedInServer();
     const later = manager(true);
     expect(await later.connectAll()).toMatchObject({ connected: ['hosted'] });
     expect(await whoami(later)).toMatch(/ alice /);
     await later.closeAll();
 
-    expect(logoutMcpServer(definition!, { oauth: { storeDirectory: store } })).toBe(true);
+    expect(logoutMcpServer(definition, { oauth: { storeDirectory: store } })).toBe(true);
     expect(storedFiles()).toEqual([]);
     const after = manager(true);
     expect((await after.connectAll()).failed[0]?.error.code).toBe('needs_auth');
@@ -313,15 +323,7 @@ describe('login and logout', () => {
 
   it('refuses a token file others could read, without quoting it', async () => {
     await start();
-    const [definition] = parseMcpServersConfig({
-      mcpServers: { hosted: { type: 'http', url: mcp.url, oauth: true } },
-    });
-    await loginMcpServer(definition!, {
-      oauth: {
-        storeDirectory: store,
-        onAuthorizationUrl: ({ url }) => completeLoginInBrowser(url).then(() => undefined),
-      },
-    });
+    await loggedInServer();
     const tokens = storedFiles().find((file) => file.path.endsWith('tokens.json'))!;
     chmodSync(tokens.path, 0o644);
     const result = await manager(true).connectAll();
@@ -389,14 +391,7 @@ describe('through McpAdapter', () => {
 describe('a token that can no longer be renewed', () => {
   it('makes a connected server needs_auth and drops its tools, until a login and a reconnect', async () => {
     await start({ accessTokenTtl: 2 });
-    const [definition] = parseMcpServersConfig({
-      mcpServers: { hosted: { type: 'http', url: mcp.url, oauth: true } },
-    });
-    const login = {
-      storeDirectory: store,
-      onAuthorizationUrl: ({ url }: { url: URL }) => completeLoginInBrowser(url).then(() => undefined),
-    };
-    await loginMcpServer(definition!, { oauth: login });
+    const definition = await loggedInServer();
     const artifactsRoot = makeTempDir('oauth-artifacts');
     const registry = new ToolRegistry();
     const adapter = new McpAdapter({
@@ -406,7 +401,7 @@ describe('a token that can no longer be renewed', () => {
         namespace: 'mcp',
         sessionId: 'oauth',
       }),
-      servers: [definition!],
+      servers: [definition],
       reconnect: { maxAttempts: 0 },
       oauth: { storeDirectory: store },
       onConnectionChange: (change) => changes.push(change),
@@ -432,7 +427,7 @@ describe('a token that can no longer be renewed', () => {
       await adapter.settled();
       expect(registry.get('mcp__hosted__whoami')).toBeUndefined();
 
-      await loginMcpServer(definition!, { oauth: login });
+      await loginMcpServer(definition, { oauth: browserLogin() });
       expect(await adapter.reconnect('hosted')).toMatchObject({ outcome: 'recovered' });
       expect(registry.get('mcp__hosted__whoami')).toBeDefined();
     } finally {

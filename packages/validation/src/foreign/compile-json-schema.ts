@@ -10,14 +10,15 @@ import { invalidOption } from '../options/invalid-option.js';
 import { guardArguments, requireObjectArguments } from '../parse/argument-guard.js';
 import { fillDefaults } from '../parse/fill-defaults.js';
 import { type ResolvedParseOptions, resolveParseOptions } from '../parse/parse-context.js';
-import { type RepairContext, repairValue } from '../parse/repair-arguments.js';
+import { repairValue } from '../parse/repair-arguments.js';
+import { repairContext } from '../parse/repair-context.js';
 import { toJsonSchemaFromPlain } from '../projection/to-json-schema.js';
 import type { JsonSchema } from '../schema/json-types.js';
 import { rewriteSchema } from '../schema/rewrite-schema.js';
 import { createRefResolver, type SchemaNode } from '../schema/schema-node.js';
 import { buildSchemaPlan, type SchemaPlan } from '../schema/schema-plan.js';
 import type { Coercion, ParseOptions, ParseResult, SchemaValidator } from '../schema/schema-validator.js';
-import { JSON_SCHEMA_FILLER, linearMatch } from './json-schema-filler.js';
+import { JSON_SCHEMA_FILLER } from './json-schema-filler.js';
 import { type JsonSchemaLimits, resolveJsonSchemaLimits } from './json-schema-limits.js';
 import { linearRegExpEngine } from './linear-regexp.js';
 import { prescreenJsonSchema } from './prescreen-json-schema.js';
@@ -158,17 +159,7 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
       const filled = fillDefaults(this.#planned(), input, JSON_SCHEMA_FILLER);
       return { value: filled as Record<string, unknown>, coercions: NO_COERCIONS };
     }
-    const context: RepairContext = {
-      coerce: resolved.coerce,
-      nullAsAbsent: resolved.nullAsAbsent,
-      strip: resolved.strip,
-      coercions: [],
-      matchesPattern: linearMatch,
-      check: undefined,
-      guardDecoded: (value, path, depth) =>
-        guardArguments(value, resolved.limits, resolved.catalog, resolved.toolName, { path, depth }),
-      filler: JSON_SCHEMA_FILLER,
-    };
+    const context = repairContext(resolved, JSON_SCHEMA_FILLER, undefined);
     const value = repairValue(context, this.#planned(), input, '', 0, true);
     if (this.#closed.type === 'object' || this.#closed.properties !== undefined)
       requireObjectArguments(value, resolved.catalog, resolved.toolName);

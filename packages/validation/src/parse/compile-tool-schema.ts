@@ -25,7 +25,8 @@ import { TypeCompiler, Value } from '../schema-kinds/typebox-034.js';
 import { guardArguments, requireObjectArguments } from './argument-guard.js';
 import { type DefaultFiller, fillDefaults } from './fill-defaults.js';
 import { type ResolvedParseOptions, resolveParseOptions } from './parse-context.js';
-import { type RepairContext, repairValue } from './repair-arguments.js';
+import { repairValue } from './repair-arguments.js';
+import { repairContext } from './repair-context.js';
 
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
 
@@ -118,17 +119,7 @@ class TypeBoxSchemaValidator<T extends TSchema> implements SchemaValidator<Stati
       if (!this.#plan.defaultsBelow) return { value: input as Static<T>, coercions: NO_COERCIONS };
       return { value: fillDefaults(this.#plan, input, this.#filler) as Static<T>, coercions: NO_COERCIONS };
     }
-    const context: RepairContext = {
-      coerce: resolved.coerce,
-      nullAsAbsent: resolved.nullAsAbsent,
-      strip: resolved.strip,
-      coercions: [],
-      matchesPattern: this.#filler.matchesPattern,
-      check: this.#checkMember,
-      guardDecoded: (value, path, depth) =>
-        guardArguments(value, resolved.limits, resolved.catalog, resolved.toolName, { path, depth }),
-      filler: this.#filler,
-    };
+    const context = repairContext(resolved, this.#filler, this.#checkMember);
     const value = repairValue(context, this.#plan, input, '', 0, true);
     const coercions = context.coercions.length === 0 ? NO_COERCIONS : context.coercions;
     if (this.#objectRoot) requireObjectArguments(value, resolved.catalog, resolved.toolName);

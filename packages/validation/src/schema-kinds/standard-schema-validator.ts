@@ -10,7 +10,8 @@ import { IssueBuilder } from '../issues/issue-builder.js';
 import { formatValidationMessage } from '../messages/format-validation-message.js';
 import { guardArguments, requireObjectArguments } from '../parse/argument-guard.js';
 import { type ResolvedParseOptions, resolveParseOptions } from '../parse/parse-context.js';
-import { type RepairContext, repairValue } from '../parse/repair-arguments.js';
+import { repairValue } from '../parse/repair-arguments.js';
+import { repairContext } from '../parse/repair-context.js';
 import { toJsonSchemaFromPlain } from '../projection/to-json-schema.js';
 import type { JsonSchema } from '../schema/json-types.js';
 import { rewriteSchema } from '../schema/rewrite-schema.js';
@@ -177,17 +178,7 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
     if (isSuccess(first) && !this.#hasUndeclared!(input))
       return { value: first.value, coercions: NO_COERCIONS };
 
-    const context: RepairContext = {
-      coerce: resolved.coerce,
-      nullAsAbsent: resolved.nullAsAbsent,
-      strip: resolved.strip,
-      coercions: [],
-      matchesPattern: linearMatch,
-      check: undefined,
-      guardDecoded: (value, path, depth) =>
-        guardArguments(value, resolved.limits, resolved.catalog, resolved.toolName, { path, depth }),
-      filler: JSON_SCHEMA_FILLER,
-    };
+    const context = repairContext(resolved, JSON_SCHEMA_FILLER, undefined);
     const repaired = repairValue(context, plan, input, '', 0, true);
     requireObjectArguments(repaired, resolved.catalog, resolved.toolName);
     const coercions = context.coercions.length === 0 ? NO_COERCIONS : context.coercions;

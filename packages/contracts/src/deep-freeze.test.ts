@@ -23,6 +23,25 @@ describe('deepFreeze and isDeeplyFrozen', () => {
     expect(Object.isFrozen(open)).toBe(false);
   });
 
+  it('deepFreeze freezes data only: null and primitives pass, functions stay open and unwalked', () => {
+    const run = Object.assign(() => 'ran', { options: { retries: 1 } });
+    const value = { list: [null, 1, run, { a: null }], run, nothing: null };
+    deepFreeze(value);
+    expect(objectNodes(value).every((node) => Object.isFrozen(node))).toBe(true);
+    expect(Object.isFrozen(run) || Object.isFrozen(run.options)).toBe(false);
+    expect(isDeeplyFrozen(value)).toBe(true);
+    expect(deepFreeze(run)).toBe(run);
+    expect(Object.isFrozen(run)).toBe(false);
+  });
+
+  it('deepFreeze does not walk into an array item or a property that is already frozen', () => {
+    const open = { inner: 1 };
+    const items = [Object.freeze({ open }), Object.freeze([open])];
+    deepFreeze({ items, direct: Object.freeze({ open }) });
+    expect(Object.isFrozen(items)).toBe(true);
+    expect(Object.isFrozen(open)).toBe(false);
+  });
+
   it('isDeeplyFrozen finds an open node anywhere, including under a symbol key', () => {
     expect(isDeeplyFrozen(Object.freeze({ a: Object.freeze([Object.freeze({})]) }))).toBe(true);
     expect(isDeeplyFrozen(Object.freeze({ a: Object.freeze([{}]) }))).toBe(false);
@@ -34,5 +53,7 @@ describe('deepFreeze and isDeeplyFrozen', () => {
     cyclic.self = cyclic;
     expect(isDeeplyFrozen(Object.freeze(cyclic))).toBe(true);
     expect(isDeeplyFrozen('text')).toBe(true);
+    expect(isDeeplyFrozen(Object.freeze({ nothing: null, list: Object.freeze([null, 'x']) }))).toBe(true);
+    expect(isDeeplyFrozen(Object.freeze({ run: Object.assign(() => 1, { open: {} }) }))).toBe(true);
   });
 });

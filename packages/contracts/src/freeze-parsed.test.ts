@@ -61,3 +61,63 @@ describe('freezeParsed', () => {
     expect(Object.isFrozen(input.options)).toBe(false);
   });
 });
+
+describe('freezeParsed and frozenCopy at the edges of plain data', () => {
+  it('return null, undefined and other primitives as they are, whatever the input', () => {
+    for (const value of [null, undefined, 0, '', 'text', true]) {
+      expect(freezeParsed(value, { other: 1 })).toBe(value);
+      expect(freezeParsed(value, undefined)).toBe(value);
+      expect(freezeParsed(value, value)).toBe(value);
+      expect(frozenCopy(value)).toBe(value);
+    }
+  });
+
+  it("accept nodes the parse froze itself (a library's frozen default) without writing to them", () => {
+    const defaults = Object.freeze({ retries: 3 });
+    const frozenList = Object.freeze([Object.freeze({ id: 1 }), defaults]);
+    const frozenRecord = Object.freeze({ options: defaults, list: frozenList });
+    const result = { record: frozenRecord, list: frozenList, added: 'x' };
+    const input = { added: 'x' };
+    expect(freezeParsed(result, input)).toBe(result);
+    expect(result.record).toBe(frozenRecord);
+    expect(isDeeplyFrozen(result)).toBe(true);
+  });
+
+  it('nulls inside a result are kept, next to the objects that are frozen', () => {
+    const input = { list: [null, { a: null }], inner: { b: null } };
+    const result = { list: [null, { a: null }], inner: input.inner, none: null };
+    const frozen = freezeParsed(result, input);
+    expect(frozen).toEqual({ list: [null, { a: null }], inner: { b: null }, none: null });
+    expect(isDeeplyFrozen(frozen)).toBe(true);
+    expect(frozen.inner).not.toBe(input.inner);
+    expect(hasFrozenPart(input)).toBe(false);
+  });
+
+  it('an enumerable key added to Object.prototype is neither frozen nor copied into the params', () => {
+    const polluted = { injected: true };
+    const input = { path: 'a.txt', options: { recursive: true } };
+    let results: Array<{ options: object }>;
+    // Polluted only while freezing: the assertions below must not meet the key either.
+    Object.defineProperty(Object.prototype, 'polluted', {
+      value: polluted,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    try {
+      results = [
+        freezeParsed(input, input),
+        freezeParsed({ path: 'b.txt', options: { recursive: false } }, undefined),
+        freezeParsed({ ...input, added: 1 }, input),
+        frozenCopy(input),
+      ];
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+    for (const frozen of results) {
+      expect(Object.hasOwn(frozen, 'polluted')).toBe(false);
+      expect(Object.hasOwn(frozen.options, 'polluted')).toBe(false);
+    }
+    expect(Object.isFrozen(polluted)).toBe(false);
+  });
+});

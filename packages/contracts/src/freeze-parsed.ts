@@ -17,14 +17,16 @@ export function freezeParsed<T>(value: T, input: unknown): T {
   if (value === input) {
     return frozenCopy(value);
   }
-  const counterpart = (typeof input === 'object' && input !== null ? input : undefined) as
-    | Record<string, unknown>
-    | undefined;
+  // Read at the same key or index; a primitive or absent input yields no object to compare.
+  const counterpart = input as Record<string, unknown> | null | undefined;
   if (Array.isArray(value)) {
+    // Stryker disable next-line EqualityOperator: one step past the end reads `undefined`, which is skipped
     for (let index = 0; index < value.length; index++) {
       const item: unknown = value[index];
-      if (typeof item === 'object' && item !== null) {
+      // Stryker disable next-line ConditionalExpression: the check only saves a call; freezeParsed returns a primitive as is
+      if (typeof item === 'object') {
         const frozen = freezeParsed(item, counterpart?.[index]);
+        // Unchanged items are not written back: the parse may return a node it froze itself.
         if (frozen !== item) {
           value[index] = frozen;
         }
@@ -38,10 +40,14 @@ export function freezeParsed<T>(value: T, input: unknown): T {
   const record = value as Record<string, unknown>;
   for (const key in record) {
     const child = record[key];
-    if (typeof child === 'object' && child !== null && Object.hasOwn(record, key)) {
-      const frozen = freezeParsed(child, counterpart?.[key]);
-      if (frozen !== child) {
-        record[key] = frozen;
+    // Stryker disable next-line ConditionalExpression: the check only saves a call; freezeParsed returns a primitive as is
+    if (typeof child === 'object') {
+      // An enumerable key inherited from a polluted prototype is not the record's data.
+      if (Object.hasOwn(record, key)) {
+        const frozen = freezeParsed(child, counterpart?.[key]);
+        if (frozen !== child) {
+          record[key] = frozen;
+        }
       }
     }
   }
@@ -58,9 +64,11 @@ export function frozenCopy<T>(value: T): T {
   }
   if (Array.isArray(value)) {
     const copy = value.slice();
+    // Stryker disable next-line EqualityOperator: one step past the end reads `undefined`, which is skipped
     for (let index = 0; index < copy.length; index++) {
       const item: unknown = copy[index];
-      if (typeof item === 'object' && item !== null) {
+      // Stryker disable next-line ConditionalExpression: the check only saves a call; frozenCopy returns a primitive as is
+      if (typeof item === 'object') {
         copy[index] = frozenCopy(item);
       }
     }
@@ -72,8 +80,11 @@ export function frozenCopy<T>(value: T): T {
   const copy = copyRecord(value as Record<string, unknown>);
   for (const key in copy) {
     const child = copy[key];
-    if (typeof child === 'object' && child !== null && Object.hasOwn(copy, key)) {
-      copy[key] = frozenCopy(child);
+    // Stryker disable next-line ConditionalExpression: the check only saves a call; frozenCopy returns a primitive as is
+    if (typeof child === 'object') {
+      if (Object.hasOwn(copy, key)) {
+        copy[key] = frozenCopy(child);
+      }
     }
   }
   return Object.freeze(copy) as T;

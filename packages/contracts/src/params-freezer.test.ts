@@ -3,7 +3,7 @@ import { compileJsonSchema } from '@toolwright/validation';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTool } from './create-tool.js';
-import { isDeeplyFrozen } from './deep-freeze.js';
+import { deepFreeze, isDeeplyFrozen } from './deep-freeze.js';
 import { freezeParsed, frozenCopy } from './freeze-parsed.js';
 import { compileParamsFreezer } from './params-freezer.js';
 import { objectNodes } from './test-support/object-nodes.js';
@@ -160,6 +160,16 @@ describe('per-tool params freezer', () => {
         additionalProperties: false,
       }),
     ).not.toBe(freezeParsed);
+    expect(compileParamsFreezer({ type: 'array', items: { type: 'string' } })).not.toBe(freezeParsed);
+    // Not a schema object, or `properties` that is not one: nothing is pinned.
+    for (const schema of [
+      null,
+      undefined,
+      'object',
+      { type: 'object', properties: true, additionalProperties: false },
+    ]) {
+      expect(compileParamsFreezer(schema)).toBe(freezeParsed);
+    }
     // A closed object declaring "__proto__" cannot be read by name safely: generic walk.
     expect(
       compileParamsFreezer({
@@ -169,6 +179,26 @@ describe('per-tool params freezer', () => {
       }),
     ).toBe(freezeParsed);
   });
+
+  it.each([['string'], ['number'], ['integer'], ['boolean'], ['null'], [['string', 'null']]])(
+    'trusts validation: below a node typed %j nothing is walked (valid values hold no object there)',
+    (type) => {
+      const invalid = { smuggled: {} };
+      expect(compileParamsFreezer({ type })(invalid, undefined)).toBe(invalid);
+      const closed = compileParamsFreezer({
+        type: 'object',
+        properties: { p: { type } },
+        additionalProperties: false,
+      });
+      const list = compileParamsFreezer({ type: 'array', items: { type } });
+      const record = { p: invalid };
+      const items = [invalid];
+      expect(closed(record, undefined)).toBe(record);
+      expect(list(items, undefined)).toBe(items);
+      expect(Object.isFrozen(record) && Object.isFrozen(items)).toBe(true);
+      expect(noneFrozen(invalid)).toBe(true);
+    },
+  );
 
   it('a specialised freezer meeting an unexpected node hands it to the generic walk instead of trusting the schema', () => {
     const freeze = compileParamsFreezer({
@@ -231,6 +261,33 @@ const SCHEMAS: ReadonlyArray<[string, Record<string, unknown>, unknown]> = [
     { x1: { y: [1] } },
   ],
   ['an array with items given as a list', { type: 'array', items: [{ type: 'object' }] }, [{ i: {} }]],
+  [
+    'a tuple whose other items are primitives',
+    { type: 'array', prefixItems: [{ type: 'object' }], items: { type: 'string' } },
+    [{ t: [1] }, 's'],
+  ],
+  [
+    'a nullable object',
+    { type: ['object', 'null'], properties: { a: { type: 'object' } }, additionalProperties: false },
+    { a: { b: [1] } },
+  ],
+  [
+    'an array of closed objects holding arrays of closed objects',
+    {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          rows: {
+            type: 'array',
+            items: { type: 'object', properties: { cell: { type: 'object' } }, additionalProperties: false },
+          },
+        },
+        additionalProperties: false,
+      },
+    },
+    [{ rows: [{ cell: { v: 1 } }, { cell: { v: [2] } }] }, { rows: [] }],
+  ],
   ['no schema at all', true as never, { free: { form: [1] } }],
 ];
 
@@ -257,12 +314,28 @@ describe("compileParamsFreezer: the caller's objects are copied, the parse's own
     expect(frozen).toEqual(sample);
   });
 
-  it.each(SCHEMAS)("%s: the parse's own value with nothing of the caller's", (_, schema, sample) => {
-    const parsed = structuredClone(sample);
-    const frozen = compileParamsFreezer(schema)(parsed, undefined);
-    expect(frozen).toBe(parsed);
-    expect(allFrozen(frozen)).toBe(true);
-  });
+  it.each(SCHEMAS)(
+    "%s: the parse's own value with nothing of the caller's, frozen in place",
+    (_, schema, sample) => {
+      const parsed = structuredClone(sample);
+      const parsedNodes = objectNodes(parsed);
+      const frozen = compileParamsFreezer(schema)(parsed, undefined);
+      expect(frozen).toBe(parsed);
+      expect(allFrozen(frozen)).toBe(true);
+      expect(objectNodes(frozen).filter((node) => !parsedNodes.includes(node))).toEqual([]);
+      expect(frozen).toEqual(sample);
+    },
+  );
+
+  it.each(SCHEMAS)(
+    "%s: the parse's own value that it froze itself, accepted without a write",
+    (_, schema, sample) => {
+      // A library may hand out a frozen default: nothing in it may be written, not even its own value.
+      const parsed = deepFreeze(structuredClone(sample));
+      expect(compileParamsFreezer(schema)(parsed, undefined)).toBe(parsed);
+      expect(compileParamsFreezer(schema)(parsed, structuredClone(sample))).toBe(parsed);
+    },
+  );
 
   it('primitive schemas and values need no work', () => {
     for (const schema of [{ type: 'string' }, { type: ['integer', 'boolean'] }, { type: 'null' }]) {
@@ -272,6 +345,73 @@ describe("compileParamsFreezer: the caller's objects are copied, the parse's own
     expect(compileParamsFreezer({ type: 'array', items: { type: 'string' } })(null, null)).toBe(null);
     expect(compileParamsFreezer({ type: [] })({ a: {} }, undefined)).toEqual({ a: {} });
     expect(allFrozen(compileParamsFreezer({ type: [] })({ a: {} }, undefined))).toBe(true);
+  });
+
+  it('null, undefined and primitives in place of an object or array come back as they are', () => {
+    const closed = {
+      type: 'object',
+      properties: { inner: { type: 'object', additionalProperties: false } },
+      additionalProperties: false,
+    };
+    for (const schema of [
+      closed,
+      { type: 'array', items: closed },
+      { type: 'array', items: { type: 'string' } },
+    ]) {
+      const freeze = compileParamsFreezer(schema);
+      for (const value of [null, undefined, 0, 'text', false]) {
+        expect(freeze(value, value)).toBe(value);
+        expect(freeze(value, undefined)).toBe(value);
+        expect(freeze(value, { inner: {} })).toBe(value);
+      }
+    }
+  });
+
+  it("an absent optional property stays absent, whether the object is the parse's or the caller's", () => {
+    const freeze = compileParamsFreezer({
+      type: 'object',
+      properties: {
+        path: { type: 'string' },
+        options: { type: 'object', properties: { depth: { type: 'integer' } }, additionalProperties: false },
+        list: { type: 'array', items: { type: 'object' } },
+        toString: { type: 'object' },
+      },
+      additionalProperties: false,
+    });
+    const input = { path: 'a' };
+    for (const frozen of [
+      freeze(input, input),
+      freeze({ path: 'a' }, undefined),
+      freeze({ path: 'a' }, input),
+    ]) {
+      expect(Object.keys(frozen as object)).toEqual(['path']);
+      expect(Object.isFrozen(frozen)).toBe(true);
+    }
+    expect(Object.isFrozen(input)).toBe(false);
+  });
+
+  it("the nodes of an array of closed objects are copied where they are the caller's, kept where the parse made them", () => {
+    const freeze = compileParamsFreezer({
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { tags: { type: 'array', items: { type: 'string' } } },
+        additionalProperties: false,
+      },
+    });
+    const shared = { tags: ['a'] };
+    const input = [shared, { tags: ['b'] }];
+    // The parse rebuilt the second item (a default filled) and kept the first.
+    const made = { tags: ['b'], extra: true };
+    const parsed = [shared, made];
+    const frozen = freeze(parsed, input) as Array<{ tags: string[] }>;
+    expect(frozen).toBe(parsed);
+    expect(frozen[1]).toBe(made);
+    expect(frozen[0]).not.toBe(shared);
+    expect(frozen[0]?.tags).not.toBe(shared.tags);
+    expect(frozen).toEqual([{ tags: ['a'] }, { tags: ['b'], extra: true }]);
+    expect(allFrozen(frozen)).toBe(true);
+    expect(noneFrozen(input)).toBe(true);
   });
 
   it('a non-plain node (a class instance) is neither copied nor frozen', () => {

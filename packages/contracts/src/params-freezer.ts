@@ -8,6 +8,7 @@ import { copyRecord, freezeParsed, isPlainObject } from './freeze-parsed.js';
 export type ParamsFreezer = (value: unknown, input: unknown) => unknown;
 
 /** A schema node whose valid values are never objects: nothing to freeze below it. */
+// Stryker disable next-line StringLiteral: the plan is told apart by identity; any string marks it, and no freezer is a string
 const PRIMITIVE = 'primitive';
 
 type NodePlan = ParamsFreezer | typeof PRIMITIVE;
@@ -60,12 +61,12 @@ function isPrimitiveType(type: unknown): boolean {
 }
 
 function objectPlan(node: Record<string, unknown>): NodePlan {
+  // `null ?? {}` is `{}` too: only a non-object `properties` is left to refuse.
   const properties = node.properties ?? {};
   if (
     node.additionalProperties !== false ||
     node.patternProperties !== undefined ||
     typeof properties !== 'object' ||
-    properties === null ||
     // Read by name below; `record.__proto__` would read the prototype, not the key.
     Object.hasOwn(properties, '__proto__')
   ) {
@@ -80,28 +81,17 @@ function objectPlan(node: Record<string, unknown>): NodePlan {
       freezers.push(plan);
     }
   }
-  return names.length === 0 ? freezeFlatObject : objectFreezer(names, freezers);
+  return objectFreezer(names, freezers);
 }
 
 /**
- * A closed object of primitives: one freeze, after a copy if it is still the caller's.
+ * A closed object: copied if it is still the caller's, then frozen after its object-valued
+ * properties (none for a closed object of primitives: one freeze).
  *
  * Only the caller's nodes need the plain-object check (a copy must not lose a class's internals):
  * a node the parse made is the parse's own plain data, and the walk meets the caller's nodes only
  * where the parse shared them, at the same place (validation's copy-on-write contract).
  */
-function freezeFlatObject(value: unknown, input: unknown): unknown {
-  if (value !== input) {
-    return typeof value === 'object' && value !== null ? Object.freeze(value) : value;
-  }
-  // Arrays fail the prototype check too, so one check covers "a plain object".
-  if (typeof value !== 'object' || value === null || !isPlainObject(value)) {
-    return freezeParsed(value, input);
-  }
-  return Object.freeze(copyRecord(value as Record<string, unknown>));
-}
-
-/** A closed object with object-valued properties: only those properties are visited. */
 function objectFreezer(names: readonly string[], freezers: readonly ParamsFreezer[]): ParamsFreezer {
   const count = names.length;
   return function freezeObject(value: unknown, input: unknown): unknown {
@@ -109,6 +99,7 @@ function objectFreezer(names: readonly string[], freezers: readonly ParamsFreeze
       return value;
     }
     const isCallersObject = value === input;
+    // Arrays fail the prototype check too, so one check covers "a plain object".
     if (isCallersObject && !isPlainObject(value)) {
       return freezeParsed(value, input);
     }
@@ -116,19 +107,16 @@ function objectFreezer(names: readonly string[], freezers: readonly ParamsFreeze
       ? copyRecord(value as Record<string, unknown>)
       : (value as Record<string, unknown>);
     // For the caller's object, every child is the caller's too: the child freezers copy them.
-    const counterpart = (typeof input === 'object' && input !== null ? input : undefined) as
-      | Record<string, unknown>
-      | undefined;
+    const counterpart = input as Record<string, unknown> | null | undefined;
     for (let index = 0; index < count; index++) {
       const name = names[index] as string;
+      // An absent optional property reads as `undefined` (or, for a name like `toString`, an
+      // inherited function): every freezer returns what is not an object as it is.
       const child = record[name];
-      // Absent optional properties read as `undefined` (or, for a name like `toString`, an
-      // inherited function): only own object values are frozen.
-      if (typeof child === 'object' && child !== null) {
-        const frozen = (freezers[index] as ParamsFreezer)(child, counterpart?.[name]);
-        if (frozen !== child) {
-          record[name] = frozen;
-        }
+      const frozen = (freezers[index] as ParamsFreezer)(child, counterpart?.[name]);
+      // Unchanged children are not written back: the parse may return a node it froze itself.
+      if (frozen !== child) {
+        record[name] = frozen;
       }
     }
     return Object.freeze(record);
@@ -136,11 +124,12 @@ function objectFreezer(names: readonly string[], freezers: readonly ParamsFreeze
 }
 
 function arrayPlan(node: Record<string, unknown>): NodePlan {
-  const items = node.items;
-  if (node.prefixItems !== undefined || typeof items !== 'object' || items === null || Array.isArray(items)) {
+  // Tuples type their items by position: the generic walk. Items given as a list (the older
+  // tuple form) are no schema object, so their plan is the generic walk too.
+  if (node.prefixItems !== undefined) {
     return freezeParsed;
   }
-  const itemPlan = planFor(items);
+  const itemPlan = planFor(node.items);
   return itemPlan === PRIMITIVE ? freezePrimitiveArray : arrayFreezer(itemPlan);
 }
 
@@ -159,14 +148,13 @@ function arrayFreezer(freezeItem: ParamsFreezer): ParamsFreezer {
       return freezeParsed(value, input);
     }
     const items = value === input ? value.slice() : value;
-    const counterpart = Array.isArray(input) ? input : undefined;
+    const counterpart = input as readonly unknown[] | null | undefined;
+    // Stryker disable next-line EqualityOperator: one step past the end reads `undefined`, which every freezer returns as is
     for (let index = 0; index < items.length; index++) {
       const item: unknown = items[index];
-      if (typeof item === 'object' && item !== null) {
-        const frozen = freezeItem(item, counterpart?.[index]);
-        if (frozen !== item) {
-          items[index] = frozen;
-        }
+      const frozen = freezeItem(item, counterpart?.[index]);
+      if (frozen !== item) {
+        items[index] = frozen;
       }
     }
     return Object.freeze(items);

@@ -185,17 +185,17 @@ describe('per-tool params freezer', () => {
     (type) => {
       const invalid = { smuggled: {} };
       expect(compileParamsFreezer({ type })(invalid, undefined)).toBe(invalid);
-      const closed = compileParamsFreezer({
-        type: 'object',
-        properties: { p: { type } },
-        additionalProperties: false,
-      });
+      const closedSchema = { type: 'object', properties: { p: { type } }, additionalProperties: false };
+      const closed = compileParamsFreezer(closedSchema);
       const list = compileParamsFreezer({ type: 'array', items: { type } });
+      const listOfClosed = compileParamsFreezer({ type: 'array', items: closedSchema });
       const record = { p: invalid };
       const items = [invalid];
+      const records = [{ p: invalid }];
       expect(closed(record, undefined)).toBe(record);
       expect(list(items, undefined)).toBe(items);
-      expect(Object.isFrozen(record) && Object.isFrozen(items)).toBe(true);
+      expect(listOfClosed(records, undefined)).toBe(records);
+      expect([record, items, records, records[0]].every((node) => Object.isFrozen(node))).toBe(true);
       expect(noneFrozen(invalid)).toBe(true);
     },
   );
@@ -414,7 +414,23 @@ describe("compileParamsFreezer: the caller's objects are copied, the parse's own
     expect(noneFrozen(input)).toBe(true);
   });
 
-  it('a non-plain node (a class instance) is neither copied nor frozen', () => {
+  it("a node the parse made at a closed object's place is frozen in place, even when it is not plain", () => {
+    class Made {
+      count = 1;
+    }
+    const made = new Made();
+    const freeze = compileParamsFreezer({
+      type: 'object',
+      properties: { inner: { type: 'object', additionalProperties: false } },
+      additionalProperties: false,
+    });
+    const parsed = { inner: made };
+    expect(freeze(parsed, { inner: {} })).toBe(parsed);
+    expect(parsed.inner).toBe(made);
+    expect(Object.isFrozen(made)).toBe(true);
+  });
+
+  it("a non-plain node (a class instance) of the caller's is neither copied nor frozen", () => {
     const when = new Date(0);
     for (const schema of [
       { type: 'object', additionalProperties: false },

@@ -2,6 +2,7 @@
 // wrong one would be misread): a typo fails loudly with validation's InvalidOptionError and the
 // shared wording of @toolwright/utils, instead of silently leaving a default in force.
 import { Type } from '@sinclair/typebox';
+import { thrownBy } from '@toolwright/test-support';
 import { InvalidOptionError } from '@toolwright/validation';
 import { describe, expect, it } from 'vitest';
 import { createTool } from './create-tool.js';
@@ -13,13 +14,9 @@ import { ToolResults } from './tool-results.js';
 
 /** The message of the `InvalidOptionError` that `run` throws (anything else fails the test). */
 function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (InvalidOptionError.isInstance(error) && error.code === 'invalid_option') return error.message;
-    throw error;
-  }
-  throw new Error('the options were accepted');
+  const error = thrownBy(run, InvalidOptionError);
+  expect(error.code).toBe('invalid_option');
+  return error.message;
 }
 
 const untyped = <T>(value: unknown): T => value as T;

@@ -1,3 +1,4 @@
+import { thrownBy } from '@toolwright/test-support';
 import { describe, expect, it } from 'vitest';
 import { serveHttp } from './http/http-server.js';
 import { McpServerError } from './mcp-server-error.js';
@@ -8,14 +9,9 @@ import { ToolwrightMcpServer } from './toolwright-mcp-server.js';
 const registry = createSampleRegistry();
 
 function refusal(make: () => unknown): string {
-  try {
-    make();
-  } catch (error) {
-    expect(McpServerError.isInstance(error)).toBe(true);
-    expect((error as McpServerError).code).toBe('invalid_option');
-    return (error as Error).message;
-  }
-  throw new Error('expected invalid_option');
+  const error = thrownBy(make, McpServerError);
+  expect(error.code).toBe('invalid_option');
+  return error.message;
 }
 
 describe('ToolwrightMcpServer options, checked by name and value', () => {

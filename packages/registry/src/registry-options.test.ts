@@ -1,3 +1,4 @@
+import { thrownBy } from '@toolwright/test-support';
 import { describe, expect, it } from 'vitest';
 import { DeferredToolManager } from './deferred-tool-manager.js';
 import { RegistryError } from './registry-error.js';
@@ -7,13 +8,8 @@ import { createToolSearchTool } from './tool-search-tool.js';
 
 /** Runs `run`, expects a RegistryError, and returns its code and message. */
 function refusal(run: () => unknown): { code: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (!RegistryError.isInstance(error)) throw error;
-    return { code: error.code, message: error.message };
-  }
-  throw new Error('expected a RegistryError, nothing was thrown');
+  const { code, message } = thrownBy(run, RegistryError);
+  return { code, message };
 }
 
 const invalidOption = (message: string) => ({ code: 'invalid_option', message });

@@ -1,4 +1,5 @@
 import type { Tool } from '@toolwright/contracts';
+import { thrownBy } from '@toolwright/test-support';
 import { describe, expect, it } from 'vitest';
 import { RegistryError } from './registry-error.js';
 import { builtinTool, mcpTool } from './test-support/fixture-tools.js';
@@ -11,19 +12,10 @@ function ofVersion(tool: Tool, version: string): Tool {
   return Object.freeze(Object.create(Object.getPrototypeOf(tool), descriptors));
 }
 
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
-
 describe('a tool of another specification version', () => {
   it('register refuses it with unsupported_specification_version, naming both versions', () => {
     const registry = new ToolRegistry();
-    const error = thrown(() => registry.register(ofVersion(builtinTool('Read'), 'v2')));
+    const error = thrownBy(() => registry.register(ofVersion(builtinTool('Read'), 'v2')));
     expect(RegistryError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({
       code: 'unsupported_specification_version',
@@ -39,7 +31,7 @@ describe('a tool of another specification version', () => {
     const registry = new ToolRegistry();
     registry.replaceMcpTools([mcpTool('docs', 'search')], { server: 'docs' });
     const before = registry.revision;
-    const error = thrown(() =>
+    const error = thrownBy(() =>
       registry.replaceMcpTools([mcpTool('docs', 'search'), ofVersion(mcpTool('docs', 'fetch'), 'v2')], {
         server: 'docs',
       }),
@@ -54,10 +46,10 @@ describe('a tool of another specification version', () => {
 
   it('a value that is no tool at all is still invalid_tool', () => {
     const registry = new ToolRegistry();
-    expect(thrown(() => registry.register({ specificationVersion: 'v2', name: 'x' } as never))).toMatchObject(
-      {
-        code: 'invalid_tool',
-      },
-    );
+    expect(
+      thrownBy(() => registry.register({ specificationVersion: 'v2', name: 'x' } as never)),
+    ).toMatchObject({
+      code: 'invalid_tool',
+    });
   });
 });

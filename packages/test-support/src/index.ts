@@ -9,4 +9,5 @@ export {
   runReadmeExample,
 } from './readme-example.js';
 export { makeTempDir, type TempDirOptions } from './temp-dir.js';
+export { type RecognisableErrorClass, rejectionOf, thrownBy } from './thrown-by.js';
 export { waitFor } from './wait-for.js';

@@ -9,22 +9,13 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { makeTempDir } from '@toolwright/test-support';
+import { makeTempDir, thrownBy } from '@toolwright/test-support';
 import { describe, expect, it } from 'vitest';
 import { McpAdapterError } from '../errors.js';
 import { defaultOAuthStoreDirectory, OAuthStore, serverStoreName } from './oauth-store.js';
 
 const url = new URL('https://mcp.example.com/mcp');
 const tokens = { access_token: 'at-1', token_type: 'Bearer' };
-
-function caught(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
 
 describe('OAuthStore', () => {
   it('defaults to $XDG_STATE_HOME/toolwright/mcp-oauth', () => {
@@ -101,7 +92,7 @@ describe('OAuthStore', () => {
     store.saveTokens(tokens);
     rmSync(store.path, { recursive: true });
     symlinkSync(elsewhere, store.path);
-    const error = caught(() => new OAuthStore(join(root, 'oauth'), 'remote', url).tokens());
+    const error = thrownBy(() => new OAuthStore(join(root, 'oauth'), 'remote', url).tokens());
     expect(McpAdapterError.isInstance(error)).toBe(true);
     expect((error as Error).message).toMatch(/^OAuthStore: the private state in /);
     expect(readdirSync(elsewhere)).toEqual([]);

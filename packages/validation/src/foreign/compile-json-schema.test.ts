@@ -1,3 +1,4 @@
+import { thrownBy } from '@toolwright/test-support';
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,15 +7,8 @@ import { ToolwrightError } from '../errors/toolwright-error.js';
 import { isSchemaValidator } from '../schema/schema-validator.js';
 import { compileJsonSchema } from './compile-json-schema.js';
 
-function thrown(run: () => unknown): ToolwrightError {
-  try {
-    run();
-  } catch (error) {
-    if (ToolwrightError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a ToolwrightError, nothing was thrown');
-}
+/** The toolwright error `run` throws. */
+const thrown = (run: () => unknown) => thrownBy(run, ToolwrightError);
 
 /** The shape @modelcontextprotocol/server-filesystem sends for read_text_file (zod-to-json-schema, draft-07). */
 const readTextFile = {

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { thrownBy } from '@toolwright/test-support';
 import { closestName } from '@toolwright/utils';
 import { describe, expect, it, vi } from 'vitest';
 import { ToolValidationError } from '../errors/tool-validation-error.js';
@@ -10,15 +11,8 @@ vi.mock('@toolwright/utils', async (importOriginal) => {
   return { ...real, closestName: vi.fn(real.closestName) };
 });
 
-function rejection(run: () => unknown): ToolValidationError {
-  try {
-    run();
-  } catch (error) {
-    if (ToolValidationError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a ToolValidationError, nothing was thrown');
-}
+/** The ToolValidationError `run` throws. */
+const rejection = (run: () => unknown) => thrownBy(run, ToolValidationError);
 
 describe('did you mean (the shared, bounded one of @toolwright/utils)', () => {
   const schema = Type.Object({

@@ -1,4 +1,5 @@
 import { Kind, Type } from '@sinclair/typebox';
+import { thrownBy } from '@toolwright/test-support';
 import { describe, expect, it } from 'vitest';
 import { ToolSchemaError } from '../errors/tool-schema-error.js';
 import { ToolValidationError } from '../errors/tool-validation-error.js';
@@ -11,15 +12,8 @@ const readSchema = Type.Object({
   follow: Type.Optional(Type.Boolean()),
 });
 
-function rejection(run: () => unknown): ToolValidationError {
-  try {
-    run();
-  } catch (error) {
-    if (ToolValidationError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a ToolValidationError, nothing was thrown');
-}
+/** The ToolValidationError `run` throws. */
+const rejection = (run: () => unknown) => thrownBy(run, ToolValidationError);
 
 describe('parseToolSchema: valid input', () => {
   it('returns the arguments with defaults filled and reports no coercion', () => {

@@ -416,6 +416,13 @@ describe('backslash escapes in a glob with wildcards', () => {
     ['*|', ['x|', '|'], ['a', 'x']],
     ['*(a', ['(a', 'x(a'], ['a']],
     ['[*]', ['[]', '[x]'], [']', 'x']],
+    // An escaped letter or digit is that letter or digit, never a regular-expression class:
+    // `\w` is not any word character, `\d` not any digit, `\s` not any blank.
+    ['*.\\w', ['x.w'], ['x.a', 'x.ww']],
+    ['*.\\d', ['x.d'], ['x.5']],
+    ['*.t\\s', ['x.ts'], ['x.t ', 'x.t\t']],
+    ['log\\S*', ['logS', 'logSx'], ['loga', 'log']],
+    ['\\b*', ['b', 'bx'], ['x']],
   ];
   it.each(cases)('%s', (glob, matching, notMatching) => {
     for (const behavior of ['allow', 'deny'] as const) {

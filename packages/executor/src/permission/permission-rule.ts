@@ -153,11 +153,14 @@ function compileSpecifier(typed: string, typedHome: string, nocase: boolean): Ru
   };
 }
 
+/** Characters that, escaped, a regular expression reads as a class or an assertion. */
+const ESCAPE_IS_A_CLASS = /^[A-Za-z0-9]$/;
+
 /**
  * A rule's path glob in picomatch's syntax: parentheses, brackets and `|` are escaped (picomatch
  * would read them as a group, a character class or an alternative, so `app/(admin)/**` would
  * miss the Next.js route group `app/(admin)`); a backslash and the character after it are kept
- * (picomatch reads that as the literal character).
+ * (picomatch reads that as the literal character), except a letter or digit, which is kept bare.
  */
 function toPicomatch(glob: string): string {
   let out = '';
@@ -167,7 +170,10 @@ function toPicomatch(glob: string): string {
     if (character === '\\' && index + 1 < glob.length) {
       const next = glob[index + 1] as string;
       // picomatch reads `\\\\` as one backslash: a second one in a row goes in a bracket class.
-      out += next === '\\' && afterEscapedBackslash ? '[\\\\]' : `\\${next}`;
+      // An escaped letter or digit is kept bare: picomatch would pass `\w`, `\d`, `\s` or
+      // `\b` on to its regular expression as a class or a boundary, matching more than written.
+      if (next === '\\' && afterEscapedBackslash) out += '[\\\\]';
+      else out += ESCAPE_IS_A_CLASS.test(next) ? next : `\\${next}`;
       afterEscapedBackslash = next === '\\';
       index += 1;
     } else {

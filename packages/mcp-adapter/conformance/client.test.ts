@@ -10,8 +10,8 @@ import {
   runClientScenarios,
   type ScenarioOutcome,
 } from '../../../conformance/suite.js';
-import { buildConformanceClient } from '../conformance/build-client.js';
-import { CLIENT_SCENARIOS } from '../conformance/client-scenarios.js';
+import { buildConformanceClient } from './build-client.js';
+import { CLIENT_SCENARIOS } from './client-scenarios.js';
 
 // The official MCP conformance suite's client scenarios: the suite runs on the Node 22 it needs
 // (installed from the npm registry beside it, apart from the workspace, on first run) and starts

@@ -11,8 +11,8 @@ import {
   runServerScenarios,
   SERVER_SCENARIOS,
   unexpectedWarnings,
-} from '../conformance/conformance-suite.js';
-import { serveFixture } from '../conformance/serve-fixture.js';
+} from './conformance-suite.js';
+import { serveFixture } from './serve-fixture.js';
 
 // The official MCP conformance suite, on the Node 22 it needs (installed from the npm registry
 // beside the suite, apart from the workspace, on first run), against the fixture served on this

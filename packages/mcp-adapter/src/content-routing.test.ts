@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { SessionArtifactStore } from '@toolwright/artifacts';
+import type { ArtifactSinkV1, ArtifactWriteRequest, SpillResult } from '@toolwright/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentRouter, DEFAULT_OUTPUT_ROUTING, resolveOutputRouting } from './content-routing.js';
 import { temporaryDirectory } from './test-support/helpers.js';
@@ -26,6 +27,23 @@ afterEach(async () => {
 
 function router(options = { spillThresholdBytes: 64, inlineImageMaxBytes: 16 }): ContentRouter {
   return new ContentRouter('srv', store, options);
+}
+
+/**
+ * A host's own sink over the real store, as a host may write one: `changeSpill` alters what its
+ * spill answers, and every write request it is given is kept.
+ */
+function hostSink(changeSpill: (result: SpillResult) => SpillResult = (result) => result) {
+  const writes: ArtifactWriteRequest[] = [];
+  const sink: ArtifactSinkV1 = {
+    specificationVersion: 'v1',
+    write: async (request) => {
+      writes.push(request);
+      return store.write(request);
+    },
+    spill: async (content, options) => changeSpill(await store.spill(content, options)),
+  };
+  return { sink, writes };
 }
 
 function sha256(bytes: Uint8Array | string): string {
@@ -75,6 +93,20 @@ describe('text parts', () => {
     expect((await store.read(id)).bytes.toString('utf8')).toBe(text);
   });
 
+  it('a text short enough at 3 bytes a character never reaches the store: even one it refuses (a lone surrogate) arrives inline', async () => {
+    // 22 code units are at most 66 bytes, the threshold itself; the store refuses text that is
+    // not well-formed whatever its size.
+    const text = `${'s'.repeat(21)}\ud800`;
+    await expect(store.spill(text, { thresholdBytes: 66 })).rejects.toThrow();
+    const routing = router({ spillThresholdBytes: 66, inlineImageMaxBytes: 16 });
+    await routing.addText(text);
+    expect(routing.result()).toEqual({
+      parts: [{ type: 'text', text: markUntrusted('srv', text) }],
+      artifacts: [],
+      unstored: [],
+    });
+  });
+
   it('a text of 100 ASCII bytes is over a 64-byte threshold: stored, not inlined', async () => {
     const routing = router();
     await routing.addText('c'.repeat(100));
@@ -104,6 +136,7 @@ describe('text parts', () => {
     expect(routing.unstored).toEqual([
       { type: 'text', byteLength: text.length, reason: expect.stringContaining('4096') },
     ]);
+    expect(routing.parts.map((part) => part.type)).toEqual(['text', 'text']);
     const [note, body] = routing.parts as { type: string; text: string }[];
     expect(note?.text).toMatch(
       /^\[a text part of 20008 bytes from MCP server "srv" \(resource file:\/\/\/big\) could not be stored as an artifact: .*4096.*\. Only its first and last bytes follow; the \d+ bytes between are not available\.\]$/,
@@ -220,6 +253,41 @@ describe('binary parts', () => {
     await routing.addText('a'.repeat(100));
     expect(routing.unstored[0]?.reason).toBe('disk on fire\\u000aand more');
     expect(routing.unstored[1]?.reason.length).toBeLessThanOrEqual(501);
+  });
+});
+
+describe("a host's own sink", () => {
+  const text = 'c'.repeat(100);
+  const options = { spillThresholdBytes: 64, inlineImageMaxBytes: 16 };
+
+  it('that says it spilled but names no artifact: the text stays inline, whole', async () => {
+    const { sink } = hostSink(({ artifact: _dropped, ...result }) => result);
+    const routing = new ContentRouter('srv', sink, options);
+    await routing.addText(text);
+    expect(routing.result()).toEqual({
+      parts: [{ type: 'text', text: markUntrusted('srv', text) }],
+      artifacts: [],
+      unstored: [],
+    });
+  });
+
+  it('whose artifact has a source and no MIME type: the source is kept, the part says text/plain', async () => {
+    const { sink } = hostSink((result) => {
+      const { mimeType: _none, ...artifact } = result.artifact!;
+      return { ...result, artifact: { ...artifact, sourceUri: 's3://bucket/spill' } };
+    });
+    const routing = new ContentRouter('srv', sink, options);
+    await routing.addText(text);
+    expect(routing.artifacts).toStrictEqual([
+      { id: sha256(text), kind: 'mcp-text', byteLength: 100, sourceUri: 's3://bucket/spill' },
+    ]);
+    expect(routing.parts).toMatchObject([{ type: 'artifact', mimeType: 'text/plain' }]);
+  });
+
+  it('is handed a binary without a MIME type or a source without those keys, so its own defaults hold', async () => {
+    const { sink, writes } = hostSink();
+    await new ContentRouter('srv', sink, options).addBinary('blob', 'AAAA', undefined);
+    expect(writes.map((request) => Object.keys(request))).toEqual([['kind', 'bytes']]);
   });
 });
 

@@ -120,6 +120,24 @@ describe('hostProblem', () => {
       expect(hostnameOf(host), JSON.stringify(host)).toBeUndefined();
     }
   });
+
+  it('finds no host name where anything but a port follows it, or in characters no host name has', () => {
+    for (const host of [
+      'localhost:x',
+      'localhost:3000:1',
+      'localhost:',
+      '[::1]junk',
+      '[::1]:',
+      '[::1]:30x',
+      'local host',
+      'localhost/evil',
+      'evil.example@localhost',
+      '[::1',
+      '[localhost]',
+    ]) {
+      expect(hostnameOf(host), JSON.stringify(host)).toBeUndefined();
+    }
+  });
 });
 
 describe('the policy serveHttp builds', () => {

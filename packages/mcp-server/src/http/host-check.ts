@@ -63,16 +63,19 @@ function namesAcceptedHost(policy: HostPolicy, host: string): boolean {
   return hostnames.has(hostnameOf(host));
 }
 
-/** The lower-case host name of a `Host` value (`[::1]:3000` → `[::1]`), or `undefined` if malformed. */
+/**
+ * A `Host` value: a host name (letters, digits, `.`, `-`, `_`) or an IPv6 address in brackets,
+ * and an optional port of digits. Nothing else may follow the name.
+ */
+const HOST_VALUE = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::\d{1,5})?$/;
+
+/**
+ * The lower-case host name of a `Host` value (`[::1]:3000` → `[::1]`), or `undefined` if
+ * malformed: a name with characters no host name has, or anything but a port after it
+ * (`localhost:x`, `[::1]junk`), names no host.
+ */
 export function hostnameOf(host: string): string | undefined {
-  const value = host.trim().toLowerCase();
-  if (value.startsWith('[')) {
-    const end = value.indexOf(']');
-    return end === -1 ? undefined : value.slice(0, end + 1);
-  }
-  const colon = value.indexOf(':');
-  const name = colon < 0 ? value : value.slice(0, colon);
-  return name === '' ? undefined : name;
+  return HOST_VALUE.exec(host.trim().toLowerCase())?.[1];
 }
 
 /** True for the addresses that listen on every interface. */

@@ -83,6 +83,16 @@ describe('freezeParsed and frozenCopy at the edges of plain data', () => {
     expect(isDeeplyFrozen(result)).toBe(true);
   });
 
+  it('a Date or typed array the parse made is passed through as is: only plain data is walked', () => {
+    // A typed array with items cannot be frozen at all; a walk into it would throw.
+    const made = { at: new Date(0), bytes: new Uint8Array([1, 2]) };
+    const frozen = freezeParsed({ made, list: [made.at] }, undefined);
+    expect(frozen.made.at).toBe(made.at);
+    expect(frozen.list[0]).toBe(made.at);
+    expect(Object.isFrozen(made) && Object.isFrozen(frozen.list)).toBe(true);
+    expect(Object.isFrozen(made.at) || Object.isFrozen(made.bytes)).toBe(false);
+  });
+
   it('nulls inside a result are kept, next to the objects that are frozen', () => {
     const input = { list: [null, { a: null }], inner: { b: null } };
     const result = { list: [null, { a: null }], inner: input.inner, none: null };

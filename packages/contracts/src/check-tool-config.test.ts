@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { compileJsonSchema } from '@toolwright/validation';
+import { Type as TypeBox1 } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { checkToolConfig } from './check-tool-config.js';
 
@@ -98,6 +99,14 @@ describe('checkToolConfig names every problem, with the value and what is accept
     ],
     [{ schema: compileJsonSchema({ type: 'object' }) }, []],
     [{ validation: null }, ['validation is null; expected { coerce?, unknownArguments?, locale?, limits? }']],
+    [
+      { validation: 'strict' },
+      ['validation is "strict"; expected { coerce?, unknownArguments?, locale?, limits? }'],
+    ],
+    [
+      { validation: { limits: { maxDepth: '2000' } } },
+      ['validation.limits.maxDepth is "2000"; expected a positive integer'],
+    ],
     [{ validation: [] }, ['validation is []; expected { coerce?, unknownArguments?, locale?, limits? }']],
     [{ validation: { limits: 5 } }, ['validation.limits is 5; expected { maxBytes?, maxDepth? }']],
     [{ validation: { limits: null } }, ['validation.limits is null; expected { maxBytes?, maxDepth? }']],
@@ -158,12 +167,39 @@ describe('checkToolConfig names every problem, with the value and what is accept
   });
 
   it('a SchemaValidator whose projection is not an object, or throws', () => {
-    const stringSchema = compileJsonSchema({ type: 'object' });
-    const notObject = Object.assign(Object.create(Object.getPrototypeOf(stringSchema)), stringSchema, {
-      toJsonSchema: () => ({ type: 'string' }),
-    });
-    expect(checkToolConfig({ ...base, schema: notObject })).toEqual([
+    const objectSchema = compileJsonSchema({ type: 'object' });
+    const projecting = (toJsonSchema: () => unknown) =>
+      Object.assign(Object.create(Object.getPrototypeOf(objectSchema)), objectSchema, { toJsonSchema });
+    const problemsOf = (toJsonSchema: () => unknown) =>
+      checkToolConfig({ ...base, schema: projecting(toJsonSchema) });
+    expect(problemsOf(() => ({ type: 'string' }))).toEqual([
       'schema describes "string" at its root; a tool\'s parameters must be an object schema (type "object")',
     ]);
+    expect(problemsOf(() => undefined)).toEqual([
+      'schema describes undefined at its root; a tool\'s parameters must be an object schema (type "object")',
+    ]);
+    expect(
+      problemsOf(() => {
+        throw new Error('a $ref it cannot follow');
+      }),
+    ).toEqual(['schema could not be projected to JSON Schema: a $ref it cannot follow']);
+    expect(
+      problemsOf(() => {
+        throw 'not an Error';
+      }),
+    ).toEqual(['schema could not be projected to JSON Schema: "not an Error"']);
+  });
+
+  it('a schema recognised by its kind passes here: its root is checked once compiled', () => {
+    expect(checkToolConfig({ ...base, schema: { type: 'object', properties: {} } })).toEqual([]);
+    expect(checkToolConfig({ ...base, schema: TypeBox1.Object({ path: TypeBox1.String() }) })).toEqual([]);
+  });
+
+  it('a name that only reads as portable once turned into a string', () => {
+    for (const name of [undefined, null, ['Read']]) {
+      expect(checkToolConfig({ ...base, name })).toEqual([
+        `name ${name === undefined ? 'undefined' : JSON.stringify(name)} is not a portable tool name; expected ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$ (a letter or "_", then up to 63 letters, digits, "_" or "-")`,
+      ]);
+    }
   });
 });

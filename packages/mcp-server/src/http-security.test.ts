@@ -147,4 +147,28 @@ describe('bearer tokens through the host hook', () => {
     expect(hijack.status).toBe(404);
     await alice.client.close();
   });
+
+  it('ends an event stream when the token that opened it expires, not before', async () => {
+    // Every check grants the token two seconds from then, so the stream's token is its own.
+    const brief = await serveHttp(new ToolwrightMcpServer({ registry: createSampleRegistry() }), {
+      authorize: () => ({ clientId: 'dave', expiresAt: Math.floor(Date.now() / 1000) + 2 }),
+    });
+    try {
+      const headers = { authorization: 'Bearer token-dave', 'mcp-protocol-version': '2025-11-25' };
+      const opened = await rawRequest(brief.url, { headers, body: INITIALIZE_BODY, maxBytes: 1 });
+      const session = opened.headers['mcp-session-id'] as string;
+      expect(session).toEqual(expect.any(String));
+      const streamStart = Date.now();
+      const stream = await rawRequest(brief.url, {
+        method: 'GET',
+        headers: { ...headers, 'mcp-session-id': session, accept: 'text/event-stream' },
+      });
+      expect(stream.status).toBe(200);
+      // The grant ran to the end of the second after next: between 1 and 2 seconds from the check.
+      expect(Date.now() - streamStart).toBeGreaterThanOrEqual(1_000);
+      expect(brief.sessionCount).toBe(1);
+    } finally {
+      await brief.close();
+    }
+  });
 });

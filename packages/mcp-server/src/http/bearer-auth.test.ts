@@ -1,6 +1,8 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { rejectionOf } from '@toolwright/test-support';
 import { describe, expect, it } from 'vitest';
+import { McpServerError } from '../mcp-server-error.js';
 import {
   type BearerOutcome,
   checkBearer,
@@ -155,6 +157,16 @@ describe('checkBearer: expiry (expiresAt in seconds, the clock in milliseconds)'
     expect(await check(at(Number.NaN))).toStrictEqual(EXPIRED);
     expect(await check(at(new Date('next week').getTime() / 1000))).toStrictEqual(EXPIRED);
     expect(await check(at('2030-01-01T00:00:00Z' as unknown as number))).toStrictEqual(EXPIRED);
+  });
+
+  it('throws on an expiry in milliseconds (a host bug: read as seconds it would never expire), naming the fix', async () => {
+    const error = await rejectionOf(check(at(NOW_MS + 3_600_000)), McpServerError);
+    expect(error.code).toBe('invalid_option');
+    expect(error.message).toBe(
+      `The bearer hook's grant for client "alice" has expiresAt ${NOW_MS + 3_600_000}, which reads as milliseconds; give seconds since the epoch (Math.floor(Date.now() / 1000) + lifetime).`,
+    );
+    // The largest number of seconds that is not read as milliseconds: the year 5138.
+    expect(await check(at(99_999_999_999))).toMatchObject({ ok: true, auth: { expiresAt: 99_999_999_999 } });
   });
 
   it('reads the real clock by default: a token of an hour ago is refused, one for the next hour served', async () => {

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { McpServerError, McpServerErrorCode } from '../mcp-server-error.js';
 
 /** What a host's bearer-token hook says about a token it accepts. */
 export interface McpBearerGrant {
@@ -7,8 +8,9 @@ export interface McpBearerGrant {
   readonly clientId: string;
   readonly scopes?: readonly string[];
   /**
-   * Seconds since the epoch; a token is refused from that second on. A value that is not a
-   * number of seconds (`NaN` from an unparsable date) counts as expired, never as no expiry.
+   * Seconds since the epoch; a token is refused from that second on, and an event stream it
+   * opened ends then. A value that is not a number of seconds (`NaN` from an unparsable date)
+   * counts as expired, never as no expiry; one in milliseconds (from `Date.now()`) is an error.
    */
   readonly expiresAt?: number;
   readonly extra?: Readonly<Record<string, unknown>>;
@@ -23,6 +25,9 @@ export type McpBearerVerifier = (request: {
   readonly token: string;
   readonly headers: IncomingHttpHeaders;
 }) => McpBearerGrant | undefined | false | Promise<McpBearerGrant | undefined | false>;
+
+/** The first expiry, in seconds since the epoch, that can only be a value in milliseconds. */
+const SECONDS_CEILING = 1e11;
 
 /** The outcome of checking a request's bearer token. */
 export type BearerOutcome =
@@ -54,6 +59,14 @@ export async function checkBearer(
     message,
   });
   if (grant === undefined || grant === false) return refused('The bearer token was not accepted.');
+  // Seconds since the epoch stay below 1e11 until the year 5138: a larger expiry is milliseconds,
+  // which read as seconds would keep the token alive for ever.
+  if (grant.expiresAt !== undefined && grant.expiresAt >= SECONDS_CEILING) {
+    throw new McpServerError(
+      McpServerErrorCode.InvalidOption,
+      `The bearer hook's grant for client "${grant.clientId}" has expiresAt ${grant.expiresAt}, which reads as milliseconds; give seconds since the epoch (Math.floor(Date.now() / 1000) + lifetime).`,
+    );
+  }
   // Asked as "still ahead?" rather than "past?": an expiry that is not a number (NaN) fails it.
   if (grant.expiresAt !== undefined && !(grant.expiresAt * 1000 > now())) {
     return refused('The bearer token has expired.');

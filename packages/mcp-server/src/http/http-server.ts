@@ -21,6 +21,7 @@ import { IdleTimer } from './idle-timer.js';
 import { MemoryEventStore } from './memory-event-store.js';
 import { holdsRequest, isInitialize, readJsonBody } from './read-json-body.js';
 import { clientKeyOf, isRefusal, SessionAdmission } from './session-admission.js';
+import { endStreamAtExpiry } from './stream-expiry.js';
 
 /** A running Streamable HTTP endpoint. */
 export interface McpHttpServer {
@@ -123,6 +124,8 @@ export async function serveHttp(
         if (problem !== undefined) return refuse(response, 410, problem);
       }
       response.once('close', entry.idle.requestOpened());
+      if (request.method === 'GET' && auth?.expiresAt !== undefined)
+        endStreamAtExpiry(response, auth.expiresAt);
       return entry.transport.handleRequest(request, response, body);
     }
     if (closing !== undefined)

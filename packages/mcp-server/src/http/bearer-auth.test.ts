@@ -165,6 +165,7 @@ describe('checkBearer: expiry (expiresAt in seconds, the clock in milliseconds)'
     expect(error.message).toBe(
       `The bearer hook's grant for client "alice" has expiresAt ${NOW_MS + 3_600_000}, which reads as milliseconds; give seconds since the epoch (Math.floor(Date.now() / 1000) + lifetime).`,
     );
+    await expect(check(at(100_000_000_000))).rejects.toThrow(/reads as milliseconds/);
     // The largest number of seconds that is not read as milliseconds: the year 5138.
     expect(await check(at(99_999_999_999))).toMatchObject({ ok: true, auth: { expiresAt: 99_999_999_999 } });
   });

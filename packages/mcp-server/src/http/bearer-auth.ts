@@ -61,7 +61,8 @@ export async function checkBearer(
   if (grant === undefined || grant === false) return refused('The bearer token was not accepted.');
   // Seconds since the epoch stay below 1e11 until the year 5138: a larger expiry is milliseconds,
   // which read as seconds would keep the token alive for ever.
-  if (grant.expiresAt !== undefined && grant.expiresAt >= SECONDS_CEILING) {
+  // `Number`: no expiry (undefined) is NaN, below every ceiling.
+  if (Number(grant.expiresAt) >= SECONDS_CEILING) {
     throw new McpServerError(
       McpServerErrorCode.InvalidOption,
       `The bearer hook's grant for client "${grant.clientId}" has expiresAt ${grant.expiresAt}, which reads as milliseconds; give seconds since the epoch (Math.floor(Date.now() / 1000) + lifetime).`,

@@ -85,6 +85,16 @@ describe('ToolRegistry options', () => {
     registry.replaceMcpTools([mcpTool('fs', 'pinned'), mcpTool('fs', 'other')]);
     expect(registry.deferred.getDeferredNames()).toEqual(['mcp__fs__other']);
   });
+
+  it('keeps the always-loaded names it was given: the host changing its array later reaches no clone', () => {
+    const pinned = ['mcp__fs__pinned'];
+    const registry = new ToolRegistry({ alwaysLoaded: pinned });
+    pinned.push('mcp__fs__other');
+    registry.replaceMcpTools([mcpTool('fs', 'pinned'), mcpTool('fs', 'other')]);
+    expect(registry.clone().deferred.getDeferredNames()).toEqual(['mcp__fs__other']);
+    pinned.push(7 as never);
+    expect(registry.clone().deferred.getDeferredNames()).toEqual(['mcp__fs__other']);
+  });
 });
 
 describe('method options and arguments', () => {

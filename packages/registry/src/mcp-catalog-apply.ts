@@ -3,7 +3,7 @@ import type { CatalogChange } from './catalog-change.js';
 import type { CatalogIndexes } from './catalog-indexes.js';
 import { compareCodeUnits } from './code-unit-order.js';
 import type { DeferrableTool, DynamicToolsChange } from './deferred-tool-manager.js';
-import { diffMcpCatalog, type McpCatalogDiff } from './mcp-catalog-diff.js';
+import { diffMcpCatalog, type McpCatalogDiff, type McpEntry } from './mcp-catalog-diff.js';
 import type { McpCatalogReplacement } from './registry-options.js';
 
 /**
@@ -44,10 +44,8 @@ export function applyMcpDiff(
   diff: McpCatalogDiff,
   deferrable?: (tool: Tool) => DeferrableTool,
 ): void {
-  for (const name of diff.removed) {
-    const previous = catalog.mcp.get(name)?.tool;
-    if (previous !== undefined) catalog.removeMcp(previous);
-  }
+  // The removed names were read from the catalog by the diff, which changed nothing since.
+  for (const name of diff.removed) catalog.removeMcp((catalog.mcp.get(name) as McpEntry).tool);
   for (const tool of diff.updated) catalog.updateMcp(tool);
   for (const tool of diff.added) catalog.addMcp(tool);
   deferred.syncDynamicTools({

@@ -39,8 +39,11 @@ export interface McpCatalogState {
   readonly server: string | undefined;
 }
 
+/** The source of an MCP tool. */
+type McpSource = Extract<Tool['source'], { type: 'mcp' }>;
+
 /** The MCP source of a tool, or `undefined` for a built-in. */
-export function mcpSourceOf(tool: Tool): { server: string; fingerprint: string } | undefined {
+export function mcpSourceOf(tool: Tool): McpSource | undefined {
   return tool.source.type === 'mcp' ? tool.source : undefined;
 }
 
@@ -51,14 +54,12 @@ function sameStrings(left: readonly string[], right: readonly string[]): boolean
 /**
  * Whether `next` can take the place of `previous` without touching the index or the loaded
  * state: same fingerprint (name, description, schema, annotations) and the same catalog placement.
+ * Both are MCP tools: `previous` is a catalog entry, `next` a batch tool that passed `checkNewcomer`.
  */
-export function sameDefinition(previous: Tool, next: Tool): boolean {
-  if (previous === next) return true;
-  const before = mcpSourceOf(previous);
-  const after = mcpSourceOf(next);
+function sameDefinition(previous: Tool, next: Tool): boolean {
+  const before = previous.source as McpSource;
+  const after = next.source as McpSource;
   return (
-    before !== undefined &&
-    after !== undefined &&
     before.fingerprint === after.fingerprint &&
     before.server === after.server &&
     previous.kind === next.kind &&
@@ -88,11 +89,13 @@ export function diffMcpCatalog(tools: readonly Tool[], state: McpCatalogState): 
     const tool = tools[position] as Tool;
     // Read each property once: this loop runs over every tool of the catalog on every refresh.
     const name: unknown = typeof tool === 'object' && tool !== null ? tool.name : undefined;
-    const entry = typeof name === 'string' ? state.mcp.get(name) : undefined;
+    // A name that is no string finds no entry (every key is one); checkNewcomer then refuses the item.
+    const entry = state.mcp.get(name as string);
     const known = entry?.tool;
+    // Stryker disable next-line ConditionalExpression: a held object checked again as a newcomer throws what the short path throws; only the time differs
     if (known === undefined || known !== tool) checkNewcomer(tool, position, state, known);
-    else if (server !== undefined && (mcpSourceOf(tool) as { server: string }).server !== server) {
-      throwServerMismatch(tool, server, mcpSourceOf(tool) as { server: string });
+    else if (server !== undefined && (tool.source as McpSource).server !== server) {
+      throwServerMismatch(tool, server, tool.source as McpSource);
     }
     const toolName = name as string;
     if (entry === undefined ? newcomers.has(toolName) : entry.stamp === state.stamp) {
@@ -107,14 +110,18 @@ export function diffMcpCatalog(tools: readonly Tool[], state: McpCatalogState): 
       added.push(tool);
     } else {
       entry.stamp = state.stamp;
+      // Stryker disable next-line AssignmentOperator: a wrong count only makes the scope be walked below, which finds the same names
       survivors += 1;
       if (known !== tool) (sameDefinition(entry.tool, tool) ? swapped : updated).push(tool);
     }
   }
-  // Every name of the scope survived: nothing to remove, and no need to walk the scope.
   const removed: string[] = [];
+  // Every name of the scope survived: nothing to remove, and no need to walk the scope.
+  // Stryker disable next-line ConditionalExpression: walking a scope whose every name survived finds none to remove
   if (survivors !== state.scopeSize) {
-    for (const name of state.scopeNames()) if (state.mcp.get(name)?.stamp !== state.stamp) removed.push(name);
+    for (const name of state.scopeNames()) {
+      if ((state.mcp.get(name) as McpEntry).stamp !== state.stamp) removed.push(name);
+    }
   }
   return { added, updated, swapped, removed };
 }
@@ -158,7 +165,7 @@ function checkNewcomer(
       { toolName: tool.name },
     );
   }
-  const previousServer = previous === undefined ? undefined : mcpSourceOf(previous)?.server;
+  const previousServer = previous === undefined ? undefined : (previous.source as McpSource).server;
   if (state.server !== undefined && previousServer !== undefined && previousServer !== state.server) {
     throw new RegistryError(
       RegistryErrorCode.McpNameConflict,

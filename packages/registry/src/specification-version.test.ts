@@ -38,6 +38,7 @@ describe('a tool of another specification version', () => {
     );
     expect(error).toMatchObject({
       code: 'unsupported_specification_version',
+      toolName: 'mcp__docs__fetch',
       message:
         "replaceMcpTools: item 1: this Tool says specificationVersion 'v2'; @toolwright/registry 0.x accepts 'v1'; nothing was changed.",
     });

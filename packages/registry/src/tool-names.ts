@@ -49,13 +49,8 @@ export function refuseUnknownNames(
   known: () => Iterable<string>,
 ): void {
   // Nothing is allocated unless a name is unknown: ToolSearch calls this on every search.
-  let firstUnknown = -1;
-  for (let index = 0; index < names.length && firstUnknown < 0; index += 1) {
-    if (!isKnown(names[index] as string)) firstUnknown = index;
-  }
-  if (firstUnknown < 0) return;
-  // Stryker disable next-line MethodExpression: the names before the first unknown one are known, so the filter drops them anyway
-  const unknown = [...new Set(names.slice(firstUnknown).filter((name) => !isKnown(name)))];
+  if (names.every(isKnown)) return;
+  const unknown = [...new Set(names.filter((name) => !isKnown(name)))];
   const candidates = [...known()];
   const listed = unknown
     .slice(0, MAX_LISTED_UNKNOWN_NAMES)

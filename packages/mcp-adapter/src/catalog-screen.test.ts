@@ -253,6 +253,15 @@ describe('malformed entries', () => {
     );
   });
 
+  it('a resource that is not an object is refused by the issue at the entry itself', () => {
+    const screened = screenContentList('docs', 'resources', ['file:///x']);
+    expect(screened.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      expect.stringMatching(
+        /^MCP server "docs": resource "<unnamed>" dropped: not a valid MCP resources entry \(entry: .+\)$/,
+      ),
+    ]);
+  });
+
   it('two unnamed entries are duplicates of each other: both refused', () => {
     const screened = screenToolCatalog('srv', [null, 7]);
     expect(refusals(screened)).toEqual([

@@ -85,8 +85,7 @@ function checkDescription(
   limits: CatalogLimits,
 ): [CatalogDiagnosticCode, string] | undefined {
   if (typeof description !== 'string') return undefined;
-  // A cheap upper bound first: a 10 MB string is refused without counting its bytes.
-  const bytes = description.length * 3 <= limits.maxDescriptionBytes ? 0 : Buffer.byteLength(description);
+  const bytes = Buffer.byteLength(description);
   if (bytes > limits.maxDescriptionBytes) {
     return [
       'description_too_large',
@@ -107,7 +106,7 @@ function checkSchema(
   schema: unknown,
   limits: CatalogLimits,
 ): [CatalogDiagnosticCode, string] | undefined {
-  if (schema === undefined) return undefined;
+  // An absent schema is refused as not an object, with no limit: the parse below reports it.
   const { refusal } = screenJsonSchema(schema, {
     maxBytes: limits.maxSchemaBytes,
     maxDepth: limits.maxSchemaDepth,
@@ -115,6 +114,13 @@ function checkSchema(
   if (refusal?.limit === undefined) return undefined;
   const code = refusal.limit === 'maxDepth' ? 'schema_too_deep' : 'schema_too_large';
   return [code, `the ${label}${refusal.problem.slice('the schema'.length)}`];
+}
+
+/** Where the parse found the entry wrong (`entry` for the entry itself) and what zod says. */
+function firstIssue(error: { readonly issues: readonly { path: PropertyKey[]; message: string }[] }): string {
+  // A failed parse has at least one issue.
+  const issue = error.issues[0]!;
+  return `${issue.path.join('.') || 'entry'}: ${issue.message}`;
 }
 
 /** Names that occur more than once: every copy is refused, since neither can be trusted to be "the" tool. */
@@ -146,8 +152,10 @@ export function screenToolCatalog(
   const limits = resolveCatalogLimits('screenToolCatalog limits', limitsGiven);
   const entries: McpToolDefinition[] = [];
   const diagnostics: CatalogDiagnostic[] = [];
+  // Stryker disable next-line StringLiteral: entryLabel falls back to the name, so any key labels a tool by its name
   const duplicated = duplicatedNames(raw, 'name');
   for (const candidate of raw) {
+    // Stryker disable next-line StringLiteral: entryLabel falls back to the name, so any key labels a tool by its name
     const label = entryLabel(candidate, 'name');
     const refuse = (code: CatalogDiagnosticCode, reason: string): void => {
       diagnostics.push(diagnostic(server, 'tools', code, label, reason));
@@ -171,11 +179,7 @@ export function screenToolCatalog(
     }
     const parsed = ToolSchema.safeParse(candidate);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      refuse(
-        'invalid_entry',
-        `not a valid MCP tool (${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'invalid'})`,
-      );
+      refuse('invalid_entry', `not a valid MCP tool (${firstIssue(parsed.error)})`);
       continue;
     }
     const tool = parsed.data;
@@ -258,11 +262,7 @@ export function screenContentList(
     }
     const parsed = schema.safeParse(candidate);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      refuse(
-        'invalid_entry',
-        `not a valid MCP ${list} entry (${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'invalid'})`,
-      );
+      refuse('invalid_entry', `not a valid MCP ${list} entry (${firstIssue(parsed.error)})`);
       continue;
     }
     if (entries.length >= limits.maxEntriesPerList) {

@@ -2,9 +2,8 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { makeTempDir } from '@toolwright/test-support';
+import { makeTempDir, waitFor } from '@toolwright/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionArtifactStore } from './index.js';
 
@@ -68,6 +67,7 @@ function contentOf(size: number, seed: number, index: number): Buffer {
   return bytes;
 }
 
+// Each test starts writer processes through tsx; a loaded machine takes its time.
 describe('across processes', () => {
   it('holds maxItems and maxSessionBytes with 4 processes writing into one session at once', async () => {
     const root = makeTempDir('toolwright-artifacts-test');
@@ -75,8 +75,11 @@ describe('across processes', () => {
       { sessionId: 'item-limited', limits: { maxItems: 17 } },
       { sessionId: 'byte-limited', limits: { maxSessionBytes: 2048 * 9 } },
     ];
+    // 96 writes queue for two session locks; on a loaded machine the default 10 s wait for a lock
+    // can run out, and a lock_timeout would be counted against the quota. The test's own limit
+    // bounds the run instead.
     const writers = [1, 2, 3, 4].map((seed) =>
-      startWriter({ mode: 'quota', root, targets, count: 12, size: 2048, seed }),
+      startWriter({ mode: 'quota', root, targets, count: 12, size: 2048, seed, lockTimeoutMs: 600_000 }),
     );
     await Promise.all(writers.map((writer) => writer.ready));
     for (const writer of writers) writer.child.send('go');
@@ -98,12 +101,13 @@ describe('across processes', () => {
     const stored = await byteStore.list();
     expect(stored.reduce((sum, record) => sum + record.byteLength, 0)).toBe(2048 * 9);
     expect(byteStore.stats()).toMatchObject({ items: 9, bytes: 2048 * 9 });
-  });
+  }, 120_000);
 
   it('a writer SIGKILLed in the middle of a 64 MiB artifact leaves no file under the final name; the store reopens cleanly and writes the same bytes', async () => {
     const root = makeTempDir('toolwright-artifacts-test');
     const size = 64 * 1024 * 1024;
     const limits = { maxItemBytes: size, maxSessionBytes: size + 1024 };
+    // The writer halts itself once its temporary file holds 4 MiB: killed there, mid-write.
     const job = {
       mode: 'large',
       root,
@@ -111,6 +115,7 @@ describe('across processes', () => {
       count: 1,
       size,
       seed: 9,
+      haltAt: 4 * 1024 * 1024,
     };
     const writer = startWriter(job);
     await writer.ready;
@@ -118,17 +123,17 @@ describe('across processes', () => {
     const sessionDirectory = store.sessionDirectory;
     writer.child.send('go');
 
-    // Kill once the temporary file holds a few MiB but not all of them.
     let partial: string | undefined;
-    for (let attempt = 0; attempt < 5000 && partial === undefined; attempt++) {
+    await waitFor(() => {
       const names = existsSync(sessionDirectory) ? readdirSync(sessionDirectory) : [];
       partial = names.find((name) => {
         if (!name.startsWith('.tmp-')) return false;
         const written = statSync(join(sessionDirectory, name), { throwIfNoEntry: false })?.size ?? 0;
         return written >= 4 * 1024 * 1024 && written < size;
       });
-      if (partial === undefined) await sleep(2);
-    }
+      // A writer that exited (it finished after all, or failed) ends the wait; the checks below say which.
+      return partial !== undefined || writer.child.exitCode !== null;
+    });
     expect(partial).toBeDefined();
     writer.child.kill('SIGKILL');
     await new Promise((resolve) => writer.child.once('exit', resolve));
@@ -154,5 +159,5 @@ describe('across processes', () => {
     });
     const readBack = await store.read(id);
     expect(readBack.bytes.equals(bytes)).toBe(true);
-  });
+  }, 120_000);
 });

@@ -1,10 +1,11 @@
 /**
  * A writer process for the pid-reuse tests, meant to run as pid 1 of its own pid namespace (an
- * agent in a container). Its job comes as JSON in argv[2]: `large` writes one large artifact
- * (the test SIGKILLs it midway), `small` writes a small one and prints the outcome as one JSON
- * line on stdout.
+ * agent in a container). Its job comes as JSON in argv[2]: `large` starts one large artifact
+ * and halts once its temporary file holds 1 MiB (the test SIGKILLs it there), `small` writes a
+ * small one and prints the outcome as one JSON line on stdout.
  */
 import { SessionArtifactStore } from '../index.js';
+import { haltMidWrite } from './halt-mid-write.js';
 
 interface Job {
   mode: 'large' | 'small';
@@ -24,6 +25,7 @@ const store = new SessionArtifactStore({
 });
 
 async function run(): Promise<void> {
+  if (job.mode === 'large') haltMidWrite(store.sessionDirectory, 1024 * 1024);
   const bytes = Buffer.alloc(job.size, job.mode === 'large' ? 0x4c : 0x53);
   try {
     const record = await store.write({ kind: job.mode, bytes, mimeType: 'application/octet-stream' });

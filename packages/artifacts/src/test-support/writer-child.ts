@@ -2,9 +2,11 @@
  * A separate process writing into sessions, for the cross-process tests. It reads its job from
  * argv[2] (JSON), reports `ready` over IPC, waits for `go`, then either writes `count` distinct
  * artifacts into every target session at once (`quota`) or one large artifact into the first
- * (`large`), and reports what happened per target.
+ * (`large`), and reports what happened per target. A `large` writer halts once its temporary
+ * file holds `haltAt` bytes, for the test to kill it there.
  */
 import { SessionArtifactStore } from '../index.js';
+import { haltMidWrite } from './halt-mid-write.js';
 
 interface Target {
   sessionId: string;
@@ -18,6 +20,8 @@ interface Job {
   count: number;
   size: number;
   seed: number;
+  haltAt?: number;
+  lockTimeoutMs?: number;
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
@@ -28,6 +32,7 @@ const stores = job.targets.map(
       namespace: 'mcp',
       sessionId: target.sessionId,
       limits: target.limits,
+      lockTimeoutMs: job.lockTimeoutMs,
     }),
 );
 
@@ -40,6 +45,8 @@ function contentOf(index: number): Buffer {
 
 async function run(): Promise<void> {
   if (job.mode === 'large') {
+    if (job.haltAt !== undefined && stores[0] !== undefined)
+      haltMidWrite(stores[0].sessionDirectory, job.haltAt);
     await stores[0]?.write({ kind: 'large', bytes: contentOf(0), mimeType: 'application/octet-stream' });
     process.send?.({ type: 'done', targets: [{ stored: 1, rejected: [] }] });
     return;

@@ -14,6 +14,9 @@ export default guardConfig('artifacts', {
   pool: 'forks',
   // Everything but the option, error-class and surface tests, which touch no guard.
   testFiles: [
+    'src/stored-file-verification.test.ts',
+    'src/secure-directory.test.ts',
+    'src/session-directory-chain.test.ts',
     'src/session-artifact-store.test.ts',
     'src/session-lease.test.ts',
     'src/spill.test.ts',

@@ -99,10 +99,11 @@ export class SessionDirectoryChain {
  * chain swapped for a file gives ENOTDIR): the full check then runs and reports what it finds.
  */
 function lstatQuietly(path: string): Stats | undefined {
+  let stats: Stats | undefined;
   try {
-    return lstatSync(path);
-    // Stryker disable next-line BlockStatement: without its return the function still returns undefined
+    stats = lstatSync(path);
   } catch {
-    return undefined;
+    // Left undefined.
   }
+  return stats;
 }

@@ -2,39 +2,50 @@ import { spawn } from 'node:child_process';
 
 /** One system call of this process, on one path, made to fail. */
 export interface SyscallFault {
-  /** The path (or a descriptor open on it) the call must touch. */
-  path: string;
+  /**
+   * The path (or a descriptor open on it) the call must touch. Without it every such call of this
+   * process counts: needed for calls on libuv's threads, where strace does not match a descriptor
+   * to its path.
+   */
+  path?: string;
   /** Kernel name of the call: `statx`, `openat`, `mkdir`, `fchmod`, ... */
   syscall: string;
-  /** The errno it fails with: `ENOENT`, `ELOOP`, `EIO`, ... */
-  error: string;
-  /** Which of the calls on `path` fail, counted from the first: `2` (only the second), `2+`, ... */
+  /** What it does instead: fail with an errno (`ENOENT`, `ELOOP`, `EIO`, ...) or return a value (`0`). */
+  error?: string;
+  retval?: number;
+  /**
+   * Which of the calls fail, counted from the first, in each thread on its own: `2` (only the
+   * second), `2+`, ...
+   */
   when?: string;
 }
 
 /**
- * Runs `action` while strace (the kernel's fault injection through ptrace) makes the chosen calls
- * of this process fail: the deterministic form of another process removing or replacing a path
- * between two of the store's calls, or of a disk failing, which no real race hits on demand.
- * Only calls on `path` count, so what the test runner does meanwhile changes nothing. Resolves
- * undefined, without running `action`, where strace is missing or may not trace this process.
+ * Runs `action` (to the end of its promise, if it returns one) while strace, the kernel's fault
+ * injection through ptrace, makes the chosen calls of this process fail or return `retval`: the
+ * deterministic form of another process removing, replacing or cutting a file between two of the
+ * store's calls, or of a disk failing, which no real race hits on demand. Only calls on `path`
+ * count, so what the test runner does meanwhile changes nothing. Resolves undefined, without
+ * running `action`, where strace is missing or may not trace this process.
  */
 export async function withSyscallFault<T>(
   fault: SyscallFault,
-  action: () => T,
+  action: () => T | Promise<T>,
 ): Promise<{ result: T } | undefined> {
+  const outcome = fault.error === undefined ? `retval=${fault.retval ?? 0}` : `error=${fault.error}`;
   const when = fault.when === undefined ? '' : `:when=${fault.when}`;
   const tracer = spawn(
     'strace',
+    // -f: every thread, libuv's too (the asynchronous file calls run there).
     [
+      '-f',
       '-p',
       String(process.pid),
       '-o',
       '/dev/null',
-      '-P',
-      fault.path,
+      ...(fault.path === undefined ? [] : ['-P', fault.path]),
       '-e',
-      `inject=${fault.syscall}:error=${fault.error}${when}`,
+      `inject=${fault.syscall}:${outcome}${when}`,
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
@@ -53,7 +64,7 @@ export async function withSyscallFault<T>(
   });
   if (!attached) return undefined;
   try {
-    return { result: action() };
+    return { result: await action() };
   } finally {
     tracer.kill('SIGINT');
     await exited;

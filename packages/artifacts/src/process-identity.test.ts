@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { makeTempDir } from '@toolwright/test-support';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { currentProcess, isProcessRunning, parseProcessStat } from './process-identity.js';
+import { withSyscallFault } from './test-support/syscall-fault.js';
 
 const procfs = currentProcess().startTime !== '';
 
@@ -135,5 +136,116 @@ describe('process identity: edges a lock holder is judged by', () => {
       }
     },
     30_000,
+  );
+});
+
+/** The module as a process starting now loads it: its own identity not read yet. */
+async function freshModule(): Promise<typeof import('./process-identity.js')> {
+  vi.resetModules();
+  return import('./process-identity.js');
+}
+
+/**
+ * Runs `action` while this process's `/proc/<pid>/stat` reads `content` (a file bind-mounted over
+ * it, where root may mount): what a `/proc` of another pid namespace shows. Resolves undefined,
+ * without running `action`, where the mount is refused.
+ */
+async function withOwnStat<T>(content: string, action: () => Promise<T>): Promise<{ result: T } | undefined> {
+  const file = join(makeTempDir('toolwright-artifacts-test'), 'stat');
+  writeFileSync(file, content);
+  const target = `/proc/${process.pid}/stat`;
+  if (spawnSync('mount', ['--bind', file, target], { stdio: 'ignore' }).status !== 0) return undefined;
+  try {
+    return { result: await action() };
+  } finally {
+    spawnSync('umount', [target], { stdio: 'ignore' });
+  }
+}
+
+describe('process identity when /proc says something else', () => {
+  const statOf = (pid: number, startTime: string): string =>
+    `${pid} (node) S${' 1'.repeat(18)} ${startTime} 0 0\n`;
+
+  it.runIf(procfs)(
+    'takes its start time from /proc/self/stat when that names this process',
+    async (context) => {
+      const outcome = await withOwnStat(statOf(process.pid, '4242'), async () =>
+        (await freshModule()).currentProcess(),
+      );
+      if (outcome === undefined) return context.skip();
+      expect(outcome.result).toEqual({
+        pid: process.pid,
+        startTime: '4242',
+        bootId: currentProcess().bootId,
+      });
+    },
+  );
+
+  it.runIf(procfs)(
+    'records no start time when /proc/self/stat names another pid (a /proc of another pid namespace), and then judges by pid alone',
+    async (context) => {
+      const outcome = await withOwnStat(statOf(process.pid + 1, '4242'), async () => {
+        const fresh = await freshModule();
+        const child = spawn('sleep', ['30'], { stdio: 'ignore' });
+        try {
+          const pid = child.pid as number;
+          return {
+            self: fresh.currentProcess(),
+            // A live pid under a start time it did not start at: only a start time of ours would
+            // have made /proc's entry count.
+            running: fresh.isProcessRunning({ pid, startTime: '1', bootId: '' }),
+          };
+        } finally {
+          child.kill('SIGKILL');
+        }
+      });
+      if (outcome === undefined) return context.skip();
+      expect(outcome.result.self.startTime).toBe('');
+      expect(outcome.result.running).toBe(true);
+    },
+  );
+
+  it.runIf(procfs)('records no start time when /proc/self/stat cannot be read', async (context) => {
+    const outcome = await withSyscallFault(
+      { path: '/proc/self/stat', syscall: 'openat', error: 'EACCES' },
+      async () => (await freshModule()).currentProcess(),
+    );
+    if (outcome === undefined) return context.skip();
+    expect(outcome.result.startTime).toBe('');
+    expect(outcome.result.pid).toBe(process.pid);
+  });
+
+  it('records no boot id when the kernel gives none', async (context) => {
+    const outcome = await withSyscallFault(
+      { path: '/proc/sys/kernel/random/boot_id', syscall: 'openat', error: 'ENOENT' },
+      async () => (await freshModule()).currentProcess(),
+    );
+    if (outcome === undefined) return context.skip();
+    expect(outcome.result.bootId).toBe('');
+  });
+
+  it.runIf(procfs)(
+    'judges a live process whose /proc entry cannot be read by kill(pid, 0), and one without an entry as gone',
+    async (context) => {
+      const child = spawn('sleep', ['30'], { stdio: 'ignore' });
+      try {
+        const pid = child.pid as number;
+        const stranger = { pid, startTime: '1', bootId: currentProcess().bootId };
+        const path = `/proc/${pid}/stat`;
+        const unreadable = await withSyscallFault({ path, syscall: 'openat', error: 'EACCES' }, () =>
+          isProcessRunning(stranger),
+        );
+        const missing = await withSyscallFault({ path, syscall: 'openat', error: 'ENOENT' }, () =>
+          isProcessRunning({ ...stranger, startTime: '' }),
+        );
+        if (unreadable === undefined || missing === undefined) return context.skip();
+        // Unreadable: /proc cannot tell, the signal says it exists (whatever start time was recorded).
+        expect(unreadable.result).toBe(true);
+        // No entry: gone, though the signal would still reach the pid.
+        expect(missing.result).toBe(false);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    },
   );
 });

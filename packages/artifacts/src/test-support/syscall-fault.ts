@@ -7,7 +7,7 @@ export interface SyscallFault {
    * process counts: needed for calls on libuv's threads, where strace does not match a descriptor
    * to its path.
    */
-  path?: string;
+  path?: string | undefined;
   /** Kernel name of the call: `statx`, `openat`, `mkdir`, `fchmod`, ... */
   syscall: string;
   /** What it does instead: fail with an errno (`ENOENT`, `ELOOP`, `EIO`, ...) or return a value (`0`). */

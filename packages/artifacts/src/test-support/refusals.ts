@@ -1,23 +1,12 @@
+import { rejectionOf, thrownBy } from '@toolwright/test-support';
 import { ArtifactStoreError } from '../errors.js';
 
 /** The store's refusal of an operation; fails the test when it succeeds or throws anything else. */
-export async function rejection(promise: Promise<unknown>): Promise<ArtifactStoreError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (ArtifactStoreError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected the operation to be refused');
+export function rejection(pending: Promise<unknown>): Promise<ArtifactStoreError> {
+  return rejectionOf(pending, ArtifactStoreError);
 }
 
 /** The synchronous form of {@link rejection}. */
-export function thrown(action: () => unknown): ArtifactStoreError {
-  try {
-    action();
-  } catch (error) {
-    if (ArtifactStoreError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected the operation to be refused');
+export function thrown(run: () => unknown): ArtifactStoreError {
+  return thrownBy(run, ArtifactStoreError);
 }

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { makeTempDir } from '@toolwright/test-support';
 import { describe, expect, it, vi } from 'vitest';
-import { currentProcess, isProcessRunning, parseProcessStat } from './process-identity.js';
+import {
+  currentProcess,
+  currentUid,
+  isProcessRunning,
+  parseBootId,
+  parseProcessStat,
+} from './process-identity.js';
+import { thrown } from './test-support/refusals.js';
 import { withSyscallFault } from './test-support/syscall-fault.js';
 
 const procfs = currentProcess().startTime !== '';
@@ -146,14 +153,19 @@ async function freshModule(): Promise<typeof import('./process-identity.js')> {
 }
 
 /**
- * Runs `action` while this process's `/proc/<pid>/stat` reads `content` (a file bind-mounted over
- * it, where root may mount): what a `/proc` of another pid namespace shows. Resolves undefined,
- * without running `action`, where the mount is refused.
+ * Runs `action` while `/proc/<pid>/stat` reads `content` (a file bind-mounted over it, where root
+ * may mount): for this process, what a `/proc` of another pid namespace shows; for another, a
+ * state no test can hold a real process in. Resolves undefined, without running `action`, where
+ * the mount is refused.
  */
-async function withOwnStat<T>(content: string, action: () => Promise<T>): Promise<{ result: T } | undefined> {
+async function withStat<T>(
+  pid: number,
+  content: string,
+  action: () => T | Promise<T>,
+): Promise<{ result: T } | undefined> {
   const file = join(makeTempDir('toolwright-artifacts-test'), 'stat');
   writeFileSync(file, content);
-  const target = `/proc/${process.pid}/stat`;
+  const target = `/proc/${pid}/stat`;
   if (spawnSync('mount', ['--bind', file, target], { stdio: 'ignore' }).status !== 0) return undefined;
   try {
     return { result: await action() };
@@ -163,13 +175,147 @@ async function withOwnStat<T>(content: string, action: () => Promise<T>): Promis
 }
 
 describe('process identity when /proc says something else', () => {
-  const statOf = (pid: number, startTime: string): string =>
-    `${pid} (node) S${' 1'.repeat(18)} ${startTime} 0 0\n`;
+  const statOf = (pid: number, startTime: string, state = 'S'): string =>
+    `${pid} (node) ${state}${' 1'.repeat(18)} ${startTime} 0 0\n`;
+
+  /** This module as loaded by a process whose `/proc/self/stat` could not be read: no start time. */
+  async function withoutOwnStartTime() {
+    const outcome = await withSyscallFault(
+      { path: '/proc/self/stat', syscall: 'openat', error: 'EACCES' },
+      async () => {
+        const fresh = await freshModule();
+        // Read now, while the fault holds: the module reads its identity once, on first use.
+        fresh.currentProcess();
+        return fresh;
+      },
+    );
+    return outcome?.result;
+  }
+
+  /** A pid no process can have: one above the kernel's largest. */
+  const impossiblePid = (): number => Number(readFileSync('/proc/sys/kernel/pid_max', 'utf8')) + 1;
+
+  it('reads the boot id as the kernel writes it, and nothing else', () => {
+    const hex = '0123456789abcdef0123456789abcdef';
+    expect(parseBootId('01234567-89ab-cdef-0123-456789abcdef\n')).toBe(hex);
+    expect(parseBootId(`x${hex}`)).toBe('');
+    expect(parseBootId(`${hex}x`)).toBe('');
+    expect(parseBootId(hex.toUpperCase())).toBe('');
+    expect(parseBootId('')).toBe('');
+  });
+
+  it.runIf(procfs)(
+    'a process /proc shows as dead (X) or a zombie (Z) is not running, whatever its start time',
+    async (context) => {
+      const child = spawn('sleep', ['30'], { stdio: 'ignore' });
+      try {
+        const pid = child.pid as number;
+        const verdicts: boolean[] = [];
+        for (const state of ['X', 'Z', 'S']) {
+          const outcome = await withStat(pid, statOf(pid, '4242', state), () =>
+            isProcessRunning({ pid, startTime: '4242', bootId: currentProcess().bootId }),
+          );
+          if (outcome === undefined) return context.skip();
+          verdicts.push(outcome.result);
+        }
+        expect(verdicts).toEqual([false, false, true]);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    },
+  );
+
+  it.runIf(procfs)(
+    'without a start time of its own it asks kill(pid, 0): alive, gone, or there under another user',
+    async (context) => {
+      const fresh = await withoutOwnStartTime();
+      if (fresh === undefined) return context.skip();
+      expect(fresh.currentProcess().startTime).toBe('');
+      const child = spawn('sleep', ['30'], { stdio: 'ignore' });
+      try {
+        const pid = child.pid as number;
+        // Under a start time it never had: /proc is not asked.
+        expect(fresh.isProcessRunning({ pid, startTime: '1', bootId: '' })).toBe(true);
+        expect(fresh.isProcessRunning({ pid: impossiblePid(), startTime: '', bootId: '' })).toBe(false);
+        // Only the first kill fails (the one asking): the tracer is stopped by a kill too.
+        const foreign = await withSyscallFault({ syscall: 'kill', error: 'EPERM', when: '1' }, () =>
+          fresh.isProcessRunning({ pid: impossiblePid(), startTime: '', bootId: '' }),
+        );
+        if (foreign === undefined) return context.skip();
+        expect(foreign.result).toBe(true);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    },
+  );
+
+  it.runIf(procfs)(
+    'a pid that is not a positive safe integer is never running, even where kill would answer for a group',
+    async (context) => {
+      const fresh = await withoutOwnStartTime();
+      if (fresh === undefined) return context.skip();
+      // kill(0, 0) and kill(-1, 0) succeed: they address process groups, not a process.
+      for (const pid of [0, -1])
+        expect(fresh.isProcessRunning({ pid, startTime: '', bootId: '' })).toBe(false);
+    },
+  );
+
+  it.runIf(procfs)(
+    'without a boot id of its own, an owner of any boot id is judged by its pid',
+    async (context) => {
+      const outcome = await withSyscallFault(
+        { path: '/proc/sys/kernel/random/boot_id', syscall: 'openat', error: 'ENOENT' },
+        async () => {
+          const fresh = await freshModule();
+          // Read now, while the fault holds: the module reads its identity once, on first use.
+          fresh.currentProcess();
+          return fresh;
+        },
+      );
+      if (outcome === undefined) return context.skip();
+      const fresh = outcome.result;
+      const child = spawn('sleep', ['30'], { stdio: 'ignore' });
+      try {
+        expect(
+          fresh.isProcessRunning({ pid: child.pid as number, startTime: '', bootId: 'f'.repeat(32) }),
+        ).toBe(true);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    },
+  );
+
+  it('reads its identity again in a process that inherited it under another pid (a restored startup snapshot)', async () => {
+    const fresh = await freshModule();
+    const first = fresh.currentProcess();
+    const descriptor = Object.getOwnPropertyDescriptor(process, 'pid') as PropertyDescriptor;
+    Object.defineProperty(process, 'pid', { ...descriptor, value: process.pid + 1 });
+    try {
+      expect(fresh.currentProcess().pid).toBe(first.pid + 1);
+    } finally {
+      Object.defineProperty(process, 'pid', descriptor);
+    }
+  });
+
+  it('refuses to name an owner on a platform without POSIX uids', () => {
+    const getuid = process.getuid;
+    process.getuid = undefined;
+    try {
+      const error = thrown(() => currentUid());
+      expect(error.code).toBe('unsupported_platform');
+      expect(error.message).toBe(
+        `SessionArtifactStore needs POSIX owners and modes; platform ${process.platform} has none.`,
+      );
+    } finally {
+      process.getuid = getuid;
+    }
+    expect(currentUid()).toBe(process.getuid?.());
+  });
 
   it.runIf(procfs)(
     'takes its start time from /proc/self/stat when that names this process',
     async (context) => {
-      const outcome = await withOwnStat(statOf(process.pid, '4242'), async () =>
+      const outcome = await withStat(process.pid, statOf(process.pid, '4242'), async () =>
         (await freshModule()).currentProcess(),
       );
       if (outcome === undefined) return context.skip();
@@ -184,7 +330,7 @@ describe('process identity when /proc says something else', () => {
   it.runIf(procfs)(
     'records no start time when /proc/self/stat names another pid (a /proc of another pid namespace), and then judges by pid alone',
     async (context) => {
-      const outcome = await withOwnStat(statOf(process.pid + 1, '4242'), async () => {
+      const outcome = await withStat(process.pid, statOf(process.pid + 1, '4242'), async () => {
         const fresh = await freshModule();
         const child = spawn('sleep', ['30'], { stdio: 'ignore' });
         try {

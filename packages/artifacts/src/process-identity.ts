@@ -39,10 +39,11 @@ export function parseProcessStat(text: string): ProcessStat | undefined {
     .slice(close + 1)
     .trim()
     .split(/\s+/);
-  const state = fields[0];
-  const startTime = fields[19];
-  if (state === undefined || startTime === undefined || !/^\d+$/.test(startTime)) return undefined;
-  return { state, startTime };
+  // A stat cut short has no field 22, and String(undefined) is no number either. With twenty
+  // fields there, the first is a state.
+  const startTime = String(fields[19]);
+  if (!/^\d+$/.test(startTime)) return undefined;
+  return { state: fields[0] as string, startTime };
 }
 
 /** Reads `/proc/<pid>/stat`: `missing` when there is no such entry, undefined when unreadable. */
@@ -56,10 +57,15 @@ function readProcessStat(pid: number | 'self'): ProcessStat | 'missing' | undefi
   return parseProcessStat(text);
 }
 
+/** `/proc/sys/kernel/random/boot_id` as the kernel writes it (a UUID): hex without dashes, or `''`. */
+export function parseBootId(text: string): string {
+  const bootId = text.trim().replace(/-/g, '');
+  return /^[0-9a-f]{32}$/.test(bootId) ? bootId : '';
+}
+
 function readBootId(): string {
   try {
-    const bootId = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim().replace(/-/g, '');
-    return /^[0-9a-f]{32}$/.test(bootId) ? bootId : '';
+    return parseBootId(readFileSync('/proc/sys/kernel/random/boot_id', 'utf8'));
   } catch {
     return '';
   }

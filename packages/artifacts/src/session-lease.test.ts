@@ -338,3 +338,29 @@ describe('SessionLease', () => {
     },
   );
 });
+
+describe('a lease ended by another operation of the same process', () => {
+  it('never runs a section after another operation handed the lock over while it was on its way to it', async () => {
+    const directory = sessionDirectory();
+    const { lease } = leaseOn(directory);
+    const lockHeld: boolean[] = [];
+    const section = () => {
+      lockHeld.push(existsSync(join(directory, LOCK_FILE_NAME)));
+    };
+    let handover: Promise<void> | undefined;
+    // Queued before the first operation takes the lock, so it runs after that and before the
+    // operation's own section: the clock moves past a lease's longest life (busy, on purpose),
+    // and a second operation starts, sees an old lease and hands the lock over.
+    queueMicrotask(() => {
+      const start = Date.now();
+      while (Date.now() - start < 250) {
+        // The lease ages.
+      }
+      handover = lease.run(section);
+    });
+    await lease.run(section);
+    await handover;
+    expect(lockHeld).toEqual([true, true]);
+    lease.release();
+  });
+});

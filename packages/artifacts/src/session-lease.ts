@@ -76,11 +76,17 @@ export class SessionLease implements HeldLease {
 
   /** Runs a synchronous critical section under the lock, taking it first unless already held. */
   async run<T>(section: (lease: HeldLease) => T): Promise<T> {
-    if (this.#held && Date.now() - this.#acquiredAt >= MAX_LEASE_MS) {
-      this.release();
-      await sleep(HANDOVER_PAUSE_MS);
+    for (;;) {
+      if (this.#held && Date.now() - this.#acquiredAt >= MAX_LEASE_MS) {
+        this.release();
+        await sleep(HANDOVER_PAUSE_MS);
+      }
+      if (!this.#held) await this.#acquire();
+      // Checked in the same step as the section runs: while this operation awaited, another one of
+      // this process may have found the lease old and handed the lock over. Writing then would
+      // count against a ledger others no longer see (maxItems was exceeded across processes).
+      if (this.#held) break;
     }
-    if (!this.#held) await this.#acquire();
     try {
       return section(this);
     } finally {

@@ -351,6 +351,17 @@ describe('process identity when /proc says something else', () => {
     },
   );
 
+  it.runIf(procfs)(
+    'records no start time when /proc/self/stat names this process but holds no start time',
+    async (context) => {
+      const outcome = await withStat(process.pid, `${process.pid} (node) S 1 2\n`, async () =>
+        (await freshModule()).currentProcess(),
+      );
+      if (outcome === undefined) return context.skip();
+      expect(outcome.result.startTime).toBe('');
+    },
+  );
+
   it.runIf(procfs)('records no start time when /proc/self/stat cannot be read', async (context) => {
     const outcome = await withSyscallFault(
       { path: '/proc/self/stat', syscall: 'openat', error: 'EACCES' },

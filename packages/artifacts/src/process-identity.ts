@@ -77,13 +77,14 @@ function readBootId(): string {
  * be someone else, so we then record no start time and judge by pid alone.
  */
 function readOwnStartTime(): string {
+  let text: string;
   try {
-    const text = readFileSync('/proc/self/stat', 'utf8');
-    if (Number.parseInt(text, 10) !== process.pid) return '';
-    return parseProcessStat(text)?.startTime ?? '';
+    text = readFileSync('/proc/self/stat', 'utf8');
   } catch {
     return '';
   }
+  if (Number.parseInt(text, 10) !== process.pid) return '';
+  return parseProcessStat(text)?.startTime ?? '';
 }
 
 /** This process: pid, start time and boot id, read once. */

@@ -298,8 +298,8 @@ describe('process identity when /proc says something else', () => {
   });
 
   it('refuses to name an owner on a platform without POSIX uids', () => {
-    const getuid = process.getuid;
-    process.getuid = undefined;
+    const getuid = Object.getOwnPropertyDescriptor(process, 'getuid') as PropertyDescriptor;
+    Object.defineProperty(process, 'getuid', { ...getuid, value: undefined });
     try {
       const error = thrown(() => currentUid());
       expect(error.code).toBe('unsupported_platform');
@@ -307,7 +307,7 @@ describe('process identity when /proc says something else', () => {
         `SessionArtifactStore needs POSIX owners and modes; platform ${process.platform} has none.`,
       );
     } finally {
-      process.getuid = getuid;
+      Object.defineProperty(process, 'getuid', getuid);
     }
     expect(currentUid()).toBe(process.getuid?.());
   });

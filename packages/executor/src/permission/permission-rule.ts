@@ -153,8 +153,8 @@ function compileSpecifier(typed: string, typedHome: string, nocase: boolean): Ru
   };
 }
 
-/** Characters that, escaped, a regular expression reads as a class or an assertion. */
-const ESCAPE_IS_A_CLASS = /^[A-Za-z0-9]$/;
+/** Characters that, escaped, a regular expression reads as a class or an assertion (tested on one character). */
+const ESCAPE_IS_A_CLASS = /[A-Za-z0-9]/;
 
 /**
  * A rule's path glob in picomatch's syntax: parentheses, brackets and `|` are escaped (picomatch

@@ -1,5 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { linkSync, mkdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, sep } from 'node:path';
 import { type Tool, ToolKind } from '@toolwright/contracts';
 import { detectSensitivePath } from '@toolwright/validation';
@@ -496,6 +504,37 @@ describe('on the disk: the shape of a git directory and hard links', () => {
     tree.dir('tools/\u03f4');
     expect(onDisk(tree.path('tools/\u0398/pre-commit'))?.reason).toContain('core.hooksPath');
     expect(onDisk(tree.path('tools/\u03b8/pre-commit'))?.reason).toContain('core.hooksPath');
+  });
+
+  it("a file on another file system with a hook's inode number is not a hard link to it", (context) => {
+    git(tree.workspace, 'init', '-q');
+    // Two fresh tmpfs mounts (where root may mount; elsewhere the test is skipped) number their
+    // first files alike: the same inode number on two devices, which only a device check tells
+    // apart.
+    const hooks = join(tree.root, 'hooks');
+    const notes = tree.dir('mounted');
+    mkdirSync(hooks);
+    const mounted: string[] = [];
+    const mount = (point: string) => {
+      const ok =
+        spawnSync('mount', ['-t', 'tmpfs', 'toolwright-test', point], { stdio: 'ignore' }).status === 0;
+      if (ok) mounted.push(point);
+      return ok;
+    };
+    try {
+      if (!mount(hooks) || !mount(notes)) return context.skip();
+      git(tree.workspace, 'config', 'core.hooksPath', hooks);
+      const hook = join(hooks, 'pre-commit');
+      writeFileSync(hook, '#!/bin/sh\n');
+      const note = join(notes, 'notes.txt');
+      writeFileSync(note, 'x');
+      linkSync(note, join(notes, 'copy.txt'));
+      const [hookStats, noteStats] = [lstatSync(hook), lstatSync(note)];
+      expect([noteStats.ino, noteStats.dev === hookStats.dev]).toEqual([hookStats.ino, false]);
+      expect(onDisk(note)).toBeUndefined();
+    } finally {
+      for (const point of mounted.reverse()) spawnSync('umount', [point], { stdio: 'ignore' });
+    }
   });
 
   it('a hard link to the git config asks', () => {

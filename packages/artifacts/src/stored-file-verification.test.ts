@@ -126,6 +126,28 @@ describe('stored-file verification (the guard every read and dedup goes through)
       });
     }
 
+    it(`${name}: a read that returns fewer bytes than asked is followed by one for the rest only`, async (context) => {
+      const path = storedFile();
+      // The first read of the file is made to return 1000 bytes (what it leaves unread is never
+      // filled, so the verdict may go either way): the next read must ask for what is left, not
+      // for more than the buffer holds.
+      const outcome = await withSyscallFault(
+        { path: name === 'synchronous' ? path : undefined, syscall: 'pread64', retval: 1000, when: '1' },
+        async () => {
+          try {
+            return await verify({ path, id, uid }, true);
+          } catch (error) {
+            if (ArtifactStoreError.isInstance(error)) return error;
+            throw error;
+          }
+        },
+      );
+      if (outcome === undefined) return context.skip();
+      const verdict = outcome.result as ArtifactStoreError | { byteLength: number };
+      if (ArtifactStoreError.isInstance(verdict)) expect(verdict.code).toBe('verification_failed');
+      else expect(verdict.byteLength).toBe(SIZE);
+    });
+
     it(`${name}: a file that grows while it is read is judged by the size it had when checked`, async () => {
       const size = 2 * 1024 * 1024 + 1000;
       const path = storedFile(Buffer.alloc(size));

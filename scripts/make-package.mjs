@@ -33,7 +33,7 @@ const pkg = {
   scripts: {
     build: 'tsup',
     typecheck: 'tsc --noEmit -p tsconfig.json',
-    test: 'vitest run',
+    test: 'vitest run --maxWorkers=100%',
     bench: 'node --import tsx bench/index.ts',
   },
   publishConfig: { access: 'public' },

@@ -1,4 +1,10 @@
-import { type ProviderTarget, projectSchema, type SchemaValidator } from '@toolwright/validation';
+import {
+  type JsonSchema,
+  type ProviderTarget,
+  projectSchema,
+  type SchemaValidator,
+  ToolSchemaError,
+} from '@toolwright/validation';
 import { deepFreeze } from './deep-freeze.js';
 import {
   assertProviderTarget,
@@ -50,11 +56,7 @@ export function createDeclarationCache(
       description = renderedDescription;
     }
     const isOpenAi = target === 'openai-chat' || target === 'openai-responses';
-    const projected = projectSchema(
-      source.validator.toJsonSchema(),
-      target,
-      isOpenAi && source.strict ? { strict: true } : undefined,
-    );
+    const projected = projectFor(source, target, isOpenAi && source.strict);
     // Validation caches its projections; the declaration gets its own frozen copy so that
     // freezing it never touches another package's cache.
     const parameters = deepFreeze(structuredClone(projected));
@@ -71,4 +73,14 @@ export function createDeclarationCache(
     declarations.set(target, declaration);
     return declaration;
   };
+}
+
+/** The tool's schema in the target's dialect; a schema the dialect cannot hold is named with its tool. */
+function projectFor(source: DeclarationSource, target: ProviderTarget, strict: boolean): JsonSchema {
+  try {
+    return projectSchema(source.validator.toJsonSchema(), target, strict ? { strict: true } : undefined);
+  } catch (error) {
+    if (!ToolSchemaError.isInstance(error)) throw error;
+    throw new ToolSchemaError(error.code, `tool "${source.name}": ${error.message}`, { cause: error });
+  }
 }

@@ -208,6 +208,12 @@ function lintGeminiNode(
   else if (schema.type !== undefined && !GEMINI_TYPES.has(String(schema.type))) {
     report(appendPointer(path, 'type'), `Gemini does not know the type ${JSON.stringify(schema.type)}`);
   }
+  if (schema.type !== undefined && (schema.anyOf !== undefined || schema.oneOf !== undefined)) {
+    report(
+      appendPointer(path, 'type'),
+      'Gemini refuses "type" next to "anyOf"; put the type into each alternative',
+    );
+  }
   if (schema.type === 'array' && (schema.items === undefined || Array.isArray(schema.items))) {
     report(path, 'Gemini needs one "items" schema on every array ("items: missing field")');
   }

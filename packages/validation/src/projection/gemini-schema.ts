@@ -1,7 +1,15 @@
+import { ToolSchemaError } from '../errors/tool-schema-error.js';
+import { ValidationErrorCode } from '../errors/toolwright-error.js';
 import { appendPointer } from '../schema/json-pointer.js';
 import type { JsonSchema, JsonValue } from '../schema/json-types.js';
 import { createRefResolver, isSchemaNode, type SchemaNode } from '../schema/schema-node.js';
 import { literalUnionValues, projectAllowedValues } from './gemini-allowed-values.js';
+import {
+  combineAlternatives,
+  describeBranchTypes,
+  MAX_COMBINED_BRANCHES,
+  narrowToType,
+} from './gemini-type-branches.js';
 import type { ProjectionNote } from './projection-notes.js';
 
 /**
@@ -158,6 +166,10 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
     const output: JsonSchema = {};
     const hints: string[] = [];
     let nullable = node.nullable === true;
+    // Every list of alternatives the node requires (a type list, anyOf, oneOf); combined at the end
+    // so that no node keeps `type` next to `anyOf`, which Gemini refuses.
+    const alternatives: JsonSchema[][] = [];
+    let nullAlternative = false;
     // `const` wins over `enum`, which wins over a union of literals (the most specific rule).
     let allowed: { keyword: string; values: JsonValue[] } | undefined;
     const dropped = (key: string, reason: string): void => {
@@ -172,7 +184,7 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
           if (types.includes('null') && types.length > 1) nullable = true;
           const concrete = types.filter((type) => type !== 'null' || types.length === 1);
           if (concrete.length === 1) output.type = concrete[0]!;
-          else if (concrete.length > 1) output.anyOf = concrete.map((type) => ({ type }));
+          else if (concrete.length > 1) alternatives.push(concrete.map((type) => ({ type })));
           break;
         }
         case 'const':
@@ -242,10 +254,10 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
               (member) => member.type !== 'null' || Object.keys(member).length > 1,
             );
             if (nonNull.length === 0) output.type = 'null';
-            else if (nonNull.length < members.length) nullable = true;
-            if (nonNull.length === 1) Object.assign(output, nonNull[0]);
-            else if (nonNull.length === 0) break;
-            else output.anyOf = [...((output.anyOf as JsonValue[] | undefined) ?? []), ...nonNull];
+            else {
+              nullAlternative ||= nonNull.length < members.length;
+              alternatives.push(nonNull);
+            }
           }
           break;
         case 'allOf':
@@ -284,6 +296,15 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
             dropped(key, `Gemini does not accept "${key}"; dropped (the parser still enforces it)`);
       }
     }
+    // A `null` alternative makes the node nullable unless its own type leaves null out.
+    const ownTypes = Array.isArray(node.type) ? node.type : node.type === undefined ? undefined : [node.type];
+    if (nullAlternative && (ownTypes === undefined || ownTypes.includes('null'))) nullable = true;
+    // An `allOf` member may have brought its own alternatives.
+    if (Array.isArray(output.anyOf)) {
+      alternatives.push(output.anyOf as JsonSchema[]);
+      delete output.anyOf;
+    }
+    if (alternatives.length > 0) resolveAlternatives(output, alternatives, path, notes);
     if (allowed !== undefined) {
       const projected = projectAllowedValues(allowed.values, output.type ?? output.anyOf);
       nullable ||= projected.nullable;
@@ -301,6 +322,57 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
     return output;
   };
   return visit(schema, '', []) as JsonSchema;
+}
+
+/**
+ * Turns the node's lists of alternatives into one `anyOf` without a `type` beside it (or into the
+ * node itself when one alternative is left); throws when no alternative can hold the node's type.
+ */
+function resolveAlternatives(
+  output: JsonSchema,
+  alternatives: readonly JsonSchema[][],
+  path: string,
+  notes: ProjectionNote[],
+): void {
+  let branches = combineAlternatives(alternatives);
+  if (branches === undefined) {
+    notes.push({
+      path: appendPointer(path, 'anyOf'),
+      reason: `combining the node's lists of alternatives gives more than ${MAX_COMBINED_BRANCHES}; only the first list is sent (the parser still enforces every one)`,
+    });
+    branches = alternatives[0]!;
+  }
+  if (branches.length === 0) throw noValueAccepted(path, 'its lists of alternatives exclude each other');
+  if (typeof output.type === 'string') {
+    const type = output.type;
+    delete output.type;
+    const fitting = branches.flatMap((branch) => narrowToType(branch, type));
+    if (fitting.length === 0)
+      throw noValueAccepted(
+        path,
+        `type ${JSON.stringify(type)} fits none of its alternatives (${describeBranchTypes(branches)})`,
+      );
+    const dropped = branches.filter((branch) => narrowToType(branch, type).length === 0);
+    if (dropped.length > 0)
+      notes.push({
+        path: appendPointer(path, 'anyOf'),
+        reason: `alternatives of type ${describeBranchTypes(dropped)} can never match type ${JSON.stringify(type)}; dropped`,
+      });
+    branches = fitting;
+  }
+  if (branches.length > 1) {
+    output.anyOf = branches;
+    return;
+  }
+  // One alternative left: it is the node; the node's own keywords (its description) win.
+  for (const [key, value] of Object.entries(branches[0]!)) if (!(key in output)) output[key] = value;
+}
+
+function noValueAccepted(path: string, why: string): ToolSchemaError {
+  return new ToolSchemaError(
+    ValidationErrorCode.SchemaRejected,
+    `cannot project to Gemini: the schema at ${path === '' ? '/' : path} accepts no value (${why})`,
+  );
 }
 
 /** `string, integer` — the types of a tuple's positions, for the description. */

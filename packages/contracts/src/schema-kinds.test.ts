@@ -209,6 +209,14 @@ describe('createTool refusals', () => {
     }
   });
 
+  it('refuses a JSON Schema naming an unknown type, with the node, the value and the accepted types', () => {
+    const schema = { type: 'object', properties: { path: { type: 'strnig' } } };
+    expect(() => editTool(schema)).toThrow(InvalidToolDefinitionError);
+    expect(() => editTool(schema)).toThrow(
+      'the schema node at /properties/path has type "strnig", which is not a JSON Schema type (did you mean "string"?); accepted types: string, number, integer, boolean, object, array, null',
+    );
+  });
+
   it('refuses a value of no accepted kind, naming every accepted kind', () => {
     expect(() => editTool(new Map())).toThrow(
       /expected a TypeBox schema .* Standard Schema .* plain JSON Schema object/,

@@ -13,6 +13,8 @@ export type CatalogDiagnosticCode =
   | 'schema_too_large'
   | 'schema_too_deep'
   | 'schema_rejected'
+  /** A `type` in the input or output schema names no JSON Schema type (`"strnig"`); the tool is not registered. */
+  | 'schema_type_unknown'
   | 'name_collision'
   /** `includeTools` or `excludeTools` names a tool the server does not offer (a typo, or a tool it dropped). */
   | 'filter_name_unknown';

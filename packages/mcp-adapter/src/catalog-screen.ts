@@ -4,7 +4,7 @@ import {
   ResourceTemplateSchema,
   ToolSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { screenJsonSchema } from '@toolwright/validation';
+import { findUnknownSchemaType, screenJsonSchema } from '@toolwright/validation';
 import type { CatalogDiagnostic, CatalogDiagnosticCode, CatalogListKind } from './catalog-diagnostic.js';
 import { type CatalogLimits, resolveCatalogLimits } from './catalog-limits.js';
 import { hasControlCharacters, printableName, stripControlCharacters } from './text-sanitising.js';
@@ -97,9 +97,10 @@ function checkDescription(
 
 /**
  * Measures a schema as `compileJsonSchema` will (validation's one pre-screen, with the catalog's
- * size and depth), so a schema over a limit is dropped here by name. A schema refused for
- * another reason (a remote `$ref`, not JSON) is left to the compile step, which reports it as
- * `schema_rejected` for an input schema and when the first result is checked for an output schema.
+ * size and depth), so a schema over a limit, or naming an unknown type, is dropped here by name.
+ * A schema refused for another reason (a remote `$ref`, not JSON) is left to the compile step,
+ * which reports it as `schema_rejected` for an input schema and when the first result is checked
+ * for an output schema.
  */
 function checkSchema(
   label: string,
@@ -111,9 +112,23 @@ function checkSchema(
     maxBytes: limits.maxSchemaBytes,
     maxDepth: limits.maxSchemaDepth,
   });
-  if (refusal?.limit === undefined) return undefined;
+  if (refusal === undefined) return undefined;
+  if (refusal.limit === undefined) return checkSchemaTypes(label, schema);
   const code = refusal.limit === 'maxDepth' ? 'schema_too_deep' : 'schema_too_large';
   return [code, `the ${label}${refusal.problem.slice('the schema'.length)}`];
+}
+
+/**
+ * A `type` that names no JSON Schema type, anywhere in the schema: validators disagree on what
+ * such a schema accepts, so the tool is refused by name rather than left to fail on its first call.
+ */
+function checkSchemaTypes(label: string, schema: unknown): [CatalogDiagnosticCode, string] | undefined {
+  const unknownType = findUnknownSchemaType(schema);
+  if (unknownType === undefined) return undefined;
+  return [
+    'schema_type_unknown',
+    `the ${label}${unknownType.problem.slice('the schema'.length)}; ${unknownType.accepted}`,
+  ];
 }
 
 /** Where the parse found the entry wrong (`entry` for the entry itself) and what zod says. */

@@ -22,6 +22,11 @@ export {
   type JsonSchemaScreen,
   screenJsonSchema,
 } from './foreign/prescreen-json-schema.js';
+export {
+  findUnknownSchemaType,
+  JSON_SCHEMA_TYPES,
+  type UnknownSchemaType,
+} from './foreign/unknown-schema-type.js';
 export { type BoundedIntegerOptions, type ToolSchemaOptions, ToolSchemas } from './helpers/tool-schemas.js';
 export {
   type LintableDeclaration,

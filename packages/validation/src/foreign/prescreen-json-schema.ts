@@ -2,6 +2,7 @@ import { ToolSchemaError } from '../errors/tool-schema-error.js';
 import { ValidationErrorCode } from '../errors/toolwright-error.js';
 import { appendPointer } from '../schema/json-pointer.js';
 import { type JsonSchemaLimits, resolveJsonSchemaLimits } from './json-schema-limits.js';
+import { findUnknownSchemaType } from './unknown-schema-type.js';
 
 /** What the pre-screen learned about a schema it accepted. */
 export interface JsonSchemaReport {
@@ -67,8 +68,8 @@ export function prescreenJsonSchema(
  * JSON.stringify) walks it recursively, and copies it in the same walk. Refuses, naming the
  * problem and the limit it went past: non-JSON values, a schema that is not an object, size
  * (UTF-8 bytes of its JSON) / depth (the root object is level 1) / node / property / enum caps,
- * and `$ref`s that do not stay inside the schema (a remote `$ref` would need a network fetch;
- * none is ever made). The MCP adapter's catalog screen uses it too, so a server's schema is
+ * `$ref`s that do not stay inside the schema (a remote `$ref` would need a network fetch;
+ * none is ever made) and a `type` that names no JSON Schema type (see `findUnknownSchemaType`). The MCP adapter's catalog screen uses it too, so a server's schema is
  * measured one way from listing to compiling. `limits` are checked by name and value
  * (`InvalidOptionError`) and default to `DEFAULT_JSON_SCHEMA_LIMITS`.
  */
@@ -203,5 +204,7 @@ function walkSchema(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>
       );
     }
   }
+  const unknownType = findUnknownSchemaType(copy);
+  if (unknownType !== undefined) reject(undefined, unknownType.problem, unknownType.accepted);
   return report;
 }

@@ -1,0 +1,87 @@
+import { didYouMean } from '@toolwright/utils';
+import { appendPointer } from '../schema/json-pointer.js';
+import {
+  SCHEMA_ARRAY_KEYWORDS,
+  SCHEMA_MAP_KEYWORDS,
+  SINGLE_SCHEMA_KEYWORDS,
+} from '../schema/schema-keywords.js';
+
+/** The names JSON Schema accepts in `type`. */
+export const JSON_SCHEMA_TYPES: readonly string[] = Object.freeze([
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'object',
+  'array',
+  'null',
+]);
+
+/** A `type` keyword naming something that is not a JSON Schema type (`"strnig"`, `["string", "datetime"]`). */
+export interface UnknownSchemaType {
+  /** JSON pointer of the schema node holding the `type`; `''` is the root. */
+  readonly path: string;
+  /** The bad value: the unknown name, or the whole `type` when it is not a name at all. */
+  readonly value: unknown;
+  /** What is wrong, starting with "the schema", with a did-you-mean when a type is close. */
+  readonly problem: string;
+  /** What is accepted instead. */
+  readonly accepted: string;
+}
+
+/** The older keyword whose value maps property names to a schema or a list of names. */
+const DEPENDENCIES = 'dependencies';
+
+function unknownType(path: string, value: unknown): UnknownSchemaType {
+  const near = typeof value === 'string' ? didYouMean(value, JSON_SCHEMA_TYPES) : '';
+  return {
+    path,
+    value,
+    problem: `the schema node at ${path === '' ? '/' : path} has type ${JSON.stringify(value)}, which is not a JSON Schema type${near}`,
+    accepted: `accepted types: ${JSON_SCHEMA_TYPES.join(', ')}`,
+  };
+}
+
+/**
+ * The first `type` anywhere in a schema (properties, items, anyOf / oneOf / allOf branches, $defs,
+ * additionalProperties, not / if / then / else...) that is not a JSON Schema type. Validators
+ * disagree on such a schema (Ajv refuses it when compiling; others accept every value or none),
+ * so it is refused up front. Walks only schema positions: a property named "type" is a name, not
+ * the keyword. Iterative, so any nesting depth (or a cycle) is safe.
+ */
+export function findUnknownSchemaType(schema: unknown): UnknownSchemaType | undefined {
+  const stack: Array<[unknown, string]> = [[schema, '']];
+  // A shared or cyclic object (never in parsed JSON) is looked at once.
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const [node, path] = stack.pop()!;
+    if (typeof node !== 'object' || node === null || Array.isArray(node) || seen.has(node)) continue;
+    seen.add(node);
+    const record = node as Record<string, unknown>;
+    if ('type' in record) {
+      const { type } = record;
+      const names = Array.isArray(type) ? type : [type];
+      const bad = names.find((name) => typeof name !== 'string' || !JSON_SCHEMA_TYPES.includes(name));
+      if (bad !== undefined || names.length === 0) {
+        return unknownType(path, bad ?? type);
+      }
+    }
+    const children: Array<[unknown, string]> = [];
+    for (const [key, value] of Object.entries(record)) {
+      const childPath = appendPointer(path, key);
+      if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value))
+        for (const [index, child] of value.entries()) children.push([child, `${childPath}/${index}`]);
+      else if (SINGLE_SCHEMA_KEYWORDS.has(key)) children.push([value, childPath]);
+      else if (
+        (SCHEMA_MAP_KEYWORDS.has(key) || key === DEPENDENCIES) &&
+        typeof value === 'object' &&
+        value !== null
+      )
+        for (const [name, child] of Object.entries(value))
+          children.push([child, appendPointer(childPath, name)]);
+    }
+    // Reversed so that the first problem in document order is found first.
+    stack.push(...children.reverse());
+  }
+  return undefined;
+}

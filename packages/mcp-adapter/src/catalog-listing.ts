@@ -12,10 +12,10 @@ import type { ServerConnection } from './server-connection.js';
 import { toolFilterOf, unknownFilterNames } from './tool-filter.js';
 
 const LIST_METHODS = {
-  tools: { method: 'tools/list', field: 'tools' },
-  resources: { method: 'resources/list', field: 'resources' },
-  resourceTemplates: { method: 'resources/templates/list', field: 'resourceTemplates' },
-  prompts: { method: 'prompts/list', field: 'prompts' },
+  tools: { method: 'tools/list', field: 'tools', key: 'name' },
+  resources: { method: 'resources/list', field: 'resources', key: 'uri' },
+  resourceTemplates: { method: 'resources/templates/list', field: 'resourceTemplates', key: 'uriTemplate' },
+  prompts: { method: 'prompts/list', field: 'prompts', key: 'name' },
 } as const;
 
 /** A screened listing: the entries kept, the diagnostics, and whether every page arrived. */
@@ -32,7 +32,7 @@ export interface ScreenedListing<T> {
  * would also compile every output schema on every page.)
  */
 async function listRaw(connection: ServerConnection, list: keyof typeof LIST_METHODS, limits: CatalogLimits) {
-  const { method, field } = LIST_METHODS[list];
+  const { method, field, key } = LIST_METHODS[list];
   return listAllPages<unknown>(
     async (cursor) => {
       const page = await connection.request(`${method}`, (client, options) =>
@@ -45,8 +45,15 @@ async function listRaw(connection: ServerConnection, list: keyof typeof LIST_MET
       const items = (page as Record<string, unknown>)[field];
       return { items: Array.isArray(items) ? items : [], nextCursor: page.nextCursor };
     },
-    { server: connection.name, list, maxPages: limits.maxPages },
+    { server: connection.name, list, maxPages: limits.maxPages, keyOf: (entry) => identityOf(entry, key) },
   );
+}
+
+/** An entry's name, URI or URI template; undefined for a malformed entry (the screen names it). */
+function identityOf(entry: unknown, key: string): string | undefined {
+  const value =
+    typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'string' ? value : undefined;
 }
 
 function listingFailed(server: string, list: CatalogListKind, error: unknown): CatalogDiagnostic {

@@ -183,7 +183,7 @@ describe('every other options object of the package is checked by name', () => {
     } as never).catch((error: unknown) => error as McpAdapterError);
     expect(McpAdapterError.isInstance(refused)).toBe(true);
     expect((refused as McpAdapterError).message).toBe(
-      'listAllPages: unknown option "maxPage" (did you mean "maxPages"?); accepted: server, list, maxPages.',
+      'listAllPages: unknown option "maxPage" (did you mean "maxPages"?); accepted: server, list, maxPages, keyOf.',
     );
   });
 

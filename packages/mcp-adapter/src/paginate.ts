@@ -18,19 +18,26 @@ export interface PaginatedListing<T> {
 }
 
 /** Options of {@link listAllPages}. */
-export interface PaginationOptions {
+export interface PaginationOptions<T = unknown> {
   /** The server listed, for diagnostics. */
   readonly server: string;
   /** The listing, for diagnostics. */
   readonly list: CatalogListKind;
   /** Pages followed before the listing stops with `pagination_page_cap`. */
   readonly maxPages: number;
+  /**
+   * The identity of an entry (a tool's name, a resource's URI). When a guard stops the listing,
+   * a server that repeated a page has sent the same entries again: only the first copy of each
+   * is kept, so that the repeats do not turn every entry into a refused duplicate.
+   */
+  readonly keyOf?: (item: T) => string | undefined;
 }
 
-const OPTION_NAMES: OptionTable<PaginationOptions> = {
+const OPTION_NAMES: OptionTable<PaginationOptions<unknown>> = {
   server: { kind: 'custom' },
   list: { kind: 'custom' },
   maxPages: { kind: 'custom' },
+  keyOf: { kind: 'function' },
 };
 
 /**
@@ -40,7 +47,7 @@ const OPTION_NAMES: OptionTable<PaginationOptions> = {
  */
 export async function listAllPages<T>(
   fetchPage: (cursor: string | undefined) => Promise<Page<T>>,
-  options: PaginationOptions,
+  options: PaginationOptions<T>,
 ): Promise<PaginatedListing<T>> {
   checkOptions('listAllPages', options, OPTION_NAMES, invalidOption);
   checkOption(
@@ -57,8 +64,9 @@ export async function listAllPages<T>(
   let pages = 0;
   for (;;) {
     if (pages >= options.maxPages) {
+      const kept = firstCopies(items, options.keyOf);
       return {
-        items,
+        items: kept.items,
         pages,
         complete: false,
         diagnostics: [
@@ -66,7 +74,7 @@ export async function listAllPages<T>(
             server: options.server,
             list: options.list,
             code: 'pagination_page_cap',
-            message: `MCP server "${options.server}": ${options.list} listing stopped after ${pages} pages (the page cap is ${options.maxPages}); ${items.length} entries kept, the rest ignored`,
+            message: `MCP server "${options.server}": ${options.list} listing stopped after ${pages} pages (the page cap is ${options.maxPages}); ${kept.items.length} entries kept${kept.note}, the rest ignored`,
           },
         ],
       };
@@ -76,8 +84,9 @@ export async function listAllPages<T>(
     items.push(...page.items);
     if (page.nextCursor === undefined) return { items, pages, complete: true, diagnostics: [] };
     if (seenCursors.has(page.nextCursor) || page.nextCursor === cursor) {
+      const kept = firstCopies(items, options.keyOf);
       return {
-        items,
+        items: kept.items,
         pages,
         complete: false,
         diagnostics: [
@@ -85,7 +94,7 @@ export async function listAllPages<T>(
             server: options.server,
             list: options.list,
             code: 'pagination_cursor_repeated',
-            message: `MCP server "${options.server}": ${options.list} listing returned cursor ${JSON.stringify(page.nextCursor.slice(0, 80))} a second time (page ${pages}); stopped to avoid a loop, ${items.length} entries kept`,
+            message: `MCP server "${options.server}": ${options.list} listing returned cursor ${JSON.stringify(page.nextCursor.slice(0, 80))} a second time (page ${pages}); stopped to avoid a loop, ${kept.items.length} entries kept${kept.note}`,
           },
         ],
       };
@@ -93,4 +102,28 @@ export async function listAllPages<T>(
     seenCursors.add(page.nextCursor);
     cursor = page.nextCursor;
   }
+}
+
+/** The items with every later copy of a key dropped, and words saying how many were dropped. */
+function firstCopies<T>(
+  items: readonly T[],
+  keyOf: ((item: T) => string | undefined) | undefined,
+): { items: T[]; note: string } {
+  if (keyOf === undefined) return { items: [...items], note: '' };
+  const seen = new Set<string>();
+  const kept = items.filter((item) => {
+    const key = keyOf(item);
+    if (key === undefined) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const dropped = items.length - kept.length;
+  return {
+    items: kept,
+    note:
+      dropped === 0
+        ? ''
+        : ` (${dropped} repeated ${dropped === 1 ? 'entry' : 'entries'} dropped, the first copy kept)`,
+  };
 }

@@ -151,7 +151,7 @@ export function createMcpTaskTools(adapter: McpAdapter): Tool[] {
                 );
                 return { items: page.tasks, nextCursor: page.nextCursor };
               },
-              { server, list: 'tasks', maxPages: 20 },
+              { server, list: 'tasks', maxPages: 20, keyOf: (task) => task.taskId },
             );
             for (const task of listing.items) {
               if (services.tasks.isOwnedBy(server, task.taskId, context.sessionId))

@@ -94,7 +94,10 @@ const results: Record<string, Record<string, unknown>> = {
     content: [{ type: 'text', text: '{"temperature":21}' }],
     structuredContent: { temperature: 21, conditions: 'sunny', extra: true },
   },
-  weather_wrong: { content: [], structuredContent: { temperature: 'warm' } },
+  weather_wrong: {
+    content: [{ type: 'text', text: 'It is warm.' }],
+    structuredContent: { temperature: 'warm' },
+  },
   weather_error: {
     content: [{ type: 'text', text: 'weather service down' }],
     structuredContent: { reason: 'down' },
@@ -226,7 +229,7 @@ describe('tool results', () => {
     expect(result.metadata?.structuredContent).toEqual({ temperature: 21, conditions: 'sunny', extra: true });
   });
 
-  it('fails a result whose structuredContent does not match the outputSchema, saying where', async () => {
+  it('fails a result whose structuredContent does not match the outputSchema, saying where, and keeps its content', async () => {
     const result = await call('weather_wrong');
     expect(result.error?.type).toBe('execution');
     expect(result.error?.message).toContain(
@@ -234,8 +237,25 @@ describe('tool results', () => {
     );
     expect(result.error?.message).toContain('/temperature');
     expect(result.error?.message).toContain('(code: output_schema_mismatch)');
-    expect((await call('weather_missing')).error?.message).toContain(
-      'declares an outputSchema but returned no structuredContent',
+    expect(result.metadata?.outputSchemaMismatch).toBe(true);
+    // The model reads what was wrong first, then what the server said.
+    const texts = parts(result.llmContent).map((part) => (part as { text: string }).text);
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toBe(result.error?.message);
+    expect(texts[1]).toContain('It is warm.');
+  });
+
+  it('passes on the content of a result that lacks the structuredContent its outputSchema promises, with a note naming what is missing', async () => {
+    const result = await call('weather_missing');
+    expect(result.error).toBeUndefined();
+    expect(result.metadata?.structuredContentMissing).toBe(true);
+    expect(result.metadata).not.toHaveProperty('structuredContent');
+    const texts = parts(result.llmContent).map((part) => (part as { text: string }).text);
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toContain('no structure');
+    expect(texts[0]).toContain('untrusted output from MCP server "out"');
+    expect(texts[1]).toBe(
+      'MCP server "out" tool "weather_missing" declares an outputSchema but this result carries no structuredContent; the content is passed on unchecked against the schema.',
     );
   });
 

@@ -56,10 +56,38 @@ function plainTextResult(result: CallToolResult, context: ToolResultRoutingConte
   });
 }
 
+/** The error naming where `structured` breaks the tool's outputSchema; undefined when it matches. */
+function outputMismatch(
+  structured: Record<string, unknown>,
+  context: ToolResultRoutingContext,
+  subject: string,
+): McpAdapterError | undefined {
+  try {
+    // Output may carry members the schema does not name (JSON Schema allows them unless it
+    // says otherwise), and may be larger than a model's arguments ever are.
+    context.outputValidator!().parse(structured, {
+      coerce: 'none',
+      unknownArguments: 'strip',
+      limits: { maxBytes: 64 * 1024 * 1024, maxDepth: 128 },
+    });
+    return undefined;
+  } catch (error) {
+    const detail = ToolValidationError.isInstance(error) ? error.message : String(error);
+    return new McpAdapterError(
+      McpAdapterErrorCode.OutputSchemaMismatch,
+      `${subject} returned structuredContent that does not match its outputSchema:\n${detail}`,
+      { server: context.server, cause: error },
+    );
+  }
+}
+
 /**
  * Turns a `tools/call` result into a `ToolResult`: every content part kept (see
  * {@link ContentRouter}), `structuredContent` checked against the tool's `outputSchema` unless
- * the server flagged the result `isError` (an error result is reported as such, not validated),
+ * the server flagged the result `isError` (an error result is reported as such, not validated).
+ * A result without the `structuredContent` its schema promises succeeds with its content and a
+ * note saying so (`metadata.structuredContentMissing`); one that does not match the schema is an
+ * `execution` error naming where (`output_schema_mismatch`) that still carries the content,
  * and `isError` mapped to an `execution` error whose message quotes the server (marked untrusted).
  */
 export function routeToolResult(
@@ -93,39 +121,33 @@ async function routeGeneral(result: CallToolResult, context: ToolResultRoutingCo
   };
   const subject = `MCP server "${context.server}" tool "${context.toolName}"`;
 
-  if (!isError && context.outputValidator !== undefined) {
-    if (structured === undefined) {
-      return ToolResults.executionError(
-        `${subject} declares an outputSchema but returned no structuredContent; the result was not accepted`,
-        { artifacts: router.artifacts, metadata },
-      );
-    }
-    try {
-      // Output may carry members the schema does not name (JSON Schema allows them unless it
-      // says otherwise), and may be larger than a model's arguments ever are.
-      context.outputValidator().parse(structured, {
-        coerce: 'none',
-        unknownArguments: 'strip',
-        limits: { maxBytes: 64 * 1024 * 1024, maxDepth: 128 },
-      });
-    } catch (error) {
-      const detail = ToolValidationError.isInstance(error) ? error.message : String(error);
-      const mismatch = new McpAdapterError(
-        McpAdapterErrorCode.OutputSchemaMismatch,
-        `${subject} returned structuredContent that does not match its outputSchema:\n${detail}`,
-        { server: context.server, cause: error },
-      );
-      return ToolResults.executionError(mismatch, {
-        artifacts: router.artifacts,
-        metadata: { ...metadata, outputSchemaMismatch: true },
-      });
-    }
-  }
   if (structured !== undefined && result.content.length === 0) {
     router.parts.push({
       type: 'text',
       text: markUntrusted(context.server, JSON.stringify(structured), 'structuredContent'),
     });
+  }
+  if (!isError && context.outputValidator !== undefined) {
+    if (structured === undefined) {
+      // The content is often all the model needs; it is passed on, saying what is missing, so
+      // that neither the model nor the host takes it for checked structured output.
+      const note = `${subject} declares an outputSchema but this result carries no structuredContent; the content is passed on unchecked against the schema.`;
+      return ToolResults.success([...router.parts, { type: 'text', text: note }], {
+        artifacts: router.artifacts,
+        metadata: { ...metadata, structuredContentMissing: true },
+      });
+    }
+    const mismatch = outputMismatch(structured, context, subject);
+    if (mismatch !== undefined) {
+      // An error, since the data breaks the tool's own contract; the content stays visible so
+      // that the model can still read what the server said.
+      return {
+        llmContent: [{ type: 'text', text: `${mismatch.message} (code: ${mismatch.code})` }, ...router.parts],
+        error: { type: 'execution', message: `${mismatch.message} (code: ${mismatch.code})` },
+        artifacts: router.artifacts,
+        metadata: { ...metadata, outputSchemaMismatch: true },
+      };
+    }
   }
   if (isError) {
     // A server's error text is where a credential it was sent gets echoed back (an upstream's

@@ -1,6 +1,8 @@
 import {
   describeToolVersionProblem,
+  type ExecutionContext,
   type FailureReason,
+  type ProgressUpdate,
   rebuildInvocation,
   type Tool,
   type ToolInvocation,
@@ -265,7 +267,7 @@ export class CallRunner {
     for (let attempt = 1; ; attempt += 1) {
       if (signal.aborted) return finish('aborted', ToolResults.aborted(), invocation, attempt - 1);
       try {
-        const result = await this.#runOnce(invocation, signal, timeoutMs, providerTarget);
+        const result = await this.#runOnce(call, invocation, signal, timeoutMs, providerTarget);
         return finish(result.error === undefined ? 'success' : 'error', result, invocation, attempt);
       } catch (error) {
         if (error instanceof CallTimeoutError)
@@ -297,6 +299,7 @@ export class CallRunner {
    * tool that is still writing; then the attempt fails with {@link CallTimeoutError}.
    */
   #runOnce(
+    call: ToolCallRequest,
     invocation: ToolInvocation,
     signal: AbortSignal,
     timeoutMs: number,
@@ -307,15 +310,26 @@ export class CallRunner {
     // The turn's shared never-aborted signal needs no listener (adding one costs microseconds).
     const forwarding = signal !== NEVER_ABORTED;
     if (forwarding) signal.addEventListener('abort', forward, { once: true });
-    const execution = invocation.execute(this.#context(invocation, controller.signal, providerTarget));
+    // Progress reported after the attempt ended (a tool that ignores its signal) is not passed on.
+    let running = true;
+    const context = this.#context(invocation, controller.signal, providerTarget);
+    const hostProgress = context.onProgress;
+    context.onProgress = (progress: ProgressUpdate): void => {
+      if (!running) return;
+      this.#options.onEvent?.({ type: 'call-progress', call, progress });
+      if (typeof hostProgress === 'function') hostProgress(progress);
+    };
+    const execution = invocation.execute(context);
     return new Promise<ToolResult>((resolve, reject) => {
       let timedOut = false;
       const settle = (): void => {
+        running = false;
         clearTimeout(timer);
         if (forwarding) signal.removeEventListener('abort', forward);
       };
       const timer = setTimeout(() => {
         timedOut = true;
+        running = false;
         controller.abort(new CallTimeoutError(timeoutMs));
         const giveUp = setTimeout(
           () => reject(new CallTimeoutError(timeoutMs)),
@@ -340,7 +354,11 @@ export class CallRunner {
     });
   }
 
-  #context(invocation: ToolInvocation, signal: AbortSignal, providerTarget: ProviderTarget | undefined) {
+  #context(
+    invocation: ToolInvocation,
+    signal: AbortSignal,
+    providerTarget: ProviderTarget | undefined,
+  ): ExecutionContext {
     const permissions = this.#options.permissions;
     return {
       ...this.#options.contextFields,

@@ -1,4 +1,4 @@
-import type { Tool, ToolInvocation, ToolResult } from '@toolwright/contracts';
+import type { ProgressUpdate, Tool, ToolInvocation, ToolResult } from '@toolwright/contracts';
 import type { PermissionDecision } from './permission/permission-decision.js';
 
 /** A tool call as the model asked for it. */
@@ -89,5 +89,14 @@ export type ExecutorEvent =
       readonly attempt: number;
       readonly delayMs: number;
       readonly errorCode: string;
+    }
+  | {
+      /**
+       * The tool reported progress through `context.onProgress` (every call gets one). An MCP
+       * tool's server reports it, and each report also resets that request's timeout.
+       */
+      readonly type: 'call-progress';
+      readonly call: ToolCallRequest;
+      readonly progress: ProgressUpdate;
     }
   | { readonly type: 'call-end'; readonly executed: ExecutedCall };

@@ -1,13 +1,14 @@
 /**
  * `@toolwright/utils`: the small helpers every toolwright package shares, so that there is one
  * did-you-mean (bounded), one option checker with one wording, one canonical JSON and one
- * value preview, one rule for the characters untrusted text may not carry to a terminal, and
+ * value preview, one bounded event queue, one rule for the characters untrusted text may not carry to a terminal, and
  * the root of every toolwright error with the one helper that brands an error class.
  * No dependencies.
  *
  * @packageDocumentation
  */
 
+export { BoundedQueue, type Drained, KeyedBoundedQueue } from './bounded-queue.js';
 export { canonicalJson } from './canonical-json.js';
 export {
   checkOption,

@@ -2,7 +2,9 @@ import { expect, it } from 'vitest';
 
 it('exports exactly the public surface (a change here is a visible, reviewed diff)', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'BoundedQueue',
     'DEFAULT_PREVIEW_LENGTH',
+    'KeyedBoundedQueue',
     'MAX_SESSION_ID_LENGTH',
     'MAX_SUGGESTED_NAME_LENGTH',
     'MAX_TIMER_MS',

@@ -1,5 +1,3 @@
-import { RegistryError, RegistryErrorCode } from './registry-error.js';
-
 /** What a drain hands back: the queued items, oldest first, and how many were dropped since the last drain. */
 export interface Drained<T> {
   items: T[];
@@ -8,15 +6,14 @@ export interface Drained<T> {
 
 /**
  * Items are copied on the way in so that a producer mutating its object afterwards cannot rewrite
- * history the agent loop has not read yet. Copying happens before the queue is touched: an item
+ * history the consumer has not read yet. Copying happens before the queue is touched: an item
  * that cannot be copied leaves the queue exactly as it was.
  */
 function copyItem<T>(item: T, queueName: string): T {
   try {
     return structuredClone(item);
   } catch (error) {
-    throw new RegistryError(
-      RegistryErrorCode.EventNotCloneable,
+    throw new TypeError(
       `Cannot queue an item on "${queueName}": it is not structured-cloneable (${String(error)}); ` +
         'queue plain data (strings, numbers, arrays, plain objects), not functions or class instances.',
       { cause: error },
@@ -27,24 +24,21 @@ function copyItem<T>(item: T, queueName: string): T {
 /** Both queue kinds take the same capacity: a positive integer, named in the error when it is not. */
 function assertCapacity(queueName: string, capacity: number): void {
   if (!Number.isInteger(capacity) || capacity < 1) {
-    throw new RegistryError(
-      RegistryErrorCode.InvalidOption,
-      `Queue "${queueName}" capacity must be a positive integer, received ${capacity}.`,
-    );
+    throw new RangeError(`Queue "${queueName}" capacity must be a positive integer, received ${capacity}.`);
   }
 }
 
 /**
  * A first-in first-out queue with a fixed capacity. When full, the oldest item is dropped and
- * counted, so a producer that floods the queue (a looping MCP server) costs the agent loop a bounded
- * amount of memory and it still learns that it missed something.
+ * counted, so a producer that floods the queue (a looping server) costs its consumer a bounded
+ * amount of memory and the consumer still learns that it missed something.
  */
 export class BoundedQueue<T> {
   readonly #items: T[] = [];
   #dropped = 0;
 
   /**
-   * @param name - shown in errors, e.g. `mcp-logs`.
+   * @param name - shown in errors, e.g. `server-logs`.
    * @param capacity - the most items held at once; a positive integer.
    */
   constructor(
@@ -84,8 +78,8 @@ export class BoundedQueue<T> {
 
 /**
  * A bounded queue that holds at most one item per key: enqueueing a key that is already waiting
- * replaces that item in place (its position stays, its content becomes the latest). Used for
- * resource updates, where the agent only needs to know that a URI changed, not how many times.
+ * replaces that item in place (its position stays, its content becomes the latest). For
+ * events where the consumer only needs to know that something changed, not how many times.
  */
 export class KeyedBoundedQueue<T> {
   readonly #items = new Map<string, T>();

@@ -39,7 +39,7 @@ function heapUsed(): number {
 function buildRegistry(builtins: readonly Tool[], mcpTools: readonly Tool[]): ToolRegistry {
   const registry = new ToolRegistry();
   registry.registerAll(builtins);
-  registry.replaceMcpTools(mcpTools);
+  registry.replaceTools('mcp:all', mcpTools);
   return registry;
 }
 
@@ -63,7 +63,7 @@ function benchDeclarations(registry: ToolRegistry, allTools: readonly Tool[]): v
     speedup >= 100,
   );
   // Cold: every call follows a change of the loaded set, so the cache cannot answer.
-  const probe = registry.getMcpTools().at(-1)?.name ?? '';
+  const probe = registry.getBySource('mcp:all').at(-1)?.name ?? '';
   let flip = false;
   const cold = nanosPerCall(
     () => {
@@ -95,12 +95,12 @@ function benchReplace(builtins: readonly Tool[], mcpTools: readonly Tool[]): voi
     const fresh = new ToolRegistry();
     fresh.registerAll(builtins);
     let started = wallNanos();
-    fresh.replaceMcpTools(mcpTools);
+    fresh.replaceTools('mcp:all', mcpTools);
     if (round > 0) fullSamples.push(wallNanos() - started);
     for (let step = 0; step < 20; step += 1) {
       useB = !useB;
       started = wallNanos();
-      const change = deltaRegistry.replaceMcpTools(useB ? catalogB : mcpTools);
+      const change = deltaRegistry.replaceTools('mcp:all', useB ? catalogB : mcpTools);
       if (round > 0) deltaSamples.push(wallNanos() - started);
       if (change.updated.length !== 10)
         throw new Error(`expected a 10-tool delta, got ${change.updated.length}`);
@@ -121,10 +121,10 @@ function benchReplace(builtins: readonly Tool[], mcpTools: readonly Tool[]): voi
     }),
   );
   console.log(
-    `replaceMcpTools of ${mcpTools.length} tools (into an empty MCP catalog): ${formatNanos(full)}, ${(full / tokenizeOnly).toFixed(1)}x the floor of tokenizing the catalog's text once (${formatNanos(tokenizeOnly)})`,
+    `replaceTools of ${mcpTools.length} tools (into an empty group): ${formatNanos(full)}, ${(full / tokenizeOnly).toFixed(1)}x the floor of tokenizing the catalog's text once (${formatNanos(tokenizeOnly)})`,
   );
   report(
-    `replaceMcpTools of a 10-tool delta: ${(full / delta).toFixed(0)}x cheaper than the full replace (${formatNanos(delta)} vs ${formatNanos(full)})`,
+    `replaceTools of a 10-tool delta: ${(full / delta).toFixed(0)}x cheaper than the full replace (${formatNanos(delta)} vs ${formatNanos(full)})`,
     '>= 50x',
     full / delta >= 50,
   );

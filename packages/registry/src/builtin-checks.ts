@@ -1,12 +1,12 @@
 import { describeToolVersionProblem, isTool, type Tool } from '@toolwright/contracts';
-import { describeValue } from './mcp-catalog-diff.js';
 import { RegistryError, RegistryErrorCode } from './registry-error.js';
+import { describeValue } from './source-catalog-diff.js';
 import { REGISTRY_ACCEPTS } from './specification-version.js';
 
 /**
  * Throws the {@link RegistryError} `register` owes a tool it cannot take: not a `Tool`
  * (`invalid_tool`), not a built-in (`not_builtin_tool`), or a name a built-in holds
- * (`duplicate_tool`). An MCP tool holding the name is no obstacle: built-ins take precedence.
+ * (`duplicate_tool`). A grouped tool holding the name is no obstacle: built-ins take precedence.
  */
 export function checkBuiltin(tool: Tool, builtins: ReadonlyMap<string, Tool>): void {
   if (!isTool(tool)) {
@@ -27,7 +27,7 @@ export function checkBuiltin(tool: Tool, builtins: ReadonlyMap<string, Tool>): v
     throw new RegistryError(
       RegistryErrorCode.NotBuiltinTool,
       `Tool "${tool.name}" has source "${tool.source.type}"; register accepts built-ins only, ` +
-        'MCP tools are added with replaceMcpTools.',
+        'other tools go into a source group with replaceTools(source, tools).',
       { toolName: tool.name },
     );
   }

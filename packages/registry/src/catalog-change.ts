@@ -1,17 +1,18 @@
 /**
- * One change of the tool catalog, as the agent loop and listeners see it. Names are registry tool
- * names; every list is sorted by code unit so two equal changes compare equal.
+ * One change of a source group of the tool catalog, as the agent loop and listeners see it.
+ * Names are registry tool names; every list is sorted by code unit so two equal changes compare
+ * equal.
  */
 export interface CatalogChange {
-  /** The MCP server the change came from; absent for built-in changes and whole-catalog replaces. */
-  server?: string;
+  /** The source group that changed (the name given to `replaceTools`, e.g. `mcp:github`). */
+  source: string;
   /** Tools that were not in the catalog before. */
   added: string[];
   /** Tools that left the catalog. */
   removed: string[];
-  /** Tools whose definition changed (an MCP fingerprint differs): they lose their loaded state. */
+  /** Tools whose definition changed (e.g. a different fingerprint): they lose their loaded state. */
   updated: string[];
-  /** Why it happened, e.g. `list_changed`, `reconnect`, `shadowed by built-in`. */
+  /** Why it happened, e.g. `list_changed`, `reconnect`, `shadowed by built-in Read`. */
   reason?: string;
   /** The registry revision after the change. */
   revision: number;

@@ -1,8 +1,8 @@
 import type { Tool } from '@toolwright/contracts';
 import { Bm25Index } from './bm25-index.js';
 import { compareCodeUnits } from './code-unit-order.js';
-import { type McpEntry, mcpSourceOf } from './mcp-catalog-diff.js';
 import { searchDocumentOf } from './search-document.js';
+import type { GroupEntry } from './source-catalog-diff.js';
 
 function addToGroup(groups: Map<string, Set<string>>, key: string, name: string): void {
   let group = groups.get(key);
@@ -23,15 +23,16 @@ function removeFromGroup(groups: Map<string, Set<string>>, key: string, name: st
 const byToolName = (left: Tool, right: Tool): number => compareCodeUnits(left.name, right.name);
 
 /**
- * The registry's tools and every index over them: by name (built-ins and MCP tools apart, so
- * built-ins can take precedence), by server, category and tag, and the BM25 search index. It
+ * The registry's tools and every index over them: by name (built-ins and grouped tools apart, so
+ * built-ins can take precedence), by source group, category and tag, and the BM25 search index. It
  * knows nothing of deferred state or events: the registry decides what a change means, this only
  * keeps the lookups consistent with it, each change touching only the tool's own entries.
  */
 export class CatalogIndexes {
   readonly builtins = new Map<string, Tool>();
-  readonly mcp = new Map<string, McpEntry>();
-  readonly #byServer = new Map<string, Set<string>>();
+  /** Tools of a source group (`replaceTools`), by name. */
+  readonly grouped = new Map<string, GroupEntry>();
+  readonly #bySource = new Map<string, Set<string>>();
   readonly #byCategory = new Map<string, Set<string>>();
   readonly #byTag = new Map<string, Set<string>>();
   #search = new Bm25Index();
@@ -43,7 +44,7 @@ export class CatalogIndexes {
     return this.#search;
   }
 
-  /** A stamp no MCP entry carries yet, for one replace batch (see `diffMcpCatalog`). */
+  /** A stamp no group entry carries yet, for one replace batch (see `diffSourceCatalog`). */
   nextBatchStamp(): number {
     this.#batchStamp += 1;
     return this.#batchStamp;
@@ -51,17 +52,17 @@ export class CatalogIndexes {
 
   /** The tool of that name, built-ins first. */
   get(name: string): Tool | undefined {
-    return this.builtins.get(name) ?? this.mcp.get(name)?.tool;
+    return this.builtins.get(name) ?? this.grouped.get(name)?.tool;
   }
 
-  /** True when a built-in or MCP tool has that name. */
+  /** True when a built-in or grouped tool has that name. */
   has(name: string): boolean {
-    return this.builtins.has(name) || this.mcp.has(name);
+    return this.builtins.has(name) || this.grouped.has(name);
   }
 
   /** How many tools are held. */
   get size(): number {
-    return this.builtins.size + this.mcp.size;
+    return this.builtins.size + this.grouped.size;
   }
 
   /** Adds a built-in; `search` false leaves the search index alone (a clone copies it whole). */
@@ -76,21 +77,24 @@ export class CatalogIndexes {
     this.#unindex(tool);
   }
 
-  /** Adds an MCP tool; `search` false leaves the search index alone (a clone copies it whole). */
-  addMcp(tool: Tool, search = true): void {
-    this.mcp.set(tool.name, { tool, stamp: 0 });
+  /** Adds a tool to a source group; `search` false leaves the search index alone (a clone copies it whole). */
+  addGrouped(tool: Tool, source: string, search = true): void {
+    this.grouped.set(tool.name, { tool, source, stamp: 0 });
     this.#index(tool, search);
+    addToGroup(this.#bySource, source, tool.name);
   }
 
-  /** Removes an MCP tool from every index. */
-  removeMcp(tool: Tool): void {
-    this.mcp.delete(tool.name);
+  /** Removes a grouped tool from every index. */
+  removeGrouped(tool: Tool): void {
+    const entry = this.grouped.get(tool.name);
+    this.grouped.delete(tool.name);
     this.#unindex(tool);
+    if (entry !== undefined) removeFromGroup(this.#bySource, entry.source, tool.name);
   }
 
-  /** Puts a new definition of a held MCP tool in place of the old one, re-indexing it. */
-  updateMcp(tool: Tool): void {
-    const entry = this.mcp.get(tool.name);
+  /** Puts a new definition of a held grouped tool in place of the old one, re-indexing it. */
+  updateGrouped(tool: Tool): void {
+    const entry = this.grouped.get(tool.name);
     if (entry !== undefined) {
       this.#unindex(entry.tool);
       entry.tool = tool;
@@ -98,27 +102,32 @@ export class CatalogIndexes {
     this.#index(tool);
   }
 
-  /** Swaps in a new object of an unchanged MCP tool (a reconnected client): it must be the one executed. */
-  swapMcp(tool: Tool): void {
-    const entry = this.mcp.get(tool.name);
+  /** Swaps in a new object of an unchanged grouped tool (a reconnected client): it must be the one executed. */
+  swapGrouped(tool: Tool): void {
+    const entry = this.grouped.get(tool.name);
     if (entry !== undefined) entry.tool = tool;
   }
 
-  /** Every MCP tool, in insertion order. */
-  *mcpTools(): Iterable<Tool> {
-    for (const entry of this.mcp.values()) yield entry.tool;
+  /** Every grouped tool with its group, in insertion order. */
+  groupEntries(): Iterable<GroupEntry> {
+    return this.grouped.values();
+  }
+
+  /** The group of a grouped tool, or `undefined` for a built-in or an unknown name. */
+  sourceOf(name: string): string | undefined {
+    return this.grouped.get(name)?.source;
   }
 
   /** Every tool name, built-ins first, in insertion order. */
   *names(): Iterable<string> {
     yield* this.builtins.keys();
-    yield* this.mcp.keys();
+    yield* this.grouped.keys();
   }
 
   /** Every tool, built-ins first, in insertion order. */
   *tools(): Iterable<Tool> {
     yield* this.builtins.values();
-    yield* this.mcpTools();
+    for (const entry of this.grouped.values()) yield entry.tool;
   }
 
   /** Every tool, sorted by name. */
@@ -131,14 +140,14 @@ export class CatalogIndexes {
     return [...this.builtins.values()].sort(byToolName);
   }
 
-  /** The names of one server's MCP tools, or of every MCP tool. */
-  mcpNames(server?: string): Iterable<string> {
-    return server === undefined ? this.mcp.keys() : (this.#byServer.get(server) ?? []);
+  /** The names of one source group's tools. */
+  groupNames(source: string): Iterable<string> {
+    return this.#bySource.get(source) ?? [];
   }
 
-  /** How many MCP tools `server` has. */
-  mcpCount(server?: string): number {
-    return server === undefined ? this.mcp.size : (this.#byServer.get(server)?.size ?? 0);
+  /** How many tools a source group holds. */
+  groupSize(source: string): number {
+    return this.#bySource.get(source)?.size ?? 0;
   }
 
   /** Tool names in a category. */
@@ -151,13 +160,13 @@ export class CatalogIndexes {
     return this.#byTag.get(tag) ?? [];
   }
 
-  /** MCP tools per server, servers sorted by code unit. */
-  serverCounts(): Record<string, number> {
+  /** Tools per source group, groups sorted by code unit. */
+  sourceCounts(): Record<string, number> {
     const counts: Record<string, number> = {};
-    for (const [server, names] of [...this.#byServer].sort(([left], [right]) =>
+    for (const [source, names] of [...this.#bySource].sort(([left], [right]) =>
       compareCodeUnits(left, right),
     )) {
-      counts[server] = names.size;
+      counts[source] = names.size;
     }
     return counts;
   }
@@ -181,15 +190,11 @@ export class CatalogIndexes {
     if (search) this.#search.add(tool.name, searchDocumentOf(tool));
     if (tool.category !== undefined) addToGroup(this.#byCategory, tool.category, tool.name);
     for (const tag of tool.tags) addToGroup(this.#byTag, tag, tool.name);
-    const source = mcpSourceOf(tool);
-    if (source !== undefined) addToGroup(this.#byServer, source.server, tool.name);
   }
 
   #unindex(tool: Tool): void {
     this.#search.remove(tool.name);
     if (tool.category !== undefined) removeFromGroup(this.#byCategory, tool.category, tool.name);
     for (const tag of tool.tags) removeFromGroup(this.#byTag, tag, tool.name);
-    const source = mcpSourceOf(tool);
-    if (source !== undefined) removeFromGroup(this.#byServer, source.server, tool.name);
   }
 }

@@ -6,25 +6,22 @@ const v1 = () => [mcpTool('docs', 'search'), mcpTool('docs', 'fetch'), mcpTool('
 
 function sourceWithClone() {
   const source = new ToolRegistry();
-  source.replaceMcpTools(v1(), { server: 'docs', reason: 'connected' });
+  source.replaceTools('docs', v1(), { reason: 'connected' });
   const clone = source.clone();
   return { source, clone };
 }
 
-describe('a clone follows its source MCP catalog, with its own loaded state', () => {
+describe('a clone follows the source groups of the registry it came from, with its own loaded state', () => {
   it('sees tools added after it was taken, announced in its own queue and event', async () => {
     const { source, clone } = sourceWithClone();
     const heard: string[][] = [];
     clone.on('catalog-change', (change) => heard.push(change.added));
-    source.replaceMcpTools([...v1(), mcpTool('docs', 'summarise')], {
-      server: 'docs',
-      reason: 'list_changed',
-    });
+    source.replaceTools('docs', [...v1(), mcpTool('docs', 'summarise')], { reason: 'list_changed' });
     expect(clone.has('mcp__docs__summarise')).toBe(true);
     expect(heard).toEqual([['mcp__docs__summarise']]);
-    const queued = clone.drainMcpCatalogChanges().items;
+    const queued = clone.drainCatalogChanges().items;
     expect(queued).toEqual([
-      expect.objectContaining({ server: 'docs', added: ['mcp__docs__summarise'], reason: 'list_changed' }),
+      expect.objectContaining({ source: 'docs', added: ['mcp__docs__summarise'], reason: 'list_changed' }),
     ]);
     // The new tool is deferred in the clone until the clone's ToolSearch loads it.
     expect(clone.deferred.isLoaded('mcp__docs__summarise')).toBe(false);
@@ -34,10 +31,7 @@ describe('a clone follows its source MCP catalog, with its own loaded state', ()
     const { source, clone } = sourceWithClone();
     clone.markLoaded(['mcp__docs__search']);
     source.markLoaded(['mcp__docs__fetch']);
-    source.replaceMcpTools([...v1(), mcpTool('docs', 'summarise')], {
-      server: 'docs',
-      reason: 'list_changed',
-    });
+    source.replaceTools('docs', [...v1(), mcpTool('docs', 'summarise')], { reason: 'list_changed' });
     expect(clone.deferred.getLoadedNames()).toEqual(['mcp__docs__search']);
     expect(source.deferred.getLoadedNames()).toEqual(['mcp__docs__fetch']);
   });
@@ -45,14 +39,13 @@ describe('a clone follows its source MCP catalog, with its own loaded state', ()
   it('drops a loaded tool that disappears (announced as removed); it comes back deferred', () => {
     const { source, clone } = sourceWithClone();
     clone.markLoaded(['mcp__docs__fetch']);
-    source.replaceMcpTools([mcpTool('docs', 'search'), mcpTool('docs', 'index')], {
-      server: 'docs',
+    source.replaceTools('docs', [mcpTool('docs', 'search'), mcpTool('docs', 'index')], {
       reason: 'list_changed',
     });
     expect(clone.has('mcp__docs__fetch')).toBe(false);
     expect(clone.deferred.getLoadedNames()).toEqual([]);
-    expect(clone.drainMcpCatalogChanges().items[0]).toMatchObject({ removed: ['mcp__docs__fetch'] });
-    source.replaceMcpTools(v1(), { server: 'docs', reason: 'list_changed' });
+    expect(clone.drainCatalogChanges().items[0]).toMatchObject({ removed: ['mcp__docs__fetch'] });
+    source.replaceTools('docs', v1(), { reason: 'list_changed' });
     expect(clone.has('mcp__docs__fetch')).toBe(true);
     expect(clone.deferred.isLoaded('mcp__docs__fetch')).toBe(false);
   });
@@ -60,44 +53,42 @@ describe('a clone follows its source MCP catalog, with its own loaded state', ()
   it('an updated definition loses its loaded state in the clone too', () => {
     const { source, clone } = sourceWithClone();
     clone.markLoaded(['mcp__docs__search']);
-    source.replaceMcpTools(
+    source.replaceTools(
+      'docs',
       [
         mcpTool('docs', 'search', { fingerprint: 'docs/search@2' }),
         mcpTool('docs', 'fetch'),
         mcpTool('docs', 'index'),
       ],
-      { server: 'docs', reason: 'list_changed' },
+      { reason: 'list_changed' },
     );
     expect(clone.get('mcp__docs__search')?.source).toMatchObject({ fingerprint: 'docs/search@2' });
     expect(clone.deferred.isLoaded('mcp__docs__search')).toBe(false);
-    expect(clone.drainMcpCatalogChanges().items[0]).toMatchObject({ updated: ['mcp__docs__search'] });
+    expect(clone.drainCatalogChanges().items[0]).toMatchObject({ updated: ['mcp__docs__search'] });
   });
 
-  it('a server removed from the source is removed from its clones, and clones of clones follow', () => {
+  it('a group removed from the source is removed from its clones, and clones of clones follow', () => {
     const { source, clone } = sourceWithClone();
     const grandchild = clone.clone();
-    source.removeMcpTools('docs', 'server failed');
-    expect(clone.getMcpTools('docs')).toEqual([]);
-    expect(grandchild.getMcpTools('docs')).toEqual([]);
-    expect(grandchild.drainMcpCatalogChanges().items[0]).toMatchObject({ reason: 'server failed' });
+    source.removeTools('docs', 'server failed');
+    expect(clone.getBySource('docs')).toEqual([]);
+    expect(grandchild.getBySource('docs')).toEqual([]);
+    expect(grandchild.drainCatalogChanges().items[0]).toMatchObject({ reason: 'server failed' });
   });
 
-  it("a clone's own built-in keeps its name: the MCP tool of that name is left out for it", () => {
+  it("a clone's own built-in keeps its name: the grouped tool of that name is left out for it", () => {
     const { source, clone } = sourceWithClone();
     clone.register(builtinTool('mcp__docs__summarise'));
-    source.replaceMcpTools([...v1(), mcpTool('docs', 'summarise')], {
-      server: 'docs',
-      reason: 'list_changed',
-    });
+    source.replaceTools('docs', [...v1(), mcpTool('docs', 'summarise')], { reason: 'list_changed' });
     expect(source.get('mcp__docs__summarise')?.source.type).toBe('mcp');
     expect(clone.get('mcp__docs__summarise')?.source.type).toBe('builtin');
-    expect(clone.getMcpTools('docs')).toHaveLength(3);
+    expect(clone.getBySource('docs')).toHaveLength(3);
   });
 
   it('a change made on a clone does not reach the source', () => {
     const { source, clone } = sourceWithClone();
-    clone.replaceMcpTools([], { server: 'docs', reason: 'test' });
-    expect(source.getMcpTools('docs')).toHaveLength(3);
+    clone.replaceTools('docs', [], { reason: 'test' });
+    expect(source.getBySource('docs')).toHaveLength(3);
   });
 });
 
@@ -106,32 +97,28 @@ describe('clone gotchas', () => {
     // A one-shot iterable for the always-loaded names: the clone must still see them.
     const original = new ToolRegistry({ alwaysLoaded: new Set(['mcp__github__pinned']).values() });
     original.register(builtinTool('Read'));
-    original.replaceMcpTools([
+    original.replaceTools('remote', [
       mcpTool('github', 'create_issue'),
       mcpTool('github', 'list_issues'),
       mcpTool('github', 'pinned'),
     ]);
     original.markLoaded(['mcp__github__create_issue']);
-    original.enqueueMcpLog({ server: 'github', level: 'info', data: 'before clone' });
 
     const clone = original.clone();
 
     expect(clone.get('Read')).toBe(original.get('Read'));
     expect(clone.get('mcp__github__create_issue')).toBe(original.get('mcp__github__create_issue'));
-    // Not a copy of the loaded set or of pending events: the clone starts from scratch.
+    // Not a copy of the loaded set or of pending changes: the clone starts from scratch.
     expect(clone.deferred.getLoadedNames()).toEqual([]);
+    expect(clone.drainCatalogChanges()).toEqual({ items: [], dropped: 0 });
     // Options are shared: the always-loaded tool is not deferred in the clone either.
     expect(clone.deferred.isLoaded('mcp__github__pinned')).toBe(true);
-    expect(clone.drainMcpLogs()).toEqual({ items: [], dropped: 0 });
-    expect(original.drainMcpLogs().items).toEqual([
-      { server: 'github', level: 'info', data: 'before clone' },
-    ]);
     // Its own index: a catalog change in the clone is not searchable in the original.
-    clone.replaceMcpTools([mcpTool('jira', 'create_ticket')], { server: 'jira' });
+    clone.replaceTools('jira', [mcpTool('jira', 'create_ticket')]);
     expect(clone.search('ticket').matches.map((tool) => tool.name)).toEqual(['mcp__jira__create_ticket']);
     expect(original.search('ticket').matches).toEqual([]);
     expect(original.has('mcp__jira__create_ticket')).toBe(false);
-    expect(original.drainMcpCatalogChanges().items.map((change) => change.server)).toEqual([undefined]);
+    expect(original.drainCatalogChanges().items.map((change) => change.source)).toEqual(['remote']);
     // Its own loaded set, both ways.
     clone.markLoaded(['mcp__github__list_issues']);
     expect(original.deferred.isLoaded('mcp__github__list_issues')).toBe(false);
@@ -140,7 +127,7 @@ describe('clone gotchas', () => {
 
   it('gotcha: ToolSearch executed in a clone loads only in the clone', async () => {
     const original = new ToolRegistry();
-    original.replaceMcpTools([mcpTool('github', 'create_issue')]);
+    original.replaceTools('remote', [mcpTool('github', 'create_issue')]);
     const clone = original.clone();
 
     const invocation = clone.getToolSearchTool().build({ query: 'select:mcp__github__create_issue' });

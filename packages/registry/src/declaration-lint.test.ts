@@ -24,7 +24,7 @@ const names = (set: { declarations: readonly { name: string }[] }) =>
 describe('provider lint of the declared set', () => {
   it('reports what the target would reject in diagnostics, and still declares the tool', () => {
     const registry = new ToolRegistry();
-    registry.replaceMcpTools([
+    registry.replaceTools('remote', [
       mcpTool('fs', 'open', { inputSchema: geminiRejects, shouldDefer: false }),
       // Same problem, but deferred and not loaded: not declared, so not linted.
       mcpTool('fs', 'stat', { inputSchema: geminiRejects }),
@@ -47,7 +47,7 @@ describe('provider lint of the declared set', () => {
 
   it('lints each declaration once: not per request, and not again after an unrelated change', () => {
     const registry = new ToolRegistry();
-    registry.replaceMcpTools([
+    registry.replaceTools('remote', [
       mcpTool('fs', 'open', { inputSchema: geminiRejects, shouldDefer: false }),
       mcpTool('fs', 'stat', { inputSchema: geminiRejects }),
     ]);
@@ -71,7 +71,7 @@ describe('provider lint of the declared set', () => {
 
   it('a lint that throws becomes a diagnostic, and the request still gets its declarations', () => {
     const registry = new ToolRegistry({ toolSearch: false });
-    registry.replaceMcpTools([mcpTool('fs', 'crash')]);
+    registry.replaceTools('remote', [mcpTool('fs', 'crash')]);
     lint.mockImplementationOnce(() => {
       throw new Error('schema walker overflow');
     });

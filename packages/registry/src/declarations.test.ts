@@ -13,7 +13,7 @@ function catalog(): ToolRegistry {
     builtinTool('Read', { kind: ToolKind.ReadOnly }),
     builtinTool('Bash', { kind: ToolKind.Execute }),
   ]);
-  registry.replaceMcpTools([
+  registry.replaceTools('remote', [
     mcpTool('github', 'search_code', { kind: ToolKind.ReadOnly }),
     mcpTool('github', 'create_issue', { kind: ToolKind.Execute }),
     mcpTool('docs', 'lookup', { kind: ToolKind.ReadOnly, shouldDefer: false }),
@@ -85,8 +85,11 @@ describe('getFunctionDeclarationsByMode', () => {
   it('keeps built-ins first under the provider limit and names what it left out', () => {
     const registry = new ToolRegistry({ toolLimits: { 'openai-chat': 5 } });
     registry.registerAll(['Zeta', 'Alpha', 'Mid'].map((name) => builtinTool(name)));
-    registry.replaceMcpTools(['d', 'c', 'b', 'a'].map((name) => mcpTool('s', name)));
-    registry.markLoaded(registry.getMcpTools().map((tool) => tool.name));
+    registry.replaceTools(
+      'remote',
+      ['d', 'c', 'b', 'a'].map((name) => mcpTool('s', name)),
+    );
+    registry.markLoaded(registry.getBySource('remote').map((tool) => tool.name));
     const limited: DeclarationSet[] = [];
     registry.on('provider-limit', (set) => limited.push(set));
 
@@ -107,7 +110,8 @@ describe('getFunctionDeclarationsByMode', () => {
 
   it('applies the documented default limits: 128 for OpenAI and Anthropic, 512 for Gemini', () => {
     const registry = new ToolRegistry({ toolSearch: false });
-    registry.replaceMcpTools(
+    registry.replaceTools(
+      'remote',
       Array.from({ length: 600 }, (_, index) =>
         mcpTool('big', `tool_${String(index).padStart(3, '0')}`, { shouldDefer: false }),
       ),

@@ -1,5 +1,5 @@
+export type { Drained } from '@toolwright/utils';
 export type { Bm25Options, SearchDocument, SearchHit } from './bm25-index.js';
-export type { Drained } from './bounded-queue.js';
 export type { CatalogChange } from './catalog-change.js';
 export type { DeclarationSet, DeclarationSetV1, OmittedDeclaration, ToolMode } from './declaration-set.js';
 export {
@@ -8,17 +8,6 @@ export {
   type DeferredToolManagerOptions,
   type DynamicToolsChange,
 } from './deferred-tool-manager.js';
-export {
-  MCP_EVENT_QUEUE_CAPACITY,
-  type McpConnectionChange,
-  type McpConnectionState,
-  type McpContentChange,
-  type McpEventQueueItems,
-  type McpLogEntry,
-  type McpResourceUpdate,
-  type McpServerInstructions,
-  type McpTaskChange,
-} from './mcp-events.js';
 export { PROVIDER_TOOL_LIMITS } from './provider-limits.js';
 export {
   type DeclarationOptions,
@@ -34,13 +23,8 @@ export {
   RegistryError,
   RegistryErrorCode,
 } from './registry-error.js';
-export type {
-  RegistryEventName,
-  RegistryEvents,
-  RegistryListener,
-  RegistrySource,
-} from './registry-events.js';
-export type { McpCatalogReplacement, RegisterAllOptions, ToolRegistryOptions } from './registry-options.js';
+export type { RegistryEventName, RegistryEvents, RegistryListener } from './registry-events.js';
+export type { RegisterAllOptions, ReplaceToolsOptions, ToolRegistryOptions } from './registry-options.js';
 export { type RegistryStats, ToolRegistry } from './tool-registry.js';
 export {
   DEFAULT_SEARCH_RESULTS,

@@ -13,7 +13,7 @@ function catalog(options: ConstructorParameters<typeof ToolRegistry>[0] = {}): T
     builtinTool('Write', { kind: ToolKind.Write }),
     builtinTool('Read', { kind: ToolKind.ReadOnly }),
   ]);
-  registry.replaceMcpTools([
+  registry.replaceTools('remote', [
     mcpTool('github', 'search_code', { kind: ToolKind.ReadOnly }),
     mcpTool('github', 'create_issue', { kind: ToolKind.Execute }),
     mcpTool('docs', 'lookup', { kind: ToolKind.ReadOnly, shouldDefer: false }),
@@ -123,7 +123,7 @@ describe('provider-side tool search (Anthropic)', () => {
   it('holds the provider limits: the search tool takes a place, deferred tools fill the catalog limit', () => {
     const registry = new ToolRegistry({ toolLimits: { anthropic: 3 } });
     registry.registerAll([builtinTool('A'), builtinTool('B'), builtinTool('C')]);
-    registry.replaceMcpTools([mcpTool('s', 'one'), mcpTool('s', 'two')]);
+    registry.replaceTools('remote', [mcpTool('s', 'one'), mcpTool('s', 'two')]);
     const set = registry.getFunctionDeclarationsByMode('default', 'anthropic', {
       providerToolSearch: 'bm25',
     });
@@ -148,7 +148,7 @@ describe('provider-side tool search (Anthropic)', () => {
         execute: async () => ToolResults.success(''),
       }),
     );
-    registry.replaceMcpTools(tools);
+    registry.replaceTools('remote', tools);
     const set = registry.getFunctionDeclarationsByMode('default', 'anthropic', {
       providerToolSearch: 'regex',
     });
@@ -179,7 +179,7 @@ describe('provider-side tool search (Anthropic)', () => {
 describe('search over descriptions written as lists', () => {
   it('finds a tool by a word of one of its usage notes or important points', () => {
     const registry = new ToolRegistry();
-    registry.replaceMcpTools([
+    registry.replaceTools('remote', [
       createTool({
         name: 'mcp__kb__fetch',
         kind: ToolKind.ReadOnly,

@@ -6,7 +6,6 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'DeferredToolManager',
     'MAX_REGEX_PATTERN_LENGTH',
     'MAX_SEARCH_RESULTS',
-    'MCP_EVENT_QUEUE_CAPACITY',
     'PROVIDER_TOOL_LIMITS',
     'PROVIDER_TOOL_SEARCH_TARGETS',
     'PROVIDER_TOOL_SEARCH_VARIANTS',

@@ -1,6 +1,6 @@
 import type { Tool } from '@toolwright/contracts';
+import type { Drained } from '@toolwright/utils';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { Drained } from './bounded-queue.js';
 import type { CatalogChange } from './catalog-change.js';
 import type { DeclarationSet, DeclarationSetV1 } from './declaration-set.js';
 import type { RegistryEvents } from './registry-events.js';
@@ -35,8 +35,8 @@ describe('ToolRegistry', () => {
     expectTypeOf(registry.on).returns.toEqualTypeOf<() => void>();
   });
 
-  it('drains queues as Drained<T> of the queued item type', () => {
-    expectTypeOf(registry.drainMcpCatalogChanges).returns.toEqualTypeOf<Drained<CatalogChange>>();
+  it('drains catalog changes as Drained<CatalogChange>', () => {
+    expectTypeOf(registry.drainCatalogChanges).returns.toEqualTypeOf<Drained<CatalogChange>>();
     expectTypeOf<Drained<CatalogChange>['dropped']>().toEqualTypeOf<number>();
   });
 });

@@ -8,22 +8,18 @@ export const RegistryErrorCode = {
   InvalidTool: 'invalid_tool',
   /** The ToolSearch name configured is not provider-portable (`^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$`). */
   InvalidToolName: 'invalid_tool_name',
-  /** `register`: the tool's source is `mcp`; MCP tools go through `replaceMcpTools`. */
+  /** `register`: the tool's source is not `builtin`; such tools go into a group with `replaceTools`. */
   NotBuiltinTool: 'not_builtin_tool',
-  /** `replaceMcpTools`: a tool's source is not `mcp`. */
-  NotMcpTool: 'not_mcp_tool',
-  /** `replaceMcpTools`: a tool's source server differs from the `change.server` being replaced. */
-  ServerMismatch: 'server_mismatch',
-  /** `replaceMcpTools`: an MCP tool takes a name a built-in holds (built-ins take precedence). */
+  /** `replaceTools` / `removeTools` / `getBySource`: the source group name is not accepted. */
+  InvalidSource: 'invalid_source',
+  /** `replaceTools`: a tool takes a name a built-in holds (built-ins take precedence). */
   BuiltinNameConflict: 'builtin_name_conflict',
-  /** `replaceMcpTools`: an MCP tool takes a name another server's MCP tool holds. */
-  McpNameConflict: 'mcp_name_conflict',
-  /** `replaceMcpTools` / atomic `registerAll`: two tools of the batch share a name. */
+  /** `replaceTools`: a tool takes a name a tool of another source group holds. */
+  SourceNameConflict: 'source_name_conflict',
+  /** `replaceTools` / atomic `registerAll`: two tools of the batch share a name. */
   DuplicateInBatch: 'duplicate_in_batch',
   /** `registerAll`: one or more tools failed; see `failures` (the others stay registered). */
   RegisterAllFailed: 'register_all_failed',
-  /** An event queued for the agent loop is not structured-cloneable. */
-  EventNotCloneable: 'event_not_cloneable',
   /** An option is unknown or out of range, or an argument is not what is accepted (mode, target, ...). */
   InvalidOption: 'invalid_option',
   /** A search query cannot be run (a `/regex/` that is not valid RE2 syntax or too long). */

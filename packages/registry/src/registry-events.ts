@@ -3,24 +3,25 @@ import type { CatalogChange } from './catalog-change.js';
 import type { DeclarationSet } from './declaration-set.js';
 import { RegistryError, RegistryErrorCode } from './registry-error.js';
 
-/** Where a registry tool came from. */
-export type RegistrySource = 'builtin' | 'mcp';
-
 /** Every event a registry emits, by name, with its payload. */
 export interface RegistryEvents {
-  /** A tool entered the catalog. */
-  registered: { readonly name: string; readonly source: RegistrySource; readonly revision: number };
+  /** A tool entered the catalog; `source` is its group, or `builtin` for a tool of `register()`. */
+  registered: { readonly name: string; readonly source: string; readonly revision: number };
   /** A tool left the catalog (`reason` says why when it was not an explicit `unregister`). */
   unregistered: {
     readonly name: string;
-    readonly source: RegistrySource;
+    readonly source: string;
     readonly reason: string | undefined;
     readonly revision: number;
   };
-  /** The MCP catalog changed (replace, removal, or a built-in taking an MCP tool's name). */
+  /**
+   * A source group changed (replace, removal, `unregister` of one of its tools, or a built-in
+   * taking one of its names). The same change is queued for `drainCatalogChanges`: a consumer
+   * takes changes one of the two ways, never both.
+   */
   'catalog-change': CatalogChange;
-  /** A built-in was registered under a name an MCP tool held: the built-in won, the MCP tool left. */
-  'mcp-tool-shadowed': { readonly name: string; readonly server: string; readonly revision: number };
+  /** A built-in was registered under a name a grouped tool held: the built-in won, that tool left its group. */
+  'tool-shadowed': { readonly name: string; readonly source: string; readonly revision: number };
   /** Deferred tools were loaded (ToolSearch found them); their schemas reach the next request. */
   loaded: { readonly names: readonly string[]; readonly revision: number };
   /** A declaration set had to leave tools out to respect the provider's limit. */
@@ -35,7 +36,7 @@ const REGISTRY_EVENT_NAMES: readonly RegistryEventName[] = [
   'registered',
   'unregistered',
   'catalog-change',
-  'mcp-tool-shadowed',
+  'tool-shadowed',
   'loaded',
   'provider-limit',
 ];

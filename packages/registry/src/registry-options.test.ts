@@ -82,7 +82,7 @@ describe('ToolRegistry options', () => {
 
   it('takes one always-loaded name as a string, as markLoaded does', () => {
     const registry = new ToolRegistry({ alwaysLoaded: 'mcp__fs__pinned' });
-    registry.replaceMcpTools([mcpTool('fs', 'pinned'), mcpTool('fs', 'other')]);
+    registry.replaceTools('remote', [mcpTool('fs', 'pinned'), mcpTool('fs', 'other')]);
     expect(registry.deferred.getDeferredNames()).toEqual(['mcp__fs__other']);
   });
 
@@ -90,7 +90,7 @@ describe('ToolRegistry options', () => {
     const pinned = ['mcp__fs__pinned'];
     const registry = new ToolRegistry({ alwaysLoaded: pinned });
     pinned.push('mcp__fs__other');
-    registry.replaceMcpTools([mcpTool('fs', 'pinned'), mcpTool('fs', 'other')]);
+    registry.replaceTools('remote', [mcpTool('fs', 'pinned'), mcpTool('fs', 'other')]);
     expect(registry.clone().deferred.getDeferredNames()).toEqual(['mcp__fs__other']);
     pinned.push(7 as never);
     expect(registry.clone().deferred.getDeferredNames()).toEqual(['mcp__fs__other']);
@@ -115,38 +115,32 @@ describe('method options and arguments', () => {
     expect(registry.getAll()).toEqual([]);
   });
 
-  it('replaceMcpTools refuses a misspelt server instead of replacing the whole MCP catalog', () => {
+  it('replaceTools refuses an unknown option, a bad reason and a single tool, changing nothing', () => {
     const registry = new ToolRegistry({ toolSearch: false });
-    registry.replaceMcpTools([mcpTool('fs', 'read')], { server: 'fs' });
-    registry.replaceMcpTools([mcpTool('git', 'log')], { server: 'git' });
+    registry.replaceTools('fs', [mcpTool('fs', 'read')]);
+    registry.replaceTools('git', [mcpTool('git', 'log')]);
     const revision = registry.revision;
 
     expect(
-      refusal(() => registry.replaceMcpTools([mcpTool('fs', 'list')], { sever: 'fs' } as never)),
+      refusal(() => registry.replaceTools('fs', [mcpTool('fs', 'list')], { reasn: 'x' } as never)),
     ).toEqual(
+      invalidOption('replaceTools: unknown option "reasn" (did you mean "reason"?); accepted: reason.'),
+    );
+    expect(refusal(() => registry.replaceTools('fs', [], { reason: 7 as never }))).toEqual(
+      invalidOption('replaceTools: reason must be a string; got integer 7.'),
+    );
+    expect(refusal(() => registry.replaceTools('fs', mcpTool('fs', 'list') as never))).toEqual(
       invalidOption(
-        'replaceMcpTools: unknown option "sever" (did you mean "server"?); accepted: server, reason.',
+        'replaceTools expects a list of tools; got the single tool "mcp__fs__list" (wrap it in an array).',
       ),
     );
-    expect(refusal(() => registry.replaceMcpTools([], { server: '' }))).toEqual(
-      invalidOption('replaceMcpTools: server must be a non-empty string; got string "".'),
-    );
-    expect(refusal(() => registry.replaceMcpTools([], { reason: 7 as never }))).toEqual(
-      invalidOption('replaceMcpTools: reason must be a string; got integer 7.'),
-    );
-    expect(refusal(() => registry.replaceMcpTools(mcpTool('fs', 'list') as never))).toEqual(
-      invalidOption(
-        'replaceMcpTools expects a list of tools; got the single tool "mcp__fs__list" (wrap it in an array).',
-      ),
-    );
-    // removeMcpTools(undefined) would have been a replace of the whole catalog with nothing.
-    expect(refusal(() => registry.removeMcpTools(undefined as never))).toEqual(
-      invalidOption('removeMcpTools: server must be a non-empty string; got nothing.'),
+    expect(refusal(() => registry.removeTools('fs', 7 as never))).toEqual(
+      invalidOption('removeTools: reason must be a string; got integer 7.'),
     );
     expect(registry.getAll().map((tool) => tool.name)).toEqual(['mcp__fs__read', 'mcp__git__log']);
     expect(registry.revision).toBe(revision);
     // Any iterable of tools is a list.
-    expect(registry.replaceMcpTools(new Set([mcpTool('fs', 'list')]), { server: 'fs' })).toMatchObject({
+    expect(registry.replaceTools('fs', new Set([mcpTool('fs', 'list')]))).toMatchObject({
       added: ['mcp__fs__list'],
       removed: ['mcp__fs__read'],
     });
@@ -182,7 +176,7 @@ describe('method options and arguments', () => {
     expect(refusal(() => registry.on('catalog-changed' as never, () => {}))).toEqual(
       invalidOption(
         'on: unknown event "catalog-changed" (did you mean "catalog-change"?); accepted: registered, ' +
-          'unregistered, catalog-change, mcp-tool-shadowed, loaded, provider-limit.',
+          'unregistered, catalog-change, tool-shadowed, loaded, provider-limit.',
       ),
     );
     expect(refusal(() => registry.on('loaded', 'listener' as never))).toEqual(

@@ -10,7 +10,7 @@ import { checkToolSearchToolOptions, type ToolSearchToolOptions } from './tool-s
 
 /** Options of a {@link ToolRegistry}; a clone gets the same options. */
 export interface ToolRegistryOptions {
-  /** Tool names never deferred, whatever the tool says (e.g. an MCP tool the agent always needs). */
+  /** Tool names never deferred, whatever the tool says (e.g. a server's tool the agent always needs). */
   alwaysLoaded?: Iterable<string>;
   /** Per-target tool limits replacing {@link PROVIDER_TOOL_LIMITS} entries (positive integers or Infinity). */
   toolLimits?: Partial<Record<ProviderTarget, number>>;
@@ -26,10 +26,8 @@ export interface RegisterAllOptions {
   atomic?: boolean;
 }
 
-/** Describes a `replaceMcpTools` call. */
-export interface McpCatalogReplacement {
-  /** Replace only this server's tools (every tool must come from it); absent: the whole MCP catalog. */
-  server?: string;
+/** Options of {@link ToolRegistry.replaceTools}. */
+export interface ReplaceToolsOptions {
   /** Why, e.g. `list_changed` or `reconnect`; copied into the {@link CatalogChange}. */
   reason?: string;
 }
@@ -57,8 +55,7 @@ const REGISTRY_OPTIONS: OptionTable<ToolRegistryOptions> = {
   onListenerError: { kind: 'function' },
 };
 const REGISTER_ALL_OPTIONS: OptionTable<RegisterAllOptions> = { atomic: { kind: 'boolean' } };
-const REPLACEMENT_OPTIONS: OptionTable<McpCatalogReplacement> = {
-  server: { kind: 'string', nonEmpty: true },
+const REPLACEMENT_OPTIONS: OptionTable<ReplaceToolsOptions> = {
   reason: { kind: 'string' },
 };
 const SEARCH_OPTIONS: OptionTable<ToolSearchOptions> = {
@@ -113,22 +110,15 @@ export function checkRegisterAllOptions(options: RegisterAllOptions): RegisterAl
   return options ?? {};
 }
 
-/** Checks the description of a `replaceMcpTools` call. */
-export function checkMcpCatalogReplacement(change: McpCatalogReplacement): McpCatalogReplacement {
-  checkOptions('replaceMcpTools', change, REPLACEMENT_OPTIONS, invalidOption);
-  return change ?? {};
+/** Checks the options of a `replaceTools` call. */
+export function checkReplaceToolsOptions(options: ReplaceToolsOptions): ReplaceToolsOptions {
+  checkOptions('replaceTools', options, REPLACEMENT_OPTIONS, invalidOption);
+  return options ?? {};
 }
 
-/** Checks the arguments of `removeMcpTools`: without a server it would empty the whole MCP catalog. */
-export function checkServerRemoval(server: unknown, reason: unknown): void {
-  checkOption(
-    'removeMcpTools',
-    'server',
-    server,
-    { kind: 'string', nonEmpty: true, required: true },
-    invalidOption,
-  );
-  checkOption('removeMcpTools', 'reason', reason, { kind: 'string' }, invalidOption);
+/** Checks the reason given to `removeTools`. */
+export function checkRemovalReason(reason: unknown): void {
+  checkOption('removeTools', 'reason', reason, { kind: 'string' }, invalidOption);
 }
 
 /** Checks the query and options of `search`; returns the names to exclude. */

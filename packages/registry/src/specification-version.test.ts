@@ -27,20 +27,17 @@ describe('a tool of another specification version', () => {
     expect(registry.has('Read')).toBe(false);
   });
 
-  it('replaceMcpTools refuses it the same way and changes nothing', () => {
+  it('replaceTools refuses it the same way and changes nothing', () => {
     const registry = new ToolRegistry();
-    registry.replaceMcpTools([mcpTool('docs', 'search')], { server: 'docs' });
+    registry.replaceTools('docs', [mcpTool('docs', 'search')]);
     const before = registry.revision;
     const error = thrownBy(() =>
-      registry.replaceMcpTools([mcpTool('docs', 'search'), ofVersion(mcpTool('docs', 'fetch'), 'v2')], {
-        server: 'docs',
-      }),
+      registry.replaceTools('docs', [mcpTool('docs', 'search'), ofVersion(mcpTool('docs', 'fetch'), 'v2')]),
     );
     expect(error).toMatchObject({
       code: 'unsupported_specification_version',
       toolName: 'mcp__docs__fetch',
-      message:
-        "replaceMcpTools: item 1: this Tool says specificationVersion 'v2'; @toolwright/registry 0.x accepts 'v1'; nothing was changed.",
+      message: `replaceTools("docs"): item 1: this Tool says specificationVersion 'v2'; @toolwright/registry 0.x accepts 'v1'; nothing was changed.`,
     });
     expect(registry.revision).toBe(before);
   });

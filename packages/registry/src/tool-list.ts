@@ -5,7 +5,7 @@ import { RegistryError, RegistryErrorCode } from './registry-error.js';
 /**
  * The tools of an argument that takes a list of tools: an array as it is, any other iterable
  * copied. Anything else (a single tool, a string) throws `invalid_option`: read as an empty
- * list, it would make `replaceMcpTools` remove the whole MCP catalog.
+ * list, it would make `replaceTools` empty the whole group.
  */
 export function toToolList<T>(owner: string, tools: Iterable<T>): readonly T[] {
   if (Array.isArray(tools)) return tools;

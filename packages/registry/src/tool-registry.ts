@@ -1,4 +1,5 @@
 import type { Tool } from '@toolwright/contracts';
+import { BoundedQueue, type Drained } from '@toolwright/utils';
 import type { ProviderTarget } from '@toolwright/validation';
 import { checkBuiltin } from './builtin-checks.js';
 import type { CatalogChange } from './catalog-change.js';
@@ -6,25 +7,24 @@ import { CatalogIndexes } from './catalog-indexes.js';
 import { DeclarationCache, limitForRequest } from './declaration-cache.js';
 import type { DeclarationSet, ToolMode } from './declaration-set.js';
 import { type DeferrableTool, DeferredToolManager } from './deferred-tool-manager.js';
-import { applyMcpDiff, catalogChangeOf, isEmptyMcpDiff, planMcpReplacement } from './mcp-catalog-apply.js';
-import { mcpSourceOf } from './mcp-catalog-diff.js';
-import { McpEventInbox } from './mcp-event-inbox.js';
 import { type DeclarationOptions, resolveDeclarationOptions } from './provider-tool-search.js';
 import { registerBatch } from './register-all.js';
 import { RegistryError, RegistryErrorCode } from './registry-error.js';
 import { RegistryEventEmitter, type RegistryEventName, type RegistryListener } from './registry-events.js';
 import {
-  checkMcpCatalogReplacement,
   checkRegisterAllOptions,
+  checkRemovalReason,
+  checkReplaceToolsOptions,
   checkSearchRequest,
-  checkServerRemoval,
-  type McpCatalogReplacement,
   type RegisterAllOptions,
+  type ReplaceToolsOptions,
   type ResolvedRegistryOptions,
   resolveRegistryOptions,
   type ToolRegistryOptions,
 } from './registry-options.js';
 import { selectDeclarations } from './select-declarations.js';
+import { applyDiff, catalogChangeOf, isEmptyDiff, planReplacement } from './source-catalog-apply.js';
+import { BUILTIN_SOURCE_NAME, checkSourceName } from './source-name.js';
 import { toToolList } from './tool-list.js';
 import { searchCatalog, type ToolSearchOptions, type ToolSearchResult } from './tool-search.js';
 import { createToolSearchTool } from './tool-search-tool.js';
@@ -32,33 +32,34 @@ import { createToolSearchTool } from './tool-search-tool.js';
 /** Counts describing a registry. */
 export interface RegistryStats {
   readonly total: number;
+  /** Tools registered with `register()` (in no source group). */
   readonly builtin: number;
-  readonly mcp: number;
   /** Tools whose schema waits for ToolSearch (loaded or not). */
   readonly deferred: number;
   /** Deferred tools loaded so far. */
   readonly loaded: number;
-  /** MCP tools per server. */
-  readonly servers: Readonly<Record<string, number>>;
+  /** Tools per source group, groups sorted by code unit. */
+  readonly bySource: Readonly<Record<string, number>>;
   readonly revision: number;
 }
 
 /**
- * The catalog of built-in and MCP tools an agent offers a model, and the decision of which
- * declarations reach it: Plan mode, deferred loading through ToolSearch, provider limits, stable
- * order. Built-in names take precedence over MCP names; every catalog change is an event; MCP
- * events wait in bounded queues for the agent loop.
+ * The catalog of tools an agent offers a model, and the decision of which declarations reach it:
+ * Plan mode, deferred loading through ToolSearch, provider limits, stable order. Built-ins are
+ * registered one by one; tools the host receives in sets (a server's catalog, a plugin) form
+ * source groups it replaces as a whole. Built-in names take precedence; every change of a group
+ * is an event and waits in a bounded queue for the agent loop.
  *
  * @example
  * ```ts
  * const registry = new ToolRegistry();
  * registry.registerAll([readTool, writeTool]);
- * registry.replaceMcpTools(mcpTools, { server: 'github', reason: 'connected' });
+ * registry.replaceTools('mcp:github', githubTools, { reason: 'connected' });
  * const { declarations } = registry.getFunctionDeclarationsByMode('default', 'anthropic');
  * const system = basePrompt + registry.getDeferredToolsListing();
  * ```
  */
-export class ToolRegistry extends McpEventInbox {
+export class ToolRegistry {
   /** Which tools are deferred and which of those ToolSearch loaded; owned by this registry alone. */
   readonly deferred: DeferredToolManager;
 
@@ -71,12 +72,13 @@ export class ToolRegistry extends McpEventInbox {
   // single revision bump of that change.
   #applying = false;
   #toolSearch: Tool | undefined;
-  /** Clones that follow this registry's MCP catalog; weak, so a dropped clone is collected. */
+  /** Changes of the source groups waiting for `drainCatalogChanges`; each registry and clone has its own. */
+  readonly #catalogChanges = new BoundedQueue<CatalogChange>('catalog-changes', 32);
+  /** Clones that follow this registry's source groups; weak, so a dropped clone is collected. */
   readonly #followers = new Set<WeakRef<ToolRegistry>>();
 
   /** Creates a registry; with default options it already holds the ToolSearch built-in. */
   constructor(options: ToolRegistryOptions = {}) {
-    super();
     this.#options = resolveRegistryOptions(options);
     this.#events = new RegistryEventEmitter(this.#options.onListenerError);
     this.deferred = new DeferredToolManager({
@@ -100,34 +102,38 @@ export class ToolRegistry extends McpEventInbox {
 
   /**
    * Registers a built-in tool. Throws a {@link RegistryError} when the value is not a `Tool`, its
-   * source is MCP, or a built-in of that name exists (names are already provider-portable:
-   * `createTool` refuses any other). If an MCP
-   * tool holds the name, the built-in wins: the MCP tool is removed, and that is announced as a
-   * `mcp-tool-shadowed` event and a catalog change (also queued for the agent loop).
+   * source is not `builtin`, or a built-in of that name exists (names are already provider-portable:
+   * `createTool` refuses any other). If a tool of a source group holds the name, the built-in wins:
+   * that tool is removed, and that is announced as a `tool-shadowed` event and a catalog change
+   * (also queued for `drainCatalogChanges`).
    */
   register(tool: Tool): void {
     checkBuiltin(tool, this.#catalog.builtins);
-    const shadowed = this.#catalog.mcp.get(tool.name)?.tool;
+    const shadowed = this.#catalog.grouped.get(tool.name);
     this.#apply(() => {
       if (shadowed !== undefined) {
-        this.#catalog.removeMcp(shadowed);
-        this.deferred.unregister(shadowed.name);
+        this.#catalog.removeGrouped(shadowed.tool);
+        this.deferred.unregister(shadowed.tool.name);
       }
       this.#catalog.addBuiltin(tool);
       this.deferred.register(this.#deferrable(tool));
     });
-    this.#emitIfHeard('registered', () => ({ name: tool.name, source: 'builtin', revision: this.#revision }));
-    const server = shadowed === undefined ? undefined : mcpSourceOf(shadowed)?.server;
-    if (shadowed !== undefined && server !== undefined) {
+    this.#emitIfHeard('registered', () => ({
+      name: tool.name,
+      source: BUILTIN_SOURCE_NAME,
+      revision: this.#revision,
+    }));
+    if (shadowed !== undefined) {
+      const { source } = shadowed;
       this.#emitIfHeard('unregistered', () => ({
         name: tool.name,
-        source: 'mcp',
+        source,
         reason: 'shadowed by a built-in of the same name',
         revision: this.#revision,
       }));
-      this.#events.emit('mcp-tool-shadowed', { name: tool.name, server, revision: this.#revision });
+      this.#events.emit('tool-shadowed', { name: tool.name, source, revision: this.#revision });
       this.#announce({
-        server,
+        source,
         added: [],
         removed: [tool.name],
         updated: [],
@@ -151,7 +157,7 @@ export class ToolRegistry extends McpEventInbox {
     });
   }
 
-  /** Removes a tool (built-in or MCP) by name; returns false when no tool has that name. */
+  /** Removes a tool (built-in or of a source group) by name; returns false when no tool has that name. */
   unregister(name: string): boolean {
     const builtin = this.#catalog.builtins.get(name);
     if (builtin !== undefined) {
@@ -161,27 +167,22 @@ export class ToolRegistry extends McpEventInbox {
       });
       this.#emitIfHeard('unregistered', () => ({
         name,
-        source: 'builtin',
+        source: BUILTIN_SOURCE_NAME,
         reason: undefined,
         revision: this.#revision,
       }));
       return true;
     }
-    const mcpTool = this.#catalog.mcp.get(name)?.tool;
-    if (mcpTool === undefined) return false;
+    const entry = this.#catalog.grouped.get(name);
+    if (entry === undefined) return false;
+    const { source } = entry;
     this.#apply(() => {
-      this.#catalog.removeMcp(mcpTool);
+      this.#catalog.removeGrouped(entry.tool);
       this.deferred.unregister(name);
     });
-    this.#emitIfHeard('unregistered', () => ({
-      name,
-      source: 'mcp',
-      reason: undefined,
-      revision: this.#revision,
-    }));
-    const server = mcpSourceOf(mcpTool)?.server;
+    this.#emitIfHeard('unregistered', () => ({ name, source, reason: undefined, revision: this.#revision }));
     this.#announce({
-      ...(server === undefined ? {} : { server }),
+      source,
       added: [],
       removed: [name],
       updated: [],
@@ -191,62 +192,73 @@ export class ToolRegistry extends McpEventInbox {
     return true;
   }
 
-  // ---------------------------------------------------------------- MCP catalog
+  // ---------------------------------------------------------------- source groups
 
   /**
-   * Replaces the MCP catalog (or, with `change.server`, one server's part of it) atomically. The
-   * whole batch is checked first; on a non-MCP tool, a server mismatch, a name a built-in holds, a
-   * name another server's tool holds (server-scoped replace), or a duplicate within the batch, it
-   * throws a {@link RegistryError} and changes nothing. An MCP tool of the same name from the
-   * previous catalog is replaced. The change is diffed by name and fingerprint, so only what
-   * changed is touched: a tool whose fingerprint changed is `updated` and loses its loaded state
-   * (rug-pull guard); a tool that survives unchanged keeps it. A non-empty change is emitted as a
-   * `catalog-change` event and queued for the agent loop (do not enqueue it again).
+   * Replaces the tools of one source group (a name the host chooses, e.g. `mcp:github`) with
+   * `tools`, atomically. The whole batch is checked first; on a value that is no `Tool`, a name a
+   * built-in holds, a name a tool of another group holds, or a duplicate within the batch, it
+   * throws a {@link RegistryError} and changes nothing. The change is diffed by name, so only what
+   * changed is touched: a tool whose definition changed is `updated` and loses its loaded state
+   * (rug-pull guard); a tool that survives unchanged keeps it. A new object counts as unchanged
+   * only when its source carries the same `fingerprint` (and the same other fields); without a
+   * fingerprint only the same object does. A non-empty change is emitted as a `catalog-change`
+   * event and queued for {@link ToolRegistry.drainCatalogChanges}.
+   *
+   * @throws RegistryError `invalid_source` for a group name that is empty, has surrounding
+   * whitespace or is `builtin`.
    */
-  replaceMcpTools(tools: Iterable<Tool>, change: McpCatalogReplacement = {}): CatalogChange {
-    checkMcpCatalogReplacement(change);
-    const list = toToolList('replaceMcpTools', tools);
-    const diff = planMcpReplacement(this.#catalog, list, change.server);
-    if (isEmptyMcpDiff(diff)) {
+  replaceTools(source: string, tools: Iterable<Tool>, options: ReplaceToolsOptions = {}): CatalogChange {
+    checkSourceName('replaceTools', source);
+    const { reason } = checkReplaceToolsOptions(options);
+    const list = toToolList('replaceTools', tools);
+    const diff = planReplacement(this.#catalog, source, list);
+    if (isEmptyDiff(diff)) {
       // Survivors may have been swapped for new objects of the same definition: clones too.
-      if (diff.swapped.length > 0) this.#forwardToFollowers(list, change);
-      return catalogChangeOf(diff, change, this.#revision);
+      if (diff.swapped.length > 0) this.#forwardToFollowers(source, list, options);
+      return catalogChangeOf(diff, source, reason, this.#revision);
     }
 
     this.#apply(() =>
-      applyMcpDiff(
+      applyDiff(
         this.#catalog,
+        source,
         this.deferred,
         diff,
         this.#toolSearch === undefined ? (tool) => this.#deferrable(tool) : undefined,
       ),
     );
 
-    const catalogChange = catalogChangeOf(diff, change, this.#revision);
+    const catalogChange = catalogChangeOf(diff, source, reason, this.#revision);
     if (this.#events.has('registered')) {
       for (const name of catalogChange.added) {
-        this.#events.emit('registered', { name, source: 'mcp', revision: this.#revision });
+        this.#events.emit('registered', { name, source, revision: this.#revision });
       }
     }
     if (this.#events.has('unregistered')) {
       for (const name of catalogChange.removed) {
-        this.#events.emit('unregistered', {
-          name,
-          source: 'mcp',
-          reason: change.reason,
-          revision: this.#revision,
-        });
+        this.#events.emit('unregistered', { name, source, reason, revision: this.#revision });
       }
     }
     this.#announce(catalogChange);
-    this.#forwardToFollowers(list, change);
+    this.#forwardToFollowers(source, list, options);
     return catalogChange;
   }
 
-  /** Removes every MCP tool of `server` (e.g. on disconnect); announced like a replace. */
-  removeMcpTools(server: string, reason = 'server removed'): CatalogChange {
-    checkServerRemoval(server, reason);
-    return this.replaceMcpTools([], { server, reason });
+  /** Removes every tool of a source group (e.g. its server disconnected); announced like a replace. */
+  removeTools(source: string, reason = 'source removed'): CatalogChange {
+    checkSourceName('removeTools', source);
+    checkRemovalReason(reason);
+    return this.replaceTools(source, [], { reason });
+  }
+
+  /**
+   * Takes every catalog change queued since the last drain, oldest first (at most 32; `dropped`
+   * counts the older ones that did not fit). Each registry and clone has its own queue. The same
+   * changes are emitted as `catalog-change` events: a consumer takes them one way, not both.
+   */
+  drainCatalogChanges(): Drained<CatalogChange> {
+    return this.#catalogChanges.drain();
   }
 
   // ---------------------------------------------------------------- queries
@@ -271,9 +283,10 @@ export class ToolRegistry extends McpEventInbox {
     return this.#catalog.sortedBuiltins();
   }
 
-  /** MCP tools, all or of one server, sorted by name. */
-  getMcpTools(server?: string): Tool[] {
-    return this.#catalog.toolsNamed(this.#catalog.mcpNames(server));
+  /** The tools of one source group, sorted by name (none for a group never filled). */
+  getBySource(source: string): Tool[] {
+    checkSourceName('getBySource', source);
+    return this.#catalog.toolsNamed(this.#catalog.groupNames(source));
   }
 
   /** Tools of a category, sorted by name. */
@@ -318,15 +331,14 @@ export class ToolRegistry extends McpEventInbox {
     return loaded;
   }
 
-  /** Counts of tools by source, deferred and loaded state, and server. */
+  /** Counts of tools: built-in, deferred and loaded, and per source group. */
   stats(): RegistryStats {
     return Object.freeze({
       total: this.#catalog.size,
       builtin: this.#catalog.builtins.size,
-      mcp: this.#catalog.mcp.size,
       deferred: this.deferred.getDeferredNames().length,
       loaded: this.deferred.getLoadedNames().length,
-      servers: Object.freeze(this.#catalog.serverCounts()),
+      bySource: Object.freeze(this.#catalog.sourceCounts()),
       revision: this.#revision,
     });
   }
@@ -405,14 +417,14 @@ export class ToolRegistry extends McpEventInbox {
    * clone, so it loads only into the clone) are its own. Each executor's catalog goes through
    * ToolSearch and change projection on its own.
    *
-   * A clone follows this registry's MCP catalog: every later `replaceMcpTools` (a server's
+   * A clone follows this registry's source groups: every later `replaceTools` (a server's
    * `list_changed`, a reconnect, a server removed) is applied to the clone as well, diffed
    * against the clone's own catalog. So its loaded state is its own: a tool it loaded that
    * survives unchanged stays loaded, an updated one loses its loaded state, and one that
    * disappears is removed from its catalog and its loaded set; each is announced in the
    * clone's own `catalog-change` event and queue, so its agent loop can tell the model. A tool
    * that comes back later is deferred again until the clone's ToolSearch loads it. The clone's
-   * own built-ins keep their names (MCP tools of the same name are left out for it). Built-in
+   * own built-ins keep their names (grouped tools of the same name are left out for it). Built-in
    * changes and `unregister()` on this registry are not followed.
    */
   clone(): ToolRegistry {
@@ -430,8 +442,8 @@ export class ToolRegistry extends McpEventInbox {
       copy.#catalog.addBuiltin(own(tool), false);
       copy.deferred.register(copy.#deferrable(own(tool)));
     }
-    for (const tool of this.#catalog.mcpTools()) {
-      copy.#catalog.addMcp(tool, false);
+    for (const { tool, source } of this.#catalog.groupEntries()) {
+      copy.#catalog.addGrouped(tool, source, false);
       copy.deferred.register(copy.#deferrable(tool));
     }
     copy.#catalog.copySearchIndexOf(this.#catalog);
@@ -443,10 +455,10 @@ export class ToolRegistry extends McpEventInbox {
 
   /**
    * Applies a replacement this registry accepted to every live clone. A clone that refuses it
-   * (its own MCP tools hold a name) keeps its catalog; the refusal goes to `onListenerError`,
+   * (its own grouped tools hold a name) keeps its catalog; the refusal goes to `onListenerError`,
    * never to the caller of this registry's replace.
    */
-  #forwardToFollowers(tools: readonly Tool[], change: McpCatalogReplacement): void {
+  #forwardToFollowers(source: string, tools: readonly Tool[], options: ReplaceToolsOptions): void {
     for (const reference of this.#followers) {
       const follower = reference.deref();
       if (follower === undefined) {
@@ -456,7 +468,7 @@ export class ToolRegistry extends McpEventInbox {
       const builtins = follower.#catalog.builtins;
       const own = tools.filter((tool) => !builtins.has(tool.name));
       try {
-        follower.replaceMcpTools(own, change);
+        follower.replaceTools(source, own, options);
       } catch (error) {
         this.#options.onListenerError(error, 'catalog-change');
       }
@@ -501,9 +513,9 @@ export class ToolRegistry extends McpEventInbox {
     if (this.#events.has(event)) this.#events.emit(event, payload());
   }
 
-  /** Emits a catalog change and queues a copy for the agent loop. */
+  /** Emits a catalog change and queues a copy for `drainCatalogChanges`. */
   #announce(change: CatalogChange): void {
-    this.enqueueMcpCatalogChange(change);
+    this.#catalogChanges.enqueue(change);
     this.#events.emit('catalog-change', change);
   }
 }

@@ -6,7 +6,7 @@ import { ToolRegistry } from './tool-registry.js';
 function catalog(): ToolRegistry {
   const registry = new ToolRegistry();
   registry.register(builtinTool('Read', { description: 'Read a file from the workspace.' }));
-  registry.replaceMcpTools([
+  registry.replaceTools('remote', [
     mcpTool('github', 'create_issue', { description: 'Create a new issue in a GitHub repository.' }),
     mcpTool('github', 'list_issues', { description: 'List issues of a repository, filtered by label.' }),
     mcpTool('github', 'create_pull_request', { description: 'Open a pull request from a branch.' }),
@@ -83,14 +83,15 @@ describe('ToolSearch', () => {
 
   it('returns 5 results by default, max_results more, and never more than 20', async () => {
     const registry = new ToolRegistry();
-    registry.replaceMcpTools(
+    registry.replaceTools(
+      'remote',
       Array.from({ length: 30 }, (_, index) =>
         mcpTool('bulk', `report_${index}`, { description: 'Build a report.' }),
       ),
     );
     // Every tool scores the same, so the ranking falls back to code-unit name order.
     const ranked = registry
-      .getMcpTools()
+      .getBySource('remote')
       .map((tool) => tool.name)
       .sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
     expect(matches(await search(registry, { query: 'report' }))).toEqual(ranked.slice(0, 5));
@@ -140,7 +141,7 @@ describe('ToolSearch', () => {
 
   it('finds an MCP tool by the name its server uses, when the registry renamed it', async () => {
     const registry = new ToolRegistry();
-    registry.replaceMcpTools([
+    registry.replaceTools('remote', [
       mcpTool('jira', 'createTicket', { name: 'mcp__jira__new_issue', description: 'File a bug.' }),
       mcpTool('jira', 'list_boards', { description: 'List boards.' }),
     ]);

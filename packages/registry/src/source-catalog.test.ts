@@ -1,6 +1,6 @@
-// What replaceMcpTools refuses and reports: a non-Tool in a batch, a tool object of another
-// server handed to a scoped replace, the error details a host logs, and the exact change a host
-// applies; the names given to markLoaded and unload.
+// What replaceTools refuses and reports: a non-Tool in a batch, a source group name that is not
+// one, a name another group or a built-in holds, the error details a host logs, and the exact
+// change a host applies; the names given to markLoaded and unload.
 import { ToolKind } from '@toolwright/contracts';
 import { describe, expect, it } from 'vitest';
 import { builtinTool, mcpTool } from './test-support/fixture-tools.js';
@@ -10,7 +10,7 @@ function names(registry: ToolRegistry): string[] {
   return registry.getAll().map((tool) => tool.name);
 }
 
-describe('replaceMcpTools refuses what is not an MCP tool of the server, changing nothing', () => {
+describe('replaceTools refuses a batch it cannot take whole, changing nothing', () => {
   it.each([
     ['null', null, 'null'],
     ['undefined', undefined, 'nothing'],
@@ -24,49 +24,49 @@ describe('replaceMcpTools refuses what is not an MCP tool of the server, changin
     ['an object without a name', { source: { type: 'mcp', server: 'fs' } }, 'an object)'],
   ])('%s is invalid_tool (a RegistryError, not a TypeError) naming what it was', (_, value, shown) => {
     const registry = new ToolRegistry({ toolSearch: false });
-    registry.replaceMcpTools([mcpTool('fs', 'read')], { server: 'fs' });
+    registry.replaceTools('fs', [mcpTool('fs', 'read')]);
     const revision = registry.revision;
-    expect(() => registry.replaceMcpTools([mcpTool('fs', 'read'), value as never], { server: 'fs' })).toThrow(
+    expect(() => registry.replaceTools('fs', [mcpTool('fs', 'read'), value as never])).toThrow(
       expect.objectContaining({
         code: 'invalid_tool',
         message: expect.stringMatching(
-          /^replaceMcpTools: item 1 is not a Tool made by createTool \(received /,
+          /^replaceTools\("fs"\): item 1 is not a Tool made by createTool \(received /,
         ),
       }),
     );
-    expect(() => registry.replaceMcpTools([value as never])).toThrow(
+    expect(() => registry.replaceTools('remote', [value as never])).toThrow(
       expect.objectContaining({ message: expect.stringContaining(`received ${shown}`) }),
     );
     expect(names(registry)).toEqual(['mcp__fs__read']);
     expect(registry.revision).toBe(revision);
   });
 
-  it('a tool object already registered for server "a" cannot be re-sent in a replace scoped to "b"', () => {
+  it('a tool object already in group "a" cannot be re-sent in a replace of group "b"', () => {
     const registry = new ToolRegistry({ toolSearch: false });
     const aTool = mcpTool('a', 'x');
-    registry.replaceMcpTools([aTool], { server: 'a' });
-    registry.replaceMcpTools([mcpTool('b', 'y')], { server: 'b' });
+    registry.replaceTools('a', [aTool]);
+    registry.replaceTools('b', [mcpTool('b', 'y')]);
     const revision = registry.revision;
-    expect(() => registry.replaceMcpTools([mcpTool('b', 'y'), aTool], { server: 'b' })).toThrow(
+    expect(() => registry.replaceTools('b', [mcpTool('b', 'y'), aTool])).toThrow(
       expect.objectContaining({
-        code: 'server_mismatch',
+        code: 'source_name_conflict',
         toolName: 'mcp__a__x',
         message:
-          'replaceMcpTools for server "b": tool "mcp__a__x" comes from server "a"; every tool of a ' +
-          'server-scoped replace must come from that server; nothing was changed.',
+          'replaceTools("b"): the name "mcp__a__x" belongs to a tool of source "a"; rename one of them; ' +
+          'nothing was changed.',
       }),
     );
-    expect(registry.getMcpTools('b').map((tool) => tool.name)).toEqual(['mcp__b__y']);
-    expect(registry.getMcpTools('a')).toEqual([aTool]);
+    expect(registry.getBySource('b').map((tool) => tool.name)).toEqual(['mcp__b__y']);
+    expect(registry.getBySource('a')).toEqual([aTool]);
     expect(registry.revision).toBe(revision);
   });
 
-  it('the same tool object re-sent in a replace scoped to its own server is accepted as no change', () => {
+  it('the same tool object re-sent in a replace of its own group is accepted as no change', () => {
     const registry = new ToolRegistry({ toolSearch: false });
     const aTool = mcpTool('a', 'x');
-    registry.replaceMcpTools([aTool], { server: 'a' });
+    registry.replaceTools('a', [aTool]);
     const revision = registry.revision;
-    expect(registry.replaceMcpTools([aTool], { server: 'a' })).toMatchObject({
+    expect(registry.replaceTools('a', [aTool])).toMatchObject({
       added: [],
       removed: [],
       updated: [],
@@ -75,57 +75,45 @@ describe('replaceMcpTools refuses what is not an MCP tool of the server, changin
     expect(registry.get('mcp__a__x')).toBe(aTool);
   });
 
-  it('a new tool of another server in a scoped replace names itself in the error', () => {
+  it('a group holds whatever tools the host puts in it, whatever their source says', () => {
     const registry = new ToolRegistry({ toolSearch: false });
-    expect(() => registry.replaceMcpTools([mcpTool('git', 'log')], { server: 'fs' })).toThrow(
-      expect.objectContaining({ code: 'server_mismatch', toolName: 'mcp__git__log' }),
-    );
+    registry.replaceTools('plugins', [mcpTool('git', 'log'), builtinTool('Lint')]);
+    expect(registry.getBySource('plugins').map((tool) => tool.name)).toEqual(['Lint', 'mcp__git__log']);
+    expect(registry.stats()).toMatchObject({ builtin: 0, bySource: { plugins: 2 } });
   });
 
-  it("an MCP tool taking a built-in's name is refused with the tool and its server named", () => {
+  it("a tool taking a built-in's name is refused with the tool and its group named", () => {
     const registry = new ToolRegistry({ toolSearch: false });
     registry.register(builtinTool('Read'));
-    expect(() => registry.replaceMcpTools([mcpTool('evil', 'read', { name: 'Read' })])).toThrow(
+    expect(() => registry.replaceTools('mcp:evil', [mcpTool('evil', 'read', { name: 'Read' })])).toThrow(
       expect.objectContaining({
         code: 'builtin_name_conflict',
         toolName: 'Read',
         message:
-          'replaceMcpTools: MCP tool "Read" (server "evil") takes the name of a built-in; built-in names ' +
-          'take precedence, rename the MCP tool; nothing was changed.',
+          'replaceTools("mcp:evil"): tool "Read" takes the name of a built-in; built-in names ' +
+          'take precedence, rename the tool; nothing was changed.',
       }),
     );
     expect(registry.get('Read')?.source.type).toBe('builtin');
   });
 
-  it('a built-in in the batch is not_mcp_tool, naming its source', () => {
+  it('a new tool taking a name another group holds is refused naming both groups', () => {
     const registry = new ToolRegistry({ toolSearch: false });
-    expect(() => registry.replaceMcpTools([builtinTool('Read')])).toThrow(
+    registry.replaceTools('a', [mcpTool('a', 'x')]);
+    expect(() => registry.replaceTools('b', [mcpTool('b', 'x', { name: 'mcp__a__x' })])).toThrow(
       expect.objectContaining({
-        code: 'not_mcp_tool',
+        code: 'source_name_conflict',
         message:
-          'replaceMcpTools: tool "Read" has source "builtin"; only source "mcp" is accepted ' +
-          '(register built-ins with register); nothing was changed.',
-      }),
-    );
-  });
-
-  it('a name another server holds is refused naming both servers', () => {
-    const registry = new ToolRegistry({ toolSearch: false });
-    registry.replaceMcpTools([mcpTool('a', 'x')], { server: 'a' });
-    expect(() =>
-      registry.replaceMcpTools([mcpTool('b', 'x', { name: 'mcp__a__x' })], { server: 'b' }),
-    ).toThrow(
-      expect.objectContaining({
-        message:
-          'replaceMcpTools for server "b": the name "mcp__a__x" belongs to a tool of server "a"; rename one ' +
+          'replaceTools("b"): the name "mcp__a__x" belongs to a tool of source "a"; rename one ' +
           'of them; nothing was changed.',
       }),
     );
+    expect(registry.getBySource('b')).toEqual([]);
   });
 
   it('a duplicate name in the batch is named in the message', () => {
     const registry = new ToolRegistry({ toolSearch: false });
-    expect(() => registry.replaceMcpTools([mcpTool('fs', 'read'), mcpTool('fs', 'read')])).toThrow(
+    expect(() => registry.replaceTools('remote', [mcpTool('fs', 'read'), mcpTool('fs', 'read')])).toThrow(
       expect.objectContaining({
         code: 'duplicate_in_batch',
         toolName: 'mcp__fs__read',
@@ -135,7 +123,47 @@ describe('replaceMcpTools refuses what is not an MCP tool of the server, changin
   });
 });
 
-describe('register refuses an MCP tool', () => {
+describe('source group names', () => {
+  const accepted =
+    'the source must be a non-empty string without leading or trailing whitespace, other than "builtin" (e.g. "mcp:github")';
+
+  it.each([
+    ['an empty string', '', 'received an empty string'],
+    ['a leading space', ' github', 'received " github", which has surrounding whitespace'],
+    ['a trailing newline', 'github\n', 'received "github\\n", which has surrounding whitespace'],
+    ['"builtin"', 'builtin', '"builtin" names the tools registered with register() and cannot be a group'],
+    ['a number', 7, 'received integer 7'],
+    ['undefined', undefined, 'received nothing'],
+  ])(
+    '%s is invalid_source for replaceTools, removeTools and getBySource, naming what is accepted',
+    (_, source, problem) => {
+      const registry = new ToolRegistry({ toolSearch: false });
+      registry.replaceTools('github', [mcpTool('github', 'x')]);
+      const revision = registry.revision;
+      for (const [method, call] of [
+        ['replaceTools', () => registry.replaceTools(source as never, [])],
+        ['removeTools', () => registry.removeTools(source as never)],
+        ['getBySource', () => registry.getBySource(source as never)],
+      ] as const) {
+        expect(call).toThrow(
+          expect.objectContaining({ code: 'invalid_source', message: `${method}: ${accepted}; ${problem}.` }),
+        );
+      }
+      expect(registry.getBySource('github')).toHaveLength(1);
+      expect(registry.revision).toBe(revision);
+    },
+  );
+
+  it('a name is taken exactly as given: another spelling is another group', () => {
+    const registry = new ToolRegistry({ toolSearch: false });
+    registry.replaceTools('mcp:github', [mcpTool('github', 'x')]);
+    expect(registry.getBySource('mcp:GitHub')).toEqual([]);
+    expect(registry.removeTools('mcp:GitHub').removed).toEqual([]);
+    expect(registry.stats().bySource).toEqual({ 'mcp:github': 1 });
+  });
+});
+
+describe('register refuses a tool whose source is not builtin', () => {
   it('naming the tool, so a host can log which one', () => {
     const registry = new ToolRegistry({ toolSearch: false });
     expect(() => registry.register(mcpTool('fs', 'read'))).toThrow(
@@ -146,10 +174,11 @@ describe('register refuses an MCP tool', () => {
 });
 
 describe('the change a replace reports', () => {
-  it('lists exactly what was added, with no server or reason key when none was given', () => {
+  it('lists exactly what was added, with its source and no reason key when none was given', () => {
     const registry = new ToolRegistry({ toolSearch: false });
-    const change = registry.replaceMcpTools([mcpTool('fs', 'write'), mcpTool('fs', 'read')]);
+    const change = registry.replaceTools('remote', [mcpTool('fs', 'write'), mcpTool('fs', 'read')]);
     expect(change).toStrictEqual({
+      source: 'remote',
       added: ['mcp__fs__read', 'mcp__fs__write'],
       removed: [],
       updated: [],
@@ -159,12 +188,17 @@ describe('the change a replace reports', () => {
 
   it('sorts removed and updated names by code unit, whatever the catalog order', () => {
     const registry = new ToolRegistry({ toolSearch: false });
-    registry.replaceMcpTools(['z', 'b', 'y', 'a'].map((name) => mcpTool('fs', name)));
-    const change = registry.replaceMcpTools(
+    registry.replaceTools(
+      'remote',
+      ['z', 'b', 'y', 'a'].map((name) => mcpTool('fs', name)),
+    );
+    const change = registry.replaceTools(
+      'remote',
       [mcpTool('fs', 'y', { fingerprint: 'fs/y@2' }), mcpTool('fs', 'a', { fingerprint: 'fs/a@2' })],
       { reason: 'list_changed' },
     );
     expect(change).toStrictEqual({
+      source: 'remote',
       added: [],
       removed: ['mcp__fs__b', 'mcp__fs__z'],
       updated: ['mcp__fs__a', 'mcp__fs__y'],
@@ -175,13 +209,13 @@ describe('the change a replace reports', () => {
 
   it('one tool removed and one updated is a change (a revision and an event), not an empty diff', () => {
     const registry = new ToolRegistry({ toolSearch: false });
-    registry.replaceMcpTools([mcpTool('fs', 'read'), mcpTool('fs', 'write')]);
-    registry.drainMcpCatalogChanges();
+    registry.replaceTools('remote', [mcpTool('fs', 'read'), mcpTool('fs', 'write')]);
+    registry.drainCatalogChanges();
     const revision = registry.revision;
-    const change = registry.replaceMcpTools([mcpTool('fs', 'read', { fingerprint: 'fs/read@2' })]);
+    const change = registry.replaceTools('remote', [mcpTool('fs', 'read', { fingerprint: 'fs/read@2' })]);
     expect(change).toMatchObject({ removed: ['mcp__fs__write'], updated: ['mcp__fs__read'] });
     expect(registry.revision).toBe(revision + 1);
-    expect(registry.drainMcpCatalogChanges().items).toHaveLength(1);
+    expect(registry.drainCatalogChanges().items).toHaveLength(1);
   });
 
   it.each([
@@ -194,39 +228,59 @@ describe('the change a replace reports', () => {
     ['a tag added', { tags: ['io', 'files', 'net'] }],
   ])('a new object that changes %s is updated and loses its loaded state', (_, options) => {
     const registry = new ToolRegistry();
-    registry.replaceMcpTools([mcpTool('fs', 'read', { tags: ['io', 'files'] })]);
+    registry.replaceTools('remote', [mcpTool('fs', 'read', { tags: ['io', 'files'] })]);
     registry.markLoaded('mcp__fs__read');
-    const change = registry.replaceMcpTools([mcpTool('fs', 'read', { tags: ['io', 'files'], ...options })]);
+    const change = registry.replaceTools('remote', [
+      mcpTool('fs', 'read', { tags: ['io', 'files'], ...options }),
+    ]);
     expect(change).toMatchObject({ added: [], removed: [], updated: ['mcp__fs__read'] });
     expect(registry.stats().loaded).toBe(0);
   });
 
   it('the same name from another server (same fingerprint) is updated, not swapped silently', () => {
+    // Every field of a fingerprinted source must match: the search index reads the server.
     const registry = new ToolRegistry();
-    registry.replaceMcpTools([mcpTool('a', 'x', { name: 'shared', fingerprint: 'same' })]);
-    const change = registry.replaceMcpTools([mcpTool('b', 'x', { name: 'shared', fingerprint: 'same' })]);
+    registry.replaceTools('remote', [mcpTool('a', 'x', { name: 'shared', fingerprint: 'same' })]);
+    const change = registry.replaceTools('remote', [
+      mcpTool('b', 'x', { name: 'shared', fingerprint: 'same' }),
+    ]);
     expect(change.updated).toEqual(['shared']);
     expect(registry.get('shared')?.source).toMatchObject({ server: 'b' });
   });
 
   it('a new object of the same definition (a reconnect) is no change, keeps its loaded state and is used', () => {
     const registry = new ToolRegistry();
-    registry.replaceMcpTools([mcpTool('fs', 'read', { tags: ['io', 'files'] })]);
+    registry.replaceTools('remote', [mcpTool('fs', 'read', { tags: ['io', 'files'] })]);
     registry.markLoaded('mcp__fs__read');
     const revision = registry.revision;
     const fresh = mcpTool('fs', 'read', { tags: ['io', 'files'] });
-    const change = registry.replaceMcpTools([fresh]);
+    const change = registry.replaceTools('remote', [fresh]);
     expect(change).toMatchObject({ added: [], removed: [], updated: [] });
     expect(registry.revision).toBe(revision);
     expect(registry.get('mcp__fs__read')).toBe(fresh);
     expect(registry.stats().loaded).toBe(1);
+  });
+
+  it('a new object whose source has no fingerprint is updated: only the same object is unchanged', () => {
+    const registry = new ToolRegistry();
+    const first = builtinTool('Lint', { shouldDefer: true });
+    registry.replaceTools('plugins', [first]);
+    registry.markLoaded('Lint');
+    expect(registry.replaceTools('plugins', [first]).updated).toEqual([]);
+    expect(registry.stats().loaded).toBe(1);
+    const change = registry.replaceTools('plugins', [builtinTool('Lint', { shouldDefer: true })]);
+    expect(change.updated).toEqual(['Lint']);
+    expect(registry.stats().loaded).toBe(0);
   });
 });
 
 describe('names given to markLoaded and unload', () => {
   function registryWith(...tools: string[]): ToolRegistry {
     const registry = new ToolRegistry();
-    registry.replaceMcpTools(tools.map((name) => mcpTool('fs', name)));
+    registry.replaceTools(
+      'remote',
+      tools.map((name) => mcpTool('fs', name)),
+    );
     return registry;
   }
 

@@ -3,33 +3,32 @@ import type { CatalogChange } from './catalog-change.js';
 import type { CatalogIndexes } from './catalog-indexes.js';
 import { compareCodeUnits } from './code-unit-order.js';
 import type { DeferrableTool, DynamicToolsChange } from './deferred-tool-manager.js';
-import { diffMcpCatalog, type McpCatalogDiff, type McpEntry } from './mcp-catalog-diff.js';
-import type { McpCatalogReplacement } from './registry-options.js';
+import { diffSourceCatalog, type GroupEntry, type SourceCatalogDiff } from './source-catalog-diff.js';
 
 /**
- * Checks a `replaceMcpTools` batch against the catalog and diffs it (see `diffMcpCatalog`); throws
+ * Checks a `replaceTools` batch against the catalog and diffs it (see `diffSourceCatalog`); throws
  * before anything observable changes. Survivors that are new objects of an unchanged definition
  * are swapped in at once: they must be the objects executed, and they count as no change.
  */
-export function planMcpReplacement(
+export function planReplacement(
   catalog: CatalogIndexes,
+  source: string,
   tools: readonly Tool[],
-  server: string | undefined,
-): McpCatalogDiff {
-  const diff = diffMcpCatalog(tools, {
+): SourceCatalogDiff {
+  const diff = diffSourceCatalog(tools, {
     builtins: catalog.builtins,
-    mcp: catalog.mcp,
+    grouped: catalog.grouped,
     stamp: catalog.nextBatchStamp(),
-    scopeSize: catalog.mcpCount(server),
-    scopeNames: () => catalog.mcpNames(server),
-    server,
+    scopeSize: catalog.groupSize(source),
+    scopeNames: () => catalog.groupNames(source),
+    source,
   });
-  for (const tool of diff.swapped) catalog.swapMcp(tool);
+  for (const tool of diff.swapped) catalog.swapGrouped(tool);
   return diff;
 }
 
 /** True when the diff adds, removes and updates nothing. */
-export function isEmptyMcpDiff(diff: McpCatalogDiff): boolean {
+export function isEmptyDiff(diff: SourceCatalogDiff): boolean {
   return diff.removed.length + diff.added.length + diff.updated.length === 0;
 }
 
@@ -38,16 +37,17 @@ export function isEmptyMcpDiff(diff: McpCatalogDiff): boolean {
  * named keep their loaded state, updated ones lose it (the model must meet the new definition).
  * `deferrable`, when given, is how the deferred state sees each tool (the registry's policy).
  */
-export function applyMcpDiff(
+export function applyDiff(
   catalog: CatalogIndexes,
+  source: string,
   deferred: { syncDynamicTools(change: DynamicToolsChange): void },
-  diff: McpCatalogDiff,
+  diff: SourceCatalogDiff,
   deferrable?: (tool: Tool) => DeferrableTool,
 ): void {
   // The removed names were read from the catalog by the diff, which changed nothing since.
-  for (const name of diff.removed) catalog.removeMcp((catalog.mcp.get(name) as McpEntry).tool);
-  for (const tool of diff.updated) catalog.updateMcp(tool);
-  for (const tool of diff.added) catalog.addMcp(tool);
+  for (const name of diff.removed) catalog.removeGrouped((catalog.grouped.get(name) as GroupEntry).tool);
+  for (const tool of diff.updated) catalog.updateGrouped(tool);
+  for (const tool of diff.added) catalog.addGrouped(tool, source);
   deferred.syncDynamicTools({
     added: deferrable === undefined ? diff.added : diff.added.map(deferrable),
     removed: diff.removed,
@@ -57,13 +57,13 @@ export function applyMcpDiff(
 
 /** The {@link CatalogChange} a diff amounts to, every list sorted by code unit. */
 export function catalogChangeOf(
-  diff: McpCatalogDiff,
-  replacement: McpCatalogReplacement,
+  diff: SourceCatalogDiff,
+  source: string,
+  reason: string | undefined,
   revision: number,
 ): CatalogChange {
-  const { server, reason } = replacement;
   return {
-    ...(server === undefined ? {} : { server }),
+    source,
     added: diff.added.map((tool) => tool.name).sort(compareCodeUnits),
     removed: [...diff.removed].sort(compareCodeUnits),
     updated: diff.updated.map((tool) => tool.name).sort(compareCodeUnits),

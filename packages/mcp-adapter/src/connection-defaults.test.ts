@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { McpConnectionChange } from '@toolwright/registry';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONNECTION_OPTIONS, McpConnectionManager } from './connection-manager.js';
 import type { McpAdapterError } from './errors.js';
+import type { McpConnectionChange } from './events/connection-state.js';
 import {
   DEFAULT_RECONNECT_POLICY,
   type ReconnectTarget,

@@ -6,11 +6,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { McpConnectionChange } from '@toolwright/registry';
 import { makeTempDir } from '@toolwright/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
 import { McpConnectionManager } from './connection-manager.js';
 import { McpAdapterError } from './errors.js';
+import type { McpConnectionChange } from './events/connection-state.js';
 import { parseMcpServersConfig } from './server-config.js';
 import { fixturePath, processExists, serverEntry, waitFor } from './test-support/helpers.js';
 

@@ -1,4 +1,3 @@
-import type { McpConnectionChange } from '@toolwright/registry';
 import { checkOption, checkOptions, type OptionTable, POSITIVE_TIMER_MS, TIMER_MS } from '@toolwright/utils';
 import {
   type McpOAuthOptions,
@@ -9,6 +8,7 @@ import { ClientCapabilitySet } from './capabilities/client-capability-set.js';
 import type { McpClientCapabilities, McpRoot } from './capabilities/client-capability-types.js';
 import { CONNECTION_OPTION_NAMES } from './connection-option-names.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+import type { McpConnectionChange } from './events/connection-state.js';
 import { invalidOption } from './invalid-option.js';
 import { type ReconnectPolicy, resolveReconnectPolicy } from './reconnect-loop.js';
 import { ServerConnection } from './server-connection.js';
@@ -56,6 +56,7 @@ export const DEFAULT_CONNECTION_OPTIONS = Object.freeze({
 
 const MANAGER_OPTION_NAMES: OptionTable<McpConnectionManagerOptions> = {
   ...CONNECTION_OPTION_NAMES,
+  onConnectionChange: { kind: 'custom' },
   onReady: { kind: 'custom' },
 };
 

@@ -12,5 +12,4 @@ export const CONNECTION_OPTION_NAMES = {
   shutdownGraceMs: { kind: 'custom' },
   stdioMaxMessageBytes: { kind: 'custom' },
   oauth: { kind: 'custom' },
-  onConnectionChange: { kind: 'custom' },
 } as const;

@@ -1,7 +1,5 @@
-// One type for a connection phase change, defined by the registry (whose queue holds it) and
-// re-exported here under the same name, so a host never maps one shape onto another.
-export type { McpConnectionChange, McpConnectionState } from '@toolwright/registry';
 export type { ArtifactSinkV1 } from '@toolwright/spec';
+export type { Drained } from '@toolwright/utils';
 export type { McpArtifactSink } from './artifact-sink.js';
 export type {
   OAuthGrant,
@@ -43,6 +41,16 @@ export {
 export { DEFAULT_OUTPUT_ROUTING, type OutputRoutingOptions } from './content-routing.js';
 export { createMcpContentTools } from './content-tools.js';
 export { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+export type { McpConnectionChange, McpConnectionState } from './events/connection-state.js';
+export { MCP_EVENT_QUEUE_CAPACITY, type McpAdapterEvents } from './events/mcp-event-inbox.js';
+export type {
+  McpContentChange,
+  McpLogEntry,
+  McpResourceUpdate,
+  McpServerInstructions,
+  McpTaskChange,
+} from './events/mcp-events.js';
+export { mcpSourceGroup } from './events/source-group.js';
 export { McpAdapter } from './mcp-adapter.js';
 export type { McpAdapterOptions } from './mcp-adapter-options.js';
 export type {

@@ -1,4 +1,4 @@
-import type { McpConnectionChange, ToolRegistry } from '@toolwright/registry';
+import type { ToolRegistry } from '@toolwright/registry';
 import type { ArtifactSinkV1 } from '@toolwright/spec';
 import { checkOption, checkOptions, type OptionTable, TIMER_MS } from '@toolwright/utils';
 import type { McpOAuthOptions } from './auth/oauth-runtime.js';
@@ -16,7 +16,7 @@ import { checkServerDefinitions, type McpServerDefinition } from './server-defin
 
 /** Options of {@link McpAdapter}. */
 export interface McpAdapterOptions {
-  /** The registry MCP tools are applied to (atomically, through `replaceMcpTools`) and whose queues get events. */
+  /** The registry MCP tools are applied to: each server's tools atomically, as the source group `mcp:<server>`. */
   readonly registry: ToolRegistry;
   /** The servers: entries of {@link parseMcpServersConfig}, or custom transports. */
   readonly servers: readonly McpServerDefinition[];
@@ -61,8 +61,6 @@ export interface McpAdapterOptions {
   readonly oauth?: McpOAuthOptions;
   /** Every catalog diagnostic (dropped entries, pagination guards, failed listings). */
   readonly onDiagnostic?: (diagnostic: CatalogDiagnostic) => void;
-  /** Every connection phase of every server (also queued in the registry). */
-  readonly onConnectionChange?: (change: McpConnectionChange) => void;
 }
 
 const OPTION_NAMES: OptionTable<McpAdapterOptions> = {
@@ -104,8 +102,17 @@ function requireMethods(name: string, value: unknown, methods: readonly string[]
  * @throws McpAdapterError `invalid_option` (`config_invalid` for a server name used twice).
  */
 export function resolveAdapterOptions(options: McpAdapterOptions): ResolvedAdapterOptions {
+  if (typeof options === 'object' && options !== null && 'onConnectionChange' in options) {
+    // Connection phases are delivered one way, through the adapter's queue: a callback beside it
+    // would hand every change to a host twice.
+    throw new McpAdapterError(
+      McpAdapterErrorCode.InvalidOption,
+      'McpAdapter: the option onConnectionChange is gone; take connection phases from ' +
+        'adapter.drainEvents().connectionChanges (each change arrives there once).',
+    );
+  }
   checkOptions('McpAdapter', options, OPTION_NAMES, invalidOption);
-  requireMethods('registry', options.registry, ['replaceMcpTools', 'removeMcpTools'], 'a ToolRegistry');
+  requireMethods('registry', options.registry, ['replaceTools', 'removeTools'], 'a ToolRegistry');
   requireMethods(
     'artifacts',
     options.artifacts,
@@ -115,13 +122,6 @@ export function resolveAdapterOptions(options: McpAdapterOptions): ResolvedAdapt
   checkServerDefinitions('McpAdapter', options.servers);
   checkOption('McpAdapter', 'deferTools', options.deferTools, { kind: 'boolean' }, invalidOption);
   checkOption('McpAdapter', 'onDiagnostic', options.onDiagnostic, { kind: 'function' }, invalidOption);
-  checkOption(
-    'McpAdapter',
-    'onConnectionChange',
-    options.onConnectionChange,
-    { kind: 'function' },
-    invalidOption,
-  );
   checkOption('McpAdapter', 'listChangedDebounceMs', options.listChangedDebounceMs, TIMER_MS, invalidOption);
   return {
     limits: resolveCatalogLimits('McpAdapter.limits', options.limits),

@@ -67,7 +67,7 @@ describe('catalog listing', () => {
     const result = await adapter.connect();
     expect(result).toMatchObject({ connected: ['bulk'], failed: [], diagnostics: [] });
     expect(pages).toBe(25);
-    expect(registry.stats().servers).toEqual({ bulk: 2500 });
+    expect(registry.stats().bySource).toEqual({ 'mcp:bulk': 2500 });
     expect(adapter.stats()).toMatchObject({ tools: 2500, inputSchemasCompiled: 0 });
     // Deferred: none of the 2,500 schemas reaches the model before ToolSearch loads it.
     const declarations = registry.getFunctionDeclarationsByMode('default', 'anthropic').declarations;
@@ -104,10 +104,10 @@ describe('catalog listing', () => {
     expect(diagnostics[0]!.message).toContain(
       'MCP server "stuck": tools listing returned cursor "same-cursor" a second time',
     );
-    expect(registry.getMcpTools('stuck').map((tool) => tool.name)).toHaveLength(4);
+    expect(registry.getBySource('mcp:stuck').map((tool) => tool.name)).toHaveLength(4);
     // A manual refresh lists again from the first page: pages 3 and 4 are new tools, pages 1-2 are gone.
     const change = await adapter.refresh('stuck', ['tools']);
-    expect(change).toMatchObject({ server: 'stuck', reason: 'manual', updated: [] });
+    expect(change).toMatchObject({ source: 'mcp:stuck', reason: 'manual', updated: [] });
     expect(change?.added).toEqual([
       'mcp__stuck__page3_0000',
       'mcp__stuck__page3_0001',
@@ -187,7 +187,7 @@ describe('catalog listing', () => {
       '"bell\\u0007name"',
     );
     expect(diagnostics.filter((diagnostic) => diagnostic.entry === 'twin')).toHaveLength(2);
-    expect(registry.stats().servers).toEqual({ evil: 1000 });
+    expect(registry.stats().bySource).toEqual({ 'mcp:evil': 1000 });
 
     const good = registry.get('mcp__evil__good_tool')!;
     expect(good.kind).toBe('read-only');
@@ -273,7 +273,7 @@ describe('list_changed', () => {
       { listChangedDebounceMs: 300 },
     );
     await adapter.connect();
-    registry.drainMcpCatalogChanges();
+    registry.drainCatalogChanges();
     registry.markLoaded(['mcp__flood__stable_0000', 'mcp__flood__stable_0001']);
     const refreshesBefore = adapter.catalog('flood').refreshes;
 
@@ -297,10 +297,10 @@ describe('list_changed', () => {
     await adapter.settled();
     // One refresh, 300 ms after the last of 100 notifications sent 10 ms apart.
     expect(adapter.catalog('flood').refreshes - refreshesBefore).toBe(1);
-    const changes = registry.drainMcpCatalogChanges().items;
+    const changes = registry.drainCatalogChanges().items;
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({
-      server: 'flood',
+      source: 'mcp:flood',
       reason: 'list_changed',
       added: ['mcp__flood__fresh_0000'],
       removed: ['mcp__flood__stable_0002'],

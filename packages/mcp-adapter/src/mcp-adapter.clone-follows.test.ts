@@ -67,7 +67,7 @@ describe('a registry clone taken before a list_changed', () => {
     expect(clone.has('mcp__live__shout')).toBe(true);
     expect(clone.has('mcp__live__echo')).toBe(false);
     expect(clone.deferred.getLoadedNames()).toEqual(['mcp__live__ping']);
-    const changes = clone.drainMcpCatalogChanges().items;
+    const changes = clone.drainCatalogChanges().items;
     expect(changes.flatMap((change) => change.added)).toContain('mcp__live__shout');
     expect(changes.flatMap((change) => change.removed)).toContain('mcp__live__echo');
     const shouted = await clone.get('mcp__live__shout')!.build({}).execute(executionContext());

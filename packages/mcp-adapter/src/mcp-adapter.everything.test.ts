@@ -97,13 +97,11 @@ describe.each(['stdio', 'streamable-http'] as const)('server-everything over %s'
     const research = registry.get('mcp__everything__simulate-research-query')!;
     expect(research.kind).toBe('execute');
     expect(research.tags).toEqual(expect.arrayContaining(['writes', 'non-destructive']));
-    const instructions = registry.drainMcpServerInstructions().items;
+    const events = adapter.drainEvents();
+    const instructions = events.serverInstructions.items;
     expect(instructions[0]?.server).toBe('everything');
     expect(instructions[0]?.instructions).toContain('untrusted output from MCP server "everything"');
-    expect(registry.drainMcpConnectionChanges().items.map((change) => change.state)).toEqual([
-      'connecting',
-      'connected',
-    ]);
+    expect(events.connectionChanges.items.map((change) => change.state)).toEqual(['connecting', 'connected']);
   });
 
   it('calls tools through the registry: text, structured content checked against the outputSchema, an image', async () => {
@@ -202,7 +200,7 @@ describe.each(['stdio', 'streamable-http'] as const)('server-everything over %s'
     );
     const cancelled = await run('McpCancelTask', { server: 'everything', taskId });
     expect(text(cancelled)).toContain(': cancelled');
-    expect(registry.drainMcpTaskChanges().items.map((change) => change.status)).toEqual(
+    expect(adapter.drainEvents().taskChanges.items.map((change) => change.status)).toEqual(
       expect.arrayContaining(['working', 'cancelled']),
     );
     const plain = await run('McpStartTask', {
@@ -244,11 +242,11 @@ describe.each(['stdio', 'streamable-http'] as const)('server-everything over %s'
   });
 
   it.runIf(transport === 'stdio')('queues the server logs', async () => {
-    registry.drainMcpLogs();
+    adapter.drainEvents();
     await run('mcp__everything__toggle-simulated-logging', {});
     const logs: Array<{ server: string; level: string; data: unknown }> = [];
     await waitFor(() => {
-      logs.push(...registry.drainMcpLogs().items);
+      logs.push(...adapter.drainEvents().logs.items);
       return logs.length > 0;
     });
     expect(logs[0]?.server).toBe('everything');

@@ -52,7 +52,7 @@ describe('failures seen through tool calls', () => {
       'MCP server "broken" failed to start or complete the MCP handshake',
     );
     expect(result.failed[0]?.reason).toContain('/nonexistent/server.mjs');
-    expect(registry.getMcpTools('flaky').length).toBe(3);
+    expect(registry.getBySource('mcp:flaky').length).toBe(3);
   });
 
   it('returns a timeout result for a server that hangs', async () => {
@@ -110,7 +110,7 @@ describe('failures seen through tool calls', () => {
   });
 
   it('fails a call whose server exits mid-call with a clear error, reconnects, and the tool works again', async () => {
-    registry.drainMcpConnectionChanges();
+    adapter.drainEvents();
     const firstPid = adapter.servers().find((status) => status.server === 'flaky')!.pid!;
     const result = await call('exit-now', {});
     expect(result.error?.type).toBe('execution');
@@ -120,7 +120,7 @@ describe('failures seen through tool calls', () => {
     expect(result.error?.message).toContain('may or may not have taken effect');
     await waitFor(() => adapter.servers()[0]?.phase === 'recovered');
     expect(
-      registry.drainMcpConnectionChanges().items.map((change) => [change.state, change.attempt]),
+      adapter.drainEvents().connectionChanges.items.map((change) => [change.state, change.attempt]),
     ).toEqual([
       ['reconnecting', 1],
       ['recovered', 1],

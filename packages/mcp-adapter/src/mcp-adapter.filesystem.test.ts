@@ -80,13 +80,13 @@ describe('server-filesystem on a temporary folder', () => {
   it('closes cleanly: the tools leave the registry with one announced change and the child process is gone', async () => {
     const pid = adapter.servers()[0]!.pid!;
     expect(processExists(pid)).toBe(true);
-    registry.drainMcpCatalogChanges();
+    registry.drainCatalogChanges();
     await adapter.close();
     expect(processExists(pid)).toBe(false);
-    expect(registry.getMcpTools()).toEqual([]);
-    const changes = registry.drainMcpCatalogChanges().items;
+    expect(registry.getBySource('mcp:files')).toEqual([]);
+    const changes = registry.drainCatalogChanges().items;
     expect(changes).toHaveLength(1);
-    expect(changes[0]).toMatchObject({ server: 'files', reason: 'closed', added: [], updated: [] });
+    expect(changes[0]).toMatchObject({ source: 'mcp:files', reason: 'closed', added: [], updated: [] });
     expect(changes[0]?.removed).toContain('mcp__files__read_text_file');
     expect(adapter.servers()[0]?.phase).toBe('closed');
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SessionArtifactStore } from '@toolwright/artifacts';
-import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
+import { ToolRegistry } from '@toolwright/registry';
 import {
   type FrontAnswer,
   type HttpMcpServer,
@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpAdapter } from './mcp-adapter.js';
 import { parseMcpServersConfig } from './server-config.js';
+import { AdapterEventLog } from './test-support/adapter-event-log.js';
 import { temporaryDirectory } from './test-support/helpers.js';
 
 let directory: { path: string; remove(): Promise<void> };
@@ -68,7 +69,6 @@ function adapterFor(
   reconnect: { maxAttempts: number; initialDelayMs?: number } = { maxAttempts: 0 },
 ) {
   const registry = new ToolRegistry();
-  const changes: McpConnectionChange[] = [];
   const adapter = new McpAdapter({
     registry,
     artifacts: new SessionArtifactStore({
@@ -79,10 +79,9 @@ function adapterFor(
     servers: parseMcpServersConfig({ mcpServers: servers }),
     reconnect,
     ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
-    onConnectionChange: (change) => changes.push(change),
   });
   cleanups.push(() => adapter.close());
-  return { registry, adapter, changes };
+  return { registry, adapter, events: new AdapterEventLog(adapter) };
 }
 
 describe('a server whose tools/list fails is failed, never "connected with 0 tools"', () => {
@@ -91,7 +90,7 @@ describe('a server whose tools/list fails is failed, never "connected with 0 too
     [403, 'HTTP 403'],
   ] as const)('tools/list answering %s', async (status, words) => {
     const url = await gatedListingServer(status);
-    const { registry, adapter, changes } = adapterFor({ gated: { type: 'http', url } });
+    const { adapter, events } = adapterFor({ gated: { type: 'http', url } });
     const result = await adapter.connect();
     expect(result.connected).toEqual([]);
     expect(result.failed).toHaveLength(1);
@@ -107,21 +106,19 @@ describe('a server whose tools/list fails is failed, never "connected with 0 too
     expect(status_).toMatchObject({ server: 'gated', phase: 'failed', tools: 0 });
     expect(status_?.lastError).toContain(words);
     // Events: connecting then failed with the reason; never a `connected`.
-    expect(changes.map((change) => change.state)).toEqual(['connecting', 'failed']);
-    expect(changes.at(-1)?.error).toContain(words);
-    // The registry's queue (what becomes a reminder) carries the same.
-    const queued = registry.drainMcpConnectionChanges().items;
-    expect(queued.map((change) => change.state)).toEqual(['connecting', 'failed']);
-    expect(queued.at(-1)?.error).toContain(words);
+    expect(events.phases().map((change) => change.state)).toEqual(['connecting', 'failed']);
+    expect(events.phases().at(-1)?.error).toContain(words);
+    // Each change came out of the adapter once: a later drain has none of them again.
+    expect(adapter.drainEvents().connectionChanges).toEqual({ items: [], dropped: 0 });
   });
 
   it('a tools/list that never answers fails at the request timeout', async () => {
     const url = await gatedListingServer('hang');
-    const { adapter, changes } = adapterFor({ slow: { type: 'http', url } }, 300);
+    const { adapter, events } = adapterFor({ slow: { type: 'http', url } }, 300);
     const result = await adapter.connect();
     expect(result.failed[0]?.reason).toContain('did not answer tools/list within 300 ms');
     expect(adapter.servers()[0]?.phase).toBe('failed');
-    expect(changes.map((change) => change.state)).toEqual(['connecting', 'failed']);
+    expect(events.phases().map((change) => change.state)).toEqual(['connecting', 'failed']);
   });
 
   it('reconnect() on such a server fails again with the reason, and the transport is not left open', async () => {
@@ -137,7 +134,7 @@ describe('a server whose tools/list fails is failed, never "connected with 0 too
   it('a lost server that comes back but whose tools/list now answers 403 never reads as recovered: the loop ends failed with the reason and its tools go', async () => {
     let refuse = false;
     const server = await switchableListingServer(() => (refuse ? 403 : undefined));
-    const { registry, adapter, changes } = adapterFor(
+    const { registry, adapter, events } = adapterFor(
       { gated: { type: 'http', url: server.url } },
       undefined,
       {
@@ -156,12 +153,17 @@ describe('a server whose tools/list fails is failed, never "connected with 0 too
     );
     expect(lost.error?.message).toContain('connection_lost');
     await adapter.connection('gated').reconnected();
-    expect(changes.slice(2).map((change) => [change.state, change.attempt])).toEqual([
+    expect(
+      events
+        .phases()
+        .slice(2)
+        .map((change) => [change.state, change.attempt]),
+    ).toEqual([
       ['reconnecting', 1],
       ['reconnecting', 2],
       ['failed', 2],
     ]);
-    expect(changes.at(-1)?.error).toContain('HTTP 403');
+    expect(events.phases().at(-1)?.error).toContain('HTTP 403');
     expect(adapter.servers()[0]).toMatchObject({ phase: 'failed', tools: 0 });
     await adapter.settled();
     expect(registry.has('mcp__gated__secret')).toBe(false);

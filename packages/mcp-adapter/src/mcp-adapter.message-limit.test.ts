@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
-import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
+import { ToolRegistry } from '@toolwright/registry';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
 import { McpAdapter } from './mcp-adapter.js';
 import type { McpAdapterOptions } from './mcp-adapter-options.js';
 import { parseMcpServersConfig } from './server-config.js';
 import { DEFAULT_STDIO_MAX_MESSAGE_BYTES } from './stdio-message-limit.js';
+import { AdapterEventLog } from './test-support/adapter-event-log.js';
 import {
   executionContext,
   fixturePath,
@@ -26,7 +27,6 @@ async function largeServer(env: Record<string, string>, options: Partial<McpAdap
   const directory = await temporaryDirectory('mcp-message-limit');
   const pidLog = join(directory.path, 'pids');
   const registry = new ToolRegistry();
-  const changes: McpConnectionChange[] = [];
   const diagnostics: CatalogDiagnostic[] = [];
   const adapter = new McpAdapter({
     registry,
@@ -41,7 +41,6 @@ async function largeServer(env: Record<string, string>, options: Partial<McpAdap
       },
     }),
     reconnect: { initialDelayMs: 20 },
-    onConnectionChange: (change) => changes.push(change),
     onDiagnostic: (diagnostic) => diagnostics.push(diagnostic),
     ...options,
   });
@@ -50,7 +49,7 @@ async function largeServer(env: Record<string, string>, options: Partial<McpAdap
     await directory.remove();
   });
   const pids = async () => (await readFile(pidLog, 'utf8')).trim().split('\n').map(Number);
-  return { adapter, registry, changes, diagnostics, pids };
+  return { adapter, registry, events: new AdapterEventLog(adapter), diagnostics, pids };
 }
 
 const LIMIT_WORDS =
@@ -66,7 +65,7 @@ describe('a stdio message over the SDK limit', () => {
   it('in a tool listing: the server fails by name, limit and request, without a reconnect loop that would fail the same way', {
     timeout: 120_000,
   }, async () => {
-    const { adapter, registry, changes, diagnostics, pids } = await largeServer({
+    const { adapter, events, diagnostics, pids } = await largeServer({
       FIXTURE_DESCRIPTION_BYTES: String(11_000_000),
     });
     const result = await adapter.connect();
@@ -74,15 +73,11 @@ describe('a stdio message over the SDK limit', () => {
     const reason = `${sent}; not reconnecting, since every reconnect lists the catalog again and would get the same answer`;
     expect(result.connected).toEqual([]);
     expect(result.failed).toEqual([{ server: 'large', reason }]);
-    expect(changes.map(({ state, attempt, error }) => ({ state, attempt, error }))).toEqual([
+    expect(events.phases().map(({ state, attempt, error }) => ({ state, attempt, error }))).toEqual([
       // Never announced as connected: its tools could not be listed.
       { state: 'connecting', attempt: undefined, error: undefined },
       { state: 'failed', attempt: undefined, error: reason },
     ]);
-    expect(registry.drainMcpConnectionChanges().items.at(-1)).toMatchObject({
-      state: 'failed',
-      error: reason,
-    });
     expect(adapter.servers()[0]).toMatchObject({ phase: 'failed', lastError: reason, pid: undefined });
     expect(diagnostics).toContainEqual({
       server: 'large',
@@ -121,7 +116,7 @@ describe('a stdio message over the SDK limit', () => {
   });
 
   it('in a tool result: that call fails saying so, the server reconnects and its tools work again', async () => {
-    const { adapter, registry, changes, pids } = await largeServer({}, { stdioMaxMessageBytes: 1024 * 1024 });
+    const { adapter, registry, events, pids } = await largeServer({}, { stdioMaxMessageBytes: 1024 * 1024 });
     await adapter.connect();
     const result = await registry
       .get('mcp__large__big_result')!
@@ -130,8 +125,13 @@ describe('a stdio message over the SDK limit', () => {
     const reason =
       'MCP server "large" sent a message larger than the stdio message limit of 1,048,576 bytes (1 MiB) while tools/call "big_result" was waiting; the MCP SDK refused it and dropped the connection, ending the server process (raise the adapter option stdioMaxMessageBytes if the server is expected to send that much)';
     expect(result.error).toEqual({ type: 'execution', message: `${reason} (code: message_too_large)` });
-    await waitFor(() => changes.some((change) => change.state === 'recovered'));
-    expect(changes.slice(2).map(({ state, attempt, error }) => [state, attempt, error])).toEqual([
+    await waitFor(() => events.phases().some((change) => change.state === 'recovered'));
+    expect(
+      events
+        .phases()
+        .slice(2)
+        .map(({ state, attempt, error }) => [state, attempt, error]),
+    ).toEqual([
       ['reconnecting', 1, reason],
       ['recovered', 1, undefined],
     ]);

@@ -1,10 +1,11 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { SessionArtifactStore } from '@toolwright/artifacts';
-import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
+import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpContentTools } from './content-tools.js';
 import { McpAdapter } from './mcp-adapter.js';
+import { AdapterEventLog } from './test-support/adapter-event-log.js';
 import { executionContext, inMemoryServer, temporaryDirectory, waitFor } from './test-support/helpers.js';
 
 let directory: { path: string; remove(): Promise<void> };
@@ -48,7 +49,6 @@ function liveServer(instances: McpServer[], subscribed: string[]) {
 
 function setup(instances: McpServer[], subscribed: string[], reconnect: { maxAttempts: number }) {
   const registry = new ToolRegistry();
-  const phases: McpConnectionChange[] = [];
   const adapter = new McpAdapter({
     registry,
     artifacts: new SessionArtifactStore({
@@ -59,11 +59,10 @@ function setup(instances: McpServer[], subscribed: string[], reconnect: { maxAtt
     servers: [liveServer(instances, subscribed)],
     reconnect: { ...reconnect, initialDelayMs: 20 },
     listChangedDebounceMs: 50,
-    onConnectionChange: (change) => phases.push(change),
   });
   adapters.push(adapter);
   registry.registerAll(createMcpContentTools(adapter));
-  return { registry, adapter, phases };
+  return { registry, adapter, events: new AdapterEventLog(adapter) };
 }
 
 describe('notifications and reconnects', () => {
@@ -71,7 +70,7 @@ describe('notifications and reconnects', () => {
     const instances: McpServer[] = [];
     const { registry, adapter } = setup(instances, [], { maxAttempts: 0 });
     await adapter.connect();
-    expect(registry.drainMcpServerInstructions().items[0]?.instructions).toContain(
+    expect(adapter.drainEvents().serverInstructions.items[0]?.instructions).toContain(
       'Use the ping tool.\n<<end',
     );
     await registry
@@ -86,17 +85,18 @@ describe('notifications and reconnects', () => {
     }));
     await waitFor(() => adapter.catalog('live').resources.length === 2);
     await adapter.settled();
-    expect(registry.drainMcpResourceUpdates().items).toEqual([{ server: 'live', uri: 'memo://notes' }]);
-    expect(registry.drainMcpContentChanges().items).toEqual([
+    const events = adapter.drainEvents();
+    expect(events.resourceUpdates.items).toEqual([{ server: 'live', uri: 'memo://notes' }]);
+    expect(events.contentChanges.items).toEqual([
       { server: 'live', kind: 'resources', reason: 'list_changed' },
     ]);
   });
 
   it('names the resource-template listing resourceTemplates everywhere: catalog, content change and diagnostics', async () => {
     const instances: McpServer[] = [];
-    const { registry, adapter } = setup(instances, [], { maxAttempts: 0 });
+    const { adapter } = setup(instances, [], { maxAttempts: 0 });
     await adapter.connect();
-    registry.drainMcpContentChanges();
+    adapter.drainEvents();
     instances[0]!.registerResource(
       'day',
       new ResourceTemplate('memo://day/{date}', { list: undefined }),
@@ -105,7 +105,7 @@ describe('notifications and reconnects', () => {
     );
     await waitFor(() => adapter.catalog('live').resourceTemplates.length === 1);
     await adapter.settled();
-    expect(registry.drainMcpContentChanges().items).toEqual([
+    expect(adapter.drainEvents().contentChanges.items).toEqual([
       { server: 'live', kind: 'resourceTemplates', reason: 'list_changed' },
     ]);
     expect(adapter.catalog('live').resourceTemplates).toEqual([
@@ -113,41 +113,62 @@ describe('notifications and reconnects', () => {
     ]);
   });
 
-  it('hands onConnectionChange and the registry queue the same McpConnectionChange, with its time', async () => {
+  it('delivers each connection change once, through drainEvents, with its time', async () => {
     const before = Date.now();
-    const { registry, adapter, phases } = setup([], [], { maxAttempts: 0 });
+    const { adapter } = setup([], [], { maxAttempts: 0 });
     await adapter.connect();
-    const queued = registry.drainMcpConnectionChanges().items;
-    expect(queued).toEqual(phases);
-    expect(queued.map(({ server, state }) => [server, state])).toEqual([
+    const drained = adapter.drainEvents().connectionChanges;
+    expect(drained.dropped).toBe(0);
+    expect(drained.items.map(({ server, state }) => [server, state])).toEqual([
       ['live', 'connecting'],
       ['live', 'connected'],
     ]);
-    for (const change of queued) {
+    for (const change of drained.items) {
       expect(change.at).toBeGreaterThanOrEqual(before);
       expect(change.at).toBeLessThanOrEqual(Date.now());
     }
+    // Nothing arrives twice: the next drain holds only what happened since.
+    expect(adapter.drainEvents().connectionChanges).toEqual({ items: [], dropped: 0 });
+    await adapter.close();
+    expect(adapter.drainEvents().connectionChanges.items.map((change) => change.state)).toEqual(['closed']);
+  });
+
+  it('refuses the removed onConnectionChange option, naming the one way changes arrive', () => {
+    expect(
+      () =>
+        new McpAdapter({
+          registry: new ToolRegistry(),
+          artifacts: new SessionArtifactStore({ root: directory.path, namespace: 'mcp', sessionId: 'gone' }),
+          servers: [],
+          onConnectionChange: () => undefined,
+        } as never),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'invalid_option',
+        message:
+          'McpAdapter: the option onConnectionChange is gone; take connection phases from ' +
+          'adapter.drainEvents().connectionChanges (each change arrives there once).',
+      }),
+    );
   });
 
   it('reconnects a lost server, re-subscribes and re-applies its tools; a server that stays down loses its tools', async () => {
     const instances: McpServer[] = [];
     const subscribed: string[] = [];
-    const { registry, adapter, phases } = setup(instances, subscribed, { maxAttempts: 3 });
+    const { registry, adapter, events } = setup(instances, subscribed, { maxAttempts: 3 });
     await adapter.connect();
     await registry
       .get('McpSubscribeResource')!
       .build({ server: 'live', uri: 'memo://notes' })
       .execute(executionContext());
     await instances[0]!.close();
-    await waitFor(() => phases.some((change) => change.state === 'recovered'));
+    await waitFor(() => events.phases().some((change) => change.state === 'recovered'));
     await waitFor(() => subscribed.length === 2);
     expect(instances).toHaveLength(2);
     expect(subscribed).toEqual(['memo://notes', 'memo://notes']);
     const pong = await registry.get('mcp__live__ping')!.build({}).execute(executionContext());
     expect(JSON.stringify(pong.llmContent)).toContain('pong');
-    expect(
-      registry.drainMcpConnectionChanges().items.map((change) => [change.state, change.attempt]),
-    ).toEqual([
+    expect(events.phases().map((change) => [change.state, change.attempt])).toEqual([
       ['connecting', undefined],
       ['connected', undefined],
       ['reconnecting', 1],
@@ -159,8 +180,12 @@ describe('notifications and reconnects', () => {
     expect(down.registry.has('mcp__live__ping')).toBe(true);
     await (down.adapter.connection('live').client.transport as { close(): Promise<void> }).close();
     await waitFor(() => !down.registry.has('mcp__live__ping'));
-    const removal = down.registry.drainMcpCatalogChanges().items.at(-1);
-    expect(removal).toMatchObject({ server: 'live', removed: ['mcp__live__ping'], reason: 'server failed' });
+    const removal = down.registry.drainCatalogChanges().items.at(-1);
+    expect(removal).toMatchObject({
+      source: 'mcp:live',
+      removed: ['mcp__live__ping'],
+      reason: 'server failed',
+    });
     const failed = await down.adapter.callTool('mcp__live__ping', {}, executionContext());
     expect(failed.error?.type).toBe('not_found');
   });

@@ -1,7 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
-import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
+import { ToolRegistry } from '@toolwright/registry';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpAdapter } from './mcp-adapter.js';
 import { parseMcpServersConfig } from './server-config.js';
@@ -18,7 +18,6 @@ async function gatedAdapter(options: { markerPresent: boolean; maxAttempts?: num
   const marker = join(directory.path, 'fail-marker');
   if (options.markerPresent) await writeFile(marker, 'fail');
   const registry = new ToolRegistry();
-  const phases: McpConnectionChange[] = [];
   const adapter = new McpAdapter({
     registry,
     artifacts: new SessionArtifactStore({ root: directory.path, namespace: 'mcp', sessionId: 'r' }),
@@ -32,15 +31,14 @@ async function gatedAdapter(options: { markerPresent: boolean; maxAttempts?: num
       },
     }),
     reconnect: { initialDelayMs: 20, maxAttempts: options.maxAttempts ?? 1 },
-    onConnectionChange: (change) => phases.push(change),
   });
   cleanups.push(async () => {
     await adapter.close();
     await directory.remove();
   });
   const states = () =>
-    registry.drainMcpConnectionChanges().items.map((change) => [change.state, change.attempt]);
-  return { adapter, registry, phases, states, marker };
+    adapter.drainEvents().connectionChanges.items.map((change) => [change.state, change.attempt]);
+  return { adapter, registry, states, marker };
 }
 
 describe('McpAdapter.reconnect', () => {

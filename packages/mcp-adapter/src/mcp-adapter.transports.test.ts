@@ -155,14 +155,14 @@ describe('includeTools / excludeTools on a real server', () => {
       },
       safe: { type: 'sse', url: legacy.url, excludeTools: ['drop_tables'] },
     });
-    expect(registry.getMcpTools('picky').map((tool) => tool.name)).toEqual(['mcp__picky__echo']);
-    expect(registry.getMcpTools('safe').map((tool) => tool.name)).toEqual([
+    expect(registry.getBySource('mcp:picky').map((tool) => tool.name)).toEqual(['mcp__picky__echo']);
+    expect(registry.getBySource('mcp:safe').map((tool) => tool.name)).toEqual([
       'mcp__safe__echo',
       'mcp__safe__whoami',
     ]);
     expect(adapter.catalog('picky').diagnostics).toEqual([]);
     const typo = await connect({ typo: { type: 'http', url: modern.url, includeTools: ['ecko', 'whoami'] } });
-    expect(typo.registry.getMcpTools('typo').map((tool) => tool.name)).toEqual(['mcp__typo__whoami']);
+    expect(typo.registry.getBySource('mcp:typo').map((tool) => tool.name)).toEqual(['mcp__typo__whoami']);
     expect(typo.result.diagnostics).toEqual([
       {
         server: 'typo',

@@ -1,6 +1,6 @@
 import type { ExecutionContext, Tool, ToolResult } from '@toolwright/contracts';
 import { ToolResults } from '@toolwright/contracts';
-import type { CatalogChange, McpConnectionChange, ToolRegistry } from '@toolwright/registry';
+import type { CatalogChange } from '@toolwright/registry';
 import type { ArtifactSinkV1 } from '@toolwright/spec';
 import { compileJsonSchema, type SchemaValidator } from '@toolwright/validation';
 import { attachServices, type McpAdapterServices } from './adapter-services.js';
@@ -12,6 +12,9 @@ import type { McpToolDefinition } from './catalog-screen.js';
 import { McpConnectionManager } from './connection-manager.js';
 import type { OutputRoutingOptions } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+import type { McpConnectionChange } from './events/connection-state.js';
+import { type McpAdapterEvents, McpEventInbox } from './events/mcp-event-inbox.js';
+import type { McpContentChange } from './events/mcp-events.js';
 import { listingFailure } from './listing-failure.js';
 import { type McpAdapterOptions, resolveAdapterOptions } from './mcp-adapter-options.js';
 import type {
@@ -38,14 +41,14 @@ const ALL_KINDS: ReadonlySet<RefreshKind> = new Set(['tools', 'resources', 'prom
 
 /**
  * Live MCP servers as toolwright registry tools. `connect()` connects every server in
- * parallel, lists and screens each catalog and applies the tools to the registry in one
- * atomic `replaceMcpTools`; `list_changed` notifications are debounced into refreshes that
- * apply the net delta; logs, instructions, resource updates, connection phases and task
- * changes go to the registry's queues; tool results are routed through the artifact store.
+ * parallel, lists and screens each catalog and applies each server's tools to the registry in
+ * one atomic `replaceTools` of its source group (`mcp:<server>`); `list_changed` notifications
+ * are debounced into refreshes that apply the net delta; logs, instructions, resource updates,
+ * connection phases and task changes wait in this adapter's bounded queues for
+ * {@link McpAdapter.drainEvents}; tool results are routed through the artifact store.
  */
 export class McpAdapter {
-  readonly #options: McpAdapterOptions;
-  readonly #registry: ToolRegistry;
+  readonly #events = new McpEventInbox();
   readonly #routing: OutputRoutingOptions;
   readonly #artifacts: ArtifactSinkV1;
   readonly #connections: McpConnectionManager;
@@ -79,8 +82,6 @@ export class McpAdapter {
    */
   constructor(options: McpAdapterOptions) {
     const resolved = resolveAdapterOptions(options);
-    this.#options = options;
-    this.#registry = options.registry;
     this.#routing = resolved.output;
     this.#artifacts = options.artifacts;
     this.#connections = new McpConnectionManager(options.servers, {
@@ -91,6 +92,7 @@ export class McpAdapter {
     attachServices(this, this.#services());
     const context = {
       registry: options.registry,
+      onContentChange: (change: McpContentChange) => this.#events.contentChanges.enqueue(change),
       limits: resolved.limits,
       names: this.#names,
       compileCounter: this.#compileCounter,
@@ -150,8 +152,8 @@ export class McpAdapter {
 
   /**
    * Tries once more to connect one server that failed — its first connect, or an automatic
-   * reconnect loop that gave up — with the same timeouts as `connect()`. Phases go to
-   * `onConnectionChange` and the registry's connection queue as they happen (`connecting` /
+   * reconnect loop that gave up — with the same timeouts as `connect()`. Phases are queued for
+   * {@link McpAdapter.drainEvents} as they happen (`connecting` /
    * `connected` for a server that never connected, `reconnecting` / `recovered` for one that
    * had); on success its catalog is listed and its tools applied. A server's failure comes back
    * as `outcome: 'failed'` with the reason, never as a throw. Throws `unknown_server` for a
@@ -180,6 +182,17 @@ export class McpAdapter {
     kinds: readonly RefreshKind[] = ['tools', 'resources', 'prompts'],
   ): Promise<CatalogChange | undefined> {
     return this.#refresh(server, new Set(kinds), 'manual');
+  }
+
+  /**
+   * Takes every event queued since the last drain: content changes, resource updates, connection
+   * phases, logs, server instructions and task changes, each kind oldest first with the count
+   * dropped when its queue was full. This is the one way the adapter reports them: each event
+   * comes out of exactly one drain. Tool catalog changes are the registry's
+   * (`registry.drainCatalogChanges()`).
+   */
+  drainEvents(): McpAdapterEvents {
+    return this.#events.drain();
   }
 
   /** Resolves when no `list_changed` refresh is waiting or running (useful in tests and at shutdown). */
@@ -332,9 +345,9 @@ export class McpAdapter {
     };
   }
 
-  /** Reports a task's status to the registry's task queue (status message stripped of control characters). */
+  /** Queues a task's status (status message stripped of control characters). */
   #reportTask(server: string, task: McpTaskStatus): void {
-    this.#registry.enqueueMcpTaskChange({
+    this.#events.taskChanges.enqueue({
       server,
       taskId: task.taskId,
       status: task.status,
@@ -409,8 +422,7 @@ export class McpAdapter {
   }
 
   #onConnectionChange(change: McpConnectionChange): void {
-    this.#options.onConnectionChange?.(change);
-    this.#registry.enqueueMcpConnectionChange(change);
+    this.#events.connectionChanges.enqueue(change);
     if (change.state === 'failed' || change.state === 'needs_auth') {
       void this.#catalogs
         .get(change.server)
@@ -423,8 +435,8 @@ export class McpAdapter {
     const catalog = this.#catalog(server);
     installNotificationHandlers(connection.client, {
       onListChanged: (kind) => this.#schedulers.get(server)?.request(kind),
-      onLog: (entry) => this.#registry.enqueueMcpLog({ server, ...entry }),
-      onResourceUpdated: (uri) => this.#registry.enqueueMcpResourceUpdate({ server, uri }),
+      onLog: (entry) => this.#events.logs.enqueue({ server, ...entry }),
+      onResourceUpdated: (uri) => this.#events.resourceUpdates.enqueue({ server, uri }),
       // Only tasks a session here started are reported; others are none of this agent's business.
       onTaskStatus: (task) => {
         if (this.#tasks.ownerOf(server, task.taskId) !== undefined) this.#reportTask(server, task);
@@ -433,7 +445,7 @@ export class McpAdapter {
     const instructions = connection.instructions;
     if (instructions !== undefined && instructions.trim() !== '') {
       const stripped = stripControlCharacters(instructions).slice(0, MAX_INSTRUCTIONS_CHARACTERS);
-      this.#registry.enqueueMcpServerInstructions({
+      this.#events.serverInstructions.enqueue({
         server,
         instructions: markUntrusted(server, stripped, 'server instructions'),
       });

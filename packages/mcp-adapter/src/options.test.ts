@@ -36,7 +36,7 @@ const adapterError = (extra: Record<string, unknown>) =>
 describe('McpAdapter options are checked by name and value', () => {
   it('refuses an unknown option, naming the nearest known one', () => {
     expect(adapterError({ requestTimeoutMS: 5000 })).toBe(
-      'McpAdapter: unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: registry, servers, artifacts, limits, output, clientInfo, clientCapabilities, connectTimeoutMs, requestTimeoutMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, oauth, onConnectionChange, deferTools, listChangedDebounceMs, onDiagnostic.',
+      'McpAdapter: unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: registry, servers, artifacts, limits, output, clientInfo, clientCapabilities, connectTimeoutMs, requestTimeoutMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, oauth, deferTools, listChangedDebounceMs, onDiagnostic.',
     );
   });
 
@@ -120,7 +120,6 @@ describe('McpAdapter options are checked by name and value', () => {
       listChangedDebounceMs: 0,
       clientInfo: { name: 'host', version: '1.0.0' },
       onDiagnostic: () => undefined,
-      onConnectionChange: () => undefined,
     });
     expect(adapter.servers()).toEqual([]);
   });

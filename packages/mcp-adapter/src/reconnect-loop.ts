@@ -1,5 +1,5 @@
-import type { McpConnectionState } from '@toolwright/registry';
 import { checkOption, checkOptions, type OptionTable, TIMER_MS } from '@toolwright/utils';
+import type { McpConnectionState } from './events/connection-state.js';
 import { invalidOption } from './invalid-option.js';
 
 /** Backoff for reconnecting to a server whose connection was lost. */

@@ -1,11 +1,13 @@
 import type { Tool } from '@toolwright/contracts';
-import type { CatalogChange, McpContentChange, ToolRegistry } from '@toolwright/registry';
+import type { CatalogChange, ToolRegistry } from '@toolwright/registry';
 import { canonicalJson } from '@toolwright/utils';
 import type { SchemaValidator } from '@toolwright/validation';
 import type { CatalogDiagnostic, CatalogDiagnosticCode } from './catalog-diagnostic.js';
 import type { CatalogLimits } from './catalog-limits.js';
 import { listContent, listTools } from './catalog-listing.js';
 import type { McpCatalogEntry, McpToolDefinition } from './catalog-screen.js';
+import type { McpContentChange } from './events/mcp-events.js';
+import { mcpSourceGroup } from './events/source-group.js';
 import { LazySchemaValidator } from './lazy-schema-validator.js';
 import type { RefreshKind } from './refresh-scheduler.js';
 import type { ServerConnection } from './server-connection.js';
@@ -17,12 +19,14 @@ export interface ToolEntry {
   readonly tool: Tool;
 }
 
-/** The content listings a server can offer besides tools: the registry's names for them. */
+/** The content listings a server can offer besides tools, named as their change events name them. */
 export type ContentList = McpContentChange['kind'];
 
 /** What every server catalog of one adapter shares. */
 export interface CatalogContext {
   readonly registry: ToolRegistry;
+  /** Queues a change of a server's resources, templates or prompts for the host. */
+  onContentChange(change: McpContentChange): void;
   readonly limits: CatalogLimits;
   /** The adapter-wide reverse map of provider names. */
   readonly names: McpToolNameMap;
@@ -46,8 +50,8 @@ function reasonOf(error: unknown): string {
 /**
  * One server's catalog as the adapter holds it — tools, resources, templates, prompts, the
  * latest diagnostics — and how a refresh updates it: list, screen, build tools (reusing the
- * `Tool` of every unchanged definition so its loaded state survives), then one scoped atomic
- * `replaceMcpTools`. A refused replace changes nothing and leaves the previous catalog.
+ * `Tool` of every unchanged definition so its loaded state survives), then one atomic
+ * `replaceTools` of the server's source group. A refused replace changes nothing and leaves the previous catalog.
  */
 export class ServerCatalog {
   readonly server: string;
@@ -111,7 +115,7 @@ export class ServerCatalog {
       if (this.tools.size === 0) return;
       this.tools = new Map();
       this.#context.names.removeServer(this.server);
-      this.#context.registry.removeMcpTools(this.server, reason);
+      this.#context.registry.removeTools(mcpSourceGroup(this.server), reason);
     });
   }
 
@@ -132,7 +136,7 @@ export class ServerCatalog {
     this.content[list] = listing.entries;
     this.#contentSignatures.set(list, signature);
     if (previous !== undefined && previous !== signature) {
-      this.#context.registry.enqueueMcpContentChange({
+      this.#context.onContentChange({
         server: this.server,
         kind: list,
         reason,
@@ -166,11 +170,12 @@ export class ServerCatalog {
         next.set(entry.tool.name, entry);
       }
       try {
-        // One scoped, atomic replace per refresh: the registry computes the net delta and
-        // announces it once in its catalog-change queue (nothing when nothing changed).
-        change = this.#context.registry.replaceMcpTools(
+        // One atomic replace of the server's group per refresh: the registry computes the net
+        // delta and announces it once (nothing when nothing changed).
+        change = this.#context.registry.replaceTools(
+          mcpSourceGroup(this.server),
           [...next.values()].map((entry) => entry.tool),
-          { server: this.server, reason },
+          { reason },
         );
       } catch (error) {
         diagnostics.push({

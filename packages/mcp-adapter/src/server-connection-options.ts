@@ -1,7 +1,7 @@
-import type { McpConnectionChange } from '@toolwright/registry';
 import { checkOptions, type OptionTable } from '@toolwright/utils';
 import type { ResolvedOAuthRuntime } from './auth/oauth-runtime.js';
 import type { ClientCapabilitySet } from './capabilities/client-capability-set.js';
+import type { McpConnectionChange } from './events/connection-state.js';
 import { invalidOption } from './invalid-option.js';
 import type { ReconnectPolicy } from './reconnect-loop.js';
 import type { ServerConnection } from './server-connection.js';

@@ -1,9 +1,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { McpConnectionState } from '@toolwright/registry';
 import { failureState, needsAuthError } from './auth/oauth-connection.js';
 import { redactSecrets } from './auth/secret-redaction.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+import type { McpConnectionState } from './events/connection-state.js';
 import { runReconnectLoop } from './reconnect-loop.js';
 import { type RequestOptions, sendRequest } from './request-signal.js';
 import { isHttpConnectionLoss, mapRequestError, reasonOf } from './sdk-error-mapping.js';

@@ -7,7 +7,7 @@ import {
   TaskStatusNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { McpLogEntry } from '@toolwright/registry';
+import type { McpLogEntry } from './events/mcp-events.js';
 import type { RefreshKind } from './refresh-scheduler.js';
 import type { McpTaskStatus } from './tool-call.js';
 

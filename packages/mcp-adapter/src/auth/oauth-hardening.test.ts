@@ -4,10 +4,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
-import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
+import { ToolRegistry } from '@toolwright/registry';
 import { makeTempDir } from '@toolwright/test-support';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { McpConnectionManager, type McpConnectionManagerOptions } from '../connection-manager.js';
+import type { McpConnectionChange } from '../events/connection-state.js';
 import { McpAdapter } from '../mcp-adapter.js';
 import { parseMcpServersConfig } from '../server-config.js';
 import {
@@ -274,7 +275,6 @@ describe('a server that echoes its bearer token', () => {
       reconnect: { maxAttempts: 0 },
       oauth: { storeDirectory: store },
       onDiagnostic: (diagnostic) => diagnostics.push(diagnostic),
-      onConnectionChange: (change) => changes.push(change),
     });
     closers.push(async () => {
       await adapter.close();
@@ -305,7 +305,7 @@ describe('a server that echoes its bearer token', () => {
     expect(failure?.reason).toContain('upstream refused [redacted]');
     const seen = [
       failure?.reason,
-      JSON.stringify(changes),
+      JSON.stringify(adapter.drainEvents()),
       JSON.stringify(diagnostics),
       JSON.stringify(adapter.servers()),
     ].join('\n');
@@ -346,7 +346,7 @@ describe('a server that echoes its bearer token', () => {
     const token = storedAccessToken();
     expect(result.error?.message).toContain('bad request from [redacted]');
     expect(JSON.stringify(result)).not.toContain(token);
-    expect(JSON.stringify(changes)).not.toContain(token);
+    expect(JSON.stringify(adapter.drainEvents())).not.toContain(token);
   });
 
   it('has the credentials of configured headers and a stdio env redacted from what the server echoes', async () => {

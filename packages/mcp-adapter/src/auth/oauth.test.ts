@@ -4,10 +4,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
-import { type McpConnectionChange, ToolRegistry } from '@toolwright/registry';
+import { ToolRegistry } from '@toolwright/registry';
 import { makeTempDir, waitFor } from '@toolwright/test-support';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { McpConnectionManager, type McpConnectionManagerOptions } from '../connection-manager.js';
+import type { McpConnectionChange } from '../events/connection-state.js';
 import { McpAdapter } from '../mcp-adapter.js';
 import { parseMcpServersConfig } from '../server-config.js';
 import type { McpServerDefinition } from '../server-definition.js';
@@ -363,7 +364,6 @@ describe('through McpAdapter', () => {
           },
         },
         onDiagnostic: (diagnostic) => diagnostics.push(diagnostic),
-        onConnectionChange: (change) => changes.push(change),
       });
       try {
         expect((await adapter.connect()).failed).toEqual([]);
@@ -379,7 +379,7 @@ describe('through McpAdapter', () => {
         const catalog = adapter.catalog('hosted');
         expect([catalog.tools.length, catalog.resources.length, catalog.prompts.length]).toEqual([2, 1, 1]);
         const tokens = storedTokens();
-        const seen = JSON.stringify([changes, diagnostics, adapter.servers()]);
+        const seen = JSON.stringify([adapter.drainEvents(), diagnostics, adapter.servers()]);
         expect(seen).not.toContain(tokens.access_token);
       } finally {
         await adapter.close();
@@ -404,7 +404,6 @@ describe('a token that can no longer be renewed', () => {
       servers: [definition],
       reconnect: { maxAttempts: 0 },
       oauth: { storeDirectory: store },
-      onConnectionChange: (change) => changes.push(change),
     });
     try {
       expect((await adapter.connect()).failed).toEqual([]);
@@ -422,7 +421,10 @@ describe('a token that can no longer be renewed', () => {
         },
       );
       expect(result.error?.message).toContain('toolwright-agent mcp login hosted');
-      expect(changes.at(-1)).toMatchObject({ server: 'hosted', state: 'needs_auth' });
+      expect(adapter.drainEvents().connectionChanges.items.at(-1)).toMatchObject({
+        server: 'hosted',
+        state: 'needs_auth',
+      });
       expect(adapter.servers()[0]).toMatchObject({ phase: 'needs_auth' });
       await adapter.settled();
       expect(registry.get('mcp__hosted__whoami')).toBeUndefined();

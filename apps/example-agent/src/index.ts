@@ -8,7 +8,13 @@ export {
   DEFAULT_SYSTEM_PROMPT,
 } from './agent/agent-loop.js';
 export { connectionReminders, describeConnectionChange } from './agent/connection-reminder.js';
-export { drainSystemReminders, formatReminderMessage } from './agent/system-reminders.js';
+export {
+  type DrainedEvents,
+  drainSystemReminders,
+  formatReminderMessage,
+  type McpEventSource,
+  remindersOf,
+} from './agent/system-reminders.js';
 export {
   type CatalogEntry,
   type CatalogView,

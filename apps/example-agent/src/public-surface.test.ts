@@ -51,6 +51,7 @@ describe('public surface', () => {
       'loadWorkspaceSettings',
       'parseAgentConfig',
       'parseScenario',
+      'remindersOf',
       'resolveProviderId',
       'runDemo',
       'runProgram',

@@ -1,10 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
 import type { ExecutedCall } from '@toolwright/executor';
+import { parseMcpServersConfig } from '@toolwright/mcp-adapter';
 import { compileJsonSchema } from '@toolwright/validation';
 import { afterEach, describe, expect, it } from 'vitest';
+import { connectMcpServers } from '../mcp/mcp-servers.js';
 import type {
   ModelProvider,
   ModelRequest,
@@ -16,6 +19,10 @@ import { createSessionFixture, type SessionFixture } from '../test-support/execu
 import { startRecordingServer } from '../test-support/recording-server.js';
 import { responseAsStream } from '../test-support/response-stream.js';
 import { AgentLoop } from './agent-loop.js';
+
+const flakyServer = fileURLToPath(
+  new URL('../../../../packages/mcp-adapter/src/test-support/fixtures/flaky-server.mjs', import.meta.url),
+);
 
 const fixtures: SessionFixture[] = [];
 afterEach(() => {
@@ -62,8 +69,8 @@ describe('AgentLoop', () => {
   it('lists deferred tools by name, and sends a schema only after ToolSearch loaded it', async () => {
     const setup = createSessionFixture({ trustedMcpServers: ['demo'] });
     fixtures.push(setup);
-    setup.session.registry.replaceMcpTools([mcpTool('demo', 'echo')], { server: 'demo', reason: 'test' });
-    setup.session.registry.drainMcpCatalogChanges();
+    setup.session.registry.replaceTools('mcp:demo', [mcpTool('demo', 'echo')], { reason: 'test' });
+    setup.session.registry.drainCatalogChanges();
     const provider = new QueueProvider([
       {
         text: '',
@@ -95,40 +102,41 @@ describe('AgentLoop', () => {
     });
   });
 
-  it('drains registry queues into one reminder before the next request, once', async () => {
-    const setup = createSessionFixture({ trustedMcpServers: ['demo'] });
+  it("drains the registry's catalog changes and the adapter's events into one reminder, each change once", async () => {
+    const setup = createSessionFixture({ trustedMcpServers: ['flaky'] });
     fixtures.push(setup);
-    const provider = new QueueProvider([
-      { text: '', toolCalls: [{ id: '1', name: 'TaskList', arguments: {} }] },
-    ]);
-    setup.session.registry.enqueueMcpConnectionChange({
-      server: 'db',
-      state: 'disconnected',
-      error: 'EPIPE',
-    });
-    setup.session.registry.replaceMcpTools([mcpTool('db', 'query')], {
-      server: 'db',
-      reason: 'list_changed',
-    });
-    const loop = new AgentLoop({
-      provider,
-      registry: setup.session.registry,
-      executor: setup.session.executor,
-      mode: setup.session.mode,
-    });
-    await loop.run('go');
-    const [first, second] = provider.requests;
-    const reminder = first!.messages.find(
-      (message) => message.role === 'user' && message.text.startsWith('<system-reminder>'),
+    const servers = await connectMcpServers(
+      setup.session,
+      parseMcpServersConfig({ mcpServers: { flaky: { command: process.execPath, args: [flakyServer] } } }),
     );
-    expect(reminder).toBeDefined();
-    const text = (reminder as { text: string }).text;
-    expect(text).toContain('mcp__db__query');
-    expect(text).toContain('db is disconnected (EPIPE)');
-    const reminders = second!.messages.filter(
-      (message) => message.role === 'user' && message.text.startsWith('<system-reminder>'),
-    );
-    expect(reminders).toHaveLength(1);
+    try {
+      const provider = new QueueProvider([
+        { text: '', toolCalls: [{ id: '1', name: 'TaskList', arguments: {} }] },
+      ]);
+      const loop = new AgentLoop({
+        provider,
+        registry: setup.session.registry,
+        mcp: servers.adapter,
+        executor: setup.session.executor,
+        mode: setup.session.mode,
+      });
+      await loop.run('go');
+      const [first, second] = provider.requests;
+      const remindersIn = (request: typeof first) =>
+        request!.messages
+          .filter((message) => message.role === 'user' && message.text.startsWith('<system-reminder>'))
+          .map((message) => (message as { text: string }).text);
+      const [reminder] = remindersIn(first);
+      // The tools arrived through the registry, the connection through the adapter: one line each.
+      expect(
+        reminder?.match(/MCP tools of server flaky changed: added [^\n]*mcp__flaky__exit-now/g),
+      ).toHaveLength(1);
+      expect(reminder?.match(/MCP server flaky is connected/g)).toHaveLength(1);
+      // The next request carries the same reminder message, and no second one.
+      expect(remindersIn(second)).toEqual([reminder]);
+    } finally {
+      await servers.close();
+    }
   });
 
   it('sends the declarations of the current mode: after EnterPlanMode only ReadOnly tools remain', async () => {
@@ -324,7 +332,7 @@ describe('AgentLoop over the wire', () => {
     const setup = createSessionFixture({ trustedMcpServers: ['demo'] });
     fixtures.push(setup);
     try {
-      setup.session.registry.replaceMcpTools([mcpTool('demo', 'echo')], { server: 'demo' });
+      setup.session.registry.replaceTools('mcp:demo', [mcpTool('demo', 'echo')]);
       const provider = new OpenAiChatProvider({
         model: 'm',
         apiKey: 'k',

@@ -10,7 +10,7 @@ import type {
 import { ModelStreamError, ModelStreamErrorCode } from '../providers/model-stream-error.js';
 import { ResponseAccumulator } from '../providers/response-accumulator.js';
 import type { SessionMode } from '../session/session-mode.js';
-import { drainSystemReminders, formatReminderMessage } from './system-reminders.js';
+import { drainSystemReminders, formatReminderMessage, type McpEventSource } from './system-reminders.js';
 import { teeModelStream } from './tee-model-stream.js';
 
 /** The default system prompt; the deferred-tools listing is appended per request. */
@@ -43,6 +43,8 @@ export type AgentEvent =
 export interface AgentLoopOptions {
   provider: ModelProvider;
   registry: ToolRegistry;
+  /** The session's MCP adapter, whose events become reminders; none without MCP servers. */
+  mcp?: McpEventSource;
   executor: ToolExecutor;
   mode: SessionMode;
   systemPrompt?: string;
@@ -60,7 +62,8 @@ export interface AgentRunResult {
 }
 
 /**
- * The agent loop. Before each provider call it drains the registry's queues into a reminder,
+ * The agent loop. Before each provider call it drains the registry's catalog changes and the
+ * MCP adapter's events into a reminder,
  * appends the deferred-tools listing to the system prompt and asks the registry for the
  * declarations of the current mode in the provider's dialect — so a schema ToolSearch loaded,
  * or Plan mode just entered, shows in the very next request. Tool calls go to the executor and
@@ -87,7 +90,11 @@ export class AgentLoop {
     let finalText = '';
     for (let turn = 1; turn <= maxTurns; turn += 1) {
       signal?.throwIfAborted();
-      const reminders = drainSystemReminders(registry, provider.providerToolSearch !== undefined);
+      const reminders = drainSystemReminders(
+        registry,
+        this.#options.mcp,
+        provider.providerToolSearch !== undefined,
+      );
       if (reminders.length > 0) this.#messages.push({ role: 'user', text: formatReminderMessage(reminders) });
       // With the provider's own tool search, deferred tools go in the request for deferred loading
       // and the provider searches them: no ToolSearch, no listing. The prompt follows the provider's

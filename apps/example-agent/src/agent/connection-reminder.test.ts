@@ -1,11 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { parseMcpServersConfig } from '@toolwright/mcp-adapter';
-import { ToolRegistry } from '@toolwright/registry';
 import { waitFor } from '@toolwright/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectMcpServers } from '../mcp/mcp-servers.js';
 import { createSessionFixture, type SessionFixture, toolCall } from '../test-support/executor-fixture.js';
-import { describeConnectionChange } from './connection-reminder.js';
+import { connectionReminders, describeConnectionChange } from './connection-reminder.js';
 import { drainSystemReminders } from './system-reminders.js';
 
 /** The adapter's own fixture: a stdio server whose `exit-now` tool kills it mid-call. */
@@ -45,12 +44,14 @@ describe('connection reminders', () => {
   });
 
   it('keeps a reconnect under way, but drops one that a later phase of the same server settled', () => {
-    const registry = new ToolRegistry();
-    registry.enqueueMcpConnectionChange({ server: 'a', state: 'reconnecting', attempt: 1, error: 'gone' });
-    registry.enqueueMcpConnectionChange({ server: 'b', state: 'reconnecting', attempt: 1, error: 'gone' });
-    registry.enqueueMcpConnectionChange({ server: 'a', state: 'reconnecting', attempt: 2, error: 'gone' });
-    registry.enqueueMcpConnectionChange({ server: 'a', state: 'recovered', attempt: 2 });
-    expect(drainSystemReminders(registry)).toEqual([
+    expect(
+      connectionReminders([
+        { server: 'a', state: 'reconnecting', attempt: 1, error: 'gone' },
+        { server: 'b', state: 'reconnecting', attempt: 1, error: 'gone' },
+        { server: 'a', state: 'reconnecting', attempt: 2, error: 'gone' },
+        { server: 'a', state: 'recovered', attempt: 2 },
+      ]),
+    ).toEqual([
       'MCP server b lost its connection (gone); reconnecting (attempt 1). Its tools fail until it recovers.',
       'MCP server a recovered after 2 attempts; its tools work again (a call that was cut off may or may not have taken effect).',
     ]);
@@ -67,7 +68,9 @@ describe('connection reminders', () => {
     );
     cleanups.push(() => servers.close());
     const serverLines = () =>
-      drainSystemReminders(setup.session.registry).filter((line) => line.startsWith('MCP server flaky'));
+      drainSystemReminders(setup.session.registry, servers.adapter).filter((line) =>
+        line.startsWith('MCP server flaky'),
+      );
     expect(serverLines()).toEqual(['MCP server flaky is connected; its tools are available.']);
 
     const { executor } = setup.session;

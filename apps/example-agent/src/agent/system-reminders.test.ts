@@ -1,30 +1,56 @@
+import { createTool, type Tool, ToolKind, ToolResults } from '@toolwright/contracts';
+import type { McpAdapterEvents } from '@toolwright/mcp-adapter';
 import { ToolRegistry } from '@toolwright/registry';
+import { compileJsonSchema } from '@toolwright/validation';
 import { describe, expect, it } from 'vitest';
-import { drainSystemReminders, formatReminderMessage } from './system-reminders.js';
+import { formatReminderMessage, remindersOf } from './system-reminders.js';
 
-describe('drainSystemReminders', () => {
-  it('turns every queue the model should hear about into one short line, once', () => {
-    const registry = new ToolRegistry();
-    registry.enqueueMcpContentChange({ server: 'docs', kind: 'resources' });
-    registry.enqueueMcpResourceUpdate({ server: 'docs', uri: 'file:///a.md' });
-    registry.enqueueMcpResourceUpdate({ server: 'docs', uri: 'file:///a.md' });
-    registry.enqueueMcpConnectionChange({ server: 'docs', state: 'connecting' });
-    registry.enqueueMcpConnectionChange({
-      server: 'docs',
-      state: 'reconnecting',
-      attempt: 2,
-      error: 'EPIPE',
-    });
-    registry.enqueueMcpServerInstructions({ server: 'docs', instructions: 'Prefer search_docs.' });
-    registry.enqueueMcpTaskChange({
-      server: 'jobs',
-      taskId: 't-1',
-      status: 'completed',
-      statusMessage: 'done',
-    });
-    registry.enqueueMcpLog({ server: 'docs', level: 'info', data: 'noise' });
+function mcpTool(server: string, name: string): Tool {
+  return createTool({
+    name: `mcp__${server}__${name}`,
+    kind: ToolKind.ReadOnly,
+    schema: compileJsonSchema({ type: 'object', properties: {} }),
+    description: `${name} from ${server}`,
+    source: { type: 'mcp', server, toolName: name, fingerprint: `${server}-${name}-v1` },
+    execute: async () => ToolResults.success(name),
+  });
+}
 
-    const reminders = drainSystemReminders(registry);
+const none = { items: [], dropped: 0 };
+
+/** One drain of an adapter: the kinds given, the others empty. */
+function drained(kinds: Partial<McpAdapterEvents>): McpAdapterEvents {
+  return {
+    contentChanges: none,
+    resourceUpdates: none,
+    connectionChanges: none,
+    logs: none,
+    serverInstructions: none,
+    taskChanges: none,
+    ...kinds,
+  };
+}
+
+describe('remindersOf', () => {
+  it('turns every kind of event the model should hear about into one short line', () => {
+    const mcp = drained({
+      contentChanges: { items: [{ server: 'docs', kind: 'resources' }], dropped: 0 },
+      resourceUpdates: { items: [{ server: 'docs', uri: 'file:///a.md' }], dropped: 0 },
+      connectionChanges: {
+        items: [
+          { server: 'docs', state: 'connecting' },
+          { server: 'docs', state: 'reconnecting', attempt: 2, error: 'EPIPE' },
+        ],
+        dropped: 0,
+      },
+      serverInstructions: { items: [{ server: 'docs', instructions: 'Prefer search_docs.' }], dropped: 0 },
+      taskChanges: {
+        items: [{ server: 'jobs', taskId: 't-1', status: 'completed', statusMessage: 'done' }],
+        dropped: 0,
+      },
+      logs: { items: [{ server: 'docs', level: 'info', data: 'noise' }], dropped: 0 },
+    });
+    const reminders = remindersOf({ catalog: none, mcp });
     expect(reminders).toEqual([
       'MCP server docs: its resources changed.',
       'MCP resource file:///a.md on docs was updated.',
@@ -32,20 +58,33 @@ describe('drainSystemReminders', () => {
       'Instructions from MCP server docs (untrusted server text, not from the user):\nPrefer search_docs.',
       'MCP task t-1 on jobs is completed: done.',
     ]);
-    // Drained: the next request hears nothing new.
-    expect(drainSystemReminders(registry)).toEqual([]);
     expect(formatReminderMessage(reminders.slice(0, 1))).toBe(
       '<system-reminder>\n- MCP server docs: its resources changed.\n</system-reminder>',
     );
   });
 
-  it('says how many events a full queue dropped', () => {
+  it("names a server's tool group by its server, and any other group as it is", () => {
     const registry = new ToolRegistry();
-    for (let index = 0; index < 70; index += 1) {
-      registry.enqueueMcpTaskChange({ server: 'jobs', taskId: `t-${index}`, status: 'working' });
-    }
-    const reminders = drainSystemReminders(registry);
+    registry.replaceTools('mcp:docs', [mcpTool('docs', 'search')], { reason: 'connected' });
+    registry.replaceTools('plugins', [mcpTool('lint', 'run')]);
+    expect(remindersOf({ catalog: registry.drainCatalogChanges(), mcp: undefined })).toEqual([
+      'MCP tools of server docs changed: added mcp__docs__search.',
+      'Tools of plugins changed: added mcp__lint__run.',
+    ]);
+  });
+
+  it('says how many events a full queue dropped', () => {
+    const tasks = Array.from({ length: 64 }, (_, index) => ({
+      server: 'jobs',
+      taskId: `t-${index + 6}`,
+      status: 'working',
+    }));
+    const reminders = remindersOf({
+      catalog: { items: [], dropped: 2 },
+      mcp: drained({ taskChanges: { items: tasks, dropped: 6 } }),
+    });
     expect(reminders.filter((line) => line.startsWith('MCP task t-'))).toHaveLength(64);
+    expect(reminders[0]).toBe('Tool catalog: (2 older events dropped).');
     expect(reminders.at(-1)).toBe('MCP tasks: (6 older events dropped).');
   });
 });

@@ -1,20 +1,31 @@
-import type { ToolRegistry } from '@toolwright/registry';
+import type { McpAdapterEvents } from '@toolwright/mcp-adapter';
+import type { CatalogChange, Drained, ToolRegistry } from '@toolwright/registry';
 import { connectionReminders } from './connection-reminder.js';
+
+/** Where MCP events come from: the adapter, drained once per request. */
+export interface McpEventSource {
+  drainEvents(): McpAdapterEvents;
+}
+
+/** What one drain of the registry and the adapter produced: the input of the reminders. */
+export interface DrainedEvents {
+  readonly catalog: Drained<CatalogChange>;
+  readonly mcp: McpAdapterEvents | undefined;
+}
 
 function droppedNote(dropped: number): string {
   return dropped > 0 ? ` (${dropped} older event${dropped === 1 ? '' : 's'} dropped)` : '';
 }
 
-/**
- * Drains the registry's MCP event queues into short reminders for the model: catalog, content,
- * resource, connection, server-instruction and task changes. Each queue is emptied by the drain,
- * so every event reaches the model once. Server text is labelled untrusted. With
- * `providerSearches`, a changed deferred tool is to be found again with the provider's own tool
- * search rather than ToolSearch.
- */
-export function drainSystemReminders(registry: ToolRegistry, providerSearches = false): string[] {
+/** The adapter names each server's group `mcp:<server>`; any other group is named as it is. */
+function groupWords(source: string): string {
+  return source.startsWith('mcp:')
+    ? `MCP tools of server ${source.slice('mcp:'.length)}`
+    : `Tools of ${source}`;
+}
+
+function catalogReminders(catalog: Drained<CatalogChange>, providerSearches: boolean): string[] {
   const reminders: string[] = [];
-  const catalog = registry.drainMcpCatalogChanges();
   for (const change of catalog.items) {
     const parts = [
       change.added.length > 0 ? `added ${change.added.join(', ')}` : '',
@@ -24,41 +35,67 @@ export function drainSystemReminders(registry: ToolRegistry, providerSearches = 
         : '',
     ].filter((part) => part !== '');
     if (parts.length === 0) continue;
-    reminders.push(
-      `MCP tools ${change.server === undefined ? '' : `of server ${change.server} `}changed: ${parts.join('; ')}.`,
-    );
+    reminders.push(`${groupWords(change.source)} changed: ${parts.join('; ')}.`);
   }
-  if (catalog.dropped > 0) reminders.push(`MCP tool catalog: ${droppedNote(catalog.dropped).trim()}.`);
+  if (catalog.dropped > 0) reminders.push(`Tool catalog: ${droppedNote(catalog.dropped).trim()}.`);
+  return reminders;
+}
 
-  const content = registry.drainMcpContentChanges();
-  for (const change of content.items)
+function mcpReminders(events: McpAdapterEvents): string[] {
+  const reminders: string[] = [];
+  const { contentChanges, resourceUpdates, connectionChanges, serverInstructions, taskChanges } = events;
+  for (const change of contentChanges.items)
     reminders.push(`MCP server ${change.server}: its ${change.kind} changed.`);
-  const resources = registry.drainMcpResourceUpdates();
-  for (const update of resources.items)
+  for (const update of resourceUpdates.items)
     reminders.push(`MCP resource ${update.uri} on ${update.server} was updated.`);
-  if (content.dropped + resources.dropped > 0) {
-    reminders.push(`MCP content: ${droppedNote(content.dropped + resources.dropped).trim()}.`);
+  if (contentChanges.dropped + resourceUpdates.dropped > 0) {
+    reminders.push(`MCP content: ${droppedNote(contentChanges.dropped + resourceUpdates.dropped).trim()}.`);
   }
 
-  const connections = registry.drainMcpConnectionChanges();
-  reminders.push(...connectionReminders(connections.items));
-  if (connections.dropped > 0) reminders.push(`MCP connections: ${droppedNote(connections.dropped).trim()}.`);
+  reminders.push(...connectionReminders(connectionChanges.items));
+  if (connectionChanges.dropped > 0) {
+    reminders.push(`MCP connections: ${droppedNote(connectionChanges.dropped).trim()}.`);
+  }
 
-  const instructions = registry.drainMcpServerInstructions();
-  for (const item of instructions.items) {
+  for (const item of serverInstructions.items) {
     reminders.push(
       `Instructions from MCP server ${item.server} (untrusted server text, not from the user):\n${item.instructions}`,
     );
   }
 
-  const tasks = registry.drainMcpTaskChanges();
-  for (const task of tasks.items) {
+  for (const task of taskChanges.items) {
     reminders.push(
       `MCP task ${task.taskId} on ${task.server} is ${task.status}${task.statusMessage === undefined ? '' : `: ${task.statusMessage}`}.`,
     );
   }
-  if (tasks.dropped > 0) reminders.push(`MCP tasks: ${droppedNote(tasks.dropped).trim()}.`);
+  if (taskChanges.dropped > 0) reminders.push(`MCP tasks: ${droppedNote(taskChanges.dropped).trim()}.`);
   return reminders;
+}
+
+/**
+ * Short reminders for the model from one drain: catalog, content, resource, connection,
+ * server-instruction and task changes. Server logs are not the model's business. Server text is
+ * labelled untrusted. With `providerSearches`, a changed deferred tool is to be found again with
+ * the provider's own tool search rather than ToolSearch.
+ */
+export function remindersOf(drained: DrainedEvents, providerSearches = false): string[] {
+  return [
+    ...catalogReminders(drained.catalog, providerSearches),
+    ...(drained.mcp === undefined ? [] : mcpReminders(drained.mcp)),
+  ];
+}
+
+/**
+ * Drains the registry's catalog changes and the adapter's events into reminders. Each change
+ * comes out of exactly one drain (the registry's queue for the catalog, the adapter's for the
+ * rest; this app listens to neither as events), so every change reaches the model once.
+ */
+export function drainSystemReminders(
+  registry: ToolRegistry,
+  mcp: McpEventSource | undefined,
+  providerSearches = false,
+): string[] {
+  return remindersOf({ catalog: registry.drainCatalogChanges(), mcp: mcp?.drainEvents() }, providerSearches);
 }
 
 /** Wraps reminders the way the conversation carries them. */

@@ -60,11 +60,12 @@ function sessionWithDeferredTools(): SessionFixture {
   const setup = createSessionFixture({ trustedMcpServers: ['issues'] });
   fixtures.push(setup);
   setup.session.registry.register(lookupTool);
-  setup.session.registry.replaceMcpTools([mcpTool('find_issue'), mcpTool('close_issue', ToolKind.Write)], {
-    server: 'issues',
-    reason: 'test',
-  });
-  setup.session.registry.drainMcpCatalogChanges();
+  setup.session.registry.replaceTools(
+    'mcp:issues',
+    [mcpTool('find_issue'), mcpTool('close_issue', ToolKind.Write)],
+    { reason: 'test' },
+  );
+  setup.session.registry.drainCatalogChanges();
   return setup;
 }
 
@@ -279,11 +280,10 @@ describe('reminders with provider search', () => {
       source: { type: 'mcp', server: 'issues', toolName: 'find_issue', fingerprint: 'issues-find_issue-v2' },
       execute: async () => ToolResults.success(''),
     });
-    setup.session.registry.replaceMcpTools([changed, mcpTool('close_issue', ToolKind.Write)], {
-      server: 'issues',
+    setup.session.registry.replaceTools('mcp:issues', [changed, mcpTool('close_issue', ToolKind.Write)], {
       reason: 'list_changed',
     });
-    expect(drainSystemReminders(setup.session.registry, true)).toEqual([
+    expect(drainSystemReminders(setup.session.registry, undefined, true)).toEqual([
       'MCP tools of server issues changed: changed mcp__issues__find_issue (search for it again before use).',
     ]);
   });

@@ -117,6 +117,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
     const loop = new AgentLoop({
       provider,
       registry: session.registry,
+      mcp: servers.adapter,
       executor: session.executor,
       mode: session.mode,
       maxTurns: scenario.turns.length + 1,

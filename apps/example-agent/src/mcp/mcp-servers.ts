@@ -43,12 +43,6 @@ export async function connectMcpServers(
     connectTimeoutMs: options.connectTimeoutMs ?? 20_000,
     // Roots, elicitation and sampling (see mcpClientHandlers); none are offered when left out.
     ...(options.clientCapabilities === undefined ? {} : { clientCapabilities: options.clientCapabilities }),
-    onConnectionChange: (change) => {
-      // One line per change: a newline in a server's error must not draw another server's line.
-      progress(
-        `mcp ${printableLine(change.server)}: ${change.state}${change.error === undefined ? '' : ` (${printableLine(change.error)})`}`,
-      );
-    },
   });
   let result: Awaited<ReturnType<McpAdapter['connect']>>;
   try {
@@ -57,6 +51,16 @@ export async function connectMcpServers(
     // Never leave child processes behind when connecting itself fails.
     await adapter.close();
     throw error;
+  }
+  // One line per server once its connect settled: its phase changes themselves are the agent
+  // loop's reminders (the adapter delivers each once). A newline in a server's error must not
+  // draw another server's line.
+  const failures = new Map(result.failed.map(({ server, reason }) => [server, reason]));
+  for (const status of adapter.servers()) {
+    const reason = failures.get(status.server);
+    progress(
+      `mcp ${printableLine(status.server)}: ${status.phase}${reason === undefined ? '' : ` (${printableLine(reason)})`}`,
+    );
   }
   return {
     adapter,

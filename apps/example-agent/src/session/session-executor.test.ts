@@ -575,7 +575,7 @@ describe('ToolExecutor and deferred tools', () => {
       },
     });
     const ran: string[] = [];
-    setup.session.registry.replaceMcpTools([countingMcpTool('x', 'y', ran)], { server: 'x' });
+    setup.session.registry.replaceTools('mcp:x', [countingMcpTool('x', 'y', ran)]);
     const guessed = toolCall('mcp__x__y', { text: 'guessed' });
 
     const [refused] = await setup.session.executor.executeBatch([guessed]);
@@ -611,7 +611,7 @@ describe('ToolExecutor and deferred tools', () => {
   it('runs deferred tools as usual when the executor is given no deferred state', async () => {
     const setup = fixture();
     const ran: string[] = [];
-    setup.session.registry.replaceMcpTools([countingMcpTool('x', 'y', ran)], { server: 'x' });
+    setup.session.registry.replaceTools('mcp:x', [countingMcpTool('x', 'y', ran)]);
     const bare = new ToolExecutor({
       lookup: (name) => setup.session.registry.get(name),
       mode: () => 'default',
@@ -638,7 +638,7 @@ describe('ToolExecutor over a cloned registry (a sub-agent)', () => {
         return { llmContent: 'echo' };
       },
     });
-    setup.session.registry.replaceMcpTools([echo], { server: 'demo' });
+    setup.session.registry.replaceTools('mcp:demo', [echo]);
     const subRegistry = setup.session.registry.clone();
     const subExecutor = new ToolExecutor({
       lookup: (name) => subRegistry.get(name),

@@ -144,6 +144,7 @@ export function registerRunCommand(program: Command, runtime: CommandRuntime): v
           const loop = new AgentLoop({
             provider,
             registry: context.session.registry,
+            ...(context.servers === undefined ? {} : { mcp: context.servers.adapter }),
             executor: context.session.executor,
             mode: context.session.mode,
             maxTurns: flags.maxTurns ?? context.config.maxTurns ?? 25,

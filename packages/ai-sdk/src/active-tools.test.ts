@@ -8,7 +8,7 @@ function catalog(options: ConstructorParameters<typeof ToolRegistry>[0] = {}): T
   const registry = new ToolRegistry(options);
   registry.register(memoryReadTool({}).tool);
   registry.register(recordingWriteTool('/tmp').tool);
-  registry.replaceMcpTools([createIssueTool().tool], { server: 'tracker' });
+  registry.replaceTools('mcp:tracker', [createIssueTool().tool]);
   return registry;
 }
 

@@ -43,7 +43,7 @@ function agentSetup(options: { deny?: string[] } = {}) {
   const registry = new ToolRegistry();
   registry.register(read.tool);
   registry.register(write.tool);
-  registry.replaceMcpTools([issue.tool], { server: 'tracker' });
+  registry.replaceTools('mcp:tracker', [issue.tool]);
   const executor = new ToolExecutor({
     lookup: (name) => registry.get(name),
     deferred: registry.deferred,

@@ -31,7 +31,7 @@ describe('streamText with a registry through the bridge (server-sent events)', (
     const issue = createIssueTool();
     const registry = new ToolRegistry();
     registry.registerAll([read.tool, write.tool]);
-    registry.replaceMcpTools([issue.tool], { server: 'tracker' });
+    registry.replaceTools('mcp:tracker', [issue.tool]);
     const executor = new ToolExecutor({
       lookup: (name) => registry.get(name),
       deferred: registry.deferred,

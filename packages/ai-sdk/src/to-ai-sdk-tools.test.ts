@@ -145,7 +145,7 @@ describe('the ToolSet', () => {
     expect(Object.keys(tools)).toEqual(['ToolSearch']);
     const { tool: read } = memoryReadTool({});
     registry.register(read);
-    registry.replaceMcpTools([createIssueTool().tool], { server: 'tracker' });
+    registry.replaceTools('mcp:tracker', [createIssueTool().tool]);
     expect(Object.keys(tools)).toEqual(['Read', 'ToolSearch', 'mcp__tracker__create_issue']);
     expect('Read' in tools).toBe(true);
     expect(tools.Read).toBe(tools.Read); // bridged once per Tool object
@@ -221,7 +221,7 @@ describe('calls run without an executor', () => {
   it('refuse a deferred tool ToolSearch has not loaded, without validating (its schema stays unseen)', async () => {
     const registry = new ToolRegistry();
     const issue = createIssueTool();
-    registry.replaceMcpTools([issue.tool], { server: 'tracker' });
+    registry.replaceTools('mcp:tracker', [issue.tool]);
     const tools = toAiSdkTools({ registry });
     const output = await call(tools.mcp__tracker__create_issue, { wrong: true });
     expect(output.status).toBe('not_loaded');

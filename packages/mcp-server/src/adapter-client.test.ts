@@ -79,7 +79,7 @@ describe.each(['remote', 'local'])('our McpAdapter as the client (%s)', (server)
   const name = (tool: string) => `mcp__${server}__${tool}`;
 
   it('registers every served tool with the kind and hint tags the annotations give', () => {
-    const tools = registry.getMcpTools(server);
+    const tools = registry.getBySource(`mcp:${server}`);
     expect(tools.map((tool) => tool.name)).toEqual(
       ['Echo', 'Fail', 'Picture', 'Report', 'Wait', 'WhoAmI', 'WriteNote'].map(name),
     );

@@ -71,19 +71,16 @@ const tools = [
 function parityRegistry(): ToolRegistry {
   const registry = new ToolRegistry();
   registry.registerAll(tools, { atomic: true });
-  registry.replaceMcpTools(
-    [
-      createTool({
-        name: 'mcp__tracker__create_issue',
-        kind: ToolKind.Execute,
-        schema: Type.Object({ title: Type.String() }),
-        description: 'Creates an issue in the tracker.',
-        source: { type: 'mcp', server: 'tracker', toolName: 'create_issue', fingerprint: 'sha256:1' },
-        execute: async () => ToolResults.success('created'),
-      }),
-    ],
-    { server: 'tracker' },
-  );
+  registry.replaceTools('mcp:tracker', [
+    createTool({
+      name: 'mcp__tracker__create_issue',
+      kind: ToolKind.Execute,
+      schema: Type.Object({ title: Type.String() }),
+      description: 'Creates an issue in the tracker.',
+      source: { type: 'mcp', server: 'tracker', toolName: 'create_issue', fingerprint: 'sha256:1' },
+      execute: async () => ToolResults.success('created'),
+    }),
+  ]);
   return registry;
 }
 

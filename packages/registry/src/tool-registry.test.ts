@@ -334,7 +334,7 @@ describe('registration gotchas', () => {
     expect(catalogNames(registry)).toEqual(['Glob', 'Grep', 'Read']);
   });
 
-  it('gotcha: built-in names take precedence over MCP names: replaceMcpTools fails on a built-in conflict, changing nothing', () => {
+  it('gotcha: built-in names take precedence over grouped names: replaceTools fails on a built-in conflict, changing nothing', () => {
     const registry = new ToolRegistry({ toolSearch: false });
     registry.register(builtinTool('mcp__github__search'));
     registry.replaceTools('remote', [mcpTool('github', 'create_issue')]);
@@ -355,7 +355,7 @@ describe('registration gotchas', () => {
     expect(registry.drainCatalogChanges().items).toEqual([]);
   });
 
-  it('gotcha: replaceMcpTools fails on a duplicate within the batch, changing nothing', () => {
+  it('gotcha: replaceTools fails on a duplicate within the batch, changing nothing', () => {
     const registry = new ToolRegistry({ toolSearch: false });
     registry.replaceTools('remote', [mcpTool('fs', 'read')]);
     const before = catalogNames(registry);
@@ -377,7 +377,7 @@ describe('registration gotchas', () => {
     });
   });
 
-  it('gotcha: replaceMcpTools replaces an MCP tool of the same name from the previous catalog', () => {
+  it('gotcha: replaceTools replaces a tool of the same name from the previous catalog of its group', () => {
     const registry = new ToolRegistry({ toolSearch: false });
     const first = mcpTool('fs', 'read', { fingerprint: 'v1', description: 'Read a file.' });
     registry.replaceTools('remote', [first, mcpTool('fs', 'list')]);

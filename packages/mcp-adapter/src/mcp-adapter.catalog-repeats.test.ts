@@ -54,7 +54,7 @@ describe('a server that repeats a page', () => {
       ),
     ]);
     await adapter.connect();
-    expect(registry.stats().servers).toEqual({ looping: 3 });
+    expect(registry.stats().bySource).toEqual({ 'mcp:looping': 3 });
     expect(adapter.catalog('looping').tools.map((tool) => tool.name)).toEqual([
       'loop_0000',
       'loop_0001',
@@ -117,7 +117,7 @@ describe('a server that repeats a page', () => {
       ),
     ]);
     await adapter.connect();
-    expect(registry.stats().servers).toEqual({ spinning: 2 });
+    expect(registry.stats().bySource).toEqual({ 'mcp:spinning': 2 });
     expect(diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['pagination_page_cap']);
     expect(diagnostics[0]!.message).toContain('2 entries kept (');
   });
@@ -154,7 +154,7 @@ describe('a schema naming an unknown type', () => {
       inMemoryServer('typos', () => rawToolServer({ page: () => ({ tools }) })),
     ]);
     await adapter.connect();
-    expect(registry.stats().servers).toEqual({ typos: 3 });
+    expect(registry.stats().bySource).toEqual({ 'mcp:typos': 3 });
     expect(registry.get('mcp__typos__has_type_property')).toBeDefined();
     const accepted = 'accepted types: string, number, integer, boolean, object, array, null';
     expect(diagnostics.map((diagnostic) => [diagnostic.entry, diagnostic.code, diagnostic.message])).toEqual([

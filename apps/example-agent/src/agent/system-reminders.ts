@@ -92,7 +92,7 @@ export function remindersOf(drained: DrainedEvents, providerSearches = false): s
  */
 export function drainSystemReminders(
   registry: ToolRegistry,
-  mcp: McpEventSource | undefined,
+  mcp?: McpEventSource,
   providerSearches = false,
 ): string[] {
   return remindersOf({ catalog: registry.drainCatalogChanges(), mcp: mcp?.drainEvents() }, providerSearches);

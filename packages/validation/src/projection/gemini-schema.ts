@@ -169,7 +169,6 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
     // Every list of alternatives the node requires (a type list, anyOf, oneOf); combined at the end
     // so that no node keeps `type` next to `anyOf`, which Gemini refuses.
     const alternatives: JsonSchema[][] = [];
-    let nullAlternative = false;
     // `const` wins over `enum`, which wins over a union of literals (the most specific rule).
     let allowed: { keyword: string; values: JsonValue[] } | undefined;
     const dropped = (key: string, reason: string): void => {
@@ -181,10 +180,9 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
           const types = (Array.isArray(value) ? value : [value]).filter(
             (type): type is string => typeof type === 'string',
           );
-          if (types.includes('null') && types.length > 1) nullable = true;
-          const concrete = types.filter((type) => type !== 'null' || types.length === 1);
-          if (concrete.length === 1) output.type = concrete[0]!;
-          else if (concrete.length > 1) alternatives.push(concrete.map((type) => ({ type })));
+          // Several types are alternatives; a `null` among them ends as `nullable: true`.
+          if (types.length === 1) output.type = types[0]!;
+          else if (types.length > 1) alternatives.push(types.map((type) => ({ type })));
           break;
         }
         case 'const':
@@ -247,17 +245,9 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
               allowed ??= { keyword: key, values: literals };
               break;
             }
-            const members = value.map((child, index) =>
-              visit(child, `${path}/${key}/${index}`, refs),
-            ) as JsonSchema[];
-            const nonNull = members.filter(
-              (member) => member.type !== 'null' || Object.keys(member).length > 1,
+            alternatives.push(
+              value.map((child, index) => visit(child, `${path}/${key}/${index}`, refs)) as JsonSchema[],
             );
-            if (nonNull.length === 0) output.type = 'null';
-            else {
-              nullAlternative ||= nonNull.length < members.length;
-              alternatives.push(nonNull);
-            }
           }
           break;
         case 'allOf':
@@ -296,15 +286,12 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
             dropped(key, `Gemini does not accept "${key}"; dropped (the parser still enforces it)`);
       }
     }
-    // A `null` alternative makes the node nullable unless its own type leaves null out.
-    const ownTypes = Array.isArray(node.type) ? node.type : node.type === undefined ? undefined : [node.type];
-    if (nullAlternative && (ownTypes === undefined || ownTypes.includes('null'))) nullable = true;
     // An `allOf` member may have brought its own alternatives.
     if (Array.isArray(output.anyOf)) {
       alternatives.push(output.anyOf as JsonSchema[]);
       delete output.anyOf;
     }
-    if (alternatives.length > 0) resolveAlternatives(output, alternatives, path, notes);
+    if (alternatives.length > 0 && resolveAlternatives(output, alternatives, path, notes)) nullable = true;
     if (allowed !== undefined) {
       const projected = projectAllowedValues(allowed.values, output.type ?? output.anyOf);
       nullable ||= projected.nullable;
@@ -324,16 +311,23 @@ export function toGeminiSchema(schema: JsonSchema, notes: ProjectionNote[]): Jso
   return visit(schema, '', []) as JsonSchema;
 }
 
+/** An alternative that only admits `null`: Gemini says that with `nullable: true` on the node. */
+function isNullOnly(schema: JsonSchema): boolean {
+  return schema.type === 'null' && Object.keys(schema).every((key) => NULL_ONLY_KEYS.has(key));
+}
+const NULL_ONLY_KEYS = new Set(['type', 'nullable', 'title', 'description']);
+
 /**
  * Turns the node's lists of alternatives into one `anyOf` without a `type` beside it (or into the
  * node itself when one alternative is left); throws when no alternative can hold the node's type.
+ * Returns true when a `null` alternative is left beside others: the node is then nullable.
  */
 function resolveAlternatives(
   output: JsonSchema,
   alternatives: readonly JsonSchema[][],
   path: string,
   notes: ProjectionNote[],
-): void {
+): boolean {
   let branches = combineAlternatives(alternatives);
   if (branches === undefined) {
     notes.push({
@@ -360,12 +354,15 @@ function resolveAlternatives(
       });
     branches = fitting;
   }
-  if (branches.length > 1) {
-    output.anyOf = branches;
-    return;
+  const others = branches.filter((branch) => !isNullOnly(branch));
+  if (others.length === 0) {
+    output.type = 'null';
+    return false;
   }
+  if (others.length > 1) output.anyOf = others;
   // One alternative left: it is the node; the node's own keywords (its description) win.
-  for (const [key, value] of Object.entries(branches[0]!)) if (!(key in output)) output[key] = value;
+  else for (const [key, value] of Object.entries(others[0]!)) if (!(key in output)) output[key] = value;
+  return others.length < branches.length;
 }
 
 function noValueAccepted(path: string, why: string): ToolSchemaError {

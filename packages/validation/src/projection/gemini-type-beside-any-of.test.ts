@@ -1,4 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import { Ajv } from 'ajv';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ToolSchemaError } from '../errors/tool-schema-error.js';
@@ -122,5 +124,64 @@ describe('Gemini: never a type beside anyOf', () => {
     ).toEqual([
       '/properties/a/type Gemini refuses "type" next to "anyOf"; put the type into each alternative',
     ]);
+  });
+});
+
+describe('Gemini: a type beside alternatives (property)', () => {
+  const TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'] as const;
+  /** One value of every JSON type: enough to tell apart schemas that constrain only types. */
+  const SAMPLES: JsonValue[] = ['a', 1, 1.5, true, null, {}, []];
+  const ajv = new Ajv({ strict: false });
+  const acceptsOf = (schema: JsonSchema) => {
+    const validate = ajv.compile(structuredClone(schema));
+    return SAMPLES.map((value) => validate(value) === true);
+  };
+  /** Gemini's `nullable: true` read as JSON Schema, so that Ajv can check a projection. */
+  const asJsonSchema = (node: JsonValue): JsonValue => {
+    if (Array.isArray(node)) return node.map(asJsonSchema);
+    if (node === null || typeof node !== 'object') return node;
+    const { nullable, ...rest } = node as JsonSchema;
+    const output = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, asJsonSchema(value)]));
+    return nullable === true ? { anyOf: [output, { type: 'null' }] } : output;
+  };
+  const branch = fc.oneof(
+    fc.constant({}),
+    fc.constantFrom(...TYPES).map((type) => ({ type })),
+    fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 3 }).map((type) => ({ type })),
+  );
+  const node = fc.record({
+    type: fc.oneof(
+      fc.constantFrom(...TYPES),
+      fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 3 }),
+    ),
+    keyword: fc.constantFrom('anyOf', 'oneOf'),
+    branches: fc.array(branch, { minLength: 1, maxLength: 4 }),
+  });
+
+  it('never leaves type beside anyOf, never refuses a value the schema accepts, and refuses only a schema that accepts nothing', () => {
+    fc.assert(
+      fc.property(node, ({ type, keyword, branches }) => {
+        // oneOf's "exactly one" is not kept (Gemini has only anyOf): compare with anyOf's meaning.
+        const original = { type, anyOf: branches } as JsonSchema;
+        const schema = { type: 'object', properties: { v: { type, [keyword]: branches } } } as JsonSchema;
+        const accepted = acceptsOf(original);
+        let projected: JsonSchema;
+        try {
+          projected = projectSchema(schema, 'gemini');
+        } catch (error) {
+          expect(ToolSchemaError.isInstance(error)).toBe(true);
+          expect(accepted).toEqual(SAMPLES.map(() => false));
+          return;
+        }
+        expect(typeBesideAnyOf(projected)).toEqual([]);
+        const projectedAccepts = acceptsOf(
+          asJsonSchema((projected.properties as JsonSchema).v!) as JsonSchema,
+        );
+        accepted.forEach((yes, index) => {
+          if (yes) expect(projectedAccepts[index]).toBe(true);
+        });
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -15,6 +15,7 @@ export const MAX_COMBINED_BRANCHES = 256;
 
 /** The alternatives of `branch` that can hold a value of `type`, each stating that type. */
 export function narrowToType(branch: JsonSchema, type: string): JsonSchema[] {
+  if (type === 'null' && branch.nullable === true) return [{ type: 'null' }];
   if (Array.isArray(branch.anyOf) && branch.type === undefined) {
     const { anyOf, ...rest } = branch;
     const narrowed = anyOf.filter(isSchemaNode).flatMap((member) => narrowToType(member as JsonSchema, type));
@@ -29,7 +30,11 @@ export function narrowToType(branch: JsonSchema, type: string): JsonSchema[] {
 }
 
 /** Both schemas at once, or nothing when their types exclude each other. */
-function intersect(left: JsonSchema, right: JsonSchema): JsonSchema[] {
+function intersect(first: JsonSchema, second: JsonSchema): JsonSchema[] {
+  // The typed side's type is pushed into the other (into its alternatives, if it has some); a
+  // `null` side goes first, since the other may admit null only through `nullable`.
+  const secondLeads = second.type === 'null' || (typeof second.type === 'string' && first.type !== 'null');
+  const [left, right] = secondLeads ? [first, second] : [second, first];
   const { type, ...rest } = right;
   const narrowed = typeof type === 'string' ? narrowToType(left, type) : [left];
   return narrowed.flatMap((schema) => {

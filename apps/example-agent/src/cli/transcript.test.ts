@@ -49,6 +49,26 @@ describe('Transcript', () => {
     expect(output).toContain('Call ToolSearch with query "select:mcp__x__y" first');
   });
 
+  it("shows a call's progress at its first report and each quarter reached, server text made printable", () => {
+    let output = '';
+    const transcript = new Transcript({ write: (text: string) => (output += text) });
+    const call = { id: '1', name: 'mcp__build__run', arguments: {} };
+    for (let step = 1; step <= 10; step++)
+      transcript.executorEvent({
+        type: 'call-progress',
+        call,
+        progress: { message: `compiling\u001b[2J ${step}/10`, progress: step, total: 10 },
+      });
+    expect(output).not.toContain('\u001b');
+    expect(output.trimEnd().split('\n')).toEqual([
+      '  .. mcp__build__run: compiling\\u001b[2J 1/10',
+      '  .. mcp__build__run: compiling\\u001b[2J 3/10',
+      '  .. mcp__build__run: compiling\\u001b[2J 5/10',
+      '  .. mcp__build__run: compiling\\u001b[2J 8/10',
+      '  .. mcp__build__run: compiling\\u001b[2J 10/10',
+    ]);
+  });
+
   it('writes one JSON object per line in JSON mode', () => {
     let output = '';
     const transcript = new Transcript({ write: (text: string) => (output += text) }, { json: true });

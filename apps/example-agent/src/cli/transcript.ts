@@ -78,6 +78,8 @@ export class Transcript {
   readonly #sink: LineSink;
   readonly #json: boolean;
   readonly #showContent: boolean;
+  /** The last quarter of its total each running call's progress was shown at (-1: only the first). */
+  readonly #shownProgress = new Map<string, number>();
 
   constructor(sink: LineSink, options: TranscriptOptions = {}) {
     checkOptions('Transcript', options, TRANSCRIPT_OPTIONS, invalidOption);
@@ -221,10 +223,36 @@ export class Transcript {
               : undefined,
         );
         break;
+      case 'call-progress': {
+        const { message, progress, total } = event.progress;
+        // A server writes the message: it is shown printable, never as terminal control.
+        this.#emit(
+          { type: 'call-progress', call: event.call.name, callId: event.call.id, message, progress, total },
+          () =>
+            this.#progressWorthShowing(event.call.id, progress, total)
+              ? `  .. ${nameOf(event.call)}: ${printable(message)}`
+              : undefined,
+        );
+        break;
+      }
       case 'call-end':
+        this.#shownProgress.delete(event.executed.call.id);
         this.#callEnd(event.executed);
         break;
     }
+  }
+
+  /**
+   * A tool may report progress many times a second: the readable transcript shows its first
+   * report and then one per quarter of the total reached (JSON mode records every report).
+   */
+  #progressWorthShowing(callId: string, progress: number | undefined, total: number | undefined): boolean {
+    const quarter =
+      progress !== undefined && total !== undefined && total > 0 ? Math.floor((progress / total) * 4) : -1;
+    const shown = this.#shownProgress.get(callId);
+    if (shown !== undefined && quarter <= shown) return false;
+    this.#shownProgress.set(callId, quarter);
+    return true;
   }
 
   #callEnd(executed: ExecutedCall): void {

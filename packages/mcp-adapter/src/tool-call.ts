@@ -5,6 +5,7 @@ import { ToolResults } from '@toolwright/contracts';
 import { failureResult } from './call-failure.js';
 import type { McpToolDefinition } from './catalog-screen.js';
 import type { ServerConnection } from './server-connection.js';
+import { stripControlCharacters } from './text-sanitising.js';
 import { routeToolResult, type ToolResultRoutingContext } from './tool-result-routing.js';
 
 /** A task's identity and status as servers report it. */
@@ -30,6 +31,15 @@ export interface ToolCallHooks {
   onTaskStatus(server: string, task: McpTaskStatus): void;
 }
 
+/** Longest progress message passed on: a status line, not a channel for a server's output. */
+const MAX_PROGRESS_MESSAGE_LENGTH = 500;
+
+/** A server's progress message as a host may show it: one line, no control characters, bounded. */
+function progressMessage(message: string): string {
+  const line = stripControlCharacters(message).replace(/\s+/g, ' ').trim();
+  return line.length > MAX_PROGRESS_MESSAGE_LENGTH ? `${line.slice(0, MAX_PROGRESS_MESSAGE_LENGTH)}…` : line;
+}
+
 function progressForwarder(
   definition: McpToolDefinition,
   onProgress: NonNullable<ExecutionContext['onProgress']>,
@@ -40,8 +50,9 @@ function progressForwarder(
     onprogress: (progress: Progress) =>
       onProgress({
         message:
-          progress.message ??
-          `${definition.name}: ${progress.progress}${progress.total === undefined ? '' : `/${progress.total}`}`,
+          progress.message === undefined
+            ? `${definition.name}: ${progress.progress}${progress.total === undefined ? '' : `/${progress.total}`}`
+            : progressMessage(progress.message),
         progress: progress.progress,
         ...(progress.total === undefined ? {} : { total: progress.total }),
       }),

@@ -104,9 +104,7 @@ async function callOverhead(
   const tool = registry.get(`mcp__${definition.name}__echo`)!;
   const raw = adapter.connection(definition.name).client;
   const rawCall = () =>
-    raw.callTool({ name: 'echo', arguments: { text: 'hello' } }, undefined, {
-      signal: new AbortController().signal,
-    });
+    raw.callTool({ name: 'echo', arguments: { text: 'hello' } }, { signal: new AbortController().signal });
   const adapterCall = () => tool.build({ text: 'hello' }).execute(context());
   const figure = `tool call through registry + adapter (${label})`;
   if (measure === 'cpu') {

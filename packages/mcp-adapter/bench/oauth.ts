@@ -61,7 +61,7 @@ function callTool(manager: McpConnectionManager, server: string) {
     manager
       .get(server)
       .request('tools/call', (client, options) =>
-        client.callTool({ name: 'whoami', arguments: {} }, undefined, options),
+        client.callTool({ name: 'whoami', arguments: {} }, options),
       );
 }
 

@@ -1,4 +1,4 @@
-import { PaginatedResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { PaginatedResultSchema } from '@modelcontextprotocol/core';
 import type { CatalogDiagnostic, CatalogListKind } from './catalog-diagnostic.js';
 import type { CatalogLimits } from './catalog-limits.js';
 import {

@@ -1,9 +1,4 @@
-import {
-  PromptSchema,
-  ResourceSchema,
-  ResourceTemplateSchema,
-  ToolSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { PromptSchema, ResourceSchema, ResourceTemplateSchema, ToolSchema } from '@modelcontextprotocol/core';
 import { findUnknownSchemaType, screenJsonSchema } from '@toolwright/validation';
 import type { CatalogDiagnostic, CatalogDiagnosticCode, CatalogListKind } from './catalog-diagnostic.js';
 import { type CatalogLimits, resolveCatalogLimits } from './catalog-limits.js';

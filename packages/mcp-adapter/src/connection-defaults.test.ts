@@ -167,9 +167,7 @@ describe('connection defaults: each value pinned, and what it does', () => {
     await manager.connectAll();
     const request = manager
       .get('slow')
-      .request('tools/call "hang"', (client, options) =>
-        client.callTool({ name: 'hang' }, undefined, options),
-      );
+      .request('tools/call "hang"', (client, options) => client.callTool({ name: 'hang' }, options));
     const settled = settledFlag(request);
     await vi.advanceTimersByTimeAsync(59_999);
     expect(settled()).toBe(false);

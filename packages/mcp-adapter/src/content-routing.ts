@@ -1,4 +1,4 @@
-import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { ContentBlock } from '@modelcontextprotocol/client';
 import { DEFAULT_SPILL_OPTIONS, headAndTail } from '@toolwright/artifacts';
 import type { ArtifactReference, LlmContentPart } from '@toolwright/contracts';
 import type { ArtifactSinkV1 } from '@toolwright/spec';

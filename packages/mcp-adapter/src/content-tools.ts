@@ -1,11 +1,10 @@
-import type { AnySchema, SchemaOutput } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import type { ClientRequest, StandardSchemaV1 } from '@modelcontextprotocol/client';
 import {
-  type ClientRequest,
   CompleteResultSchema,
   EmptyResultSchema,
   GetPromptResultSchema,
   ReadResourceResultSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/core';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import {
   createTool,
@@ -42,13 +41,13 @@ function helperTool<S extends TSchema>(
 }
 
 /** Sends one request to a connected server, labelled `label` in timeouts and errors. */
-function requestOf<T extends AnySchema>(
+function requestOf<T extends StandardSchemaV1>(
   connection: ServerConnection,
   label: string,
   request: ClientRequest,
   resultSchema: T,
   signal: AbortSignal,
-): Promise<SchemaOutput<T>> {
+): Promise<StandardSchemaV1.InferOutput<T>> {
   return connection.request(
     label,
     (client, options) => client.request(request, resultSchema, options),

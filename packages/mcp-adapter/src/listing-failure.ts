@@ -1,4 +1,4 @@
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SdkHttpError } from '@modelcontextprotocol/client';
 import { oauthConfigOf } from './auth/oauth-connection.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import type { McpServerDefinition } from './server-definition.js';
@@ -7,7 +7,7 @@ import type { McpServerDefinition } from './server-definition.js';
 function httpStatusIn(error: unknown): number | undefined {
   let current = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    if (current instanceof StreamableHTTPError && typeof current.code === 'number') return current.code;
+    if (current instanceof SdkHttpError && typeof current.status === 'number') return current.status;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

@@ -50,6 +50,12 @@ export interface McpServerStatus {
   readonly pid: number | undefined;
   readonly tools: number;
   readonly lastError: string | undefined;
+  /**
+   * The protocol agreed with the server while connected: `era` is `modern` for 2026-07-28 and
+   * later (no `initialize`; every request carries its own `_meta`), `legacy` for the 2025-11-25
+   * `initialize` handshake and older; `version` is the revision both sides speak.
+   */
+  readonly protocol: { readonly era: 'modern' | 'legacy'; readonly version: string } | undefined;
 }
 
 /** Counters for tests and benchmarks. */

@@ -13,7 +13,7 @@ let server: HttpMcpServer;
 let adapter: McpAdapter;
 let registry: ToolRegistry;
 /** The `echo` registration of each server instance, to remove it later. */
-const echoes: Array<{ remove(): void }> = [];
+const echoes = new Map<McpServer, { remove(): void }>();
 
 beforeAll(async () => {
   directory = await temporaryDirectory('mcp-clone-follows');
@@ -22,7 +22,8 @@ beforeAll(async () => {
     mcp.registerTool('ping', { description: 'Answers pong.' }, async () => ({
       content: [{ type: 'text', text: 'pong' }],
     }));
-    echoes.push(
+    echoes.set(
+      mcp,
       mcp.registerTool(
         'echo',
         { description: 'Echoes.', inputSchema: { text: z.string() } },
@@ -61,7 +62,7 @@ describe('a registry clone taken before a list_changed', () => {
     live.registerTool('shout', { description: 'Shouts.' }, async () => ({
       content: [{ type: 'text', text: 'HEY' }],
     }));
-    echoes[0]!.remove();
+    echoes.get(live)!.remove();
     await waitFor(() => registry.has('mcp__live__shout') && !registry.has('mcp__live__echo'));
     await adapter.settled();
     expect(clone.has('mcp__live__shout')).toBe(true);

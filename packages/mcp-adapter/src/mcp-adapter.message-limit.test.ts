@@ -85,10 +85,12 @@ describe('a stdio message over the SDK limit', () => {
       code: 'listing_failed',
       message: `MCP server "large": listing tools failed: ${sent}`,
     });
-    // One process only, and it is gone: once it has exited, still no other was started.
-    const [first] = await pids();
-    await waitFor(() => !processExists(first!));
-    expect(await pids()).toEqual([first]);
+    // The era probe's short-lived sibling, then one session process only, and it is gone: once
+    // it has exited, still no other was started.
+    const started = await pids();
+    expect(started).toHaveLength(2);
+    await waitFor(() => started.every((pid) => !processExists(pid)));
+    expect(await pids()).toEqual(started);
   });
 
   it('follows stdioMaxMessageBytes: under it the listing arrives and the screen drops that one tool by name', async () => {
@@ -140,6 +142,8 @@ describe('a stdio message over the SDK limit', () => {
       .build({ text: 'back' })
       .execute(executionContext());
     expect(JSON.stringify(echoed.llmContent)).toContain('back');
-    expect(await pids()).toHaveLength(2);
+    // The era probe's sibling, the first session process, and the one the reconnect started
+    // (which adopted the era already agreed: no second probe).
+    expect(await pids()).toHaveLength(3);
   });
 });

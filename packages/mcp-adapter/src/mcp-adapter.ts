@@ -228,6 +228,7 @@ export class McpAdapter {
       pid: connection.pid,
       tools: this.#catalogs.get(connection.name)?.tools.size ?? 0,
       lastError: connection.lastError,
+      protocol: connection.protocol,
     }));
   }
 

@@ -1,5 +1,4 @@
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { redactSecrets } from './auth/secret-redaction.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 
@@ -11,8 +10,16 @@ export function reasonOf(error: unknown): string {
   return redactSecrets(unredactedReasonOf(error));
 }
 
+/** How much of a server's HTTP error body a reason quotes. */
+const MAX_QUOTED_BODY = 300;
+
 function unredactedReasonOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
+  // The era probe's HTTP refusals carry the server's own explanation apart from the message.
+  const body = error instanceof SdkHttpError ? error.data.text : undefined;
+  if (typeof body === 'string' && body.trim() !== '' && !error.message.includes(body.trim())) {
+    return `${error.message}: ${body.trim().slice(0, MAX_QUOTED_BODY)}`;
+  }
   // `fetch failed` says nothing by itself; the cause says why (ECONNREFUSED, ENOTFOUND, ...).
   const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
   const detail =
@@ -28,7 +35,7 @@ function unredactedReasonOf(error: unknown): string {
 
 /** True for an HTTP failure that means the server or the session is gone, not a refused request. */
 export function isHttpConnectionLoss(error: unknown): boolean {
-  if (error instanceof StreamableHTTPError) return error.code === 404;
+  if (error instanceof SdkHttpError) return error.status === 404;
   // The legacy SSE transport's POST to a session the server no longer knows (it restarted).
   if (error instanceof Error && error.message.startsWith('Error POSTing to endpoint (HTTP 404)')) return true;
   // By name: undici's TypeError may come from another realm than this module's.
@@ -59,14 +66,14 @@ export interface RequestFailure {
 export function mapRequestError(failure: RequestFailure, error: unknown): McpAdapterError {
   if (McpAdapterError.isInstance(error)) return error;
   const { server, operation } = failure;
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
     return new McpAdapterError(
       McpAdapterErrorCode.Timeout,
       `MCP server "${server}" did not answer ${operation} within ${failure.timeoutMs} ms; the request was cancelled`,
       { server, cause: error },
     );
   }
-  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+  if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
     if (failure.closeReason !== undefined) {
       return new McpAdapterError(McpAdapterErrorCode.MessageTooLarge, failure.closeReason, {
         server,
@@ -79,7 +86,7 @@ export function mapRequestError(failure: RequestFailure, error: unknown): McpAda
       { server, cause: error },
     );
   }
-  if (error instanceof McpError) {
+  if (error instanceof ProtocolError) {
     return new McpAdapterError(
       McpAdapterErrorCode.ServerError,
       `MCP server "${server}" rejected ${operation}: ${error.message}`,
@@ -102,7 +109,7 @@ export function mapRequestError(failure: RequestFailure, error: unknown): McpAda
 
 /** `HTTP 401: ` for a Streamable HTTP error answer (the SDK's message leaves the status out). */
 function httpStatusOf(error: unknown): string {
-  return error instanceof StreamableHTTPError && typeof error.code === 'number' && error.code >= 100
-    ? `HTTP ${error.code}: `
+  return error instanceof SdkHttpError && typeof error.status === 'number' && error.status >= 100
+    ? `HTTP ${error.status}: `
     : '';
 }

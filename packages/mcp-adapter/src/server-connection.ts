@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Client, PriorDiscovery, Transport } from '@modelcontextprotocol/client';
 import { failureState, needsAuthError } from './auth/oauth-connection.js';
 import { redactSecrets } from './auth/secret-redaction.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
@@ -13,7 +12,7 @@ import {
   type ServerConnectionOptions,
 } from './server-connection-options.js';
 import type { McpServerDefinition } from './server-definition.js';
-import { openClient } from './server-handshake.js';
+import { openClient, priorOf } from './server-handshake.js';
 import { transportPid } from './server-transport.js';
 import { StderrTail } from './stderr-tail.js';
 import { describeStdioOverflow, includesListing, overflowVerdict } from './stdio-message-limit.js';
@@ -48,6 +47,8 @@ export class ServerConnection {
   #everConnected = false;
   #lastError: string | undefined;
   #overflow: Overflow | undefined;
+  /** The era agreed on the last successful connect: reconnects adopt it (see openClient). */
+  #prior: PriorDiscovery | undefined;
   /** Set when reconnecting cannot help (an oversized listing): the loop reports `failed`. */
   #giveUpReason: string | undefined;
   /**
@@ -368,6 +369,7 @@ export class ServerConnection {
   async #open(): Promise<void> {
     const { client } = await openClient({
       definition: this.definition,
+      prior: this.#prior,
       options: this.#options,
       connectTimeoutMs: this.connectTimeoutMs,
       stderr: this.#stderr,
@@ -381,6 +383,18 @@ export class ServerConnection {
     });
     client.onclose = () => this.#onClientClosed(client);
     this.#client = client;
+    this.#prior = priorOf(client);
+  }
+
+  /**
+   * The protocol this connection agreed with the server: the era (\`modern\` for 2026-07-28 and
+   * later, \`legacy\` for the \`initialize\` handshake of 2025-11-25 and older) and the version.
+   */
+  get protocol(): { readonly era: 'modern' | 'legacy'; readonly version: string } | undefined {
+    const client = this.#client;
+    const era = client?.getProtocolEra();
+    const version = client?.getNegotiatedProtocolVersion();
+    return era === undefined || version === undefined ? undefined : { era, version };
   }
 
   #onClientClosed(client: Client): void {

@@ -1,5 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { PriorDiscovery, Transport } from '@modelcontextprotocol/client';
+import { Client } from '@modelcontextprotocol/client';
 import { needsAuthError, oauthTransportFor } from './auth/oauth-connection.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { reasonOf } from './sdk-error-mapping.js';
@@ -25,6 +25,31 @@ export interface HandshakeRequest {
    * the client's `onerror`, then closes the transport): now, or at any later time.
    */
   onOverflow(client: Client, limit: number): void;
+  /**
+   * The era this server agreed on the last successful connect of this session: a reconnect
+   * adopts it instead of probing again (a server does not change its protocol under a running
+   * host's feet; a new session probes afresh).
+   */
+  readonly prior?: PriorDiscovery | undefined;
+}
+
+/** The era a connected client agreed, in the form a later connect can adopt. */
+export function priorOf(client: Client): PriorDiscovery | undefined {
+  const discover = client.getDiscoverResult();
+  if (client.getProtocolEra() === 'modern' && discover !== undefined) return { kind: 'modern', discover };
+  return client.getProtocolEra() === 'legacy' ? { kind: 'legacy' } : undefined;
+}
+
+/**
+ * How long a stdio server has to answer the era probe (`server/discover`, 2026-07-28) before it
+ * counts as a 2025 server and gets the `initialize` handshake: some older stdio servers never
+ * answer a request they do not know, and they must cost seconds, not the whole handshake timeout.
+ * Over HTTP, silence is an outage, not an era: the probe there has the handshake's whole time.
+ */
+const MAX_STDIO_PROBE_MS = 5_000;
+
+function probeTimeoutMs(definition: McpServerDefinition, connectTimeoutMs: number): number {
+  return definition.transport === 'stdio' ? Math.min(MAX_STDIO_PROBE_MS, connectTimeoutMs) : connectTimeoutMs;
 }
 
 /**
@@ -40,7 +65,10 @@ export async function openClient(
   const { definition, options, connectTimeoutMs, stderr } = request;
   const server = definition.name;
   // A new client each time: the capabilities are declared, and their handlers installed, on every (re)connect.
-  const client = new Client(options.clientInfo, { capabilities: options.clientCapabilities.declared() });
+  const client = new Client(options.clientInfo, {
+    capabilities: options.clientCapabilities.declared(),
+    versionNegotiation: { mode: 'auto', probe: { timeoutMs: probeTimeoutMs(definition, connectTimeoutMs) } },
+  });
   options.clientCapabilities.install(client, server);
   let overflowLimit: number | undefined;
   client.onerror = (error) => {
@@ -70,7 +98,8 @@ export async function openClient(
         onStderr: (chunk) => stderr.append(chunk),
       }));
     request.onTransport(transport);
-    await Promise.race([client.connect(transport, { timeout: connectTimeoutMs }), timedOut]);
+    const connectOptions = request.prior === undefined ? {} : { prior: request.prior };
+    await Promise.race([client.connect(transport, { timeout: connectTimeoutMs, ...connectOptions }), timedOut]);
     return { client, transport };
   } catch (error) {
     await shutDownTransport(client, transport, options.shutdownGraceMs);

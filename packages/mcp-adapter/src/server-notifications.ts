@@ -1,12 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  LoggingMessageNotificationSchema,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  TaskStatusNotificationSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import { TaskStatusNotificationSchema } from '@modelcontextprotocol/core';
 import type { McpLogEntry } from './events/mcp-events.js';
 import type { RefreshKind } from './refresh-scheduler.js';
 import type { McpTaskStatus } from './tool-call.js';
@@ -37,21 +30,24 @@ export function boundedLogData(data: unknown): unknown {
 
 /** Routes a fresh client's notifications (list changes, logs, resource updates, task status) to `sinks`. */
 export function installNotificationHandlers(client: Client, sinks: ServerNotificationSinks): void {
-  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => sinks.onListChanged('tools'));
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, async () =>
+  client.setNotificationHandler('notifications/tools/list_changed', async () => sinks.onListChanged('tools'));
+  client.setNotificationHandler('notifications/resources/list_changed', async () =>
     sinks.onListChanged('resources'),
   );
-  client.setNotificationHandler(PromptListChangedNotificationSchema, async () =>
+  client.setNotificationHandler('notifications/prompts/list_changed', async () =>
     sinks.onListChanged('prompts'),
   );
-  client.setNotificationHandler(LoggingMessageNotificationSchema, async (notification) => {
+  client.setNotificationHandler('notifications/message', async (notification) => {
     const { level, logger, data } = notification.params;
     sinks.onLog({ level, ...(logger === undefined ? {} : { logger }), data: boundedLogData(data) });
   });
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, async (notification) =>
+  client.setNotificationHandler('notifications/resources/updated', async (notification) =>
     sinks.onResourceUpdated(notification.params.uri),
   );
-  client.setNotificationHandler(TaskStatusNotificationSchema, async (notification) =>
-    sinks.onTaskStatus(notification.params),
+  // Task status is 2025-11-25 vocabulary the SDK no longer types: registered by its schema.
+  client.setNotificationHandler(
+    'notifications/tasks/status',
+    { params: TaskStatusNotificationSchema.shape.params },
+    async (params) => sinks.onTaskStatus(params),
   );
 }

@@ -1,7 +1,6 @@
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/client';
+import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { rememberNamedSecrets } from './auth/secret-redaction.js';
 import type { McpServerDefinition } from './server-definition.js';
 import { SseFallbackTransport } from './sse-fallback-transport.js';
@@ -53,7 +52,11 @@ function sseTransport(url: URL, headers: Readonly<Record<string, string>>): Tran
   return new SSEClientTransport(url, { requestInit: { headers: { ...headers } } });
 }
 
-/** The child process id of a stdio transport while it runs, else `undefined`. */
+/**
+ * The child process id of a stdio transport while it runs, else `undefined`. Read by shape, not
+ * class: a host's own stdio transport (from another copy of the SDK) exposes `pid` too.
+ */
 export function transportPid(transport: Transport | undefined): number | undefined {
-  return transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined;
+  const pid = (transport as { readonly pid?: unknown } | undefined)?.pid;
+  return typeof pid === 'number' ? pid : undefined;
 }

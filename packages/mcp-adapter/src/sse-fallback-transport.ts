@@ -1,6 +1,5 @@
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import { SdkHttpError } from '@modelcontextprotocol/client';
 
 /**
  * True for the answer that makes a client try the legacy transport: a 4xx to the first POST
@@ -9,21 +8,31 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
  */
 export function isStreamableHttpRefusal(error: unknown): boolean {
   return (
-    error instanceof StreamableHTTPError &&
-    typeof error.code === 'number' &&
-    error.code >= 400 &&
-    error.code < 500 &&
-    error.code !== 401 &&
-    error.code !== 403
+    error instanceof SdkHttpError &&
+    typeof error.status === 'number' &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 401 &&
+    error.status !== 403
   );
+}
+
+/** True for the 2025 handshake's opening request. */
+function isInitialize(message: JSONRPCMessage): boolean {
+  return 'method' in message && message.method === 'initialize';
 }
 
 /**
  * The backwards-compatible client the MCP specification describes for a URL of unknown
- * transport: the first message (the `initialize` request) is POSTed as Streamable HTTP; if the
- * server answers that POST with a 4xx other than 401 and 403, the legacy HTTP+SSE transport is started on the same URL
- * (a GET that opens the event stream) and the message is sent again over it. Any other failure,
- * or a failure after the first message, is the Streamable HTTP transport's own.
+ * transport: the `initialize` request is POSTed as Streamable HTTP; if the server answers that
+ * POST with a 4xx other than 401 and 403, the legacy HTTP+SSE transport is started on the same
+ * URL (a GET that opens the event stream) and the message is sent again over it. Any other
+ * failure, or a failure after the handshake, is the Streamable HTTP transport's own.
+ *
+ * The 2026-07-28 era probe (`server/discover`) comes before any `initialize`: it goes over
+ * Streamable HTTP and its refusal is passed on unchanged, because a 4xx to the probe is how a
+ * 2025 Streamable HTTP server says it predates the new era (the client then sends `initialize`,
+ * which decides the transport). A probe that succeeds settles it: the server speaks Streamable HTTP.
  */
 export class SseFallbackTransport implements Transport {
   #active: Transport;
@@ -63,8 +72,22 @@ export class SseFallbackTransport implements Transport {
     return this.#active.start();
   }
 
+  /** Whether aborting a request closes its own response stream (the 2026-07-28 cancellation). */
+  get hasPerRequestStream(): boolean {
+    return this.#active.hasPerRequestStream === true;
+  }
+
+  setSupportedProtocolVersions(versions: string[]): void {
+    this.#active.setSupportedProtocolVersions?.(versions);
+  }
+
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (this.#decided) return this.#active.send(message, options);
+    if (!isInitialize(message)) {
+      await this.#active.send(message, options);
+      this.#decided = true;
+      return;
+    }
     try {
       await this.#active.send(message, options);
       this.#decided = true;
@@ -85,7 +108,7 @@ export class SseFallbackTransport implements Transport {
       } catch (sseError) {
         // Both reasons: the user cannot tell which transport the server was meant to speak.
         throw new Error(
-          `Streamable HTTP was refused (HTTP ${(error as StreamableHTTPError).code}: ${(error as Error).message}), and the legacy HTTP+SSE transport failed too: ${sseError instanceof Error ? sseError.message : String(sseError)}`,
+          `Streamable HTTP was refused (HTTP ${(error as SdkHttpError).status}: ${(error as Error).message}), and the legacy HTTP+SSE transport failed too: ${sseError instanceof Error ? sseError.message : String(sseError)}`,
           { cause: sseError },
         );
       }

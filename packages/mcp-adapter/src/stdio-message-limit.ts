@@ -1,5 +1,5 @@
 import { constants } from 'node:buffer';
-import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/client';
 import type { NumberRule } from '@toolwright/utils';
 
 /**

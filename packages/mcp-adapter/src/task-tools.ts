@@ -4,7 +4,7 @@ import {
   CreateTaskResultSchema,
   GetTaskResultSchema,
   ListTasksResultSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/core';
 import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, ToolKind, ToolResults } from '@toolwright/contracts';
 import { servicesOf } from './adapter-services.js';
@@ -104,10 +104,11 @@ export function createMcpTaskTools(adapter: McpAdapter): Tool[] {
                     params: {
                       name: found.definition.name,
                       arguments: invocation.params as Record<string, unknown>,
+                      task: params.ttlMs === undefined ? {} : { ttl: params.ttlMs },
                     },
                   },
                   CreateTaskResultSchema,
-                  { ...options, task: params.ttlMs === undefined ? {} : { ttl: params.ttlMs } },
+                  options,
                 ),
               context.signal,
             );

@@ -1,10 +1,9 @@
-import type { Progress } from '@modelcontextprotocol/sdk/types.js';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Progress } from '@modelcontextprotocol/client';
 import type { ExecutionContext, ToolResult } from '@toolwright/contracts';
-import { ToolResults } from '@toolwright/contracts';
 import { failureResult } from './call-failure.js';
 import type { McpToolDefinition } from './catalog-screen.js';
 import type { ServerConnection } from './server-connection.js';
+import { callAsTask } from './task-call.js';
 import { stripControlCharacters } from './text-sanitising.js';
 import { routeToolResult, type ToolResultRoutingContext } from './tool-result-routing.js';
 
@@ -75,7 +74,11 @@ export function callMcpTool(
   const signal = context.signal;
   const fail = (error: unknown) => failureResult(error, signal);
   if (definition.taskSupport === 'required')
-    return callAsTask(connection, definition, params, context, hooks).then(undefined, fail);
+    return callAsTask(connection, definition, params, signal, {
+      routing: hooks.plan(definition).routing,
+      onTaskCreated: (task) => hooks.onTaskCreated(definition.server, task, context.sessionId),
+      onTaskStatus: (task) => hooks.onTaskStatus(definition.server, task),
+    }).then(undefined, fail);
   const plan = hooks.plan(definition);
   const onProgress = context.onProgress;
   const progress = onProgress === undefined ? undefined : progressForwarder(definition, onProgress);
@@ -87,7 +90,6 @@ export function callMcpTool(
       (client, options) =>
         client.request(
           { method: 'tools/call', params: { name: definition.name, arguments: params } },
-          CallToolResultSchema,
           progress === undefined ? options : { ...options, ...progress },
         ),
       signal,
@@ -103,29 +105,4 @@ export function callMcpTool(
       }
       return routed instanceof Promise ? routed.then(undefined, fail) : routed;
     }, fail);
-}
-
-async function callAsTask(
-  connection: ServerConnection,
-  definition: McpToolDefinition,
-  params: Record<string, unknown>,
-  context: ExecutionContext,
-  hooks: ToolCallHooks,
-): Promise<ToolResult> {
-  const stream = connection.client.experimental.tasks.callToolStream(
-    { name: definition.name, arguments: params },
-    CallToolResultSchema,
-    { task: {}, timeout: connection.requestTimeoutMs, signal: context.signal },
-  );
-  for await (const message of stream) {
-    if (message.type === 'taskCreated')
-      hooks.onTaskCreated(definition.server, message.task, context.sessionId);
-    else if (message.type === 'taskStatus') hooks.onTaskStatus(definition.server, message.task);
-    else if (message.type === 'result')
-      return routeToolResult(message.result, hooks.plan(definition).routing);
-    else if (message.type === 'error') throw message.error;
-  }
-  return ToolResults.executionError(
-    `MCP server "${definition.server}" ended the task-based call of "${definition.name}" without a result`,
-  );
 }

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { type LlmContentPart, type ToolResult, ToolResults } from '@toolwright/contracts';
 import type { ArtifactSinkV1 } from '@toolwright/spec';
 import { type SchemaValidator, ToolValidationError } from '@toolwright/validation';

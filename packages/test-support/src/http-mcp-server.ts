@@ -96,14 +96,16 @@ export async function streamableHttpServer(
       return;
     }
     if (transport === undefined) {
+      const server = build();
       const fresh: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id: string): void => {
           sessions.set(id, fresh);
+          // Only a server that got a session counts: a sessionless request that is not an
+          // `initialize` (a 2026-07-28 client's era probe) is refused and leaves no session.
+          instances.push(server);
         },
       });
-      const server = build();
-      instances.push(server);
       await server.connect(fresh);
       transport = fresh;
     }

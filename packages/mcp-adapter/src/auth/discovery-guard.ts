@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIPv6 } from 'node:net';
-import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthDiscoveryState } from '@modelcontextprotocol/client';
 import { brandErrorClass, type ErrorClassGuard, ToolwrightError } from '@toolwright/utils';
 import {
   type AddressClass,

@@ -8,6 +8,8 @@ export const REDIRECT_PATH = '/oauth/callback';
 /** What came back on the redirect. */
 export interface RedirectOutcome {
   readonly code: string;
+  /** The `iss` parameter (RFC 9207), when the authorization server sent one: checked by the exchange. */
+  readonly iss?: string;
 }
 
 const PAGE_DONE = 'Authorization received. You can close this window and return to the application.';
@@ -60,7 +62,8 @@ export class LoopbackRedirectReceiver {
         return;
       }
       response.writeHead(200, { 'content-type': 'text/plain' }).end(PAGE_DONE);
-      waiting.resolve({ code });
+      const iss = url.searchParams.get('iss');
+      waiting.resolve(iss === null ? { code } : { code, iss });
     });
   }
 

@@ -1,4 +1,4 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/client';
 import { McpAdapterError, McpAdapterErrorCode } from '../errors.js';
 import type { McpServerDefinition } from '../server-definition.js';
 import { needsLoginIn } from './needs-login-error.js';

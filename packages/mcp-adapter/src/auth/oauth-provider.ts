@@ -1,16 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  type AddClientAuthentication,
-  auth,
-  type OAuthClientProvider,
-  type OAuthDiscoveryState,
-} from '@modelcontextprotocol/sdk/client/auth.js';
-import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
 import type {
+  AddClientAuthentication,
   OAuthClientInformationMixed,
   OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
   OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js';
+} from '@modelcontextprotocol/client';
+import { auth, createPrivateKeyJwtAuth } from '@modelcontextprotocol/client';
 import { exchangeForIdentityAssertion, JWT_BEARER_GRANT } from './cross-app-access.js';
 import type { DiscoveryGuard } from './discovery-guard.js';
 import type { LoopbackRedirectReceiver } from './loopback-redirect.js';
@@ -237,12 +234,19 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
       // Awaited below; until then a close or timeout must not count as unhandled.
       redirect.catch(() => undefined);
       await onAuthorizationUrl({ server: this.#server, url: authorizationUrl });
-      const { code } = await redirect;
+      const { code, iss } = await redirect;
       rememberSecret(code);
       this.#codeVerifier = verifier;
       // The SDK's exchange (client authentication, resource, saveTokens), as its finishAuth
       // does, through the guard like every other OAuth request.
-      await auth(this, { serverUrl: this.#serverUrl, authorizationCode: code, fetchFn: this.#guard.fetch });
+      // `iss` goes with the code: the SDK checks it against the issuer it discovered (RFC 9207),
+      // so a response from another authorization server (a mix-up attack) is refused.
+      await auth(this, {
+        serverUrl: this.#serverUrl,
+        authorizationCode: code,
+        ...(iss === undefined ? {} : { iss }),
+        fetchFn: this.#guard.fetch,
+      });
     })().finally(() => {
       this.#login = undefined;
     });

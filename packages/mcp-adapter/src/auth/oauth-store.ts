@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthDiscoveryState,
+  OAuthTokens,
+} from '@modelcontextprotocol/client';
 import { userStateDirectory } from '@toolwright/artifacts';
 import { GuardedPrivateDirectory } from '../private-state.js';
 

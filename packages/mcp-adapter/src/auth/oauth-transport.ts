@@ -1,9 +1,5 @@
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import {
-  StreamableHTTPClientTransport,
-  type StreamableHTTPClientTransportOptions,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { McpAdapterError, McpAdapterErrorCode } from '../errors.js';
 import { HTTPS_RULE, insecureSchemeProblem } from './address-class.js';
 import { DiscoveryGuard, type LookupAll } from './discovery-guard.js';

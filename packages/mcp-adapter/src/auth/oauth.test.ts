@@ -113,7 +113,7 @@ async function whoami(connections: McpConnectionManager, tool = 'whoami'): Promi
   const result = await connections
     .get('hosted')
     .request('tools/call', (client, requestOptions) =>
-      client.callTool({ name: tool, arguments: {} }, undefined, requestOptions),
+      client.callTool({ name: tool, arguments: {} }, requestOptions),
     );
   return (result.content as Array<{ text: string }>)[0]!.text;
 }
@@ -223,7 +223,9 @@ describe('authorization code with PKCE', () => {
     const sent = urls[0]!;
     expect(sent.searchParams.get('code_challenge_method')).toBe('S256');
     expect(sent.searchParams.get('resource')).toBe(mcp.url);
-    expect(sent.searchParams.get('scope')).toBe('mcp:read');
+    // The authorization server offers offline_access: it is asked for, so the login yields a
+    // refresh token (spec 2026-07-28); the configured scope comes first.
+    expect(sent.searchParams.get('scope')).toBe('mcp:read offline_access');
     expect(sent.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/callback$/);
     expect(authorization.registrations).toBe(1);
     const first = storedTokens();
@@ -286,7 +288,7 @@ describe('authorization code with PKCE', () => {
     );
     expect(await connections.connectAll()).toMatchObject({ connected: ['hosted'] });
     expect(await whoami(connections, 'write')).toBe('written');
-    expect(scopes).toEqual(['mcp:read', 'mcp:read mcp:write']);
+    expect(scopes).toEqual(['mcp:read offline_access', 'mcp:read mcp:write offline_access']);
   });
 
   it('refuses a server whose metadata names another resource, before any authorization', async () => {

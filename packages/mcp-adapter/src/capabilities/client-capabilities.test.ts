@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import type { CreateMessageRequestParams } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import type { ToolResult } from '@toolwright/contracts';
 import { ToolRegistry } from '@toolwright/registry';

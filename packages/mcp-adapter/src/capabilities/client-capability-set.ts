@@ -1,12 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  type ClientCapabilities,
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ErrorCode,
-  ListRootsRequestSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Client, ClientCapabilities } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { checkOption, checkOptions, type OptionTable } from '@toolwright/utils';
 import { describeUrl, HTTPS_RULE, insecureSchemeProblem } from '../auth/address-class.js';
 import { McpAdapterError, McpAdapterErrorCode } from '../errors.js';
@@ -82,30 +75,33 @@ export class ClientCapabilitySet {
     const { elicitation, urlElicitation, sampling } = this.#handlers;
     const context = (signal: AbortSignal): McpRequestContext => ({ server, signal });
     if (this.#roots !== undefined) {
-      client.setRequestHandler(ListRootsRequestSchema, () => ({
+      client.setRequestHandler('roots/list', () => ({
         roots: (this.#roots ?? []).map((root) => ({ ...root })),
       }));
     }
     if (elicitation !== undefined || urlElicitation !== undefined) {
-      client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+      client.setRequestHandler('elicitation/create', async (request, ctx) => {
         const params = request.params;
         if (params.mode === 'url') {
           refuseUnsafeElicitationUrl(params.url, server);
           // The SDK refuses URL mode unless it was declared, so the handler is there.
           const answer = await urlElicitation!(
             { mode: 'url', message: params.message, url: params.url, elicitationId: params.elicitationId },
-            context(extra.signal),
+            context(ctx.mcpReq.signal),
           );
           return { action: checkAnswer(answer, `URL elicitation from MCP server "${server}"`) };
         }
         if (elicitation === undefined)
-          throw new McpError(ErrorCode.InvalidParams, 'this client answers URL-mode elicitation only');
-        return answerFormElicitation(elicitation, params, context(extra.signal));
+          throw new ProtocolError(
+            ProtocolErrorCode.InvalidParams,
+            'this client answers URL-mode elicitation only',
+          );
+        return answerFormElicitation(elicitation, params, context(ctx.mcpReq.signal));
       });
     }
     if (sampling !== undefined) {
-      client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
-        sampling(request.params, context(extra.signal)),
+      client.setRequestHandler('sampling/createMessage', (request, ctx) =>
+        sampling(request.params, context(ctx.mcpReq.signal)),
       );
     }
   }
@@ -122,15 +118,15 @@ function refuseUnsafeElicitationUrl(url: string, server: string): void {
   try {
     parsed = new URL(url);
   } catch {
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       `URL elicitation from MCP server "${server}" refused: ${JSON.stringify(url.slice(0, 200))} is not a URL; ${HTTPS_RULE}`,
     );
   }
   const problem = insecureSchemeProblem(parsed);
   if (problem !== undefined) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       `URL elicitation from MCP server "${server}" refused: ${describeUrl(parsed)} cannot be offered to the user (${problem}); ${HTTPS_RULE}`,
     );
   }

@@ -1,4 +1,4 @@
-import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 
 /** A workspace root the host shares with servers: a `file://` URI and an optional display name. */
 export interface McpRoot {

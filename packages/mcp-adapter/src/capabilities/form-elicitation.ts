@@ -1,9 +1,5 @@
-import {
-  type ElicitRequestFormParams,
-  type ElicitResult,
-  ErrorCode,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { compileJsonSchema, ToolValidationError } from '@toolwright/validation';
 import type {
   McpElicitationAnswer,
@@ -33,7 +29,10 @@ export async function answerFormElicitation(
       name: `requestedSchema of the ${subject}`,
     });
   } catch (error) {
-    throw new McpError(ErrorCode.InvalidParams, `requestedSchema refused: ${(error as Error).message}`);
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `requestedSchema refused: ${(error as Error).message}`,
+    );
   }
   const answer = await handler(
     { mode: 'form', message: params.message, requestedSchema: params.requestedSchema },
@@ -47,8 +46,8 @@ export async function answerFormElicitation(
     return { action, content: parsed.value as ElicitResult['content'] };
   } catch (error) {
     if (!ToolValidationError.isInstance(error)) throw error;
-    throw new McpError(
-      ErrorCode.InternalError,
+    throw new ProtocolError(
+      ProtocolErrorCode.InternalError,
       `the client's answer did not match the requested schema and was not sent: ${error.message}`,
     );
   }
@@ -58,8 +57,8 @@ export async function answerFormElicitation(
 export function checkAnswer(answer: unknown, subject: string): McpElicitationAnswer['action'] {
   const action = (answer as { action?: unknown } | null | undefined)?.action;
   if (action === 'accept' || action === 'decline' || action === 'cancel') return action;
-  throw new McpError(
-    ErrorCode.InternalError,
+  throw new ProtocolError(
+    ProtocolErrorCode.InternalError,
     `the client's handler for the ${subject} answered ${describe(answer)}; accepted: ${ACCEPTED_ANSWERS}`,
   );
 }

@@ -10,9 +10,20 @@ const publishable = listWorkspacePackages().filter((pkg) => !pkg.private);
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 const rootManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
 const typesNodeRange: string = rootManifest.devDependencies['@types/node'];
-const sdkVersion: string = JSON.parse(
-  readFileSync(join(repoRoot, 'packages', 'mcp-adapter', 'package.json'), 'utf8'),
-).devDependencies['@modelcontextprotocol/sdk'].replace(/^\^/, '');
+/** The MCP SDK package each MCP package builds on: the v2 client for the adapter, v1 for the server. */
+const SDK_OF: Readonly<Record<string, string>> = {
+  '@toolwright/mcp-adapter': '@modelcontextprotocol/client',
+  '@toolwright/mcp-server': '@modelcontextprotocol/sdk',
+};
+
+/** The version of an MCP SDK package a workspace package is developed against. */
+function sdkVersionOf(packageName: string): string {
+  const directory = packageName.replace('@toolwright/', '');
+  const sdk = SDK_OF[packageName] as string;
+  return JSON.parse(
+    readFileSync(join(repoRoot, 'packages', directory, 'package.json'), 'utf8'),
+  ).devDependencies[sdk].replace(/^\^/, '');
+}
 
 let packed: PackedPackage[] = [];
 
@@ -136,7 +147,7 @@ describe('a consumer that does not install @types/node', () => {
     const result = compileConsumer(dir, [], ['ES2023']);
     const errors = result.output.split('\n').filter((line) => line.includes('error TS'));
     expect(errors.length).toBeGreaterThan(0);
-    expect(errors.filter((line) => !line.startsWith('node_modules/@modelcontextprotocol/sdk/'))).toEqual([]);
+    expect(errors.filter((line) => !line.startsWith('node_modules/@modelcontextprotocol/'))).toEqual([]);
     expect(result.output).toContain("Cannot find name 'HeadersInit'");
   });
 });
@@ -160,12 +171,12 @@ describe('a consumer with its own @types/node', () => {
 
 describe('the MCP SDK, a peer dependency of mcp-adapter and mcp-server', () => {
   it('is declared as a peer by both, since its types are in their public API', () => {
-    for (const name of ['@toolwright/mcp-adapter', '@toolwright/mcp-server']) {
+    for (const [name, sdk] of Object.entries(SDK_OF)) {
       const pkg = publishable.find((entry) => entry.name === name);
-      expect(pkg?.manifest.peerDependencies?.['@modelcontextprotocol/sdk'], name).toBeDefined();
-      expect(pkg?.manifest.dependencies?.['@modelcontextprotocol/sdk'], name).toBeUndefined();
+      expect(pkg?.manifest.peerDependencies?.[sdk], name).toBeDefined();
+      expect(pkg?.manifest.dependencies?.[sdk], name).toBeUndefined();
       const declarations = readFileSync(join(repoRoot, pkg?.dir as string, 'dist', 'index.d.ts'), 'utf8');
-      expect(declarations, name).toMatch(/from '@modelcontextprotocol\/sdk\//);
+      expect(declarations, name).toContain(`from '${sdk}`);
     }
   });
 
@@ -173,13 +184,14 @@ describe('the MCP SDK, a peer dependency of mcp-adapter and mcp-server', () => {
     const { dir, install } = consumerProject('sdk-own', {
       '@toolwright/mcp-server': 'tarball',
       '@toolwright/mcp-adapter': 'tarball',
-      '@modelcontextprotocol/sdk': sdkVersion,
+      '@modelcontextprotocol/sdk': sdkVersionOf('@toolwright/mcp-server'),
+      '@modelcontextprotocol/client': sdkVersionOf('@toolwright/mcp-adapter'),
     });
     expect(install.status, install.output).toBe(0);
-    const tree = run('npm', ['ls', '@modelcontextprotocol/sdk', '--all', '--parseable'], dir)
-      .output.trim()
-      .split('\n');
-    expect(new Set(tree.filter((line) => line.includes('@modelcontextprotocol'))).size).toBe(1);
+    for (const sdk of Object.values(SDK_OF)) {
+      const tree = run('npm', ['ls', sdk, '--all', '--parseable'], dir).output.trim().split('\n');
+      expect(new Set(tree.filter((line) => line.endsWith(join('node_modules', sdk)))).size, sdk).toBe(1);
+    }
     writeFileSync(
       join(dir, 'consumer.ts'),
       [
@@ -214,11 +226,11 @@ describe('the MCP SDK, a peer dependency of mcp-adapter and mcp-server', () => {
       '@toolwright/mcp-adapter': 'tarball',
     });
     expect(install.status, install.output).toBe(0);
-    expect(existsSync(join(dir, 'node_modules', '@modelcontextprotocol', 'sdk', 'package.json'))).toBe(true);
-    const tree = run('npm', ['ls', '@modelcontextprotocol/sdk', '--all', '--parseable'], dir)
-      .output.trim()
-      .split('\n');
-    expect(new Set(tree.filter((line) => line.includes('@modelcontextprotocol'))).size).toBe(1);
+    for (const sdk of Object.values(SDK_OF)) {
+      expect(existsSync(join(dir, 'node_modules', sdk, 'package.json')), sdk).toBe(true);
+      const tree = run('npm', ['ls', sdk, '--all', '--parseable'], dir).output.trim().split('\n');
+      expect(new Set(tree.filter((line) => line.endsWith(join('node_modules', sdk)))).size, sdk).toBe(1);
+    }
   });
 
   it('installed by the host at an incompatible version: npm refuses with its peer-dependency error', () => {

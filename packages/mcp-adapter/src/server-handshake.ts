@@ -99,7 +99,10 @@ export async function openClient(
       }));
     request.onTransport(transport);
     const connectOptions = request.prior === undefined ? {} : { prior: request.prior };
-    await Promise.race([client.connect(transport, { timeout: connectTimeoutMs, ...connectOptions }), timedOut]);
+    await Promise.race([
+      client.connect(transport, { timeout: connectTimeoutMs, ...connectOptions }),
+      timedOut,
+    ]);
     return { client, transport };
   } catch (error) {
     await shutDownTransport(client, transport, options.shutdownGraceMs);

@@ -58,7 +58,7 @@ function plainTextResult(result: CallToolResult, context: ToolResultRoutingConte
 
 /** The error naming where `structured` breaks the tool's outputSchema; undefined when it matches. */
 function outputMismatch(
-  structured: Record<string, unknown>,
+  structured: unknown,
   context: ToolResultRoutingContext,
   subject: string,
 ): McpAdapterError | undefined {

@@ -10,6 +10,9 @@ import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
  */
 export function failureResult(error: unknown, signal: AbortSignal | undefined): ToolResult {
   redactErrorChain(error);
+  if (McpAdapterError.isInstance(error) && error.code === McpAdapterErrorCode.Aborted) {
+    return ToolResults.aborted(error);
+  }
   if (signal?.aborted) {
     return ToolResults.aborted(
       `the call was aborted: ${redactSecrets(error instanceof Error ? error.message : String(error))}`,

@@ -28,6 +28,8 @@ export const McpAdapterErrorCode = {
   ListingFailed: 'listing_failed',
   /** A server did not answer within the configured time. */
   Timeout: 'timeout',
+  /** The caller's `AbortSignal` fired before the server answered: the request was cancelled. */
+  Aborted: 'aborted',
   /** The connection to a server was lost (the process exited, the HTTP session ended). */
   ConnectionLost: 'connection_lost',
   /**

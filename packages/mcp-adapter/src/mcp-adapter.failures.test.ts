@@ -68,7 +68,23 @@ describe('failures seen through tool calls', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('user pressed escape')), 50);
     const result = await call('hang', {}, controller.signal);
-    expect(result.error?.type).toBe('aborted');
+    // Not a timeout: the SDK cancels an aborted request with its timeout code, the adapter knows better.
+    expect(result.error).toEqual({
+      type: 'aborted',
+      message:
+        'tools/call "hang" on MCP server "flaky" was aborted by the caller (user pressed escape); the request was cancelled (code: aborted)',
+    });
+  });
+
+  it("says a bare abort was the caller's, with no reason to add", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const result = await call('hang', {}, controller.signal);
+    expect(result.error).toEqual({
+      type: 'aborted',
+      message:
+        'tools/call "hang" on MCP server "flaky" was aborted by the caller; the request was cancelled (code: aborted)',
+    });
   });
 
   it('does not pile listeners onto a signal shared by many calls, and still cancels through it', async () => {

@@ -48,6 +48,11 @@ export interface RequestFailure {
   /** What was asked, e.g. `tools/call "echo"`. */
   readonly operation: string;
   readonly timeoutMs: number;
+  /**
+   * The caller's signal, if any. The SDK rejects a request whose signal fired with the same
+   * error code as a timeout, so only the signal tells a caller's abort from a timeout.
+   */
+  readonly signal: AbortSignal | undefined;
   /** `; its last output on stderr: "…"`, or `''` (see `StderrTail`). */
   readonly stderrSuffix: string;
   /**
@@ -59,13 +64,20 @@ export interface RequestFailure {
 
 /**
  * An SDK failure of one request as an {@link McpAdapterError} naming the server and the
- * request: `timeout`, `connection_lost` (or `message_too_large` when the connection
- * closed because of an oversized message), `server_error` for an error answer, an abort or
- * anything else. An `McpAdapterError` passes through unchanged.
+ * request: `aborted` when the caller's signal fired, `timeout`, `connection_lost` (or
+ * `message_too_large` when the connection closed because of an oversized message),
+ * `server_error` for an error answer or anything else. An `McpAdapterError` passes through unchanged.
  */
 export function mapRequestError(failure: RequestFailure, error: unknown): McpAdapterError {
   if (McpAdapterError.isInstance(error)) return error;
   const { server, operation } = failure;
+  if (failure.signal?.aborted) {
+    return new McpAdapterError(
+      McpAdapterErrorCode.Aborted,
+      `${operation} on MCP server "${server}" was aborted by the caller${abortReasonSuffix(failure.signal.reason)}; the request was cancelled`,
+      { server, cause: error },
+    );
+  }
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
     return new McpAdapterError(
       McpAdapterErrorCode.Timeout,
@@ -105,6 +117,14 @@ export function mapRequestError(failure: RequestFailure, error: unknown): McpAda
     `${operation} on MCP server "${server}" failed: ${httpStatusOf(error)}${reasonOf(error)}`,
     { server, cause: error },
   );
+}
+
+/** `: <reason>` when the caller aborted with a reason of its own, else `''`. */
+function abortReasonSuffix(reason: unknown): string {
+  // A bare abort() gives a DOMException "This operation was aborted": it adds nothing.
+  if (reason === undefined || (reason instanceof Error && reason.name === 'AbortError')) return '';
+  const text = reason instanceof Error ? reason.message : String(reason);
+  return text.trim() === '' ? '' : ` (${redactSecrets(text.trim())})`;
 }
 
 /** `HTTP 401: ` for a Streamable HTTP error answer (the SDK's message leaves the status out). */

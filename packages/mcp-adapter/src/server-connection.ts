@@ -275,7 +275,7 @@ export class ServerConnection {
 
   /**
    * Sends one request with this server's timeout and the caller's abort signal. SDK errors come
-   * back as {@link McpAdapterError}: `timeout`, `connection_lost` or `server_error`.
+   * back as {@link McpAdapterError}: `aborted`, `timeout`, `connection_lost` or `server_error`.
    */
   request<T>(
     operation: string,
@@ -290,11 +290,17 @@ export class ServerConnection {
     }
     const timeout = this.requestTimeoutMs;
     return sendRequest(client, send, timeout, signal, (error) =>
-      this.#failure(operation, timeout, client, error),
+      this.#failure(operation, timeout, client, error, signal),
     );
   }
 
-  #failure(operation: string, timeout: number, client: Client, error: unknown): McpAdapterError {
+  #failure(
+    operation: string,
+    timeout: number,
+    client: Client,
+    error: unknown,
+    signal: AbortSignal | undefined,
+  ): McpAdapterError {
     // An OAuth server whose token can no longer be renewed without the user: the connection is
     // ended and the server is needs_auth (its tools go), until a login and a reconnect.
     const needsAuth = needsAuthError(this.name, error);
@@ -327,6 +333,7 @@ export class ServerConnection {
         server: this.name,
         operation,
         timeoutMs: timeout,
+        signal,
         stderrSuffix: this.#stderr.suffix(),
         closeReason:
           overflow === undefined ? undefined : describeStdioOverflow(this.name, overflow.limit, [operation]),

@@ -47,6 +47,8 @@ export class ServerConnection {
   #everConnected = false;
   #lastError: string | undefined;
   #overflow: Overflow | undefined;
+  /** The client ended because its server needs a login, and why: its other requests fail with that too. */
+  #endedForLogin: { readonly client: Client; readonly error: McpAdapterError } | undefined;
   /** The era agreed on the last successful connect: reconnects adopt it (see openClient). */
   #prior: PriorDiscovery | undefined;
   /** Set when reconnecting cannot help (an oversized listing): the loop reports `failed`. */
@@ -303,9 +305,12 @@ export class ServerConnection {
   ): McpAdapterError {
     // An OAuth server whose token can no longer be renewed without the user: the connection is
     // ended and the server is needs_auth (its tools go), until a login and a reconnect.
+    // The requests that ending cut off fail with its reason, not as a lost connection.
+    if (this.#endedForLogin?.client === client) return this.#endedForLogin.error;
     const needsAuth = needsAuthError(this.name, error);
     if (needsAuth !== undefined) {
       if (!this.#preparing && !this.#closing && this.#client === client) {
+        this.#endedForLogin = { client, error: needsAuth };
         this.#lastError = needsAuth.message;
         void this.#discard();
         this.#report('needs_auth', { error: needsAuth.message });

@@ -14,8 +14,9 @@ import type { LoopbackRedirectReceiver } from './loopback-redirect.js';
 import { NeedsLoginError } from './needs-login-error.js';
 import type { OAuthServerConfig } from './oauth-config.js';
 import type { ResolvedOAuthRuntime } from './oauth-runtime.js';
-import type { OAuthStore } from './oauth-store.js';
+import type { OAuthStore, StoredTokens } from './oauth-store.js';
 import { rememberClientSecret, rememberSecret } from './secret-redaction.js';
+import { dueForRenewal } from './token-expiry.js';
 
 /** Remembers the secrets in `tokens` for redaction (see `redactSecrets`). */
 function rememberTokens(tokens: OAuthTokens | undefined): void {
@@ -57,7 +58,7 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
   /** The discovery state (as JSON) the guard last passed: the store's copy is checked once per change. */
   #checkedDiscovery: string | undefined;
   /** Read on every request: kept in memory, written through to the store. */
-  #tokens: OAuthTokens | undefined;
+  #tokens: StoredTokens | undefined;
   #tokensLoaded = false;
   /** The verifier of the code being exchanged (see {@link redirectToAuthorization}). */
   #codeVerifier: string | undefined;
@@ -65,6 +66,8 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
   readonly #verifiers: string[] = [];
   /** The interactive login under way, if any. */
   #login: Promise<void> | undefined;
+  /** The renewal of the access token under way, if any (see {@link renewAccessToken}). */
+  #renewal: Promise<void> | undefined;
   /** Whether this provider registered a client (see {@link saveClientInformation}). */
   #registered = false;
   /** Scopes a 403 `insufficient_scope` asked for that the current token lacks (a step-up under way). */
@@ -197,10 +200,37 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
     // A step-up's authorization hands back a new refresh token; without one, keep the old.
     const refresh = tokens.refresh_token ?? this.#tokens?.refresh_token;
     const kept = refresh === undefined ? tokens : { ...tokens, refresh_token: refresh };
-    this.#store.saveTokens(kept);
-    this.#tokens = kept;
+    this.#tokens = this.#store.saveTokens(kept);
     this.#tokensLoaded = true;
     this.#stepUpScope = undefined;
+  }
+
+  /**
+   * Whether the access token is within its renewal margin (see `dueForRenewal`) and can be
+   * renewed without the user: with a refresh token, or by a grant that needs no user.
+   */
+  renewalDue(now = Date.now()): boolean {
+    const tokens = this.tokens() as StoredTokens | undefined;
+    const renewable = tokens?.refresh_token !== undefined || this.#config.grant !== 'authorization_code';
+    return renewable && dueForRenewal(tokens, now);
+  }
+
+  /**
+   * Renews the access token `stale` with the SDK's `auth()` (a refresh, or the grant again),
+   * one renewal at a time: a request that finds one under way awaits it, and one whose token
+   * a renewal already replaced sends nothing. With refresh-token rotation this matters: a
+   * second refresh with the same refresh token makes the authorization server revoke them
+   * all. A failed renewal fails everyone awaiting it with its error; the next one tries again.
+   */
+  renewAccessToken(stale: string | undefined): Promise<void> {
+    if (this.#renewal !== undefined) return this.#renewal;
+    if (this.currentAccessToken() !== stale) return Promise.resolve();
+    this.#renewal = (async () => {
+      await auth(this, { serverUrl: this.#serverUrl, fetchFn: this.#guard.fetch });
+    })().finally(() => {
+      this.#renewal = undefined;
+    });
+    return this.#renewal;
   }
 
   /**

@@ -82,10 +82,14 @@ export class OAuthStore {
     return this.#read<StoredTokens>(FILES.tokens);
   }
 
-  saveTokens(tokens: OAuthTokens, now = Date.now()): void {
-    const expiresAt = typeof tokens.expires_in === 'number' ? now + tokens.expires_in * 1000 : undefined;
-    // Without `expires_in` there is no `expires_at`: JSON leaves out a key whose value is undefined.
-    this.#write(FILES.tokens, { ...tokens, expires_at: expiresAt });
+  /** Saves `tokens` with when they expire, and returns them as saved. */
+  saveTokens(tokens: OAuthTokens, now = Date.now()): StoredTokens {
+    const stored: StoredTokens =
+      typeof tokens.expires_in === 'number'
+        ? { ...tokens, expires_at: now + tokens.expires_in * 1000 }
+        : tokens;
+    this.#write(FILES.tokens, stored);
+    return stored;
   }
 
   clientInformation(): OAuthClientInformationMixed | undefined {

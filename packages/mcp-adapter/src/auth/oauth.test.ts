@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { chmodSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -68,6 +68,7 @@ async function start(
     advertisedResource?: string;
     anonymousMethods?: string[];
     holdTokenlessStreamRefusal?: boolean;
+    rotateRefreshTokens?: boolean;
   } = {},
 ) {
   let mcpUrl = '';
@@ -75,6 +76,9 @@ async function start(
     resource: () => mcpUrl,
     clients: CLIENTS,
     ...(options.accessTokenTtl === undefined ? {} : { accessTokenTtl: options.accessTokenTtl }),
+    ...(options.rotateRefreshTokens === undefined
+      ? {}
+      : { rotateRefreshTokens: options.rotateRefreshTokens }),
   });
   mcp = await startProtectedMcpServer({
     issuer: () => authorization.issuer,
@@ -437,5 +441,66 @@ describe('a token that can no longer be renewed', () => {
     } finally {
       await adapter.close();
     }
+  });
+});
+
+describe('renewing the access token', () => {
+  it('refreshes once for calls side by side that all meet the 401 of a revoked token, under refresh-token rotation', async () => {
+    await start({ rotateRefreshTokens: true });
+    await loggedInServer();
+    const connections = manager(true);
+    expect(await connections.connectAll()).toMatchObject({ connected: ['hosted'] });
+    const old = storedTokens();
+    mcp.revoke(old.access_token);
+
+    // A second refresh with the rotated refresh token would make the server revoke the grant.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => whoami(connections)));
+    expect(answers).toEqual(Array.from({ length: 5 }, () => expect.stringMatching(/ alice /)));
+    expect(authorization.tokenRequests.map((request) => request.grant)).toEqual([
+      'authorization_code',
+      'refresh_token',
+    ]);
+    expect(storedTokens().refresh_token).not.toBe(old.refresh_token);
+  });
+
+  it('fails every call awaiting a refresh that failed with the same error, after one token request', async () => {
+    await start({ rotateRefreshTokens: true });
+    await loggedInServer();
+    const connections = manager(true);
+    expect(await connections.connectAll()).toMatchObject({ connected: ['hosted'] });
+    const old = storedTokens();
+    mcp.revoke(old.access_token);
+    await (await authorization.provider.RefreshToken.find(old.refresh_token!))!.destroy();
+    const tokenRequestsBefore = authorization.requests.filter((request) => request === 'POST /token').length;
+
+    const results = await Promise.allSettled(Array.from({ length: 4 }, () => whoami(connections)));
+    const messages = results.map((result) =>
+      result.status === 'rejected' ? String((result.reason as Error).message) : 'fulfilled',
+    );
+    expect(new Set(messages).size).toBe(1);
+    expect(messages[0]).toContain('toolwright-agent mcp login hosted');
+    const tokenRequests = authorization.requests.filter((request) => request === 'POST /token').length;
+    expect(tokenRequests - tokenRequestsBefore).toBe(1);
+  });
+
+  it('refreshes a token within a minute of its expiry before using it: the server never sees it again', async () => {
+    await start();
+    await loggedInServer();
+    const old = storedTokens();
+    // Ten minutes left at the authorization server; the stored expiry says thirty seconds.
+    const file = storedFiles().find((entry) => entry.path.endsWith('tokens.json'))!;
+    writeFileSync(file.path, JSON.stringify({ ...old, expires_at: Date.now() + 30_000 }));
+    mcp.authorizations.length = 0;
+
+    const connections = manager(true);
+    expect(await connections.connectAll()).toMatchObject({ connected: ['hosted'] });
+    expect(await whoami(connections)).toMatch(/ alice /);
+    expect(authorization.tokenRequests.map((request) => request.grant)).toEqual([
+      'authorization_code',
+      'refresh_token',
+    ]);
+    expect(mcp.authorizations.length).toBeGreaterThan(0);
+    expect(mcp.authorizations).not.toContain(`Bearer ${old.access_token}`);
+    expect(mcp.authorizations).toContain(`Bearer ${storedTokens().access_token}`);
   });
 });

@@ -4,6 +4,10 @@ export interface TokenSource {
   currentAccessToken(): string | undefined;
   /** Settles when no interactive login is under way (at once when none is). */
   loginSettled(): Promise<void>;
+  /** Whether the access token is near its expiry and can be renewed without the user. */
+  renewalDue(): boolean;
+  /** Renews the access token `stale`, one renewal at a time (at once when it was already replaced). */
+  renewAccessToken(stale: string | undefined): Promise<void>;
 }
 
 /** The bearer token a request carried, or `undefined` when it had none. */
@@ -12,9 +16,23 @@ function carriedToken(init: RequestInit | undefined): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
 }
 
+/** `init` carrying `token` as its bearer token. */
+function withToken(init: RequestInit | undefined, token: string): RequestInit {
+  const headers = new Headers(init?.headers);
+  headers.set('authorization', `Bearer ${token}`);
+  return { ...init, headers };
+}
+
 /**
- * Wraps the fetch of an OAuth transport so that a request the MCP server refused with 401 is
- * sent once more with the current token when that token is not the one it carried: a login or
+ * Wraps the fetch of an OAuth transport so that every request to the MCP server carries a
+ * token that is not about to expire, and the token is renewed once however many requests need
+ * it. A token within its renewal margin is renewed before the request goes out (should that
+ * fail, the request goes with the old token, which has not run out yet). A request refused
+ * with 401 although it carried the current token renews it (one renewal shared by every
+ * request refused meanwhile, failing them all with its error) and is sent again.
+ *
+ * A request refused with 401 is also sent once more with the current token when that token is
+ * not the one it carried: a login or
  * a refresh finished while the request was on its way (a catalog's listings and the event
  * stream go out side by side; a slow network answers the tokenless one last). Left to the SDK,
  * such a stale refusal starts an authorization of its own: a needless refresh, or, where the
@@ -29,16 +47,37 @@ export function replayingStaleRefusals(
   tokens: TokenSource,
 ): typeof fetch {
   return async (input, init) => {
-    const response = await fetchFn(input, init);
-    if (response.status !== 401 || !isEndpoint(input, endpoint) || !replayable(init)) return response;
+    if (!isEndpoint(input, endpoint)) return fetchFn(input, init);
+    const sent = await renewedIfDue(init, tokens);
+    const response = await fetchFn(input, sent);
+    if (response.status !== 401 || !replayable(sent)) return response;
     await tokens.loginSettled();
+    const refused = carriedToken(sent);
+    if (refused !== undefined && refused === tokens.currentAccessToken()) {
+      await tokens.renewAccessToken(refused);
+    }
     const current = tokens.currentAccessToken();
-    if (current === undefined || current === carriedToken(init)) return response;
+    if (current === undefined || current === refused) return response;
     await response.body?.cancel();
-    const headers = new Headers(init?.headers);
-    headers.set('authorization', `Bearer ${current}`);
-    return fetchFn(input, { ...init, headers });
+    return fetchFn(input, withToken(sent, current));
   };
+}
+
+/** `init` with a renewed token when the one it carries is near its expiry. */
+async function renewedIfDue(
+  init: RequestInit | undefined,
+  tokens: TokenSource,
+): Promise<RequestInit | undefined> {
+  const carried = carriedToken(init);
+  if (carried === undefined || !tokens.renewalDue()) return init;
+  try {
+    await tokens.renewAccessToken(carried);
+  } catch {
+    // The carried token still works for the margin; a refusal renews again and reports.
+    return init;
+  }
+  const current = tokens.currentAccessToken();
+  return current === undefined ? init : withToken(init, current);
 }
 
 function isEndpoint(input: Parameters<typeof fetch>[0], endpoint: URL): boolean {

@@ -26,6 +26,12 @@ export interface AuthorizationServerOptions {
   readonly clients?: Array<Record<string, unknown>>;
   /** Lifetime of access tokens in seconds; default 600. */
   readonly accessTokenTtl?: number;
+  /**
+   * Every refresh hands out a new refresh token and consumes the old one; using a consumed one
+   * again revokes the whole grant (refresh-token reuse detection). Default: oidc-provider's
+   * choice, which rotates for public clients.
+   */
+  readonly rotateRefreshTokens?: boolean;
 }
 
 /**
@@ -67,6 +73,9 @@ export async function startAuthorizationServer(
     pkce: { required: () => true },
     issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(grant: string): boolean }) =>
       client.grantTypeAllowed('refresh_token'),
+    ...(options.rotateRefreshTokens === undefined
+      ? {}
+      : { rotateRefreshToken: () => options.rotateRefreshTokens }),
     ttl: { AccessToken: ttl, ClientCredentials: ttl, Interaction: 600, Session: 600, Grant: 600 },
   });
   const server: AuthorizationServer = {

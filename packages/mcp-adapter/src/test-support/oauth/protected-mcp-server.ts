@@ -14,6 +14,8 @@ export interface ProtectedMcpServer {
   readonly authorizations: string[];
   /** The `Authorization` header of every event stream (GET) served, not refused. */
   readonly servedEventStreams: string[];
+  /** Refuses the access token `value` from now on (its revocation reached the server). */
+  revoke(value: string): void;
   close(): Promise<void>;
 }
 
@@ -87,7 +89,9 @@ export async function startProtectedMcpServer(
   // Tokens already looked up, until they expire: a resource server caches its token checks, and
   // a benchmark must not time oidc-provider's lookup on every call.
   const known = new Map<string, { token: OidcToken; expiresAt: number }>();
+  const revoked = new Set<string>();
   const lookUp = async (provider: Provider, value: string): Promise<OidcToken | undefined> => {
+    if (revoked.has(value)) return undefined;
     const cached = known.get(value);
     if (cached !== undefined && cached.expiresAt > Date.now()) return cached.token;
     const token = (await provider.AccessToken.find(value)) ?? (await provider.ClientCredentials.find(value));
@@ -181,6 +185,9 @@ export async function startProtectedMcpServer(
     url,
     authorizations,
     servedEventStreams,
+    revoke: (value) => {
+      revoked.add(value);
+    },
     close: () =>
       new Promise((resolve) => {
         http.closeAllConnections();

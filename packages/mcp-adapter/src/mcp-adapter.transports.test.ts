@@ -9,6 +9,7 @@ import {
 } from '@toolwright/test-support/http-mcp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { McpAdapterError } from './errors.js';
 import { McpAdapter } from './mcp-adapter.js';
 import { parseMcpServersConfig } from './server-config.js';
 import { executionContext, temporaryDirectory } from './test-support/helpers.js';
@@ -175,5 +176,48 @@ describe('includeTools / excludeTools on a real server', () => {
     ]);
     const refused = await adapter.callTool('mcp__picky__drop_tables', {}, executionContext());
     expect(refused.error?.type).toBe('not_found');
+  });
+});
+
+describe('headers fetch cannot send', () => {
+  it('fail the configuration, naming the server, the header and the position, never the value', () => {
+    let failure: McpAdapterError | undefined;
+    try {
+      parseMcpServersConfig(
+        {
+          mcpServers: { remote: { type: 'http', url: modern.url, headers: { 'X-Api-Key': 'key ${KEY}' } } },
+        },
+        // A typographic apostrophe pasted into the variable: beyond Latin-1.
+        { env: { KEY: 'sk’secret' } },
+      );
+    } catch (error) {
+      failure = error as McpAdapterError;
+    }
+    expect([failure?.code, failure?.server, failure?.message]).toEqual([
+      'config_invalid',
+      'remote',
+      'MCP server "remote": the value of header "X-Api-Key" has a character beyond Latin-1 at position 7; header values accept visible ASCII, spaces, tabs and Latin-1 (U+00A0 to U+00FF) only (the value is not shown)',
+    ]);
+    expect(failure?.message).not.toContain('secret');
+  });
+
+  it('fail on a line break in a value and on a header name that is not a token', () => {
+    const parse = (headers: Record<string, string>) => () =>
+      parseMcpServersConfig({ mcpServers: { remote: { url: modern.url, headers } } });
+    expect(parse({ Authorization: 'Bearer t\r\nX-Injected: 1' })).toThrow(
+      'the value of header "Authorization" has a control character (such as CR or LF) at position 9;',
+    );
+    expect(parse({ 'X Api Key': 'k' })).toThrow(
+      `header name "X Api Key" is not accepted; a header name is 1 or more of a-z A-Z 0-9 and ! # $ % & ' * + - . ^ _ \` | ~`,
+    );
+  });
+
+  it('accept Latin-1, which reaches a real server as it was configured', async () => {
+    const { registry, result } = await connect(
+      { latin: { type: 'http', url: modern.url, headers: { Authorization: 'Bearer ${TOKEN}' } } },
+      { TOKEN: 'café' },
+    );
+    expect(result).toMatchObject({ connected: ['latin'], failed: [] });
+    expect(await text(registry, 'mcp__latin__whoami')).toContain('Bearer café');
   });
 });

@@ -3,6 +3,7 @@ import { HTTPS_RULE, insecureSchemeProblem } from './auth/address-class.js';
 import { type OAuthServerConfig, parseOAuthConfig } from './auth/oauth-config.js';
 import { type ConfigEnvironment, expandVariables } from './config-variables.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+import { headerProblem } from './header-check.js';
 import { invalidOption } from './invalid-option.js';
 
 /** What a server entry holds whatever its transport. */
@@ -122,6 +123,15 @@ function stringRecord(
   return result;
 }
 
+/** `headers` once their variables are expanded: each one fetch can send (see `headerProblem`). */
+function sendableHeaders(server: string, headers: Record<string, string>): Record<string, string> {
+  for (const [header, value] of Object.entries(headers)) {
+    const problem = headerProblem(header, value);
+    if (problem !== undefined) fail(server, problem);
+  }
+  return headers;
+}
+
 /** `includeTools` / `excludeTools`: tool names as the server gives them, non-empty strings. */
 function toolNames(server: string, key: string, value: unknown): string[] | undefined {
   if (value === undefined) return undefined;
@@ -238,7 +248,7 @@ function parseHttp(
   const common = {
     name,
     url: parseUrl(name, entry.url, environment),
-    headers: stringRecord(name, 'headers', entry.headers, environment),
+    headers: sendableHeaders(name, stringRecord(name, 'headers', entry.headers, environment)),
     ...commonSettings(name, entry),
   };
   const oauth = parseOAuthConfig(name, entry.oauth, environment);

@@ -54,6 +54,7 @@ describe('connection defaults: each value pinned, and what it does', () => {
       clientInfo: { name: 'toolwright', version: '0' },
       connectTimeoutMs: 30_000,
       requestTimeoutMs: 60_000,
+      maxTotalRequestMs: 600_000,
       shutdownGraceMs: 500,
       stdioMaxMessageBytes: 10 * 1024 * 1024,
     });

@@ -24,6 +24,11 @@ export interface McpConnectionManagerOptions {
   readonly connectTimeoutMs?: number;
   /** Default timeout per request; default 60 s. A server's own `requestTimeoutMs` wins. */
   readonly requestTimeoutMs?: number;
+  /**
+   * The longest a tool call may take in all, however often its progress resets its request
+   * timeout; default 10 min.
+   */
+  readonly maxTotalRequestMs?: number;
   readonly reconnect?: Partial<ReconnectPolicy>;
   /** How long a stdio server may take to exit after its stdin closes before it gets SIGTERM; default 500 ms. */
   readonly shutdownGraceMs?: number;
@@ -50,6 +55,7 @@ export const DEFAULT_CONNECTION_OPTIONS = Object.freeze({
   clientInfo: Object.freeze({ name: 'toolwright', version: '0' }),
   connectTimeoutMs: 30_000,
   requestTimeoutMs: 60_000,
+  maxTotalRequestMs: 600_000,
   shutdownGraceMs: 500,
   stdioMaxMessageBytes: DEFAULT_STDIO_MAX_MESSAGE_BYTES,
 });
@@ -88,6 +94,7 @@ export function resolveConnectionOptions(
   );
   checkOption(owner, 'connectTimeoutMs', options.connectTimeoutMs, POSITIVE_TIMER_MS, invalidOption);
   checkOption(owner, 'requestTimeoutMs', options.requestTimeoutMs, POSITIVE_TIMER_MS, invalidOption);
+  checkOption(owner, 'maxTotalRequestMs', options.maxTotalRequestMs, POSITIVE_TIMER_MS, invalidOption);
   checkOption(owner, 'shutdownGraceMs', options.shutdownGraceMs, TIMER_MS, invalidOption);
   checkOption(
     owner,
@@ -101,6 +108,7 @@ export function resolveConnectionOptions(
     clientInfo: options.clientInfo ?? defaults.clientInfo,
     connectTimeoutMs: options.connectTimeoutMs ?? defaults.connectTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs ?? defaults.requestTimeoutMs,
+    maxTotalRequestMs: options.maxTotalRequestMs ?? defaults.maxTotalRequestMs,
     reconnect: resolveReconnectPolicy(`${owner}.reconnect`, options.reconnect),
     shutdownGraceMs: options.shutdownGraceMs ?? defaults.shutdownGraceMs,
     stdioMaxMessageBytes: options.stdioMaxMessageBytes ?? defaults.stdioMaxMessageBytes,

@@ -8,6 +8,7 @@ export const CONNECTION_OPTION_NAMES = {
   clientCapabilities: { kind: 'custom' },
   connectTimeoutMs: { kind: 'custom' },
   requestTimeoutMs: { kind: 'custom' },
+  maxTotalRequestMs: { kind: 'custom' },
   reconnect: { kind: 'custom' },
   shutdownGraceMs: { kind: 'custom' },
   stdioMaxMessageBytes: { kind: 'custom' },

@@ -30,6 +30,11 @@ export interface McpAdapterOptions {
   readonly connectTimeoutMs?: number;
   /** Timeout per request (a tool call, a listing page); default 60 s. */
   readonly requestTimeoutMs?: number;
+  /**
+   * The longest a tool call may take in all; default 10 min. A call's progress resets its
+   * `requestTimeoutMs`, never this: a server that keeps reporting progress is still cut off.
+   */
+  readonly maxTotalRequestMs?: number;
   /** Backoff for a lost connection ({@link DEFAULT_RECONNECT_POLICY}: 5 attempts from 250 ms, doubling, at most 10 s apart). */
   readonly reconnect?: Partial<ReconnectPolicy>;
   /**

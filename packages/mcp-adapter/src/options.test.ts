@@ -36,7 +36,7 @@ const adapterError = (extra: Record<string, unknown>) =>
 describe('McpAdapter options are checked by name and value', () => {
   it('refuses an unknown option, naming the nearest known one', () => {
     expect(adapterError({ requestTimeoutMS: 5000 })).toBe(
-      'McpAdapter: unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: registry, servers, artifacts, limits, output, clientInfo, clientCapabilities, connectTimeoutMs, requestTimeoutMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, oauth, deferTools, listChangedDebounceMs, onDiagnostic.',
+      'McpAdapter: unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: registry, servers, artifacts, limits, output, clientInfo, clientCapabilities, connectTimeoutMs, requestTimeoutMs, maxTotalRequestMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, oauth, deferTools, listChangedDebounceMs, onDiagnostic.',
     );
   });
 
@@ -64,6 +64,9 @@ describe('McpAdapter options are checked by name and value', () => {
     );
     expect(adapterError({ requestTimeoutMs: 3_000_000_000 })).toBe(
       'McpAdapter: requestTimeoutMs must be a number from 1 to 2147483647; got integer 3000000000.',
+    );
+    expect(adapterError({ maxTotalRequestMs: 0 })).toBe(
+      'McpAdapter: maxTotalRequestMs must be a number from 1 to 2147483647; got integer 0.',
     );
     expect(adapterError({ reconnect: { maxAttempts: -1 } })).toBe(
       'McpAdapter.reconnect: maxAttempts must be an integer from 0 to 1000; got integer -1.',
@@ -113,6 +116,7 @@ describe('McpAdapter options are checked by name and value', () => {
       output: { spillThresholdBytes: 1024, inlineImageMaxBytes: 0 },
       connectTimeoutMs: 1000,
       requestTimeoutMs: 1000,
+      maxTotalRequestMs: 1000,
       reconnect: { maxAttempts: 0, initialDelayMs: 0, maxDelayMs: 0 },
       stdioMaxMessageBytes: 1024,
       shutdownGraceMs: 0,
@@ -128,7 +132,7 @@ describe('McpAdapter options are checked by name and value', () => {
 describe('every other options object of the package is checked by name', () => {
   it('McpConnectionManager', () => {
     expect(optionError(() => new McpConnectionManager([], { conectTimeoutMs: 5 } as never)).message).toBe(
-      'McpConnectionManager: unknown option "conectTimeoutMs" (did you mean "connectTimeoutMs"?); accepted: clientInfo, clientCapabilities, connectTimeoutMs, requestTimeoutMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, oauth, onConnectionChange, onReady.',
+      'McpConnectionManager: unknown option "conectTimeoutMs" (did you mean "connectTimeoutMs"?); accepted: clientInfo, clientCapabilities, connectTimeoutMs, requestTimeoutMs, maxTotalRequestMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, oauth, onConnectionChange, onReady.',
     );
     expect(optionError(() => new McpConnectionManager([], { shutdownGraceMs: -5 })).message).toBe(
       'McpConnectionManager: shutdownGraceMs must be a number from 0 to 2147483647; got integer -5.',
@@ -140,6 +144,7 @@ describe('every other options object of the package is checked by name', () => {
       clientInfo: { name: 'c', version: '1' },
       connectTimeoutMs: 1,
       requestTimeoutMs: 1,
+      maxTotalRequestMs: 1,
       reconnect: { maxAttempts: 0, initialDelayMs: 0, maxDelayMs: 0 },
       shutdownGraceMs: 0,
       stdioMaxMessageBytes: 1,

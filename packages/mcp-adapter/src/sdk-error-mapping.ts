@@ -79,6 +79,15 @@ export function mapRequestError(failure: RequestFailure, error: unknown): McpAda
     );
   }
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+    // The total cap: progress kept resetting the request timeout until the whole call ran too long.
+    const total = (error.data as { maxTotalTimeout?: unknown } | undefined)?.maxTotalTimeout;
+    if (typeof total === 'number') {
+      return new McpAdapterError(
+        McpAdapterErrorCode.Timeout,
+        `MCP server "${server}" did not finish ${operation} within ${total} ms in all (maxTotalRequestMs; its progress resets only the ${failure.timeoutMs} ms request timeout); the request was given up`,
+        { server, cause: error },
+      );
+    }
     return new McpAdapterError(
       McpAdapterErrorCode.Timeout,
       `MCP server "${server}" did not answer ${operation} within ${failure.timeoutMs} ms; the request was cancelled`,

@@ -20,6 +20,8 @@ export interface ServerConnectionOptions {
   readonly clientInfo: { name: string; version: string };
   readonly connectTimeoutMs: number;
   readonly requestTimeoutMs: number;
+  /** The longest a tool call may take in all, progress or not. */
+  readonly maxTotalRequestMs: number;
   readonly reconnect: ReconnectPolicy;
   /** How long a stdio server may take to exit after its stdin closes before it gets SIGTERM. */
   readonly shutdownGraceMs: number;
@@ -37,6 +39,7 @@ const CONNECTION_OPTIONS: OptionTable<ServerConnectionOptions> = {
   clientInfo: GIVEN,
   connectTimeoutMs: GIVEN,
   requestTimeoutMs: GIVEN,
+  maxTotalRequestMs: GIVEN,
   reconnect: GIVEN,
   shutdownGraceMs: GIVEN,
   stdioMaxMessageBytes: GIVEN,

@@ -126,6 +126,11 @@ export class ServerConnection {
     return this.definition.requestTimeoutMs ?? this.#options.requestTimeoutMs;
   }
 
+  /** The longest a tool call may take in all, however often its progress resets the request timeout. */
+  get maxTotalRequestMs(): number {
+    return this.#options.maxTotalRequestMs;
+  }
+
   /** The handshake timeout of this server. */
   get connectTimeoutMs(): number {
     return this.definition.connectTimeoutMs ?? this.#options.connectTimeoutMs;

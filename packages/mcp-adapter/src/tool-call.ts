@@ -42,10 +42,13 @@ function progressMessage(message: string): string {
 function progressForwarder(
   definition: McpToolDefinition,
   onProgress: NonNullable<ExecutionContext['onProgress']>,
+  maxTotalRequestMs: number,
 ) {
   return {
-    // Progress proves the server is alive: a long call that reports progress does not time out.
+    // Progress proves the server is alive: a long call that reports progress does not time out,
+    // up to the total cap, which no progress extends.
     resetTimeoutOnProgress: true,
+    maxTotalTimeout: maxTotalRequestMs,
     onprogress: (progress: Progress) =>
       onProgress({
         message:
@@ -81,7 +84,10 @@ export function callMcpTool(
     }).then(undefined, fail);
   const plan = hooks.plan(definition);
   const onProgress = context.onProgress;
-  const progress = onProgress === undefined ? undefined : progressForwarder(definition, onProgress);
+  const progress =
+    onProgress === undefined
+      ? undefined
+      : progressForwarder(definition, onProgress, connection.maxTotalRequestMs);
   // The SDK's own callTool would validate structuredContent even on error results, and with
   // validators compiled when listing; the adapter validates itself (see routeToolResult).
   return connection

@@ -104,6 +104,20 @@ describe('McpAdapter options are checked by name and value', () => {
     ).toBe(
       'McpAdapter.servers[0] ("mine"): unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: name, transport, connectTimeoutMs, requestTimeoutMs, includeTools, excludeTools, createTransport.',
     );
+    expect(
+      adapterError({
+        servers: [
+          {
+            name: 'api',
+            transport: 'sse',
+            url: new URL('http://127.0.0.1/sse'),
+            headers: { 'x-key': 'k\n' },
+          },
+        ],
+      }),
+    ).toBe(
+      'McpAdapter.servers[0] ("api"): the value of header "x-key" has a control character (such as CR or LF) at position 2; header values accept visible ASCII, spaces, tabs and Latin-1 (U+00A0 to U+00FF) only (the value is not shown).',
+    );
     expect(adapterError({ servers: [{ name: 'mine', transport: 'websocket' }] })).toBe(
       'McpAdapter.servers[0] ("mine"): transport must be "stdio", "streamable-http", "sse" or "custom"; got string "websocket".',
     );

@@ -7,6 +7,7 @@ import {
   previewValue,
 } from '@toolwright/utils';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+import { headerProblem } from './header-check.js';
 import { invalidOption } from './invalid-option.js';
 import type {
   McpServerConfig,
@@ -129,6 +130,17 @@ export function checkServerDefinitions(owner: string, servers: unknown): void {
     }
     checkOption(label, 'connectTimeoutMs', record.connectTimeoutMs, POSITIVE_TIMER_MS, invalidOption);
     checkOption(label, 'requestTimeoutMs', record.requestTimeoutMs, POSITIVE_TIMER_MS, invalidOption);
+    // A header fetch cannot send would only fail at connect, with a message that names no header.
+    if ((transport === 'streamable-http' || transport === 'sse') && isStringRecord(record.headers)) {
+      for (const [header, value] of Object.entries(record.headers)) {
+        const problem = headerProblem(header, value);
+        if (problem !== undefined) {
+          throw new McpAdapterError(McpAdapterErrorCode.InvalidOption, `${label}: ${problem}.`, {
+            server: record.name,
+          });
+        }
+      }
+    }
     if (transport === 'custom') {
       checkOption(
         label,
@@ -147,4 +159,12 @@ export function checkServerDefinitions(owner: string, servers: unknown): void {
     }
     seen.add(record.name);
   });
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((entry) => typeof entry === 'string')
+  );
 }

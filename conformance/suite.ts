@@ -6,8 +6,19 @@ import { fileURLToPath } from 'node:url';
 // The official MCP conformance suite, shared by the packages that run it: mcp-server runs its
 // server scenarios, mcp-adapter its client scenarios. Installed once per checkout.
 
-/** The official suite, pinned: its newest release when this was written. */
+/** The official suite, pinned: its newest release (the 2025-11-25 requirement set). */
 export const CONFORMANCE_VERSION = '0.1.16';
+
+/**
+ * The official suite's newest pre-release, pinned: the first with the 2026-07-28 requirement set
+ * (`--requirements 2026-07-28`). Installed beside the release, in a directory of its own.
+ */
+export const CONFORMANCE_2026_VERSION = '0.2.0-alpha.12';
+
+/** Where each pinned suite version is installed. */
+export function conformanceDirectory(version: string): string {
+  return version === CONFORMANCE_VERSION ? CONFORMANCE_DIRECTORY : join(CONFORMANCE_DIRECTORY, version);
+}
 
 /** The Node 22 the suite's runner needs, installed from the npm registry as a package. */
 export const NODE_22_VERSION = '22.23.5';
@@ -64,6 +75,7 @@ export function nodePackageName(platform = process.platform, arch = process.arch
 export function installConformanceSuite(
   directory = CONFORMANCE_DIRECTORY,
   log: (line: string) => void = () => {},
+  version = CONFORMANCE_VERSION,
 ): InstalledSuite {
   const ownNodeWillDo = Number(process.versions.node.split('.')[0]) >= 22;
   const nodePackage = nodePackageName();
@@ -75,10 +87,10 @@ export function installConformanceSuite(
   const installed =
     existsSync(node) &&
     existsSync(manifest) &&
-    (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version === CONFORMANCE_VERSION;
+    (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version === version;
   if (!installed) {
     mkdirSync(directory, { recursive: true });
-    const dependencies: Record<string, string> = { '@modelcontextprotocol/conformance': CONFORMANCE_VERSION };
+    const dependencies: Record<string, string> = { '@modelcontextprotocol/conformance': version };
     if (!ownNodeWillDo) dependencies[nodePackage] = NODE_22_VERSION;
     writeFileSync(
       join(directory, 'package.json'),
@@ -104,6 +116,34 @@ export function installConformanceSuite(
 export function listScenarios(suite: InstalledSuite, side: 'server' | 'client'): string[] {
   const output = execFileSync(suite.node, [suite.cli, 'list', `--${side}`], { encoding: 'utf8' });
   return [...output.matchAll(/^\s+-\s+(\S+)/gm)].map((match) => match[1] as string);
+}
+
+/** What a spec revision's requirement set holds for one side: scored, and run but never scored. */
+export interface RequirementSet {
+  readonly scored: string[];
+  /** The scenarios of that side run but never scored: extensions, added after release, pending. */
+  readonly unscored: string[];
+}
+
+/** `conformance list --<side> --requirements <revision>`, read into scored and unscored scenarios. */
+export function listRequirementSet(
+  suite: InstalledSuite,
+  side: 'server' | 'client',
+  revision: string,
+): RequirementSet {
+  const output = execFileSync(suite.node, [suite.cli, 'list', `--${side}`, '--requirements', revision], {
+    encoding: 'utf8',
+  });
+  const [scoredPart = '', unscoredPart = ''] = output.split(/^Run and reported, but never scored:/m);
+  // The scored part lists server scenarios, then client ones, each under a heading of its own.
+  const sideHeading = side === 'client' ? /^Client scenarios.*$/m : /^Server scenarios.*$/m;
+  const sideStart = scoredPart.search(sideHeading);
+  const sidePart = sideStart < 0 ? '' : scoredPart.slice(sideStart).split(/^\n(?=\S)/m)[0];
+  const scored = [...(sidePart ?? '').matchAll(/^\s+-\s+(\S+)\s*$/gm)].map((match) => match[1] as string);
+  const unscored = [...unscoredPart.matchAll(/^\s+-\s+(\S+)\s+\[(client|server)\]/gm)]
+    .filter((match) => match[2] === side)
+    .map((match) => match[1] as string);
+  return { scored, unscored };
 }
 
 /**
@@ -144,6 +184,10 @@ export async function runClientScenarios(
     readonly concurrency?: number;
     readonly env?: NodeJS.ProcessEnv;
     readonly timeoutMs?: number;
+    /** The wire the scenarios run at (`--spec-version`), for a suite that spans revisions. */
+    readonly specVersion?: string;
+    /** Runs scenarios that are off that revision's timeline too (extensions): `--force`. */
+    readonly force?: boolean;
   } = {},
 ): Promise<ScenarioOutcome[]> {
   const printed = new Map<string, string>();
@@ -152,6 +196,8 @@ export async function runClientScenarios(
     for (let scenario = queue.shift(); scenario !== undefined; scenario = queue.shift()) {
       const args = ['client', '--command', command, '--scenario', scenario, '-o', outputDirectory];
       if (options.timeoutMs !== undefined) args.push('--timeout', String(options.timeoutMs));
+      if (options.specVersion !== undefined) args.push('--spec-version', options.specVersion);
+      if (options.force === true) args.push('--force');
       printed.set(scenario, await runSuite(suite, args, options.env));
     }
   };

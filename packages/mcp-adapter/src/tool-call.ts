@@ -1,4 +1,4 @@
-import type { Progress } from '@modelcontextprotocol/client';
+import type { Progress, Tool } from '@modelcontextprotocol/client';
 import type { ExecutionContext, ToolResult } from '@toolwright/contracts';
 import { failureResult } from './call-failure.js';
 import type { McpToolDefinition } from './catalog-screen.js';
@@ -61,6 +61,24 @@ function progressForwarder(
   };
 }
 
+/** One SDK view per listed definition (a call is a hot path). */
+const sdkDefinitions = new WeakMap<McpToolDefinition, Tool>();
+
+/**
+ * The definition the SDK's `callTool` reads for the 2026-07-28 `Mcp-Param-*` headers (the input
+ * schema's `x-mcp-header` declarations, SEP-2243) — without its output schema: the adapter checks
+ * structuredContent itself and keeps the content with a note when it is missing (see
+ * routeToolResult), where the SDK's own check would throw the result away.
+ */
+function sdkToolDefinitionOf(definition: McpToolDefinition): Tool {
+  let tool = sdkDefinitions.get(definition);
+  if (tool === undefined) {
+    tool = { name: definition.name, inputSchema: definition.inputSchema as Tool['inputSchema'] };
+    sdkDefinitions.set(definition, tool);
+  }
+  return tool;
+}
+
 /**
  * Calls an MCP tool under its real name with the server's timeout, the caller's abort signal
  * and progress forwarding, and routes the result. A tool whose server requires task execution
@@ -88,15 +106,17 @@ export function callMcpTool(
     onProgress === undefined
       ? undefined
       : progressForwarder(definition, onProgress, connection.maxTotalRequestMs);
-  // The SDK's own callTool would validate structuredContent even on error results, and with
-  // validators compiled when listing; the adapter validates itself (see routeToolResult).
   return connection
     .request(
       plan.operation,
       (client, options) =>
-        client.request(
-          { method: 'tools/call', params: { name: definition.name, arguments: params } },
-          progress === undefined ? options : { ...options, ...progress },
+        client.callTool(
+          { name: definition.name, arguments: params },
+          {
+            ...options,
+            ...progress,
+            toolDefinition: sdkToolDefinitionOf(definition),
+          },
         ),
       signal,
     )

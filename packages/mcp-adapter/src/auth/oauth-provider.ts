@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type {
   AddClientAuthentication,
+  OAuthClientInformationContext,
   OAuthClientInformationMixed,
   OAuthClientMetadata,
   OAuthClientProvider,
   OAuthDiscoveryState,
   OAuthTokens,
+  StoredOAuthClientInformation,
 } from '@modelcontextprotocol/client';
 import { auth, createPrivateKeyJwtAuth } from '@modelcontextprotocol/client';
 import { exchangeForIdentityAssertion, JWT_BEARER_GRANT } from './cross-app-access.js';
@@ -136,7 +138,7 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
     return randomBytes(32).toString('base64url');
   }
 
-  clientInformation(): OAuthClientInformationMixed | undefined {
+  clientInformation(context?: OAuthClientInformationContext): StoredOAuthClientInformation | undefined {
     const { clientId, clientSecret, tokenEndpointAuthMethod, authorizationServer } = this.#config;
     if (clientId !== undefined) {
       return {
@@ -148,8 +150,14 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
         ...(authorizationServer === undefined ? {} : { issuer: authorizationServer }),
       };
     }
-    const stored = this.#store.clientInformation();
+    const stored: StoredOAuthClientInformation | undefined = this.#store.clientInformation();
     rememberClient(stored);
+    // A registration belongs to the authorization server that issued it: when the resource's
+    // metadata names another one (the server moved), the client registers there afresh.
+    if (stored?.issuer !== undefined && context !== undefined && stored.issuer !== context.issuer) {
+      if (!this.#interactive) throw this.#needsLogin(`the authorization server moved to ${context.issuer}`);
+      return undefined;
+    }
     if (stored === undefined && !this.#interactive)
       throw this.#needsLogin('no client registration is stored');
     // A registration made for another loopback port cannot receive this run's redirect.

@@ -71,6 +71,10 @@ class OAuthStreamableHttpTransport extends StreamableHTTPClientTransport {
             `the server still refused the request after ${MAX_AUTHORIZATIONS_PER_REQUEST} authorizations; giving up`,
           );
         }
+        // A fresh token the server still refuses may come from an authorization server it no
+        // longer trusts (its metadata now names another): the next authorization discovers anew,
+        // and registers with the new server if it is one (SEP-2352).
+        this.#provider.invalidateCredentials('discovery');
       }
     }
   }

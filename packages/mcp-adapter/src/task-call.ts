@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import {
   CallToolResultSchema,
   CreateTaskResultSchema,
@@ -24,22 +25,6 @@ const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 const MIN_POLL_MS = 50;
 const MAX_POLL_MS = 5_000;
 const DEFAULT_POLL_MS = 500;
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      signal.removeEventListener('abort', abort);
-      resolve();
-    }
-    function abort(): void {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }
-    signal.addEventListener('abort', abort, { once: true });
-  });
-}
 
 function pollInterval(suggested: number | undefined): number {
   if (suggested === undefined || !Number.isFinite(suggested)) return DEFAULT_POLL_MS;
@@ -72,7 +57,7 @@ export async function callAsTask(
   let task: McpTaskStatus & { pollInterval?: number | undefined } = created.task;
   hooks.onTaskCreated(task);
   while (!TERMINAL.has(task.status)) {
-    await pause(pollInterval(task.pollInterval), signal);
+    await wait(pollInterval(task.pollInterval), undefined, { signal });
     const polled = await connection.request(
       `tasks/get "${task.taskId}"`,
       (client, options) =>

@@ -50,6 +50,7 @@ const { runs, skipped: skippedRuns } = planRuns(userArgs);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+const failures = [];
 for (const run of runs) {
   const counts = runVitest(run);
   totals.passed += counts.passed;
@@ -58,8 +59,15 @@ for (const run of runs) {
   lines.push(
     `Node ${run.version} (${run.scope}): ${formatCounts(counts)}${counts.note ? ` (${counts.note})` : ''}`,
   );
+  for (const failure of counts.failures ?? []) failures.push(`Node ${run.version}: ${failure}`);
 }
 if (dryRun) process.exit(0);
+// The failures come again at the end: a CI log is often read from its tail only, and a failed
+// test named thousands of lines above the totals is a failure nobody can find.
+if (failures.length > 0) {
+  console.log('failed:');
+  for (const failure of failures) console.log(`  ${failure}`);
+}
 for (const line of [...lines, ...skippedRuns]) console.log(line);
 console.log(formatCounts(totals));
 process.exit(totals.failed > 0 ? 1 : 0);
@@ -165,5 +173,27 @@ function runVitest(run) {
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   };
   if (failed === 0 && result.status !== 0) counts.note = `vitest exited ${result.status ?? result.signal}`;
+  counts.failures = failureLines(report);
   return counts;
+}
+
+/** One line per failed test or unloadable file: where, which, and the first line of why. */
+function failureLines(report) {
+  const found = [];
+  for (const file of report.testResults ?? []) {
+    const where = file.name.startsWith(repoRoot) ? file.name.slice(repoRoot.length + 1) : file.name;
+    if (file.status === 'failed' && file.assertionResults.length === 0) {
+      found.push(`${where}: ${firstLine(file.message)}`);
+    }
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      found.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
+  return found;
+}
+
+function firstLine(text) {
+  const line = (text ?? 'no message').split('\n').find((part) => part.trim() !== '') ?? 'no message';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir } from '@toolwright/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -100,4 +100,42 @@ describe('scripts/run-tests.mjs', () => {
     expect(summary.at(-1)).toBe(`${total} passed, 0 failed`);
     expect(run.status).toBe(0);
   }, 300_000);
+
+  it('names every failed test and every file that failed to load again just above the totals', () => {
+    // A CI log is often read from its tail: the failure must be findable there, not 4,000 lines up.
+    const dir = makeTempDir('toolwright-run-tests-failures');
+    writeFileSync(
+      join(dir, 'vitest.config.mjs'),
+      `export default { test: { root: ${JSON.stringify(dir)}, globals: true, include: ['*.check.mjs'] } };\n`,
+    );
+    writeFileSync(
+      join(dir, 'a.check.mjs'),
+      "describe('a group', () => { it('fails on purpose', () => { expect(1).toBe(2); }); it('passes', () => {}); });\n",
+    );
+    writeFileSync(join(dir, 'b.check.mjs'), "throw new Error('this file cannot load');\n");
+    const run = spawnSync(
+      process.execPath,
+      ['scripts/run-tests.mjs', '--config', join(dir, 'vitest.config.mjs')],
+      {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          TOOLWRIGHT_SKIP_BUILD: '1',
+          TOOLWRIGHT_RESULTS_DIR: join(dir, 'results'),
+          TOOLWRIGHT_NODE_VERSIONS: 'current',
+        },
+      },
+    );
+    const tail = run.stdout.trim().split('\n').slice(-5);
+    const node = process.versions.node;
+    expect(tail, run.stdout + run.stderr).toEqual([
+      'failed:',
+      `  Node ${node}: ${join(dir, 'a.check.mjs')} > a group fails on purpose: AssertionError: expected 1 to be 2 // Object.is equality`,
+      `  Node ${node}: ${join(dir, 'b.check.mjs')}: this file cannot load`,
+      `Node ${node} (every project): 1 passed, 2 failed`,
+      '1 passed, 2 failed',
+    ]);
+    expect(run.status).toBe(1);
+  }, 120_000);
 });

@@ -79,12 +79,12 @@ export function mapRequestError(failure: RequestFailure, error: unknown): McpAda
     );
   }
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-    // The total cap: progress kept resetting the request timeout until the whole call ran too long.
+    // The total cap: progress, or the user's answers, kept restarting the request timeout until the whole call ran too long.
     const total = (error.data as { maxTotalTimeout?: unknown } | undefined)?.maxTotalTimeout;
     if (typeof total === 'number') {
       return new McpAdapterError(
         McpAdapterErrorCode.Timeout,
-        `MCP server "${server}" did not finish ${operation} within ${total} ms in all (maxTotalRequestMs; its progress resets only the ${failure.timeoutMs} ms request timeout); the request was given up`,
+        `MCP server "${server}" did not finish ${operation} within ${total} ms in all (maxTotalRequestMs; progress and waiting for the user restart only the ${failure.timeoutMs} ms request timeout); the request was given up`,
         { server, cause: error },
       );
     }

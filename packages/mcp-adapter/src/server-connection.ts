@@ -3,8 +3,9 @@ import { failureState, needsAuthError } from './auth/oauth-connection.js';
 import { redactSecrets } from './auth/secret-redaction.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import type { McpConnectionState } from './events/connection-state.js';
+import { HostAnswers } from './host-answers.js';
 import { runReconnectLoop } from './reconnect-loop.js';
-import { type RequestOptions, sendRequest } from './request-signal.js';
+import { type RequestSender, sendRequest } from './request-signal.js';
 import { isHttpConnectionLoss, mapRequestError, reasonOf } from './sdk-error-mapping.js';
 import {
   checkServerConnectionArguments,
@@ -59,6 +60,8 @@ export class ServerConnection {
    * tools are listed.
    */
   #preparing = false;
+  /** The host's handlers answering this server's questions: its requests' deadlines pause meanwhile. */
+  readonly #answers = new HostAnswers();
 
   constructor(
     definition: McpServerDefinition,
@@ -281,14 +284,12 @@ export class ServerConnection {
   }
 
   /**
-   * Sends one request with this server's timeout and the caller's abort signal. SDK errors come
-   * back as {@link McpAdapterError}: `aborted`, `timeout`, `connection_lost` or `server_error`.
+   * Sends one request with this server's timeout and total cap and the caller's abort signal;
+   * the timeout pauses while the host's handlers answer a question of the server (see
+   * {@link HostAnswers}). SDK errors come back as {@link McpAdapterError}: `aborted`,
+   * `timeout`, `connection_lost` or `server_error`.
    */
-  request<T>(
-    operation: string,
-    send: (client: Client, options: RequestOptions) => Promise<T>,
-    signal?: AbortSignal,
-  ): Promise<T> {
+  request<T>(operation: string, send: RequestSender<Client, T>, signal?: AbortSignal): Promise<T> {
     let client: Client;
     try {
       client = this.client;
@@ -296,7 +297,12 @@ export class ServerConnection {
       return Promise.reject(error);
     }
     const timeout = this.requestTimeoutMs;
-    return sendRequest(client, send, timeout, signal, (error) =>
+    const timing = {
+      timeoutMs: timeout,
+      maxTotalMs: this.#options.maxTotalRequestMs,
+      answers: this.#answers,
+    };
+    return sendRequest(client, send, timing, signal, (error) =>
       this.#failure(operation, timeout, client, error, signal),
     );
   }
@@ -390,6 +396,7 @@ export class ServerConnection {
       options: this.#options,
       connectTimeoutMs: this.connectTimeoutMs,
       stderr: this.#stderr,
+      answers: this.#answers,
       onTransport: (transport) => {
         this.#transport = transport;
       },

@@ -2,6 +2,7 @@ import type { PriorDiscovery, Transport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
 import { needsAuthError, oauthTransportFor } from './auth/oauth-connection.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+import type { HostAnswers } from './host-answers.js';
 import { reasonOf } from './sdk-error-mapping.js';
 import type { ServerConnectionOptions } from './server-connection-options.js';
 import type { McpServerDefinition } from './server-definition.js';
@@ -18,6 +19,8 @@ export interface HandshakeRequest {
   readonly connectTimeoutMs: number;
   /** Where a stdio server's stderr goes (quoted in failures). */
   readonly stderr: StderrTail;
+  /** Where the host's handlers answer the server's questions (elicitation, sampling). */
+  readonly answers: HostAnswers;
   /** The transport as soon as it exists (so a close during the handshake can end it), and `undefined` once dropped. */
   onTransport(transport: Transport | undefined): void;
   /**
@@ -69,7 +72,7 @@ export async function openClient(
     capabilities: options.clientCapabilities.declared(),
     versionNegotiation: { mode: 'auto', probe: { timeoutMs: probeTimeoutMs(definition, connectTimeoutMs) } },
   });
-  options.clientCapabilities.install(client, server);
+  options.clientCapabilities.install(client, server, request.answers);
   let overflowLimit: number | undefined;
   client.onerror = (error) => {
     const limit = stdioOverflowLimitOf(error);

@@ -2,6 +2,7 @@ import type { Progress, Tool } from '@modelcontextprotocol/client';
 import type { ExecutionContext, ToolResult } from '@toolwright/contracts';
 import { failureResult } from './call-failure.js';
 import type { McpToolDefinition } from './catalog-screen.js';
+import type { RequestDeadline } from './request-deadline.js';
 import type { ServerConnection } from './server-connection.js';
 import { callAsTask } from './task-call.js';
 import { stripControlCharacters } from './text-sanitising.js';
@@ -39,25 +40,23 @@ function progressMessage(message: string): string {
   return line.length > MAX_PROGRESS_MESSAGE_LENGTH ? `${line.slice(0, MAX_PROGRESS_MESSAGE_LENGTH)}…` : line;
 }
 
+/** Passes progress on to the host; progress also proves the server alive (see RequestDeadline.extend). */
 function progressForwarder(
   definition: McpToolDefinition,
   onProgress: NonNullable<ExecutionContext['onProgress']>,
-  maxTotalRequestMs: number,
+  deadline: RequestDeadline,
 ) {
-  return {
-    // Progress proves the server is alive: a long call that reports progress does not time out,
-    // up to the total cap, which no progress extends.
-    resetTimeoutOnProgress: true,
-    maxTotalTimeout: maxTotalRequestMs,
-    onprogress: (progress: Progress) =>
-      onProgress({
-        message:
-          progress.message === undefined
-            ? `${definition.name}: ${progress.progress}${progress.total === undefined ? '' : `/${progress.total}`}`
-            : progressMessage(progress.message),
-        progress: progress.progress,
-        ...(progress.total === undefined ? {} : { total: progress.total }),
-      }),
+  return (progress: Progress) => {
+    // A long call that reports progress does not time out, up to the total cap, which no progress extends.
+    deadline.extend();
+    onProgress({
+      message:
+        progress.message === undefined
+          ? `${definition.name}: ${progress.progress}${progress.total === undefined ? '' : `/${progress.total}`}`
+          : progressMessage(progress.message),
+      progress: progress.progress,
+      ...(progress.total === undefined ? {} : { total: progress.total }),
+    });
   };
 }
 
@@ -102,19 +101,17 @@ export function callMcpTool(
     }).then(undefined, fail);
   const plan = hooks.plan(definition);
   const onProgress = context.onProgress;
-  const progress =
-    onProgress === undefined
-      ? undefined
-      : progressForwarder(definition, onProgress, connection.maxTotalRequestMs);
   return connection
     .request(
       plan.operation,
-      (client, options) =>
+      (client, options, deadline) =>
         client.callTool(
           { name: definition.name, arguments: params },
           {
             ...options,
-            ...progress,
+            ...(onProgress === undefined
+              ? {}
+              : { onprogress: progressForwarder(definition, onProgress, deadline) }),
             toolDefinition: sdkToolDefinitionOf(definition),
           },
         ),

@@ -3,6 +3,7 @@ import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { checkOption, checkOptions, type OptionTable } from '@toolwright/utils';
 import { describeUrl, HTTPS_RULE, insecureSchemeProblem } from '../auth/address-class.js';
 import { McpAdapterError, McpAdapterErrorCode } from '../errors.js';
+import type { HostAnswers } from '../host-answers.js';
 import { invalidOption } from '../invalid-option.js';
 import type { McpClientCapabilities, McpRequestContext, McpRoot } from './client-capability-types.js';
 import { answerFormElicitation, checkAnswer } from './form-elicitation.js';
@@ -70,8 +71,12 @@ export class ClientCapabilitySet {
     this.#roots = checkRoots('setRoots(roots)', roots);
   }
 
-  /** Installs the request handlers on a fresh SDK client, before its handshake. */
-  install(client: Client, server: string): void {
+  /**
+   * Installs the request handlers on a fresh SDK client, before its handshake. Elicitation and
+   * sampling wait for the user, so they run through `answers`: the connection's request timeouts
+   * do not run meanwhile.
+   */
+  install(client: Client, server: string, answers: HostAnswers): void {
     const { elicitation, urlElicitation, sampling } = this.#handlers;
     const context = (signal: AbortSignal): McpRequestContext => ({ server, signal });
     if (this.#roots !== undefined) {
@@ -80,28 +85,30 @@ export class ClientCapabilitySet {
       }));
     }
     if (elicitation !== undefined || urlElicitation !== undefined) {
-      client.setRequestHandler('elicitation/create', async (request, ctx) => {
-        const params = request.params;
-        if (params.mode === 'url') {
-          refuseUnsafeElicitationUrl(params.url, server);
-          // The SDK refuses URL mode unless it was declared, so the handler is there.
-          const answer = await urlElicitation!(
-            { mode: 'url', message: params.message, url: params.url, elicitationId: params.elicitationId },
-            context(ctx.mcpReq.signal),
-          );
-          return { action: checkAnswer(answer, `URL elicitation from MCP server "${server}"`) };
-        }
-        if (elicitation === undefined)
-          throw new ProtocolError(
-            ProtocolErrorCode.InvalidParams,
-            'this client answers URL-mode elicitation only',
-          );
-        return answerFormElicitation(elicitation, params, context(ctx.mcpReq.signal));
-      });
+      client.setRequestHandler('elicitation/create', (request, ctx) =>
+        answers.answer(async () => {
+          const params = request.params;
+          if (params.mode === 'url') {
+            refuseUnsafeElicitationUrl(params.url, server);
+            // The SDK refuses URL mode unless it was declared, so the handler is there.
+            const answer = await urlElicitation!(
+              { mode: 'url', message: params.message, url: params.url, elicitationId: params.elicitationId },
+              context(ctx.mcpReq.signal),
+            );
+            return { action: checkAnswer(answer, `URL elicitation from MCP server "${server}"`) };
+          }
+          if (elicitation === undefined)
+            throw new ProtocolError(
+              ProtocolErrorCode.InvalidParams,
+              'this client answers URL-mode elicitation only',
+            );
+          return answerFormElicitation(elicitation, params, context(ctx.mcpReq.signal));
+        }),
+      );
     }
     if (sampling !== undefined) {
       client.setRequestHandler('sampling/createMessage', (request, ctx) =>
-        sampling(request.params, context(ctx.mcpReq.signal)),
+        answers.answer(() => sampling(request.params, context(ctx.mcpReq.signal))),
       );
     }
   }

@@ -98,6 +98,8 @@ export async function runReconnectLoop(
     try {
       await target.open();
     } catch {
+      // Closed meanwhile: the failed attempt was the close's doing, and there is no next one.
+      if (target.isClosing) return;
       continue;
     }
     if (target.isClosing) {

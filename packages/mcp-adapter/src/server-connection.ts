@@ -44,6 +44,8 @@ export class ServerConnection {
   #reconnecting: Promise<void> | undefined;
   /** The first connect or a requested retry, while it runs; concurrent callers share it. */
   #attempt: Promise<void> | undefined;
+  /** The handshake under way, if any: a close waits for it, so that nothing it started outlives the close. */
+  #opening: Promise<void> | undefined;
   /** Whether a handshake ever succeeded: a retry then reports `reconnecting`/`recovered`. */
   #everConnected = false;
   #lastError: string | undefined;
@@ -370,6 +372,9 @@ export class ServerConnection {
     this.#client = undefined;
     this.#transport = undefined;
     await shutDownTransport(client, transport, this.#options.shutdownGraceMs);
+    // A handshake under way fails once its transport is gone, or, when its transport did not
+    // exist yet, ends what it opened itself (see #handshake).
+    await this.#opening?.catch(() => undefined);
     this.#report('closed');
   }
 
@@ -389,7 +394,15 @@ export class ServerConnection {
     this.#hooks.onChange({ server: this.name, state, ...extra, ...error, at: Date.now() });
   }
 
-  async #open(): Promise<void> {
+  #open(): Promise<void> {
+    const opening = this.#handshake();
+    this.#opening = opening;
+    return opening.finally(() => {
+      if (this.#opening === opening) this.#opening = undefined;
+    });
+  }
+
+  async #handshake(): Promise<void> {
     const { client } = await openClient({
       definition: this.definition,
       prior: this.#prior,
@@ -405,6 +418,13 @@ export class ServerConnection {
         this.#overflow = { client: overflowed, limit, waiting: [] };
       },
     });
+    if (this.#closing) {
+      // Closed before this handshake's transport existed, so the close could not end it.
+      const transport = this.#transport;
+      this.#transport = undefined;
+      await shutDownTransport(client, transport, this.#options.shutdownGraceMs);
+      this.#assertOpen();
+    }
     client.onclose = () => this.#onClientClosed(client);
     this.#client = client;
     this.#prior = priorOf(client);

@@ -98,6 +98,7 @@ export async function openClient(
     transport = await (oauthTransportFor(definition, options.oauth) ??
       createServerTransport(definition, {
         stdioMaxMessageBytes: options.stdioMaxMessageBytes,
+        shutdownGraceMs: options.shutdownGraceMs,
         onStderr: (chunk) => stderr.append(chunk),
       }));
     request.onTransport(transport);

@@ -1,14 +1,16 @@
 import type { Transport } from '@modelcontextprotocol/client';
 import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { rememberNamedSecrets } from './auth/secret-redaction.js';
 import type { McpServerDefinition } from './server-definition.js';
 import { SseFallbackTransport } from './sse-fallback-transport.js';
+import { processTreeStdioTransport } from './stdio-tree-transport.js';
 
 /** How a transport is made beyond what the server's definition says. */
 export interface ServerTransportOptions {
   /** The largest message a stdio server may send, in bytes (the SDK's `maxBufferSize`). */
   readonly stdioMaxMessageBytes: number;
+  /** How long a stdio server's processes have after its stdin closed, then after SIGTERM. */
+  readonly shutdownGraceMs: number;
   /** Receives a stdio server's stderr (kept as a short tail for error messages). */
   onStderr(chunk: Buffer): void;
 }
@@ -17,7 +19,8 @@ export interface ServerTransportOptions {
  * A fresh transport for one (re)connect: the caller's own for a custom server, Streamable HTTP
  * with the configured headers (falling back to the legacy HTTP+SSE transport on a 4xx when the
  * config gave no type, see {@link SseFallbackTransport}), the legacy HTTP+SSE transport for
- * `"type": "sse"`, or a stdio child process whose stderr is piped to `onStderr` (not inherited:
+ * `"type": "sse"`, or a stdio child process (whose whole process tree ends with it, see
+ * {@link processTreeStdioTransport}) whose stderr is piped to `onStderr` (not inherited:
  * a server's noise must not reach the host's terminal).
  */
 export async function createServerTransport(
@@ -35,14 +38,17 @@ export async function createServerTransport(
     if (!definition.sseFallback) return streamableHttp;
     return new SseFallbackTransport(streamableHttp, () => sseTransport(definition.url, definition.headers));
   }
-  const transport = new StdioClientTransport({
-    command: definition.command,
-    args: [...definition.args],
-    env: { ...definition.env },
-    ...(definition.cwd === undefined ? {} : { cwd: definition.cwd }),
-    stderr: 'pipe',
-    maxBufferSize: options.stdioMaxMessageBytes,
-  });
+  const transport = processTreeStdioTransport(
+    {
+      command: definition.command,
+      args: [...definition.args],
+      env: { ...definition.env },
+      ...(definition.cwd === undefined ? {} : { cwd: definition.cwd }),
+      stderr: 'pipe',
+      maxBufferSize: options.stdioMaxMessageBytes,
+    },
+    options.shutdownGraceMs,
+  );
   transport.stderr?.on('data', options.onStderr);
   return transport;
 }

@@ -15,6 +15,7 @@ import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import type { McpConnectionChange } from './events/connection-state.js';
 import { type McpAdapterEvents, McpEventInbox } from './events/mcp-event-inbox.js';
 import type { McpContentChange } from './events/mcp-events.js';
+import { listenForListChanges } from './list-change-subscription.js';
 import { listingFailure } from './listing-failure.js';
 import { type McpAdapterOptions, resolveAdapterOptions } from './mcp-adapter-options.js';
 import type {
@@ -457,6 +458,15 @@ export class McpAdapter {
           .request('resources/subscribe', (client, options) => client.subscribeResource({ uri }, options))
           .catch(() => catalog.subscriptions.delete(uri));
       }
+    }
+    // Opened before the listing, so that no change between the two goes unheard.
+    const unheard = await listenForListChanges(connection);
+    if (unheard !== undefined) {
+      this.#events.logs.enqueue({
+        server,
+        level: 'warning',
+        data: `could not open a subscriptions/listen stream, so changes of this server's tools, prompts and resources are seen only on a reconnect: ${unheard}`,
+      });
     }
     await catalog.refresh(connection, ALL_KINDS, recovered ? 'reconnect' : 'connected');
     const listingError = catalog.toolsListingError;

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
+import { createMcpHandler, InMemoryServerEventBus, type McpServer } from '@modelcontextprotocol/server';
 
 /** A 2026-07-28 server (also serving 2025-era clients, per request) on a loopback port. */
 export interface ModernHttpServer {
@@ -10,6 +10,10 @@ export interface ModernHttpServer {
     readonly method: string;
     readonly headers: Readonly<Record<string, string>>;
   }>;
+  /** Tells the clients' `subscriptions/listen` streams that a list changed. */
+  readonly notify: { toolsChanged(): void; promptsChanged(): void; resourcesChanged(): void };
+  /** How many `subscriptions/listen` streams are open. */
+  readonly openSubscriptions: () => number;
   close(): Promise<void>;
 }
 
@@ -56,7 +60,8 @@ async function serveThroughFetch(
  * no session, the 2026-07-28 era for a client that negotiates it and the 2025 era otherwise.
  */
 export async function startModernHttpServer(build: () => McpServer): Promise<ModernHttpServer> {
-  const handler = createMcpHandler(build);
+  const bus = new InMemoryServerEventBus();
+  const handler = createMcpHandler(build, { bus });
   const requests: Array<{ method: string; headers: Record<string, string> }> = [];
   const server = createServer((request, response) => {
     const headers: Record<string, string> = {};
@@ -74,6 +79,8 @@ export async function startModernHttpServer(build: () => McpServer): Promise<Mod
   return {
     url: new URL('/mcp', origin),
     requests,
+    notify: handler.notify,
+    openSubscriptions: () => bus.listenerCount,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

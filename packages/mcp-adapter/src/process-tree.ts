@@ -84,6 +84,27 @@ export function descendantsIn(table: Map<number, ProcessEntry>, root: number): P
   return found;
 }
 
+/**
+ * The processes of `table` whose environment holds `entry` (`NAME=value`): what a process
+ * started, wherever it ended up, as long as it kept the environment it inherited. A process whose
+ * parent ended belongs to init (or to whatever adopts orphans), out of reach of
+ * {@link descendantsIn}. Linux reads `/proc/<pid>/environ`; elsewhere none are found.
+ */
+export async function processesWithEnvironment(
+  table: Map<number, ProcessEntry>,
+  entry: string,
+): Promise<ProcessEntry[]> {
+  if (process.platform !== 'linux') return [];
+  const found: ProcessEntry[] = [];
+  await Promise.all(
+    [...table.values()].map(async (candidate) => {
+      const environ = await readFile(`/proc/${candidate.pid}/environ`, 'utf8').catch(() => '');
+      if (environ.split('\0').includes(entry)) found.push(candidate);
+    }),
+  );
+  return found;
+}
+
 /** Sends `signal` to each of `entries` that is still the process it was (same pid, same start); returns those. */
 export async function signalSurvivors(
   entries: readonly ProcessEntry[],

@@ -51,6 +51,17 @@ describe('runReconnectLoop', () => {
     ]);
   });
 
+  it('ends without another report when the target is closed during an attempt (its failure is the close)', async () => {
+    const { target, phases } = flakyTarget(0);
+    const closing = target as { isClosing: boolean };
+    target.open = async () => {
+      closing.isClosing = true;
+      throw new Error('transport closed');
+    };
+    await runReconnectLoop(policy, target, noWait);
+    expect(phases).toEqual([['reconnecting', 1]]);
+  });
+
   it('reports failed without an attempt when reconnecting is disabled', async () => {
     const { target, phases } = flakyTarget(0);
     await runReconnectLoop({ ...policy, maxAttempts: 0 }, target, noWait);

@@ -33,7 +33,7 @@ async function launchedServer(env: Record<string, string> = {}, connectTimeoutMs
         },
       },
     }),
-    { shutdownGraceMs: 200 },
+    { shutdownGraceMs: 200, reconnect: { initialDelayMs: 50 } },
   );
   cleanups.push(async () => {
     await manager.closeAll();
@@ -92,6 +92,22 @@ describe.runIf(process.platform === 'linux')('no stdio process outlives its conn
 
     expect(await running()).toEqual([]);
     expect((await connecting).failed.map(({ server }) => server)).toEqual(['launched']);
+  });
+
+  it('leaves nothing behind when closed while a reconnect is under way', async () => {
+    const { manager, running } = await launchedServer();
+    await manager.connectAll();
+    const connection = manager.get('launched');
+    // The launcher ends with its server, and the reconnect loop starts at once.
+    void connection
+      .request('tools/call "exit-now"', (client, options) => client.callTool({ name: 'exit-now' }, options))
+      .catch(() => undefined);
+    await waitFor(() => connection.phase === 'reconnecting');
+
+    await manager.closeAll();
+
+    expect(await running()).toEqual([]);
+    expect(connection.phase).toBe('closed');
   });
 
   it('leaves nothing behind when the server refuses the handshake after it started', async () => {

@@ -1,6 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport, type StdioServerParameters } from '@modelcontextprotocol/client/stdio';
-import { descendantsIn, type ProcessEntry, processTable, signalSurvivors } from './process-tree.js';
+import {
+  descendantsIn,
+  type ProcessEntry,
+  processesWithEnvironment,
+  processTable,
+  signalSurvivors,
+} from './process-tree.js';
 import { endProcesses, endProcessTree } from './process-tree-end.js';
 
 /**
@@ -15,6 +22,9 @@ interface SdkStdioTransport extends Transport {
 }
 const SdkStdio = StdioClientTransport as unknown as new (params: StdioServerParameters) => SdkStdioTransport;
 
+/** The environment variable that marks every process a stdio transport started, however deep. */
+const TREE_MARK = 'TOOLWRIGHT_MCP_PROCESS_TREE';
+
 /**
  * A stdio transport that ends the whole process tree it started: on close (whoever asks: the
  * adapter, or the SDK after a failed handshake), and for the short-lived sibling process the
@@ -22,7 +32,9 @@ const SdkStdio = StdioClientTransport as unknown as new (params: StdioServerPara
  * ends that sibling's own process only; what a launcher (`npx`, a shell script) started below
  * it would outlive the connect, so each sibling is this class too, and its disposal reads and
  * ends its descendants. A close also ends a sibling still probing: a connect abandoned mid-
- * probe (timed out, or closed by the host) leaves nothing behind once close resolves.
+ * probe (timed out, or closed by the host) leaves nothing behind once close resolves. Each
+ * transport marks what it starts with its own value of `TOOLWRIGHT_MCP_PROCESS_TREE` in the
+ * environment, so what a child that ended by itself left behind is still found (Linux).
  *
  * The SDK spawns the sibling through the session transport's constructor, and probes on a
  * sibling only for a class whose prototype carries `_dispose` itself; both hold here, so the
@@ -38,8 +50,13 @@ export function processTreeStdioTransport(
   class TreeStdioTransport extends SdkStdio {
     #ending: Promise<void> | undefined;
 
+    /** This transport's mark in the environment of all it starts (a sibling gets its own). */
+    readonly #mark: string;
+
     constructor(sdkParams: StdioServerParameters) {
-      super(sdkParams);
+      const mark = randomUUID();
+      super({ ...sdkParams, env: { ...sdkParams.env, [TREE_MARK]: mark } });
+      this.#mark = `${TREE_MARK}=${mark}`;
       if (session !== undefined) siblings.add(this);
     }
 
@@ -62,13 +79,23 @@ export function processTreeStdioTransport(
       return this.#ending;
     }
 
-    /** Runs `end` with the child's descendants, read while the child is still their parent. */
+    /**
+     * Runs `end` with what the child started: its descendants, read while the child is still
+     * their parent, and whatever else carries this transport's mark (left by a child that ended
+     * by itself: a server that crashed, a launcher that exited).
+     */
     async #endTree(
       end: (descendants: ProcessEntry[], pid: number | undefined) => Promise<void>,
     ): Promise<void> {
       const pid = this.pid ?? undefined;
-      const descendants = pid === undefined ? [] : descendantsIn(await processTable(), pid);
-      await end(descendants, pid);
+      const table = await processTable();
+      const below = new Map(
+        (pid === undefined ? [] : descendantsIn(table, pid)).map((entry) => [entry.pid, entry]),
+      );
+      for (const marked of await processesWithEnvironment(table, this.#mark)) {
+        if (marked.pid !== pid) below.set(marked.pid, marked);
+      }
+      await end([...below.values()], pid);
     }
   }
 

@@ -36,11 +36,20 @@ export class CatalogIndexes {
   readonly #byCategory = new Map<string, Set<string>>();
   readonly #byTag = new Map<string, Set<string>>();
   #search = new Bm25Index();
+  /**
+   * Tools added since the last search, not yet tokenised: a server listing thousands of tools
+   * pays for its search postings on the first search, not while it connects.
+   */
+  readonly #unsearched = new Map<string, Tool>();
   // Stamps the entries a replace batch has visited, so duplicates are found without a second map.
   #batchStamp = 0;
 
-  /** The BM25 index ToolSearch ranks keyword queries with. */
+  /** The BM25 index ToolSearch ranks keyword queries with, holding every tool added so far. */
   get search(): Bm25Index {
+    if (this.#unsearched.size > 0) {
+      for (const [name, tool] of this.#unsearched) this.#search.add(name, searchDocumentOf(tool));
+      this.#unsearched.clear();
+    }
     return this.#search;
   }
 
@@ -183,16 +192,17 @@ export class CatalogIndexes {
 
   /** Takes a copy of `other`'s search postings: cheaper than tokenising every tool again. */
   copySearchIndexOf(other: CatalogIndexes): void {
-    this.#search = other.#search.clone();
+    this.#search = other.search.clone();
   }
 
   #index(tool: Tool, search = true): void {
-    if (search) this.#search.add(tool.name, searchDocumentOf(tool));
+    if (search) this.#unsearched.set(tool.name, tool);
     if (tool.category !== undefined) addToGroup(this.#byCategory, tool.category, tool.name);
     for (const tag of tool.tags) addToGroup(this.#byTag, tag, tool.name);
   }
 
   #unindex(tool: Tool): void {
+    this.#unsearched.delete(tool.name);
     this.#search.remove(tool.name);
     if (tool.category !== undefined) removeFromGroup(this.#byCategory, tool.category, tool.name);
     for (const tag of tool.tags) removeFromGroup(this.#byTag, tag, tool.name);

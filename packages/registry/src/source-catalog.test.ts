@@ -354,3 +354,49 @@ describe('names given to markLoaded and unload', () => {
     expect(registry.stats().loaded).toBe(1);
   });
 });
+
+describe('search sees the catalog as it is at the time of the search', () => {
+  const found = (registry: ToolRegistry, query: string): string[] =>
+    registry.search(query).matches.map((tool) => tool.name);
+
+  it('tools replaced several times before the first search are found by their latest text only', () => {
+    const registry = new ToolRegistry({ toolSearch: false });
+    registry.replaceTools('fs', [
+      mcpTool('fs', 'read', { fingerprint: 'v1', description: 'Read a spreadsheet.' }),
+      mcpTool('fs', 'gone', { description: 'Delete a spreadsheet.' }),
+    ]);
+    registry.replaceTools('fs', [
+      mcpTool('fs', 'read', { fingerprint: 'v2', description: 'Read a diagram.' }),
+    ]);
+
+    expect(found(registry, 'spreadsheet')).toEqual([]);
+    expect(found(registry, 'diagram')).toEqual(['mcp__fs__read']);
+  });
+
+  it('a change after a search shows in the next search', () => {
+    const registry = new ToolRegistry({ toolSearch: false });
+    registry.replaceTools('fs', [
+      mcpTool('fs', 'read', { fingerprint: 'v1', description: 'Read a diagram.' }),
+    ]);
+    expect(found(registry, 'diagram')).toEqual(['mcp__fs__read']);
+
+    registry.replaceTools('fs', [
+      mcpTool('fs', 'read', { fingerprint: 'v2', description: 'Read a ledger.' }),
+    ]);
+
+    expect(found(registry, 'diagram')).toEqual([]);
+    expect(found(registry, 'ledger')).toEqual(['mcp__fs__read']);
+  });
+
+  it('a clone made before any search finds what the original held, and the original is unaffected', () => {
+    const registry = new ToolRegistry({ toolSearch: false });
+    registry.replaceTools('fs', [mcpTool('fs', 'read', { description: 'Read a diagram.' })]);
+    const copy = registry.clone();
+    copy.replaceTools('fs', [mcpTool('fs', 'chart', { description: 'Draw a chart.' })]);
+
+    expect(found(copy, 'diagram')).toEqual([]);
+    expect(found(copy, 'chart')).toEqual(['mcp__fs__chart']);
+    expect(found(registry, 'diagram')).toEqual(['mcp__fs__read']);
+    expect(found(registry, 'chart')).toEqual([]);
+  });
+});

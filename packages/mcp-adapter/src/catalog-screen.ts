@@ -102,7 +102,9 @@ function checkSchema(
   schema: unknown,
   limits: CatalogLimits,
 ): [CatalogDiagnosticCode, string] | undefined {
-  // An absent schema is refused as not an object, with no limit: the parse below reports it.
+  // An absent schema has no size or type to measure: the parse below reports a missing input
+  // schema, and an output schema is optional. (Most tools have none, so this is the common case.)
+  if (schema === undefined) return undefined;
   const { refusal } = screenJsonSchema(schema, {
     maxBytes: limits.maxSchemaBytes,
     maxDepth: limits.maxSchemaDepth,

@@ -1,5 +1,14 @@
-import { createHash } from 'node:crypto';
+import crypto from 'node:crypto';
 import { canonicalJson } from '@toolwright/utils';
+
+/**
+ * The one-shot `crypto.hash` where Node has it (20.12 on): a Hash object per tool costs more than
+ * hashing a small definition. Older Node 20 releases get the same digest from a Hash object.
+ */
+const sha256Hex: (text: string) => string =
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('sha256', text, 'hex')
+    : (text) => crypto.createHash('sha256').update(text).digest('hex');
 
 /** The parts of an MCP tool definition its fingerprint covers. */
 export interface FingerprintedDefinition {
@@ -23,5 +32,5 @@ export function fingerprintToolDefinition(definition: FingerprintedDefinition): 
     inputSchema: definition.inputSchema ?? null,
     name: definition.name,
   });
-  return createHash('sha256').update(canonical).digest('hex');
+  return sha256Hex(canonical);
 }

@@ -14,7 +14,11 @@ export {
   type ToolwrightErrorOptions,
   ValidationErrorCode,
 } from './errors/toolwright-error.js';
-export { type CompileJsonSchemaOptions, compileJsonSchema } from './foreign/compile-json-schema.js';
+export {
+  type CompileJsonSchemaOptions,
+  compileJsonSchema,
+  compileScreenedJsonSchema,
+} from './foreign/compile-json-schema.js';
 export { DEFAULT_JSON_SCHEMA_LIMITS, type JsonSchemaLimits } from './foreign/json-schema-limits.js';
 export {
   type JsonSchemaRefusal,

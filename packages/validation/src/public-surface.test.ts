@@ -20,6 +20,7 @@ describe('public surface', () => {
       'ValidationErrorCode',
       'compileJsonSchema',
       'compileSchema',
+      'compileScreenedJsonSchema',
       'compileToolSchema',
       'detectSensitivePath',
       'filterSensitive',

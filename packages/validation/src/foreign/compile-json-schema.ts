@@ -1,6 +1,7 @@
 import { checkOptions, type OptionTable, previewText } from '@toolwright/utils';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { createArgumentError } from '../errors/tool-validation-error.js';
 import { ValidationErrorCode } from '../errors/toolwright-error.js';
 import { collectAjvIssues } from '../issues/ajv-issues.js';
@@ -21,7 +22,7 @@ import type { Coercion, ParseOptions, ParseResult, SchemaValidator } from '../sc
 import { JSON_SCHEMA_FILLER } from './json-schema-filler.js';
 import { type JsonSchemaLimits, resolveJsonSchemaLimits } from './json-schema-limits.js';
 import { linearRegExpEngine } from './linear-regexp.js';
-import { prescreenJsonSchema } from './prescreen-json-schema.js';
+import { isScreenReport, type JsonSchemaReport, prescreenJsonSchema } from './prescreen-json-schema.js';
 
 /** Options of {@link compileJsonSchema} beyond the limits. */
 export interface CompileJsonSchemaOptions {
@@ -191,7 +192,32 @@ export function compileJsonSchema(
   options: CompileJsonSchemaOptions = {},
 ): SchemaValidator<Record<string, unknown>> {
   checkOptions('CompileJsonSchemaOptions', options, COMPILE_OPTIONS, invalidOption);
-  const subject = options.name === undefined ? 'JSON Schema' : `JSON Schema of "${options.name}"`;
+  const subject = subjectOf(options);
   const report = prescreenJsonSchema(schema, resolveJsonSchemaLimits(limits), subject);
   return new JsonSchemaValidator(report.copy, subject, report.hasDefaults);
+}
+
+/**
+ * {@link compileJsonSchema} for a schema `screenJsonSchema` already accepted, without walking it
+ * again: the report's copy (made by that screen, so later changes to the caller's object cannot
+ * reach it) is what gets compiled, on the first `parse`. A caller that screens a whole catalog
+ * first (the MCP adapter) so pays for one walk per schema. Only a report `screenJsonSchema`
+ * returned is accepted; anything else is refused with `InvalidOptionError`.
+ */
+export function compileScreenedJsonSchema(
+  report: JsonSchemaReport,
+  options: CompileJsonSchemaOptions = {},
+): SchemaValidator<Record<string, unknown>> {
+  checkOptions('CompileJsonSchemaOptions', options, COMPILE_OPTIONS, invalidOption);
+  if (!isScreenReport(report)) {
+    throw new InvalidOptionError(
+      'compileScreenedJsonSchema',
+      'compileScreenedJsonSchema: the report is not one screenJsonSchema returned; pass `screenJsonSchema(schema, limits).report`, or call compileJsonSchema(schema, limits) to screen and compile in one step',
+    );
+  }
+  return new JsonSchemaValidator(report.copy, subjectOf(options), report.hasDefaults);
+}
+
+function subjectOf(options: CompileJsonSchemaOptions): string {
+  return options.name === undefined ? 'JSON Schema' : `JSON Schema of "${options.name}"`;
 }

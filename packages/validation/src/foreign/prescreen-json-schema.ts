@@ -34,6 +34,14 @@ export type JsonSchemaScreen =
 
 const REFERENCE_KEYWORDS = new Set(['$ref', '$dynamicRef', '$recursiveRef']);
 
+/** Every report this module made: only these vouch that their `copy` passed the screen. */
+const madeHere = new WeakSet<JsonSchemaReport>();
+
+/** True when `report` is one {@link screenJsonSchema} returned (not a look-alike object). */
+export function isScreenReport(report: unknown): report is JsonSchemaReport {
+  return typeof report === 'object' && report !== null && madeHere.has(report as JsonSchemaReport);
+}
+
 /** Thrown inside the walk to leave it at the first problem; never escapes this module. */
 class Refused {
   constructor(readonly refusal: JsonSchemaRefusal) {}
@@ -79,7 +87,9 @@ export function screenJsonSchema(schema: unknown, limits?: JsonSchemaLimits): Js
 
 function screenWithLimits(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>>): JsonSchemaScreen {
   try {
-    return { report: walkSchema(schema, limits) };
+    const report = walkSchema(schema, limits);
+    madeHere.add(report);
+    return { report };
   } catch (error) {
     if (error instanceof Refused) return { refusal: error.refusal };
     throw error;

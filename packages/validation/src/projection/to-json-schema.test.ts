@@ -1,6 +1,6 @@
 import { Kind, Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { toJsonSchema } from './to-json-schema.js';
+import { toJsonSchema, toJsonSchemaFromPlain } from './to-json-schema.js';
 
 describe('toJsonSchema', () => {
   it('gotcha: TypeBox to provider JSON Schema strips ~ annotations recursively and adds required: [] and additionalProperties: false; serialising the TypeBox schema directly is a different contract', () => {
@@ -96,5 +96,22 @@ describe('toJsonSchema', () => {
     );
     expect(withDefault.properties).toEqual({ when: { type: 'string', default: 'now', examples: ['now'] } });
     expect(Kind in projected).toBe(false);
+  });
+
+  it('copies data lists as JSON would: non-JSON numbers and holes become null, and the copy is its own', () => {
+    const names = ['a', 'b'];
+    // biome-ignore lint/suspicious/noSparseArray: a hole is what is being tested
+    const odd = [1, Number.NaN, -0, Number.POSITIVE_INFINITY, , 'x'];
+    const projected = toJsonSchemaFromPlain({
+      type: 'object',
+      properties: { pick: { enum: names }, odd: { enum: odd } },
+      required: names,
+    }) as { properties: Record<string, { enum: unknown[] }>; required: string[] };
+
+    expect(projected.properties.pick!.enum).toEqual(['a', 'b']);
+    expect(projected.properties.pick!.enum).not.toBe(names);
+    expect(projected.required).not.toBe(names);
+    expect(Object.is(projected.properties.odd!.enum[2], 0)).toBe(true);
+    expect(projected.properties.odd!.enum).toEqual([1, null, 0, null, null, 'x']);
   });
 });

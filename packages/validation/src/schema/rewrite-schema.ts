@@ -16,6 +16,25 @@ export const MAX_SCHEMA_NESTING = 256;
  */
 export type RewriteMode = 'projection' | 'validation';
 
+/** A value JSON keeps exactly as it is (so a list of them is copied without a JSON round trip). */
+function isExactJsonScalar(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    default:
+      return value === null;
+  }
+}
+
+// Indexed, not `every`: a hole (which `every` skips) must take the JSON path and become null.
+function isListOfExactScalars(list: readonly unknown[]): boolean {
+  for (let index = 0; index < list.length; index += 1) if (!isExactJsonScalar(list[index])) return false;
+  return true;
+}
+
 function copyJsonData(value: unknown): unknown {
   if (value === null || typeof value !== 'object') {
     return typeof value === 'number' && !Number.isFinite(value)
@@ -24,6 +43,8 @@ function copyJsonData(value: unknown): unknown {
         ? undefined
         : value;
   }
+  // `required`, `enum`, `examples` are mostly lists of names: the same copy, without stringifying.
+  if (Array.isArray(value) && isListOfExactScalars(value)) return value.slice();
   try {
     // Data inside a schema is small and written by a developer (or pre-screened when foreign).
     return JSON.parse(JSON.stringify(value)) as unknown;

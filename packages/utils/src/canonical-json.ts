@@ -6,13 +6,21 @@
  */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
+  // Appended to one string rather than joined from a list per level: every MCP tool definition
+  // of a catalog is fingerprinted through here, so the intermediate arrays add up.
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let index = 0; index < value.length; index += 1) {
+      text += `${index === 0 ? '' : ','}${canonicalJson(value[index] ?? null)}`;
+    }
+    return `${text}]`;
+  }
   const record = value as Record<string, unknown>;
-  const members: string[] = [];
+  let text = '{';
   for (const key of Object.keys(record).sort()) {
     const member = record[key];
     if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
-    members.push(`${JSON.stringify(key)}:${canonicalJson(member)}`);
+    text += `${text.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`;
   }
-  return `{${members.join(',')}}`;
+  return `${text}}`;
 }

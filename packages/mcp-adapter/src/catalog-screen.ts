@@ -1,5 +1,5 @@
 import { PromptSchema, ResourceSchema, ResourceTemplateSchema, ToolSchema } from '@modelcontextprotocol/core';
-import { findUnknownSchemaType, screenJsonSchema } from '@toolwright/validation';
+import { findUnknownSchemaType, type JsonSchemaReport, screenJsonSchema } from '@toolwright/validation';
 import type { CatalogDiagnostic, CatalogDiagnosticCode, CatalogListKind } from './catalog-diagnostic.js';
 import { type CatalogLimits, resolveCatalogLimits } from './catalog-limits.js';
 import { hasControlCharacters, printableName, stripControlCharacters } from './text-sanitising.js';
@@ -90,6 +90,13 @@ function checkDescription(
   return undefined;
 }
 
+/** What measuring one schema found: why it is dropped, or the screen's report of it. */
+interface SchemaMeasure {
+  readonly problem?: [CatalogDiagnosticCode, string] | undefined;
+  /** The report `compileScreenedJsonSchema` compiles without walking the schema again. */
+  readonly report?: JsonSchemaReport;
+}
+
 /**
  * Measures a schema as `compileJsonSchema` will (validation's one pre-screen, with the catalog's
  * size and depth), so a schema over a limit, or naming an unknown type, is dropped here by name.
@@ -97,22 +104,18 @@ function checkDescription(
  * which reports it as `schema_rejected` for an input schema and when the first result is checked
  * for an output schema.
  */
-function checkSchema(
-  label: string,
-  schema: unknown,
-  limits: CatalogLimits,
-): [CatalogDiagnosticCode, string] | undefined {
+function measureSchema(label: string, schema: unknown, limits: CatalogLimits): SchemaMeasure {
   // An absent schema has no size or type to measure: the parse below reports a missing input
   // schema, and an output schema is optional. (Most tools have none, so this is the common case.)
-  if (schema === undefined) return undefined;
-  const { refusal } = screenJsonSchema(schema, {
+  if (schema === undefined) return {};
+  const { report, refusal } = screenJsonSchema(schema, {
     maxBytes: limits.maxSchemaBytes,
     maxDepth: limits.maxSchemaDepth,
   });
-  if (refusal === undefined) return undefined;
-  if (refusal.limit === undefined) return checkSchemaTypes(label, schema);
+  if (refusal === undefined) return { report };
+  if (refusal.limit === undefined) return { problem: checkSchemaTypes(label, schema) };
   const code = refusal.limit === 'maxDepth' ? 'schema_too_deep' : 'schema_too_large';
-  return [code, `the ${label}${refusal.problem.slice('the schema'.length)}`];
+  return { problem: [code, `the ${label}${refusal.problem.slice('the schema'.length)}`] };
 }
 
 /**
@@ -158,8 +161,15 @@ export function screenToolCatalog(
   raw: readonly unknown[],
   /** All, some or none of the limits (the rest keep {@link DEFAULT_CATALOG_LIMITS}); checked by name and value. */
   limitsGiven?: Partial<CatalogLimits>,
-  /** A further check run before the per-server cap, so a refused entry never takes a kept one's place. */
-  accept?: (definition: McpToolDefinition) => [CatalogDiagnosticCode, string] | undefined,
+  /**
+   * A further check run before the per-server cap, so a refused entry never takes a kept one's
+   * place. It also gets the screen's report of the input schema, for `compileScreenedJsonSchema`
+   * (undefined when the screen left a refusal to the compile step, see above).
+   */
+  accept?: (
+    definition: McpToolDefinition,
+    inputSchema: JsonSchemaReport | undefined,
+  ) => [CatalogDiagnosticCode, string] | undefined,
 ): ScreenedList<McpToolDefinition> {
   const limits = resolveCatalogLimits('screenToolCatalog limits', limitsGiven);
   const entries: McpToolDefinition[] = [];
@@ -180,11 +190,17 @@ export function screenToolCatalog(
       string,
       unknown
     >;
+    let inputSchema: JsonSchemaReport | undefined;
+    const checkInputSchema = (): [CatalogDiagnosticCode, string] | undefined => {
+      const measure = measureSchema('input schema', record.inputSchema, limits);
+      inputSchema = measure.report;
+      return measure.problem;
+    };
     const problem =
       (typeof record.name === 'string' ? checkName(record.name, limits) : undefined) ??
       checkDescription(record.description, limits) ??
-      checkSchema('input schema', record.inputSchema, limits) ??
-      checkSchema('output schema', record.outputSchema, limits);
+      checkInputSchema() ??
+      measureSchema('output schema', record.outputSchema, limits).problem;
     if (problem !== undefined) {
       refuse(...problem);
       continue;
@@ -211,7 +227,7 @@ export function screenToolCatalog(
         annotations: record.annotations,
       }),
     };
-    const refusal = accept?.(definition);
+    const refusal = accept?.(definition, inputSchema);
     if (refusal !== undefined) {
       refuse(...refusal);
       continue;
@@ -267,7 +283,7 @@ export function screenContentList(
     const problem =
       (typeof record.name === 'string' && list === 'prompts' ? checkName(record.name, limits) : undefined) ??
       checkDescription(record.description, limits) ??
-      checkSchema('entry', { ...record, description: undefined }, limits);
+      measureSchema('entry', { ...record, description: undefined }, limits).problem;
     if (problem !== undefined) {
       refuse(...problem);
       continue;

@@ -1,7 +1,9 @@
 import {
   compileJsonSchema,
+  compileScreenedJsonSchema,
   type JsonSchema,
   type JsonSchemaLimits,
+  type JsonSchemaReport,
   type ParseOptions,
   type ParseResult,
   type SchemaValidator,
@@ -11,7 +13,9 @@ import {
  * A foreign input schema's validator that counts when it is first used. `compileJsonSchema`
  * screens the schema now (size, depth, remote `$ref`: a bad schema is refused at catalog time,
  * by name) and leaves the Ajv compile to the first `parse`; this wrapper records that first
- * parse, so the adapter can show that registering a catalog compiled nothing.
+ * parse, so the adapter can show that registering a catalog compiled nothing. Given the catalog
+ * screen's report of the same schema (`screened`, made with the same limits), it is not walked
+ * a second time.
  */
 export class LazySchemaValidator implements SchemaValidator<Record<string, unknown>> {
   readonly specificationVersion = 'v1' as const;
@@ -23,9 +27,12 @@ export class LazySchemaValidator implements SchemaValidator<Record<string, unkno
   constructor(
     schema: unknown,
     counter: { count: number },
-    options: { name: string; limits?: JsonSchemaLimits },
+    options: { name: string; limits?: JsonSchemaLimits; screened?: JsonSchemaReport | undefined },
   ) {
-    this.#inner = compileJsonSchema(schema, options.limits, { name: options.name });
+    this.#inner =
+      options.screened === undefined
+        ? compileJsonSchema(schema, options.limits, { name: options.name })
+        : compileScreenedJsonSchema(options.screened, { name: options.name });
     this.#counter = counter;
   }
 

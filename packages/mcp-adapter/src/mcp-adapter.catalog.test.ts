@@ -81,6 +81,59 @@ describe('catalog listing', () => {
     expect(() => tool.build({ value: 'seven' })).toThrow(/value/);
   });
 
+  it('a schema measured once at listing still fills its defaults and refuses bad arguments on the first call', async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    const { registry, adapter } = adapterFor([
+      inMemoryServer('once', () =>
+        rawToolServer({
+          page: () => ({
+            tools: [
+              {
+                name: 'fetch_page',
+                description: 'Fetches a page of the archive.',
+                inputSchema: {
+                  type: 'object',
+                  properties: {
+                    page: { type: 'integer', minimum: 1 },
+                    size: { type: 'integer', default: 20 },
+                  },
+                  required: ['page'],
+                },
+              },
+            ],
+          }),
+          call: (_name, args) => {
+            sent.push(args);
+            return { content: [{ type: 'text', text: 'ok' }] };
+          },
+        }),
+      ),
+    ]);
+    await adapter.connect();
+    expect(adapter.stats().inputSchemasCompiled).toBe(0);
+    const tool = registry.get('mcp__once__fetch_page')!;
+
+    expect(() => tool.build({ page: 0 })).toThrow(
+      expect.objectContaining({ code: 'validation_failed', message: expect.stringContaining('page') }),
+    );
+    expect(() => tool.build({ size: 5 })).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    await tool.build({ page: 2 }).execute(executionContext());
+
+    expect(sent).toEqual([{ page: 2, size: 20 }]);
+    expect(adapter.stats().inputSchemasCompiled).toBe(1);
+  });
+
+  it('ToolSearch finds a tool of a large catalog at once, though registering it built no search postings', async () => {
+    const tools = numberedTools('bulk', 1000);
+    tools[321] = { ...tools[321], description: 'Rotates the telescope toward a star.' };
+    const { registry, adapter } = adapterFor([
+      inMemoryServer('sky', () => rawToolServer({ page: paged(tools, 100) })),
+    ]);
+    await adapter.connect();
+
+    expect(registry.search('telescope').matches.map((tool) => tool.name)).toEqual(['mcp__sky__bulk_0321']);
+  });
+
   it('stops a cursor that never advances with a diagnostic naming the server, keeping the tools listed so far', async () => {
     let calls = 0;
     const { registry, adapter, diagnostics } = adapterFor([

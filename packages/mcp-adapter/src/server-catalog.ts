@@ -1,7 +1,7 @@
 import type { Tool } from '@toolwright/contracts';
 import type { CatalogChange, ToolRegistry } from '@toolwright/registry';
 import { canonicalJson } from '@toolwright/utils';
-import type { SchemaValidator } from '@toolwright/validation';
+import type { JsonSchemaReport, SchemaValidator } from '@toolwright/validation';
 import type { CatalogDiagnostic, CatalogDiagnosticCode } from './catalog-diagnostic.js';
 import type { CatalogLimits } from './catalog-limits.js';
 import { listContent, listTools } from './catalog-listing.js';
@@ -149,8 +149,8 @@ export class ServerCatalog {
     const built = new Map<McpToolDefinition, ToolEntry>();
     // Tools are built while screening, so an entry refused here (schema, name) never takes the
     // place of one the per-server cap would otherwise keep.
-    const listing = await listTools(connection, this.#context.limits, (definition) => {
-      const outcome = this.#toolEntry(definition, names);
+    const listing = await listTools(connection, this.#context.limits, (definition, inputSchema) => {
+      const outcome = this.#toolEntry(definition, names, inputSchema);
       if ('refusal' in outcome) return outcome.refusal;
       built.set(definition, outcome.entry);
       return undefined;
@@ -197,6 +197,8 @@ export class ServerCatalog {
   #toolEntry(
     definition: McpToolDefinition,
     names: McpToolNameMap,
+    /** The catalog screen's report of the input schema, compiled without a second screen. */
+    inputSchema: JsonSchemaReport | undefined,
   ): { entry: ToolEntry } | { refusal: [CatalogDiagnosticCode, string] } {
     const name = names.add(this.server, definition.name);
     if (name === undefined) {
@@ -218,6 +220,7 @@ export class ServerCatalog {
       validator = new LazySchemaValidator(definition.inputSchema, this.#context.compileCounter, {
         name: `input schema of MCP tool "${definition.name}" (server "${this.server}")`,
         limits: { maxBytes: limits.maxSchemaBytes, maxDepth: limits.maxSchemaDepth },
+        screened: inputSchema,
       });
     } catch (error) {
       return { refusal: ['schema_rejected', reasonOf(error)] };

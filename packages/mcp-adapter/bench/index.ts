@@ -24,6 +24,12 @@ import {
   ListToolsResultSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { SessionArtifactStore } from '@toolwright/artifacts';
+import {
+  type CustomServerDefinition,
+  McpConnectionManager,
+  type McpServerDefinition,
+  parseMcpServersConfig,
+} from '@toolwright/mcp-client';
 import { ToolRegistry } from '@toolwright/registry';
 import {
   cpuNanos,
@@ -33,16 +39,9 @@ import {
   pairedAsync,
   report,
 } from '@toolwright/test-support/bench';
+import { inMemoryServer } from '@toolwright/test-support/mcp';
 import { z } from 'zod';
-import {
-  type CustomServerDefinition,
-  McpAdapter,
-  McpConnectionManager,
-  type McpServerDefinition,
-  mcpSourceGroup,
-  parseMcpServersConfig,
-} from '../dist/index.js';
-import { inMemoryServer } from '../src/test-support/in-memory-server.js';
+import { McpAdapter, mcpSourceGroup } from '../dist/index.js';
 import { callLatency } from './measure.js';
 import { oauthBenchmarks } from './oauth.js';
 

@@ -9,16 +9,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatMillis, median, report } from '@toolwright/test-support/bench';
 import {
   loginMcpServer,
   McpConnectionManager,
   type McpServerDefinition,
   parseMcpServersConfig,
-} from '../dist/index.js';
-import { startAuthorizationServer } from '../src/test-support/oauth/authorization-server.js';
-import { completeLoginInBrowser } from '../src/test-support/oauth/browser.js';
-import { startProtectedMcpServer } from '../src/test-support/oauth/protected-mcp-server.js';
+} from '@toolwright/mcp-client';
+import { formatMillis, median, report } from '@toolwright/test-support/bench';
+import {
+  completeLoginInBrowser,
+  startAuthorizationServer,
+  startProtectedMcpServer,
+} from '@toolwright/test-support/mcp';
 import { callLatency } from './measure.js';
 
 const TOKEN_CALL_TARGET = 1.05;

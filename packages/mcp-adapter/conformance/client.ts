@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
+import { parseMcpServersConfig } from '@toolwright/mcp-client';
 import { ToolRegistry } from '@toolwright/registry';
-import { McpAdapter, mcpToolName, parseMcpServersConfig } from '../src/index.js';
+import { McpAdapter, mcpToolName } from '../src/index.js';
 import { authConfiguration } from './auth-scenarios.js';
 import { scenarioCalls } from './client-scenarios.js';
 

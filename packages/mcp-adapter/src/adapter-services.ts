@@ -1,10 +1,10 @@
 import type { Tool, ToolResult } from '@toolwright/contracts';
+import type { ServerConnection } from '@toolwright/mcp-client';
 import type { ArtifactSinkV1 } from '@toolwright/spec';
 import type { McpToolDefinition } from './catalog-screen.js';
 import type { OutputRoutingOptions } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import type { McpServerCatalog, McpServerStatus } from './mcp-adapter-results.js';
-import type { ServerConnection } from './server-connection.js';
 import type { TaskOwnership } from './task-ownership.js';
 import type { McpTaskStatus } from './tool-call.js';
 

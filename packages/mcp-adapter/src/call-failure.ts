@@ -1,6 +1,6 @@
 import { type ToolResult, ToolResults } from '@toolwright/contracts';
-import { redactErrorChain, redactSecrets } from './auth/secret-redaction.js';
-import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+import { McpClientError, redactErrorChain, redactSecrets } from '@toolwright/mcp-client';
+import { McpAdapterError } from './errors.js';
 
 /**
  * The error result for a call that failed: `aborted` when the caller's signal fired, `timeout`
@@ -10,19 +10,25 @@ import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
  */
 export function failureResult(error: unknown, signal: AbortSignal | undefined): ToolResult {
   redactErrorChain(error);
-  if (McpAdapterError.isInstance(error) && error.code === McpAdapterErrorCode.Aborted) {
-    return ToolResults.aborted(error);
+  const code = mcpErrorCode(error);
+  if (code === 'aborted') {
+    return ToolResults.aborted(error as Error);
   }
   if (signal?.aborted) {
     return ToolResults.aborted(
       `the call was aborted: ${redactSecrets(error instanceof Error ? error.message : String(error))}`,
     );
   }
-  if (McpAdapterError.isInstance(error)) {
-    if (error.code === McpAdapterErrorCode.Timeout) return ToolResults.timeout(error);
-    if (error.code === McpAdapterErrorCode.TaskNotOwned || error.code === McpAdapterErrorCode.UnknownServer) {
-      return ToolResults.notFound(error);
-    }
-  }
+  if (code === 'timeout') return ToolResults.timeout(error as Error);
+  if (code === 'task_not_owned' || code === 'unknown_server') return ToolResults.notFound(error as Error);
   return ToolResults.executionError(error instanceof Error ? error : redactSecrets(String(error)));
+}
+
+/**
+ * The code of an error of the MCP client (a request that timed out, was aborted, went to an
+ * unknown server) or of the adapter (a task this session does not own), else `undefined`.
+ */
+function mcpErrorCode(error: unknown): string | undefined {
+  if (McpClientError.isInstance(error) || McpAdapterError.isInstance(error)) return error.code;
+  return undefined;
 }

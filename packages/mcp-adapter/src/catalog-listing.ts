@@ -1,4 +1,5 @@
 import { PaginatedResultSchema } from '@modelcontextprotocol/core';
+import type { ServerConnection } from '@toolwright/mcp-client';
 import type { CatalogDiagnostic, CatalogListKind } from './catalog-diagnostic.js';
 import type { CatalogLimits } from './catalog-limits.js';
 import {
@@ -8,7 +9,6 @@ import {
   screenToolCatalog,
 } from './catalog-screen.js';
 import { listAllPages } from './paginate.js';
-import type { ServerConnection } from './server-connection.js';
 import { toolFilterOf, unknownFilterNames } from './tool-filter.js';
 
 const LIST_METHODS = {

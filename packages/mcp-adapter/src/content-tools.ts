@@ -14,12 +14,12 @@ import {
   type ToolResult,
   ToolResults,
 } from '@toolwright/contracts';
+import type { ServerConnection } from '@toolwright/mcp-client';
 import { type McpAdapterServices, servicesOf } from './adapter-services.js';
 import type { McpCatalogEntry } from './catalog-screen.js';
 import { ContentRouter } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import type { McpAdapter } from './mcp-adapter.js';
-import type { ServerConnection } from './server-connection.js';
 
 const serverName = () =>
   Type.String({ minLength: 1, description: 'The MCP server name, as in the mcpServers configuration.' });

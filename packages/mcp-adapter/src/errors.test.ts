@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,12 +16,6 @@ async function secondCopyOfErrors(): Promise<typeof import('./errors.js')> {
   try {
     const copy = join(directory, 'errors.ts');
     copyFileSync(fileURLToPath(new URL('./errors.ts', import.meta.url)), copy);
-    // The one module errors.ts imports from this package: every message is redacted there.
-    mkdirSync(join(directory, 'auth'));
-    copyFileSync(
-      fileURLToPath(new URL('./auth/secret-redaction.ts', import.meta.url)),
-      join(directory, 'auth', 'secret-redaction.ts'),
-    );
     return (await import(pathToFileURL(copy).href)) as typeof import('./errors.js');
   } finally {
     rmSync(directory, { recursive: true, force: true });
@@ -31,19 +25,21 @@ async function secondCopyOfErrors(): Promise<typeof import('./errors.js')> {
 describe('McpAdapterError', () => {
   it('is a ToolwrightError with its code, server and cause', () => {
     const cause = new Error('ECONNREFUSED');
-    const error = new McpAdapterError(McpAdapterErrorCode.ConnectFailed, 'MCP server "x" failed', {
+    const error = new McpAdapterError(McpAdapterErrorCode.TaskNotOwned, 'MCP server "x" failed', {
       server: 'x',
       cause,
     });
     expect(error.name).toBe('McpAdapterError');
-    expect([error.code, error.server, error.cause]).toEqual(['connect_failed', 'x', cause]);
+    expect([error.code, error.server, error.cause]).toEqual(['task_not_owned', 'x', cause]);
     expect(ToolwrightError.isInstance(error)).toBe(true);
     expect(McpAdapterError.isInstance(error)).toBe(true);
   });
 
   it('formerCode gives the prefixed spelling of earlier releases for one minor', () => {
-    expect(new McpAdapterError(McpAdapterErrorCode.NeedsAuth, 'log in').formerCode).toBe('mcp_needs_auth');
-    expect(new McpAdapterError(McpAdapterErrorCode.StateUnsafe, 'link').formerCode).toBe('mcp_state_unsafe');
+    expect(new McpAdapterError(McpAdapterErrorCode.Timeout, 'slow').formerCode).toBe('mcp_timeout');
+    expect(new McpAdapterError(McpAdapterErrorCode.TaskNotOwned, 'not ours').formerCode).toBe(
+      'mcp_task_not_owned',
+    );
     expect(new McpAdapterError(McpAdapterErrorCode.InvalidOption, 'typo').formerCode).toBe('invalid_option');
   });
 

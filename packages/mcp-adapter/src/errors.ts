@@ -1,5 +1,5 @@
+import { redactErrorChain, redactSecrets } from '@toolwright/mcp-client';
 import { brandErrorClass, type ErrorClassGuard, ToolwrightError } from '@toolwright/utils';
-import { redactErrorChain, redactSecrets } from './auth/secret-redaction.js';
 
 /**
  * Every code an {@link McpAdapterError} can carry. A plain `as const` object (not an enum) so
@@ -7,59 +7,23 @@ import { redactErrorChain, redactSecrets } from './auth/secret-redaction.js';
  * no package prefix, as in every toolwright package: the error class says where they come from.
  */
 export const McpAdapterErrorCode = {
-  /** The `mcpServers` (or VS Code `servers`) configuration is not what the adapter accepts. */
-  ConfigInvalid: 'config_invalid',
   /**
    * An options object of the package has an unknown key (named, with the nearest known one) or
    * a value out of range: the same code as every toolwright package uses for its options.
    */
   InvalidOption: 'invalid_option',
-  /** A server could not be started or did not complete the MCP handshake. */
-  ConnectFailed: 'connect_failed',
-  /**
-   * An OAuth server has no usable token and the run cannot ask the user to log in: its state is
-   * `needs_auth`, and the message names the command that logs in.
-   */
-  NeedsAuth: 'needs_auth',
-  /**
-   * A server completed the handshake but its `tools/list` failed (an HTTP 401 or 403, an error
-   * answer, a timeout): it is `failed`, not connected with no tools. `cause` is the request's error.
-   */
-  ListingFailed: 'listing_failed',
   /** A server did not answer within the configured time. */
   Timeout: 'timeout',
   /** The caller's `AbortSignal` fired before the server answered: the request was cancelled. */
   Aborted: 'aborted',
-  /** The connection to a server was lost (the process exited, the HTTP session ended). */
-  ConnectionLost: 'connection_lost',
-  /**
-   * A stdio server sent a message larger than the stdio message limit; the SDK dropped the
-   * connection (the message names the server, the limit and the request that was waiting).
-   */
-  MessageTooLarge: 'message_too_large',
-  /** A request was sent to a server that is not connected (closed, failed or unknown). */
-  NotConnected: 'not_connected',
   /** The server does not advertise the capability a request needs. */
   CapabilityMissing: 'capability_missing',
-  /** The server answered with an error. */
-  ServerError: 'server_error',
   /** `structuredContent` did not match the tool's declared `outputSchema` (carried by the error result). */
   OutputSchemaMismatch: 'output_schema_mismatch',
   /** A task id that this session did not start (or that does not exist). */
   TaskNotOwned: 'task_not_owned',
   /** A server name that is not configured. */
   UnknownServer: 'unknown_server',
-  /**
-   * A description of an untrusted folder's MCP configuration was given where a server definition
-   * is expected: a folder's servers connect only once the user trusts the folder.
-   */
-  FolderUntrusted: 'folder_untrusted',
-  /**
-   * The adapter's private state on disk (OAuth tokens and registrations, folder trust records)
-   * cannot be used: a link, another user's directory, a loose mode, a file system failure. The
-   * message names the place; `cause` is the underlying error.
-   */
-  StateUnsafe: 'state_unsafe',
 } as const;
 
 /** The union of {@link McpAdapterErrorCode} values. */

@@ -1,18 +1,23 @@
+import type {
+  McpClientCapabilities,
+  McpOAuthOptions,
+  ReconnectPolicy,
+  ServerConnectionOptions,
+} from '@toolwright/mcp-client';
+import {
+  CONNECTION_OPTION_NAMES,
+  checkServerDefinitions,
+  type McpServerDefinition,
+  resolveConnectionOptions,
+} from '@toolwright/mcp-client';
 import type { ToolRegistry } from '@toolwright/registry';
 import type { ArtifactSinkV1 } from '@toolwright/spec';
 import { checkOption, checkOptions, type OptionTable, TIMER_MS } from '@toolwright/utils';
-import type { McpOAuthOptions } from './auth/oauth-runtime.js';
-import type { McpClientCapabilities } from './capabilities/client-capability-types.js';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
 import { type CatalogLimits, resolveCatalogLimits } from './catalog-limits.js';
-import { resolveConnectionOptions } from './connection-manager.js';
-import { CONNECTION_OPTION_NAMES } from './connection-option-names.js';
 import { type OutputRoutingOptions, resolveOutputRouting } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { invalidOption } from './invalid-option.js';
-import type { ReconnectPolicy } from './reconnect-loop.js';
-import type { ServerConnectionOptions } from './server-connection-options.js';
-import { checkServerDefinitions, type McpServerDefinition } from './server-definition.js';
 
 /** Options of {@link McpAdapter}. */
 export interface McpAdapterOptions {

@@ -1,6 +1,6 @@
+import type { McpConnectionState } from '@toolwright/mcp-client';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
 import type { McpCatalogEntry, McpToolDefinition } from './catalog-screen.js';
-import type { McpConnectionState } from './events/connection-state.js';
 
 /** The outcome of {@link McpAdapter.connect}. */
 export interface McpConnectResult {

@@ -1,11 +1,11 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SessionArtifactStore } from '@toolwright/artifacts';
+import { parseMcpServersConfig } from '@toolwright/mcp-client';
 import { ToolRegistry } from '@toolwright/registry';
 import { type HttpMcpServer, streamableHttpServer } from '@toolwright/test-support/http-mcp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpAdapter } from './mcp-adapter.js';
-import { parseMcpServersConfig } from './server-config.js';
 import { executionContext, temporaryDirectory } from './test-support/helpers.js';
 
 let directory: { path: string; remove(): Promise<void> };

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import type { Tool, ToolResult } from '@toolwright/contracts';
+import { parseMcpServersConfig } from '@toolwright/mcp-client';
 import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpContentTools } from './content-tools.js';
 import { McpAdapter } from './mcp-adapter.js';
-import { parseMcpServersConfig } from './server-config.js';
 import { createMcpTaskTools } from './task-tools.js';
 import {
   executionContext,

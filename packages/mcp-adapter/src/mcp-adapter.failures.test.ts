@@ -1,9 +1,9 @@
 import { getEventListeners } from 'node:events';
 import { SessionArtifactStore } from '@toolwright/artifacts';
+import { parseMcpServersConfig } from '@toolwright/mcp-client';
 import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpAdapter } from './mcp-adapter.js';
-import { parseMcpServersConfig } from './server-config.js';
 import {
   executionContext,
   fixturePath,

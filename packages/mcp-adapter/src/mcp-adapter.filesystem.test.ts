@@ -1,10 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
+import { parseMcpServersConfig } from '@toolwright/mcp-client';
 import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpAdapter } from './mcp-adapter.js';
-import { parseMcpServersConfig } from './server-config.js';
 import { executionContext, processExists, serverEntry, temporaryDirectory } from './test-support/helpers.js';
 
 let workspace: { path: string; remove(): Promise<void> };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SessionArtifactStore } from '@toolwright/artifacts';
+import { parseMcpServersConfig } from '@toolwright/mcp-client';
 import { ToolRegistry } from '@toolwright/registry';
 import {
   type FrontAnswer,
@@ -9,7 +10,6 @@ import {
 } from '@toolwright/test-support/http-mcp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpAdapter } from './mcp-adapter.js';
-import { parseMcpServersConfig } from './server-config.js';
 import { AdapterEventLog } from './test-support/adapter-event-log.js';
 import { temporaryDirectory } from './test-support/helpers.js';
 

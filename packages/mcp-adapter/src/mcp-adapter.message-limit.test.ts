@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
+import { DEFAULT_STDIO_MAX_MESSAGE_BYTES, parseMcpServersConfig } from '@toolwright/mcp-client';
 import { ToolRegistry } from '@toolwright/registry';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
 import { McpAdapter } from './mcp-adapter.js';
 import type { McpAdapterOptions } from './mcp-adapter-options.js';
-import { parseMcpServersConfig } from './server-config.js';
-import { DEFAULT_STDIO_MAX_MESSAGE_BYTES } from './stdio-message-limit.js';
 import { AdapterEventLog } from './test-support/adapter-event-log.js';
 import {
   executionContext,

@@ -1,11 +1,11 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { SessionArtifactStore } from '@toolwright/artifacts';
+import { parseMcpServersConfig } from '@toolwright/mcp-client';
 import { ToolRegistry } from '@toolwright/registry';
+import { startModernHttpServer } from '@toolwright/test-support/mcp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpAdapter } from './mcp-adapter.js';
-import { parseMcpServersConfig } from './server-config.js';
 import { temporaryDirectory, waitFor } from './test-support/helpers.js';
-import { startModernHttpServer } from './test-support/modern-http-server.js';
 
 // A 2026-07-28 server sends list changes only on a subscriptions/listen stream the client
 // opened: the adapter opens one, so a modern server's tools come and go as a 2025 server's do.

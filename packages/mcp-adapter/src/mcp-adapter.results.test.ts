@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import type { LlmContentPart } from '@toolwright/contracts';
+import { rememberSecret } from '@toolwright/mcp-client';
 import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rememberSecret } from './auth/secret-redaction.js';
 import { DEFAULT_OUTPUT_ROUTING } from './content-routing.js';
 import { McpAdapter } from './mcp-adapter.js';
 import { type RawTool, rawToolServer } from './test-support/catalog-servers.js';

@@ -1,22 +1,18 @@
 import type { ExecutionContext, Tool, ToolResult } from '@toolwright/contracts';
 import { ToolResults } from '@toolwright/contracts';
+import type { McpConnectionChange, McpRoot, ServerConnection } from '@toolwright/mcp-client';
+import { listingFailure, McpConnectionManager, redactSecrets } from '@toolwright/mcp-client';
 import type { CatalogChange } from '@toolwright/registry';
 import type { ArtifactSinkV1 } from '@toolwright/spec';
 import { compileJsonSchema, type SchemaValidator } from '@toolwright/validation';
 import { attachServices, type McpAdapterServices } from './adapter-services.js';
-import { redactSecrets } from './auth/secret-redaction.js';
 import { failureResult } from './call-failure.js';
-import type { McpRoot } from './capabilities/client-capability-types.js';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
 import type { McpToolDefinition } from './catalog-screen.js';
-import { McpConnectionManager } from './connection-manager.js';
 import type { OutputRoutingOptions } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
-import type { McpConnectionChange } from './events/connection-state.js';
 import { type McpAdapterEvents, McpEventInbox } from './events/mcp-event-inbox.js';
 import type { McpContentChange } from './events/mcp-events.js';
-import { listenForListChanges } from './list-change-subscription.js';
-import { listingFailure } from './listing-failure.js';
 import { type McpAdapterOptions, resolveAdapterOptions } from './mcp-adapter-options.js';
 import type {
   McpAdapterStats,
@@ -28,7 +24,6 @@ import type {
 import { createMcpTool } from './mcp-tool.js';
 import { type RefreshKind, RefreshScheduler } from './refresh-scheduler.js';
 import { ServerCatalog, type ToolEntry } from './server-catalog.js';
-import type { ServerConnection } from './server-connection.js';
 import { installNotificationHandlers } from './server-notifications.js';
 import { TaskOwnership } from './task-ownership.js';
 import { stripControlCharacters } from './text-sanitising.js';
@@ -460,7 +455,7 @@ export class McpAdapter {
       }
     }
     // Opened before the listing, so that no change between the two goes unheard.
-    const unheard = await listenForListChanges(connection);
+    const unheard = await connection.listenForListChanges();
     if (unheard !== undefined) {
       this.#events.logs.enqueue({
         server,

@@ -4,10 +4,10 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import type { LlmContentPart } from '@toolwright/contracts';
+import { parseMcpServersConfig } from '@toolwright/mcp-client';
 import { ToolRegistry } from '@toolwright/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpAdapter } from './mcp-adapter.js';
-import { parseMcpServersConfig } from './server-config.js';
 import { type RawTool, rawToolServer } from './test-support/catalog-servers.js';
 import { executionContext, inMemoryServer, temporaryDirectory } from './test-support/helpers.js';
 

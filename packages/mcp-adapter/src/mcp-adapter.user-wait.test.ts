@@ -2,15 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { McpServer as LegacyMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { acceptedContent, inputRequired, McpServer } from '@modelcontextprotocol/server';
 import { SessionArtifactStore } from '@toolwright/artifacts';
+import type { McpClientCapabilities, McpRequestContext, McpServerDefinition } from '@toolwright/mcp-client';
+import { parseMcpServersConfig } from '@toolwright/mcp-client';
 import { ToolRegistry } from '@toolwright/registry';
+import { startModernHttpServer } from '@toolwright/test-support/mcp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { McpClientCapabilities, McpRequestContext } from './capabilities/client-capability-types.js';
 import { McpAdapter } from './mcp-adapter.js';
-import { parseMcpServersConfig } from './server-config.js';
-import type { McpServerDefinition } from './server-definition.js';
 import { executionContext, inMemoryServer, temporaryDirectory } from './test-support/helpers.js';
-import { startModernHttpServer } from './test-support/modern-http-server.js';
 
 // The user answers a server's question (an elicitation, a sampling request) in far more time
 // than the 300 ms request timeout: that time is the user's, not the server's.

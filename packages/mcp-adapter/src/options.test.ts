@@ -1,16 +1,19 @@
 import { SessionArtifactStore } from '@toolwright/artifacts';
+import {
+  ClientCapabilitySet,
+  McpClientError,
+  McpConnectionManager,
+  ServerConnection,
+} from '@toolwright/mcp-client';
 import { ToolRegistry } from '@toolwright/registry';
 import { describe, expect, it } from 'vitest';
-import { ClientCapabilitySet } from './capabilities/client-capability-set.js';
 import { DEFAULT_CATALOG_LIMITS } from './catalog-limits.js';
 import { screenContentList, screenToolCatalog } from './catalog-screen.js';
-import { McpConnectionManager } from './connection-manager.js';
 import { McpAdapterError } from './errors.js';
 import { McpAdapter } from './mcp-adapter.js';
 import type { McpAdapterOptions } from './mcp-adapter-options.js';
 import { listAllPages } from './paginate.js';
 import { RefreshScheduler } from './refresh-scheduler.js';
-import { ServerConnection } from './server-connection.js';
 
 const base = (): McpAdapterOptions => ({
   registry: new ToolRegistry(),
@@ -18,12 +21,16 @@ const base = (): McpAdapterOptions => ({
   artifacts: new SessionArtifactStore({ root: '/nonexistent', namespace: 'mcp', sessionId: 'options' }),
 });
 
-/** The error `create` throws: an McpAdapterError with code invalid_option (checked here). */
-function optionError(create: () => unknown): McpAdapterError {
+/**
+ * The error `create` throws, with code invalid_option (checked here): an McpAdapterError for the
+ * adapter's own options, an McpClientError for the connection options and server definitions,
+ * which `@toolwright/mcp-client` checks.
+ */
+function optionError(create: () => unknown): McpAdapterError | McpClientError {
   try {
     create();
   } catch (error) {
-    expect(McpAdapterError.isInstance(error)).toBe(true);
+    expect(McpAdapterError.isInstance(error) || McpClientError.isInstance(error)).toBe(true);
     expect((error as McpAdapterError).code).toBe('invalid_option');
     return error as McpAdapterError;
   }

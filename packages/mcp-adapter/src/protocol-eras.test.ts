@@ -1,14 +1,14 @@
 import { McpServer as LegacyMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { McpServer } from '@modelcontextprotocol/server';
 import { SessionArtifactStore } from '@toolwright/artifacts';
+import { parseMcpServersConfig } from '@toolwright/mcp-client';
 import { ToolRegistry } from '@toolwright/registry';
 import { streamableHttpServer } from '@toolwright/test-support/http-mcp-server';
+import { startModernHttpServer } from '@toolwright/test-support/mcp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpAdapter } from './mcp-adapter.js';
-import { parseMcpServersConfig } from './server-config.js';
 import { executionContext, fixturePath, temporaryDirectory } from './test-support/helpers.js';
-import { startModernHttpServer } from './test-support/modern-http-server.js';
 
 // One client, no config change: a server that speaks 2026-07-28 gets it, an older one the 2025
 // handshake, and the status says which was agreed.

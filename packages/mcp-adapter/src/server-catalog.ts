@@ -1,4 +1,5 @@
 import type { Tool } from '@toolwright/contracts';
+import type { ServerConnection } from '@toolwright/mcp-client';
 import type { CatalogChange, ToolRegistry } from '@toolwright/registry';
 import { canonicalJson } from '@toolwright/utils';
 import type { JsonSchemaReport, SchemaValidator } from '@toolwright/validation';
@@ -10,7 +11,6 @@ import type { McpContentChange } from './events/mcp-events.js';
 import { mcpSourceGroup } from './events/source-group.js';
 import { LazySchemaValidator } from './lazy-schema-validator.js';
 import type { RefreshKind } from './refresh-scheduler.js';
-import type { ServerConnection } from './server-connection.js';
 import { McpToolNameMap, mcpToolName } from './tool-naming.js';
 
 /** A tool the adapter applied: the screened definition and the registry `Tool` made from it. */

@@ -6,8 +6,8 @@ import {
 } from '@modelcontextprotocol/core';
 import type { ToolResult } from '@toolwright/contracts';
 import { ToolResults } from '@toolwright/contracts';
+import type { ServerConnection } from '@toolwright/mcp-client';
 import type { McpToolDefinition } from './catalog-screen.js';
-import type { ServerConnection } from './server-connection.js';
 import type { McpTaskStatus } from './tool-call.js';
 import { routeToolResult, type ToolResultRoutingContext } from './tool-result-routing.js';
 

@@ -1,9 +1,8 @@
 import type { Progress, Tool } from '@modelcontextprotocol/client';
 import type { ExecutionContext, ToolResult } from '@toolwright/contracts';
+import type { RequestDeadline, ServerConnection } from '@toolwright/mcp-client';
 import { failureResult } from './call-failure.js';
 import type { McpToolDefinition } from './catalog-screen.js';
-import type { RequestDeadline } from './request-deadline.js';
-import type { ServerConnection } from './server-connection.js';
 import { callAsTask } from './task-call.js';
 import { stripControlCharacters } from './text-sanitising.js';
 import { routeToolResult, type ToolResultRoutingContext } from './tool-result-routing.js';

@@ -1,8 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { type LlmContentPart, type ToolResult, ToolResults } from '@toolwright/contracts';
+import { redactSecrets } from '@toolwright/mcp-client';
 import type { ArtifactSinkV1 } from '@toolwright/spec';
 import { type SchemaValidator, ToolValidationError } from '@toolwright/validation';
-import { redactSecrets } from './auth/secret-redaction.js';
 import { ContentRouter, type OutputRoutingOptions } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import {

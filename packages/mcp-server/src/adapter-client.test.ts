@@ -8,7 +8,8 @@ import {
   ToolKind,
   ToolResults,
 } from '@toolwright/contracts';
-import { createMcpContentTools, McpAdapter, parseMcpServersConfig } from '@toolwright/mcp-adapter';
+import { createMcpContentTools, McpAdapter } from '@toolwright/mcp-adapter';
+import { parseMcpServersConfig } from '@toolwright/mcp-client';
 import { ToolRegistry } from '@toolwright/registry';
 import { makeTempDir, waitFor } from '@toolwright/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

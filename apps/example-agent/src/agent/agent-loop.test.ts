@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
 import type { ExecutedCall } from '@toolwright/executor';
-import { parseMcpServersConfig } from '@toolwright/mcp-adapter';
+import { parseMcpServersConfig } from '@toolwright/mcp-client';
+import { fixturePath } from '@toolwright/test-support/mcp';
 import { compileJsonSchema } from '@toolwright/validation';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectMcpServers } from '../mcp/mcp-servers.js';
@@ -20,9 +20,7 @@ import { startRecordingServer } from '../test-support/recording-server.js';
 import { responseAsStream } from '../test-support/response-stream.js';
 import { AgentLoop } from './agent-loop.js';
 
-const flakyServer = fileURLToPath(
-  new URL('../../../../packages/mcp-adapter/src/test-support/fixtures/flaky-server.mjs', import.meta.url),
-);
+const flakyServer = fixturePath('flaky-server.mjs');
 
 const fixtures: SessionFixture[] = [];
 afterEach(() => {

@@ -1,16 +1,14 @@
-import { fileURLToPath } from 'node:url';
-import { parseMcpServersConfig } from '@toolwright/mcp-adapter';
+import { parseMcpServersConfig } from '@toolwright/mcp-client';
 import { waitFor } from '@toolwright/test-support';
+import { fixturePath } from '@toolwright/test-support/mcp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectMcpServers } from '../mcp/mcp-servers.js';
 import { createSessionFixture, type SessionFixture, toolCall } from '../test-support/executor-fixture.js';
 import { connectionReminders, describeConnectionChange } from './connection-reminder.js';
 import { drainSystemReminders } from './system-reminders.js';
 
-/** The adapter's own fixture: a stdio server whose `exit-now` tool kills it mid-call. */
-const flakyServer = fileURLToPath(
-  new URL('../../../../packages/mcp-adapter/src/test-support/fixtures/flaky-server.mjs', import.meta.url),
-);
+/** A stdio server fixture of the MCP packages' tests whose `exit-now` tool kills it mid-call. */
+const flakyServer = fixturePath('flaky-server.mjs');
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

@@ -1,4 +1,4 @@
-import type { McpConnectionChange } from '@toolwright/mcp-adapter';
+import type { McpConnectionChange } from '@toolwright/mcp-client';
 
 function attempts(count: number): string {
   return `${count} attempt${count === 1 ? '' : 's'}`;

@@ -1,15 +1,13 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuthorizationServer,
-  startAuthorizationServer,
-} from '../../../../packages/mcp-adapter/src/test-support/oauth/authorization-server.js';
-import { completeLoginInBrowser } from '../../../../packages/mcp-adapter/src/test-support/oauth/browser.js';
-import {
+  completeLoginInBrowser,
   type ProtectedMcpServer,
+  startAuthorizationServer,
   startProtectedMcpServer,
-} from '../../../../packages/mcp-adapter/src/test-support/oauth/protected-mcp-server.js';
+} from '@toolwright/test-support/mcp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeCliUnderTest, runCli } from '../test-support/run-cli.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 

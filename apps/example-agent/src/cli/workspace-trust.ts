@@ -1,4 +1,4 @@
-import type { McpServerDescription } from '@toolwright/mcp-adapter';
+import type { McpServerDescription } from '@toolwright/mcp-client';
 import {
   loadWorkspaceSettings,
   type WorkspaceSettings,

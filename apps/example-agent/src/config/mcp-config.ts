@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type McpServerConfig, parseMcpServersConfig } from '@toolwright/mcp-adapter';
+import { type McpServerConfig, parseMcpServersConfig } from '@toolwright/mcp-client';
 import { ToolwrightError } from '@toolwright/validation';
 import { AgentError, AgentErrorCode } from '../errors.js';
 import { readJsonFile } from './agent-config.js';

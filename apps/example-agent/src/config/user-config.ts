@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { McpServerConfig } from '@toolwright/mcp-adapter';
+import type { McpServerConfig } from '@toolwright/mcp-client';
 import { AgentError, AgentErrorCode } from '../errors.js';
 import { type AgentConfig, loadAgentConfig } from './agent-config.js';
 import { loadMcpConfig } from './mcp-config.js';

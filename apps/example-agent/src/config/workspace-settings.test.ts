@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: configuration text whose ${…} references must stay unexpanded.
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FolderTrustStore } from '@toolwright/mcp-adapter';
+import { FolderTrustStore } from '@toolwright/mcp-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeProject } from '../cli/workspace-trust.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';

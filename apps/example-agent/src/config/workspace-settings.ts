@@ -6,7 +6,7 @@ import {
   type McpServerConfig,
   type McpServerDescription,
   projectMcpServers,
-} from '@toolwright/mcp-adapter';
+} from '@toolwright/mcp-client';
 import { ToolwrightError } from '@toolwright/validation';
 import { resolveCommandPaths } from '../cli/command-paths.js';
 import { requireNamedPath } from '../cli/named-path.js';

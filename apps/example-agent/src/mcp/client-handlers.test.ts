@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { ToolResult } from '@toolwright/contracts';
-import { parseMcpServersConfig } from '@toolwright/mcp-adapter';
+import { parseMcpServersConfig } from '@toolwright/mcp-client';
 import { waitFor } from '@toolwright/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelProvider } from '../providers/model-provider.js';

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { McpClientCapabilities } from '@toolwright/mcp-adapter';
+import type { McpClientCapabilities } from '@toolwright/mcp-client';
 import { type SamplingPolicy, samplingHandler } from './sampling-approval.js';
 import type { Terminal } from './terminal.js';
 import { terminalElicitation } from './terminal-elicitation.js';

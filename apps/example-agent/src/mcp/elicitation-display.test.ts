@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ToolResult } from '@toolwright/contracts';
-import { parseMcpServersConfig } from '@toolwright/mcp-adapter';
+import { parseMcpServersConfig } from '@toolwright/mcp-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSessionFixture } from '../test-support/executor-fixture.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';

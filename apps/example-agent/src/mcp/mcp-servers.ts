@@ -1,12 +1,11 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { McpAdapter, type McpServerStatus } from '@toolwright/mcp-adapter';
 import {
-  McpAdapter,
   type McpClientCapabilities,
   type McpServerConfig,
-  type McpServerStatus,
   parseMcpServersConfig,
-} from '@toolwright/mcp-adapter';
+} from '@toolwright/mcp-client';
 import { printableLine } from '../cli/printable.js';
 import { AgentError, AgentErrorCode } from '../errors.js';
 import type { AgentSession } from '../session/agent-session.js';

@@ -1,4 +1,4 @@
-import type { McpSamplingHandler } from '@toolwright/mcp-adapter';
+import type { McpSamplingHandler } from '@toolwright/mcp-client';
 import { printable } from '../cli/printable.js';
 import type { ConversationMessage, ModelProvider } from '../providers/model-provider.js';
 import { serverTextBlock } from './server-text-block.js';

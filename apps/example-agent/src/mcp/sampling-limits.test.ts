@@ -1,5 +1,5 @@
 import type { ToolResult } from '@toolwright/contracts';
-import { parseMcpServersConfig } from '@toolwright/mcp-adapter';
+import { parseMcpServersConfig } from '@toolwright/mcp-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnthropicProvider } from '../providers/anthropic-provider.js';
 import { GeminiProvider } from '../providers/gemini-provider.js';

@@ -1,4 +1,4 @@
-import type { McpElicitationAnswer, McpFormElicitationHandler } from '@toolwright/mcp-adapter';
+import type { McpElicitationAnswer, McpFormElicitationHandler } from '@toolwright/mcp-client';
 import { printable } from '../cli/printable.js';
 import { secretFieldReason } from './secret-field.js';
 import { serverTextBlock } from './server-text-block.js';

@@ -1,5 +1,5 @@
+import type { McpConnectionState } from '@toolwright/mcp-client';
 import { describe, expect, it } from 'vitest';
-import type { McpConnectionState } from './connection-state.js';
 import { MCP_EVENT_QUEUE_CAPACITY, McpEventInbox } from './mcp-event-inbox.js';
 
 describe("the adapter's bounded event queues", () => {

@@ -1,5 +1,5 @@
+import type { McpConnectionChange } from '@toolwright/mcp-client';
 import { BoundedQueue, type Drained, KeyedBoundedQueue } from '@toolwright/utils';
-import type { McpConnectionChange } from './connection-state.js';
 import type {
   McpContentChange,
   McpLogEntry,

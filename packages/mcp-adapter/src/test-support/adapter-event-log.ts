@@ -1,4 +1,4 @@
-import type { McpConnectionChange } from '../events/connection-state.js';
+import type { McpConnectionChange } from '@toolwright/mcp-client';
 import type { McpAdapterEvents } from '../events/mcp-event-inbox.js';
 
 type Items<K extends keyof McpAdapterEvents> = McpAdapterEvents[K]['items'];

@@ -1,4 +1,4 @@
-import { loginMcpServer, logoutMcpServer, type McpServerConfig } from '@toolwright/mcp-adapter';
+import { loginMcpServer, logoutMcpServer, type McpServerConfig } from '@toolwright/mcp-client';
 import type { Command } from 'commander';
 import { loadWorkspaceSettings } from '../../config/workspace-settings.js';
 import { AgentError, AgentErrorCode } from '../../errors.js';

@@ -1,4 +1,4 @@
-import { FolderTrustStore } from '@toolwright/mcp-adapter';
+import { FolderTrustStore } from '@toolwright/mcp-client';
 import type { Command } from 'commander';
 import { loadWorkspaceSettings } from '../../config/workspace-settings.js';
 import { resolveCommandPaths } from '../command-paths.js';

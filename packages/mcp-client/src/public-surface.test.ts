@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+
+describe('public surface', () => {
+  it('exports exactly these runtime names (a change here is a visible API change)', async () => {
+    expect(Object.keys(await import('./index.js')).sort()).toEqual([
+      'CONNECTION_OPTION_NAMES',
+      'ClientCapabilitySet',
+      'DEFAULT_RECONNECT_POLICY',
+      'DEFAULT_STDIO_MAX_MESSAGE_BYTES',
+      'FolderTrustStore',
+      'MAX_CONFIG_FILE_BYTES',
+      'McpClientError',
+      'McpClientErrorCode',
+      'McpConnectionManager',
+      'ServerConnection',
+      'checkServerDefinitions',
+      'defaultFolderTrustDirectory',
+      'defaultOAuthStoreDirectory',
+      'describeMcpServersConfig',
+      'listingFailure',
+      'loginMcpServer',
+      'logoutMcpServer',
+      'parseMcpServersConfig',
+      'projectMcpServers',
+      'redactErrorChain',
+      'redactSecrets',
+      'rememberSecret',
+      'resolveConnectionOptions',
+    ]);
+  });
+});

@@ -12,8 +12,18 @@ const rootManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'ut
 const typesNodeRange: string = rootManifest.devDependencies['@types/node'];
 /** The MCP SDK package each MCP package builds on: the v2 client for the adapter, v1 for the server. */
 const SDK_OF: Readonly<Record<string, string>> = {
+  '@toolwright/mcp-client': '@modelcontextprotocol/client',
   '@toolwright/mcp-adapter': '@modelcontextprotocol/client',
   '@toolwright/mcp-server': '@modelcontextprotocol/sdk',
+};
+
+/**
+ * Where a package's declarations reach the SDK's types through another workspace package (the
+ * adapter's `connection(server).client` is mcp-client's): it still takes the SDK as a peer, so
+ * that the host's one copy serves both.
+ */
+const SDK_TYPES_THROUGH: Readonly<Record<string, string>> = {
+  '@toolwright/mcp-adapter': '@toolwright/mcp-client',
 };
 
 /** The version of an MCP SDK package a workspace package is developed against. */
@@ -169,14 +179,14 @@ describe('a consumer with its own @types/node', () => {
   });
 });
 
-describe('the MCP SDK, a peer dependency of mcp-adapter and mcp-server', () => {
-  it('is declared as a peer by both, since its types are in their public API', () => {
+describe('the MCP SDK, a peer dependency of mcp-client, mcp-adapter and mcp-server', () => {
+  it('is declared as a peer by each, since its types are in their public API', () => {
     for (const [name, sdk] of Object.entries(SDK_OF)) {
       const pkg = publishable.find((entry) => entry.name === name);
       expect(pkg?.manifest.peerDependencies?.[sdk], name).toBeDefined();
       expect(pkg?.manifest.dependencies?.[sdk], name).toBeUndefined();
       const declarations = readFileSync(join(repoRoot, pkg?.dir as string, 'dist', 'index.d.ts'), 'utf8');
-      expect(declarations, name).toContain(`from '${sdk}`);
+      expect(declarations, name).toContain(`from '${SDK_TYPES_THROUGH[name] ?? sdk}`);
     }
   });
 
@@ -188,7 +198,7 @@ describe('the MCP SDK, a peer dependency of mcp-adapter and mcp-server', () => {
       '@modelcontextprotocol/client': sdkVersionOf('@toolwright/mcp-adapter'),
     });
     expect(install.status, install.output).toBe(0);
-    for (const sdk of Object.values(SDK_OF)) {
+    for (const sdk of new Set(Object.values(SDK_OF))) {
       const tree = run('npm', ['ls', sdk, '--all', '--parseable'], dir).output.trim().split('\n');
       expect(new Set(tree.filter((line) => line.endsWith(join('node_modules', sdk)))).size, sdk).toBe(1);
     }
@@ -226,7 +236,7 @@ describe('the MCP SDK, a peer dependency of mcp-adapter and mcp-server', () => {
       '@toolwright/mcp-adapter': 'tarball',
     });
     expect(install.status, install.output).toBe(0);
-    for (const sdk of Object.values(SDK_OF)) {
+    for (const sdk of new Set(Object.values(SDK_OF))) {
       expect(existsSync(join(dir, 'node_modules', sdk, 'package.json')), sdk).toBe(true);
       const tree = run('npm', ['ls', sdk, '--all', '--parseable'], dir).output.trim().split('\n');
       expect(new Set(tree.filter((line) => line.endsWith(join('node_modules', sdk)))).size, sdk).toBe(1);

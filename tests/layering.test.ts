@@ -6,6 +6,7 @@ import { listWorkspacePackages, repoRoot, workspaceRuntimeDependencies } from '.
 /**
  * The layering of docs/architecture.md: each package may depend only on the packages listed here.
  * `utils <- spec <- validation <- contracts <- registry <- mcp-adapter -> artifacts`,
+ * `mcp-client <- mcp-adapter` (the client never reaches the registry or the contracts),
  * `spec <- artifacts`, `contracts <- executor`; the example agent uses all.
  * A new package must be added here deliberately, with the layer it belongs to.
  */
@@ -25,9 +26,14 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
     '@toolwright/utils',
     '@toolwright/validation',
   ],
+  // The MCP client runtime: never the registry nor the contracts. The artifact store's private
+  // files keep its OAuth tokens and folder trust records; validation checks an elicitation's
+  // answer against the server's schema.
+  '@toolwright/mcp-client': ['@toolwright/artifacts', '@toolwright/utils', '@toolwright/validation'],
   '@toolwright/mcp-adapter': [
     '@toolwright/artifacts',
     '@toolwright/contracts',
+    '@toolwright/mcp-client',
     '@toolwright/registry',
     '@toolwright/spec',
     '@toolwright/utils',
@@ -66,6 +72,7 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
     '@toolwright/contracts',
     '@toolwright/executor',
     '@toolwright/mcp-adapter',
+    '@toolwright/mcp-client',
     '@toolwright/registry',
     '@toolwright/spec',
     '@toolwright/utils',

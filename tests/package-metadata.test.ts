@@ -57,6 +57,7 @@ describe.each(publishable.map((pkg) => [pkg.name, pkg] as const))('%s package.js
         '@toolwright/validation',
         '@toolwright/artifacts',
         '@toolwright/contracts',
+        '@toolwright/mcp-client',
       ].includes(pkg.name)
     ) {
       expect(peerDependencies['@toolwright/contracts']).toBeUndefined();

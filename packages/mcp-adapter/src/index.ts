@@ -3,7 +3,7 @@ export type { Drained } from '@toolwright/utils';
 export type { McpArtifactSink } from './artifact-sink.js';
 export type { CatalogDiagnostic, CatalogDiagnosticCode, CatalogListKind } from './catalog-diagnostic.js';
 export { type CatalogLimits, DEFAULT_CATALOG_LIMITS } from './catalog-limits.js';
-export type { McpToolAnnotations, McpToolDefinition } from './catalog-screen.js';
+export type { McpCatalogEntry, McpToolAnnotations, McpToolDefinition } from './catalog-screen.js';
 export { DEFAULT_OUTPUT_ROUTING, type OutputRoutingOptions } from './content-routing.js';
 export { createMcpContentTools } from './content-tools.js';
 export { McpAdapterError, McpAdapterErrorCode } from './errors.js';
@@ -26,7 +26,8 @@ export type {
   McpServerStatus,
 } from './mcp-adapter-results.js';
 export { mcpToolKind, mcpToolTags } from './mcp-tool.js';
+export type { RefreshKind } from './refresh-scheduler.js';
 export { createMcpTaskTools } from './task-tools.js';
 export type { McpTaskStatus } from './tool-call.js';
-export { mcpToolName } from './tool-naming.js';
+export { type McpToolTarget, mcpToolName } from './tool-naming.js';
 export { markUntrusted } from './untrusted-text.js';

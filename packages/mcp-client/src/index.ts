@@ -31,10 +31,11 @@ export {
 export { CONNECTION_OPTION_NAMES } from './connection-option-names.js';
 export { McpClientError, McpClientErrorCode } from './errors.js';
 export type { McpConnectionChange, McpConnectionState } from './events/connection-state.js';
+export type { HostAnswers } from './host-answers.js';
 export { listingFailure } from './listing-failure.js';
 export { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy } from './reconnect-loop.js';
 export type { RequestDeadline } from './request-deadline.js';
-export type { RequestOptions } from './request-signal.js';
+export type { RequestOptions, RequestSender } from './request-signal.js';
 export {
   type McpServerConfig,
   type McpServerConfigCommon,

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { readJsonBody } from '@toolwright/test-support/http-mcp-server';
 import type { OidcToken, default as Provider } from 'oidc-provider';
+import { readJsonBody } from '../../http-mcp-server.js';
 
 /** A running MCP server that only answers requests with a valid bearer token. */
 export interface ProtectedMcpServer {

@@ -26,11 +26,7 @@ export {
   type JsonSchemaScreen,
   screenJsonSchema,
 } from './foreign/prescreen-json-schema.js';
-export {
-  findUnknownSchemaType,
-  JSON_SCHEMA_TYPES,
-  type UnknownSchemaType,
-} from './foreign/unknown-schema-type.js';
+export { findUnknownSchemaType, type UnknownSchemaType } from './foreign/unknown-schema-type.js';
 export { type BoundedIntegerOptions, type ToolSchemaOptions, ToolSchemas } from './helpers/tool-schemas.js';
 export {
   type LintableDeclaration,
@@ -50,6 +46,7 @@ export {
   PROVIDER_TARGETS,
   type ProviderTarget,
 } from './schema/json-types.js';
+export { JSON_SCHEMA_TYPES } from './schema/schema-keywords.js';
 export {
   type ArgumentLimits,
   type Coercion,

@@ -1,21 +1,11 @@
 import { didYouMean } from '@toolwright/utils';
 import { appendPointer } from '../schema/json-pointer.js';
 import {
+  JSON_SCHEMA_TYPES,
   SCHEMA_ARRAY_KEYWORDS,
   SCHEMA_MAP_KEYWORDS,
   SINGLE_SCHEMA_KEYWORDS,
 } from '../schema/schema-keywords.js';
-
-/** The names JSON Schema accepts in `type`. */
-export const JSON_SCHEMA_TYPES: readonly string[] = Object.freeze([
-  'string',
-  'number',
-  'integer',
-  'boolean',
-  'object',
-  'array',
-  'null',
-]);
 
 /** A `type` keyword naming something that is not a JSON Schema type (`"strnig"`, `["string", "datetime"]`). */
 export interface UnknownSchemaType {

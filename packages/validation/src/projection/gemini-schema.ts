@@ -2,6 +2,7 @@ import { ToolSchemaError } from '../errors/tool-schema-error.js';
 import { ValidationErrorCode } from '../errors/toolwright-error.js';
 import { appendPointer } from '../schema/json-pointer.js';
 import type { JsonSchema, JsonValue } from '../schema/json-types.js';
+import { JSON_SCHEMA_TYPES } from '../schema/schema-keywords.js';
 import { createRefResolver, isSchemaNode, type SchemaNode } from '../schema/schema-node.js';
 import { literalUnionValues, projectAllowedValues } from './gemini-allowed-values.js';
 import {
@@ -50,16 +51,8 @@ const GEMINI_FORMATS: Record<string, readonly string[]> = {
 /** Most nodes an inlined projection may have (reference inlining can multiply a schema's size). */
 export const MAX_INLINED_NODES = 5000;
 
-/** Gemini types, for the check that `type` holds one of them. */
-export const GEMINI_TYPES: ReadonlySet<string> = new Set([
-  'string',
-  'number',
-  'integer',
-  'boolean',
-  'object',
-  'array',
-  'null',
-]);
+/** Gemini types, for the check that `type` holds one of them: Gemini takes every JSON Schema type. */
+export const GEMINI_TYPES: ReadonlySet<string> = new Set(JSON_SCHEMA_TYPES);
 
 /** Rules Gemini cannot express, kept for the model as words in the description. */
 const HINT_KEYWORDS: Record<string, (value: JsonValue) => string> = {

@@ -1,3 +1,14 @@
+/** The names JSON Schema accepts in `type`. */
+export const JSON_SCHEMA_TYPES: readonly string[] = Object.freeze([
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'object',
+  'array',
+  'null',
+]);
+
 /** Keywords whose value is a single subschema. */
 export const SINGLE_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
   'items',

@@ -23,6 +23,7 @@ import {
 } from '@toolwright/test-support/mcp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { McpAdapter } from './mcp-adapter.js';
+import type { McpAdapterOptions } from './mcp-adapter-options.js';
 
 let store: string;
 let authorization: AuthorizationServer;
@@ -340,6 +341,28 @@ describe('login and logout', () => {
   });
 });
 
+/**
+ * An adapter over `servers` with its own artifact store and no reconnect attempts (a refusal
+ * must show as it is, not be retried away), and the OAuth options of the test.
+ */
+function adapterFor(
+  registry: ToolRegistry,
+  servers: McpServerDefinition[],
+  options: Pick<McpAdapterOptions, 'oauth' | 'onDiagnostic'>,
+): McpAdapter {
+  return new McpAdapter({
+    registry,
+    artifacts: new SessionArtifactStore({
+      root: makeTempDir('oauth-artifacts'),
+      namespace: 'mcp',
+      sessionId: 'oauth',
+    }),
+    servers,
+    reconnect: { maxAttempts: 0 },
+    ...options,
+  });
+}
+
 describe('through McpAdapter', () => {
   it.each([
     ['as they arrive', false],
@@ -349,29 +372,21 @@ describe('through McpAdapter', () => {
     async (_, hold) => {
       await start({ anonymousMethods: ['initialize', 'notifications'], holdTokenlessStreamRefusal: hold });
       const urls: URL[] = [];
-      const artifactsRoot = makeTempDir('oauth-artifacts');
       const diagnostics: unknown[] = [];
-      const registry = new ToolRegistry();
-      const adapter = new McpAdapter({
-        registry,
-        artifacts: new SessionArtifactStore({
-          root: artifactsRoot,
-          namespace: 'mcp',
-          sessionId: 'oauth',
-        }),
-        servers: parseMcpServersConfig({
-          mcpServers: { hosted: { type: 'http', url: mcp.url, oauth: true } },
-        }),
-        reconnect: { maxAttempts: 0 },
-        oauth: {
-          storeDirectory: store,
-          onAuthorizationUrl: async ({ url }) => {
-            urls.push(url);
-            await completeLoginInBrowser(url);
+      const adapter = adapterFor(
+        new ToolRegistry(),
+        parseMcpServersConfig({ mcpServers: { hosted: { type: 'http', url: mcp.url, oauth: true } } }),
+        {
+          oauth: {
+            storeDirectory: store,
+            onAuthorizationUrl: async ({ url }) => {
+              urls.push(url);
+              await completeLoginInBrowser(url);
+            },
           },
+          onDiagnostic: (diagnostic) => diagnostics.push(diagnostic),
         },
-        onDiagnostic: (diagnostic) => diagnostics.push(diagnostic),
-      });
+      );
       try {
         expect((await adapter.connect()).failed).toEqual([]);
         expect(urls).toHaveLength(1);
@@ -399,19 +414,8 @@ describe('a token that can no longer be renewed', () => {
   it('makes a connected server needs_auth and drops its tools, until a login and a reconnect', async () => {
     await start({ accessTokenTtl: 2 });
     const definition = await loggedInServer();
-    const artifactsRoot = makeTempDir('oauth-artifacts');
     const registry = new ToolRegistry();
-    const adapter = new McpAdapter({
-      registry,
-      artifacts: new SessionArtifactStore({
-        root: artifactsRoot,
-        namespace: 'mcp',
-        sessionId: 'oauth',
-      }),
-      servers: [definition],
-      reconnect: { maxAttempts: 0 },
-      oauth: { storeDirectory: store },
-    });
+    const adapter = adapterFor(registry, [definition], { oauth: { storeDirectory: store } });
     try {
       expect((await adapter.connect()).failed).toEqual([]);
       expect(registry.get('mcp__hosted__whoami')).toBeDefined();
@@ -424,7 +428,7 @@ describe('a token that can no longer be renewed', () => {
         {
           signal: new AbortController().signal,
           sessionId: 's',
-          workspaceRoot: artifactsRoot,
+          workspaceRoot: process.cwd(),
         },
       );
       expect(result.error?.message).toContain('toolwright-agent mcp login hosted');

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { UserWorkspaceConfig } from 'vitest/config';
@@ -19,6 +19,15 @@ function workspaceSourceAliases(): Array<{ find: RegExp; replacement: string }> 
       find: new RegExp(`^@toolwright/${dir}/testing$`),
       replacement: join(repoRoot, 'packages', dir, 'src', 'testing', 'index.ts'),
     });
+    // A package's own subpath entries built from `src/<name>.ts` (mcp-client's `./stdio`, `./oauth`).
+    for (const entry of ['stdio', 'oauth']) {
+      if (existsSync(join(repoRoot, 'packages', dir, 'src', `${entry}.ts`))) {
+        aliases.push({
+          find: new RegExp(`^@toolwright/${dir}/${entry}$`),
+          replacement: join(repoRoot, 'packages', dir, 'src', `${entry}.ts`),
+        });
+      }
+    }
     aliases.push({
       find: new RegExp(`^@toolwright/${dir}$`),
       replacement: join(repoRoot, 'packages', dir, 'src', 'index.ts'),

@@ -10,11 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  loginMcpServer,
   McpConnectionManager,
   type McpServerDefinition,
   parseMcpServersConfig,
 } from '@toolwright/mcp-client';
+import { loginMcpServer, mcpOAuth } from '@toolwright/mcp-client/oauth';
 import { formatMillis, median, report } from '@toolwright/test-support/bench';
 import {
   completeLoginInBrowser,
@@ -79,7 +79,7 @@ async function tokenCallOverhead(store: string): Promise<void> {
       },
     },
   });
-  const manager = new McpConnectionManager(servers, { oauth: { storeDirectory: store } });
+  const manager = new McpConnectionManager(servers, { oauth: mcpOAuth({ storeDirectory: store }) });
   await manager.connectAll();
   const { ratio, detail } = await callLatency(callTool(manager, 'oauth'), callTool(manager, 'plain'));
   report(
@@ -113,7 +113,7 @@ async function refreshingConnects(store: string): Promise<void> {
   for (let round = 0; round < 5; round++) {
     await expire();
     let started = performance.now();
-    const together = new McpConnectionManager(definitions, { oauth: { storeDirectory: store } });
+    const together = new McpConnectionManager(definitions, { oauth: mcpOAuth({ storeDirectory: store }) });
     const result = await together.connectAll();
     if (result.failed.length > 0) throw new Error(`connect failed: ${result.failed[0]?.reason}`);
     parallel.push(performance.now() - started);
@@ -121,7 +121,7 @@ async function refreshingConnects(store: string): Promise<void> {
     await expire();
     started = performance.now();
     for (const definition of definitions) {
-      const alone = new McpConnectionManager([definition], { oauth: { storeDirectory: store } });
+      const alone = new McpConnectionManager([definition], { oauth: mcpOAuth({ storeDirectory: store }) });
       await alone.connectAll();
       await alone.closeAll();
     }

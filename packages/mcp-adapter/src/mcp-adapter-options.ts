@@ -1,15 +1,12 @@
-import type {
-  McpClientCapabilities,
-  McpOAuthOptions,
-  ReconnectPolicy,
-  ServerConnectionOptions,
-} from '@toolwright/mcp-client';
+import type { McpClientCapabilities, ReconnectPolicy, ServerConnectionOptions } from '@toolwright/mcp-client';
 import {
   CONNECTION_OPTION_NAMES,
   checkServerDefinitions,
   type McpServerDefinition,
   resolveConnectionOptions,
 } from '@toolwright/mcp-client';
+import { type McpOAuthOptions, mcpOAuth } from '@toolwright/mcp-client/oauth';
+import { stdioSupport } from '@toolwright/mcp-client/stdio';
 import type { ToolRegistry } from '@toolwright/registry';
 import type { ArtifactSinkV1 } from '@toolwright/spec';
 import { checkOption, checkOptions, type OptionTable, TIMER_MS } from '@toolwright/utils';
@@ -136,7 +133,12 @@ export function resolveAdapterOptions(options: McpAdapterOptions): ResolvedAdapt
   return {
     limits: resolveCatalogLimits('McpAdapter.limits', options.limits),
     output: resolveOutputRouting('McpAdapter.output', options.output),
-    connection: resolveConnectionOptions('McpAdapter', options),
+    // The adapter runs on Node: stdio servers and OAuth are always supported.
+    connection: resolveConnectionOptions('McpAdapter', {
+      ...options,
+      oauth: mcpOAuth(options.oauth, 'McpAdapter.oauth'),
+      stdio: stdioSupport,
+    }),
     deferTools: options.deferTools ?? true,
     listChangedDebounceMs: options.listChangedDebounceMs ?? 300,
   };

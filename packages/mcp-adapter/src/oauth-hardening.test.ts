@@ -10,6 +10,8 @@ import {
   type McpConnectionManagerOptions,
   parseMcpServersConfig,
 } from '@toolwright/mcp-client';
+import { type McpOAuthOptions, mcpOAuth } from '@toolwright/mcp-client/oauth';
+import { stdioSupport } from '@toolwright/mcp-client/stdio';
 import { ToolRegistry } from '@toolwright/registry';
 import { makeTempDir } from '@toolwright/test-support';
 import {
@@ -76,13 +78,18 @@ async function startMetadataServer(metadata: (origin: string) => Record<string, 
   return { origin, requests };
 }
 
-function manager(url: string, oauth: unknown, options: Partial<McpConnectionManagerOptions> = {}, env = {}) {
+/** A manager's options, with the OAuth ones as a host gives them (`mcpOAuth` makes the support). */
+type ManagerOptions = Partial<Omit<McpConnectionManagerOptions, 'oauth'>> & {
+  readonly oauth?: McpOAuthOptions;
+};
+
+function manager(url: string, oauth: unknown, options: ManagerOptions = {}, env = {}) {
   const servers = parseMcpServersConfig({ mcpServers: { hosted: { type: 'http', url, oauth } } }, { env });
   const created = new McpConnectionManager(servers, {
     reconnect: { maxAttempts: 0 },
     onConnectionChange: (change) => changes.push(change),
     ...options,
-    oauth: { storeDirectory: store, ...options.oauth },
+    oauth: mcpOAuth({ storeDirectory: store, ...options.oauth }),
   });
   closers.push(() => created.closeAll());
   return created;
@@ -227,7 +234,7 @@ describe('cleartext', () => {
     const definition = { ...parsed!, url: new URL('http://10.0.0.1:8080/mcp') };
     const connections = new McpConnectionManager([definition], {
       reconnect: { maxAttempts: 0 },
-      oauth: { storeDirectory: store },
+      oauth: mcpOAuth({ storeDirectory: store }),
     });
     closers.push(() => connections.closeAll());
     const result = await connections.connectAll();
@@ -365,7 +372,11 @@ describe('a server that echoes its bearer token', () => {
         },
         { env: { T: token } },
       ),
-      { reconnect: { maxAttempts: 0 }, onConnectionChange: (change) => changes.push(change) },
+      {
+        reconnect: { maxAttempts: 0 },
+        onConnectionChange: (change) => changes.push(change),
+        stdio: stdioSupport,
+      },
     );
     closers.push(() => connections.closeAll());
     const result = await connections.connectAll();

@@ -6,12 +6,16 @@ import { join } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import type { McpConnectionChange, McpServerDefinition } from '@toolwright/mcp-client';
 import {
-  loginMcpServer,
-  logoutMcpServer,
   McpConnectionManager,
   type McpConnectionManagerOptions,
   parseMcpServersConfig,
 } from '@toolwright/mcp-client';
+import {
+  loginMcpServer,
+  logoutMcpServer,
+  type McpOAuthOptions,
+  mcpOAuth,
+} from '@toolwright/mcp-client/oauth';
 import { ToolRegistry } from '@toolwright/registry';
 import { makeTempDir, waitFor } from '@toolwright/test-support';
 import {
@@ -103,13 +107,18 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function manager(oauth: unknown, options: Partial<McpConnectionManagerOptions> = {}) {
+/** A manager's options, with the OAuth ones as a host gives them (`mcpOAuth` makes the support). */
+type ManagerOptions = Partial<Omit<McpConnectionManagerOptions, 'oauth'>> & {
+  readonly oauth?: McpOAuthOptions;
+};
+
+function manager(oauth: unknown, options: ManagerOptions = {}) {
   const servers = parseMcpServersConfig({ mcpServers: { hosted: { type: 'http', url: mcp.url, oauth } } });
   const created = new McpConnectionManager(servers, {
     reconnect: { maxAttempts: 0 },
     onConnectionChange: (change) => changes.push(change),
     ...options,
-    oauth: { storeDirectory: store, ...options.oauth },
+    oauth: mcpOAuth({ storeDirectory: store, ...options.oauth }),
   });
   managers.push(created);
   return created;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CONNECTION_OPTIONS, McpConnectionManager } from './connection-manager.js';
+import { DEFAULT_CONNECTION_OPTIONS, type McpConnectionManager } from './connection-manager.js';
 import type { McpClientError } from './errors.js';
 import type { McpConnectionChange } from './events/connection-state.js';
 import {
@@ -13,7 +13,7 @@ import {
   runReconnectLoop,
 } from './reconnect-loop.js';
 import { parseMcpServersConfig } from './server-config.js';
-import { fixturePath, processExists, temporaryDirectory } from './test-support/helpers.js';
+import { fixturePath, nodeManager, processExists, temporaryDirectory } from './test-support/helpers.js';
 
 const managers: McpConnectionManager[] = [];
 afterEach(async () => {
@@ -99,7 +99,7 @@ describe('connection defaults: each value pinned, and what it does', () => {
     let transports = 0;
     let serverSide: InMemoryTransport | undefined;
     const changes: McpConnectionChange[] = [];
-    const manager = new McpConnectionManager(
+    const manager = nodeManager(
       [
         {
           name: 'memory',
@@ -139,7 +139,7 @@ describe('connection defaults: each value pinned, and what it does', () => {
 
   it('a handshake gets 30 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const manager = new McpConnectionManager([
+    const manager = nodeManager([
       {
         name: 'mute',
         transport: 'custom',
@@ -161,7 +161,7 @@ describe('connection defaults: each value pinned, and what it does', () => {
 
   it('a request gets 60 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const manager = new McpConnectionManager([
+    const manager = nodeManager([
       { name: 'slow', transport: 'custom', createTransport: async () => (await inMemoryPair()).clientSide },
     ]);
     managers.push(manager);
@@ -183,7 +183,7 @@ describe('connection defaults: each value pinned, and what it does', () => {
   it('a stdio server that ignores its closed stdin gets SIGTERM after 500 ms', async () => {
     const directory = await temporaryDirectory('mcp-grace');
     const signalLog = join(directory.path, 'signals');
-    const manager = new McpConnectionManager(
+    const manager = nodeManager(
       parseMcpServersConfig({
         mcpServers: {
           stubborn: {

@@ -8,11 +8,10 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { makeTempDir } from '@toolwright/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
-import { McpConnectionManager } from './connection-manager.js';
 import { McpClientError } from './errors.js';
 import type { McpConnectionChange } from './events/connection-state.js';
 import { parseMcpServersConfig } from './server-config.js';
-import { fixturePath, processExists, serverEntry, waitFor } from './test-support/helpers.js';
+import { fixturePath, nodeManager, processExists, serverEntry, waitFor } from './test-support/helpers.js';
 
 const everything = serverEntry('@modelcontextprotocol/server-everything');
 
@@ -33,7 +32,7 @@ afterAll(async () => {
 
 describe('every error a connection throws is an McpClientError naming the server', () => {
   const custom = (createTransport: () => never | Promise<never> | ReturnType<typeof inMemoryTransport>) =>
-    new McpConnectionManager([{ name: 'custom', transport: 'custom', createTransport }]);
+    nodeManager([{ name: 'custom', transport: 'custom', createTransport }]);
 
   it('a createTransport that throws is a failed connect, not a raw error', async () => {
     const manager = custom(() => {
@@ -67,7 +66,7 @@ describe('every error a connection throws is an McpClientError naming the server
   });
 
   it('an onReady hook that throws fails the connect with the reason', async () => {
-    const manager = new McpConnectionManager(
+    const manager = nodeManager(
       [{ name: 'custom', transport: 'custom', createTransport: inMemoryTransport }],
       {
         onReady: () => {
@@ -87,7 +86,7 @@ describe('every error a connection throws is an McpClientError naming the server
 describe('McpConnectionManager', () => {
   it('connects in parallel, reports a failing server by name and reason while the others work, and leaves no child process', async () => {
     const changes: McpConnectionChange[] = [];
-    const manager = new McpConnectionManager(
+    const manager = nodeManager(
       parseMcpServersConfig({
         mcpServers: {
           everything: { command: process.execPath, args: [everything, 'stdio'] },
@@ -137,7 +136,7 @@ describe('McpConnectionManager', () => {
     const directory = makeTempDir('mcp-flaky');
     const pidLog = join(directory, 'pids');
     const changes: McpConnectionChange[] = [];
-    const manager = new McpConnectionManager(
+    const manager = nodeManager(
       parseMcpServersConfig({
         mcpServers: {
           flaky: {
@@ -184,7 +183,7 @@ describe('McpConnectionManager', () => {
   });
 
   it('times out a call to a server that hangs, and the server stays usable', async () => {
-    const manager = new McpConnectionManager(
+    const manager = nodeManager(
       parseMcpServersConfig({
         mcpServers: {
           flaky: {
@@ -216,7 +215,7 @@ describe('McpConnectionManager', () => {
     let starts = 0;
     // The first start runs the real server; every restart points at a missing script and fails.
     let transports = 0;
-    const manager = new McpConnectionManager(
+    const manager = nodeManager(
       [
         {
           name: 'once',
@@ -280,7 +279,7 @@ describe('McpConnectionManager', () => {
     );
     const address = http.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/mcp`;
-    const manager = new McpConnectionManager(
+    const manager = nodeManager(
       parseMcpServersConfig({
         mcpServers: {
           authorised: { type: 'http', url, headers: { Authorization: 'Bearer s3cret' } },
@@ -328,7 +327,7 @@ describe('McpConnectionManager', () => {
     };
     const first = await serve(0, 'first');
     const changes: McpConnectionChange[] = [];
-    const manager = new McpConnectionManager(
+    const manager = nodeManager(
       parseMcpServersConfig({ mcpServers: { remote: { url: `http://127.0.0.1:${first.port}/mcp` } } }),
       {
         reconnect: { initialDelayMs: 50, maxAttempts: 8 },

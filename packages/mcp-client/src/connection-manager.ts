@@ -1,9 +1,4 @@
 import { checkOption, checkOptions, type OptionTable, POSITIVE_TIMER_MS, TIMER_MS } from '@toolwright/utils';
-import {
-  type McpOAuthOptions,
-  type ResolvedOAuthRuntime,
-  resolveOAuthRuntime,
-} from './auth/oauth-runtime.js';
 import { ClientCapabilitySet } from './capabilities/client-capability-set.js';
 import type { McpClientCapabilities, McpRoot } from './capabilities/client-capability-types.js';
 import { CONNECTION_OPTION_NAMES } from './connection-option-names.js';
@@ -15,6 +10,7 @@ import { ServerConnection } from './server-connection.js';
 import type { ServerConnectionHooks, ServerConnectionOptions } from './server-connection-options.js';
 import { checkServerDefinitions, type McpServerDefinition } from './server-definition.js';
 import { DEFAULT_STDIO_MAX_MESSAGE_BYTES, STDIO_MAX_MESSAGE_BYTES_RANGE } from './stdio-message-limit.js';
+import type { McpOAuthSupport, McpStdioSupport } from './transport-support.js';
 
 /** Options of {@link McpConnectionManager}. */
 export interface McpConnectionManagerOptions {
@@ -42,8 +38,16 @@ export interface McpConnectionManagerOptions {
    * {@link McpClientCapabilities}), on every connect and reconnect.
    */
   readonly clientCapabilities?: McpClientCapabilities | ClientCapabilitySet;
-  /** Tokens, login and store of servers with an `oauth` config (see {@link McpOAuthOptions}). */
-  readonly oauth?: McpOAuthOptions | ResolvedOAuthRuntime;
+  /**
+   * OAuth for servers with an `oauth` config: `mcpOAuth(options)` of
+   * `@toolwright/mcp-client/oauth` (tokens, login, store). Such a server fails to connect without it.
+   */
+  readonly oauth?: McpOAuthSupport;
+  /**
+   * Stdio servers: `stdioSupport` of `@toolwright/mcp-client/stdio` (Node). A stdio server fails
+   * to connect without it; the root entry of this package spawns nothing.
+   */
+  readonly stdio?: McpStdioSupport;
   /** Every phase of every server. */
   readonly onConnectionChange?: (change: McpConnectionChange) => void;
   /** A server finished its handshake (first time or after reconnecting). */
@@ -62,6 +66,7 @@ export const DEFAULT_CONNECTION_OPTIONS = Object.freeze({
 
 const MANAGER_OPTION_NAMES: OptionTable<McpConnectionManagerOptions> = {
   ...CONNECTION_OPTION_NAMES,
+  stdio: { kind: 'custom' },
   onConnectionChange: { kind: 'custom' },
   onReady: { kind: 'custom' },
 };
@@ -117,8 +122,42 @@ export function resolveConnectionOptions(
       options.clientCapabilities instanceof ClientCapabilitySet
         ? options.clientCapabilities
         : new ClientCapabilitySet(`${owner}.clientCapabilities`, options.clientCapabilities),
-    oauth: resolveOAuthRuntime(`${owner}.oauth`, options.oauth),
+    ...supportOption(
+      owner,
+      'oauth',
+      options.oauth,
+      ['transport'],
+      "mcpOAuth(options) of '@toolwright/mcp-client/oauth'",
+    ),
+    ...supportOption(
+      owner,
+      'stdio',
+      options.stdio,
+      ['transport', 'endProcessTree'],
+      "stdioSupport of '@toolwright/mcp-client/stdio'",
+    ),
   };
+}
+
+/** `{ [name]: value }` for a support object with the methods it needs; `{}` when not given. */
+function supportOption<Name extends 'oauth' | 'stdio', T>(
+  owner: string,
+  name: Name,
+  value: T | undefined,
+  methods: readonly string[],
+  expected: string,
+): { [K in Name]?: T } {
+  if (value === undefined) return {};
+  const missing = methods.filter(
+    (method) => typeof (value as Record<string, unknown> | null)?.[method] !== 'function',
+  );
+  if (missing.length > 0) {
+    throw new McpClientError(
+      McpClientErrorCode.InvalidOption,
+      `${owner}: ${name} must be ${expected}; the value given has no ${missing.join(', ')} method.`,
+    );
+  }
+  return { [name]: value } as { [K in Name]?: T };
 }
 
 /** The outcome of {@link McpConnectionManager.connectAll}. */

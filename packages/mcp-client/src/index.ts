@@ -4,9 +4,6 @@ export type {
   OAuthServerConfig,
   OAuthTokenEndpointAuthMethod,
 } from './auth/oauth-config.js';
-export { loginMcpServer, logoutMcpServer, type McpLoginOptions } from './auth/oauth-login.js';
-export type { AuthorizationRequest, McpOAuthOptions, ResolvedOAuthRuntime } from './auth/oauth-runtime.js';
-export { defaultOAuthStoreDirectory } from './auth/oauth-store.js';
 export { redactErrorChain, redactSecrets, rememberSecret } from './auth/secret-redaction.js';
 export { ClientCapabilitySet } from './capabilities/client-capability-set.js';
 export type {
@@ -53,6 +50,7 @@ export {
   type McpServerDefinition,
 } from './server-definition.js';
 export { DEFAULT_STDIO_MAX_MESSAGE_BYTES } from './stdio-message-limit.js';
+export type { McpOAuthSupport, McpStdioSupport, StdioTransportIo } from './transport-support.js';
 export { type FolderFile, MAX_CONFIG_FILE_BYTES } from './trust/folder-files.js';
 export {
   defaultFolderTrustDirectory,

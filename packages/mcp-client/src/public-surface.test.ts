@@ -15,17 +15,24 @@ describe('public surface', () => {
       'ServerConnection',
       'checkServerDefinitions',
       'defaultFolderTrustDirectory',
-      'defaultOAuthStoreDirectory',
       'describeMcpServersConfig',
       'listingFailure',
-      'loginMcpServer',
-      'logoutMcpServer',
       'parseMcpServersConfig',
       'projectMcpServers',
       'redactErrorChain',
       'redactSecrets',
       'rememberSecret',
       'resolveConnectionOptions',
+    ]);
+  });
+
+  it('keeps stdio and OAuth out of the root entry, each behind a subpath of its own', async () => {
+    expect(Object.keys(await import('./stdio.js')).sort()).toEqual(['stdioSupport']);
+    expect(Object.keys(await import('./oauth.js')).sort()).toEqual([
+      'defaultOAuthStoreDirectory',
+      'loginMcpServer',
+      'logoutMcpServer',
+      'mcpOAuth',
     ]);
   });
 });

@@ -1,9 +1,9 @@
 import { ToolwrightError } from '@toolwright/validation';
 import { afterAll, describe, expect, it } from 'vitest';
-import { McpConnectionManager } from './connection-manager.js';
+import type { McpConnectionManager } from './connection-manager.js';
 import { McpClientError } from './errors.js';
 import { parseMcpServersConfig } from './server-config.js';
-import { serverEntry } from './test-support/helpers.js';
+import { nodeManager, serverEntry } from './test-support/helpers.js';
 
 function configError(input: unknown): McpClientError {
   try {
@@ -125,7 +125,7 @@ describe('parseMcpServersConfig: VS Code .mcp.json ({ "servers": ... })', () => 
   });
 
   it('connects to a real server configured the VS Code way', async () => {
-    const manager = new McpConnectionManager(
+    const manager = nodeManager(
       parseMcpServersConfig(
         JSON.stringify({
           servers: {

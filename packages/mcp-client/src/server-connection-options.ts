@@ -1,11 +1,11 @@
 import { checkOptions, type OptionTable } from '@toolwright/utils';
-import type { ResolvedOAuthRuntime } from './auth/oauth-runtime.js';
 import type { ClientCapabilitySet } from './capabilities/client-capability-set.js';
 import type { McpConnectionChange } from './events/connection-state.js';
 import { invalidOption } from './invalid-option.js';
 import type { ReconnectPolicy } from './reconnect-loop.js';
 import type { ServerConnection } from './server-connection.js';
 import { checkServerDefinitions, type McpServerDefinition } from './server-definition.js';
+import type { McpOAuthSupport, McpStdioSupport } from './transport-support.js';
 
 /** What a connection tells its owner. */
 export interface ServerConnectionHooks {
@@ -29,8 +29,10 @@ export interface ServerConnectionOptions {
   readonly stdioMaxMessageBytes: number;
   /** What every fresh client declares in its handshake and answers (roots, elicitation, sampling). */
   readonly clientCapabilities: ClientCapabilitySet;
-  /** The host's side of OAuth, for servers with an `oauth` config (optional: defaults apply). */
-  readonly oauth?: ResolvedOAuthRuntime;
+  /** OAuth for servers with an `oauth` config (`@toolwright/mcp-client/oauth`); they fail without it. */
+  readonly oauth?: McpOAuthSupport;
+  /** Stdio servers (`@toolwright/mcp-client/stdio`); they fail without it. */
+  readonly stdio?: McpStdioSupport;
 }
 
 // Resolved options: each is given (the manager filled in the defaults); only OAuth is optional.
@@ -45,6 +47,7 @@ const CONNECTION_OPTIONS: OptionTable<ServerConnectionOptions> = {
   stdioMaxMessageBytes: GIVEN,
   clientCapabilities: GIVEN,
   oauth: { kind: 'custom' },
+  stdio: { kind: 'custom' },
 };
 const HOOKS: OptionTable<ServerConnectionHooks> = {
   onChange: { kind: 'function', required: true },

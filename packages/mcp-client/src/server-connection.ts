@@ -384,7 +384,7 @@ export class ServerConnection {
     const transport = this.#transport;
     this.#client = undefined;
     this.#transport = undefined;
-    await shutDownTransport(client, transport, this.#options.shutdownGraceMs);
+    await shutDownTransport(client, transport, this.#options.shutdownGraceMs, this.#options.stdio);
     // A handshake under way fails once its transport is gone, or, when its transport did not
     // exist yet, ends what it opened itself (see #handshake).
     await this.#opening?.catch(() => undefined);
@@ -397,7 +397,7 @@ export class ServerConnection {
     const transport = this.#transport;
     this.#client = undefined;
     this.#transport = undefined;
-    await shutDownTransport(client, transport, this.#options.shutdownGraceMs);
+    await shutDownTransport(client, transport, this.#options.shutdownGraceMs, this.#options.stdio);
   }
 
   #report(state: McpConnectionState, extra: { attempt?: number; error?: string } = {}): void {
@@ -435,7 +435,7 @@ export class ServerConnection {
       // Closed before this handshake's transport existed, so the close could not end it.
       const transport = this.#transport;
       this.#transport = undefined;
-      await shutDownTransport(client, transport, this.#options.shutdownGraceMs);
+      await shutDownTransport(client, transport, this.#options.shutdownGraceMs, this.#options.stdio);
       this.#assertOpen();
     }
     client.onclose = () => this.#onClientClosed(client);

@@ -1,6 +1,6 @@
 import type { PriorDiscovery, Transport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
-import { needsAuthError, oauthTransportFor } from './auth/oauth-connection.js';
+import { needsAuthError, oauthConfigOf } from './auth/oauth-connection.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import type { HostAnswers } from './host-answers.js';
 import { reasonOf } from './sdk-error-mapping.js';
@@ -10,6 +10,8 @@ import { createServerTransport } from './server-transport.js';
 import type { StderrTail } from './stderr-tail.js';
 import { describeStdioOverflow, stdioOverflowLimitOf } from './stdio-message-limit.js';
 import { shutDownTransport } from './transport-shutdown.js';
+import { requireOAuth } from './transport-support.js';
+import { keepWireOrder } from './wire-order.js';
 
 /** One handshake to do: with which server, within what time, and whom to tell what. */
 export interface HandshakeRequest {
@@ -95,21 +97,17 @@ export async function openClient(
   });
   try {
     // Inside the try: a custom createTransport that throws is a failed connect like any other.
-    transport = await (oauthTransportFor(definition, options.oauth) ??
-      createServerTransport(definition, {
-        stdioMaxMessageBytes: options.stdioMaxMessageBytes,
-        shutdownGraceMs: options.shutdownGraceMs,
-        onStderr: (chunk) => stderr.append(chunk),
-      }));
+    transport = await createTransport(request);
     request.onTransport(transport);
     const connectOptions = request.prior === undefined ? {} : { prior: request.prior };
     await Promise.race([
       client.connect(transport, { timeout: connectTimeoutMs, ...connectOptions }),
       timedOut,
     ]);
+    keepWireOrder(transport);
     return { client, transport };
   } catch (error) {
-    await shutDownTransport(client, transport, options.shutdownGraceMs);
+    await shutDownTransport(client, transport, options.shutdownGraceMs, options.stdio);
     request.onTransport(undefined);
     const needsAuth = needsAuthError(server, error);
     if (needsAuth !== undefined) throw needsAuth;
@@ -129,4 +127,22 @@ export async function openClient(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The transport of one (re)connect: through the OAuth support for a Streamable HTTP server with
+ * an `oauth` config, else as the definition says (see createServerTransport).
+ */
+function createTransport(request: HandshakeRequest): Promise<Transport> {
+  const { definition, options, stderr } = request;
+  const oauth = oauthConfigOf(definition);
+  if (oauth !== undefined && definition.transport === 'streamable-http') {
+    return requireOAuth(definition.name, options.oauth).transport(definition, oauth);
+  }
+  return createServerTransport(definition, {
+    stdioMaxMessageBytes: options.stdioMaxMessageBytes,
+    shutdownGraceMs: options.shutdownGraceMs,
+    onStderr: (chunk) => stderr.append(chunk),
+    stdio: options.stdio,
+  });
 }

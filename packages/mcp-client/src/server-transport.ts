@@ -3,7 +3,7 @@ import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontext
 import { rememberNamedSecrets } from './auth/secret-redaction.js';
 import type { McpServerDefinition } from './server-definition.js';
 import { SseFallbackTransport } from './sse-fallback-transport.js';
-import { processTreeStdioTransport } from './stdio-tree-transport.js';
+import { type McpStdioSupport, requireStdio } from './transport-support.js';
 
 /** How a transport is made beyond what the server's definition says. */
 export interface ServerTransportOptions {
@@ -12,16 +12,17 @@ export interface ServerTransportOptions {
   /** How long a stdio server's processes have after its stdin closed, then after SIGTERM. */
   readonly shutdownGraceMs: number;
   /** Receives a stdio server's stderr (kept as a short tail for error messages). */
-  onStderr(chunk: Buffer): void;
+  onStderr(chunk: Uint8Array): void;
+  /** Makes stdio transports (`@toolwright/mcp-client/stdio`); a stdio server fails without it. */
+  readonly stdio: McpStdioSupport | undefined;
 }
 
 /**
  * A fresh transport for one (re)connect: the caller's own for a custom server, Streamable HTTP
  * with the configured headers (falling back to the legacy HTTP+SSE transport on a 4xx when the
  * config gave no type, see {@link SseFallbackTransport}), the legacy HTTP+SSE transport for
- * `"type": "sse"`, or a stdio child process (whose whole process tree ends with it, see
- * {@link processTreeStdioTransport}) whose stderr is piped to `onStderr` (not inherited:
- * a server's noise must not reach the host's terminal).
+ * `"type": "sse"`, or a stdio child process made by the stdio support (whose stderr goes
+ * to `onStderr`).
  */
 export async function createServerTransport(
   definition: McpServerDefinition,
@@ -38,19 +39,11 @@ export async function createServerTransport(
     if (!definition.sseFallback) return streamableHttp;
     return new SseFallbackTransport(streamableHttp, () => sseTransport(definition.url, definition.headers));
   }
-  const transport = processTreeStdioTransport(
-    {
-      command: definition.command,
-      args: [...definition.args],
-      env: { ...definition.env },
-      ...(definition.cwd === undefined ? {} : { cwd: definition.cwd }),
-      stderr: 'pipe',
-      maxBufferSize: options.stdioMaxMessageBytes,
-    },
-    options.shutdownGraceMs,
-  );
-  transport.stderr?.on('data', options.onStderr);
-  return transport;
+  return requireStdio(definition.name, options.stdio).transport(definition, {
+    maxMessageBytes: options.stdioMaxMessageBytes,
+    shutdownGraceMs: options.shutdownGraceMs,
+    onStderr: options.onStderr,
+  });
 }
 
 /** The legacy HTTP+SSE transport; the SDK sends `requestInit`'s headers on the stream's GET and every POST. */

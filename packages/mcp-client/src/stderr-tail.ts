@@ -6,7 +6,7 @@ export class StderrTail {
   #tail = '';
 
   /** Keeps the end of `chunk` appended to what came before. */
-  append(chunk: Buffer | string): void {
+  append(chunk: Uint8Array | string): void {
     this.#tail = (this.#tail + chunk.toString()).slice(-STDERR_TAIL_CHARACTERS);
   }
 

@@ -2,10 +2,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { processesCarrying } from '@toolwright/test-support/mcp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { McpConnectionManager } from './connection-manager.js';
 import { descendantsIn, processTable } from './process-tree.js';
 import { parseMcpServersConfig } from './server-config.js';
-import { fixturePath, temporaryDirectory, waitFor } from './test-support/helpers.js';
+import { fixturePath, nodeManager, temporaryDirectory, waitFor } from './test-support/helpers.js';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -22,7 +21,7 @@ async function launchedServer(env: Record<string, string> = {}, connectTimeoutMs
   const directory = await temporaryDirectory('mcp-leak');
   const marker = directory.path;
   const pidFile = join(marker, 'pids.json');
-  const manager = new McpConnectionManager(
+  const manager = nodeManager(
     parseMcpServersConfig({
       mcpServers: {
         launched: {

@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { McpConnectionManager } from './connection-manager.js';
 import { parseMcpServersConfig } from './server-config.js';
-import { fixturePath, processExists, temporaryDirectory } from './test-support/helpers.js';
+import { fixturePath, nodeManager, processExists, temporaryDirectory } from './test-support/helpers.js';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -27,7 +26,7 @@ describe('closing a stdio server started through a launcher', () => {
     const directory = await temporaryDirectory('mcp-tree');
     cleanups.push(() => directory.remove());
     const pidFile = join(directory.path, 'pids.json');
-    const manager = new McpConnectionManager(
+    const manager = nodeManager(
       parseMcpServersConfig({
         mcpServers: {
           launched: {

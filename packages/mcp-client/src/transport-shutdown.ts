@@ -1,8 +1,7 @@
 import type { Client, Transport } from '@modelcontextprotocol/client';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { descendantsIn, processTable } from './process-tree.js';
-import { endProcessTree } from './process-tree-end.js';
 import { transportPid } from './server-transport.js';
+import type { McpStdioSupport } from './transport-support.js';
 
 /**
  * Ends a connection and what it started. An HTTP session is ended explicitly (`DELETE`), so the
@@ -18,11 +17,15 @@ export async function shutDownTransport(
   client: Client | undefined,
   transport: Transport | undefined,
   graceMs: number,
+  stdio: McpStdioSupport | undefined,
 ): Promise<void> {
   if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
     await transport.terminateSession().catch(() => undefined);
   }
+  const close = () => Promise.all([client?.close(), transport?.close()]);
   const pid = transportPid(transport);
-  const descendants = pid === undefined ? [] : descendantsIn(await processTable(), pid);
-  await endProcessTree(pid, descendants, Promise.all([client?.close(), transport?.close()]), graceMs);
+  // Without stdio support nothing here started a process (a custom transport's child is the
+  // host's to end); with it, a transport's child and what it started end as one tree.
+  if (pid === undefined || stdio === undefined) await close().catch(() => undefined);
+  else await stdio.endProcessTree(pid, close, graceMs);
 }

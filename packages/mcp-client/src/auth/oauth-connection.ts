@@ -1,34 +1,12 @@
-import type { Transport } from '@modelcontextprotocol/client';
 import { McpClientError, McpClientErrorCode } from '../errors.js';
 import type { McpServerDefinition } from '../server-definition.js';
 import { needsLoginIn } from './needs-login-error.js';
 import type { OAuthServerConfig } from './oauth-config.js';
-import { type ResolvedOAuthRuntime, resolveOAuthRuntime } from './oauth-runtime.js';
-import { createOAuthTransport } from './oauth-transport.js';
 
 /** The `oauth` config of an HTTP server definition, if it has one. */
 export function oauthConfigOf(definition: McpServerDefinition): OAuthServerConfig | undefined {
   if (definition.transport !== 'streamable-http') return undefined;
   return (definition as { readonly oauth?: OAuthServerConfig }).oauth;
-}
-
-/**
- * The transport of a Streamable HTTP server with an `oauth` config (see
- * {@link createOAuthTransport}), or `undefined` for any other server.
- */
-export function oauthTransportFor(
-  definition: McpServerDefinition,
-  runtime: ResolvedOAuthRuntime | undefined,
-): Promise<Transport> | undefined {
-  const oauth = oauthConfigOf(definition);
-  if (oauth === undefined || definition.transport !== 'streamable-http') return undefined;
-  return createOAuthTransport({
-    server: definition.name,
-    url: definition.url,
-    headers: definition.headers,
-    oauth,
-    runtime: runtime ?? resolveOAuthRuntime('oauth', undefined),
-  });
 }
 
 /** `needs_auth` when `error` says the user must log in, else `undefined`. */

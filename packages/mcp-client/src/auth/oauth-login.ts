@@ -4,6 +4,7 @@ import type { McpServerDefinition } from '../server-definition.js';
 import { oauthConfigOf } from './oauth-connection.js';
 import { type McpOAuthOptions, resolveOAuthRuntime } from './oauth-runtime.js';
 import { OAuthStore } from './oauth-store.js';
+import { oauthSupportOf } from './oauth-support.js';
 
 /** Options of {@link loginMcpServer}. */
 export interface McpLoginOptions {
@@ -44,7 +45,7 @@ export async function loginMcpServer(
   const { url } = oauthServer('loginMcpServer', definition);
   new OAuthStore(runtime.storeDirectory, definition.name, url).clear('tokens');
   const manager = new McpConnectionManager([definition], {
-    oauth: runtime,
+    oauth: oauthSupportOf(runtime),
     reconnect: { maxAttempts: 0 },
     // The user needs time in the browser: the handshake waits as long as the login may take.
     connectTimeoutMs: runtime.authorizationTimeoutMs + 30_000,

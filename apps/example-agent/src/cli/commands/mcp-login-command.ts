@@ -1,4 +1,5 @@
-import { loginMcpServer, logoutMcpServer, type McpServerConfig } from '@toolwright/mcp-client';
+import type { McpServerConfig } from '@toolwright/mcp-client';
+import { loginMcpServer, logoutMcpServer } from '@toolwright/mcp-client/oauth';
 import type { Command } from 'commander';
 import { loadWorkspaceSettings } from '../../config/workspace-settings.js';
 import { AgentError, AgentErrorCode } from '../../errors.js';

@@ -1,0 +1,62 @@
+import type { Transport } from '@modelcontextprotocol/client';
+import type { OAuthServerConfig } from './auth/oauth-config.js';
+import { McpClientError, McpClientErrorCode } from './errors.js';
+import type { StdioServerConfig, StreamableHttpServerConfig } from './server-config.js';
+
+/** What a stdio transport is made with beyond the server's definition. */
+export interface StdioTransportIo {
+  /** The largest message the server may send, in bytes (the SDK's `maxBufferSize`). */
+  readonly maxMessageBytes: number;
+  /** How long the server's processes have after its stdin closed, then after SIGTERM. */
+  readonly shutdownGraceMs: number;
+  /** Receives the server's stderr (kept as a short tail for error messages). */
+  onStderr(chunk: Uint8Array): void;
+}
+
+/**
+ * Stdio servers: child processes, and the end of the process trees they start. The root entry
+ * of this package spawns nothing (it runs wherever `fetch` does); Node's side comes from
+ * `@toolwright/mcp-client/stdio` (`stdioSupport`), given as the `stdio` option.
+ */
+export interface McpStdioSupport {
+  /** A fresh stdio transport for one (re)connect; its close ends every process it started. */
+  transport(definition: StdioServerConfig, io: StdioTransportIo): Transport;
+  /**
+   * Runs `close` (a transport's close, its stdin ended) and ends the process tree below `pid`,
+   * read before the close starts: SIGTERM once `graceMs` passed, SIGKILL after another. For a
+   * host's own transport that exposes its child's `pid`. Never rejects.
+   */
+  endProcessTree(pid: number, close: () => Promise<unknown>, graceMs: number): Promise<void>;
+}
+
+/**
+ * OAuth for Streamable HTTP servers with an `oauth` config: token store, login through the
+ * browser (a loopback receiver), refresh. Kept out of the root entry; made by `mcpOAuth(options)`
+ * of `@toolwright/mcp-client/oauth`, given as the `oauth` option.
+ */
+export interface McpOAuthSupport {
+  /** The transport of a server with an `oauth` config, authorized as that config says. */
+  transport(definition: StreamableHttpServerConfig, oauth: OAuthServerConfig): Promise<Transport>;
+}
+
+/** The stdio support, or a `connect_failed` naming what to pass. */
+export function requireStdio(server: string, stdio: McpStdioSupport | undefined): McpStdioSupport {
+  if (stdio !== undefined) return stdio;
+  throw new McpClientError(
+    McpClientErrorCode.ConnectFailed,
+    `MCP server "${server}" is a stdio server, and this client was given no stdio support: pass ` +
+      'the option stdio: stdioSupport, exported by @toolwright/mcp-client/stdio (Node only).',
+    { server },
+  );
+}
+
+/** The OAuth support, or a `connect_failed` naming what to pass. */
+export function requireOAuth(server: string, oauth: McpOAuthSupport | undefined): McpOAuthSupport {
+  if (oauth !== undefined) return oauth;
+  throw new McpClientError(
+    McpClientErrorCode.ConnectFailed,
+    `MCP server "${server}" has an oauth config, and this client was given no OAuth support: pass ` +
+      'the option oauth: mcpOAuth(options), exported by @toolwright/mcp-client/oauth.',
+    { server },
+  );
+}

@@ -27,9 +27,9 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
     '@toolwright/validation',
   ],
   // The MCP client runtime: never the registry nor the contracts. The artifact store's private
-  // files keep its OAuth tokens and folder trust records; validation checks an elicitation's
-  // answer against the server's schema.
-  '@toolwright/mcp-client': ['@toolwright/artifacts', '@toolwright/utils', '@toolwright/validation'],
+  // files keep its OAuth tokens and folder trust records; an elicitation's answer is checked by
+  // the check its host gives (the adapter's is built on validation).
+  '@toolwright/mcp-client': ['@toolwright/artifacts', '@toolwright/utils'],
   '@toolwright/mcp-adapter': [
     '@toolwright/artifacts',
     '@toolwright/contracts',

@@ -15,6 +15,7 @@ import { type CatalogLimits, resolveCatalogLimits } from './catalog-limits.js';
 import { type OutputRoutingOptions, resolveOutputRouting } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { invalidOption } from './invalid-option.js';
+import { validatedFormAnswers } from './validated-form-answers.js';
 
 /** Options of {@link McpAdapter}. */
 export interface McpAdapterOptions {
@@ -138,6 +139,7 @@ export function resolveAdapterOptions(options: McpAdapterOptions): ResolvedAdapt
       ...options,
       oauth: mcpOAuth(options.oauth, 'McpAdapter.oauth'),
       stdio: stdioSupport,
+      formAnswerCheck: validatedFormAnswers,
     }),
     deferTools: options.deferTools ?? true,
     listChangedDebounceMs: options.listChangedDebounceMs ?? 300,

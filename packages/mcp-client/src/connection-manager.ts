@@ -1,6 +1,7 @@
 import { checkOption, checkOptions, type OptionTable, POSITIVE_TIMER_MS, TIMER_MS } from '@toolwright/utils';
 import { ClientCapabilitySet } from './capabilities/client-capability-set.js';
 import type { McpClientCapabilities, McpRoot } from './capabilities/client-capability-types.js';
+import type { McpFormAnswerCheck } from './capabilities/form-answer-check.js';
 import { CONNECTION_OPTION_NAMES } from './connection-option-names.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import type { McpConnectionChange } from './events/connection-state.js';
@@ -39,6 +40,13 @@ export interface McpConnectionManagerOptions {
    */
   readonly clientCapabilities?: McpClientCapabilities | ClientCapabilitySet;
   /**
+   * Checks an accepted form elicitation's answer against the schema the server requested
+   * before it is sent; default {@link restrictedFormAnswerCheck} (the flat schemas MCP allows
+   * for forms). A host with a full JSON Schema validator passes a check built on it. Not used
+   * when `clientCapabilities` is a `ClientCapabilitySet`, which has its own.
+   */
+  readonly formAnswerCheck?: McpFormAnswerCheck;
+  /**
    * OAuth for servers with an `oauth` config: `mcpOAuth(options)` of
    * `@toolwright/mcp-client/oauth` (tokens, login, store). Such a server fails to connect without it.
    */
@@ -67,6 +75,7 @@ export const DEFAULT_CONNECTION_OPTIONS = Object.freeze({
 const MANAGER_OPTION_NAMES: OptionTable<McpConnectionManagerOptions> = {
   ...CONNECTION_OPTION_NAMES,
   stdio: { kind: 'custom' },
+  formAnswerCheck: { kind: 'custom' },
   onConnectionChange: { kind: 'custom' },
   onReady: { kind: 'custom' },
 };
@@ -101,6 +110,7 @@ export function resolveConnectionOptions(
   checkOption(owner, 'requestTimeoutMs', options.requestTimeoutMs, POSITIVE_TIMER_MS, invalidOption);
   checkOption(owner, 'maxTotalRequestMs', options.maxTotalRequestMs, POSITIVE_TIMER_MS, invalidOption);
   checkOption(owner, 'shutdownGraceMs', options.shutdownGraceMs, TIMER_MS, invalidOption);
+  checkOption(owner, 'formAnswerCheck', options.formAnswerCheck, { kind: 'function' }, invalidOption);
   checkOption(
     owner,
     'stdioMaxMessageBytes',
@@ -121,7 +131,11 @@ export function resolveConnectionOptions(
     clientCapabilities:
       options.clientCapabilities instanceof ClientCapabilitySet
         ? options.clientCapabilities
-        : new ClientCapabilitySet(`${owner}.clientCapabilities`, options.clientCapabilities),
+        : new ClientCapabilitySet(
+            `${owner}.clientCapabilities`,
+            options.clientCapabilities,
+            options.formAnswerCheck,
+          ),
     ...supportOption(
       owner,
       'oauth',

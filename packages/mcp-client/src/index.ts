@@ -18,6 +18,11 @@ export type {
   McpUrlElicitationAnswer,
   McpUrlElicitationHandler,
 } from './capabilities/client-capability-types.js';
+export {
+  type McpFormAnswerCheck,
+  type McpFormAnswerCheckResult,
+  restrictedFormAnswerCheck,
+} from './capabilities/form-answer-check.js';
 export type { ConfigEnvironment } from './config-variables.js';
 export {
   type ConnectAllResult,

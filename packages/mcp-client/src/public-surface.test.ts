@@ -23,6 +23,7 @@ describe('public surface', () => {
       'redactSecrets',
       'rememberSecret',
       'resolveConnectionOptions',
+      'restrictedFormAnswerCheck',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { ToolwrightError } from '@toolwright/validation';
+import { ToolwrightError } from '@toolwright/utils';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { McpConnectionManager } from './connection-manager.js';
 import { McpClientError } from './errors.js';

@@ -6,6 +6,7 @@ import { McpClientError, McpClientErrorCode } from '../errors.js';
 import type { HostAnswers } from '../host-answers.js';
 import { invalidOption } from '../invalid-option.js';
 import type { McpClientCapabilities, McpRequestContext, McpRoot } from './client-capability-types.js';
+import { type McpFormAnswerCheck, restrictedFormAnswerCheck } from './form-answer-check.js';
 import { answerFormElicitation, checkAnswer } from './form-elicitation.js';
 import { checkRoots } from './roots.js';
 
@@ -24,11 +25,20 @@ const CAPABILITY_NAMES: OptionTable<McpClientCapabilities> = {
  */
 export class ClientCapabilitySet {
   readonly #handlers: McpClientCapabilities;
+  readonly #formAnswerCheck: McpFormAnswerCheck;
   #roots: readonly McpRoot[] | undefined;
 
-  /** Checks the handlers by name and type (`owner` names the option in errors). */
-  constructor(owner: string, handlers: McpClientCapabilities | undefined) {
+  /**
+   * Checks the handlers by name and type (`owner` names the option in errors). An accepted
+   * form answer is checked by `formAnswerCheck` (default: {@link restrictedFormAnswerCheck}).
+   */
+  constructor(
+    owner: string,
+    handlers: McpClientCapabilities | undefined,
+    formAnswerCheck: McpFormAnswerCheck = restrictedFormAnswerCheck,
+  ) {
     checkOptions(owner, handlers, CAPABILITY_NAMES, invalidOption);
+    this.#formAnswerCheck = formAnswerCheck;
     this.#handlers = { ...handlers };
     for (const name of ['elicitation', 'urlElicitation', 'sampling'] as const)
       checkOption(owner, name, this.#handlers[name], { kind: 'function' }, invalidOption);
@@ -102,7 +112,12 @@ export class ClientCapabilitySet {
               ProtocolErrorCode.InvalidParams,
               'this client answers URL-mode elicitation only',
             );
-          return answerFormElicitation(elicitation, params, context(ctx.mcpReq.signal));
+          return answerFormElicitation(
+            elicitation,
+            params,
+            context(ctx.mcpReq.signal),
+            this.#formAnswerCheck,
+          );
         }),
       );
     }

@@ -1,37 +1,34 @@
 import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/client';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
-import { compileJsonSchema, ToolValidationError } from '@toolwright/validation';
 import type {
   McpElicitationAnswer,
   McpFormElicitationHandler,
   McpRequestContext,
 } from './client-capability-types.js';
+import type { McpFormAnswerCheck } from './form-answer-check.js';
 
 const ACCEPTED_ANSWERS = "{ action: 'accept', content? }, { action: 'decline' } or { action: 'cancel' }";
 
 /**
- * Answers one form-mode `elicitation/create` through the host's handler. The requested schema
- * is compiled first (a schema the validation package refuses is the server's error); an
- * accepted answer gets the schema's defaults for the fields it left out and is validated
- * against the schema, with lossless repairs (`"42"` for an integer, as typed on a terminal).
- * An answer that still does not match is never sent: the server gets an error naming the
- * problem instead.
+ * Answers one form-mode `elicitation/create` through the host's handler. `check` takes the
+ * requested schema first (a schema it refuses is the server's error); an accepted answer is
+ * then checked against it (which may fill defaults or repair a value). An answer that does not
+ * match is never sent: the server gets an error naming the problem instead.
  */
 export async function answerFormElicitation(
   handler: McpFormElicitationHandler,
   params: ElicitRequestFormParams,
   context: McpRequestContext,
+  check: McpFormAnswerCheck,
 ): Promise<ElicitResult> {
   const subject = `elicitation from MCP server "${context.server}"`;
-  let validator: ReturnType<typeof compileJsonSchema>;
+  let checkContent: ReturnType<McpFormAnswerCheck>;
   try {
-    validator = compileJsonSchema(params.requestedSchema, undefined, {
-      name: `requestedSchema of the ${subject}`,
-    });
+    checkContent = check(params.requestedSchema, subject);
   } catch (error) {
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
-      `requestedSchema refused: ${(error as Error).message}`,
+      `requestedSchema refused: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
   const answer = await handler(
@@ -41,16 +38,18 @@ export async function answerFormElicitation(
   const action = checkAnswer(answer, subject);
   if (action !== 'accept') return { action };
   const content = (answer as { content?: unknown }).content ?? {};
-  try {
-    const parsed = validator.parse(content, { toolName: `the answer to the ${subject}` });
-    return { action, content: parsed.value as ElicitResult['content'] };
-  } catch (error) {
-    if (!ToolValidationError.isInstance(error)) throw error;
-    throw new ProtocolError(
-      ProtocolErrorCode.InternalError,
-      `the client's answer did not match the requested schema and was not sent: ${error.message}`,
-    );
-  }
+  const checked =
+    typeof content === 'object' && content !== null && !Array.isArray(content)
+      ? checkContent(content as Record<string, unknown>)
+      : {
+          ok: false as const,
+          problem: `content must be an object of the form's fields; got ${describe(content)}`,
+        };
+  if (checked.ok) return { action, content: checked.content as ElicitResult['content'] };
+  throw new ProtocolError(
+    ProtocolErrorCode.InternalError,
+    `the client's answer did not match the requested schema and was not sent: ${checked.problem}`,
+  );
 }
 
 /** The answer's action, or an error naming what the handler returned and what is accepted. */

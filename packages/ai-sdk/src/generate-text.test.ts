@@ -92,6 +92,26 @@ describe('generateText with a registry through the bridge', () => {
     expect(chat.toolMessages(2).get('c2')).toBe('created issue {"title":"Flaky test"}');
   });
 
+  it('declares exactly the two eager tools of a registry with nothing deferred, no ToolSearch', async () => {
+    const read = memoryReadTool({ 'notes.md': 'line 1' });
+    const write = recordingWriteTool(makeTempDir('toolwright-ai-sdk'));
+    const registry = new ToolRegistry();
+    registry.registerAll([read.tool, write.tool]);
+    const tools = toAiSdkTools({ registry });
+    expect(Object.keys(tools)).toEqual(['Read', 'Write']);
+    const chat = await serve([{ text: 'Nothing to do.' }, { text: 'Still nothing.' }]);
+    // Without prepareStep the SDK declares the whole set; with it, the registry's active names.
+    await generateText({ model: scriptedModel(chat.baseURL), tools, prompt: 'Hello.' });
+    await generateText({
+      model: scriptedModel(chat.baseURL),
+      tools,
+      prepareStep: createPrepareStep({ registry }),
+      prompt: 'Hello again.',
+    });
+    expect(chat.declaredTools(0)).toEqual(['Read', 'Write']);
+    expect(chat.declaredTools(1)).toEqual(['Read', 'Write']);
+  });
+
   it("sends the model toolwright's repairable message for bad input, and the repaired call runs", async () => {
     const { registry, executor, read } = agentSetup();
     const chat = await serve([

@@ -142,11 +142,18 @@ describe('the ToolSet', () => {
   it("is a live, read-only view of a registry's catalog", () => {
     const registry = new ToolRegistry();
     const tools = toAiSdkTools({ registry });
-    expect(Object.keys(tools)).toEqual(['ToolSearch']);
+    // ToolSearch is listed only while something is deferred: with nothing to find, it is left out.
+    expect(Object.keys(tools)).toEqual([]);
     const { tool: read } = memoryReadTool({});
     registry.register(read);
+    expect(Object.keys(tools)).toEqual(['Read']);
     registry.replaceTools('mcp:tracker', [createIssueTool().tool]);
     expect(Object.keys(tools)).toEqual(['Read', 'ToolSearch', 'mcp__tracker__create_issue']);
+    registry.removeTools('mcp:tracker');
+    expect(Object.keys(tools)).toEqual(['Read']);
+    // A model that saw it in an earlier step may still call it.
+    expect(tools.ToolSearch).toBeDefined();
+    registry.replaceTools('mcp:tracker', [createIssueTool().tool]);
     expect('Read' in tools).toBe(true);
     expect(tools.Read).toBe(tools.Read); // bridged once per Tool object
     expect(Object.fromEntries(Object.entries(tools)).Read).toBe(tools.Read);

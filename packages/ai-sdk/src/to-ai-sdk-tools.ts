@@ -5,7 +5,7 @@ import { type BridgedTool, type BridgeSettings, bridgeTool } from './bridged-too
 import { CallLane } from './call-lane.js';
 import { directRunner } from './direct-runner.js';
 import { executorRunner } from './executor-runner.js';
-import { liveToolSet } from './live-tool-set.js';
+import { liveToolSet, type ToolCatalog } from './live-tool-set.js';
 
 /** The `ToolSet` {@link toAiSdkTools} returns: AI SDK tools by name. */
 export type ToolwrightToolSet = Readonly<Record<string, BridgedTool>>;
@@ -26,8 +26,9 @@ export type ToolwrightToolSet = Readonly<Record<string, BridgedTool>>;
  * - results map to the SDK's model output: text, images as `image-data` content, failures as
  *   `error-text`.
  *
- * With a registry the set holds every tool, deferred ones included: pass `createPrepareStep`
- * (or `activeToolNames`) as well, so each step declares only what is loaded.
+ * With a registry the set holds every tool, deferred ones included, and the registry's
+ * ToolSearch while some tool is deferred: pass `createPrepareStep` (or `activeToolNames`) as
+ * well, so each step declares only what is loaded.
  *
  * @throws AiSdkBridgeError `invalid_option` or `duplicate_tool` when the options are wrong.
  */
@@ -46,8 +47,31 @@ export function toAiSdkTools(options: AiSdkToolsOptions): ToolwrightToolSet {
         : executorRunner(resolved.executor),
   };
   const bridge = (tool: Tool): BridgedTool => bridgeTool(tool, settings);
-  if (registry !== undefined) return liveToolSet(registry, bridge);
+  if (registry !== undefined) return liveToolSet(declaredCatalog(registry), bridge);
   return Object.freeze(Object.fromEntries(tools.map((tool) => [tool.name, bridge(tool)])));
+}
+
+/**
+ * The registry's catalog as the set lists it: every tool, deferred ones included, but its
+ * ToolSearch only while the registry declares it (while some tool is deferred), so a set of two
+ * eager tools holds two. A call of ToolSearch still finds it: a model that saw it in an earlier
+ * step may call it after the last deferred tool is gone.
+ */
+function declaredCatalog(registry: ToolRegistry): ToolCatalog {
+  let toolSearch: Tool | undefined;
+  try {
+    toolSearch = registry.getToolSearchTool();
+  } catch {
+    // A registry made with `toolSearch: false` has none to leave out.
+    return registry;
+  }
+  return {
+    get: (name) => registry.get(name),
+    getAll: () =>
+      registry.getDeclaredToolSearch() === undefined
+        ? registry.getAll().filter((tool) => tool !== toolSearch)
+        : registry.getAll(),
+  };
 }
 
 /** Finds the tool a call names: in the registry as it is now, or in the fixed list. */

@@ -170,6 +170,11 @@ export class DeferredToolManager {
     return [...this.#eager, ...this.#loaded];
   }
 
+  /** True when at least one registered tool is deferred (loaded or not). */
+  hasDeferred(): boolean {
+    return this.#deferred.size > 0;
+  }
+
   /** Deferred tool names, sorted by code unit. */
   getDeferredNames(): string[] {
     return [...this.#deferred].sort(compareCodeUnits);

@@ -369,8 +369,10 @@ export class ToolRegistry {
     if (cached !== undefined) return cached;
     const limit = limitForRequest(mode, target, this.#options.limits);
     const search = resolveDeclarationOptions(target, options);
+    const visible = this.#catalog.toolsNamed(this.deferred.getVisibleNames(), false);
     const set = selectDeclarations({
-      visible: this.#catalog.toolsNamed(this.deferred.getVisibleNames(), false),
+      // ToolSearch finds deferred tools: with none to find it would only cost the request tokens.
+      visible: this.deferred.hasDeferred() ? visible : visible.filter((tool) => tool !== this.#toolSearch),
       mode,
       target,
       limit,
@@ -396,6 +398,17 @@ export class ToolRegistry {
   /** The deferred-tools prompt fragment; see {@link DeferredToolManager.getDeferredToolsListing}. */
   getDeferredToolsListing(): string {
     return this.deferred.getDeferredToolsListing();
+  }
+
+  /**
+   * This registry's ToolSearch while requests declare it, else `undefined`. It is declared from
+   * the moment a tool is deferred until no deferred tool is left (loaded ones count, so it does
+   * not come and go between requests as the model loads tools); with nothing deferred there is
+   * nothing to search, and a request leaves it out. It stays registered either way, so a call
+   * of it still runs. `undefined` as well for a registry made with `{ toolSearch: false }`.
+   */
+  getDeclaredToolSearch(): Tool | undefined {
+    return this.deferred.hasDeferred() ? this.#toolSearch : undefined;
   }
 
   /** The ToolSearch tool bound to this registry (it loads into this registry only). */

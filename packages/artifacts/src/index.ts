@@ -1,3 +1,14 @@
+export {
+  type ArtifactLine,
+  type ArtifactLines,
+  type ArtifactLinesOptions,
+  type ArtifactSearchOptions,
+  type ArtifactSearchResult,
+  DEFAULT_ARTIFACT_READING,
+  type ReadableArtifactStore,
+  readArtifactLines,
+  searchArtifact,
+} from './artifact-reading.js';
 export type { ArtifactSink, ArtifactSinkV1, ArtifactStore, ArtifactStoreV1 } from './artifact-sink.js';
 export type { ArtifactStoreErrorDetails } from './errors.js';
 export { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
@@ -8,6 +19,7 @@ export { DEFAULT_ARTIFACT_LIMITS } from './options.js';
 export { PrivateDirectory } from './private-files.js';
 export { SessionArtifactStore } from './session-artifact-store.js';
 export { DEFAULT_SPILL_OPTIONS } from './spill-options.js';
+export { READ_ARTIFACT_TOOL_NAME } from './spill-preview.js';
 export type {
   ArtifactReadResult,
   ArtifactRecord,

@@ -6,11 +6,15 @@ describe('public surface', () => {
       'ArtifactStoreError',
       'ArtifactStoreErrorCode',
       'DEFAULT_ARTIFACT_LIMITS',
+      'DEFAULT_ARTIFACT_READING',
       'DEFAULT_MIME_EXTENSIONS',
       'DEFAULT_SPILL_OPTIONS',
       'PrivateDirectory',
+      'READ_ARTIFACT_TOOL_NAME',
       'SessionArtifactStore',
       'headAndTail',
+      'readArtifactLines',
+      'searchArtifact',
       'userStateDirectory',
     ]);
   });

@@ -1,6 +1,12 @@
 import { headEnd, tailStart } from './head-and-tail.js';
 import { escapeForPreview } from './preview-escaping.js';
 
+/**
+ * The tool a spill marker tells the model to call to read the rest: the reference agent
+ * registers one by this name, and a host that spills should offer one too.
+ */
+export const READ_ARTIFACT_TOOL_NAME = 'ReadArtifact';
+
 /** Formats a count with thousands separators, the way the marker line shows sizes. */
 export function formatCount(count: number): string {
   return count.toLocaleString('en-US');
@@ -39,13 +45,25 @@ export function buildTextPreview(
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const head = escapeForPreview(decoder.decode(bytes.subarray(0, end)));
   const tail = escapeForPreview(decoder.decode(bytes.subarray(start)));
+  // The line the omitted part starts on (a head cut mid-line shows that line again in full).
+  const headBytesShown = bytes.subarray(0, end);
+  let firstOmittedLine = 1;
+  for (let index = headBytesShown.indexOf(0x0a); index >= 0; index = headBytesShown.indexOf(0x0a, index + 1))
+    firstOmittedLine += 1;
   const marker =
     `[… ${formatCount(omittedBytes)} bytes omitted — full output stored as artifact ${artifact.id} ` +
-    `(${artifact.mimeType}, ${formatCount(artifact.byteLength)} bytes) …]`;
+    `(${artifact.mimeType}, ${formatCount(artifact.byteLength)} bytes); ${readBackHint(artifact.id, firstOmittedLine)} …]`;
   // Always a line break after a non-empty head, even one ending in a newline: the marker must start
   // its own line and the head must be recoverable exactly (everything before the final break).
   const separator = head.length === 0 ? '' : '\n';
   return { preview: `${head}${separator}${marker}\n${tail}`, omittedBytes };
+}
+
+/** Exactly how to call the read-back tool: its name and the arguments, as JSON. */
+function readBackHint(id: string, firstOmittedLine: number): string {
+  const read = JSON.stringify({ id, offset: firstOmittedLine });
+  const search = JSON.stringify({ id, pattern: 'text to find' });
+  return `read on with ${READ_ARTIFACT_TOOL_NAME} ${read}, or search it with ${READ_ARTIFACT_TOOL_NAME} ${search}`;
 }
 
 /** The preview of spilled binary content: a marker line only, since bytes are not text. */

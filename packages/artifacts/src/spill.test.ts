@@ -15,7 +15,7 @@ function store(): SessionArtifactStore {
 }
 
 const MARKER =
-  /\[… ([\d,]+) bytes omitted — full output stored as artifact ([0-9a-f]{64}) \(([^,]+), ([\d,]+) bytes\) …\]\n/;
+  /\[… ([\d,]+) bytes omitted — full output stored as artifact ([0-9a-f]{64}) \(([^,]+), ([\d,]+) bytes\); read on with ReadArtifact \{"id":"\2","offset":(\d+)\}, or search it with ReadArtifact \{"id":"\2","pattern":"text to find"\} …\]\n/;
 
 /** Splits a preview into head and tail: the head is everything before the line break that precedes the marker. */
 function splitPreview(preview: string): { head: string; tail: string; match: RegExpExecArray } {

@@ -94,6 +94,7 @@ export { createEditTool } from './tools/edit-tool.js';
 export { createGlobTool } from './tools/glob-tool.js';
 export { createGrepTool } from './tools/grep-tool.js';
 export { createPlanModeTools, PLAN_MODE_APPROVALS } from './tools/plan-mode-tools.js';
+export { createReadArtifactTool, type ReadArtifactToolOptions } from './tools/read-artifact-tool.js';
 export { createReadTool } from './tools/read-tool.js';
 export { createTaskTools } from './tools/task-tools.js';
 export { createWriteTool } from './tools/write-tool.js';

@@ -33,6 +33,7 @@ describe('public surface', () => {
       'createPlanModeTools',
       'createProgram',
       'createProvider',
+      'createReadArtifactTool',
       'createReadTool',
       'createTaskTools',
       'createWriteTool',

@@ -15,6 +15,7 @@ import {
 import { type ToolMode, ToolRegistry } from '@toolwright/registry';
 import { createBuiltinTools } from '../tools/builtin-tools.js';
 import { PLAN_MODE_APPROVALS } from '../tools/plan-mode-tools.js';
+import { createReadArtifactTool } from '../tools/read-artifact-tool.js';
 import { SessionMode } from './session-mode.js';
 import { TaskStore } from './task-store.js';
 
@@ -70,6 +71,17 @@ export interface AgentSession {
   readonly permissions: PermissionPolicy;
 }
 
+/** The executor's default spill threshold. */
+const DEFAULT_SPILL_THRESHOLD_BYTES = 32 * 1024;
+
+/**
+ * What one ReadArtifact call returns at most: well under the spill threshold, so that reading an
+ * artifact back never spills it again, and never under the 4 KiB the reader needs.
+ */
+function readBackBytes(spillThresholdBytes: number): number {
+  return Math.max(4096, Math.min(12 * 1024, spillThresholdBytes - 2048));
+}
+
 /** The default state directory: `$TOOLWRIGHT_HOME`, else `~/.toolwright`. */
 export function defaultStateDirectory(): string {
   return process.env.TOOLWRIGHT_HOME ?? join(homedir(), '.toolwright');
@@ -100,7 +112,14 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   // A registry made with default options already holds ToolSearch, bound to it.
   const registry = new ToolRegistry();
   registry.registerAll(
-    [...createBuiltinTools({ workspaceRoot, mode, tasks }), ...(options.extraTools ?? [])],
+    [
+      ...createBuiltinTools({ workspaceRoot, mode, tasks }),
+      // Spill markers name this tool: the model reads a spilled output back through it.
+      createReadArtifactTool(artifacts, {
+        maxOutputBytes: readBackBytes(options.spillThresholdBytes ?? DEFAULT_SPILL_THRESHOLD_BYTES),
+      }),
+      ...(options.extraTools ?? []),
+    ],
     {
       atomic: true,
     },

@@ -41,6 +41,7 @@ describe('built-in tool metadata', () => {
       TaskUpdate: 'read-only exclusive unsafe no-retry',
       EnterPlanMode: 'read-only exclusive unsafe no-retry',
       ExitPlanMode: 'read-only exclusive unsafe no-retry',
+      ReadArtifact: 'read-only shared safe retry',
       ToolSearch: 'read-only shared safe retry',
     });
   });

@@ -1,6 +1,12 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { McpAdapter, type McpServerStatus } from '@toolwright/mcp-adapter';
+import type { Tool } from '@toolwright/contracts';
+import {
+  createMcpContentTools,
+  createMcpTaskTools,
+  McpAdapter,
+  type McpServerStatus,
+} from '@toolwright/mcp-adapter';
 import {
   type McpClientCapabilities,
   type McpServerConfig,
@@ -27,7 +33,10 @@ export interface ConnectedMcpServers {
  * Connects the session's MCP servers (in parallel, each with a timeout) and applies their tools
  * to the session registry — deferred, so the model sees them by name until ToolSearch loads
  * them. Tool output goes through the session's artifact store. A server that fails is reported,
- * and the others keep working.
+ * and the others keep working. With at least one server configured, the adapter's helper tools
+ * are registered too: resources and prompts (McpListResources, McpReadResource, McpGetPrompt, …)
+ * and tasks (McpStartTask, McpGetTask, …); they act on whichever servers are connected when
+ * called, and are removed again by `close()`.
  */
 export async function connectMcpServers(
   session: AgentSession,
@@ -51,6 +60,9 @@ export async function connectMcpServers(
     await adapter.close();
     throw error;
   }
+  const helpers: Tool[] =
+    servers.length === 0 ? [] : [...createMcpContentTools(adapter), ...createMcpTaskTools(adapter)];
+  session.registry.registerAll(helpers, { atomic: true });
   // One line per server once its connect settled: its phase changes themselves are the agent
   // loop's reminders (the adapter delivers each once). A newline in a server's error must not
   // draw another server's line.
@@ -65,7 +77,10 @@ export async function connectMcpServers(
     adapter,
     failed: result.failed,
     statuses: () => adapter.servers(),
-    close: () => adapter.close(),
+    close: async () => {
+      for (const helper of helpers) session.registry.unregister(helper.name);
+      await adapter.close();
+    },
   };
 }
 

@@ -13,7 +13,7 @@ describe('demo', () => {
     // The test's own timeout is 90 s, so this 30 s budget is what fails a slow demo.
     expect(report.elapsedMs).toBeLessThan(30_000);
     // Every scripted turn checked the real outcome of the previous one before it played.
-    expect(report.turns).toBe(13);
+    expect(report.turns).toBe(15);
     expect(report.finalText).toContain('Done');
     // The two edits of one file in one shared batch both landed.
     expect(report.editedSource).toBe("export const greeting = 'hello';\nconsole.log(greeting);\n");
@@ -34,6 +34,13 @@ describe('demo', () => {
     expect(output).toContain('mcp__everything__get-tiny-image NOT LOADED');
     expect(output).toContain('image/png');
     expect(output).toContain('output spilled');
+    // The spilled log read back with the call its marker named: a search, then a page of it.
+    expect(output).toMatch(/ReadArtifact \{"id":"[0-9a-f]{64}","pattern":"step 0600"\}/);
+    expect(output).toContain('… 600 more lines (of 1,201); continue with offset 602');
+    // The adapter's helper tools, one of each: a resource, a prompt, a task.
+    expect(output).toContain('Resource 1: This is a plaintext resource');
+    expect(output).toContain('Please promote Bob to the head of the Engineering team.');
+    expect(output).toMatch(/MCP task [0-9a-f]{32} on server "everything": working/);
     expect(output).toContain('Plan mode allows only read-only tools');
     expect(output).toContain('sensitive file');
     // Only the user ends Plan mode: ExitPlanMode asked, and the scripted user approved it.
@@ -57,7 +64,7 @@ describe('demo', () => {
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line) as { type: string });
-      expect(records.filter((record) => record.type === 'step')).toHaveLength(12);
+      expect(records.filter((record) => record.type === 'step')).toHaveLength(14);
       expect(records.some((record) => record.type === 'tool-result')).toBe(true);
     } finally {
       home.remove();

@@ -55,8 +55,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
       stateDirectory: join(temporaryRoot, 'state'),
       // filesystem is marked trusted, so its readOnlyHint counts; everything is not, so its tool
       // runs only because a rule names it (otherwise it would ask, and a demo cannot answer).
+      // McpStartTask runs a server's tool as a task: an execute tool, so it needs a rule too.
       trustedMcpServers: serverConfigs.filter((server) => server.trust).map((server) => server.name),
-      permissions: { allow: ['mcp__everything__get-tiny-image'] },
+      permissions: { allow: ['mcp__everything__get-tiny-image', 'McpStartTask'] },
       // The scripted user: approves the plan (only the user ends Plan mode) and declines anything
       // else that asks, such as reading .env.
       approve: async ({ invocation }) => {

@@ -15,6 +15,15 @@ const ResultExpectation = Type.Object({
   includes: Type.Optional(Type.String()),
 });
 
+const Capture = Type.Object({
+  /** Index of the call in the previous turn's batch. */
+  call: Type.Integer({ minimum: 0 }),
+  /** The placeholder it fills: `{{name}}`. */
+  name: Type.String({ pattern: '^\\w+$' }),
+  /** A regular expression over the call's result; its first group is the value. */
+  pattern: Type.String({ minLength: 1 }),
+});
+
 const ScenarioTurn = Type.Object({
   /** A caption for the transcript: what this turn shows a newcomer. */
   step: Type.Optional(Type.String()),
@@ -28,6 +37,11 @@ const ScenarioTurn = Type.Object({
   streamDelayMs: Type.Optional(Type.Integer({ minimum: 0 })),
   /** Checks on the previous turn's tool results: the model reacts to what really happened. */
   expectResults: Type.Optional(Type.Array(ResultExpectation)),
+  /**
+   * Values read from the previous turn's tool results (an artifact id a marker named), as
+   * placeholders for this turn's arguments and every later turn's.
+   */
+  capture: Type.Optional(Type.Array(Capture)),
   /** Tool names that must be declared in this request (e.g. a schema ToolSearch just loaded). */
   expectTools: Type.Optional(Type.Array(Type.String())),
   /** Tool names that must NOT be declared in this request (e.g. still deferred, or Plan mode). */

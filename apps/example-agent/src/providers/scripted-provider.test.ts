@@ -87,6 +87,44 @@ describe('ScriptedProvider', () => {
     });
   });
 
+  it('captures a value from a real result into a placeholder of its next calls, and diverges when it is missing', async () => {
+    const capturing = parseScenario(
+      {
+        name: 'capture',
+        turns: [
+          { text: 'first', toolCalls: [{ name: 'Read', arguments: { file_path: 'a.txt' } }] },
+          {
+            text: 'second',
+            capture: [{ call: 0, name: 'artifact', pattern: 'stored as artifact ([0-9a-f]{4})' }],
+            toolCalls: [{ name: 'ReadArtifact', arguments: { id: '{{artifact}}' } }],
+          },
+        ],
+      },
+      'capture.json',
+    );
+    const provider = new ScriptedProvider({ scenario: capturing, chunkDelayMs: 0 });
+    const second = await provider.send({
+      system: '',
+      messages: afterFirstTurn('[… stored as artifact beef …]', false),
+      tools: [declaration],
+    });
+    expect(second.toolCalls).toEqual([
+      { id: 'scripted-1-0', name: 'ReadArtifact', arguments: { id: 'beef' } },
+    ]);
+    await expect(
+      new ScriptedProvider({ scenario: capturing, chunkDelayMs: 0 }).send({
+        system: '',
+        messages: afterFirstTurn('nothing stored', false),
+        tools: [declaration],
+      }),
+    ).rejects.toMatchObject({
+      code: 'scenario_diverged',
+      message: expect.stringContaining(
+        'expected call 0 to contain /stored as artifact ([0-9a-f]{4})/ for {{artifact}}',
+      ),
+    });
+  });
+
   it('fails when a tool it expects is not declared', async () => {
     const provider = new ScriptedProvider({ scenario, chunkDelayMs: 0 });
     await expect(

@@ -23,7 +23,10 @@ export interface ScriptedProviderOptions {
   scenario: Scenario;
   /** The dialect to request declarations in; the scripted model reads them all the same. */
   target?: ModelProvider['target'];
-  /** `{{name}}` placeholders in string arguments are replaced (e.g. `workspace`: the temp dir). */
+  /**
+   * `{{name}}` placeholders in string arguments are replaced (e.g. `workspace`: the temp dir);
+   * a turn's `capture` adds more, read from real tool results.
+   */
   variables?: Readonly<Record<string, string>>;
   /**
    * The pause before each streamed chunk, in milliseconds (default
@@ -57,12 +60,12 @@ export class ScriptedProvider implements ModelProvider {
   readonly model: string;
   readonly nullAsAbsent = false;
   readonly #scenario: Scenario;
-  readonly #variables: Readonly<Record<string, string>>;
+  readonly #variables: Record<string, string>;
   readonly #chunkDelayMs: number;
 
   constructor(options: ScriptedProviderOptions) {
     this.#scenario = options.scenario;
-    this.#variables = options.variables ?? {};
+    this.#variables = { ...options.variables };
     this.#chunkDelayMs = options.chunkDelayMs ?? DEFAULT_CHUNK_DELAY_MS;
     this.target = options.target ?? 'anthropic';
     this.model = `scripted:${options.scenario.name}`;
@@ -87,6 +90,7 @@ export class ScriptedProvider implements ModelProvider {
     if (turn !== undefined) {
       this.#checkDeclarations(turn, request, played);
       this.#checkResults(turn, request, played);
+      this.#capture(turn, request, played);
     }
     const text = turn?.text ?? `(scenario "${this.#scenario.name}" has no more turns)`;
     const toolCalls: ModelToolCall[] = (turn?.toolCalls ?? []).map((call, index) => ({
@@ -120,8 +124,7 @@ export class ScriptedProvider implements ModelProvider {
   #checkResults(turn: ScenarioTurn, request: ModelRequest, played: number): void {
     if (turn.expectResults === undefined) return;
     const last = request.messages.at(-1);
-    const lastTool = [...request.messages].reverse().find((message) => message.role === 'tool');
-    const results: readonly ModelToolResult[] = lastTool?.role === 'tool' ? lastTool.results : [];
+    const results = lastToolResults(request);
     if (last === undefined) this.#diverged(played, 'expected tool results, the conversation is empty');
     for (const expectation of turn.expectResults) {
       const result = results[expectation.call];
@@ -146,12 +149,35 @@ export class ScriptedProvider implements ModelProvider {
     }
   }
 
+  /** Fills the turn's placeholders from the previous results: what a model copies from an output. */
+  #capture(turn: ScenarioTurn, request: ModelRequest, played: number): void {
+    if (turn.capture === undefined) return;
+    const results = lastToolResults(request);
+    for (const capture of turn.capture) {
+      const content = results[capture.call]?.content;
+      const value = content === undefined ? undefined : new RegExp(capture.pattern).exec(content)?.[1];
+      if (value === undefined) {
+        this.#diverged(
+          played,
+          `expected call ${capture.call} to contain /${capture.pattern}/ for {{${capture.name}}}; it returned: ${(content ?? '(no result)').slice(0, 300)}`,
+        );
+      }
+      this.#variables[capture.name] = value;
+    }
+  }
+
   #diverged(turn: number, reason: string): never {
     throw new AgentError(
       AgentErrorCode.ScenarioDiverged,
       `Scenario "${this.#scenario.name}" diverged at turn ${turn + 1}: ${reason}`,
     );
   }
+}
+
+/** The results of the latest tool message of the conversation. */
+function lastToolResults(request: ModelRequest): readonly ModelToolResult[] {
+  const lastTool = [...request.messages].reverse().find((message) => message.role === 'tool');
+  return lastTool?.role === 'tool' ? lastTool.results : [];
 }
 
 /**

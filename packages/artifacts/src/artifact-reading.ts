@@ -40,14 +40,19 @@ export interface ArtifactSearchOptions {
 
 /** One line of an artifact: its 1-based number and its text (escaped, cut when long). */
 export interface ArtifactLine {
+  /** 1-based line number in the artifact. */
   readonly line: number;
+  /** The line as a model may see it: control characters escaped, cut past 1,000 characters. */
   readonly text: string;
 }
 
 /** What {@link readArtifactLines} returns. */
 export interface ArtifactLines {
+  /** The artifact read (verified by the store). */
   readonly record: ArtifactRecord;
+  /** The lines returned, in order. */
   readonly lines: readonly ArtifactLine[];
+  /** Lines in the whole artifact. */
   readonly totalLines: number;
   /** The offset that continues after the last line returned; absent when the end was reached. */
   readonly nextOffset?: number | undefined;
@@ -57,10 +62,13 @@ export interface ArtifactLines {
 
 /** What {@link searchArtifact} returns. */
 export interface ArtifactSearchResult {
+  /** The artifact searched (verified by the store). */
   readonly record: ArtifactRecord;
+  /** The matching lines returned, in order. */
   readonly matches: readonly ArtifactLine[];
   /** Every matching line, including those past `maxMatches` or `maxBytes`. */
   readonly totalMatches: number;
+  /** Lines in the whole artifact. */
   readonly totalLines: number;
   /** The matching lines numbered like `cat -n`, with a count of those left out. */
   readonly text: string;

@@ -116,7 +116,7 @@ describe('SessionArtifactStore options', () => {
     expect(error.message).toContain('unknown option "maxSessionBytes"');
     expect(error.message).toContain('limits: { maxSessionBytes');
     expect(error.message).toContain(
-      'accepted: root, namespace, sessionId, sessionIdentity, limits, mimeExtensions, validateRequest, lockTimeoutMs',
+      'accepted: root, namespace, sessionId, sessionIdentity, limits, mimeExtensions, validateRequest, lockTimeoutMs, readBackTool',
     );
   });
 

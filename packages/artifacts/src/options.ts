@@ -11,6 +11,7 @@ import {
 import { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
 import { invalidOption as optionError } from './invalid-option.js';
 import { DEFAULT_MIME_EXTENSIONS, EXTENSION_PATTERN, normaliseMimeType } from './mime-extensions.js';
+import { READ_ARTIFACT_TOOL_NAME } from './spill-preview.js';
 import type { ArtifactWriteRequest } from './types.js';
 import { describeLoneSurrogate, findLoneSurrogate } from './well-formed-text.js';
 
@@ -61,6 +62,12 @@ export interface SessionArtifactStoreOptions {
   validateRequest?: ((request: ArtifactWriteRequest) => void) | undefined;
   /** How long a write waits for another process holding the session lock, in ms (default 10,000). */
   lockTimeoutMs?: number | undefined;
+  /**
+   * The tool a spill marker tells the model to call to read the rest (default `ReadArtifact`,
+   * `READ_ARTIFACT_TOOL_NAME`); `false` when the host offers none, or another way (an MCP
+   * resource), so that the marker names no call that does not exist.
+   */
+  readBackTool?: string | false | undefined;
 }
 
 /** Options after validation, with defaults applied. */
@@ -72,7 +79,11 @@ export interface ResolvedStoreOptions {
   mimeExtensions: Readonly<Record<string, string>>;
   validateRequest: ((request: ArtifactWriteRequest) => void) | undefined;
   lockTimeoutMs: number;
+  readBackTool: string | undefined;
 }
+
+/** Tool names a marker may carry: provider-safe, and nothing a model could misread. */
+const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Namespace names: lowercase letters, digits and dashes, starting with a letter or digit, at most 64. */
 export const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -107,6 +118,7 @@ const STORE_OPTIONS: OptionTable<SessionArtifactStoreOptions> = {
   mimeExtensions: { kind: 'object', accepts: 'an object mapping MIME types to extensions' },
   validateRequest: { kind: 'function' },
   lockTimeoutMs: POSITIVE_SAFE_INTEGER,
+  readBackTool: { kind: 'custom' },
 };
 
 /** Default of `lockTimeoutMs`. */
@@ -164,6 +176,14 @@ export function resolveStoreOptions(options: SessionArtifactStoreOptions): Resol
     throw invalidOption('namespace', namespace, `a name matching ${NAMESPACE_PATTERN}`);
   }
   const sessionId = resolveSessionId(options);
+  const { readBackTool } = options;
+  if (
+    readBackTool !== undefined &&
+    readBackTool !== false &&
+    (typeof readBackTool !== 'string' || !TOOL_NAME_PATTERN.test(readBackTool))
+  ) {
+    throw invalidOption('readBackTool', readBackTool, `a tool name matching ${TOOL_NAME_PATTERN}, or false`);
+  }
   return {
     root,
     namespace,
@@ -172,6 +192,7 @@ export function resolveStoreOptions(options: SessionArtifactStoreOptions): Resol
     mimeExtensions: resolveMimeExtensions(options.mimeExtensions),
     validateRequest: validateRequest === undefined ? undefined : validateRequest.bind(options),
     lockTimeoutMs: lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
+    readBackTool: readBackTool === false ? undefined : (readBackTool ?? READ_ARTIFACT_TOOL_NAME),
   };
 }
 

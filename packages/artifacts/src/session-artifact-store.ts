@@ -317,7 +317,12 @@ export class SessionArtifactStore implements ArtifactStoreV1 {
    */
   async spill(content: string | Uint8Array, options?: SpillOptions): Promise<SpillResult> {
     try {
-      return await spillContent((request) => this.#write(request), content, options);
+      return await spillContent(
+        (request) => this.#write(request),
+        content,
+        options,
+        this.#options.readBackTool,
+      );
     } catch (error) {
       throw asArtifactStoreError(error, 'spill content', this.#sessionDirectory);
     }

@@ -17,6 +17,8 @@ export interface SpilledArtifactDescription {
   id: string;
   mimeType: string;
   byteLength: number;
+  /** The tool that reads it back, named with its arguments; none when the host offers none. */
+  readBackTool: string | undefined;
 }
 
 /** A head-and-tail preview of UTF-8 text, with the marker line between them. */
@@ -52,7 +54,8 @@ export function buildTextPreview(
     firstOmittedLine += 1;
   const marker =
     `[… ${formatCount(omittedBytes)} bytes omitted — full output stored as artifact ${artifact.id} ` +
-    `(${artifact.mimeType}, ${formatCount(artifact.byteLength)} bytes); ${readBackHint(artifact.id, firstOmittedLine)} …]`;
+    `(${artifact.mimeType}, ${formatCount(artifact.byteLength)} bytes)` +
+    `${artifact.readBackTool === undefined ? '' : `; ${readBackHint(artifact.readBackTool, artifact.id, firstOmittedLine)}`} …]`;
   // Always a line break after a non-empty head, even one ending in a newline: the marker must start
   // its own line and the head must be recoverable exactly (everything before the final break).
   const separator = head.length === 0 ? '' : '\n';
@@ -60,10 +63,10 @@ export function buildTextPreview(
 }
 
 /** Exactly how to call the read-back tool: its name and the arguments, as JSON. */
-function readBackHint(id: string, firstOmittedLine: number): string {
+function readBackHint(tool: string, id: string, firstOmittedLine: number): string {
   const read = JSON.stringify({ id, offset: firstOmittedLine });
   const search = JSON.stringify({ id, pattern: 'text to find' });
-  return `read on with ${READ_ARTIFACT_TOOL_NAME} ${read}, or search it with ${READ_ARTIFACT_TOOL_NAME} ${search}`;
+  return `read on with ${tool} ${read}, or search it with ${tool} ${search}`;
 }
 
 /** The preview of spilled binary content: a marker line only, since bytes are not text. */

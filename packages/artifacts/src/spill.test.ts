@@ -77,6 +77,36 @@ describe('spill', () => {
     expect(Buffer.byteLength(tail)).toBeLessThanOrEqual(500);
   });
 
+  it('names the read-back tool the store was given, or no call at all with readBackTool: false', async () => {
+    const root = makeTempDir('toolwright-artifacts-test');
+    const content = 'line\n'.repeat(2000);
+    const options = { thresholdBytes: 1000, headBytes: 100, tailBytes: 100 };
+    const custom = await new SessionArtifactStore({
+      root,
+      namespace: 'tool-output',
+      sessionId: 'custom',
+      readBackTool: 'open_artifact',
+    }).spill(content, options);
+    const id = custom.artifact?.id;
+    expect(custom.preview).toContain(
+      `(text/plain, 10,000 bytes); read on with open_artifact {"id":"${id}","offset":21}, or search it with open_artifact {"id":"${id}","pattern":"text to find"} …]`,
+    );
+    const none = await new SessionArtifactStore({
+      root,
+      namespace: 'tool-output',
+      sessionId: 'none',
+      readBackTool: false,
+    }).spill(content, options);
+    expect(none.preview).toContain(
+      `[… 9,800 bytes omitted — full output stored as artifact ${id} (text/plain, 10,000 bytes) …]\n`,
+    );
+    expect(
+      () => new SessionArtifactStore({ root, namespace: 'x', sessionId: 's', readBackTool: 'read it' }),
+    ).toThrow(
+      'SessionArtifactStore: readBackTool must be a tool name matching /^[A-Za-z0-9_-]{1,64}$/, or false; got string "read it".',
+    );
+  });
+
   it('cuts multi-byte text on character boundaries', async () => {
     const content = '漢字🙂'.repeat(2000);
     const result = await store().spill(content, { thresholdBytes: 1000, headBytes: 301, tailBytes: 299 });
@@ -158,7 +188,12 @@ describe('spill', () => {
   });
 
   it('property: the preview is a prefix, a marker and a suffix of the content, on character boundaries, accounting for every byte', () => {
-    const description = { id: 'a'.repeat(64), mimeType: 'text/plain', byteLength: 0 };
+    const description = {
+      id: 'a'.repeat(64),
+      mimeType: 'text/plain',
+      byteLength: 0,
+      readBackTool: 'ReadArtifact',
+    };
     fc.assert(
       fc.property(
         fc.string({ unit: fc.constantFrom('a', 'é', '漢', '🙂', '\n', ' '), minLength: 1, maxLength: 400 }),
@@ -187,7 +222,12 @@ describe('spill', () => {
   });
 
   it('property: with control characters, head and tail are the escaped forms of a prefix and a suffix, and the preview carries no control character', () => {
-    const description = { id: 'b'.repeat(64), mimeType: 'text/plain', byteLength: 0 };
+    const description = {
+      id: 'b'.repeat(64),
+      mimeType: 'text/plain',
+      byteLength: 0,
+      readBackTool: 'ReadArtifact',
+    };
     fc.assert(
       fc.property(
         fc.string({

@@ -29,6 +29,7 @@ export async function spillContent(
   write: (request: ArtifactWriteRequest) => Promise<ArtifactRecord>,
   content: string | Uint8Array,
   options: SpillOptions | undefined,
+  readBackTool: string | undefined,
 ): Promise<SpillResult> {
   const resolved = resolveSpillOptions(options);
   let bytes: Buffer;
@@ -66,6 +67,7 @@ export async function spillContent(
     id: artifact.id,
     mimeType: artifact.mimeType ?? mimeType,
     byteLength: artifact.byteLength,
+    readBackTool,
   };
   const built =
     text === undefined

@@ -33,6 +33,16 @@ describe('the bin default artifact root', () => {
     await store.removeAll();
   });
 
+  it('spills with a marker that names no read-back tool: clients read the linked resource instead', async () => {
+    const store = createDefaultArtifactStore(join(base, 'artifacts'));
+    const spilled = await store.spill('line\n'.repeat(10_000));
+    expect(spilled.preview).toMatch(
+      /\[… [\d,]+ bytes omitted — full output stored as artifact [0-9a-f]{64} \(text\/plain, 50,000 bytes\) …\]\n/,
+    );
+    expect(spilled.preview).not.toContain('ReadArtifact');
+    await store.removeAll();
+  });
+
   it('falls back to the state directory, then to ~/.local/state, creating each level 0700', () => {
     const state = join(base, 'state');
     expect(defaultArtifactRoot(environment({ XDG_STATE_HOME: state }))).toBe(

@@ -28,6 +28,9 @@ export function createDefaultArtifactStore(
     root: root ?? defaultArtifactRoot(environment),
     namespace: 'mcp-server',
     sessionId: `${process.pid}-${randomUUID()}`,
+    // Clients read a spilled output as the resource its result links to, not through a tool:
+    // the marker must not name a call they cannot make.
+    readBackTool: false,
   });
 }
 

@@ -34,12 +34,28 @@ export type JsonSchemaScreen =
 
 const REFERENCE_KEYWORDS = new Set(['$ref', '$dynamicRef', '$recursiveRef']);
 
-/** Every report this module made: only these vouch that their `copy` passed the screen. */
-const madeHere = new WeakSet<JsonSchemaReport>();
+/**
+ * The reports this module makes: only these vouch that their `copy` passed the screen. The
+ * private field is the proof (a look-alike object cannot have it), and checking it costs far
+ * less than a WeakSet of every report, which every screened MCP tool schema would enter.
+ */
+class ScreenReport implements JsonSchemaReport {
+  readonly #screened = true;
+  bytes = 0;
+  nodes = 0;
+  properties = 0;
+  depth = 0;
+  hasDefaults = false;
+  constructor(readonly copy: Record<string, unknown>) {}
+
+  static vouchesFor(report: object): boolean {
+    return #screened in report;
+  }
+}
 
 /** True when `report` is one {@link screenJsonSchema} returned (not a look-alike object). */
 export function isScreenReport(report: unknown): report is JsonSchemaReport {
-  return typeof report === 'object' && report !== null && madeHere.has(report as JsonSchemaReport);
+  return typeof report === 'object' && report !== null && ScreenReport.vouchesFor(report);
 }
 
 /** Thrown inside the walk to leave it at the first problem; never escapes this module. */
@@ -88,12 +104,33 @@ export function screenJsonSchema(schema: unknown, limits?: JsonSchemaLimits): Js
 function screenWithLimits(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>>): JsonSchemaScreen {
   try {
     const report = walkSchema(schema, limits);
-    madeHere.add(report);
     return { report };
   } catch (error) {
     if (error instanceof Refused) return { refusal: error.refusal };
     throw error;
   }
+}
+
+/**
+ * A value waiting on the walk's stack: its depth, where its copy goes (container and key; the
+ * root's copy is the report's `copy` itself) and the entry it sits in, from which its JSON
+ * pointer is built only when a refusal needs it (most schemas are never refused).
+ */
+interface Pending {
+  readonly value: unknown;
+  readonly depth: number;
+  readonly container: Record<string, unknown> | unknown[] | undefined;
+  readonly slot: string | number;
+  readonly up: Pending | undefined;
+}
+
+/** The JSON pointer of a pending value (`''` for the root). */
+function pointerOf(entry: Pending): string {
+  let path = '';
+  for (let at: Pending | undefined = entry; at?.up !== undefined; at = at.up) {
+    path = `${appendPointer('', String(at.slot))}${path}`;
+  }
+  return path;
 }
 
 function walkSchema(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>>): JsonSchemaReport {
@@ -105,17 +142,14 @@ function walkSchema(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>
     );
   }
   const copy: Record<string, unknown> = {};
-  const report: JsonSchemaReport = { bytes: 0, nodes: 0, properties: 0, depth: 0, hasDefaults: false, copy };
+  const report = new ScreenReport(copy);
   // Any `$id` value: one that is not a string equals no `$ref` (which is one).
   const declaredIds = new Set<unknown>();
-  const references: Array<{ reference: string; path: string }> = [];
-  // Each entry: the value, its depth, its path, and where its copy goes (container and key; the
-  // root's copy is `copy` itself).
-  const stack: Array<
-    [unknown, number, string, Record<string, unknown> | unknown[] | undefined, string | number]
-  > = [[schema, 1, '', undefined, 0]];
+  const references: Array<{ reference: string; at: Pending }> = [];
+  const stack: Pending[] = [{ value: schema, depth: 1, container: undefined, slot: 0, up: undefined }];
   while (stack.length > 0) {
-    const [current, depth, path, parent, slot] = stack.pop()!;
+    const entry = stack.pop()!;
+    const { value: current, depth, container } = entry;
     // A primitive is its own copy; an object or array is replaced by its copy below.
     let copied: unknown = current;
     switch (typeof current) {
@@ -137,7 +171,7 @@ function walkSchema(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>
         if (depth > limits.maxDepth)
           reject(
             'maxDepth',
-            `the schema nests deeper than ${limits.maxDepth} levels at ${path}`,
+            `the schema nests deeper than ${limits.maxDepth} levels at ${pointerOf(entry)}`,
             'flatten it or use $defs',
           );
         if (report.nodes > limits.maxNodes)
@@ -150,19 +184,18 @@ function walkSchema(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>
           const items: unknown[] = [];
           copied = items;
           for (let index = current.length - 1; index >= 0; index--) {
-            stack.push([current[index], depth + 1, `${path}/${index}`, items, index]);
+            stack.push({ value: current[index], depth: depth + 1, container: items, slot: index, up: entry });
           }
           break;
         }
         const prototype = Object.getPrototypeOf(current);
         if (prototype !== Object.prototype && prototype !== null)
-          reject(undefined, `a value at ${path || '/'} is not plain JSON`, 'pass parsed JSON');
+          reject(undefined, `a value at ${pointerOf(entry) || '/'} is not plain JSON`, 'pass parsed JSON');
         const record = current as Record<string, unknown>;
-        const target: Record<string, unknown> = parent === undefined ? copy : {};
+        const target: Record<string, unknown> = container === undefined ? copy : {};
         copied = target;
         for (const key of Object.keys(record)) {
           const value = record[key];
-          const childPath = appendPointer(path, key);
           report.bytes += Buffer.byteLength(key) + 4;
           if (key === 'properties' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
             report.properties += Object.keys(value).length;
@@ -174,10 +207,11 @@ function walkSchema(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>
               );
             }
           }
+          const child: Pending = { value, depth: depth + 1, container: target, slot: key, up: entry };
           if (key === 'enum' && Array.isArray(value) && value.length > limits.maxEnumValues) {
             reject(
               'maxEnumValues',
-              `the enum at ${childPath} has ${value.length} values`,
+              `the enum at ${pointerOf(child)} has ${value.length} values`,
               `at most ${limits.maxEnumValues} are accepted`,
             );
           }
@@ -185,19 +219,19 @@ function walkSchema(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>
           // Over-approximate (a property named "default" counts too): it only costs the fast path.
           if (key === 'default') report.hasDefaults = true;
           if (REFERENCE_KEYWORDS.has(key) && typeof value === 'string')
-            references.push({ reference: value, path: childPath });
+            references.push({ reference: value, at: child });
           if (value === undefined) continue;
           // Placed now so the copy keeps the key order (the stack fills values in reverse).
           target[key] = null;
-          stack.push([value, depth + 1, childPath, target, key]);
+          stack.push(child);
         }
         break;
       }
       default:
-        // Never the root (an object, checked above): `path` is never empty here.
-        reject(undefined, `a ${typeof current} at ${path} is not JSON`, 'pass parsed JSON');
+        // Never the root (an object, checked above): its pointer is never empty here.
+        reject(undefined, `a ${typeof current} at ${pointerOf(entry)} is not JSON`, 'pass parsed JSON');
     }
-    if (parent !== undefined) (parent as Record<string | number, unknown>)[slot] = copied;
+    if (container !== undefined) (container as Record<string | number, unknown>)[entry.slot] = copied;
     if (report.bytes > limits.maxBytes)
       reject(
         'maxBytes',
@@ -205,11 +239,11 @@ function walkSchema(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>
         'send a smaller schema',
       );
   }
-  for (const { reference, path } of references) {
+  for (const { reference, at } of references) {
     if (!reference.startsWith('#') && !declaredIds.has(reference)) {
       reject(
         undefined,
-        `the $ref ${JSON.stringify(reference)} at ${path} points outside the schema (remote references are never fetched)`,
+        `the $ref ${JSON.stringify(reference)} at ${pointerOf(at)} points outside the schema (remote references are never fetched)`,
         'use a local reference such as "#/$defs/Name"',
       );
     }

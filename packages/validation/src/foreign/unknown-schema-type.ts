@@ -32,6 +32,45 @@ function unknownType(path: string, value: unknown): UnknownSchemaType {
   };
 }
 
+/** True when `type` (a name or a list of names) is not made only of JSON Schema type names. */
+function isUnknownType(type: unknown): boolean {
+  if (typeof type === 'string') return !JSON_SCHEMA_TYPES.includes(type);
+  if (!Array.isArray(type) || type.length === 0) return true;
+  for (const name of type) if (typeof name !== 'string' || !JSON_SCHEMA_TYPES.includes(name)) return true;
+  return false;
+}
+
+/**
+ * Visits every schema position of `schema` (each node once, in no particular order) until `stop`
+ * returns true. Iterative, so any nesting depth (or a cycle) is safe.
+ */
+function someSchemaNode(schema: unknown, stop: (record: Record<string, unknown>) => boolean): boolean {
+  const stack: unknown[] = [schema];
+  // A shared or cyclic object (never in parsed JSON) is looked at once.
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null || Array.isArray(node) || seen.has(node)) continue;
+    seen.add(node);
+    const record = node as Record<string, unknown>;
+    if (stop(record)) return true;
+    for (const key of Object.keys(record)) {
+      const value = record[key];
+      // Pushed one by one: spreading a very long array would exceed the arguments limit.
+      if (SCHEMA_ARRAY_KEYWORDS.has(key) && Array.isArray(value))
+        for (const child of value) stack.push(child);
+      else if (SINGLE_SCHEMA_KEYWORDS.has(key)) stack.push(value);
+      else if (
+        (SCHEMA_MAP_KEYWORDS.has(key) || key === DEPENDENCIES) &&
+        typeof value === 'object' &&
+        value !== null
+      )
+        for (const name of Object.keys(value)) stack.push((value as Record<string, unknown>)[name]);
+    }
+  }
+  return false;
+}
+
 /**
  * The first `type` anywhere in a schema (properties, items, anyOf / oneOf / allOf branches, $defs,
  * additionalProperties, not / if / then / else...) that is not a JSON Schema type. Validators
@@ -40,6 +79,14 @@ function unknownType(path: string, value: unknown): UnknownSchemaType {
  * the keyword. Iterative, so any nesting depth (or a cycle) is safe.
  */
 export function findUnknownSchemaType(schema: unknown): UnknownSchemaType | undefined {
+  // Every screened MCP tool schema comes through here, and almost none has an unknown type: the
+  // quick pass builds no JSON pointer; only a schema that has one is walked again to name it.
+  if (!someSchemaNode(schema, (record) => 'type' in record && isUnknownType(record.type))) return undefined;
+  return locateUnknownSchemaType(schema);
+}
+
+/** The first unknown `type` in document order, with its JSON pointer. */
+function locateUnknownSchemaType(schema: unknown): UnknownSchemaType | undefined {
   const stack: Array<[unknown, string]> = [[schema, '']];
   // A shared or cyclic object (never in parsed JSON) is looked at once.
   const seen = new Set<object>();
@@ -48,13 +95,12 @@ export function findUnknownSchemaType(schema: unknown): UnknownSchemaType | unde
     if (typeof node !== 'object' || node === null || Array.isArray(node) || seen.has(node)) continue;
     seen.add(node);
     const record = node as Record<string, unknown>;
-    if ('type' in record) {
+    if ('type' in record && isUnknownType(record.type)) {
       const { type } = record;
-      const names = Array.isArray(type) ? type : [type];
-      const bad = names.find((name) => typeof name !== 'string' || !JSON_SCHEMA_TYPES.includes(name));
-      if (bad !== undefined || names.length === 0) {
-        return unknownType(path, bad ?? type);
-      }
+      const bad = Array.isArray(type)
+        ? type.find((name) => typeof name !== 'string' || !JSON_SCHEMA_TYPES.includes(name))
+        : type;
+      return unknownType(path, bad ?? type);
     }
     const children: Array<[unknown, string]> = [];
     for (const [key, value] of Object.entries(record)) {

@@ -189,7 +189,8 @@ describe('McpConnectionManager', () => {
           flaky: {
             command: process.execPath,
             args: [fixturePath('flaky-server.mjs')],
-            requestTimeoutMs: 300,
+            // Long enough for the echo after it on a loaded machine.
+            requestTimeoutMs: 1_000,
           },
         },
       }),
@@ -202,7 +203,7 @@ describe('McpConnectionManager', () => {
       .catch((error: unknown) => error as McpClientError);
     expect(failure.code).toBe('timeout');
     expect(failure.message).toBe(
-      'MCP server "flaky" did not answer tools/call "hang" within 300 ms; the request was cancelled',
+      'MCP server "flaky" did not answer tools/call "hang" within 1000 ms; the request was cancelled',
     );
     const echoed = await connection.request('echo', (client, options) =>
       client.callTool({ name: 'echo', arguments: { text: 'still here' } }, options),

@@ -10,8 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { toolCall } from '../test-support/executor-fixture.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 
-const REQUEST_TIMEOUT_MS = 300;
-const PROGRESS_EVERY_MS = 50;
+// Ten progress reports per request timeout: a loaded machine delaying one still never times out.
+const REQUEST_TIMEOUT_MS = 1_000;
+const PROGRESS_EVERY_MS = 100;
 /** Three request timeouts: without progress resetting it, the call would time out. */
 const RUNS_FOR_MS = 3 * REQUEST_TIMEOUT_MS;
 

@@ -131,6 +131,26 @@ function checkSchemaTypes(label: string, schema: unknown): [CatalogDiagnosticCod
   ];
 }
 
+/**
+ * A schema as the SDK's tool parse needs to see it: its `type`, `required` and whether
+ * `properties` is a map. The screen has already measured the whole schema (JSON only, limits,
+ * types), so the SDK's schema checks the entry's envelope, not every node a second time — that
+ * second walk, and the copy it makes, cost more than everything else in a listing.
+ */
+function schemaShell(schema: unknown): unknown {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return schema;
+  const { type, properties, required } = schema as Record<string, unknown>;
+  const mapOfProperties = typeof properties === 'object' && properties !== null && !Array.isArray(properties);
+  return { type, properties: mapOfProperties ? {} : properties, required };
+}
+
+/** A tool entry with its schemas reduced to their shells (see {@link schemaShell}). */
+function envelopeOf(record: Record<string, unknown>): Record<string, unknown> {
+  const envelope: Record<string, unknown> = { ...record, inputSchema: schemaShell(record.inputSchema) };
+  if (record.outputSchema !== undefined) envelope.outputSchema = schemaShell(record.outputSchema);
+  return envelope;
+}
+
 /** Where the parse found the entry wrong (`entry` for the entry itself) and what zod says. */
 function firstIssue(error: { readonly issues: readonly { path: PropertyKey[]; message: string }[] }): string {
   // A failed parse has at least one issue.
@@ -191,21 +211,24 @@ export function screenToolCatalog(
       unknown
     >;
     let inputSchema: JsonSchemaReport | undefined;
-    const checkInputSchema = (): [CatalogDiagnosticCode, string] | undefined => {
-      const measure = measureSchema('input schema', record.inputSchema, limits);
-      inputSchema = measure.report;
-      return measure.problem;
+    let outputSchema: JsonSchemaReport | undefined;
+    const checkSchemas = (): [CatalogDiagnosticCode, string] | undefined => {
+      const input = measureSchema('input schema', record.inputSchema, limits);
+      inputSchema = input.report;
+      if (input.problem !== undefined) return input.problem;
+      const output = measureSchema('output schema', record.outputSchema, limits);
+      outputSchema = output.report;
+      return output.problem;
     };
     const problem =
       (typeof record.name === 'string' ? checkName(record.name, limits) : undefined) ??
       checkDescription(record.description, limits) ??
-      checkInputSchema() ??
-      measureSchema('output schema', record.outputSchema, limits).problem;
+      checkSchemas();
     if (problem !== undefined) {
       refuse(...problem);
       continue;
     }
-    const parsed = ToolSchema.safeParse(candidate);
+    const parsed = ToolSchema.safeParse(record === candidate ? envelopeOf(record) : candidate);
     if (!parsed.success) {
       refuse('invalid_entry', `not a valid MCP tool (${firstIssue(parsed.error)})`);
       continue;
@@ -216,8 +239,9 @@ export function screenToolCatalog(
       name: tool.name,
       title: tool.title ?? tool.annotations?.title,
       description: stripControlCharacters(tool.description ?? ''),
-      inputSchema: tool.inputSchema as Record<string, unknown>,
-      outputSchema: tool.outputSchema as Record<string, unknown> | undefined,
+      // The screen's private copies where it made one (the envelope parse saw only their shell).
+      inputSchema: inputSchema?.copy ?? (record.inputSchema as Record<string, unknown>),
+      outputSchema: outputSchema?.copy ?? (record.outputSchema as Record<string, unknown> | undefined),
       annotations: tool.annotations as McpToolAnnotations | undefined,
       taskSupport: tool.execution?.taskSupport ?? 'forbidden',
       fingerprint: fingerprintToolDefinition({

@@ -364,6 +364,34 @@ describe('list_changed', () => {
     expect(registry.deferred.isLoaded('mcp__flood__stable_0001')).toBe(false);
     servers = [];
   });
+  it('takes up a changed title, which leaves the fingerprint as it was, without losing the loaded state', async () => {
+    let servers: Server[] = [];
+    let tool: RawTool = { name: 'report', description: 'Reports a count.', inputSchema: { type: 'object' } };
+    const { registry, adapter } = adapterFor([
+      inMemoryServer('drift', () =>
+        rawToolServer({
+          page: () => ({ tools: [tool] }),
+          listChanged: true,
+          onServer: (server) => servers.push(server),
+        }),
+      ),
+    ]);
+    await adapter.connect();
+    const name = 'mcp__drift__report';
+    const before = registry.get(name)!;
+    registry.markLoaded([name]);
+    const refreshes = adapter.catalog('drift').refreshes;
+
+    // The title is shown to people, not hashed into the fingerprint hosts persist.
+    tool = { ...tool, title: 'Totals report' };
+    await servers.at(-1)!.notification({ method: 'notifications/tools/list_changed' });
+    await vi.waitFor(() => expect(adapter.catalog('drift').refreshes).toBe(refreshes + 1));
+    await adapter.settled();
+    expect(registry.get(name)!.displayName).toBe('Totals report');
+    expect(registry.get(name)!.source).toEqual(before.source);
+    expect(registry.deferred.isLoaded(name)).toBe(true);
+    servers = [];
+  });
 });
 
 describe('gotchas, as they apply to MCP tools', () => {

@@ -211,7 +211,7 @@ export class ServerCatalog {
     }
     const previous = this.tools.get(name);
     // An unchanged definition keeps its Tool object, so the registry keeps its loaded state.
-    if (previous !== undefined && previous.definition.fingerprint === definition.fingerprint) {
+    if (previous !== undefined && sameToolDefinition(previous.definition, definition)) {
       return { entry: { definition, tool: previous.tool } };
     }
     const limits = this.#context.limits;
@@ -231,4 +231,14 @@ export class ServerCatalog {
       return { refusal: ['invalid_entry', reasonOf(error)] };
     }
   }
+}
+
+/**
+ * Whether a listed definition gives the same Tool as the one built before. The fingerprint covers
+ * everything the Tool takes from a definition except the title (its display name); a call reads
+ * the current definition by name, so an output schema or task support change needs no new Tool.
+ * A new Tool under the same fingerprint is swapped in by the registry, keeping its loaded state.
+ */
+function sameToolDefinition(before: McpToolDefinition, after: McpToolDefinition): boolean {
+  return before.fingerprint === after.fingerprint && before.title === after.title;
 }

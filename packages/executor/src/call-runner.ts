@@ -136,14 +136,24 @@ export class CallRunner {
       return finish('denied', ToolResults.permissionDenied(decision.reason), invocation, 0);
 
     // Tools that are not concurrency-safe hold their paths for the whole call, retries included.
-    const release = invocation.isConcurrencySafe
-      ? undefined
-      : await this.#locks.acquire(invocation.affectedPaths);
+    const release = invocation.isConcurrencySafe ? undefined : await this.#lock(invocation);
     try {
       return await this.#runWithRetries(call, tool, invocation, signal, turn.providerTarget, finish);
     } finally {
       release?.();
     }
+  }
+
+  /**
+   * Holds what a call that is not concurrency-safe may touch. A shared call that names no path
+   * could write any file, beside calls of its own batch, so it runs alone: the lock cannot keep
+   * anything off a file it was not told about.
+   */
+  #lock(invocation: ToolInvocation): Promise<() => void> {
+    const paths = invocation.affectedPaths;
+    return invocation.parallelism === 'shared' && paths.length === 0
+      ? this.#locks.acquireExclusive()
+      : this.#locks.acquire(paths);
   }
 
   /** The result of a call that never ran (the stream failed, or its arguments never completed or are not JSON). */

@@ -18,6 +18,7 @@ import { invalidOption } from './invalid-option.js';
 import type { PermissionDecision } from './permission/permission-decision.js';
 import type { PermissionRequest } from './permission/permission-policy.js';
 import type { ArtifactSink } from './results/artifact-sink.js';
+import { PathLock, processPathLock } from './scheduling/path-lock.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './scheduling/retry-policy.js';
 import { assertSessionId } from './session-id.js';
 import { adaptArtifactSink } from './specification-version.js';
@@ -80,6 +81,13 @@ export interface ToolCallRunnerOptions {
   contextFields?: Readonly<Record<string, unknown>>;
   /** Progress events of every call (batches, starts, permission decisions, retries, ends). */
   onEvent?(event: ExecutorEvent): void;
+  /**
+   * The lock that keeps calls of tools that are not concurrency-safe off each other's files.
+   * Default: the one lock of the process ({@link processPathLock}), shared by every executor and
+   * runner given none, so two sessions editing one file never interleave. Give one
+   * `new PathLock()` to the executors that should exclude only each other.
+   */
+  pathLock?: PathLock;
 }
 
 /** Options of `ToolExecutor`. Every key is checked: an unknown or misspelt one is refused. */
@@ -117,6 +125,7 @@ const RUNNER_OPTIONS: OptionTable<ToolCallRunnerOptions> = {
   retry: { kind: 'object', options: RETRY_OPTIONS },
   contextFields: { kind: 'custom' },
   onEvent: { kind: 'function' },
+  pathLock: { kind: 'custom' },
 };
 
 const EXECUTOR_OPTIONS: OptionTable<ToolExecutorOptions> = {
@@ -138,6 +147,7 @@ export interface ResolvedExecutorOptions extends ToolExecutorOptions {
   readonly timeoutGraceMs: number;
   readonly maxParallel: number;
   readonly retryPolicy: RetryPolicy;
+  readonly pathLock: PathLock;
 }
 
 /**
@@ -181,6 +191,9 @@ function resolveCallOptions(
       ),
     );
   }
+  if (options.pathLock !== undefined && !isPathLock(options.pathLock)) {
+    throw invalidOption(refusedOption(owner, 'pathLock', 'a PathLock (new PathLock())', options.pathLock));
+  }
   const artifactSink = adaptArtifactSink(owner, options.artifactSink);
   assertSessionId(options.sessionId);
   for (const [tool, timeout] of Object.entries(options.toolTimeoutsMs ?? {})) {
@@ -201,6 +214,7 @@ function resolveCallOptions(
     // The host's sink as a v1 sink, wrapped when it said no version.
     ...(artifactSink === undefined ? {} : { artifactSink }),
     mode: options.mode ?? (() => 'default'),
+    pathLock: options.pathLock ?? processPathLock(),
     spillThresholdBytes: options.spillThresholdBytes ?? 32 * 1024,
     timeoutMs: options.timeoutMs ?? 120_000,
     timeoutGraceMs: options.timeoutGraceMs ?? 2_000,
@@ -215,4 +229,11 @@ function resolveCallOptions(
 /** `retry.initialDelayMs`, or its deprecated former name `baseDelayMs`. */
 function initialDelayOf(retry: Partial<RetryPolicy>): number | undefined {
   return renamedOptionValue(retry, 'initialDelayMs', 'baseDelayMs') as number | undefined;
+}
+
+/** A `PathLock`, of this copy of the package or of another one loaded beside it (ESM and CommonJS). */
+function isPathLock(value: unknown): value is PathLock {
+  if (value instanceof PathLock) return true;
+  const candidate = value as Partial<PathLock> | null;
+  return typeof candidate?.acquire === 'function' && typeof candidate.acquireExclusive === 'function';
 }

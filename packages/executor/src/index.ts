@@ -47,6 +47,7 @@ export {
   type ProtectedPathMatch,
 } from './permission/protected-paths.js';
 export type { ArtifactSink, ArtifactSinkV1 } from './results/artifact-sink.js';
+export { PathLock, processPathLock } from './scheduling/path-lock.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy, TRANSIENT_ERROR_CODES } from './scheduling/retry-policy.js';
 export { assertSessionId, SESSION_ID_PATTERN } from './session-id.js';
 export type { StreamExecution, StreamInterruption } from './streaming/stream-turn.js';

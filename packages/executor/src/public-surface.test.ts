@@ -9,6 +9,7 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'PATH_ACCESS_CONTEXT_FIELD',
     'PATH_ARGUMENT_NAMES',
     'PROTECTED_PATHS',
+    'PathLock',
     'PermissionPolicy',
     'SESSION_ID_PATTERN',
     'TRANSIENT_ERROR_CODES',
@@ -21,6 +22,7 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'judgedPathsOf',
     'matchProtectedPath',
     'pathAccessOf',
+    'processPathLock',
     'resolveRealPath',
   ]);
 });

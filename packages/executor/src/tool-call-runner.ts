@@ -6,7 +6,6 @@ import {
   type ToolCallRunnerOptions,
 } from './executor-options.js';
 import { NEVER_ABORTED } from './scheduling/never-aborted.js';
-import { PathLock } from './scheduling/path-lock.js';
 
 /**
  * Runs one call at a time through the same steps as a `ToolExecutor` — lookup, the refusal of a
@@ -27,7 +26,7 @@ export class ToolCallRunner {
   /** @throws ExecutorError `invalid_option` or `invalid_session_id` when the options are wrong. */
   constructor(options: ToolCallRunnerOptions) {
     this.#options = resolveRunnerOptions(options);
-    this.#runner = new CallRunner(this.#options, new PathLock());
+    this.#runner = new CallRunner(this.#options, this.#options.pathLock);
   }
 
   /** The session id calls run under. */

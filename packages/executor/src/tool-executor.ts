@@ -9,7 +9,6 @@ import {
 import { ConcurrencyLimit } from './scheduling/concurrency-limit.js';
 import { NEVER_ABORTED } from './scheduling/never-aborted.js';
 import { partitionCalls } from './scheduling/partition-calls.js';
-import { PathLock } from './scheduling/path-lock.js';
 import { type StreamExecution, StreamTurn, type TurnScheduler } from './streaming/stream-turn.js';
 import type { ToolCallStreamEvent } from './streaming/tool-call-stream-event.js';
 
@@ -36,7 +35,7 @@ export class ToolExecutor {
 
   constructor(options: ToolExecutorOptions) {
     this.#options = resolveExecutorOptions(options);
-    this.#runner = new CallRunner(this.#options, new PathLock());
+    this.#runner = new CallRunner(this.#options, this.#options.pathLock);
     this.#scheduler = {
       parallelismOf: (name) => this.#parallelismOf(name),
       mayPreStart: (name) => this.#mayPreStart(name),

@@ -1,25 +1,36 @@
 import { statSync } from 'node:fs';
 import { resolveRealPath } from '../paths/real-path.js';
+import { RunGate } from './run-gate.js';
 
 /**
- * Per-file mutual exclusion for calls of tools that are not concurrency-safe. Two read-modify-
- * write calls on one file must not interleave, even inside a shared batch; they are serialised
- * in arrival (FIFO) order while calls on other files proceed.
+ * Mutual exclusion for calls of tools that are not concurrency-safe. Two read-modify-write calls
+ * on one file must not interleave, even inside a shared batch or in two executors; they are
+ * serialised in arrival (FIFO) order while calls on other files proceed. A call that names no
+ * path (a writer that declares no `affectedPaths`) could touch any file, so it runs alone: no
+ * other locking call runs beside it.
  *
  * A file is known by every name it has: its real path (so `a/./x`, `a/../a/x` and a symlink to
  * it take one lock) and, when it exists, its device and inode (so two hard links of one file take
  * one lock too). Holding both keys also covers a writer that replaced the file by rename: the
  * inode changed, the real path did not.
+ *
+ * Every `ToolExecutor` and `ToolCallRunner` of a process shares one lock ({@link processPathLock})
+ * unless it is given its own with the `pathLock` option: pass one `new PathLock()` to the
+ * executors that should only exclude each other (one per tenant, or one per test).
  */
 export class PathLock {
   readonly #tails = new Map<string, Promise<void>>();
+  readonly #gate = new RunGate();
 
   /**
-   * Waits until every key of every path is free, holds them, and returns the release function.
-   * Keys are taken in sorted order, so two calls wanting overlapping sets cannot deadlock.
+   * Waits until every key of every path is free (and no call runs alone), holds them, and
+   * returns the release function. Keys are taken in sorted order, so two calls wanting
+   * overlapping sets cannot deadlock.
    */
   async acquire(paths: readonly string[]): Promise<() => void> {
+    // Resolved before entering, so a path that cannot be resolved leaves nothing held.
     const keys = [...new Set(paths.flatMap(lockKeys))].sort();
+    await this.#gate.enter(false);
     const releases: Array<() => void> = [];
     for (const key of keys) {
       const previous = this.#tails.get(key) ?? Promise.resolve();
@@ -36,15 +47,49 @@ export class PathLock {
       });
       await previous;
     }
-    return () => {
+    return once(() => {
       for (const release of releases.reverse()) release();
-    };
+      this.#gate.leave(false);
+    });
   }
 
-  /** Keys currently held or awaited (for diagnostics and tests). */
-  get size(): number {
-    return this.#tails.size;
+  /**
+   * Waits until no other call holds any part of this lock, holds all of it, and returns the
+   * release function: for a call that could touch any path because it names none.
+   */
+  async acquireExclusive(): Promise<() => void> {
+    await this.#gate.enter(true);
+    return once(() => this.#gate.leave(true));
   }
+
+  /** True when no call holds or awaits any part of this lock. */
+  get idle(): boolean {
+    return this.#gate.idle && this.#tails.size === 0;
+  }
+}
+
+/** A release that does its work once however often it is called. */
+function once(release: () => void): () => void {
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    release();
+  };
+}
+
+/** Where the lock every executor of this process shares lives: one slot, whichever copy of the package made it. */
+const PROCESS_PATH_LOCK = Symbol.for('toolwright.executor.process-path-lock.v1');
+
+/**
+ * The path lock every `ToolExecutor` and `ToolCallRunner` of this process uses unless given its
+ * own. Kept on `globalThis` under a registered symbol, so that the ESM and CommonJS builds of
+ * the package, loaded side by side, share it too.
+ */
+export function processPathLock(): PathLock {
+  const slot = globalThis as { [PROCESS_PATH_LOCK]?: PathLock };
+  slot[PROCESS_PATH_LOCK] ??= new PathLock();
+  return slot[PROCESS_PATH_LOCK];
 }
 
 function lockKeys(path: string): string[] {

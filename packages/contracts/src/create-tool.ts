@@ -138,6 +138,7 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
     description,
     isConcurrencySafe,
     parallelism,
+    declaresAffectedPaths: config.affectedPaths !== undefined,
     isRetrySafe,
     strict,
     version,

@@ -1,6 +1,7 @@
 import type { FunctionDeclaration, Tool } from '@toolwright/contracts';
 import type { ProviderTarget } from '@toolwright/validation';
 import { compareCodeUnits } from './code-unit-order.js';
+import { withConcurrencyIssues } from './concurrency-lint.js';
 import { lintDeclarations } from './declaration-lint.js';
 import type { DeclarationSet, OmittedDeclaration, ToolMode } from './declaration-set.js';
 import type { ResolvedProviderToolSearch } from './provider-tool-search.js';
@@ -50,7 +51,9 @@ function keepWithin(tools: readonly Tool[], limit: number, omitted: OmittedDecla
  * Chooses the declarations for one request: Plan mode keeps ReadOnly tools; deferred tools appear
  * only once loaded (in every mode); when more tools are eligible than the provider accepts,
  * built-ins are kept first, then MCP tools in name order, and the rest are named in `omitted`
- * and `diagnostic`. What the target would reject in the declarations kept is in `diagnostics`.
+ * and `diagnostic`. What the target would reject in the declarations kept is in `diagnostics`,
+ * followed by a warning for each tool kept that an executor must run alone (shared, not
+ * concurrency-safe, no `affectedPaths`).
  * The result is sorted by name and frozen.
  *
  * With a provider-side search, the deferred tools not loaded yet are declared too, named in
@@ -89,7 +92,7 @@ export function selectDeclarations(input: DeclarationSelectionInput): Declaratio
     target: input.target,
     limit: input.limit,
     diagnostic: omitted.length === 0 ? undefined : describeOmission(input, kept.length, omitted),
-    diagnostics: lintDeclarations(declarations),
+    diagnostics: withConcurrencyIssues(lintDeclarations(declarations), kept, input.target),
     deferLoading:
       keptDeferred.length === 0
         ? NO_NAMES

@@ -46,8 +46,9 @@ export interface DeclarationSetV1 {
   readonly diagnostic: string | undefined;
   /**
    * What `target` would reject or silently lose in the declarations sent (the provider lint of
-   * `@toolwright/validation`, per tool and JSON pointer); empty when the lint found nothing.
-   * Nothing is withheld because of it: see the `@toolwright/registry` README.
+   * `@toolwright/validation`, per tool and JSON pointer), then a warning (path `''`) for each
+   * declared tool an executor must run alone (shared, not concurrency-safe, no `affectedPaths`);
+   * empty when nothing was found. Nothing is withheld because of it: see the `@toolwright/registry` README.
    */
   readonly diagnostics: readonly ProviderLintIssue[];
   /**

@@ -77,6 +77,12 @@ export interface ToolV1<P = unknown> {
   readonly isConcurrencySafe: boolean;
   /** Batching: `'shared'` or `'exclusive'` (follows `isConcurrencySafe` unless set). */
   readonly parallelism: Parallelism;
+  /**
+   * The tool says which paths a call touches (its config has `affectedPaths`). A `'shared'` tool
+   * that is not concurrency-safe and names no path can only be run alone: the executor cannot
+   * lock a file it was not told about.
+   */
+  readonly declaresAffectedPaths: boolean;
   /** A failed call may be repeated (default `false`, never inferred from `kind`). */
   readonly isRetrySafe: boolean;
   /** Declared in OpenAI strict mode. */

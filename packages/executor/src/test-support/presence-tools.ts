@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
 
 /**
@@ -46,6 +46,9 @@ export class PresenceLog {
   }
 }
 
+const PRESENCE_SCHEMA = Type.Object({ label: Type.String(), file_path: Type.Optional(Type.String()) });
+type PresenceParams = Static<typeof PRESENCE_SCHEMA>;
+
 /** Options of {@link presenceTool}. */
 export interface PresenceToolOptions {
   readonly name: string;
@@ -62,18 +65,17 @@ export interface PresenceToolOptions {
  * `fail` throws after entering.
  */
 export function presenceTool(options: PresenceToolOptions): Tool {
-  const declaresPaths = options.declaresPaths ?? true;
+  const affectedPaths = (params: PresenceParams): string[] =>
+    params.file_path === undefined ? [] : [params.file_path];
   return createTool({
     name: options.name,
     kind: ToolKind.Write,
-    schema: Type.Object({ label: Type.String(), file_path: Type.Optional(Type.String()) }),
+    schema: PRESENCE_SCHEMA,
     description: `${options.name}: appends its label to a file`,
     isConcurrencySafe: options.isConcurrencySafe ?? false,
     parallelism: options.parallelism ?? 'shared',
-    ...(declaresPaths
-      ? { affectedPaths: (params) => (params.file_path === undefined ? [] : [params.file_path]) }
-      : {}),
-    async execute(params) {
+    ...((options.declaresPaths ?? true) ? { affectedPaths } : {}),
+    async execute(params: PresenceParams) {
       options.log.enter(params.label);
       try {
         const before =

@@ -386,8 +386,41 @@ describe('ToolExecutor context and results', () => {
     expect(result?.spilled).toBe(true);
     expect(result?.content).toContain('HEAD');
     expect(result?.content).toContain('TAIL');
-    expect(result?.content).toMatch(/output spilled: 97\.7 KiB stored as artifact [0-9a-f]{64}/);
     const id = result?.result.artifacts?.[0]?.id as string;
     expect((await store.read(id)).bytes.toString('utf8')).toBe(`HEAD${'x'.repeat(100_000)}TAIL`);
+    // The store's own marker names the artifact and how to read it back: the executor adds none.
+    expect(result?.content).toContain(`full output stored as artifact ${id}`);
+    expect(result?.content).not.toContain('output spilled:');
+  });
+
+  it("names the artifact itself when a sink's preview does not", async () => {
+    const root = workspace();
+    const store = new SessionArtifactStore({ root: join(root, 'state'), namespace: 'test', sessionId: 's' });
+    // A sink of another make: it stores the same way but previews with a bare excerpt.
+    const sink: ArtifactSink = {
+      specificationVersion: 'v1',
+      write: (item) => store.write(item),
+      async spill(content, options) {
+        const spilled = await store.spill(content, options);
+        return { ...spilled, preview: 'HEAD…TAIL' };
+      },
+    };
+    const big = timedTool({
+      name: 'Big',
+      log: new RunLog(),
+      durationMs: 0,
+      isConcurrencySafe: true,
+      async run() {
+        return { llmContent: `HEAD${'x'.repeat(100_000)}TAIL` };
+      },
+    });
+    const [result] = await executorOver([big], {
+      artifactSink: sink,
+      spillThresholdBytes: 1024,
+    }).executeBatch([call('Big', 'a')]);
+    const id = result?.result.artifacts?.[0]?.id as string;
+    expect(result?.content).toBe(
+      `HEAD…TAIL\n[output spilled: 97.7 KiB stored as artifact ${id}; 96.7 KiB omitted from this preview]`,
+    );
   });
 });

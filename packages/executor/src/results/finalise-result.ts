@@ -61,9 +61,13 @@ export async function finaliseResult(result: ToolResult, options: FinaliseOption
           mimeType: 'text/plain',
           byteLength: spill.artifact.byteLength,
         });
-        texts.push(
-          `[output spilled: ${formatBytes(spill.artifact.byteLength)} stored as artifact ${spill.artifact.id}; ${formatBytes(spill.omittedBytes)} omitted from this preview]`,
-        );
+        // One marker per spill: a sink whose preview names the artifact (a SessionArtifactStore
+        // says how to read it back, too) has said it; a bare excerpt gets the id added here.
+        if (!spill.preview.includes(spill.artifact.id)) {
+          texts.push(
+            `[output spilled: ${formatBytes(spill.artifact.byteLength)} stored as artifact ${spill.artifact.id}; ${formatBytes(spill.omittedBytes)} omitted from this preview]`,
+          );
+        }
       }
     } else if (part.type === 'image') {
       const bytes = Buffer.from(part.data, 'base64');

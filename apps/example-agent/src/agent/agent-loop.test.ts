@@ -100,6 +100,33 @@ describe('AgentLoop', () => {
     });
   });
 
+  it('declares no ToolSearch and mentions none while nothing is deferred, and both once a tool is', async () => {
+    const setup = createSessionFixture({ trustedMcpServers: ['demo'] });
+    fixtures.push(setup);
+    const provider = new QueueProvider([
+      { text: 'nothing deferred', toolCalls: [] },
+      { text: 'one deferred', toolCalls: [] },
+    ]);
+    const loop = new AgentLoop({
+      provider,
+      registry: setup.session.registry,
+      executor: setup.session.executor,
+      mode: setup.session.mode,
+    });
+    await loop.run('hello');
+    setup.session.registry.replaceTools('mcp:demo', [mcpTool('demo', 'echo')], { reason: 'test' });
+    await loop.run('again');
+
+    const [before, after] = provider.requests;
+    expect(before!.tools.map((tool) => tool.name)).not.toContain('ToolSearch');
+    expect(before!.system).not.toMatch(/ToolSearch|available-deferred-tools/);
+    expect(after!.tools.map((tool) => tool.name)).toContain('ToolSearch');
+    expect(after!.system).toMatch(/call ToolSearch with "select:<name>"/);
+    expect(after!.system).toContain(
+      '<available-deferred-tools>\nmcp__demo__echo\n</available-deferred-tools>',
+    );
+  });
+
   it("drains the registry's catalog changes and the adapter's events into one reminder, each change once", async () => {
     const setup = createSessionFixture({ trustedMcpServers: ['flaky'] });
     fixtures.push(setup);

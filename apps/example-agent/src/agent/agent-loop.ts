@@ -13,18 +13,23 @@ import type { SessionMode } from '../session/session-mode.js';
 import { drainSystemReminders, formatReminderMessage, type McpEventSource } from './system-reminders.js';
 import { teeModelStream } from './tee-model-stream.js';
 
-/** The default system prompt; the deferred-tools listing is appended per request. */
-export const DEFAULT_SYSTEM_PROMPT = [
-  "You are a careful software agent working in the user's workspace through tools.",
-  'Read before you edit. Tools listed under <available-deferred-tools> exist but their schemas are not loaded:',
-  'call ToolSearch with "select:<name>" (or keywords) to load them before calling them.',
-].join(' ');
+/**
+ * The default system prompt. While some tool is deferred, {@link DEFERRED_TOOLS_HINT} and the
+ * deferred-tools listing follow it (or, with the provider's own tool search,
+ * {@link PROVIDER_SEARCH_HINT}): with nothing deferred no search tool is declared, and the
+ * prompt does not mention one.
+ */
+export const DEFAULT_SYSTEM_PROMPT =
+  "You are a careful software agent working in the user's workspace through tools. Read before you edit.";
 
-/** The default system prompt when the provider searches deferred tools itself (no ToolSearch). */
-export const PROVIDER_SEARCH_SYSTEM_PROMPT = [
-  "You are a careful software agent working in the user's workspace through tools.",
-  'Read before you edit. More tools exist than are loaded: search for them with your tool search tool when you need one.',
-].join(' ');
+/** What the model is told about the deferred-tools listing and ToolSearch, beside the listing. */
+export const DEFERRED_TOOLS_HINT =
+  'Tools listed under <available-deferred-tools> exist but their schemas are not loaded: ' +
+  'call ToolSearch with "select:<name>" (or keywords) to load them before calling them.';
+
+/** What the model is told while the provider searches the deferred tools itself (no ToolSearch, no listing). */
+export const PROVIDER_SEARCH_HINT =
+  'More tools exist than are loaded: search for them with your tool search tool when you need one.';
 
 /** Events the loop reports, for the transcript. */
 export type AgentEvent =
@@ -98,7 +103,8 @@ export class AgentLoop {
       if (reminders.length > 0) this.#messages.push({ role: 'user', text: formatReminderMessage(reminders) });
       // With the provider's own tool search, deferred tools go in the request for deferred loading
       // and the provider searches them: no ToolSearch, no listing. The prompt follows the provider's
-      // setting, not this turn's set, so it stays the same on every turn (prompt caches).
+      // setting and whether anything is deferred, not this turn's set, so it stays the same from
+      // turn to turn (prompt caches).
       const set = registry.getFunctionDeclarationsByMode(
         mode.current,
         provider.target,
@@ -108,10 +114,12 @@ export class AgentLoop {
       );
       const deferredListing =
         provider.providerToolSearch === undefined ? registry.getDeferredToolsListing() : '';
-      const systemPrompt =
-        this.#options.systemPrompt ??
-        (provider.providerToolSearch === undefined ? DEFAULT_SYSTEM_PROMPT : PROVIDER_SEARCH_SYSTEM_PROMPT);
-      const system = [systemPrompt, deferredListing].filter((part) => part !== '').join('\n\n');
+      const system = [
+        this.#options.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
+        deferredToolsPart(registry, provider.providerToolSearch !== undefined, deferredListing),
+      ]
+        .filter((part) => part !== '')
+        .join('\n\n');
       const tools = set.declarations;
       this.#options.onEvent?.({
         type: 'request',
@@ -201,4 +209,14 @@ async function* loadToolsTheProviderFound(
     }
     yield event;
   }
+}
+
+/**
+ * What the system prompt says about deferred tools: nothing while none is deferred (no search
+ * tool is declared then); else how to find them. It changes only when the deferred set does, as
+ * the listing does, so the prompt prefix stays the same from turn to turn.
+ */
+function deferredToolsPart(registry: ToolRegistry, providerSearches: boolean, listing: string): string {
+  if (!registry.deferred.hasDeferred()) return '';
+  return providerSearches ? PROVIDER_SEARCH_HINT : `${DEFERRED_TOOLS_HINT}\n${listing}`;
 }

@@ -21,7 +21,7 @@ const esm = await import('./index.js');
 
 const release = await esm.processPathLock().acquireExclusive();
 let cjsHeld = false;
-const waiting = cjs.processPathLock().acquire([import.meta.filename]).then((releaseCjs) => {
+const waiting = cjs.processPathLock().acquire([process.cwd()]).then((releaseCjs) => {
   cjsHeld = true;
   releaseCjs();
 });

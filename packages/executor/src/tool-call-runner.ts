@@ -34,7 +34,10 @@ export class ToolCallRunner {
     return this.#options.sessionId;
   }
 
-  /** Runs one call. Calls run side by side unless they write the same path. */
+  /**
+   * Runs one call. Calls run side by side unless they write the same path (here or in any
+   * executor on the same path lock), or one of them is a shared writer that names no path.
+   */
   run(call: ToolCallRequest, options: CallOptions = {}): Promise<ExecutedCall> {
     // Each call is a batch of its own, so the events read as the executor's do.
     const batch = this.#calls++;

@@ -18,7 +18,9 @@ import type { ToolCallStreamEvent } from './streaming/tool-call-stream-event.js'
  *   `maxParallel` at once); an `exclusive` call is a barrier that runs alone, after everything
  *   before it (FIFO);
  * - calls of tools that are not concurrency-safe hold a lock on their affected paths (by real
- *   path and inode), so two of them on one file never interleave, even inside a shared batch;
+ *   path and inode), so two of them on one file never interleave, even inside a shared batch or
+ *   in two executors: the lock is the process's unless `pathLock` gives another. Such a call of
+ *   a `shared` tool that names no path runs alone;
  * - each call is built (validated), passed through the pre-tool hooks — a changed param
  *   rebuilds the invocation and validates again — and checked for permission just before it runs;
  * - only retry-safe tools are retried, only on transient errors, with exponential backoff,

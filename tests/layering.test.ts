@@ -26,10 +26,10 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
     '@toolwright/utils',
     '@toolwright/validation',
   ],
-  // The MCP client runtime: never the registry nor the contracts. The artifact store's private
-  // files keep its OAuth tokens and folder trust records; an elicitation's answer is checked by
-  // the check its host gives (the adapter's is built on validation).
-  '@toolwright/mcp-client': ['@toolwright/artifacts', '@toolwright/utils'],
+  // The MCP client runtime: never the registry nor the contracts. Its OAuth tokens and folder
+  // trust records are utils' private files; an elicitation's answer is checked by the check its
+  // host gives (the adapter's is built on validation).
+  '@toolwright/mcp-client': ['@toolwright/utils'],
   '@toolwright/mcp-adapter': [
     '@toolwright/artifacts',
     '@toolwright/contracts',

@@ -1,9 +1,9 @@
 import { chmodSync, chownSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir } from '@toolwright/test-support';
+import { ensurePrivateDirectory, PrivateFileError } from '@toolwright/utils/private-files';
 import { describe, expect, it } from 'vitest';
 import { ArtifactStoreError, SessionArtifactStore } from './index.js';
-import { ensurePrivateDirectory } from './secure-directory.js';
 import { RacingThread } from './test-support/racing-thread.js';
 
 const uid = process.getuid?.() ?? 0;
@@ -51,12 +51,16 @@ function expectVictimsUntouched({ victimDirectory, victimFile }: Victims): void 
   expect(statSync(victimFile).mode & 0o7777).toBe(0o644);
 }
 
-function expectTypedWithPath(failures: unknown[]): void {
-  expect(failures.filter((error) => !ArtifactStoreError.isInstance(error)).map(String)).toEqual([]);
-  expect(failures.filter((error) => (error as ArtifactStoreError).path === undefined).map(String)).toEqual(
-    [],
-  );
+/**
+ * Every failure is typed and names a path: the store's `ArtifactStoreError`, or — where the
+ * directory checks it shares are called on their own — `PrivateFileError`.
+ */
+function expectTypedWithPath(failures: unknown[], ErrorClass: RecognisableError): void {
+  expect(failures.filter((error) => !ErrorClass.isInstance(error)).map(String)).toEqual([]);
+  expect(failures.filter((error) => (error as { path?: string }).path === undefined).map(String)).toEqual([]);
 }
+
+type RecognisableError = typeof ArtifactStoreError | typeof PrivateFileError;
 
 /**
  * Creates `target` again and again while `attacker` races it: at least 20,000 attempts and
@@ -86,7 +90,7 @@ describe('a directory swapped between mkdir and the permission change', () => {
     const failures = await createUnderAttack(target, attacker);
     expect(await attacker.stop()).toBeGreaterThan(1000);
     expectVictimsUntouched(setup);
-    expectTypedWithPath(failures);
+    expectTypedWithPath(failures, PrivateFileError);
     expect(failures.length).toBeGreaterThan(0);
   });
 
@@ -108,7 +112,7 @@ describe('a directory swapped between mkdir and the permission change', () => {
     const stats = statSync(where as string);
     expect(stats.uid).toBe(65534);
     expect(stats.mode & 0o7777).toBe(0o755);
-    expectTypedWithPath(failures);
+    expectTypedWithPath(failures, PrivateFileError);
     expect(failures.length).toBeGreaterThan(0);
   });
 
@@ -135,7 +139,7 @@ describe('a directory swapped between mkdir and the permission change', () => {
     }
     expect(await attacker.stop()).toBeGreaterThan(1000);
     expectVictimsUntouched(setup);
-    expectTypedWithPath(failures);
+    expectTypedWithPath(failures, ArtifactStoreError);
     // The race really ran: the store was refused at least once.
     expect(failures.length).toBeGreaterThan(0);
     expect(stored + failures.length).toBeGreaterThan(10);

@@ -85,12 +85,3 @@ export function ioFailure(operation: string, path: string, cause: unknown): Arti
     },
   );
 }
-
-/** The errno code of a Node file-system error, or undefined. */
-export function errnoCode(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'code' in error) {
-    const code = (error as { code: unknown }).code;
-    return typeof code === 'string' ? code : undefined;
-  }
-  return undefined;
-}

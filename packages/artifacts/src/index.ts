@@ -1,3 +1,5 @@
+// Their home is @toolwright/utils/private-files; exported here too, so that imports from this package keep working.
+export { PrivateDirectory, userStateDirectory } from '@toolwright/utils/private-files';
 export {
   type ArtifactLine,
   type ArtifactLines,
@@ -16,7 +18,6 @@ export { type HeadAndTail, headAndTail } from './head-and-tail.js';
 export { DEFAULT_MIME_EXTENSIONS } from './mime-extensions.js';
 export type { ArtifactLimits, SessionArtifactStoreOptions } from './options.js';
 export { DEFAULT_ARTIFACT_LIMITS } from './options.js';
-export { PrivateDirectory } from './private-files.js';
 export { SessionArtifactStore } from './session-artifact-store.js';
 export { DEFAULT_SPILL_OPTIONS } from './spill-options.js';
 export { READ_ARTIFACT_TOOL_NAME } from './spill-preview.js';
@@ -28,4 +29,3 @@ export type {
   SpillOptions,
   SpillResult,
 } from './types.js';
-export { userStateDirectory } from './user-state-directory.js';

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { makeTempDir } from '@toolwright/test-support';
+import { makeTempDir, withSyscallFault } from '@toolwright/test-support';
 import { describe, expect, it, vi } from 'vitest';
 import {
   currentProcess,
@@ -12,7 +12,6 @@ import {
   parseProcessStat,
 } from './process-identity.js';
 import { thrown } from './test-support/refusals.js';
-import { withSyscallFault } from './test-support/syscall-fault.js';
 
 const procfs = currentProcess().startTime !== '';
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode } from './errors.js';
+import { errnoCode } from '@toolwright/utils/private-files';
+import { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
 
 /**
  * Who a lock file, a temporary file or a quota reservation belongs to. A pid alone is not enough:

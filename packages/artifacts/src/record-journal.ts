@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, ftruncateSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { openOwnFileSync } from './own-file.js';
+import { openOwnFileSync } from '@toolwright/utils/private-files';
 
 /** File name of the metadata journal inside a session directory. */
 export const JOURNAL_FILE_NAME = '.records';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, renameSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
+import { fsyncDirectory, removeTempFile, writeTempFileSync } from '@toolwright/utils/private-files';
 import type { ArtifactStoreV1 } from './artifact-sink.js';
 import { asArtifactStoreError } from './error-boundary.js';
 import { ArtifactStoreError, ArtifactStoreErrorCode, ioFailure } from './errors.js';
@@ -25,14 +26,7 @@ import {
   verifyStoredFile,
   verifyStoredFileSync,
 } from './stored-file-verification.js';
-import {
-  fsyncDirectory,
-  newTempPath,
-  publishTempFile,
-  removeTempFile,
-  writeTempFileChunked,
-  writeTempFileSync,
-} from './temp-file.js';
+import { newTempPath, publishTempFile, writeTempFileChunked } from './temp-file.js';
 import type {
   ArtifactReadResult,
   ArtifactRecord,

@@ -1,5 +1,9 @@
 import { lstatSync, type Stats } from 'node:fs';
-import { ensurePrivateDirectory, ensureStoreRoot, PRIVATE_DIRECTORY_MODE } from './secure-directory.js';
+import {
+  ensurePrivateDirectory,
+  ensureStorageRoot,
+  PRIVATE_DIRECTORY_MODE,
+} from '@toolwright/utils/private-files';
 
 /** What a chain check found. */
 export type ChainState = 'present' | 'missing' | 'replaced';
@@ -73,7 +77,7 @@ export class SessionDirectoryChain {
       this.#verified = undefined;
     }
     if (create && !this.#rootChecked) {
-      ensureStoreRoot(this.#root, this.#uid);
+      ensureStorageRoot(this.#root, this.#uid);
       this.#rootChecked = true;
     }
     if (ensurePrivateDirectory(this.#namespaceDirectory, this.#uid, create) === undefined) return 'missing';

@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { openOwnFileSync } from './own-file.js';
+import { openOwnFileSync } from '@toolwright/utils/private-files';
 import { isProcessRunning, type ProcessIdentity } from './process-identity.js';
 
 /** File name of the usage ledger inside a session directory. */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fchmodSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode, ioFailure } from './errors.js';
-import { openExistingFileSync } from './own-file.js';
+import { errnoCode, openExistingFileSync } from '@toolwright/utils/private-files';
+import { ArtifactStoreError, ArtifactStoreErrorCode, ioFailure } from './errors.js';
 import { currentProcess, isProcessRunning, type ProcessIdentity } from './process-identity.js';
 
 /** File name of the cross-process lock inside a session directory. */

@@ -1,12 +1,11 @@
-import { lstatSync, readdirSync, type Stats, unlinkSync } from 'node:fs';
+import { readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode, ioFailure } from './errors.js';
+import { errnoCode, formatMode, lstatOrMissing, PRIVATE_FILE_MODE } from '@toolwright/utils/private-files';
+import { ArtifactStoreError, ArtifactStoreErrorCode, ioFailure } from './errors.js';
 import { isProcessRunning } from './process-identity.js';
 import { JOURNAL_FILE_NAME } from './record-journal.js';
-import { formatMode } from './secure-directory.js';
 import { LEDGER_FILE_NAME } from './session-ledger.js';
 import { LOCK_BREAK_FILE_NAME, LOCK_FILE_NAME } from './session-lock.js';
-import { PRIVATE_FILE_MODE } from './stored-file-verification.js';
 import { tempFileWriter } from './temp-file.js';
 
 /** Stored artifact names: `<sha256 hex>` plus an optional extension. */
@@ -65,7 +64,7 @@ export function scanSessionDirectory(directory: string, uid: number, removeLefto
     const path = join(directory, name);
     const writer = tempFileWriter(name);
     if (writer !== undefined) {
-      const stats = lstatOrUndefined(path);
+      const stats = lstatOrMissing(path, 'inspect');
       if (stats === undefined) continue;
       if (!stats.isFile()) throw unsafeEntry(path, 'a temporary name that is not a regular file');
       if (stats.uid !== uid) throw unsafeEntry(path, `a temporary file owned by uid ${stats.uid}`);
@@ -80,7 +79,7 @@ export function scanSessionDirectory(directory: string, uid: number, removeLefto
       continue;
     }
     if (BOOKKEEPING_FILES.has(name)) {
-      const stats = lstatOrUndefined(path);
+      const stats = lstatOrMissing(path, 'inspect');
       if (stats === undefined) continue;
       if (!stats.isFile()) throw unsafeEntry(path, 'a store file that is not a regular file');
       if (stats.uid !== uid) throw unsafeEntry(path, `a store file owned by uid ${stats.uid}`);
@@ -95,7 +94,7 @@ export function scanSessionDirectory(directory: string, uid: number, removeLefto
   const artifacts: ScannedArtifact[] = [];
   for (const name of artifactNames) {
     const path = join(directory, name);
-    const stats = lstatOrUndefined(path);
+    const stats = lstatOrMissing(path, 'inspect');
     if (stats === undefined) continue;
     if (stats.isSymbolicLink()) throw unsafeEntry(path, 'a symbolic link');
     if (!stats.isFile()) throw unsafeEntry(path, 'not a regular file');
@@ -113,13 +112,4 @@ export function scanSessionDirectory(directory: string, uid: number, removeLefto
     });
   }
   return { artifacts, removedLeftovers };
-}
-
-function lstatOrUndefined(path: string): Stats | undefined {
-  try {
-    return lstatSync(path);
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return undefined;
-    throw ioFailure('inspect', path, error);
-  }
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTempDir } from '@toolwright/test-support';
+import { makeTempDir, withSyscallFault } from '@toolwright/test-support';
 import { describe, expect, it } from 'vitest';
 import { ArtifactStoreError } from './errors.js';
 import {
@@ -11,7 +11,6 @@ import {
   verifyStoredFileSync,
 } from './stored-file-verification.js';
 import { rejection } from './test-support/refusals.js';
-import { withSyscallFault } from './test-support/syscall-fault.js';
 
 function sha256(bytes: string | Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');

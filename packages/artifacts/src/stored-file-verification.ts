@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode, ioFailure } from './errors.js';
-import { formatMode } from './secure-directory.js';
-
-/** Mode of every file the store writes. */
-export const PRIVATE_FILE_MODE = 0o600;
+import { errnoCode, formatMode, PRIVATE_FILE_MODE } from '@toolwright/utils/private-files';
+import { ArtifactStoreError, ArtifactStoreErrorCode, ioFailure } from './errors.js';
 
 /**
  * Flags for opening a stored file to verify it. O_NOFOLLOW refuses a symlink planted at the

@@ -1,19 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  constants,
-  fchmodSync,
-  fsyncSync,
-  linkSync,
-  openSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { linkSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { errnoCode, ioFailure } from './errors.js';
+import {
+  errnoCode,
+  PRIVATE_FILE_MODE,
+  removeTempFile,
+  TEMP_OPEN_FLAGS,
+} from '@toolwright/utils/private-files';
+import { ioFailure } from './errors.js';
 import { currentProcess, type ProcessIdentity } from './process-identity.js';
-import { PRIVATE_FILE_MODE } from './stored-file-verification.js';
 
 /**
  * Temporary files are named `.tmp-<pid>-<start time>-<boot id>-<nonce>` (start time and boot id
@@ -51,40 +47,10 @@ export function tempFileWriter(name: string): ProcessIdentity | undefined {
 /** Bytes written per call on the streaming path: bounded work per event-loop turn. */
 export const WRITE_CHUNK_BYTES = 1024 * 1024;
 
-/** Exclusive (never an existing file), no-follow (never through a link), write-only. */
-const TEMP_OPEN_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | constants.O_WRONLY;
-
 /** A fresh temporary path in `directory` (the same directory, so that `link()` publishes it). */
 export function newTempPath(directory: string): string {
   const { pid, startTime, bootId } = currentProcess();
   return join(directory, `.tmp-${pid}-${startTime}-${bootId}-${randomBytes(8).toString('hex')}`);
-}
-
-/**
- * Writes `bytes` to a new temporary file with the synchronous API: on a two-core host each
- * promise-based fs call costs tens of microseconds, a large share of a small write. The mode is
- * set with fchmod because the mode given to open() is filtered by the umask.
- */
-export function writeTempFileSync(path: string, bytes: Uint8Array): void {
-  let descriptor: number;
-  try {
-    descriptor = openSync(path, TEMP_OPEN_FLAGS, PRIVATE_FILE_MODE);
-  } catch (error) {
-    throw ioFailure('create temporary file', path, error);
-  }
-  try {
-    fchmodSync(descriptor, PRIVATE_FILE_MODE);
-    let written = 0;
-    while (written < bytes.byteLength) {
-      written += writeSync(descriptor, bytes, written, bytes.byteLength - written);
-    }
-    fsyncSync(descriptor);
-  } catch (error) {
-    closeSync(descriptor);
-    removeTempFile(path);
-    throw ioFailure('write temporary file', path, error);
-  }
-  closeSync(descriptor);
 }
 
 /**
@@ -132,30 +98,4 @@ export function publishTempFile(tempPath: string, finalPath: string): boolean {
   }
   removeTempFile(tempPath);
   return true;
-}
-
-/** Removes a temporary file; a missing one is fine (already removed). */
-export function removeTempFile(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch (error) {
-    if (errnoCode(error) !== 'ENOENT') throw ioFailure('remove temporary file', path, error);
-  }
-}
-
-/** Makes the directory entry changes durable (publish and temporary removal). */
-export function fsyncDirectory(directory: string): void {
-  let descriptor: number;
-  try {
-    descriptor = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
-  } catch (error) {
-    throw ioFailure('open directory to sync', directory, error);
-  }
-  try {
-    fsyncSync(descriptor);
-  } catch (error) {
-    throw ioFailure('sync directory', directory, error);
-  } finally {
-    closeSync(descriptor);
-  }
 }

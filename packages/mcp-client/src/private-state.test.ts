@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { ArtifactStoreError } from '@toolwright/artifacts';
 import { makeTempDir } from '@toolwright/test-support';
+import { PrivateFileError } from '@toolwright/utils/private-files';
 import { describe, expect, it } from 'vitest';
 import { logoutMcpServer } from './auth/oauth-login.js';
 import { McpClientError } from './errors.js';
@@ -36,7 +36,7 @@ describe('private state errors are the adapter’s own', () => {
     const error = caught(() => logoutMcpServer(definition!, { oauth: { storeDirectory: store } }));
     expect(error).toMatchObject({ code: 'state_unsafe' });
     expect(McpClientError.isInstance(error)).toBe(true);
-    expect(ArtifactStoreError.isInstance((error as Error).cause)).toBe(true);
+    expect(PrivateFileError.isInstance((error as Error).cause)).toBe(true);
     expect((error as Error).message).toContain('(unsafe_directory)');
     expect(readdirSync(elsewhere)).toEqual([]);
   });

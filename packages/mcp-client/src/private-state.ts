@@ -1,10 +1,10 @@
-import { PrivateDirectory } from '@toolwright/artifacts';
+import { PrivateDirectory } from '@toolwright/utils/private-files';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 
 /**
  * Runs one step on the adapter's private state (OAuth tokens and registrations, folder trust
  * records) and turns anything it throws that is not already the adapter's own error — the
- * `ArtifactStoreError` of a `PrivateDirectory` that is a link, another user's or of a loose mode,
+ * `PrivateFileError` of a `PrivateDirectory` that is a link, another user's or of a loose mode,
  * or a raw Node error — into an {@link McpClientError} `state_unsafe` naming `owner` and the
  * place, with the original as `cause`. A host that catches `McpClientError` around the adapter
  * then catches everything it throws.

@@ -8,6 +8,7 @@ export {
   readmeBlocks,
   runReadmeExample,
 } from './readme-example.js';
+export { type SyscallFault, withSyscallFault } from './syscall-fault.js';
 export { makeTempDir, type TempDirOptions } from './temp-dir.js';
 export { type RecognisableErrorClass, rejectionOf, thrownBy } from './thrown-by.js';
 export { waitFor } from './wait-for.js';

@@ -40,3 +40,27 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'stripHiddenCharacters',
   ]);
 });
+
+it("keeps the private files, which need Node's file system, behind their own entry", async () => {
+  expect(Object.keys(await import('./private-files.js')).sort()).toEqual([
+    'PRIVATE_DIRECTORY_MODE',
+    'PRIVATE_FILE_MODE',
+    'PrivateDirectory',
+    'PrivateFileError',
+    'PrivateFileErrorCode',
+    'TEMP_OPEN_FLAGS',
+    'checkPrivateDirectory',
+    'ensurePrivateDirectory',
+    'ensureStorageRoot',
+    'errnoCode',
+    'formatMode',
+    'fsyncDirectory',
+    'ioFailure',
+    'lstatOrMissing',
+    'openExistingFileSync',
+    'openOwnFileSync',
+    'removeTempFile',
+    'userStateDirectory',
+    'writeTempFileSync',
+  ]);
+});

@@ -1,6 +1,6 @@
 import { lstatSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { ArtifactStoreError, PrivateDirectory } from '@toolwright/artifacts';
+import { PrivateDirectory, PrivateFileError } from '@toolwright/utils/private-files';
 import { AgentError, AgentErrorCode } from '../errors.js';
 
 /** The states a task moves through. */
@@ -114,13 +114,13 @@ export class TaskStore {
   /**
    * Runs `use` on the session directory, opened (and created when missing) as a private
    * directory and checked anew on every use, so a directory swapped after an earlier check is
-   * refused too; the artifacts package's refusals become the agent's.
+   * refused too; its refusals become the agent's.
    */
   #private<T>(use: (directory: PrivateDirectory) => T): T {
     try {
       return use(new PrivateDirectory(dirname(this.#sessionDirectory), basename(this.#sessionDirectory)));
     } catch (error) {
-      if (!ArtifactStoreError.isInstance(error)) throw error;
+      if (!PrivateFileError.isInstance(error)) throw error;
       throw new AgentError(
         AgentErrorCode.UnsafeStateDirectory,
         `Refusing the session's task list in ${this.#sessionDirectory}: ${error.message} ` +

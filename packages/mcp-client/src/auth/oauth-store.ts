@@ -5,7 +5,7 @@ import type {
   OAuthDiscoveryState,
   OAuthTokens,
 } from '@modelcontextprotocol/client';
-import { userStateDirectory } from '@toolwright/artifacts';
+import { userStateDirectory } from '@toolwright/utils/private-files';
 import { GuardedPrivateDirectory } from '../private-state.js';
 
 /** What is kept per server, one file each. */
@@ -37,7 +37,7 @@ export function serverStoreName(server: string, url: URL): string {
 
 /**
  * The tokens, client registration and discovery results of one server, in a
- * `PrivateDirectory` of `@toolwright/artifacts` (0700, files 0600, owner-checked, written
+ * `PrivateDirectory` of `@toolwright/utils/private-files` (0700, files 0600, owner-checked, written
  * crash-safely). The directory is opened on first use, so a server whose tokens are never
  * needed creates nothing.
  */

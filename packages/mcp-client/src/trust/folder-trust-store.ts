@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { userStateDirectory } from '@toolwright/artifacts';
 import { checkOptions, type OptionTable } from '@toolwright/utils';
+import { userStateDirectory } from '@toolwright/utils/private-files';
 import { McpClientError, McpClientErrorCode } from '../errors.js';
 import { invalidOption } from '../invalid-option.js';
 import { GuardedPrivateDirectory, guardPrivateState } from '../private-state.js';
@@ -114,7 +114,7 @@ function parseRecord(bytes: Buffer | undefined): TrustedFolder | undefined {
  * path with a fingerprint of the files its trust covers (their real paths and contents, a
  * missing file counted as absent), so a changed, added or removed file makes it ask again, and
  * a folder elsewhere with the same files is a different folder. Records live in a
- * `PrivateDirectory` of `@toolwright/artifacts`: 0700, files 0600, owner-checked, never followed
+ * `PrivateDirectory` of `@toolwright/utils/private-files`: 0700, files 0600, owner-checked, never followed
  * through a link, written atomically — one file per folder, so two processes trusting two
  * folders at once both keep theirs.
  */

@@ -13,8 +13,8 @@ import {
 import { join } from 'node:path';
 import { makeTempDir } from '@toolwright/test-support';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ArtifactStoreError } from './errors.js';
-import { PrivateDirectory } from './private-files.js';
+import { PrivateDirectory } from './private-directory.js';
+import { PrivateFileError } from './private-file-error.js';
 
 let root: string;
 beforeEach(() => {
@@ -25,7 +25,7 @@ function codeOf(run: () => unknown): string | undefined {
   try {
     run();
   } catch (error) {
-    return ArtifactStoreError.isInstance(error) ? error.code : `not an ArtifactStoreError: ${error}`;
+    return PrivateFileError.isInstance(error) ? error.code : `not a PrivateFileError: ${error}`;
   }
   return undefined;
 }
@@ -61,7 +61,7 @@ describe('PrivateDirectory', () => {
     directory.write('tokens.json', versions[0]!);
     // A separate process rewrites the file as fast as it can, with PrivateDirectory itself,
     // and is killed with SIGKILL at a moment it does not choose.
-    const source = new URL('./private-files.ts', import.meta.url).pathname;
+    const source = new URL('./private-directory.ts', import.meta.url).pathname;
     const script = `
       const { PrivateDirectory } = await import(${JSON.stringify(source)});
       const directory = new PrivateDirectory(${JSON.stringify(root)}, 'server');

@@ -9,17 +9,21 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { makeTempDir } from '@toolwright/test-support';
+import { makeTempDir, type SyscallFault, thrownBy, withSyscallFault } from '@toolwright/test-support';
 import { describe, expect, it } from 'vitest';
-import { ensurePrivateDirectory, ensureStoreRoot } from './secure-directory.js';
-import { thrown } from './test-support/refusals.js';
-import { type SyscallFault, withSyscallFault } from './test-support/syscall-fault.js';
+import { PrivateFileError } from './private-file-error.js';
+import { ensurePrivateDirectory, ensureStorageRoot } from './secure-directory.js';
+
+/** The refusal `run` throws; fails the test when it throws nothing or anything else. */
+function thrown(run: () => unknown): PrivateFileError {
+  return thrownBy(run, PrivateFileError);
+}
 
 describe('secure directories (the storage root and the private chain)', () => {
   it('refuses a storage root that is a regular file, naming it', () => {
     const root = join(makeTempDir('toolwright-secure-test'), 'file');
     writeFileSync(root, 'x');
-    const error = thrown(() => ensureStoreRoot(root, 0));
+    const error = thrown(() => ensureStorageRoot(root, 0));
     expect(error.code).toBe('unsafe_directory');
     expect(error.path).toBe(root);
     expect(error.message).toBe(
@@ -30,10 +34,10 @@ describe('secure directories (the storage root and the private chain)', () => {
   it('accepts a root owned by root for another uid, and refuses one owned by a third uid with the full message', () => {
     const root = makeTempDir('toolwright-secure-test');
     chmodSync(root, 0o755);
-    expect(() => ensureStoreRoot(root, 1000)).not.toThrow();
+    expect(() => ensureStorageRoot(root, 1000)).not.toThrow();
     chownSync(root, 2000, 2000);
-    expect(() => ensureStoreRoot(root, 2000)).not.toThrow();
-    const error = thrown(() => ensureStoreRoot(root, 1000));
+    expect(() => ensureStorageRoot(root, 2000)).not.toThrow();
+    const error = thrown(() => ensureStorageRoot(root, 1000));
     expect(error.code).toBe('unsafe_directory');
     expect(error.path).toBe(root);
     expect(error.message).toBe(
@@ -46,7 +50,7 @@ describe('secure directories (the storage root and the private chain)', () => {
   it('refuses a world-writable root unless it is sticky, with the full message', () => {
     const root = makeTempDir('toolwright-secure-test');
     chmodSync(root, 0o777);
-    const error = thrown(() => ensureStoreRoot(root, 0));
+    const error = thrown(() => ensureStorageRoot(root, 0));
     expect(error.code).toBe('unsafe_directory');
     expect(error.path).toBe(root);
     expect(error.message).toBe(
@@ -54,14 +58,14 @@ describe('secure directories (the storage root and the private chain)', () => {
         'Expected one only its owner can write to (e.g. 0700 or 0755), or a sticky one like /tmp.',
     );
     chmodSync(root, 0o1777);
-    expect(() => ensureStoreRoot(root, 0)).not.toThrow();
+    expect(() => ensureStorageRoot(root, 0)).not.toThrow();
   });
 
   it('does not create a missing root inside a parent others may write to, naming that parent', () => {
     const parent = makeTempDir('toolwright-secure-test');
     chmodSync(parent, 0o777);
     const root = join(parent, 'root');
-    const error = thrown(() => ensureStoreRoot(root, 0));
+    const error = thrown(() => ensureStorageRoot(root, 0));
     expect(error.message).toBe(
       `Refusing the parent of the storage root ${parent}: mode 0777 lets other users replace our directories. ` +
         'Expected one only its owner can write to (e.g. 0700 or 0755), or a sticky one like /tmp.',
@@ -72,7 +76,7 @@ describe('secure directories (the storage root and the private chain)', () => {
   it('creates the missing levels of a root 0700 each', () => {
     const base = makeTempDir('toolwright-secure-test');
     const root = join(base, 'a', 'b');
-    ensureStoreRoot(root, 0);
+    ensureStorageRoot(root, 0);
     expect(lstatSync(join(base, 'a')).mode & 0o7777).toBe(0o700);
     expect(lstatSync(root).mode & 0o7777).toBe(0o700);
   });
@@ -81,7 +85,7 @@ describe('secure directories (the storage root and the private chain)', () => {
     const file = join(makeTempDir('toolwright-secure-test'), 'file');
     writeFileSync(file, 'x');
     const root = join(file, 'root');
-    const error = thrown(() => ensureStoreRoot(root, 0));
+    const error = thrown(() => ensureStorageRoot(root, 0));
     expect(error.code).toBe('io_failed');
     expect(error.path).toBe(root);
     expect(error.message).toMatch(new RegExp(`^Could not inspect the storage root ${root}: ENOTDIR`));
@@ -91,7 +95,7 @@ describe('secure directories (the storage root and the private chain)', () => {
     const base = makeTempDir('toolwright-secure-test');
     const root = join(base, 'root');
     symlinkSync(join(base, 'target'), root);
-    const error = thrown(() => ensureStoreRoot(root, 0));
+    const error = thrown(() => ensureStorageRoot(root, 0));
     expect(error.code).toBe('io_failed');
     expect(error.message).toBe(
       `Could not inspect the storage root ${root}: it vanished right after it was created`,
@@ -106,7 +110,7 @@ describe('secure directories (the storage root and the private chain)', () => {
     const error = thrown(() => ensurePrivateDirectory(file, 0, false));
     expect(error.code).toBe('unsafe_directory');
     expect(error.message).toBe(
-      `Refusing artifact directory ${file}: it is not a directory. Expected a real directory owned by uid 0 with mode 0700.`,
+      `Refusing private directory ${file}: it is not a directory. Expected a real directory owned by uid 0 with mode 0700.`,
     );
     const directory = join(base, 'directory');
     mkdirSync(directory);
@@ -142,7 +146,7 @@ describe('secure directories (the storage root and the private chain)', () => {
       const error = thrown(() => ensurePrivateDirectory(path, 1000, true));
       expect(error.code).toBe('unsafe_directory');
       expect(error.message).toBe(
-        `Refusing artifact directory ${path}: it is owned by uid 0, not by uid 1000 (this process). ` +
+        `Refusing private directory ${path}: it is owned by uid 0, not by uid 1000 (this process). ` +
           'Expected a real directory owned by uid 1000 with mode 0700.',
       );
       ensurePrivateDirectory(join(base, `ours-${round}`), 0, true);
@@ -164,9 +168,9 @@ describe('secure directories (the storage root and the private chain)', () => {
 
   it('refuses a missing level of the root that it created for another uid, instead of building the rest in it', () => {
     const base = makeTempDir('toolwright-secure-test');
-    const error = thrown(() => ensureStoreRoot(join(base, 'a', 'b'), 1000));
+    const error = thrown(() => ensureStorageRoot(join(base, 'a', 'b'), 1000));
     expect(error.message).toBe(
-      `Refusing artifact directory ${join(base, 'a')}: it is owned by uid 0, not by uid 1000 (this process). ` +
+      `Refusing private directory ${join(base, 'a')}: it is owned by uid 0, not by uid 1000 (this process). ` +
         'Expected a real directory owned by uid 1000 with mode 0700.',
     );
     expect(existsSync(join(base, 'a', 'b'))).toBe(false);
@@ -178,7 +182,7 @@ describe('secure directories (the storage root and the private chain)', () => {
     const previous = process.cwd();
     process.chdir(workingDirectory);
     try {
-      ensureStoreRoot(root, 0);
+      ensureStorageRoot(root, 0);
     } finally {
       process.chdir(previous);
     }
@@ -202,13 +206,13 @@ describe('secure directories when a path changes or fails between two calls', ()
       'ELOOP',
       'unsafe_directory',
       (path: string) =>
-        `Refusing artifact directory ${path}: it was replaced by a symbolic link right after mkdir.`,
+        `Refusing private directory ${path}: it was replaced by a symbolic link right after mkdir.`,
     ],
     [
       'ENOTDIR',
       'unsafe_directory',
       (path: string) =>
-        `Refusing artifact directory ${path}: it was replaced by a non-directory right after mkdir.`,
+        `Refusing private directory ${path}: it was replaced by a non-directory right after mkdir.`,
     ],
     ['EIO', 'io_failed', (path: string) => `Could not open the new directory ${path}: EIO`],
   ] as const;
@@ -245,9 +249,7 @@ describe('secure directories when a path changes or fails between two calls', ()
     if (error === undefined) return context.skip();
     expect(error.code).toBe('unsafe_directory');
     expect(
-      error.message.startsWith(
-        `Refusing artifact directory ${path}: it vanished right after it was created.`,
-      ),
+      error.message.startsWith(`Refusing private directory ${path}: it vanished right after it was created.`),
     ).toBe(true);
   });
 
@@ -255,7 +257,7 @@ describe('secure directories when a path changes or fails between two calls', ()
     const parent = makeTempDir('toolwright-secure-test');
     const root = join(parent, 'root');
     const error = await refusalUnder({ path: parent, syscall: 'statx', error: 'ENOENT', when: '2' }, () =>
-      ensureStoreRoot(root, 0),
+      ensureStorageRoot(root, 0),
     );
     if (error === undefined) return context.skip();
     expect(error.code).toBe('io_failed');
@@ -267,7 +269,7 @@ describe('secure directories when a path changes or fails between two calls', ()
   it('a parent of the root that can no longer be inspected is io_failed, naming that check', async (context) => {
     const parent = makeTempDir('toolwright-secure-test');
     const error = await refusalUnder({ path: parent, syscall: 'statx', error: 'EACCES', when: '2' }, () =>
-      ensureStoreRoot(join(parent, 'root'), 0),
+      ensureStorageRoot(join(parent, 'root'), 0),
     );
     if (error === undefined) return context.skip();
     expect(
@@ -278,7 +280,7 @@ describe('secure directories when a path changes or fails between two calls', ()
   it('an existing root that cannot be inspected a second time is io_failed, naming the root', async (context) => {
     const root = makeTempDir('toolwright-secure-test');
     const error = await refusalUnder({ path: root, syscall: 'statx', error: 'EIO', when: '2' }, () =>
-      ensureStoreRoot(root, 0),
+      ensureStorageRoot(root, 0),
     );
     if (error === undefined) return context.skip();
     expect(error.message.startsWith(`Could not inspect the storage root ${root}: EIO`)).toBe(true);
@@ -287,7 +289,7 @@ describe('secure directories when a path changes or fails between two calls', ()
   it('a root none of whose ancestors exists, "/" included, ends the walk up at "/" as a failed create', async (context) => {
     const root = join('/', `toolwright-missing-${process.pid}`, 'root');
     const error = await refusalUnder({ path: '/', syscall: 'statx', error: 'ENOENT' }, () =>
-      ensureStoreRoot(root, 0),
+      ensureStorageRoot(root, 0),
     );
     if (error === undefined) return context.skip();
     expect(error.code).toBe('io_failed');

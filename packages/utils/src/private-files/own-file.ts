@@ -1,11 +1,10 @@
 import { closeSync, constants, fchmodSync, fstatSync, openSync, type Stats } from 'node:fs';
-import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode, ioFailure } from './errors.js';
-import { formatMode } from './secure-directory.js';
-import { PRIVATE_FILE_MODE } from './stored-file-verification.js';
+import { errnoCode, ioFailure, PrivateFileError, PrivateFileErrorCode } from './private-file-error.js';
+import { formatMode, PRIVATE_FILE_MODE } from './secure-directory.js';
 
 /**
- * Opens one of the store's own bookkeeping files (ledger, record journal) in the session
- * directory, creating it 0600 if missing, never following a link, and checks through the handle
+ * Opens a bookkeeping file of ours in a private directory (the artifact store's ledger and
+ * record journal), creating it 0600 if missing, never following a link, and checks through the handle
  * that it is a regular file of ours with mode 0600 and one link. Writers hold the session lock;
  * a reader that races a creator opens the file the creator made.
  *
@@ -26,7 +25,7 @@ export function openOwnFileSync(path: string, accessFlags: number, uid: number):
 }
 
 /** Why a file is refused, turned into the caller's error (each kind of file words it its own way). */
-export type RefuseFile = (problem: string) => ArtifactStoreError;
+export type RefuseFile = (problem: string) => Error;
 
 /** An open handle and what `fstat` said about it. */
 export interface CheckedFile {
@@ -106,9 +105,9 @@ function createOwnFileSync(path: string, accessFlags: number): number {
   }
 }
 
-function unsafeOwnFile(path: string, problem: string): ArtifactStoreError {
-  return new ArtifactStoreError(
-    ArtifactStoreErrorCode.UnsafeEntry,
+function unsafeOwnFile(path: string, problem: string): PrivateFileError {
+  return new PrivateFileError(
+    PrivateFileErrorCode.UnsafeEntry,
     `Refusing store file ${path}: ${problem}. Expected a regular file of this user with mode 0600 and one link.`,
     { path },
   );

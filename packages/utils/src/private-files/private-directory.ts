@@ -1,17 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { closeSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode, ioFailure } from './errors.js';
+import { fsyncDirectory, removeTempFile, writeTempFileSync } from './atomic-write.js';
 import { openExistingFileSync } from './own-file.js';
-import { ensurePrivateDirectory, ensureStoreRoot } from './secure-directory.js';
-import { fsyncDirectory, newTempPath, removeTempFile, writeTempFileSync } from './temp-file.js';
+import { errnoCode, ioFailure, PrivateFileError, PrivateFileErrorCode } from './private-file-error.js';
+import { ensurePrivateDirectory, ensureStorageRoot } from './secure-directory.js';
 
 /** A file name inside a private directory: no separators, no dot files (temporary files are). */
 const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/;
 
 function currentUid(): number {
   if (typeof process.getuid !== 'function') {
-    throw new ArtifactStoreError(
-      ArtifactStoreErrorCode.UnsupportedPlatform,
+    throw new PrivateFileError(
+      PrivateFileErrorCode.UnsupportedPlatform,
       'Private files need POSIX owners and modes (process.getuid), which this platform lacks.',
     );
   }
@@ -20,8 +21,8 @@ function currentUid(): number {
 
 function checkName(name: string): void {
   if (typeof name !== 'string' || !FILE_NAME.test(name)) {
-    throw new ArtifactStoreError(
-      ArtifactStoreErrorCode.InvalidRequest,
+    throw new PrivateFileError(
+      PrivateFileErrorCode.InvalidRequest,
       `Private file name ${JSON.stringify(name)} is not accepted; use 1-128 characters from A-Z a-z 0-9 _ . - not starting with a dot.`,
     );
   }
@@ -29,7 +30,7 @@ function checkName(name: string): void {
 
 /**
  * A directory only this user can enter (0700, owned by us, not a link), under a root that
- * cannot be used to swap it (see the artifact store's root rules), holding files only this
+ * cannot be used to swap it (see {@link ensureStorageRoot}), holding files only this
  * user can read (0600, one link). Writes are crash-safe: a temporary file is written and
  * fsynced, renamed over the old one, and the directory is fsynced, so a reader sees the old
  * content or the new one, never a torn file. Every open refuses symbolic links; every read
@@ -42,13 +43,13 @@ export class PrivateDirectory {
   /**
    * Opens (creating when missing) `root/…segments` as a chain of private directories.
    *
-   * @throws ArtifactStoreError `unsafe_directory` naming the directory that is a link, foreign
+   * @throws PrivateFileError `unsafe_directory` naming the directory that is a link, foreign
    *   or of another mode; `io_failed` when the file system refuses.
    */
   constructor(root: string, ...segments: string[]) {
     const uid = currentUid();
     for (const segment of segments) checkName(segment);
-    ensureStoreRoot(root, uid);
+    ensureStorageRoot(root, uid);
     let path = root;
     for (const segment of segments) {
       path = join(path, segment);
@@ -61,7 +62,7 @@ export class PrivateDirectory {
   /**
    * The content of `name`, or `undefined` when there is none.
    *
-   * @throws ArtifactStoreError `unsafe_entry` when it is a link, not a regular file, not ours,
+   * @throws PrivateFileError `unsafe_entry` when it is a link, not a regular file, not ours,
    *   not 0600 or has more than one link.
    */
   read(name: string): Buffer | undefined {
@@ -79,7 +80,8 @@ export class PrivateDirectory {
   /** Replaces `name` with `bytes` atomically and durably (0600). */
   write(name: string, bytes: Uint8Array): void {
     checkName(name);
-    const temp = newTempPath(this.path);
+    // A dot name, which no file of the directory can have.
+    const temp = join(this.path, `.tmp-${process.pid}-${randomBytes(8).toString('hex')}`);
     writeTempFileSync(temp, bytes);
     const path = join(this.path, name);
     try {
@@ -106,9 +108,9 @@ export class PrivateDirectory {
   }
 }
 
-function unsafeFile(path: string, problem: string): ArtifactStoreError {
-  return new ArtifactStoreError(
-    ArtifactStoreErrorCode.UnsafeEntry,
+function unsafeFile(path: string, problem: string): PrivateFileError {
+  return new PrivateFileError(
+    PrivateFileErrorCode.UnsafeEntry,
     `Refusing private file ${path}: ${problem}. Expected a regular file of this user with mode 0600 and one link.`,
     { path },
   );

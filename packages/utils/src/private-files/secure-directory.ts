@@ -10,10 +10,13 @@ import {
   statSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import { ArtifactStoreError, ArtifactStoreErrorCode, errnoCode, ioFailure } from './errors.js';
+import { errnoCode, ioFailure, PrivateFileError, PrivateFileErrorCode } from './private-file-error.js';
 
-/** Mode of every directory the store creates. */
+/** Mode of every private directory. */
 export const PRIVATE_DIRECTORY_MODE = 0o700;
+
+/** Mode of every private file. */
+export const PRIVATE_FILE_MODE = 0o600;
 
 /**
  * Opening a directory to change its mode: `O_NOFOLLOW` refuses a symlink planted at the path
@@ -26,10 +29,10 @@ const DIRECTORY_OPEN_FLAGS = constants.O_RDONLY | constants.O_DIRECTORY | consta
 const WRITABLE_BY_OTHERS = 0o022;
 const STICKY = 0o1000;
 
-function unsafeDirectory(path: string, problem: string, uid: number): ArtifactStoreError {
-  return new ArtifactStoreError(
-    ArtifactStoreErrorCode.UnsafeDirectory,
-    `Refusing artifact directory ${path}: ${problem}. Expected a real directory owned by uid ${uid} with mode 0700.`,
+function unsafeDirectory(path: string, problem: string, uid: number): PrivateFileError {
+  return new PrivateFileError(
+    PrivateFileErrorCode.UnsafeDirectory,
+    `Refusing private directory ${path}: ${problem}. Expected a real directory owned by uid ${uid} with mode 0700.`,
     { path },
   );
 }
@@ -48,15 +51,15 @@ function foreignOwner(owner: number, uid: number): string {
  */
 function checkSharedDirectory(path: string, stats: Stats, uid: number, role: string): void {
   if (!stats.isDirectory()) {
-    throw new ArtifactStoreError(
-      ArtifactStoreErrorCode.UnsafeDirectory,
+    throw new PrivateFileError(
+      PrivateFileErrorCode.UnsafeDirectory,
       `Refusing ${role} ${path}: it is not a directory. Expected a directory path.`,
       { path },
     );
   }
   if (stats.uid !== uid && stats.uid !== 0) {
-    throw new ArtifactStoreError(
-      ArtifactStoreErrorCode.UnsafeDirectory,
+    throw new PrivateFileError(
+      PrivateFileErrorCode.UnsafeDirectory,
       `Refusing ${role} ${path}: it is owned by uid ${stats.uid}, not by uid ${uid} (this process) or root; ` +
         'its owner could rename our directories and put their own in their place, sticky bit or not. ' +
         `Expected a directory owned by uid ${uid} or by root.`,
@@ -64,8 +67,8 @@ function checkSharedDirectory(path: string, stats: Stats, uid: number, role: str
     );
   }
   if ((stats.mode & WRITABLE_BY_OTHERS) !== 0 && (stats.mode & STICKY) === 0) {
-    throw new ArtifactStoreError(
-      ArtifactStoreErrorCode.UnsafeDirectory,
+    throw new PrivateFileError(
+      PrivateFileErrorCode.UnsafeDirectory,
       `Refusing ${role} ${path}: mode ${formatMode(stats.mode)} lets other users replace our directories. ` +
         'Expected one only its owner can write to (e.g. 0700 or 0755), or a sticky one like /tmp.',
       { path },
@@ -83,13 +86,16 @@ function statOrMissing(path: string, operation: string): Stats | undefined {
   }
 }
 
-/** `lstat`, undefined when missing; `ENOTDIR` (a parent swapped for a file) is `io_failed`. */
-function lstatOrMissing(path: string): Stats | undefined {
+/**
+ * `lstat`, undefined when missing; any other failure (`ENOTDIR`: a parent swapped for a file) is
+ * `io_failed`, naming `operation`.
+ */
+export function lstatOrMissing(path: string, operation = 'inspect directory'): Stats | undefined {
   try {
     return lstatSync(path);
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') return undefined;
-    throw ioFailure('inspect directory', path, error);
+    throw ioFailure(operation, path, error);
   }
 }
 
@@ -123,7 +129,7 @@ function createPrivateDirectory(path: string, uid: number): void {
     if (stats.uid !== uid) throw unsafeDirectory(path, foreignOwner(stats.uid, uid), uid);
     fchmodSync(descriptor, PRIVATE_DIRECTORY_MODE);
   } catch (error) {
-    if (ArtifactStoreError.isInstance(error)) throw error;
+    if (PrivateFileError.isInstance(error)) throw error;
     throw ioFailure('set the mode of', path, error);
   } finally {
     closeSync(descriptor);
@@ -138,7 +144,7 @@ function createPrivateDirectory(path: string, uid: number): void {
  * directory owned by us or by root — sticky or not — that group and others cannot write to
  * unless it is sticky like `/tmp`. The errors name the directory, its owner and our uid.
  */
-export function ensureStoreRoot(root: string, uid: number): void {
+export function ensureStorageRoot(root: string, uid: number): void {
   const missing: string[] = [];
   let existing = root;
   while (statOrMissing(existing, 'inspect the storage root') === undefined) {

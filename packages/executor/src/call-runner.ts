@@ -19,6 +19,7 @@ import { JUDGED_PATHS_CONTEXT_FIELD, type JudgedPaths, recordJudgedPaths } from 
 import { PATH_ACCESS_CONTEXT_FIELD } from './paths/path-access.js';
 import type { PermissionDecision } from './permission/permission-decision.js';
 import { createPolicyPathAccess, type ReadJudge } from './permission/policy-path-access.js';
+import { applyPostToolHooks, turnStopped } from './post-tool-hooks.js';
 import { finaliseResult } from './results/finalise-result.js';
 import { NEVER_ABORTED } from './scheduling/never-aborted.js';
 import type { PathLock } from './scheduling/path-lock.js';
@@ -49,6 +50,8 @@ export interface CallOptions extends TurnOptions {
 export interface CallPlacement {
   readonly batch: number;
   readonly preStarted: boolean;
+  /** Aborts the rest of the turn when a post-tool hook stops it (absent for a call run on its own). */
+  readonly stopTurn?: (reason: ExecutorError) => void;
 }
 
 /**
@@ -84,7 +87,6 @@ export class CallRunner {
       invocation: ToolInvocation | undefined,
       attempts: number,
     ): Promise<ExecutedCall> => this.#finish(call, placement, started, status, result, invocation, attempts);
-
     this.#options.onEvent?.({ type: 'call-start', call, preStarted: placement.preStarted });
     const tool = this.#options.lookup(call.name);
     if (tool === undefined) {
@@ -107,7 +109,7 @@ export class CallRunner {
       // Refused before building, so not even a validation error leaks the unseen schema.
       return finish('not_loaded', ToolResults.notFound(notLoadedMessage(call.name)), undefined, 0);
     }
-    if (signal.aborted) return finish('aborted', ToolResults.aborted(), undefined, 0);
+    if (signal.aborted) return finish('aborted', abortedResult(signal), undefined, 0);
     const nullAsAbsent = turn.nullAsAbsent === true;
     let invocation: ToolInvocation;
     try {
@@ -125,6 +127,33 @@ export class CallRunner {
       return finish('error', ToolResults.executionError(describeFailure(error)), undefined, 0);
     }
 
+    // A call that was allowed and started: the post-tool hooks see its outcome before it is final.
+    const ran = async (
+      status: 'success' | 'error' | 'timeout' | 'aborted',
+      result: ToolResult,
+      invocation: ToolInvocation,
+      attempts: number,
+    ): Promise<ExecutedCall> => {
+      const hooks = this.#options.postToolHooks;
+      if (hooks === undefined || hooks.length === 0) return finish(status, result, invocation, attempts);
+      const after = await applyPostToolHooks(
+        hooks,
+        { call, tool, invocation, status, result },
+        this.#options.onEvent,
+      );
+      if (after.stopTurn !== undefined) placement.stopTurn?.(turnStopped(call.name, after.stopTurn));
+      return this.#finish(
+        call,
+        placement,
+        started,
+        after.status,
+        after.result,
+        invocation,
+        attempts,
+        after.stopTurn,
+      );
+    };
+
     let decision: PermissionDecision;
     try {
       decision = await this.#resolveDecision(call, tool, invocation);
@@ -138,7 +167,7 @@ export class CallRunner {
     // Tools that are not concurrency-safe hold their paths for the whole call, retries included.
     const release = invocation.isConcurrencySafe ? undefined : await this.#lock(invocation);
     try {
-      return await this.#runWithRetries(call, tool, invocation, signal, turn.providerTarget, finish);
+      return await this.#runWithRetries(call, tool, invocation, signal, turn.providerTarget, ran);
     } finally {
       release?.();
     }
@@ -175,6 +204,7 @@ export class CallRunner {
     result: ToolResult,
     invocation: ToolInvocation | undefined,
     attempts: number,
+    stopTurn?: string,
   ): Promise<ExecutedCall> {
     const inline = inlineText(
       result,
@@ -203,6 +233,7 @@ export class CallRunner {
       batch: placement.batch,
       spilled: finalised.spilled,
       preStarted: placement.preStarted,
+      ...(stopTurn === undefined ? {} : { stopTurn }),
     };
     this.#options.onEvent?.({ type: 'call-end', executed });
     return executed;
@@ -266,7 +297,7 @@ export class CallRunner {
     signal: AbortSignal,
     providerTarget: ProviderTarget | undefined,
     finish: (
-      status: CallStatus,
+      status: 'success' | 'error' | 'timeout' | 'aborted',
       result: ToolResult,
       invocation: ToolInvocation,
       attempts: number,
@@ -275,14 +306,14 @@ export class CallRunner {
     const timeoutMs = this.#options.toolTimeoutsMs?.[tool.name] ?? this.#options.timeoutMs;
     const retry = this.#options.retryPolicy;
     for (let attempt = 1; ; attempt += 1) {
-      if (signal.aborted) return finish('aborted', ToolResults.aborted(), invocation, attempt - 1);
+      if (signal.aborted) return finish('aborted', abortedResult(signal), invocation, attempt - 1);
       try {
         const result = await this.#runOnce(call, invocation, signal, timeoutMs, providerTarget);
         return finish(result.error === undefined ? 'success' : 'error', result, invocation, attempt);
       } catch (error) {
         if (error instanceof CallTimeoutError)
           return finish('timeout', ToolResults.timeout(timeoutMs), invocation, attempt);
-        if (signal.aborted) return finish('aborted', ToolResults.aborted(), invocation, attempt);
+        if (signal.aborted) return finish('aborted', abortedResult(signal), invocation, attempt);
         const retryable = invocation.isRetrySafe && isTransientError(error) && attempt < retry.maxAttempts;
         if (!retryable)
           return finish('error', ToolResults.executionError(describeFailure(error)), invocation, attempt);
@@ -297,7 +328,7 @@ export class CallRunner {
         try {
           await abortableDelay(delayMs, signal);
         } catch {
-          return finish('aborted', ToolResults.aborted(), invocation, attempt);
+          return finish('aborted', abortedResult(signal), invocation, attempt);
         }
       }
     }
@@ -410,6 +441,14 @@ function inlineText(result: ToolResult, spillThresholdBytes: number, hasSink: bo
  * What a thrown value tells the model: a toolwright error as it is (`ToolResults` adds its code),
  * anything else by its message, with its Node error code when it has one.
  */
+/** The result of a call its turn's signal ended: one a post-tool hook stopped names the stop. */
+function abortedResult(signal: AbortSignal): ToolResult {
+  const reason: unknown = signal.reason;
+  return ExecutorError.isInstance(reason) && reason.code === ExecutorErrorCode.TurnStopped
+    ? ToolResults.aborted(reason)
+    : ToolResults.aborted();
+}
+
 function describeFailure(error: unknown): FailureReason {
   if (ToolwrightError.isInstance(error)) return error;
   const code = errorCodeOf(error);

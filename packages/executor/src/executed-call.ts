@@ -40,6 +40,12 @@ export interface ExecutedCall {
   readonly spilled: boolean;
   /** True when it started while the model was still streaming its message. */
   readonly preStarted: boolean;
+  /**
+   * Why a post-tool hook stopped the turn after this call: the host ends the turn here, without
+   * sending the results back for another model response. Calls of the turn not yet finished are
+   * aborted, with a result that names the stop.
+   */
+  readonly stopTurn?: string;
 }
 
 /** What a pre-tool hook sees. */
@@ -60,6 +66,32 @@ export type PreToolHookResult =
 
 /** Runs before permission checks; may rewrite params or deny the call. */
 export type PreToolHook = (input: PreToolHookInput) => PreToolHookResult | Promise<PreToolHookResult>;
+
+/** What a post-tool hook sees: the call as it ran and its result so far (an earlier hook may have changed it). */
+export interface PostToolHookInput {
+  readonly call: ToolCallRequest;
+  readonly tool: Tool;
+  readonly invocation: ToolInvocation;
+  /** `success`, or how it failed: `error`, `timeout` or `aborted`. */
+  readonly status: Extract<CallStatus, 'success' | 'error' | 'timeout' | 'aborted'>;
+  /** The result before spilling: the whole output, which the hook may redact or replace. */
+  readonly result: ToolResult;
+}
+
+/**
+ * A post-tool hook's answer: nothing (keep the result), or any of: `result` replaces the result
+ * (a redacted copy, a friendlier failure), `note` adds a text part the model reads after the
+ * output, `stopTurn` ends the turn after this call, saying why.
+ */
+export type PostToolHookResult =
+  | undefined
+  | { readonly result?: ToolResult; readonly note?: string; readonly stopTurn?: string };
+
+/**
+ * Runs after a call that was allowed and started, in order, each seeing the result as the one
+ * before left it. It cannot run a call: it sees only calls that already ran.
+ */
+export type PostToolHook = (input: PostToolHookInput) => PostToolHookResult | Promise<PostToolHookResult>;
 
 /** Asked when a decision is `ask`; resolve true to allow. Absent in non-interactive runs. */
 export type ApprovalHandler = (request: {
@@ -82,6 +114,14 @@ export type ExecutorEvent =
       readonly preStarted: boolean;
     }
   | { readonly type: 'hook-rewrite'; readonly call: ToolCallRequest; readonly params: unknown }
+  | {
+      /** A post-tool hook changed the outcome: replaced the result, added a note or stopped the turn. */
+      readonly type: 'post-hook';
+      readonly call: ToolCallRequest;
+      readonly replaced: boolean;
+      readonly note?: string;
+      readonly stopTurn?: string;
+    }
   | { readonly type: 'permission'; readonly call: ToolCallRequest; readonly decision: PermissionDecision }
   | {
       readonly type: 'retry';

@@ -12,7 +12,7 @@ import {
   TIMER_MS,
 } from '@toolwright/utils';
 import type { DeferredToolState } from './deferred-tool-state.js';
-import type { ApprovalHandler, ExecutorEvent, PreToolHook } from './executed-call.js';
+import type { ApprovalHandler, ExecutorEvent, PostToolHook, PreToolHook } from './executed-call.js';
 import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
 import { invalidOption } from './invalid-option.js';
 import type { PermissionDecision } from './permission/permission-decision.js';
@@ -60,6 +60,11 @@ export interface ToolCallRunnerOptions {
   workspaceRoot: string;
   /** Run in order before the permission check; each may deny the call or change its params. */
   hooks?: readonly PreToolHook[];
+  /**
+   * Run in order after each call that was allowed and started (success or failure), before its
+   * output is spilled; each may replace or redact the result, add a note, or stop the turn.
+   */
+  postToolHooks?: readonly PostToolHook[];
   /** Settles `ask` decisions. Without it (a run nobody watches) every `ask` is denied, with the rule that would permit it. */
   approve?: ApprovalHandler;
   /** Where large text and images go (a `SessionArtifactStore` fits). Without it, text is passed through whole. */
@@ -116,6 +121,7 @@ const RUNNER_OPTIONS: OptionTable<ToolCallRunnerOptions> = {
   sessionId: { kind: 'custom' },
   workspaceRoot: { kind: 'string', nonEmpty: true, required: true, accepts: 'a non-empty path' },
   hooks: { kind: 'array', items: { kind: 'function' } },
+  postToolHooks: { kind: 'array', items: { kind: 'function' } },
   approve: { kind: 'function' },
   artifactSink: { kind: 'custom' },
   spillThresholdBytes: POSITIVE_SAFE_INTEGER,

@@ -9,6 +9,7 @@ import {
 import { ConcurrencyLimit } from './scheduling/concurrency-limit.js';
 import { NEVER_ABORTED } from './scheduling/never-aborted.js';
 import { partitionCalls } from './scheduling/partition-calls.js';
+import { type StoppableTurn, stoppableTurn } from './scheduling/stoppable-turn.js';
 import { type StreamExecution, StreamTurn, type TurnScheduler } from './streaming/stream-turn.js';
 import type { ToolCallStreamEvent } from './streaming/tool-call-stream-event.js';
 
@@ -53,14 +54,31 @@ export class ToolExecutor {
 
   /** Executes the calls of one assistant message. Never throws for a tool's failure. */
   async executeBatch(calls: readonly ToolCallRequest[], options: TurnOptions = {}): Promise<ExecutedCall[]> {
-    const signal = options.signal ?? NEVER_ABORTED;
     if (calls.length === 1) {
-      // The common case, without the batching machinery: one call is one batch.
+      // The common case, without the batching machinery: one call is one batch (and nothing
+      // after it for a post-tool hook to stop).
       const single = calls[0] as ToolCallRequest;
       const batch = this.#batchCounter++;
       this.#announceBatch(batch, this.#parallelismOf(single.name), calls);
+      const signal = options.signal ?? NEVER_ABORTED;
       return [await this.#runner.run(single, { batch, preStarted: false }, signal, options)];
     }
+    const stoppable = (this.#options.postToolHooks?.length ?? 0) > 0;
+    const turn = stoppable ? stoppableTurn(options.signal) : undefined;
+    try {
+      return await this.#runBatches(calls, options, turn);
+    } finally {
+      turn?.release();
+    }
+  }
+
+  async #runBatches(
+    calls: readonly ToolCallRequest[],
+    options: TurnOptions,
+    turn: StoppableTurn | undefined,
+  ): Promise<ExecutedCall[]> {
+    const signal = turn?.signal ?? options.signal ?? NEVER_ABORTED;
+    const stopTurn = turn?.stop;
     const limit = new ConcurrencyLimit(this.#options.maxParallel);
     const results: ExecutedCall[] = new Array(calls.length);
     const groups = partitionCalls(calls.map((call) => this.#parallelismOf(call.name)));
@@ -76,7 +94,7 @@ export class ToolExecutor {
           limit.run(async () => {
             results[index] = await this.#runner.run(
               calls[index] as ToolCallRequest,
-              { batch, preStarted: false },
+              stopTurn === undefined ? { batch, preStarted: false } : { batch, preStarted: false, stopTurn },
               signal,
               options,
             );

@@ -56,6 +56,11 @@ export class StreamTurn {
   /** The batch number of the first group, taken when its first call pre-starts. */
   #preStartBatch: number | undefined;
 
+  /** A post-tool hook's stop: every call of this message not yet finished is aborted with `reason`. */
+  readonly #stopTurn = (reason: ExecutorError): void => {
+    if (!this.#controller.signal.aborted) this.#controller.abort(reason);
+  };
+
   constructor(scheduler: TurnScheduler, runner: CallRunner, limit: ConcurrencyLimit, options: TurnOptions) {
     this.#scheduler = scheduler;
     this.#runner = runner;
@@ -159,7 +164,12 @@ export class StreamTurn {
             `The arguments of ${call.name} are not valid JSON (${malformed}). Send the arguments as one JSON object.`,
           )
         : this.#limit.run(() =>
-            this.#runner.run(request, { batch, preStarted }, this.#controller.signal, this.#options),
+            this.#runner.run(
+              request,
+              { batch, preStarted, stopTurn: this.#stopTurn },
+              this.#controller.signal,
+              this.#options,
+            ),
           );
   }
 

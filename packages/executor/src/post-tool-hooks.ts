@@ -1,0 +1,107 @@
+import { isToolResult, type LlmContentPart, type ToolResult, ToolResults } from '@toolwright/contracts';
+import { previewValue } from '@toolwright/utils';
+import type { ExecutorEvent, PostToolHook, PostToolHookInput, PostToolHookResult } from './executed-call.js';
+import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
+
+/** The outcome of a call once every post-tool hook has seen it. */
+export interface AfterHooks {
+  readonly status: PostToolHookInput['status'];
+  readonly result: ToolResult;
+  /** Set when a hook stopped the turn (the last reason given wins). */
+  readonly stopTurn?: string;
+}
+
+const ANSWER_KEYS = new Set(['result', 'note', 'stopTurn']);
+const ACCEPTED =
+  'undefined, or an object with any of result (a ToolResult), note (a non-empty string) and stopTurn (a non-empty string)';
+
+/** Why a hook's answer cannot be used, naming what is accepted; undefined when it can. */
+function answerProblem(answer: unknown): string | undefined {
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer))
+    return `it answered ${previewValue(answer)}; accepted: ${ACCEPTED}`;
+  const record = answer as Record<string, unknown>;
+  const unknown = Object.keys(record).filter((key) => !ANSWER_KEYS.has(key));
+  if (unknown.length > 0) return `it answered unknown key(s) ${unknown.join(', ')}; accepted: ${ACCEPTED}`;
+  if (record.result !== undefined && !isToolResult(record.result))
+    return `its result ${previewValue(record.result)} is not a ToolResult (build one with ToolResults)`;
+  for (const key of ['note', 'stopTurn'] as const) {
+    const value = record[key];
+    if (value !== undefined && (typeof value !== 'string' || value.trim() === ''))
+      return `its ${key} must be a non-empty string, got ${previewValue(value)}`;
+  }
+  return undefined;
+}
+
+/** The result with `note` as one more text part after its content. */
+function withNote(result: ToolResult, note: string): ToolResult {
+  const parts: readonly LlmContentPart[] =
+    typeof result.llmContent === 'string' ? [{ type: 'text', text: result.llmContent }] : result.llmContent;
+  const noted: LlmContentPart = { type: 'text', text: note };
+  return Object.freeze({ ...result, llmContent: [...parts, noted] });
+}
+
+/** A replaced result keeps a failure's own status (a timeout stays one); any other failure is `error`. */
+function statusOf(result: ToolResult, before: PostToolHookInput['status']): PostToolHookInput['status'] {
+  if (result.error === undefined) return 'success';
+  return before === 'success' ? 'error' : before;
+}
+
+/**
+ * Runs the post-tool hooks over a call that ran, in order. Every hook runs, even after one asked
+ * to stop the turn: a later hook may be the one that redacts. A hook that throws, or answers
+ * something unusable, fails the call as `hook_failed` with the output withheld (it may have been
+ * meant to redact it), and no later hook runs.
+ */
+export async function applyPostToolHooks(
+  hooks: readonly PostToolHook[],
+  input: PostToolHookInput,
+  onEvent: ((event: ExecutorEvent) => void) | undefined,
+): Promise<AfterHooks> {
+  let { status, result } = input;
+  let stopTurn: string | undefined;
+  for (const [index, hook] of hooks.entries()) {
+    let answer: PostToolHookResult;
+    try {
+      answer = await hook({ ...input, status, result });
+    } catch (error) {
+      return hookFailed(
+        input,
+        index,
+        `it threw: ${error instanceof Error ? error.message : previewValue(error)}`,
+      );
+    }
+    if (answer === undefined) continue;
+    const problem = answerProblem(answer);
+    if (problem !== undefined) return hookFailed(input, index, problem);
+    if (answer.result !== undefined) {
+      result = answer.result;
+      status = statusOf(result, status);
+    }
+    if (answer.note !== undefined) result = withNote(result, answer.note);
+    if (answer.stopTurn !== undefined) stopTurn = answer.stopTurn;
+    onEvent?.({
+      type: 'post-hook',
+      call: input.call,
+      replaced: answer.result !== undefined,
+      ...(answer.note === undefined ? {} : { note: answer.note }),
+      ...(answer.stopTurn === undefined ? {} : { stopTurn: answer.stopTurn }),
+    });
+  }
+  return stopTurn === undefined ? { status, result } : { status, result, stopTurn };
+}
+
+function hookFailed(input: PostToolHookInput, index: number, problem: string): AfterHooks {
+  const failure = new ExecutorError(
+    ExecutorErrorCode.HookFailed,
+    `Post-tool hook ${index + 1} failed after ${input.call.name}: ${problem}. The tool's output is withheld.`,
+  );
+  return { status: 'error', result: ToolResults.executionError(failure) };
+}
+
+/** The reason the calls a stopped turn left unfinished are aborted with. */
+export function turnStopped(toolName: string, reason: string): ExecutorError {
+  return new ExecutorError(
+    ExecutorErrorCode.TurnStopped,
+    `Not run to the end: a post-tool hook stopped the turn after ${toolName}: ${reason}`,
+  );
+}

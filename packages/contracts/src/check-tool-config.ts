@@ -17,6 +17,7 @@ const CONFIG_KEYS = [
   'displayName',
   'kind',
   'schema',
+  'outputSchema',
   'description',
   'isConcurrencySafe',
   'parallelism',
@@ -80,7 +81,10 @@ export function checkToolConfig(config: unknown): string[] {
       `kind ${formatValue(fields.kind)} is not a tool kind; expected one of ${quoted(TOOL_KINDS)} (ToolKind.ReadOnly, ToolKind.Write, ToolKind.Execute)`,
     );
   }
-  problems.push(...checkSchema(fields.schema));
+  problems.push(...checkSchema(fields.schema, PARAMS_SCHEMA));
+  if (fields.outputSchema !== undefined) {
+    problems.push(...checkSchema(fields.outputSchema, OUTPUT_SCHEMA));
+  }
   problems.push(...checkDescription(fields.description));
 
   for (const key of OPTIONAL_BOOLEANS) {
@@ -123,21 +127,34 @@ export function checkToolConfig(config: unknown): string[] {
   return problems;
 }
 
-function checkSchema(schema: unknown): string[] {
+/** Which schema of the config is checked, and what its root must describe. */
+export interface SchemaRole {
+  /** The config key: `schema` or `outputSchema`. */
+  readonly key: string;
+  /** What the schema describes, for messages: "a tool's parameters". */
+  readonly subject: string;
+}
+
+export const PARAMS_SCHEMA: SchemaRole = { key: 'schema', subject: "a tool's parameters" };
+// An object root, as for params: MCP's outputSchema and structuredContent are JSON objects.
+export const OUTPUT_SCHEMA: SchemaRole = { key: 'outputSchema', subject: "a tool's structured output" };
+
+function checkSchema(schema: unknown, role: SchemaRole): string[] {
+  const { key, subject } = role;
   if (isSchemaValidator(schema)) {
     let projected: unknown;
     try {
       projected = (schema as SchemaValidator).toJsonSchema();
     } catch (error) {
       return [
-        `schema could not be projected to JSON Schema: ${error instanceof Error ? error.message : formatValue(error)}`,
+        `${key} could not be projected to JSON Schema: ${error instanceof Error ? error.message : formatValue(error)}`,
       ];
     }
     const type = (projected as { type?: unknown } | undefined)?.type;
     return type === 'object'
       ? []
       : [
-          `schema describes ${formatValue(type)} at its root; a tool's parameters must be an object schema (type "object")`,
+          `${key} describes ${formatValue(type)} at its root; ${subject} must be an object schema (type "object")`,
         ];
   }
   if (typeof schema === 'object' && schema !== null && Kind in schema) {
@@ -145,12 +162,12 @@ function checkSchema(schema: unknown): string[] {
     return root.type === 'object'
       ? []
       : [
-          `schema is a TypeBox ${formatValue(root[Kind])}; a tool's parameters must be an object schema (Type.Object(...))`,
+          `${key} is a TypeBox ${formatValue(root[Kind])}; ${subject} must be an object schema (Type.Object(...))`,
         ];
   }
   // Standard Schema, TypeBox 1 and plain JSON Schema: the root is checked on the compiled projection.
   if (schemaKindOf(schema) !== undefined) return [];
-  return [`schema is ${formatValue(schema)}; expected ${ACCEPTED_SCHEMA_KINDS}`];
+  return [`${key} is ${formatValue(schema)}; expected ${ACCEPTED_SCHEMA_KINDS}`];
 }
 
 function checkSource(source: unknown): string[] {

@@ -71,7 +71,7 @@ describe('createTool config checks', () => {
     const error = definitionError({ ...validConfig, isRetrysafe: true });
     // The shared wording of @toolwright/utils: the typo, its nearest known name, what is accepted.
     expect(error.problems).toEqual([
-      'config: unknown option "isRetrysafe" (did you mean "isRetrySafe"?); accepted: name, displayName, kind, schema, description, isConcurrencySafe, parallelism, isRetrySafe, strict, version, category, tags, source, shouldDefer, validation, extractSignatureContent, affectedPaths, abstractPermissionRule, describeInvocation, execute.',
+      'config: unknown option "isRetrysafe" (did you mean "isRetrySafe"?); accepted: name, displayName, kind, schema, outputSchema, description, isConcurrencySafe, parallelism, isRetrySafe, strict, version, category, tags, source, shouldDefer, validation, extractSignatureContent, affectedPaths, abstractPermissionRule, describeInvocation, execute.',
     ]);
     expect(error.code).toBe('invalid_tool_definition');
   });

@@ -18,6 +18,7 @@ import { FrozenToolInvocation, type InvocationBehaviour } from './frozen-tool-in
 import type { FunctionDeclaration } from './function-declaration.js';
 import type { ParamsFreezer } from './params-freezer.js';
 import { checkSchemaSpecificationVersion } from './specification-version.js';
+import { compileOutputSchema } from './structured-output.js';
 import { type BuildOptions, TOOL_MARKER, type Tool, type ToolMetadata } from './tool.js';
 import type { SchemaParams, ToolConfig, ToolSchema } from './tool-config.js';
 import { normaliseDescription } from './tool-description.js';
@@ -76,6 +77,7 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
   if (rootProblem !== undefined) {
     throw new InvalidToolDefinitionError(candidateName, [rootProblem]);
   }
+  const outputValidator = compileOutputSchema(config.outputSchema, config.name);
 
   // Everything is read from the config once, here: the tool never looks at the config again.
   const { name, kind, version, category } = config;
@@ -119,6 +121,7 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
     abstractPermissionRule: config.abstractPermissionRule?.bind(config),
     describeInvocation: config.describeInvocation?.bind(config),
     execute: config.execute.bind(config),
+    outputValidator,
   });
 
   const declarationFor = createDeclarationCache({ name, description, validator, strict });
@@ -147,6 +150,7 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
     source,
     shouldDefer,
     validator,
+    outputValidator,
 
     build(params: unknown, options?: BuildOptions): ToolInvocation<Params> {
       if (options !== undefined) {
@@ -181,6 +185,9 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
         source,
         shouldDefer,
         inputSchema: deepFreeze(structuredClone(validator.toJsonSchema())),
+        ...(outputValidator === undefined
+          ? {}
+          : { outputSchema: deepFreeze(structuredClone(outputValidator.toJsonSchema())) }),
       });
       return metadata;
     },

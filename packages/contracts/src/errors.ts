@@ -1,5 +1,5 @@
 import { brandErrorClass, type ErrorClassGuard } from '@toolwright/utils';
-import { ToolwrightError, type ToolwrightErrorOptions } from '@toolwright/validation';
+import { ToolwrightError, type ToolwrightErrorOptions, type ValidationIssue } from '@toolwright/validation';
 import { formatValue } from './format-value.js';
 
 /** The codes used by `@toolwright/contracts` (validation errors keep validation's codes). */
@@ -18,6 +18,11 @@ export const ContractsErrorCode = Object.freeze({
   InvalidExecutionContext: 'invalid_execution_context',
   /** A tool's `execute` resolved to something that is not a `ToolResult`. */
   InvalidToolResult: 'invalid_tool_result',
+  /**
+   * A successful result of a tool with an output schema carried no `structuredContent`, or
+   * one that does not match the schema (see `ToolOutputValidationError`).
+   */
+  InvalidStructuredOutput: 'invalid_structured_output',
   /** A tool's `affectedPaths`, `extractSignatureContent`, ... callback threw or returned a wrong type. */
   InvocationCallbackFailed: 'invocation_callback_failed',
   /** A tool, invocation or schema validator of an interface version this copy does not speak. */
@@ -116,5 +121,37 @@ export class UnsupportedProviderTargetError extends ToolwrightError {
       `Unknown provider target ${formatValue(target)}; accepted targets: ${accepted.map((name) => `"${name}"`).join(', ')}.`,
     );
     this.target = target;
+  }
+}
+
+/**
+ * Thrown by an invocation's `execute` when the tool declares an `outputSchema` and a successful
+ * result breaks it: no `structuredContent`, or a value that does not match. The tool is at
+ * fault, not the model, so it is thrown to the host like any tool bug (an executor reports it
+ * as an execution error) rather than returned as if the call had produced that output.
+ * `message` lists one issue a line, in the form of argument validation errors.
+ */
+export class ToolOutputValidationError extends ToolwrightError {
+  /** The tool whose result was refused. */
+  readonly toolName: string;
+  /** Every mismatch found, path and expectation included (empty when the value was missing). */
+  readonly issues: readonly ValidationIssue[];
+
+  /** True for any `ToolOutputValidationError`, including one thrown by another installed copy. */
+  declare static readonly isInstance: ErrorClassGuard<ToolOutputValidationError>;
+
+  static {
+    brandErrorClass(ToolOutputValidationError, 'toolwright.contracts.ToolOutputValidationError');
+  }
+
+  constructor(
+    toolName: string,
+    message: string,
+    issues: readonly ValidationIssue[],
+    options: ToolwrightErrorOptions = {},
+  ) {
+    super(ContractsErrorCode.InvalidStructuredOutput, message, options);
+    this.toolName = toolName;
+    this.issues = Object.freeze([...issues]);
   }
 }

@@ -1,10 +1,11 @@
 import { canonicalJson, previewText } from '@toolwright/utils';
-import type { Coercion } from '@toolwright/validation';
+import type { Coercion, SchemaValidator } from '@toolwright/validation';
 import type { DeepReadonly } from './deep-readonly.js';
 import { ContractsErrorCode, ToolInvocationError } from './errors.js';
 import { assertExecutionContext, type ExecutionContext } from './execution-context.js';
 import { formatValue } from './format-value.js';
 import { checkToolResult } from './normalise-tool-result.js';
+import { checkStructuredOutput } from './structured-output.js';
 import { INVOCATION_MARKER, isInvocationSuperseded, type ToolInvocation } from './tool-invocation.js';
 import type { Parallelism, ToolKind } from './tool-kind.js';
 import type { ToolResult } from './tool-result.js';
@@ -23,6 +24,8 @@ export interface InvocationBehaviour<P> {
   readonly abstractPermissionRule: ((params: P) => string) | undefined;
   readonly describeInvocation: ((params: P) => string) | undefined;
   readonly execute: (params: P, context: ExecutionContext) => Promise<ToolResult>;
+  /** Checks successful results' `structuredContent`, when the tool declares an output schema. */
+  readonly outputValidator: SchemaValidator | undefined;
 }
 
 const DESCRIPTION_PREVIEW_LIMIT = 120;
@@ -162,6 +165,7 @@ export class FrozenToolInvocation<P> implements ToolInvocation<P> {
           `({ llmContent: string | LlmContentPart[], ... }, e.g. ToolResults.success(text)): ${problem}.`,
       );
     }
+    checkStructuredOutput(this.toolName, this.#behaviour.outputValidator, result);
     return result;
   }
 

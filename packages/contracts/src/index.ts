@@ -6,6 +6,7 @@ export {
   ContractsErrorCode,
   InvalidToolDefinitionError,
   ToolInvocationError,
+  ToolOutputValidationError,
   UnsupportedProviderTargetError,
 } from './errors.js';
 export type { ExecutionContext, ProgressUpdate } from './execution-context.js';

@@ -89,6 +89,15 @@ export function checkToolResult(value: unknown): ToolResultCheck {
   if (typeof llmContent !== 'string' && !Array.isArray(llmContent)) {
     return { problem: `llmContent is ${formatValue(llmContent)}; expected a string or an array of parts` };
   }
+  const { structuredContent } = value as { structuredContent?: unknown };
+  if (
+    structuredContent !== undefined &&
+    (typeof structuredContent !== 'object' || structuredContent === null || Array.isArray(structuredContent))
+  ) {
+    return {
+      problem: `structuredContent is ${formatValue(structuredContent)}; expected a JSON object (or leave it out)`,
+    };
+  }
   if (success !== undefined && typeof success !== 'boolean') {
     return { problem: `success is ${formatValue(success)}; expected true or false (or leave it out)` };
   }

@@ -15,6 +15,7 @@ describe('public surface', () => {
       'TOOL_MARKER',
       'ToolInvocationError',
       'ToolKind',
+      'ToolOutputValidationError',
       'ToolResults',
       'ToolValidationError',
       'ToolwrightError',

@@ -57,6 +57,14 @@ export interface ToolConfig<S extends ToolSchema, P = SchemaParams<S>> {
    * `SchemaValidator` (MCP input schemas via `compileJsonSchema`).
    */
   schema: S;
+  /**
+   * The schema of the tool's structured output, of any {@link ToolSchema} kind `schema` accepts,
+   * describing an object. A tool that declares one returns `ToolResults.structured(value, text?)`
+   * on success; each successful result's `structuredContent` is checked against it when the call
+   * runs, and a missing or mismatching value throws `ToolOutputValidationError` (failures are not
+   * checked). Hosts that carry structured output advertise it (MCP `outputSchema`, the AI SDK's).
+   */
+  outputSchema?: ToolSchema;
   /** A plain string is the short description. */
   description: string | ToolDescription;
   /** Calls may run side by side on the same resources. Default `false`. */

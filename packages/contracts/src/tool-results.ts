@@ -1,5 +1,6 @@
 import { checkOptions, type OptionTable } from '@toolwright/utils';
-import { ToolwrightError } from '@toolwright/validation';
+import { InvalidOptionError, ToolwrightError } from '@toolwright/validation';
+import { formatValue } from './format-value.js';
 import { invalidOption } from './invalid-option.js';
 import { checkToolResult } from './normalise-tool-result.js';
 import type { ArtifactReference, LlmContentPart, ToolErrorType, ToolResult } from './tool-result.js';
@@ -26,6 +27,25 @@ const EXTRAS_OPTIONS: OptionTable<ToolResultExtras> = {
 function checkedExtras(extras: ToolResultExtras | undefined): ToolResultExtras | undefined {
   checkOptions('ToolResultExtras', extras, EXTRAS_OPTIONS, invalidOption);
   return extras;
+}
+
+/** The value as compact JSON, or an error naming why it is not a JSON object. */
+function renderStructured(value: unknown): string {
+  const problem = `value is ${formatValue(value)}`;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InvalidOptionError(
+      'ToolResults.structured',
+      `${problem}; expected a JSON object (an output schema describes an object, as MCP's structuredContent is one)`,
+    );
+  }
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    throw new InvalidOptionError(
+      'ToolResults.structured',
+      `${problem}, which cannot be rendered as JSON (${(error as Error).message}); expected a JSON object`,
+    );
+  }
 }
 
 /** A failure's message: a string as is, an error by its message (and code when it has one). */
@@ -60,6 +80,26 @@ export const ToolResults = Object.freeze({
   /** A successful result: text or content parts for the model, plus optional extras. */
   success(llmContent: string | readonly LlmContentPart[], extras?: ToolResultExtras): ToolResult {
     return Object.freeze({ ...checkedExtras(extras), llmContent });
+  },
+  /**
+   * A successful result with a structured value: `value` (a JSON object) becomes
+   * `structuredContent`, and the model reads `text`, or when it is left out, `value` as compact
+   * JSON. A tool with an `outputSchema` returns this; its value is checked when the call runs.
+   * A tool without one may return it too: the value is passed on as it is, unchecked.
+   */
+  structured(value: Readonly<Record<string, unknown>>, text?: string, extras?: ToolResultExtras): ToolResult {
+    const rendered = renderStructured(value);
+    if (text !== undefined && typeof text !== 'string') {
+      throw new InvalidOptionError(
+        'ToolResults.structured',
+        `text is ${formatValue(text)}; expected a string (or leave it out for a JSON rendering of the value)`,
+      );
+    }
+    return Object.freeze({
+      ...checkedExtras(extras),
+      llmContent: text ?? rendered,
+      structuredContent: value,
+    });
   },
   /** The arguments were invalid (pass the `ToolValidationError` to keep its repair hints). */
   validationError(reason: FailureReason, extras?: ToolResultExtras): ToolResult {

@@ -25,6 +25,7 @@ const ALL_RULES = [
   'build-fills-defaults',
   'params-frozen',
   'invocation-matches-tool',
+  'output-schema',
 ];
 
 function conformanceError(tool: unknown, options = {}): ToolConformanceError {
@@ -178,7 +179,7 @@ describe('assertToolConformance', () => {
       return 'accepted';
     };
     expect(refusal({ validInput: [{ file_path: 'a' }] })).toBe(
-      'ConformanceOptions: unknown option "validInput" (did you mean "validInputs"?); accepted: validInputs.',
+      'ConformanceOptions: unknown option "validInput" (did you mean "validInputs"?); accepted: validInputs, validOutputs.',
     );
     expect(refusal({ validInputs: { file_path: 'a' } })).toBe(
       'ConformanceOptions: validInputs must be an array of inputs; got object {file_path}.',
@@ -211,5 +212,50 @@ describe('assertToolConformance', () => {
     expect(failures.filter((failure) => failure.rule === 'build-fills-defaults')).toEqual([
       { rule: 'build-fills-defaults', message: 'build({}) left "cursor" as undefined; its default is null' },
     ]);
+  });
+
+  describe('output-schema', () => {
+    const counter = createTool({
+      name: 'Count',
+      kind: ToolKind.ReadOnly,
+      schema: Type.Object({}),
+      outputSchema: Type.Object({ count: Type.Integer({ minimum: 0 }) }),
+      description: 'Counts.',
+      execute: async () => ToolResults.structured({ count: 0 }),
+    });
+    const outputFailures = (tool: unknown, options = {}) =>
+      checkToolConformance(tool, options).failures.filter((failure) => failure.rule === 'output-schema');
+
+    it('passes a tool whose outputs match its outputSchema, and fails one the schema refuses', () => {
+      expect(outputFailures(counter, { validOutputs: [{ count: 3 }] })).toEqual([]);
+      expect(outputFailures(counter, { validOutputs: [{ count: -1 }] })).toEqual([
+        {
+          rule: 'output-schema',
+          message:
+            'the valid output {"count":-1} is refused by the outputSchema:\n- /count: expected integer >= 0, got integer -1',
+        },
+      ]);
+    });
+
+    it('fails outputs given for a tool that declares no outputSchema', () => {
+      expect(outputFailures(readFileTool, { validOutputs: [{}] })).toEqual([
+        { rule: 'output-schema', message: 'validOutputs were given but the tool declares no outputSchema' },
+      ]);
+    });
+
+    it('fails a look-alike that lists an outputSchema other than the one its results are checked with', () => {
+      const metadata = counter.getMetadata();
+      const lookAlike = Object.freeze({
+        ...counter,
+        getMetadata: () => ({ ...metadata, outputSchema: { type: 'object', properties: {} } }),
+      });
+      expect(outputFailures(lookAlike)).toEqual([
+        {
+          rule: 'output-schema',
+          message:
+            'metadata.outputSchema differs from the schema of the outputValidator results are checked with',
+        },
+      ]);
+    });
   });
 });

@@ -4,6 +4,7 @@ import { isTool } from '../tool.js';
 import { checkBuild } from './build-rules.js';
 import { type ConformanceFailure, ToolConformanceError } from './conformance-error.js';
 import { checkDeclarations } from './declaration-rules.js';
+import { checkOutputSchema } from './output-schema-rules.js';
 import { createRuleRunner } from './rule-runner.js';
 import { checkToolShape } from './tool-shape-rules.js';
 
@@ -15,10 +16,16 @@ export interface ConformanceOptions {
    * satisfy the schema (patterns, formats).
    */
   readonly validInputs?: readonly unknown[];
+  /**
+   * Structured outputs the tool may return (`ToolResults.structured(value)`): each must match
+   * its `outputSchema`. Only for a tool that declares one.
+   */
+  readonly validOutputs?: readonly unknown[];
 }
 
 const CONFORMANCE_OPTIONS: OptionTable<ConformanceOptions> = {
   validInputs: { kind: 'array', accepts: 'an array of inputs' },
+  validOutputs: { kind: 'array', accepts: 'an array of structured outputs' },
 };
 
 /** A misspelt `validInputs` would quietly check a constructed input instead of the caller's. */
@@ -39,7 +46,7 @@ export interface ConformanceReport {
  *
  * Rules: `is-tool`, `name-portable`, `frozen`, `metadata-normalised`, `declarations-json`,
  * `declarations-cached`, `declarations-lint-clean`, `build-rejects-bad-input`,
- * `build-fills-defaults`, `params-frozen`, `invocation-matches-tool`.
+ * `build-fills-defaults`, `params-frozen`, `invocation-matches-tool`, `output-schema`.
  */
 export function checkToolConformance(tool: unknown, options: ConformanceOptions = {}): ConformanceReport {
   checkConformanceOptions(options);
@@ -54,6 +61,7 @@ export function checkToolConformance(tool: unknown, options: ConformanceOptions 
     checkToolShape(tool, runner.run);
     checkDeclarations(tool, runner.run);
     checkBuild(tool, runner.run, options.validInputs);
+    checkOutputSchema(tool, runner.run, options.validOutputs);
   }
   return Object.freeze({
     toolName: isTool(tool) ? tool.name : undefined,

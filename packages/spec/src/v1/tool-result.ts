@@ -39,7 +39,8 @@ export interface ToolResultError {
 /**
  * What a tool returns. `llmContent` is what the model reads; `display` is an optional
  * human-facing rendering; `error` marks a failed call with its class; `artifacts` lists output
- * stored aside; `metadata` carries anything the host wants to keep (never shown to the model).
+ * stored aside; `metadata` carries anything the host wants to keep (never shown to the model);
+ * `structuredContent` is the machine-readable value of a tool with an output schema.
  */
 export interface ToolResult {
   /** What the model reads. */
@@ -56,4 +57,11 @@ export interface ToolResult {
   readonly artifacts?: readonly ArtifactReference[];
   /** For the host only; never shown to the model. */
   readonly metadata?: Readonly<Record<string, unknown>>;
+  /**
+   * The result as a JSON object, for hosts and protocols that carry structured output (MCP's
+   * `structuredContent`, the AI SDK's tool output). When the tool declares an output schema it
+   * has been checked against it before any host sees it. `llmContent` still holds a readable
+   * text of it (the tool's own, or a compact JSON rendering), for targets that carry text only.
+   */
+  readonly structuredContent?: Readonly<Record<string, unknown>>;
 }

@@ -53,6 +53,8 @@ export interface ToolMetadataV1 {
   readonly shouldDefer: boolean;
   /** The neutral JSON Schema projection of the tool's input schema. */
   readonly inputSchema: JsonSchema;
+  /** The neutral JSON Schema projection of the tool's output schema, when it declares one. */
+  readonly outputSchema?: JsonSchema;
 }
 
 /**
@@ -99,6 +101,11 @@ export interface ToolV1<P = unknown> {
   readonly shouldDefer: boolean;
   /** The validator `build` parses with (TypeBox compiled, or a foreign JSON Schema). */
   readonly validator: SchemaValidator<P>;
+  /**
+   * The validator a successful result's `structuredContent` is checked with, when the tool
+   * declares an output schema; `undefined` otherwise.
+   */
+  readonly outputValidator?: SchemaValidator | undefined;
   /**
    * Validates `params` (coercion, defaults, unknown-argument policy) and returns an invocation
    * whose params are deeply frozen. Throws `ToolValidationError`, never anything else for bad input.

@@ -27,8 +27,11 @@ type ArtifactPart = Extract<LlmContentPart, { type: 'artifact' }>;
  *   resource (embedded under its own URI), else as the tool's preview plus a `resource_link`;
  * - artifacts listed in `result.artifacts` that no part mentions as `resource_link`s too.
  *
- * `isError` is set exactly when the result carries an `error`. Each artifact sent is granted
- * to the session, so `resources/read` serves it to this session and no other.
+ * `isError` is set exactly when the result carries an `error`. A successful result's
+ * `structuredContent` is sent as it is (checked against the tool's `outputSchema`, when it has
+ * one, before it got here); a failure's is not: nothing checked it, and MCP clients validate
+ * `structuredContent` against the listed schema whatever `isError` says. Each artifact sent is
+ * granted to the session, so `resources/read` serves it to this session and no other.
  */
 export async function toCallToolResult(
   result: ToolResult,
@@ -51,6 +54,9 @@ export async function toCallToolResult(
   return {
     content,
     ...(result.error === undefined ? {} : { isError: true }),
+    ...(result.error === undefined && result.structuredContent !== undefined
+      ? { structuredContent: { ...result.structuredContent } }
+      : {}),
     ...(coercions.length === 0 ? {} : { _meta: { [COERCIONS_META_KEY]: coercions.map((c) => ({ ...c })) } }),
   };
 }

@@ -13,6 +13,7 @@ import { repairableInputError } from './repairable-input-error.js';
 import { outputFromExecutedCall } from './result-output.js';
 import { type InputValidation, type ToolInputSchema, toolInputSchema } from './tool-input-schema.js';
 import type { ImageDelivery, ToolwrightToolOutput } from './tool-output.js';
+import { type ToolOutputSchema, toolOutputSchema } from './tool-output-schema.js';
 
 /** What the AI SDK passes a tool's `execute` (its `ToolExecutionOptions`), as far as the bridge reads it. */
 export interface ToolCallOptions {
@@ -35,6 +36,8 @@ export interface BridgedTool {
   /** Stated for OpenAI targets: always for `openai-responses`, when the tool is strict for `openai-chat`. */
   readonly strict?: boolean;
   readonly inputSchema: ToolInputSchema;
+  /** Present when the tool declares an output schema (see {@link ToolOutputSchema}). */
+  readonly outputSchema?: ToolOutputSchema;
   /** Runs the call; resolves to its output whatever happened, never rejects for a tool's failure. */
   execute(input: unknown, options: ToolCallOptions): Promise<ToolwrightToolOutput>;
   /** The model's form of an output (see {@link toModelOutput}). */
@@ -68,6 +71,7 @@ export function bridgeTool(tool: Tool, settings: BridgeSettings): BridgedTool {
   const nullAsAbsent = openAi && tool.strict;
   // Validation builds the invocation; the runner reuses it (one parse), an executor builds anew.
   const pending = new PendingInvocations();
+  const outputSchema = toolOutputSchema(tool);
 
   const validate = (value: unknown): InputValidation => {
     // Refused in execute, before it is built: a validation error would show the unseen schema.
@@ -91,6 +95,7 @@ export function bridgeTool(tool: Tool, settings: BridgeSettings): BridgedTool {
     // The Responses API assumes strict when the flag is missing, so it is always stated there.
     ...(settings.target === 'openai-responses' || (openAi && tool.strict) ? { strict: tool.strict } : {}),
     inputSchema: toolInputSchema(() => declared().parameters, validate),
+    ...(outputSchema === undefined ? {} : { outputSchema }),
     execute: (input, options) => {
       const invocation = pending.take(input);
       const call = { id: options.toolCallId, name: tool.name, arguments: input };

@@ -22,3 +22,4 @@ export { type ToolModelOutput, toModelOutput } from './model-output.js';
 export { type ToolwrightToolSet, toAiSdkTools } from './to-ai-sdk-tools.js';
 export type { StandardValidationResult, ToolInputSchema } from './tool-input-schema.js';
 export type { ImageDelivery, ToolOutputImage, ToolwrightToolOutput } from './tool-output.js';
+export type { ToolOutputSchema } from './tool-output-schema.js';

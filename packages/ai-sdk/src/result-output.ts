@@ -19,6 +19,9 @@ export function outputFromExecutedCall(executed: ExecutedCall, images: ImageDeli
     artifacts: result.artifacts ?? [],
     spilled: executed.spilled,
     ...(failed === undefined ? {} : { error: { type: failed.type, message: failed.message } }),
+    ...(failed === undefined && result.structuredContent !== undefined
+      ? { structuredContent: result.structuredContent }
+      : {}),
   };
 }
 

@@ -35,4 +35,9 @@ export interface ToolwrightToolOutput {
   readonly spilled: boolean;
   /** Present when the call failed, was refused or was invalid: the model gets a tool error. */
   readonly error?: ToolResultError;
+  /**
+   * The result's structured value, on a success that carried one (`ToolResults.structured`);
+   * checked against the tool's output schema when the call ran. The model reads `text`.
+   */
+  readonly structuredContent?: Readonly<Record<string, unknown>>;
 }

@@ -19,6 +19,7 @@ export {
 } from './function-declaration.js';
 export { normaliseToolResult } from './normalise-tool-result.js';
 export { rebuildInvocation } from './rebuild-invocation.js';
+export { describeOutputIssues, structuredOutputIssues } from './structured-output.js';
 export {
   type BuildOptions,
   describeToolVersionProblem,

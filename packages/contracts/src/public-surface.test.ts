@@ -22,6 +22,7 @@ describe('public surface', () => {
       'UnsupportedProviderTargetError',
       'createTool',
       'describeInvocationVersionProblem',
+      'describeOutputIssues',
       'describeToolVersionProblem',
       'isErrorResult',
       'isInvocationSuperseded',
@@ -33,6 +34,7 @@ describe('public surface', () => {
       'normaliseToolResult',
       'rebuildInvocation',
       'renderToolDescription',
+      'structuredOutputIssues',
       'toProviderToolFormat',
     ]);
   });

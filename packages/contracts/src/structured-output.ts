@@ -67,7 +67,7 @@ export function checkStructuredOutput(
       [],
     );
   }
-  const issues = outputIssues(validator, value);
+  const issues = structuredOutputIssues(validator, value);
   if (issues.length === 0) return;
   throw new ToolOutputValidationError(
     toolName,
@@ -76,8 +76,16 @@ export function checkStructuredOutput(
   );
 }
 
-/** Every way `value` breaks the output schema, none when it matches. */
-export function outputIssues(validator: SchemaValidator, value: unknown): readonly ValidationIssue[] {
+/**
+ * Every way `value` breaks a tool's output schema (`tool.outputValidator`), none when it
+ * matches: the check a result's `structuredContent` gets when the call runs (no repairs, no
+ * undeclared property), for hosts that receive a structured value back from elsewhere (a stored
+ * conversation, a UI message) and want to check it the same way.
+ */
+export function structuredOutputIssues(
+  validator: SchemaValidator,
+  value: unknown,
+): readonly ValidationIssue[] {
   try {
     validator.parse(value, OUTPUT_PARSE_OPTIONS);
     return [];
@@ -87,7 +95,7 @@ export function outputIssues(validator: SchemaValidator, value: unknown): readon
   }
 }
 
-/** One line per issue: `- /path: expected ..., got ...`. */
+/** One line per issue, `- /path: expected ..., got ...`, as a mismatching result's error lists them. */
 export function describeOutputIssues(issues: readonly ValidationIssue[]): string {
   return issues
     .map(

@@ -1,6 +1,6 @@
 import { canonicalJson } from '@toolwright/utils';
 import { formatValue } from '../format-value.js';
-import { describeOutputIssues, outputIssues } from '../structured-output.js';
+import { describeOutputIssues, structuredOutputIssues } from '../structured-output.js';
 import type { Tool } from '../tool.js';
 import { findNonJsonValue } from './json-check.js';
 import type { RunRule } from './rule-runner.js';
@@ -36,7 +36,7 @@ export function checkOutputSchema(
       fail('metadata.outputSchema differs from the schema of the outputValidator results are checked with');
     }
     for (const output of validOutputs ?? []) {
-      const issues = outputIssues(validator, structuredClone(output));
+      const issues = structuredOutputIssues(validator, structuredClone(output));
       if (issues.length > 0) {
         fail(
           `the valid output ${formatValue(output)} is refused by the outputSchema:\n${describeOutputIssues(issues)}`,

@@ -1,6 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
-import { asSchema, generateText, safeValidateUIMessages, stepCountIs, type UIMessage } from 'ai';
+import {
+  asSchema,
+  generateText,
+  safeValidateUIMessages,
+  stepCountIs,
+  type ToolSet,
+  type UIMessage,
+} from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -119,11 +126,13 @@ describe('structured output through the AI SDK bridge', () => {
   });
 
   it('lets the SDK check stored outputs against the outputSchema: a real output passes, a tampered one does not', async () => {
+    // Cast: under exactOptionalPropertyTypes not even the SDK's own ToolSet type fits this parameter.
+    const validate = (messages: UIMessage[]) => safeValidateUIMessages({ messages, tools: tools as never });
     const output = await tools.Forecast?.execute({ city: 'Oslo' }, { toolCallId: 'c1' });
-    expect((await safeValidateUIMessages({ messages: storedCall(output), tools })).success).toBe(true);
+    expect((await validate(storedCall(output))).success).toBe(true);
 
     const tampered = { ...output, structuredContent: { city: 'Oslo', celsius: 21.5, conditions: ['snow'] } };
-    const refused = await safeValidateUIMessages({ messages: storedCall(tampered), tools });
+    const refused = await validate(storedCall(tampered));
     expect(refused.success).toBe(false);
     expect(refused.success ? '' : refused.error.message).toMatch(
       /the structuredContent of "Forecast" does not match its outputSchema:\n- \/conditions\/0: expected one of/,
@@ -137,6 +146,6 @@ describe('structured output through the AI SDK bridge', () => {
       spilled: false,
       error: { type: 'not_found', message: 'No such city.' },
     };
-    expect((await safeValidateUIMessages({ messages: storedCall(failure), tools })).success).toBe(true);
+    expect((await validate(storedCall(failure))).success).toBe(true);
   });
 });

@@ -72,5 +72,5 @@ function wrapOutputSchema(declared: JsonSchema): JsonSchema {
       structuredContent: structured,
     },
     required: ['status', 'text', 'images', 'artifacts', 'spilled'],
-  };
+  } as JsonSchema;
 }

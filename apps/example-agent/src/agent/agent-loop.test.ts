@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
+import { createTool, type Tool, ToolKind, ToolResults } from '@toolwright/contracts';
 import type { ExecutedCall } from '@toolwright/executor';
 import { parseMcpServersConfig } from '@toolwright/mcp-client';
 import { fixturePath } from '@toolwright/test-support/mcp';
@@ -64,6 +64,65 @@ function mcpTool(server: string, name: string): Tool {
 }
 
 describe('AgentLoop', () => {
+  it('carries a structured result’s value beside its text, unless the value is too large to send whole', async () => {
+    const setup = createSessionFixture();
+    fixtures.push(setup);
+    const names = Array.from({ length: 4000 }, (_, index) => `name-${index}`);
+    setup.session.registry.registerAll([
+      createTool({
+        name: 'Forecast',
+        kind: ToolKind.ReadOnly,
+        schema: compileJsonSchema({ type: 'object', properties: {} }),
+        outputSchema: compileJsonSchema({
+          type: 'object',
+          properties: { celsius: { type: 'number' } },
+          required: ['celsius'],
+        }),
+        description: 'Forecasts.',
+        execute: async () => ToolResults.structured({ celsius: 21.5 }),
+      }),
+      createTool({
+        name: 'Census',
+        kind: ToolKind.ReadOnly,
+        schema: compileJsonSchema({ type: 'object', properties: {} }),
+        description: 'Counts everyone.',
+        execute: async () => ToolResults.structured({ names }, `${names.length} names.`),
+      }),
+    ]);
+    const provider = new QueueProvider([
+      {
+        text: '',
+        toolCalls: [
+          { id: '1', name: 'Forecast', arguments: {} },
+          { id: '2', name: 'Census', arguments: {} },
+        ],
+      },
+      { text: 'finished', toolCalls: [] },
+    ]);
+    const loop = new AgentLoop({
+      provider,
+      registry: setup.session.registry,
+      executor: setup.session.executor,
+      mode: setup.session.mode,
+    });
+    await loop.run('weather and census');
+
+    expect(provider.requests[1]!.messages.at(-1)).toEqual({
+      role: 'tool',
+      results: [
+        {
+          callId: '1',
+          toolName: 'Forecast',
+          content: '{"celsius":21.5}',
+          isError: false,
+          structuredContent: { celsius: 21.5 },
+        },
+        // Over 32 KiB as JSON: the model reads the text, as it would a spilled result's preview.
+        { callId: '2', toolName: 'Census', content: '4000 names.', isError: false },
+      ],
+    });
+  });
+
   it('lists deferred tools by name, and sends a schema only after ToolSearch loaded it', async () => {
     const setup = createSessionFixture({ trustedMcpServers: ['demo'] });
     fixtures.push(setup);

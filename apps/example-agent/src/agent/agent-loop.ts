@@ -10,6 +10,7 @@ import type {
 import { ModelStreamError, ModelStreamErrorCode } from '../providers/model-stream-error.js';
 import { ResponseAccumulator } from '../providers/response-accumulator.js';
 import type { SessionMode } from '../session/session-mode.js';
+import { structuredForModel } from './structured-for-model.js';
 import { drainSystemReminders, formatReminderMessage, type McpEventSource } from './system-reminders.js';
 import { teeModelStream } from './tee-model-stream.js';
 
@@ -181,12 +182,16 @@ export class AgentLoop {
       this.#options.onEvent?.({ type: 'tool-results', turn, executed });
       this.#messages.push({
         role: 'tool',
-        results: executed.map((item) => ({
-          callId: item.call.id,
-          toolName: item.call.name,
-          content: item.content,
-          isError: item.status !== 'success',
-        })),
+        results: executed.map((item) => {
+          const structured = structuredForModel(item);
+          return {
+            callId: item.call.id,
+            toolName: item.call.name,
+            content: item.content,
+            isError: item.status !== 'success',
+            ...(structured === undefined ? {} : { structuredContent: structured }),
+          };
+        }),
       });
     }
     return { finalText, turns: maxTurns, stopReason: 'max_turns', messages: [...this.#messages] };

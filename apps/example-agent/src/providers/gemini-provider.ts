@@ -6,7 +6,13 @@ import {
 } from '@google/genai';
 import { abortReasonOr } from './abort-reason.js';
 import { geminiStreamEvents } from './gemini-stream-events.js';
-import type { ModelProvider, ModelRequest, ModelResponse, ModelStreamEvent } from './model-provider.js';
+import type {
+  ModelProvider,
+  ModelRequest,
+  ModelResponse,
+  ModelStreamEvent,
+  ModelToolResult,
+} from './model-provider.js';
 import { collectResponse } from './response-accumulator.js';
 
 /** Options for {@link GeminiProvider}. */
@@ -94,13 +100,22 @@ function toGeminiContents(request: ModelRequest): Content[] {
           functionResponse: {
             id: result.callId,
             name: result.toolName,
-            response: result.isError ? { error: result.content } : { output: result.content },
+            response: functionResponse(result),
           },
         })),
       );
     }
   }
   return contents;
+}
+
+/**
+ * Gemini reads a function's response as JSON: a structured result is sent as its value under
+ * `output` (the key Gemini reads a function's output from), anything else as the text.
+ */
+function functionResponse(result: ModelToolResult): Record<string, unknown> {
+  if (result.isError) return { error: result.content };
+  return { output: result.structuredContent ?? result.content };
 }
 
 function toRecord(value: unknown): Record<string, unknown> {

@@ -29,8 +29,15 @@ export interface ModelToolCall {
 export interface ModelToolResult {
   readonly callId: string;
   readonly toolName: string;
+  /** What the model reads: the result's text (a structured result's text or its JSON rendering). */
   readonly content: string;
   readonly isError: boolean;
+  /**
+   * A successful structured result's value, for providers whose tool results carry JSON
+   * (Gemini's `functionResponse.response`); the others send `content`. Left out when the text
+   * was spilled or the value is large (see `structuredForModel`): the model then reads `content`.
+   */
+  readonly structuredContent?: Readonly<Record<string, unknown>>;
 }
 
 /**

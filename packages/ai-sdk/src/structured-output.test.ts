@@ -1,13 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
-import {
-  asSchema,
-  generateText,
-  safeValidateUIMessages,
-  stepCountIs,
-  type ToolSet,
-  type UIMessage,
-} from 'ai';
+import { asSchema, generateText, safeValidateUIMessages, stepCountIs, type UIMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {

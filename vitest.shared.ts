@@ -1,9 +1,20 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { UserWorkspaceConfig } from 'vitest/config';
 
 const repoRoot = dirname(fileURLToPath(import.meta.url));
+
+/** The names of the subpath entries (`./<name>`) in a package's `exports`. */
+function exportedSubpaths(dir: string): string[] {
+  const manifest = join(repoRoot, 'packages', dir, 'package.json');
+  if (!existsSync(manifest)) return [];
+  const exports = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, unknown> })
+    .exports;
+  return Object.keys(exports ?? {})
+    .filter((key) => /^\.\/[a-z][a-z-]*$/.test(key) && key !== './testing')
+    .map((key) => key.slice(2));
+}
 
 /**
  * Tests import sibling packages by their public name. Inside the repo that name resolves to
@@ -19,8 +30,10 @@ function workspaceSourceAliases(): Array<{ find: RegExp; replacement: string }> 
       find: new RegExp(`^@toolwright/${dir}/testing$`),
       replacement: join(repoRoot, 'packages', dir, 'src', 'testing', 'index.ts'),
     });
-    // A package's own subpath entries built from `src/<name>.ts` (mcp-client's `./stdio`, `./oauth`).
-    for (const entry of ['stdio', 'oauth']) {
+    // Every subpath entry the package exports that is built from `src/<name>.ts` (mcp-client's
+    // `./stdio` and `./oauth`, utils' `./private-files`): one copy of the code, the source, whichever
+    // entry a test imports it through.
+    for (const entry of exportedSubpaths(dir)) {
       if (existsSync(join(repoRoot, 'packages', dir, 'src', `${entry}.ts`))) {
         aliases.push({
           find: new RegExp(`^@toolwright/${dir}/${entry}$`),

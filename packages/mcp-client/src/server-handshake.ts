@@ -10,7 +10,7 @@ import { createServerTransport } from './server-transport.js';
 import type { StderrTail } from './stderr-tail.js';
 import { describeStdioOverflow, stdioOverflowLimitOf } from './stdio-message-limit.js';
 import { shutDownTransport } from './transport-shutdown.js';
-import { requireOAuth } from './transport-support.js';
+import { requireSupport } from './transport-support.js';
 import { keepWireOrder } from './wire-order.js';
 
 /** One handshake to do: with which server, within what time, and whom to tell what. */
@@ -137,7 +137,7 @@ function createTransport(request: HandshakeRequest): Promise<Transport> {
   const { definition, options, stderr } = request;
   const oauth = oauthConfigOf(definition);
   if (oauth !== undefined && definition.transport === 'streamable-http') {
-    return requireOAuth(definition.name, options.oauth).transport(definition, oauth);
+    return requireSupport('oauth', definition.name, options.oauth).transport(definition, oauth);
   }
   return createServerTransport(definition, {
     stdioMaxMessageBytes: options.stdioMaxMessageBytes,

@@ -3,7 +3,7 @@ import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontext
 import { rememberNamedSecrets } from './auth/secret-redaction.js';
 import type { McpServerDefinition } from './server-definition.js';
 import { SseFallbackTransport } from './sse-fallback-transport.js';
-import { type McpStdioSupport, requireStdio } from './transport-support.js';
+import { type McpStdioSupport, requireSupport } from './transport-support.js';
 
 /** How a transport is made beyond what the server's definition says. */
 export interface ServerTransportOptions {
@@ -39,7 +39,7 @@ export async function createServerTransport(
     if (!definition.sseFallback) return streamableHttp;
     return new SseFallbackTransport(streamableHttp, () => sseTransport(definition.url, definition.headers));
   }
-  return requireStdio(definition.name, options.stdio).transport(definition, {
+  return requireSupport('stdio', definition.name, options.stdio).transport(definition, {
     maxMessageBytes: options.stdioMaxMessageBytes,
     shutdownGraceMs: options.shutdownGraceMs,
     onStderr: options.onStderr,

@@ -39,24 +39,27 @@ export interface McpOAuthSupport {
   transport(definition: StreamableHttpServerConfig, oauth: OAuthServerConfig): Promise<Transport>;
 }
 
-/** The stdio support, or a `connect_failed` naming what to pass. */
-export function requireStdio(server: string, stdio: McpStdioSupport | undefined): McpStdioSupport {
-  if (stdio !== undefined) return stdio;
-  throw new McpClientError(
-    McpClientErrorCode.ConnectFailed,
-    `MCP server "${server}" is a stdio server, and this client was given no stdio support: pass ` +
-      'the option stdio: stdioSupport, exported by @toolwright/mcp-client/stdio (Node only).',
-    { server },
-  );
-}
+/** What a server needs that the root entry leaves out: the words and the option that gives it. */
+const SUPPORT = {
+  stdio: {
+    need: 'is a stdio server',
+    name: 'stdio',
+    pass: 'stdio: stdioSupport, exported by @toolwright/mcp-client/stdio (Node only)',
+  },
+  oauth: {
+    need: 'has an oauth config',
+    name: 'OAuth',
+    pass: 'oauth: mcpOAuth(options), exported by @toolwright/mcp-client/oauth',
+  },
+} as const;
 
-/** The OAuth support, or a `connect_failed` naming what to pass. */
-export function requireOAuth(server: string, oauth: McpOAuthSupport | undefined): McpOAuthSupport {
-  if (oauth !== undefined) return oauth;
+/** The support `server` needs (`kind`), or a `connect_failed` naming the option that gives it. */
+export function requireSupport<T>(kind: keyof typeof SUPPORT, server: string, support: T | undefined): T {
+  if (support !== undefined) return support;
+  const { need, name, pass } = SUPPORT[kind];
   throw new McpClientError(
     McpClientErrorCode.ConnectFailed,
-    `MCP server "${server}" has an oauth config, and this client was given no OAuth support: pass ` +
-      'the option oauth: mcpOAuth(options), exported by @toolwright/mcp-client/oauth.',
+    `MCP server "${server}" ${need}, and this client was given no ${name} support: pass the option ${pass}.`,
     { server },
   );
 }

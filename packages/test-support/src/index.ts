@@ -3,6 +3,12 @@
 // benchmarks' timing helpers are their own entry, `@toolwright/test-support/bench` (src/bench.ts).
 
 export {
+  describeErrorClassContract,
+  type ErrorClassContract,
+  type ErrorClassUnderTest,
+  loadSecondCopy,
+} from './error-class-contract.js';
+export {
   type PrintedLines,
   type ReadmeExampleOptions,
   readmeBlocks,

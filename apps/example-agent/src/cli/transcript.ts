@@ -270,6 +270,9 @@ export class Transcript {
         preStarted: executed.preStarted,
         artifacts: executed.result.artifacts ?? [],
         coercions,
+        ...(executed.result.structuredContent === undefined
+          ? {}
+          : { structuredContent: executed.result.structuredContent }),
         ...(this.#showContent ? { content: executed.content } : {}),
       },
       () => {
@@ -277,6 +280,10 @@ export class Transcript {
         const lines = [header];
         for (const coercion of coercions) {
           lines.push(`     coerced ${coercion.path}: ${coercion.from} -> ${coercion.to}`);
+        }
+        if (executed.result.structuredContent !== undefined) {
+          // Checked against the tool's outputSchema, when it has one, before it got here.
+          lines.push(clip(`structured ${JSON.stringify(executed.result.structuredContent)}`, '     '));
         }
         for (const artifact of executed.result.artifacts ?? []) {
           lines.push(

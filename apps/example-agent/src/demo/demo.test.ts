@@ -41,6 +41,9 @@ describe('demo', () => {
     expect(output).toContain('Resource 1: This is a plaintext resource');
     expect(output).toContain('Please promote Bob to the head of the Engineering team.');
     expect(output).toMatch(/MCP task [0-9a-f]{32} on server "everything": working/);
+    // A structured result, checked against TaskGet's outputSchema, beside the text the model reads.
+    expect(output).toContain('<- TaskGet ok');
+    expect(output).toContain('structured {"id":"1","subject":"Fix the TODO in src/app.ts","description":');
     expect(output).toContain('Plan mode allows only read-only tools');
     expect(output).toContain('sensitive file');
     // Only the user ends Plan mode: ExitPlanMode asked, and the scripted user approved it.

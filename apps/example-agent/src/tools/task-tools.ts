@@ -1,11 +1,19 @@
 import { Type } from '@sinclair/typebox';
-import { createTool, type Tool, ToolKind } from '@toolwright/contracts';
+import { createTool, type Tool, ToolKind, ToolResults } from '@toolwright/contracts';
 import { TASK_STATUSES, type TaskRecord, type TaskStore } from '../session/task-store.js';
 
 const TaskStatusSchema = Type.Union(
   TASK_STATUSES.map((status) => Type.Literal(status)),
   { description: 'pending, in_progress or completed.' },
 );
+
+/** What TaskGet returns as structured output: the task as the model and a host may read it. */
+const TaskOutputSchema = Type.Object({
+  id: Type.String(),
+  subject: Type.String(),
+  description: Type.String(),
+  status: TaskStatusSchema,
+});
 
 function formatTask(task: TaskRecord): string {
   return `#${task.id} [${task.status}] ${task.subject}`;
@@ -43,6 +51,7 @@ export function createTaskTools(store: TaskStore): Tool[] {
     name: 'TaskGet',
     kind: ToolKind.ReadOnly,
     schema: Type.Object({ id: Type.String({ minLength: 1, description: 'Task id, e.g. "1".' }) }),
+    outputSchema: TaskOutputSchema,
     description: { short: 'Show one task with its description.' },
     strict: true,
     isConcurrencySafe: true,
@@ -57,7 +66,11 @@ export function createTaskTools(store: TaskStore): Tool[] {
         const message = `No task with id "${params.id}"; known ids: ${known.length === 0 ? '(none)' : known.join(', ')}`;
         return { llmContent: message, error: { type: 'not_found', message } };
       }
-      return { llmContent: `${formatTask(task)}\n${task.description}` };
+      const { id, subject, description, status } = task;
+      return ToolResults.structured(
+        { id, subject, description, status },
+        `${formatTask(task)}\n${task.description}`,
+      );
     },
   });
 

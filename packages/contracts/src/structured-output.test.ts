@@ -109,6 +109,19 @@ describe('structured results', () => {
     ]);
   });
 
+  it('may carry more properties when the output schema allows them, as the listed schema says', async () => {
+    const open = reporter(
+      { type: 'object', properties: { count: { type: 'integer' } }, additionalProperties: true },
+      (value) => ToolResults.structured(value as Record<string, unknown>),
+    );
+    expect(open.getMetadata().outputSchema).toMatchObject({ additionalProperties: true });
+    await expect(run(open, { count: 1, note: 'extra' })).resolves.toMatchObject({
+      structuredContent: { count: 1, note: 'extra' },
+    });
+    // Without that, the listed schema is closed (additionalProperties: false), and so is the check.
+    expect(counted.getMetadata().outputSchema).toMatchObject({ additionalProperties: false });
+  });
+
   it('are not repaired: a number sent as a string is a mismatch, not a coercion', async () => {
     await rejectionOf(run(counted, { count: '1', names: [] }), ToolOutputValidationError);
   });

@@ -14,6 +14,8 @@ export function outputFromExecutedCall(executed: ExecutedCall, images: ImageDeli
     result.error ?? (status === 'success' ? undefined : { type: 'execution' as const, message: content });
   return {
     status,
+    callId: executed.callId,
+    ...(executed.idempotencyKey === undefined ? {} : { idempotencyKey: executed.idempotencyKey }),
     text: content,
     images: images === 'inline' ? imagesOf(result) : [],
     artifacts: result.artifacts ?? [],

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { createTool, type ExecutionContext, ToolKind, ToolResults } from '@toolwright/contracts';
 import { ToolRegistry } from '@toolwright/registry';
+import { idempotencyKey } from '@toolwright/utils';
 import { asSchema } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { AiSdkBridgeError } from './ai-sdk-bridge-error.js';
@@ -166,7 +167,7 @@ describe('the ToolSet', () => {
 });
 
 describe('calls run without an executor', () => {
-  it('get the context: session, workspace, host fields, the provider target and the signal', async () => {
+  it('get the context: the call id and its key, session, workspace, host fields, the provider target and the signal', async () => {
     let context: ExecutionContext | undefined;
     const probe = createTool({
       name: 'Probe',
@@ -185,14 +186,19 @@ describe('calls run without an executor', () => {
       workspaceRoot: '/work/space',
       contextFields: { clock: 'fake' },
     });
+    const key = idempotencyKey('call-1', {});
     expect(await call(tools.Probe, {})).toEqual({
       status: 'success',
+      callId: 'call-1',
+      idempotencyKey: key,
       text: 'ok',
       images: [],
       artifacts: [],
       spilled: false,
     });
     expect(context).toMatchObject({
+      toolCallId: 'call-1',
+      idempotencyKey: key,
       sessionId: 'session-1',
       workspaceRoot: '/work/space',
       clock: 'fake',

@@ -25,6 +25,13 @@ export interface ToolOutputImage {
 export interface ToolwrightToolOutput {
   /** How the call ended: the executor's status, or the same vocabulary without one. */
   readonly status: CallStatus;
+  /** The AI SDK's `toolCallId` of the call: the tool saw it as `context.toolCallId`. */
+  readonly callId: string;
+  /**
+   * The key the tool saw as `context.idempotencyKey` (the call id and the validated arguments,
+   * hashed); absent when the call never got as far as validated arguments.
+   */
+  readonly idempotencyKey?: string;
   /** What the model reads: the result's text, a spilled preview naming its artifact, image references. */
   readonly text: string;
   /** Images sent to the model with the text (empty unless images are delivered `inline`). */

@@ -9,6 +9,7 @@ import {
   type ToolResult,
   ToolResults,
 } from '@toolwright/contracts';
+import { idempotencyKey } from '@toolwright/utils';
 import { type ProviderTarget, ToolValidationError, ToolwrightError } from '@toolwright/validation';
 import { CallTimeoutError, HookDenial } from './call-signals.js';
 import { isNotLoaded, notLoadedMessage } from './deferred-tool-state.js';
@@ -68,6 +69,8 @@ export class CallRunner {
   readonly #approvedByUser = new WeakSet<ToolInvocation>();
   /** Where the policy found each allowed invocation's paths; given to the tool as `judgedPaths`. */
   readonly #judged = new WeakMap<ToolInvocation, JudgedPaths>();
+  /** Each run invocation's call id and key, so the result reuses the hash its context got. */
+  readonly #keys = new WeakMap<ToolInvocation, { readonly callId: string; readonly key: string }>();
 
   constructor(options: ResolvedExecutorOptions, locks: PathLock) {
     this.#options = options;
@@ -87,7 +90,7 @@ export class CallRunner {
       invocation: ToolInvocation | undefined,
       attempts: number,
     ): Promise<ExecutedCall> => this.#finish(call, placement, started, status, result, invocation, attempts);
-    this.#options.onEvent?.({ type: 'call-start', call, preStarted: placement.preStarted });
+    this.#options.onEvent?.({ type: 'call-start', callId: call.id, call, preStarted: placement.preStarted });
     const tool = this.#options.lookup(call.name);
     if (tool === undefined) {
       return finish(
@@ -224,6 +227,8 @@ export class CallRunner {
           }));
     const executed: ExecutedCall = {
       call,
+      callId: call.id,
+      idempotencyKey: invocation === undefined ? undefined : this.#keyOf(call, invocation),
       status,
       result: finalised.artifacts.length > 0 ? { ...result, artifacts: finalised.artifacts } : result,
       content: finalised.text,
@@ -235,7 +240,7 @@ export class CallRunner {
       preStarted: placement.preStarted,
       ...(stopTurn === undefined ? {} : { stopTurn }),
     };
-    this.#options.onEvent?.({ type: 'call-end', executed });
+    this.#options.onEvent?.({ type: 'call-end', callId: call.id, executed });
     return executed;
   }
 
@@ -254,7 +259,7 @@ export class CallRunner {
       if (outcome.params !== undefined) {
         // Params are frozen: a change means a new, re-validated invocation; the old one is retired.
         invocation = rebuildInvocation(tool, invocation, outcome.params, { nullAsAbsent });
-        this.#options.onEvent?.({ type: 'hook-rewrite', call, params: invocation.params });
+        this.#options.onEvent?.({ type: 'hook-rewrite', callId: call.id, call, params: invocation.params });
       }
     }
     return invocation;
@@ -286,7 +291,7 @@ export class CallRunner {
           : { behavior: 'deny', reason: `The user declined: ${decision.reason}` };
       }
     }
-    this.#options.onEvent?.({ type: 'permission', call, decision: final });
+    this.#options.onEvent?.({ type: 'permission', callId: call.id, call, decision: final });
     return final;
   }
 
@@ -320,6 +325,7 @@ export class CallRunner {
         const delayMs = backoffDelay(retry, attempt);
         this.#options.onEvent?.({
           type: 'retry',
+          callId: call.id,
           call,
           attempt,
           delayMs,
@@ -353,11 +359,11 @@ export class CallRunner {
     if (forwarding) signal.addEventListener('abort', forward, { once: true });
     // Progress reported after the attempt ended (a tool that ignores its signal) is not passed on.
     let running = true;
-    const context = this.#context(invocation, controller.signal, providerTarget);
+    const context = this.#context(call, invocation, controller.signal, providerTarget);
     const hostProgress = context.onProgress;
     context.onProgress = (progress: ProgressUpdate): void => {
       if (!running) return;
-      this.#options.onEvent?.({ type: 'call-progress', call, progress });
+      this.#options.onEvent?.({ type: 'call-progress', callId: call.id, call, progress });
       if (typeof hostProgress === 'function') hostProgress(progress);
     };
     const execution = invocation.execute(context);
@@ -395,7 +401,21 @@ export class CallRunner {
     });
   }
 
+  /**
+   * The key of a call: the caller's own when it passed one, else derived from the model's id and
+   * the arguments the tool runs with (validated, defaulted and after any hook's rewrite), so that
+   * a retry of the call with the same arguments gets the same key.
+   */
+  #keyOf(call: ToolCallRequest, invocation: ToolInvocation): string {
+    const known = this.#keys.get(invocation);
+    if (known !== undefined && known.callId === call.id) return known.key;
+    const key = call.idempotencyKey ?? idempotencyKey(call.id, invocation.params);
+    this.#keys.set(invocation, { callId: call.id, key });
+    return key;
+  }
+
   #context(
+    call: ToolCallRequest,
     invocation: ToolInvocation,
     signal: AbortSignal,
     providerTarget: ProviderTarget | undefined,
@@ -422,6 +442,8 @@ export class CallRunner {
       signal,
       sessionId: this.#options.sessionId,
       workspaceRoot: this.#options.workspaceRoot,
+      toolCallId: call.id,
+      idempotencyKey: this.#keyOf(call, invocation),
     };
   }
 }

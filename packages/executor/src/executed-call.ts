@@ -8,6 +8,12 @@ export interface ToolCallRequest {
   readonly name: string;
   /** Arguments as the model sent them, JSON-decoded; malformed JSON stays a string (the validator reports it). */
   readonly arguments: unknown;
+  /**
+   * An idempotency key the caller already has for this call (an MCP request's
+   * `io.toolwright/idempotencyKey`), given to the tool instead of the one derived from `id` and
+   * the arguments, so that one call keeps one key across the hops it takes.
+   */
+  readonly idempotencyKey?: string;
 }
 
 /** The final state of one call. */
@@ -27,6 +33,13 @@ export type CallStatus =
 /** One executed call, in the order the model sent it. */
 export interface ExecutedCall {
   readonly call: ToolCallRequest;
+  /** The model's id of the call (`call.id`), the same the tool saw as `context.toolCallId`. */
+  readonly callId: string;
+  /**
+   * The key the tool saw as `context.idempotencyKey`; absent when the call never got as far as
+   * validated arguments (not found, not loaded, invalid).
+   */
+  readonly idempotencyKey: string | undefined;
   readonly status: CallStatus;
   /** The result as the tool (or the executor, for refusals) produced it. */
   readonly result: ToolResult;
@@ -99,32 +112,50 @@ export type ApprovalHandler = (request: {
   readonly reason: string;
 }) => Promise<boolean>;
 
-/** Progress events, for a transcript or a UI. */
+/**
+ * Progress events, for a transcript or a UI. Every event of one call carries its `callId` (the
+ * model's id, `call.id`), so a host can tie them, the result and its own records together.
+ */
 export type ExecutorEvent =
   | {
       readonly type: 'batch';
       readonly batch: number;
+      /** The ids of `calls`, in order. */
+      readonly callIds: readonly string[];
       readonly parallelism: 'shared' | 'exclusive';
       readonly calls: readonly ToolCallRequest[];
     }
   | {
       readonly type: 'call-start';
+      readonly callId: string;
       readonly call: ToolCallRequest;
       /** True when the model was still streaming its message. */
       readonly preStarted: boolean;
     }
-  | { readonly type: 'hook-rewrite'; readonly call: ToolCallRequest; readonly params: unknown }
+  | {
+      readonly type: 'hook-rewrite';
+      readonly callId: string;
+      readonly call: ToolCallRequest;
+      readonly params: unknown;
+    }
   | {
       /** A post-tool hook changed the outcome: replaced the result, added a note or stopped the turn. */
       readonly type: 'post-hook';
+      readonly callId: string;
       readonly call: ToolCallRequest;
       readonly replaced: boolean;
       readonly note?: string;
       readonly stopTurn?: string;
     }
-  | { readonly type: 'permission'; readonly call: ToolCallRequest; readonly decision: PermissionDecision }
+  | {
+      readonly type: 'permission';
+      readonly callId: string;
+      readonly call: ToolCallRequest;
+      readonly decision: PermissionDecision;
+    }
   | {
       readonly type: 'retry';
+      readonly callId: string;
       readonly call: ToolCallRequest;
       readonly attempt: number;
       readonly delayMs: number;
@@ -136,7 +167,8 @@ export type ExecutorEvent =
        * tool's server reports it, and each report also resets that request's timeout.
        */
       readonly type: 'call-progress';
+      readonly callId: string;
       readonly call: ToolCallRequest;
       readonly progress: ProgressUpdate;
     }
-  | { readonly type: 'call-end'; readonly executed: ExecutedCall };
+  | { readonly type: 'call-end'; readonly callId: string; readonly executed: ExecutedCall };

@@ -81,6 +81,7 @@ export async function applyPostToolHooks(
     if (answer.stopTurn !== undefined) stopTurn = answer.stopTurn;
     onEvent?.({
       type: 'post-hook',
+      callId: input.call.id,
       call: input.call,
       replaced: answer.result !== undefined,
       ...(answer.note === undefined ? {} : { note: answer.note }),

@@ -44,6 +44,7 @@ export class ToolCallRunner {
     this.#options.onEvent?.({
       type: 'batch',
       batch,
+      callIds: [call.id],
       parallelism: this.#options.lookup(call.name)?.parallelism === 'shared' ? 'shared' : 'exclusive',
       calls: [call],
     });

@@ -147,6 +147,13 @@ export class ToolExecutor {
     parallelism: 'shared' | 'exclusive',
     calls: readonly ToolCallRequest[],
   ): void {
-    this.#options.onEvent?.({ type: 'batch', batch, parallelism, calls });
+    if (this.#options.onEvent === undefined) return;
+    this.#options.onEvent({
+      type: 'batch',
+      batch,
+      callIds: calls.map((call) => call.id),
+      parallelism,
+      calls,
+    });
   }
 }

@@ -41,6 +41,7 @@ export async function callAsTask(
   connection: ServerConnection,
   definition: McpToolDefinition,
   params: Record<string, unknown>,
+  meta: Record<string, string> | undefined,
   signal: AbortSignal,
   hooks: TaskCallHooks,
 ): Promise<ToolResult> {
@@ -48,7 +49,15 @@ export async function callAsTask(
     `tools/call "${definition.name}" as a task`,
     (client, options) =>
       client.request(
-        { method: 'tools/call', params: { name: definition.name, arguments: params, task: {} } },
+        {
+          method: 'tools/call',
+          params: {
+            name: definition.name,
+            arguments: params,
+            task: {},
+            ...(meta === undefined ? {} : { _meta: meta }),
+          },
+        },
         CreateTaskResultSchema,
         options,
       ),

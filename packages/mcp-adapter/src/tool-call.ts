@@ -2,6 +2,7 @@ import type { Progress, Tool } from '@modelcontextprotocol/client';
 import type { ExecutionContext, ToolResult } from '@toolwright/contracts';
 import type { RequestDeadline, ServerConnection } from '@toolwright/mcp-client';
 import { failureResult } from './call-failure.js';
+import { callMeta } from './call-meta.js';
 import type { McpToolDefinition } from './catalog-screen.js';
 import { callAsTask } from './task-call.js';
 import { stripControlCharacters } from './text-sanitising.js';
@@ -78,8 +79,8 @@ function sdkToolDefinitionOf(definition: McpToolDefinition): Tool {
 }
 
 /**
- * Calls an MCP tool under its real name with the server's timeout, the caller's abort signal
- * and progress forwarding, and routes the result. A tool whose server requires task execution
+ * Calls an MCP tool under its real name with the server's timeout, the caller's abort signal,
+ * progress forwarding and the call's idempotency key in `_meta`, and routes the result. A tool whose server requires task execution
  * runs as a task (created, polled, its result fetched) on the caller's behalf. Failures come
  * back as error results (see {@link failureResult}), never as rejections.
  */
@@ -92,8 +93,9 @@ export function callMcpTool(
 ): Promise<ToolResult> {
   const signal = context.signal;
   const fail = (error: unknown) => failureResult(error, signal);
+  const meta = callMeta(context, params);
   if (definition.taskSupport === 'required')
-    return callAsTask(connection, definition, params, signal, {
+    return callAsTask(connection, definition, params, meta, signal, {
       routing: hooks.plan(definition).routing,
       onTaskCreated: (task) => hooks.onTaskCreated(definition.server, task, context.sessionId),
       onTaskStatus: (task) => hooks.onTaskStatus(definition.server, task),
@@ -105,7 +107,8 @@ export function callMcpTool(
       plan.operation,
       (client, options, deadline) =>
         client.callTool(
-          { name: definition.name, arguments: params },
+          // The SDK adds its progressToken to this `_meta`, beside the key.
+          { name: definition.name, arguments: params, ...(meta === undefined ? {} : { _meta: meta }) },
           {
             ...options,
             ...(onProgress === undefined

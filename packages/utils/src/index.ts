@@ -1,9 +1,9 @@
 /**
  * `@toolwright/utils`: the small helpers every toolwright package shares, so that there is one
- * did-you-mean (bounded), one option checker with one wording, one canonical JSON and one
- * value preview, one bounded event queue, one rule for the characters untrusted text may not carry to a terminal, and
- * the root of every toolwright error with the one helper that brands an error class.
- * No dependencies.
+ * did-you-mean (bounded), one option checker with one wording, one canonical JSON (and the
+ * idempotency key of a tool call made from it), one value preview, one bounded event queue,
+ * one rule for the characters untrusted text may not carry to a terminal, and the root of
+ * every toolwright error with the one helper that brands an error class. No dependencies.
  *
  * @packageDocumentation
  */
@@ -22,6 +22,7 @@ export {
 } from './check-options.js';
 export { boundedEditDistance, closestName, didYouMean, MAX_SUGGESTED_NAME_LENGTH } from './closest-name.js';
 export { brandErrorClass, type ErrorBrandOptions, type ErrorClassGuard } from './error-brand.js';
+export { IDEMPOTENCY_KEY_META, idempotencyKey } from './idempotency-key.js';
 export { describeNumberProblem, describeOptionProblem, type NumberRange } from './option-names.js';
 export {
   type ArrayRule,

@@ -4,6 +4,7 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'BoundedQueue',
     'DEFAULT_PREVIEW_LENGTH',
+    'IDEMPOTENCY_KEY_META',
     'KeyedBoundedQueue',
     'MAX_SESSION_ID_LENGTH',
     'MAX_SUGGESTED_NAME_LENGTH',
@@ -31,6 +32,7 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'findOptionProblem',
     'findOptionsProblem',
     'hasHiddenCharacters',
+    'idempotencyKey',
     'isHiddenCodePoint',
     'isSessionId',
     'previewText',

@@ -3,6 +3,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import type { SessionArtifacts } from '../resources/session-artifacts.js';
 import { executorRunner, sessionRunner } from '../tools/call-runner.js';
 import { ProgressReporter } from '../tools/progress-reporter.js';
+import { requestIdempotencyKey } from '../tools/request-identity.js';
 import { callTool } from '../tools/tool-call.js';
 import type { InFlightCalls } from './in-flight-calls.js';
 import type { ServerCore } from './server-core.js';
@@ -17,7 +18,9 @@ export interface ToolSession extends SessionState {
 /**
  * `tools/list` and `tools/call`. A call runs as a tracked in-flight call (so shutdown can wait
  * for it) under a signal that follows the client's `notifications/cancelled`; with a progress
- * token in `_meta`, the tool's `onProgress` becomes `notifications/progress`.
+ * token in `_meta`, the tool's `onProgress` becomes `notifications/progress`. The tool's
+ * `toolCallId` is the request id; its `idempotencyKey` is the client's (`_meta`) or one of this
+ * session's request.
  */
 export function registerToolHandlers(server: Server, core: ServerCore, session: ToolSession): void {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: core.tools.list() }));
@@ -37,12 +40,19 @@ export function registerToolHandlers(server: Server, core: ServerCore, session: 
             core.onError,
           );
     const mcpSession = createSessionContext(server, session, extra);
+    const id = String(extra.requestId);
     return session.calls.run(extra.signal, async (signal) => {
       const result = await callTool(
         {
-          id: String(extra.requestId),
+          id,
           name: request.params.name,
           arguments: request.params.arguments,
+          idempotencyKey: requestIdempotencyKey(
+            request.params._meta,
+            session.sessionId,
+            id,
+            request.params.arguments,
+          ),
           signal,
           fields: { onProgress: progress?.report, mcpSession, artifacts: core.store },
         },

@@ -13,7 +13,12 @@ import type { Coercion, ToolResult } from '@toolwright/contracts';
  */
 export interface McpCallExecutor {
   executeBatch(
-    calls: readonly { readonly id: string; readonly name: string; readonly arguments: unknown }[],
+    calls: readonly {
+      readonly id: string;
+      readonly name: string;
+      readonly arguments: unknown;
+      readonly idempotencyKey?: string;
+    }[],
     options?: { signal?: AbortSignal },
   ): Promise<
     readonly {

@@ -8,6 +8,8 @@ export interface McpToolCall {
   readonly id: string;
   readonly name: string;
   readonly arguments: unknown;
+  /** The call's idempotency key (see {@link requestIdempotencyKey}). */
+  readonly idempotencyKey: string;
 }
 
 /** What the server reads of an executed call: its result and the repairs made to its arguments. */

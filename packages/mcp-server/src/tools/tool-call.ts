@@ -19,6 +19,7 @@ export interface ToolCallRequest {
   readonly id: string;
   readonly name: string;
   readonly arguments: unknown;
+  readonly idempotencyKey: string;
   readonly signal: AbortSignal;
   readonly fields: CallFields;
 }
@@ -41,7 +42,12 @@ export async function callTool(
       `Unknown tool "${request.name}"${didYouMean(request.name, environment.tools.names())}`,
     );
   }
-  const call = { id: request.id, name: request.name, arguments: request.arguments ?? {} };
+  const call = {
+    id: request.id,
+    name: request.name,
+    arguments: request.arguments ?? {},
+    idempotencyKey: request.idempotencyKey,
+  };
   // The request's progress callback, MCP session and artifact store reach the tool through
   // context fields that read them here, whoever builds the context.
   const executed = await runWithCallFields(request.fields, () => environment.run(call, request.signal));

@@ -72,7 +72,8 @@ describe('post-tool hooks', () => {
     const stored = executed!.result.artifacts?.[0];
     expect(stored).toBeDefined();
     expect((await store.read(stored!.id)).bytes.toString('utf8')).not.toContain(SECRET);
-    expect(events).toContainEqual({ type: 'post-hook', call: call('Env', 'x'.repeat(200)), replaced: true });
+    const envCall = call('Env', 'x'.repeat(200));
+    expect(events).toContainEqual({ type: 'post-hook', callId: envCall.id, call: envCall, replaced: true });
   });
 
   it('see a failure and may add a note the model reads after it; the call stays failed', async () => {

@@ -7,8 +7,11 @@ describe('Transcript', () => {
     const transcript = new Transcript({ write: (text: string) => (output += text) });
     transcript.executorEvent({
       type: 'call-end',
+      callId: '1',
       executed: {
         call: { id: '1', name: 'mcp__evil__tool', arguments: {} },
+        callId: '1',
+        idempotencyKey: undefined,
         status: 'success',
         result: { llmContent: '' },
         content: 'before\u001b[2J\u001b]0;pwned\u0007after\ttabbed',
@@ -32,8 +35,11 @@ describe('Transcript', () => {
       'mcp__x__y is deferred: its schema has not been loaded. Call ToolSearch with query "select:mcp__x__y" first, then call it again.';
     transcript.executorEvent({
       type: 'call-end',
+      callId: '1',
       executed: {
         call: { id: '1', name: 'mcp__x__y', arguments: {} },
+        callId: '1',
+        idempotencyKey: undefined,
         status: 'not_loaded',
         result: { llmContent: content, error: { type: 'not_found', message: content } },
         content,
@@ -56,6 +62,7 @@ describe('Transcript', () => {
     for (let step = 1; step <= 10; step++)
       transcript.executorEvent({
         type: 'call-progress',
+        callId: call.id,
         call,
         progress: { message: `compiling\u001b[2J ${step}/10`, progress: step, total: 10 },
       });

@@ -1,5 +1,6 @@
+import { Type } from '@sinclair/typebox';
 import { SessionArtifactStore } from '@toolwright/artifacts';
-import { type ToolResult, ToolResults } from '@toolwright/contracts';
+import { createTool, ToolKind, type ToolResult, ToolResults } from '@toolwright/contracts';
 import { makeTempDir } from '@toolwright/test-support';
 import { describe, expect, it } from 'vitest';
 import {
@@ -228,6 +229,44 @@ describe('post-tool hooks', () => {
     const executed = await runner.run(call('Slow', 'a'));
     expect(executed.status).toBe('success');
     expect(executed.stopTurn).toBe('one is enough');
+  });
+
+  it('a replacement of a tool with an output schema must still match it: redacting the text alone is refused', async () => {
+    const root = makeTempDir('executor-post-hooks-structured');
+    const account = createTool({
+      name: 'Account',
+      kind: ToolKind.ReadOnly,
+      schema: Type.Object({}),
+      outputSchema: Type.Object({ user: Type.String(), token: Type.String() }),
+      description: 'The signed-in account.',
+      execute: async () => ToolResults.structured({ user: 'alice', token: SECRET }),
+    });
+    const run = async (hook: PostToolHook) => {
+      const runner = new ToolCallRunner({
+        lookup: lookupOf([account]),
+        workspaceRoot: root,
+        sessionId: 'post-hooks',
+        postToolHooks: [hook],
+      });
+      return runner.run({ id: 'a', name: 'Account', arguments: {} });
+    };
+    const textOnly = await run(() => ({ result: ToolResults.success('user alice, token [redacted]') }));
+    expect(textOnly.status).toBe('error');
+    expect(textOnly.content).toContain(
+      'its result has no structuredContent, but Account declares an outputSchema (give the redacted value with ToolResults.structured)',
+    );
+    expect(JSON.stringify(textOnly.result)).not.toContain(SECRET);
+    const mismatched = await run(() => ({ result: ToolResults.structured({ user: 'alice' }) }));
+    expect(mismatched.status).toBe('error');
+    expect(mismatched.content).toContain(
+      "its result's structuredContent does not match the outputSchema of Account",
+    );
+    const redacted = await run(() => ({
+      result: ToolResults.structured({ user: 'alice', token: '[redacted]' }),
+    }));
+    expect(redacted.status).toBe('success');
+    expect(redacted.result.structuredContent).toEqual({ user: 'alice', token: '[redacted]' });
+    expect(JSON.stringify(redacted.result)).not.toContain(SECRET);
   });
 
   it('are checked as an option: each must be a function', () => {

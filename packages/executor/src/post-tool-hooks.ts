@@ -1,4 +1,12 @@
-import { isToolResult, type LlmContentPart, type ToolResult, ToolResults } from '@toolwright/contracts';
+import {
+  describeOutputIssues,
+  isToolResult,
+  type LlmContentPart,
+  structuredOutputIssues,
+  type Tool,
+  type ToolResult,
+  ToolResults,
+} from '@toolwright/contracts';
 import { previewValue } from '@toolwright/utils';
 import type { ExecutorEvent, PostToolHook, PostToolHookInput, PostToolHookResult } from './executed-call.js';
 import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
@@ -30,6 +38,22 @@ function answerProblem(answer: unknown): string | undefined {
       return `its ${key} must be a non-empty string, got ${previewValue(value)}`;
   }
   return undefined;
+}
+
+/**
+ * Why a replacement breaks the tool's output schema, as the tool's own result would have: a
+ * success of a tool that declares one carries matching `structuredContent` (a hook that redacts
+ * the text redacts the structured value too, within the schema). Undefined when it does not.
+ */
+function outputSchemaProblem(tool: Tool, replacement: ToolResult): string | undefined {
+  const validator = tool.outputValidator;
+  if (validator === undefined || replacement.error !== undefined) return undefined;
+  if (replacement.structuredContent === undefined)
+    return `its result has no structuredContent, but ${tool.name} declares an outputSchema (give the redacted value with ToolResults.structured)`;
+  const issues = structuredOutputIssues(validator, replacement.structuredContent);
+  return issues.length === 0
+    ? undefined
+    : `its result's structuredContent does not match the outputSchema of ${tool.name}:\n${describeOutputIssues(issues)}`;
 }
 
 /** The result with `note` as one more text part after its content. */
@@ -74,6 +98,8 @@ export async function applyPostToolHooks(
     const problem = answerProblem(answer);
     if (problem !== undefined) return hookFailed(input, index, problem);
     if (answer.result !== undefined) {
+      const broken = outputSchemaProblem(input.tool, answer.result);
+      if (broken !== undefined) return hookFailed(input, index, broken);
       result = answer.result;
       status = statusOf(result, status);
     }

@@ -12,8 +12,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -30,6 +29,7 @@ import {
   type McpServerDefinition,
   parseMcpServersConfig,
 } from '@toolwright/mcp-client';
+import { stdioSupport } from '@toolwright/mcp-client/stdio';
 import { ToolRegistry } from '@toolwright/registry';
 import {
   cpuNanos,
@@ -40,7 +40,7 @@ import {
   percentile,
   report,
 } from '@toolwright/test-support/bench';
-import { inMemoryServer } from '@toolwright/test-support/mcp';
+import { fixturePath, inMemoryServer } from '@toolwright/test-support/mcp';
 import { screenJsonSchema } from '@toolwright/validation';
 import { z } from 'zod';
 import { McpAdapter, mcpSourceGroup } from '../dist/index.js';
@@ -68,14 +68,7 @@ const CATALOG_STATISTIC = `10th percentile of ${CATALOG_ROUNDS} rounds after a w
  */
 const collectGarbage = (): void =>
   (globalThis as { gc?: (options: object) => void }).gc?.({ type: 'minor', execution: 'sync' });
-const fixture = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'src',
-  'test-support',
-  'fixtures',
-  'flaky-server.mjs',
-);
+const fixture = fixturePath('flaky-server.mjs');
 const workspace = mkdtempSync(join(tmpdir(), 'toolwright-mcp-bench-'));
 /** What an executor passes to each call: its own abort signal. */
 const context = () => ({
@@ -166,7 +159,7 @@ async function connectFive(): Promise<void> {
   const sequential: number[] = [];
   for (let round = 0; round < 3; round += 1) {
     let started = performance.now();
-    const together = new McpConnectionManager(definitions, { shutdownGraceMs: 200 });
+    const together = new McpConnectionManager(definitions, { shutdownGraceMs: 200, stdio: stdioSupport });
     const result = await together.connectAll();
     if (result.connected.length !== 5)
       throw new Error(`parallel connect failed: ${JSON.stringify(result.failed)}`);
@@ -174,7 +167,7 @@ async function connectFive(): Promise<void> {
     await together.closeAll();
     started = performance.now();
     const managers = definitions.map(
-      (definition) => new McpConnectionManager([definition], { shutdownGraceMs: 200 }),
+      (definition) => new McpConnectionManager([definition], { shutdownGraceMs: 200, stdio: stdioSupport }),
     );
     for (const manager of managers) await manager.connectAll();
     sequential.push(performance.now() - started);

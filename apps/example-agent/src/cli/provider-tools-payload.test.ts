@@ -7,6 +7,7 @@ import { OpenAiResponsesProvider } from '../providers/openai-responses-provider.
 import { createAgentSession } from '../session/agent-session.js';
 import { type RecordingServer, startRecordingServer } from '../test-support/recording-server.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
+import { dialectOfPath, textReply } from '../test-support/text-replies.js';
 import { providerToolsPayload } from './provider-tools-payload.js';
 
 const directory = makeTemporaryDirectory('tools-payload');
@@ -16,56 +17,6 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-/** A text-only answer in each API's shape: the request is what the test looks at. */
-function textAnswer(path: string): unknown {
-  if (path.includes('/chat/completions'))
-    return {
-      id: 'c',
-      object: 'chat.completion',
-      created: 1,
-      model: 'm',
-      choices: [
-        {
-          index: 0,
-          finish_reason: 'stop',
-          logprobs: null,
-          message: { role: 'assistant', content: 'ok', refusal: null },
-        },
-      ],
-    };
-  if (path.includes('/responses'))
-    return {
-      id: 'r',
-      object: 'response',
-      created_at: 1,
-      status: 'completed',
-      model: 'm',
-      output: [
-        {
-          type: 'message',
-          id: 'msg',
-          role: 'assistant',
-          status: 'completed',
-          content: [{ type: 'output_text', text: 'ok', annotations: [] }],
-        },
-      ],
-    };
-  if (path.includes('/messages'))
-    return {
-      id: 'msg',
-      type: 'message',
-      role: 'assistant',
-      model: 'm',
-      content: [{ type: 'text', text: 'ok' }],
-      stop_reason: 'end_turn',
-      stop_sequence: null,
-      usage: { input_tokens: 1, output_tokens: 1 },
-    };
-  return {
-    candidates: [{ content: { role: 'model', parts: [{ text: 'ok' }] }, finishReason: 'STOP', index: 0 }],
-  };
-}
 
 const providers: ReadonlyArray<[ProviderId, (url: string) => ModelProvider]> = [
   ['anthropic', (url) => new AnthropicProvider({ model: 'm', apiKey: 'k', baseUrl: url, maxRetries: 0 })],
@@ -110,7 +61,7 @@ function asGeminiSdkSends(value: unknown): unknown {
 
 describe('providerToolsPayload is what each provider really sends', () => {
   it.each(providers)('%s', async (id, create) => {
-    server = await startRecordingServer((request) => textAnswer(request.path));
+    server = await startRecordingServer((request) => textReply(dialectOfPath(request.path), 'ok'));
     const provider = create(server.url);
     // The CLI's registry (built-ins and ToolSearch), in Plan and default mode.
     const session = createAgentSession({

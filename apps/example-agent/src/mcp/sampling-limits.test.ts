@@ -10,6 +10,7 @@ import { ScriptedProvider } from '../providers/scripted-provider.js';
 import { everythingServerEntry } from '../test-support/everything-server.js';
 import { createSessionFixture } from '../test-support/executor-fixture.js';
 import { type RecordingServer, startRecordingServer } from '../test-support/recording-server.js';
+import { textReply } from '../test-support/text-replies.js';
 import { mcpClientHandlers } from './client-handlers.js';
 import { connectMcpServers } from './mcp-servers.js';
 import { SAMPLING_PREVIEW_CHARACTERS, type SamplingPolicy } from './sampling-approval.js';
@@ -94,56 +95,21 @@ const PROVIDERS: Array<{
 }> = [
   {
     name: 'Anthropic (max_tokens)',
-    answer: {
-      id: 'msg_1',
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-test',
-      content: [{ type: 'text', text: 'four' }],
-      stop_reason: 'end_turn',
-      stop_sequence: null,
-      usage: { input_tokens: 3, output_tokens: 1 },
-    },
+    answer: textReply('anthropic', 'four', 'claude-test'),
     provider: (url) =>
       new AnthropicProvider({ model: 'claude-test', apiKey: 'k', baseUrl: url, maxRetries: 0 }),
     limit: (body) => body.max_tokens,
   },
   {
     name: 'OpenAI chat (max_completion_tokens)',
-    answer: {
-      id: 'c',
-      object: 'chat.completion',
-      created: 1,
-      model: 'gpt-test',
-      choices: [
-        {
-          index: 0,
-          finish_reason: 'stop',
-          logprobs: null,
-          message: { role: 'assistant', content: 'four', refusal: null },
-        },
-      ],
-    },
+    answer: textReply('openai-chat', 'four', 'gpt-test'),
     provider: (url) =>
       new OpenAiChatProvider({ model: 'gpt-test', apiKey: 'k', baseUrl: `${url}/v1`, maxRetries: 0 }),
     limit: (body) => body.max_completion_tokens,
   },
   {
     name: 'OpenAI-compatible (max_tokens)',
-    answer: {
-      id: 'c',
-      object: 'chat.completion',
-      created: 1,
-      model: 'local',
-      choices: [
-        {
-          index: 0,
-          finish_reason: 'stop',
-          logprobs: null,
-          message: { role: 'assistant', content: 'four', refusal: null },
-        },
-      ],
-    },
+    answer: textReply('openai-chat', 'four', 'local'),
     provider: (url) =>
       new OpenAiChatProvider({
         id: 'openai-compatible',
@@ -156,33 +122,14 @@ const PROVIDERS: Array<{
   },
   {
     name: 'OpenAI responses (max_output_tokens)',
-    answer: {
-      id: 'resp_1',
-      object: 'response',
-      created_at: 1,
-      status: 'completed',
-      model: 'gpt-test',
-      output: [
-        {
-          type: 'message',
-          id: 'msg_1',
-          role: 'assistant',
-          status: 'completed',
-          content: [{ type: 'output_text', text: 'four', annotations: [] }],
-        },
-      ],
-      usage: { input_tokens: 3, output_tokens: 1, total_tokens: 4 },
-    },
+    answer: textReply('openai-responses', 'four', 'gpt-test'),
     provider: (url) =>
       new OpenAiResponsesProvider({ model: 'gpt-test', apiKey: 'k', baseUrl: `${url}/v1`, maxRetries: 0 }),
     limit: (body) => body.max_output_tokens,
   },
   {
     name: 'Gemini (generationConfig.maxOutputTokens)',
-    answer: {
-      candidates: [{ content: { role: 'model', parts: [{ text: 'four' }] }, finishReason: 'STOP', index: 0 }],
-      usageMetadata: { promptTokenCount: 3, candidatesTokenCount: 1, totalTokenCount: 4 },
-    },
+    answer: textReply('gemini', 'four'),
     provider: (url) => new GeminiProvider({ model: 'gemini-test', apiKey: 'k', baseUrl: url }),
     limit: (body) => (body.generationConfig as Record<string, unknown> | undefined)?.maxOutputTokens,
   },

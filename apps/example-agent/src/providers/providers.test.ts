@@ -2,6 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { TaskStore } from '../session/task-store.js';
 import { type RecordingServer, startRecordingServer } from '../test-support/recording-server.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
+import { textReply } from '../test-support/text-replies.js';
 import { createReadTool } from '../tools/read-tool.js';
 import { createTaskTools } from '../tools/task-tools.js';
 import { AnthropicProvider } from './anthropic-provider.js';
@@ -118,20 +119,7 @@ describe('providers through their official SDKs against a loopback server', () =
   });
 
   it('OpenAI-compatible endpoint: same wire, strict off by default', async () => {
-    server = await startRecordingServer(() => ({
-      id: 'x',
-      object: 'chat.completion',
-      created: 1,
-      model: 'local',
-      choices: [
-        {
-          index: 0,
-          finish_reason: 'stop',
-          logprobs: null,
-          message: { role: 'assistant', content: 'done', refusal: null },
-        },
-      ],
-    }));
+    server = await startRecordingServer(() => textReply('openai-chat', 'done', 'local'));
     const provider = new OpenAiChatProvider({
       id: 'openai-compatible',
       model: 'local',

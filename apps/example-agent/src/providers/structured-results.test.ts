@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RecordingServer, startRecordingServer } from '../test-support/recording-server.js';
+import { textReply } from '../test-support/text-replies.js';
 import { AnthropicProvider } from './anthropic-provider.js';
 import { GeminiProvider } from './gemini-provider.js';
 import type { ModelRequest } from './model-provider.js';
@@ -47,11 +48,7 @@ afterEach(async () => {
 
 describe('a structured tool result in each provider’s format', () => {
   it('Gemini: the value itself as the function response’s output, JSON the model reads as data', async () => {
-    server = await startRecordingServer(() => ({
-      candidates: [
-        { content: { role: 'model', parts: [{ text: 'Sunny.' }] }, finishReason: 'STOP', index: 0 },
-      ],
-    }));
+    server = await startRecordingServer(() => textReply('gemini', 'Sunny.'));
     await new GeminiProvider({ model: 'gemini-test', apiKey: 'test-key', baseUrl: server.url }).send(request);
     const contents = server.requests[0]!.body.contents as Array<{ parts: Array<Record<string, unknown>> }>;
     expect(contents[2]!.parts).toEqual([
@@ -61,16 +58,7 @@ describe('a structured tool result in each provider’s format', () => {
   });
 
   it('Anthropic: the text in a tool_result block (its tool results carry text and media, no JSON)', async () => {
-    server = await startRecordingServer(() => ({
-      id: 'msg_1',
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-test',
-      content: [{ type: 'text', text: 'Sunny.' }],
-      stop_reason: 'end_turn',
-      stop_sequence: null,
-      usage: { input_tokens: 1, output_tokens: 1 },
-    }));
+    server = await startRecordingServer(() => textReply('anthropic', 'Sunny.'));
     await new AnthropicProvider({
       model: 'claude-test',
       apiKey: 'test-key',
@@ -85,20 +73,7 @@ describe('a structured tool result in each provider’s format', () => {
   });
 
   it('OpenAI chat: the text as the tool message’s content (a string)', async () => {
-    server = await startRecordingServer(() => ({
-      id: 'chatcmpl-1',
-      object: 'chat.completion',
-      created: 1,
-      model: 'gpt-test',
-      choices: [
-        {
-          index: 0,
-          finish_reason: 'stop',
-          logprobs: null,
-          message: { role: 'assistant', content: 'Sunny.', refusal: null },
-        },
-      ],
-    }));
+    server = await startRecordingServer(() => textReply('openai-chat', 'Sunny.'));
     await new OpenAiChatProvider({
       model: 'gpt-test',
       apiKey: 'test-key',
@@ -113,22 +88,7 @@ describe('a structured tool result in each provider’s format', () => {
   });
 
   it('OpenAI responses: the text as the function_call_output’s output (a string)', async () => {
-    server = await startRecordingServer(() => ({
-      id: 'resp_1',
-      object: 'response',
-      created_at: 1,
-      status: 'completed',
-      model: 'gpt-test',
-      output: [
-        {
-          type: 'message',
-          id: 'msg_1',
-          role: 'assistant',
-          status: 'completed',
-          content: [{ type: 'output_text', text: 'Sunny.', annotations: [] }],
-        },
-      ],
-    }));
+    server = await startRecordingServer(() => textReply('openai-responses', 'Sunny.'));
     await new OpenAiResponsesProvider({
       model: 'gpt-test',
       apiKey: 'test-key',

@@ -36,6 +36,23 @@ function call(name: string, label: string, extra: Record<string, unknown> = {}) 
   return { id: `${name}-${label}`, name, arguments: { label, ...extra } };
 }
 
+/** One call of a tool whose 100,000-byte output goes over a 1 KiB spill threshold into `sink`. */
+async function runBigThrough(sink: ArtifactSink) {
+  const big = timedTool({
+    name: 'Big',
+    log: new RunLog(),
+    durationMs: 0,
+    isConcurrencySafe: true,
+    async run() {
+      return { llmContent: `HEAD${'x'.repeat(100_000)}TAIL` };
+    },
+  });
+  const [result] = await executorOver([big], { artifactSink: sink, spillThresholdBytes: 1024 }).executeBatch([
+    call('Big', 'a'),
+  ]);
+  return result;
+}
+
 function overlaps(left: RunRecord, right: RunRecord): boolean {
   return (
     left.startedAt < (right.endedAt ?? Number.POSITIVE_INFINITY) &&
@@ -368,21 +385,7 @@ describe('ToolExecutor context and results', () => {
       namespace: 'test',
       sessionId: 's',
     });
-    const sink: ArtifactSink = store;
-    const log = new RunLog();
-    const big = timedTool({
-      name: 'Big',
-      log,
-      durationMs: 0,
-      isConcurrencySafe: true,
-      async run() {
-        return { llmContent: `HEAD${'x'.repeat(100_000)}TAIL` };
-      },
-    });
-    const [result] = await executorOver([big], {
-      artifactSink: sink,
-      spillThresholdBytes: 1024,
-    }).executeBatch([call('Big', 'a')]);
+    const result = await runBigThrough(store);
     expect(result?.spilled).toBe(true);
     expect(result?.content).toContain('HEAD');
     expect(result?.content).toContain('TAIL');
@@ -405,19 +408,7 @@ describe('ToolExecutor context and results', () => {
         return { ...spilled, preview: 'HEAD…TAIL' };
       },
     };
-    const big = timedTool({
-      name: 'Big',
-      log: new RunLog(),
-      durationMs: 0,
-      isConcurrencySafe: true,
-      async run() {
-        return { llmContent: `HEAD${'x'.repeat(100_000)}TAIL` };
-      },
-    });
-    const [result] = await executorOver([big], {
-      artifactSink: sink,
-      spillThresholdBytes: 1024,
-    }).executeBatch([call('Big', 'a')]);
+    const result = await runBigThrough(sink);
     const id = result?.result.artifacts?.[0]?.id as string;
     expect(result?.content).toBe(
       `HEAD…TAIL\n[output spilled: 97.7 KiB stored as artifact ${id}; 96.7 KiB omitted from this preview]`,

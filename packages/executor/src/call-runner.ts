@@ -284,11 +284,21 @@ export class CallRunner {
           reason: `${decision.reason} This needs approval, and this run is non-interactive, so it is denied. ${decision.remedy ?? `To permit it, add a rule such as "${decision.suggestedRule ?? invocation.permissionRule}" to permissions.allow.`}`,
         };
       } else {
-        const approved = await this.#options.approve({ invocation, reason: decision.reason });
+        const answer = await this.#options.approve({
+          invocation,
+          reason: decision.reason,
+          toolCallId: call.id,
+        });
+        const approved = answer === true;
         if (approved) this.#approvedByUser.add(invocation);
         final = approved
           ? { behavior: 'allow', reason: `Approved by the user: ${decision.reason}` }
-          : { behavior: 'deny', reason: `The user declined: ${decision.reason}` };
+          : typeof answer === 'object'
+            ? {
+                behavior: 'deny',
+                reason: `${decision.reason} It waits for approval ${answer.pendingApproval}; it runs once that is approved.`,
+              }
+            : { behavior: 'deny', reason: `The user declined: ${decision.reason}` };
       }
     }
     this.#options.onEvent?.({ type: 'permission', callId: call.id, call, decision: final });

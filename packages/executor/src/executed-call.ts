@@ -106,11 +106,17 @@ export type PostToolHookResult =
  */
 export type PostToolHook = (input: PostToolHookInput) => PostToolHookResult | Promise<PostToolHookResult>;
 
-/** Asked when a decision is `ask`; resolve true to allow. Absent in non-interactive runs. */
+/**
+ * Asked when a decision is `ask`; resolve true to allow, false to decline, or
+ * `{ pendingApproval: id }` when the question was saved to be answered later (the call is refused
+ * for now, naming the id). Absent in non-interactive runs.
+ */
 export type ApprovalHandler = (request: {
   readonly invocation: ToolInvocation;
   readonly reason: string;
-}) => Promise<boolean>;
+  /** The model's id of the call that asks (the request's `id`). */
+  readonly toolCallId?: string;
+}) => Promise<boolean | { readonly pendingApproval: string }>;
 
 /**
  * Progress events, for a transcript or a UI. Every event of one call carries its `callId` (the

@@ -8,6 +8,11 @@
  * @packageDocumentation
  */
 
+export type { ApprovalStore, ApprovalStoreV1, PendingApproval, PendingApprovalV1 } from '@toolwright/spec';
+export { ApprovalDesk, type ApprovalDeskOptions, type ApprovalGrant } from './approvals/approval-desk.js';
+export { ApprovalError, ApprovalErrorCode } from './approvals/approval-error.js';
+export { FileApprovalStore } from './approvals/file-approval-store.js';
+export { type ToolFingerprint, toolFingerprintOf } from './approvals/tool-fingerprint.js';
 export type { CallOptions, TurnOptions } from './call-runner.js';
 export { type DeferredToolState, isNotLoaded } from './deferred-tool-state.js';
 export type {

@@ -2,9 +2,13 @@ import { expect, it } from 'vitest';
 
 it('exports exactly the public surface (a change here is a visible, reviewed diff)', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'ApprovalDesk',
+    'ApprovalError',
+    'ApprovalErrorCode',
     'DEFAULT_RETRY_POLICY',
     'ExecutorError',
     'ExecutorErrorCode',
+    'FileApprovalStore',
     'JUDGED_PATHS_CONTEXT_FIELD',
     'PATH_ACCESS_CONTEXT_FIELD',
     'PATH_ARGUMENT_NAMES',
@@ -24,5 +28,6 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'pathAccessOf',
     'processPathLock',
     'resolveRealPath',
+    'toolFingerprintOf',
   ]);
 });

@@ -9,6 +9,12 @@
  */
 
 export { type Adaptation, NOT_AN_IMPLEMENTATION } from './adaptation.js';
+export type {
+  ApprovalStore,
+  ApprovalStoreV1,
+  PendingApproval,
+  PendingApprovalV1,
+} from './v1/approval-store-v1.js';
 export type { ArtifactReference } from './v1/artifact-reference.js';
 export type {
   ArtifactSink,

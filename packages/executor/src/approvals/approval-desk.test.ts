@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
+import type { PendingApprovalV1 } from '@toolwright/spec';
+import { makeTempDir } from '@toolwright/test-support';
+import { describe, expect, it } from 'vitest';
+import { ApprovalDesk } from './approval-desk.js';
+import { ApprovalError } from './approval-error.js';
+import { FileApprovalStore } from './file-approval-store.js';
+
+const deploy = createTool({
+  name: 'Deploy',
+  kind: ToolKind.Execute,
+  schema: Type.Object({ target: Type.String() }),
+  description: 'Deploys the service.',
+  execute: async () => ToolResults.success('deployed'),
+});
+const lookup = (name: string) => (name === 'Deploy' ? deploy : undefined);
+
+function deskAt(clock: { now: number }, key = randomBytes(32), root = makeTempDir('approval-desk')) {
+  return new ApprovalDesk({
+    key,
+    store: new FileApprovalStore({ root }),
+    ttlMs: 60_000,
+    now: () => clock.now,
+  });
+}
+
+async function refusal(answer: Promise<unknown>): Promise<ApprovalError> {
+  const error = await answer.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(ApprovalError.isInstance(error)).toBe(true);
+  return error as ApprovalError;
+}
+
+async function asked(desk: ApprovalDesk): Promise<PendingApprovalV1> {
+  return desk.request({
+    toolCallId: 'call_1',
+    tool: deploy,
+    arguments: { target: 'prod' },
+    reason: 'Deploy asks.',
+  });
+}
+
+describe('ApprovalDesk', () => {
+  it('lists a pending approval with what a person needs to judge it', async () => {
+    const desk = deskAt({ now: 1_000 });
+    const record = await asked(desk);
+    expect(await desk.pending()).toEqual([record]);
+    expect(record).toMatchObject({
+      toolCallId: 'call_1',
+      toolName: 'Deploy',
+      fingerprintFromServer: false,
+      arguments: { target: 'prod' },
+      reason: 'Deploy asks.',
+      createdAt: 1_000,
+      expiresAt: 61_000,
+    });
+    expect(record.signature).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses a forged record: another key signed it, or a field was changed after signing', async () => {
+    const clock = { now: 1_000 };
+    const root = makeTempDir('approval-desk');
+    const desk = deskAt(clock, randomBytes(32), root);
+    const record = await asked(desk);
+    const edited = { ...record, arguments: { target: 'everything' } };
+    expect((await refusal(desk.answer(edited, 'approve'))).code).toBe('forged');
+    const other = await asked(deskAt(clock, randomBytes(32), root));
+    const forged = await refusal(desk.answer(other, 'approve'));
+    expect(forged.code).toBe('forged');
+    expect(forged.message).toContain('signature is not this host');
+    // A forged record is never listed.
+    expect((await desk.pending()).map((pending) => pending.id)).toEqual([record.id]);
+  });
+
+  it('refuses an answer after the record expired', async () => {
+    const clock = { now: 1_000 };
+    const desk = deskAt(clock);
+    const record = await asked(desk);
+    clock.now = 61_001;
+    const expired = await refusal(desk.answer(record, 'approve'));
+    expect(expired.code).toBe('expired');
+    expect(expired.message).toContain('expired at 1970-01-01T00:01:01.000Z');
+  });
+
+  it('counts an answer once: a second answer, or a second resume of one grant, is a replay', async () => {
+    const desk = deskAt({ now: 1_000 });
+    const record = await asked(desk);
+    const grant = await desk.answer(record, 'approve');
+    expect(grant?.call).toEqual({ id: 'call_1', name: 'Deploy', arguments: { target: 'prod' } });
+    expect((await refusal(desk.answer(record, 'deny'))).code).toBe('replayed');
+    const approve = desk.approverFor(grant!, lookup);
+    const invocation = deploy.build({ target: 'prod' });
+    expect(await approve({ invocation, reason: 'asks', toolCallId: 'call_1' })).toBe(true);
+    expect((await refusal(approve({ invocation, reason: 'asks', toolCallId: 'call_1' }))).code).toBe(
+      'replayed',
+    );
+  });
+
+  it('resumes only the call it approved: other arguments, another call id or another tool are refused', async () => {
+    const desk = deskAt({ now: 1_000 });
+    const grant = await desk.answer(await asked(desk), 'approve');
+    const approve = desk.approverFor(grant!, lookup);
+    const otherArguments = await refusal(
+      approve({ invocation: deploy.build({ target: 'staging' }), reason: 'asks', toolCallId: 'call_1' }),
+    );
+    expect(otherArguments.code).toBe('arguments_mismatch');
+    const otherCall = await refusal(
+      approve({ invocation: deploy.build({ target: 'prod' }), reason: 'asks', toolCallId: 'call_2' }),
+    );
+    expect(otherCall.code).toBe('tool_mismatch');
+    expect(otherCall.message).toContain('is for call call_1 of Deploy, not call call_2 of Deploy');
+  });
+
+  it('refuses a stored value that is no record, naming the field', async () => {
+    const desk = deskAt({ now: 1_000 });
+    const record = await asked(desk);
+    const { signature: _dropped, ...unsigned } = record;
+    const invalid = await refusal(desk.answer(unsigned as PendingApprovalV1, 'approve'));
+    expect(invalid.code).toBe('invalid_record');
+    expect(invalid.message).toContain('field "signature" is missing or not a string');
+  });
+
+  it('wants a host key of at least 32 bytes', () => {
+    expect(
+      () =>
+        new ApprovalDesk({
+          key: randomBytes(8),
+          store: new FileApprovalStore({ root: makeTempDir('approval-desk') }),
+        }),
+    ).toThrow('ApprovalDesk key must be a Uint8Array of at least 32 bytes');
+  });
+});

@@ -1,0 +1,138 @@
+import type { Tool, ToolInvocation } from '@toolwright/contracts';
+import type { ApprovalStoreV1, PendingApprovalV1 } from '@toolwright/spec';
+import type { ApprovalHandler } from '../executed-call.js';
+import { ApprovalError, ApprovalErrorCode } from './approval-error.js';
+import { FileApprovalStore } from './file-approval-store.js';
+import { checkCallMatches, checkPendingApproval, signPendingApproval } from './pending-approval.js';
+
+/** Options of {@link ApprovalDesk}. */
+export interface ApprovalDeskOptions {
+  /** The host's secret (at least 32 bytes): records are signed with it, answers checked with it. */
+  readonly key: Uint8Array;
+  /** Where records wait (default a {@link FileApprovalStore} in the user's state directory). */
+  readonly store?: ApprovalStoreV1;
+  /** How long a record can be answered (default 24 hours). */
+  readonly ttlMs?: number;
+  /** The clock, in milliseconds since the epoch (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+/** An approved call, ready to resume: run it with {@link ApprovalDesk.approverFor}. */
+export interface ApprovalGrant {
+  readonly record: PendingApprovalV1;
+  /** The call as the executor takes it: the same id, tool and arguments that asked. */
+  readonly call: { readonly id: string; readonly name: string; readonly arguments: unknown };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Approvals as data. One process (the agent) gives its executor `approve: desk.deferring()`: a call
+ * that needs approval is saved as a signed record and refused for now, naming the record. Another
+ * process, later, lists `pending()`, and `answer`s one: the answer is checked (signature, expiry,
+ * not answered before) and claims the record; an approval comes back as a grant, which resumes
+ * exactly that call — same id, same tool definition, same arguments — through an executor given
+ * `approve: desk.approverFor(grant)`.
+ */
+export class ApprovalDesk {
+  readonly #key: Uint8Array;
+  readonly #store: ApprovalStoreV1;
+  readonly #ttlMs: number;
+  readonly #now: () => number;
+
+  constructor(options: ApprovalDeskOptions) {
+    if (!(options.key instanceof Uint8Array) || options.key.byteLength < 32)
+      throw new TypeError(
+        'ApprovalDesk key must be a Uint8Array of at least 32 bytes (a random host secret).',
+      );
+    this.#key = options.key;
+    this.#store = options.store ?? new FileApprovalStore();
+    this.#ttlMs = options.ttlMs ?? DAY_MS;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * An approval handler that saves each call asking for approval as a pending record and refuses
+   * it for now; the record's id is in the refusal the model and the host read.
+   */
+  deferring(lookup: (name: string) => Tool | undefined): ApprovalHandler {
+    return async ({ invocation, reason, toolCallId }) => {
+      const tool = lookup(invocation.toolName);
+      if (tool === undefined || toolCallId === undefined) return false;
+      const record = await this.request({ toolCallId, tool, arguments: invocation.params, reason });
+      return { pendingApproval: record.id };
+    };
+  }
+
+  /** Saves a pending approval for a call and returns its record. */
+  async request(request: {
+    readonly toolCallId: string;
+    readonly tool: Tool;
+    readonly arguments: unknown;
+    readonly reason: string;
+    readonly rule?: string;
+  }): Promise<PendingApprovalV1> {
+    const record = signPendingApproval(request, this.#key, this.#now(), this.#ttlMs);
+    await this.#store.put(record);
+    return record;
+  }
+
+  /** The records waiting for an answer that this host signed and that have not expired. */
+  async pending(): Promise<readonly PendingApprovalV1[]> {
+    const now = this.#now();
+    const valid: PendingApprovalV1[] = [];
+    for (const record of await this.#store.list()) {
+      try {
+        valid.push(checkPendingApproval(record, this.#key, now));
+      } catch {
+        // Forged or expired records are not shown; answering one names why it is refused.
+      }
+    }
+    return valid.sort((left, right) => left.createdAt - right.createdAt);
+  }
+
+  /**
+   * Answers `record` (as `pending()` listed it, possibly in another process). Refused with an
+   * {@link ApprovalError} when its signature is not this host's (`forged`), it expired
+   * (`expired`) or it was answered already (`replayed`). A denial only removes it; an approval
+   * returns the grant to resume the call with.
+   */
+  async answer(record: PendingApprovalV1, decision: 'approve' | 'deny'): Promise<ApprovalGrant | undefined> {
+    const checked = checkPendingApproval(record, this.#key, this.#now());
+    if (!(await this.#store.delete(checked.id)))
+      throw new ApprovalError(
+        ApprovalErrorCode.Replayed,
+        `Approval ${checked.id} for ${checked.toolName} was already answered; an answer counts once.`,
+      );
+    if (decision === 'deny') return undefined;
+    return {
+      record: checked,
+      call: { id: checked.toolCallId, name: checked.toolName, arguments: checked.arguments },
+    };
+  }
+
+  /**
+   * The approval handler that resumes `grant`'s call: it approves that call only, and only while
+   * the tool and arguments are the ones approved; for any other call it throws the refusal naming
+   * the check that failed (the executor fails that call with it), so nothing else runs on it.
+   */
+  approverFor(grant: ApprovalGrant, lookup: (name: string) => Tool | undefined): ApprovalHandler {
+    let used = false;
+    return async ({ invocation, toolCallId }: { invocation: ToolInvocation; toolCallId?: string }) => {
+      const tool = lookup(invocation.toolName);
+      if (tool === undefined) return false;
+      checkCallMatches(grant.record, {
+        toolCallId: toolCallId ?? '',
+        tool,
+        arguments: invocation.params,
+      });
+      if (used)
+        throw new ApprovalError(
+          ApprovalErrorCode.Replayed,
+          `Approval ${grant.record.id} already resumed its call; an approval counts once.`,
+        );
+      used = true;
+      return true;
+    };
+  }
+}

@@ -6,7 +6,7 @@ import type { ExecutedCall } from '@toolwright/executor';
 import { parseMcpServersConfig } from '@toolwright/mcp-client';
 import { fixturePath } from '@toolwright/test-support/mcp';
 import { compileJsonSchema } from '@toolwright/validation';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectMcpServers } from '../mcp/mcp-servers.js';
 import type {
   ModelProvider,
@@ -15,17 +15,14 @@ import type {
   ModelStreamEvent,
 } from '../providers/model-provider.js';
 import { OpenAiChatProvider } from '../providers/openai-chat-provider.js';
-import { createSessionFixture, type SessionFixture } from '../test-support/executor-fixture.js';
+import { sessionFixtures } from '../test-support/executor-fixture.js';
 import { startRecordingServer } from '../test-support/recording-server.js';
 import { responseAsStream } from '../test-support/response-stream.js';
 import { AgentLoop } from './agent-loop.js';
 
 const flakyServer = fixturePath('flaky-server.mjs');
 
-const fixtures: SessionFixture[] = [];
-afterEach(() => {
-  for (const fixture of fixtures.splice(0)) fixture.remove();
-});
+const fixture = sessionFixtures();
 
 /** A provider that records every request and answers from a queue. */
 class QueueProvider implements ModelProvider {
@@ -65,8 +62,7 @@ function mcpTool(server: string, name: string): Tool {
 
 describe('AgentLoop', () => {
   it('carries a structured result’s value beside its text, unless the value is too large to send whole', async () => {
-    const setup = createSessionFixture();
-    fixtures.push(setup);
+    const setup = fixture();
     const names = Array.from({ length: 4000 }, (_, index) => `name-${index}`);
     setup.session.registry.registerAll([
       createTool({
@@ -124,8 +120,7 @@ describe('AgentLoop', () => {
   });
 
   it('lists deferred tools by name, and sends a schema only after ToolSearch loaded it', async () => {
-    const setup = createSessionFixture({ trustedMcpServers: ['demo'] });
-    fixtures.push(setup);
+    const setup = fixture({ trustedMcpServers: ['demo'] });
     setup.session.registry.replaceTools('mcp:demo', [mcpTool('demo', 'echo')], { reason: 'test' });
     setup.session.registry.drainCatalogChanges();
     const provider = new QueueProvider([
@@ -160,8 +155,7 @@ describe('AgentLoop', () => {
   });
 
   it('declares no ToolSearch and mentions none while nothing is deferred, and both once a tool is', async () => {
-    const setup = createSessionFixture({ trustedMcpServers: ['demo'] });
-    fixtures.push(setup);
+    const setup = fixture({ trustedMcpServers: ['demo'] });
     const provider = new QueueProvider([
       { text: 'nothing deferred', toolCalls: [] },
       { text: 'one deferred', toolCalls: [] },
@@ -187,8 +181,7 @@ describe('AgentLoop', () => {
   });
 
   it("drains the registry's catalog changes and the adapter's events into one reminder, each change once", async () => {
-    const setup = createSessionFixture({ trustedMcpServers: ['flaky'] });
-    fixtures.push(setup);
+    const setup = fixture({ trustedMcpServers: ['flaky'] });
     const servers = await connectMcpServers(
       setup.session,
       parseMcpServersConfig({ mcpServers: { flaky: { command: process.execPath, args: [flakyServer] } } }),
@@ -224,8 +217,7 @@ describe('AgentLoop', () => {
   });
 
   it('sends the declarations of the current mode: after EnterPlanMode only ReadOnly tools remain', async () => {
-    const setup = createSessionFixture({ trustedMcpServers: ['demo'] });
-    fixtures.push(setup);
+    const setup = fixture({ trustedMcpServers: ['demo'] });
     const provider = new QueueProvider([
       { text: '', toolCalls: [{ id: '1', name: 'EnterPlanMode', arguments: {} }] },
     ]);
@@ -245,8 +237,7 @@ describe('AgentLoop', () => {
   });
 
   it('stops when its signal aborts: the running tool sees the abort and no further request is sent', async () => {
-    const setup = createSessionFixture({ trustedMcpServers: ['demo'] });
-    fixtures.push(setup);
+    const setup = fixture({ trustedMcpServers: ['demo'] });
     let toolSawAbort = false;
     const waiting = createTool({
       name: 'WaitForever',
@@ -280,8 +271,7 @@ describe('AgentLoop', () => {
   });
 
   it('stops at maxTurns', async () => {
-    const setup = createSessionFixture({ trustedMcpServers: ['demo'] });
-    fixtures.push(setup);
+    const setup = fixture({ trustedMcpServers: ['demo'] });
     const loop = new AgentLoop({
       provider: new QueueProvider(
         Array.from({ length: 5 }, (_, index) => ({
@@ -338,8 +328,7 @@ class PacedProvider implements ModelProvider {
 
 describe('AgentLoop streaming', () => {
   it('starts Reads while the model still streams, holds the Write until the message ends, answers in call order', async () => {
-    const setup = createSessionFixture();
-    fixtures.push(setup);
+    const setup = fixture();
     setup.write('a.txt', 'alpha\n');
     const provider = new PacedProvider({ gapMs: 40 });
     const executed: ExecutedCall[] = [];
@@ -370,8 +359,7 @@ describe('AgentLoop streaming', () => {
   });
 
   it('a stream that fails mid-message throws, and the Write it already sent never runs', async () => {
-    const setup = createSessionFixture();
-    fixtures.push(setup);
+    const setup = fixture();
     setup.write('a.txt', 'alpha\n');
     const loop = new AgentLoop({
       provider: new PacedProvider({ gapMs: 10, failBeforeEnd: true }),
@@ -413,8 +401,7 @@ describe('AgentLoop over the wire', () => {
         ],
       };
     });
-    const setup = createSessionFixture({ trustedMcpServers: ['demo'] });
-    fixtures.push(setup);
+    const setup = fixture({ trustedMcpServers: ['demo'] });
     try {
       setup.session.registry.replaceTools('mcp:demo', [mcpTool('demo', 'echo')]);
       const provider = new OpenAiChatProvider({

@@ -1,13 +1,10 @@
 import { parseMcpServersConfig } from '@toolwright/mcp-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { everythingServerEntry } from '../test-support/everything-server.js';
-import { createSessionFixture, type SessionFixture, toolCall } from '../test-support/executor-fixture.js';
+import { sessionFixtures, toolCall } from '../test-support/executor-fixture.js';
 import { connectMcpServers } from './mcp-servers.js';
 
-const fixtures: SessionFixture[] = [];
-afterEach(() => {
-  for (const fixture of fixtures.splice(0)) fixture.remove();
-});
+const fixture = sessionFixtures();
 
 const HELPER_TOOLS = [
   'McpListResources',
@@ -27,8 +24,7 @@ const HELPER_TOOLS = [
 describe('MCP helper tools in the agent', () => {
   it('registers the resource, prompt and task tools for the connected servers, and removes them on close', async () => {
     // McpStartTask runs a server's tool: like any execute tool it needs a rule (or an approval).
-    const setup = createSessionFixture({ permissions: { allow: ['McpStartTask'] } });
-    fixtures.push(setup);
+    const setup = fixture({ permissions: { allow: ['McpStartTask'] } });
     const servers = await connectMcpServers(
       setup.session,
       parseMcpServersConfig({
@@ -63,8 +59,7 @@ describe('MCP helper tools in the agent', () => {
   }, 60_000);
 
   it('registers no helper tool when no server is configured', async () => {
-    const setup = createSessionFixture();
-    fixtures.push(setup);
+    const setup = fixture();
     const servers = await connectMcpServers(setup.session, []);
     expect(setup.session.registry.get('McpReadResource')).toBeUndefined();
     await servers.close();

@@ -5,18 +5,10 @@ import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, type ToolInvocation, ToolKind } from '@toolwright/contracts';
 import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
 import { compileJsonSchema } from '@toolwright/validation';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createSessionFixture, type SessionFixture, toolCall } from '../test-support/executor-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { sessionFixtures, toolCall } from '../test-support/executor-fixture.js';
 
-const fixtures: SessionFixture[] = [];
-afterEach(() => {
-  for (const fixture of fixtures.splice(0)) fixture.remove();
-});
-function fixture(options: Parameters<typeof createSessionFixture>[0] = {}): SessionFixture {
-  const created = createSessionFixture(options);
-  fixtures.push(created);
-  return created;
-}
+const fixture = sessionFixtures();
 
 /** Records when each call of a tool ran, to observe overlap and ordering. */
 function timedTool(

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Tool } from '@toolwright/contracts';
+import { afterEach } from 'vitest';
 import type { ModelToolCall } from '../providers/model-provider.js';
 import { type AgentSession, type AgentSessionOptions, createAgentSession } from '../session/agent-session.js';
 import { makeTemporaryDirectory } from './temporary-workspace.js';
@@ -39,6 +40,22 @@ export function createSessionFixture(
       return absolute;
     },
     remove: directory.remove,
+  };
+}
+
+/**
+ * The session fixtures of one test file: `fixture(options)` makes one, and each is removed after
+ * the test that made it. Call once, at the top of the file.
+ */
+export function sessionFixtures(): (options?: Parameters<typeof createSessionFixture>[0]) => SessionFixture {
+  const made: SessionFixture[] = [];
+  afterEach(() => {
+    for (const fixture of made.splice(0)) fixture.remove();
+  });
+  return (options = {}) => {
+    const created = createSessionFixture(options);
+    made.push(created);
+    return created;
   };
 }
 

@@ -2,20 +2,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ToolKind } from '@toolwright/contracts';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TaskStore } from '../session/task-store.js';
-import { createSessionFixture, type SessionFixture, toolCall } from '../test-support/executor-fixture.js';
+import { sessionFixtures, toolCall } from '../test-support/executor-fixture.js';
 import { compileGlob } from './glob-pattern.js';
 
-const fixtures: SessionFixture[] = [];
-afterEach(() => {
-  for (const fixture of fixtures.splice(0)) fixture.remove();
-});
-function fixture(options: Parameters<typeof createSessionFixture>[0] = {}): SessionFixture {
-  const created = createSessionFixture(options);
-  fixtures.push(created);
-  return created;
-}
+const fixture = sessionFixtures();
 
 describe('built-in tool metadata', () => {
   it('declares kind, concurrency and retry-safety honestly', () => {

@@ -1,15 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createSessionFixture, type SessionFixture, toolCall } from '../test-support/executor-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { sessionFixtures, toolCall } from '../test-support/executor-fixture.js';
 
-const fixtures: SessionFixture[] = [];
-afterEach(() => {
-  for (const fixture of fixtures.splice(0)) fixture.remove();
-});
-function fixture(options: Parameters<typeof createSessionFixture>[0] = {}): SessionFixture {
-  const created = createSessionFixture(options);
-  fixtures.push(created);
-  return created;
-}
+const fixture = sessionFixtures();
 
 describe('Plan mode is left only by the user', () => {
   it('in a run nobody watches, ExitPlanMode is refused, Plan mode stays, and the message invites no retry and no rule', async () => {

@@ -1,17 +1,9 @@
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAgentSession } from '../session/agent-session.js';
-import { createSessionFixture, type SessionFixture, toolCall } from '../test-support/executor-fixture.js';
+import { type SessionFixture, sessionFixtures, toolCall } from '../test-support/executor-fixture.js';
 
-const fixtures: SessionFixture[] = [];
-afterEach(() => {
-  for (const fixture of fixtures.splice(0)) fixture.remove();
-});
-function fixture(options: Parameters<typeof createSessionFixture>[0] = {}): SessionFixture {
-  const created = createSessionFixture(options);
-  fixtures.push(created);
-  return created;
-}
+const fixture = sessionFixtures();
 
 const LOG_LINES = 1500;
 const LOG = `${Array.from({ length: LOG_LINES }, (_, index) => `[build] step ${index + 1}: ${index === 1000 ? 'FAILED linking module-7' : 'ok'}`).join('\n')}\n`;

@@ -36,7 +36,11 @@ const deploy = createTool({
   },
 });
 const lookup = (name) => (name === 'Deploy' ? deploy : undefined);
-const desk = new ApprovalDesk({ key: Buffer.from(keyHex, 'hex'), store: new FileApprovalStore({ root: stateRoot }) });
+const desk = new ApprovalDesk({
+  key: Buffer.from(keyHex, 'hex'),
+  store: new FileApprovalStore({ root: stateRoot }),
+  alwaysAllowRoot: stateRoot,
+});
 const executorWith = (approve) =>
   new ToolExecutor({
     lookup,

@@ -21,6 +21,7 @@ function deskAt(clock: { now: number }, key = randomBytes(32), root = makeTempDi
   return new ApprovalDesk({
     key,
     store: new FileApprovalStore({ root }),
+    alwaysAllowRoot: root,
     ttlMs: 60_000,
     now: () => clock.now,
   });
@@ -122,6 +123,49 @@ describe('ApprovalDesk', () => {
     const invalid = await refusal(desk.answer(unsigned as PendingApprovalV1, 'approve'));
     expect(invalid.code).toBe('invalid_record');
     expect(invalid.message).toContain('field "signature" is missing or not a string');
+  });
+
+  it('remembers "always" by the tool’s fingerprint: a changed definition asks again, naming the change', async () => {
+    const clock = { now: 1_000 };
+    const key = randomBytes(32);
+    const root = makeTempDir('approval-desk');
+    const desk = deskAt(clock, key, root);
+    await desk.answer(await asked(desk), 'always');
+    // Another process of the host, later: the same tool runs without asking.
+    const later = deskAt(clock, key, root);
+    const sameTool = later.deferring(lookup);
+    const call = { reason: 'Deploy asks.', toolCallId: 'call_9' };
+    expect(await sameTool({ ...call, invocation: deploy.build({ target: 'staging' }) })).toBe(true);
+    // The tool's declaration changed: it asks again, and the record says why.
+    const changed = createTool({
+      name: 'Deploy',
+      kind: ToolKind.Execute,
+      schema: Type.Object({ target: Type.String(), wipe: Type.Optional(Type.Boolean()) }),
+      description: 'Deploys the service and may wipe the old one.',
+      execute: async () => ToolResults.success('deployed'),
+    });
+    const answer = await later.deferring(() => changed)({
+      ...call,
+      invocation: changed.build({ target: 'prod' }),
+    });
+    expect(answer).toEqual({ pendingApproval: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    const [pending] = await later.pending();
+    expect(pending?.reason).toMatch(
+      /^Deploy asks\. Deploy was always allowed, but it changed since \(fingerprint [0-9a-f]{12} is now [0-9a-f]{12}; its declaration changed\), so it asks again\.$/,
+    );
+    // An entry another key signed is not taken.
+    const stranger = deskAt(clock, randomBytes(32), root).deferring(lookup);
+    expect(await stranger({ ...call, invocation: deploy.build({ target: 'prod' }) })).not.toBe(true);
+  });
+
+  it('with sameArgumentsOnly, "always" covers only calls with the approved arguments', async () => {
+    const clock = { now: 1_000 };
+    const desk = deskAt(clock);
+    await desk.answer(await asked(desk), 'always', { sameArgumentsOnly: true });
+    const handler = desk.deferring(lookup);
+    const call = { reason: 'Deploy asks.', toolCallId: 'call_9' };
+    expect(await handler({ ...call, invocation: deploy.build({ target: 'prod' }) })).toBe(true);
+    expect(await handler({ ...call, invocation: deploy.build({ target: 'staging' }) })).not.toBe(true);
   });
 
   it('wants a host key of at least 32 bytes', () => {

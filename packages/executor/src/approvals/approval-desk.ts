@@ -1,9 +1,16 @@
 import type { Tool, ToolInvocation } from '@toolwright/contracts';
 import type { ApprovalStoreV1, PendingApprovalV1 } from '@toolwright/spec';
 import type { ApprovalHandler } from '../executed-call.js';
+import { AlwaysAllowList } from './always-allow-list.js';
 import { ApprovalError, ApprovalErrorCode } from './approval-error.js';
 import { FileApprovalStore } from './file-approval-store.js';
-import { checkCallMatches, checkPendingApproval, signPendingApproval } from './pending-approval.js';
+import {
+  argumentsHash,
+  checkCallMatches,
+  checkPendingApproval,
+  signPendingApproval,
+} from './pending-approval.js';
+import { toolFingerprintOf } from './tool-fingerprint.js';
 
 /** Options of {@link ApprovalDesk}. */
 export interface ApprovalDeskOptions {
@@ -15,6 +22,8 @@ export interface ApprovalDeskOptions {
   readonly ttlMs?: number;
   /** The clock, in milliseconds since the epoch (default `Date.now`). */
   readonly now?: () => number;
+  /** The state directory the "always allow" answers are kept under (default `userStateDirectory()`). */
+  readonly alwaysAllowRoot?: string;
 }
 
 /** An approved call, ready to resume: run it with {@link ApprovalDesk.approverFor}. */
@@ -39,6 +48,7 @@ export class ApprovalDesk {
   readonly #store: ApprovalStoreV1;
   readonly #ttlMs: number;
   readonly #now: () => number;
+  readonly #alwaysAllow: AlwaysAllowList;
 
   constructor(options: ApprovalDeskOptions) {
     if (!(options.key instanceof Uint8Array) || options.key.byteLength < 32)
@@ -49,6 +59,7 @@ export class ApprovalDesk {
     this.#store = options.store ?? new FileApprovalStore();
     this.#ttlMs = options.ttlMs ?? DAY_MS;
     this.#now = options.now ?? Date.now;
+    this.#alwaysAllow = new AlwaysAllowList(options.key, options.alwaysAllowRoot);
   }
 
   /**
@@ -59,7 +70,23 @@ export class ApprovalDesk {
     return async ({ invocation, reason, toolCallId }) => {
       const tool = lookup(invocation.toolName);
       if (tool === undefined || toolCallId === undefined) return false;
-      const record = await this.request({ toolCallId, tool, arguments: invocation.params, reason });
+      const { fingerprint, fromServer } = toolFingerprintOf(tool);
+      const hash = argumentsHash(invocation.params);
+      const remembered = this.#alwaysAllow.entries().filter((entry) => entry.toolName === tool.name);
+      if (
+        remembered.some(
+          (entry) =>
+            entry.toolFingerprint === fingerprint &&
+            (entry.argumentsHash === undefined || entry.argumentsHash === hash),
+        )
+      )
+        return true;
+      const changed = remembered.find((entry) => entry.toolFingerprint !== fingerprint);
+      const why =
+        changed === undefined
+          ? reason
+          : `${reason} ${tool.name} was always allowed, but it changed since (fingerprint ${changed.toolFingerprint.slice(0, 12)} is now ${fingerprint.slice(0, 12)}${fromServer ? '; its MCP server changed the definition' : '; its declaration changed'}), so it asks again.`;
+      const record = await this.request({ toolCallId, tool, arguments: invocation.params, reason: why });
       return { pendingApproval: record.id };
     };
   }
@@ -95,9 +122,16 @@ export class ApprovalDesk {
    * Answers `record` (as `pending()` listed it, possibly in another process). Refused with an
    * {@link ApprovalError} when its signature is not this host's (`forged`), it expired
    * (`expired`) or it was answered already (`replayed`). A denial only removes it; an approval
-   * returns the grant to resume the call with.
+   * returns the grant to resume the call with. `always` also remembers the tool by its
+   * fingerprint (with `sameArgumentsOnly`, only these arguments): `deferring` then allows its
+   * calls without asking — until the tool's definition changes, when it asks again and the
+   * record's reason names the change.
    */
-  async answer(record: PendingApprovalV1, decision: 'approve' | 'deny'): Promise<ApprovalGrant | undefined> {
+  async answer(
+    record: PendingApprovalV1,
+    decision: 'approve' | 'always' | 'deny',
+    options: { readonly sameArgumentsOnly?: boolean } = {},
+  ): Promise<ApprovalGrant | undefined> {
     const checked = checkPendingApproval(record, this.#key, this.#now());
     if (!(await this.#store.delete(checked.id)))
       throw new ApprovalError(
@@ -105,6 +139,13 @@ export class ApprovalDesk {
         `Approval ${checked.id} for ${checked.toolName} was already answered; an answer counts once.`,
       );
     if (decision === 'deny') return undefined;
+    if (decision === 'always')
+      this.#alwaysAllow.add({
+        toolName: checked.toolName,
+        toolFingerprint: checked.toolFingerprint,
+        fingerprintFromServer: checked.fingerprintFromServer,
+        ...(options.sameArgumentsOnly === true ? { argumentsHash: checked.argumentsHash } : {}),
+      });
     return {
       record: checked,
       call: { id: checked.toolCallId, name: checked.toolName, arguments: checked.arguments },

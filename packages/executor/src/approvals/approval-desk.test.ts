@@ -158,6 +158,36 @@ describe('ApprovalDesk', () => {
     expect(await stranger({ ...call, invocation: deploy.build({ target: 'prod' }) })).not.toBe(true);
   });
 
+  it('names the MCP server as the one that changed an MCP tool it had always allowed', async () => {
+    const clock = { now: 1_000 };
+    const desk = deskAt(clock);
+    const served = (fingerprint: string) =>
+      createTool({
+        name: 'mcp__ci__deploy',
+        kind: ToolKind.Execute,
+        schema: Type.Object({ target: Type.String() }),
+        description: 'Deploys.',
+        source: { type: 'mcp', server: 'ci', toolName: 'deploy', fingerprint },
+        execute: async () => ToolResults.success('deployed'),
+      });
+    const before = served('a'.repeat(64));
+    const record = await desk.request({
+      toolCallId: 'c1',
+      tool: before,
+      arguments: { target: 'prod' },
+      reason: 'asks.',
+    });
+    expect(record).toMatchObject({ toolFingerprint: 'a'.repeat(64), fingerprintFromServer: true });
+    await desk.answer(record, 'always');
+    const after = served('b'.repeat(64));
+    const call = { reason: 'asks.', toolCallId: 'c2', invocation: after.build({ target: 'prod' }) };
+    expect(await desk.deferring(() => after)(call)).not.toBe(true);
+    const [pending] = await desk.pending();
+    expect(pending?.reason).toContain(
+      `fingerprint ${'a'.repeat(12)} is now ${'b'.repeat(12)}; its MCP server changed the definition`,
+    );
+  });
+
   it('with sameArgumentsOnly, "always" covers only calls with the approved arguments', async () => {
     const clock = { now: 1_000 };
     const desk = deskAt(clock);

@@ -54,13 +54,15 @@ function ownBrandKeys(errorClass: ErrorClass): string[] {
 
 /**
  * One instance of the class. The constructors take different arguments, so the usual shapes are
- * tried in turn: (code, message, details), (name, list) and registerAll's (failures, registered, batch).
+ * tried in turn: (code, message, details), (name, list), registerAll's (failures, registered, batch)
+ * and (tool name, message, issues).
  */
 function instanceOf(errorClass: ErrorClass): Error | undefined {
   const shapes: unknown[][] = [
     ['invalid_option', 'sample message', { issues: [] }],
     ['sample', []],
     [[], [], { atomic: false, size: 0 }],
+    ['sample', 'sample message', []],
   ];
   for (const shape of shapes) {
     try {

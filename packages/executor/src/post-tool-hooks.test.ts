@@ -184,7 +184,7 @@ describe('post-tool hooks', () => {
     const { executor } = executorWith([() => ({ replace: 'x' }) as never]);
     const [executed] = await executor.executeBatch([call('Env', 'a')]);
     expect(executed!.content).toBe(
-      "Post-tool hook 1 failed after Env: it answered unknown key(s) replace; accepted: undefined, or an object with any of result (a ToolResult), note (a non-empty string) and stopTurn (a non-empty string). The tool's output is withheld. (code: hook_failed)",
+      'Post-tool hook 1 failed after Env: its answer is refused (PostToolHookResult: unknown option "replace"; accepted: result, note, stopTurn). The tool\'s output is withheld. (code: hook_failed)',
     );
     const { executor: other } = executorWith([() => ({ result: { text: 'not a result' } }) as never]);
     const [second] = await other.executeBatch([call('Env', 'a')]);

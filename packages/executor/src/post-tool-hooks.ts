@@ -7,7 +7,7 @@ import {
   type ToolResult,
   ToolResults,
 } from '@toolwright/contracts';
-import { previewValue } from '@toolwright/utils';
+import { findOptionsProblem, type OptionTable, previewValue } from '@toolwright/utils';
 import type { ExecutorEvent, PostToolHook, PostToolHookInput, PostToolHookResult } from './executed-call.js';
 import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
 
@@ -19,24 +19,20 @@ export interface AfterHooks {
   readonly stopTurn?: string;
 }
 
-const ANSWER_KEYS = new Set(['result', 'note', 'stopTurn']);
-const ACCEPTED =
-  'undefined, or an object with any of result (a ToolResult), note (a non-empty string) and stopTurn (a non-empty string)';
+/** What a hook may answer, checked as any options object is (unknown keys named, with the nearest). */
+const ANSWER: OptionTable<Exclude<PostToolHookResult, undefined>> = {
+  result: { kind: 'custom', accepts: 'a ToolResult (build one with ToolResults)' },
+  note: { kind: 'string', nonEmpty: true },
+  stopTurn: { kind: 'string', nonEmpty: true },
+};
 
 /** Why a hook's answer cannot be used, naming what is accepted; undefined when it can. */
 function answerProblem(answer: unknown): string | undefined {
-  if (typeof answer !== 'object' || answer === null || Array.isArray(answer))
-    return `it answered ${previewValue(answer)}; accepted: ${ACCEPTED}`;
-  const record = answer as Record<string, unknown>;
-  const unknown = Object.keys(record).filter((key) => !ANSWER_KEYS.has(key));
-  if (unknown.length > 0) return `it answered unknown key(s) ${unknown.join(', ')}; accepted: ${ACCEPTED}`;
-  if (record.result !== undefined && !isToolResult(record.result))
-    return `its result ${previewValue(record.result)} is not a ToolResult (build one with ToolResults)`;
-  for (const key of ['note', 'stopTurn'] as const) {
-    const value = record[key];
-    if (value !== undefined && (typeof value !== 'string' || value.trim() === ''))
-      return `its ${key} must be a non-empty string, got ${previewValue(value)}`;
-  }
+  const problem = findOptionsProblem('PostToolHookResult', answer, ANSWER);
+  if (problem !== undefined) return `its answer is refused (${problem.message.replace(/\.$/, '')})`;
+  const { result } = answer as { result?: unknown };
+  if (result !== undefined && !isToolResult(result))
+    return `its result ${previewValue(result)} is not a ToolResult (build one with ToolResults)`;
   return undefined;
 }
 

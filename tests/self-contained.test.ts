@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './support/workspace.js';
@@ -47,7 +48,11 @@ describe('the repository refers to nothing outside it', () => {
   it('holds no absolute path into this machine: not the checkout, nor anything that exists beside it', () => {
     // Example paths in tests and docs (`/work/space`, `/home/me/project`) name nothing real; a path
     // that exists on the machine that wrote it (the checkout, a sibling folder) is a reference.
-    const machineRoots = [repoRoot, dirname(repoRoot)].filter((root) => root !== sep);
+    // The system temp folder is no sibling worth naming: a checkout cloned there (as CI does) would
+    // otherwise count an example path such as `/tmp/x` as real whenever some process made one.
+    const machineRoots = [repoRoot, dirname(repoRoot)].filter(
+      (root) => root !== sep && realpathSync(root) !== realpathSync(tmpdir()),
+    );
     const found: string[] = [];
     for (const [file, text] of texts) {
       if (file === self) continue;

@@ -118,6 +118,42 @@ describe('PrivateDirectory', () => {
     expect(codeOf(() => new PrivateDirectory(root, 'foreign'))).toBe('unsafe_directory');
   });
 
+  it('readOrCreate: processes racing to create one file all end up with the same content', async () => {
+    // Each process offers its own random value at the same moment; one wins, and every process
+    // (winners and losers) reads back that one, as a host key must be.
+    const source = new URL('./private-directory.ts', import.meta.url).pathname;
+    const script = `
+      const { PrivateDirectory } = await import(${JSON.stringify(source)});
+      const { randomBytes } = await import('node:crypto');
+      const directory = new PrivateDirectory(${JSON.stringify(root)}, 'keys');
+      const start = Number(process.argv.at(-1));
+      while (Date.now() < start) {}
+      process.stdout.write(directory.readOrCreate('host.key', () => randomBytes(32)).toString('hex'));`;
+    const start = Date.now() + 1_500;
+    const outputs = await Promise.all(
+      Array.from({ length: 6 }, () => {
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', '--input-type=module', '-e', script, String(start)],
+          { stdio: ['ignore', 'pipe', 'inherit'] },
+        );
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString('utf8');
+        });
+        return new Promise<string>((resolve) => child.once('exit', () => resolve(output)));
+      }),
+    );
+    expect(outputs[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Set(outputs)).toEqual(new Set([outputs[0]]));
+    const directory = new PrivateDirectory(root, 'keys');
+    expect(directory.read('host.key')?.toString('hex')).toBe(outputs[0]);
+    expect(readdirSync(directory.path)).toEqual(['host.key']);
+    expect(lstatSync(join(directory.path, 'host.key')).nlink).toBe(1);
+    // Once it exists, a later offer is not taken.
+    expect(directory.readOrCreate('host.key', () => Buffer.alloc(32)).toString('hex')).toBe(outputs[0]);
+  }, 30_000);
+
   it('refuses names that could leave the directory', () => {
     const directory = new PrivateDirectory(root, 'server');
     for (const name of ['../x', 'a/b', '.hidden', '']) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { closeSync, linkSync, lstatSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fsyncDirectory, removeTempFile, writeTempFileSync } from './atomic-write.js';
 import { openExistingFileSync } from './own-file.js';
@@ -93,6 +93,63 @@ export class PrivateDirectory {
     fsyncDirectory(this.path);
   }
 
+  /**
+   * What `name` holds; when there is no `name` yet, `make()`'s bytes are written as it first —
+   * unless another writer (another process) publishes one at the same moment, whose content is
+   * then returned instead. For a value made once and shared from then on, such as a host key:
+   * processes starting together agree on one. The file is published whole (a hard link of a
+   * written and synced temporary file), never replaced.
+   */
+  readOrCreate(name: string, make: () => Uint8Array): Buffer {
+    checkName(name);
+    const existing = this.#readPublished(name);
+    if (existing !== undefined) return existing;
+    const bytes = make();
+    const path = join(this.path, name);
+    const temp = join(this.path, `.tmp-${process.pid}-${randomBytes(8).toString('hex')}`);
+    writeTempFileSync(temp, bytes);
+    let created = true;
+    try {
+      linkSync(temp, path);
+    } catch (error) {
+      if (errnoCode(error) !== 'EEXIST') {
+        removeTempFile(temp);
+        throw ioFailure('create', path, error);
+      }
+      created = false;
+    }
+    removeTempFile(temp);
+    fsyncDirectory(this.path);
+    if (created) return Buffer.from(bytes);
+    const theirs = this.#readPublished(name);
+    if (theirs !== undefined) return theirs;
+    throw new PrivateFileError(
+      PrivateFileErrorCode.IoFailed,
+      `Private file ${path} was removed while it was being created; try again.`,
+      { path },
+    );
+  }
+
+  /**
+   * `read`, for a file another process's `readOrCreate` may be publishing: for the moment between
+   * its link and its removal of the temporary name the file has two links, which `read` refuses;
+   * that moment is waited out (a few milliseconds at most), any other refusal is not.
+   */
+  #readPublished(name: string): Buffer | undefined {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return this.read(name);
+      } catch (error) {
+        const publishing =
+          PrivateFileError.isInstance(error) &&
+          error.code === PrivateFileErrorCode.UnsafeEntry &&
+          linkCount(join(this.path, name)) === 2;
+        if (!publishing || attempt === 20) throw error;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+      }
+    }
+  }
+
   /** Removes `name`; true when there was one. */
   remove(name: string): boolean {
     checkName(name);
@@ -105,6 +162,14 @@ export class PrivateDirectory {
     }
     fsyncDirectory(this.path);
     return true;
+  }
+}
+
+function linkCount(path: string): number | undefined {
+  try {
+    return lstatSync(path).nlink;
+  } catch {
+    return undefined;
   }
 }
 

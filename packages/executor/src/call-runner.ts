@@ -153,11 +153,11 @@ export class CallRunner {
         after.result,
         invocation,
         attempts,
-        after.stopTurn,
+        after.stopTurn === undefined ? {} : { stopTurn: after.stopTurn },
       );
     };
 
-    let decision: PermissionDecision;
+    let decision: PermissionDecision & { readonly pendingApproval?: string };
     try {
       decision = await this.#resolveDecision(call, tool, invocation);
     } catch (error) {
@@ -165,7 +165,16 @@ export class CallRunner {
       return finish('error', ToolResults.executionError(describeFailure(error)), invocation, 0);
     }
     if (decision.behavior !== 'allow')
-      return finish('denied', ToolResults.permissionDenied(decision.reason), invocation, 0);
+      return this.#finish(
+        call,
+        placement,
+        started,
+        'denied',
+        ToolResults.permissionDenied(decision.reason),
+        invocation,
+        0,
+        decision.pendingApproval === undefined ? {} : { pendingApproval: decision.pendingApproval },
+      );
 
     // Tools that are not concurrency-safe hold their paths for the whole call, retries included.
     const release = invocation.isConcurrencySafe ? undefined : await this.#lock(invocation);
@@ -207,7 +216,7 @@ export class CallRunner {
     result: ToolResult,
     invocation: ToolInvocation | undefined,
     attempts: number,
-    stopTurn?: string,
+    outcome: Pick<ExecutedCall, 'stopTurn' | 'pendingApproval'> = {},
   ): Promise<ExecutedCall> {
     const inline = inlineText(
       result,
@@ -238,7 +247,7 @@ export class CallRunner {
       batch: placement.batch,
       spilled: finalised.spilled,
       preStarted: placement.preStarted,
-      ...(stopTurn === undefined ? {} : { stopTurn }),
+      ...outcome,
     };
     this.#options.onEvent?.({ type: 'call-end', callId: call.id, executed });
     return executed;
@@ -269,14 +278,14 @@ export class CallRunner {
     call: ToolCallRequest,
     tool: Tool,
     invocation: ToolInvocation,
-  ): Promise<PermissionDecision> {
+  ): Promise<PermissionDecision & { readonly pendingApproval?: string }> {
     // The tool gets the real paths this decision judged, so that it opens exactly those.
     const recorded = recordJudgedPaths(() =>
       this.#options.permissions.decide({ invocation, tool, mode: this.#options.mode() }),
     );
     this.#judged.set(invocation, recorded.judged);
     const decision = await recorded.value;
-    let final = decision;
+    let final: PermissionDecision & { readonly pendingApproval?: string } = decision;
     if (decision.behavior === 'ask') {
       if (this.#options.approve === undefined) {
         final = {
@@ -297,11 +306,19 @@ export class CallRunner {
             ? {
                 behavior: 'deny',
                 reason: `${decision.reason} It waits for approval ${answer.pendingApproval}; it runs once that is approved.`,
+                pendingApproval: answer.pendingApproval,
               }
             : { behavior: 'deny', reason: `The user declined: ${decision.reason}` };
       }
     }
-    this.#options.onEvent?.({ type: 'permission', callId: call.id, call, decision: final });
+    const { pendingApproval, ...decided } = final;
+    this.#options.onEvent?.({
+      type: 'permission',
+      callId: call.id,
+      call,
+      decision: decided,
+      ...(pendingApproval === undefined ? {} : { pendingApproval }),
+    });
     return final;
   }
 

@@ -59,6 +59,11 @@ export interface ExecutedCall {
    * aborted, with a result that names the stop.
    */
   readonly stopTurn?: string;
+  /**
+   * Set when the call was refused because its approval was saved to be answered later (the
+   * approval handler answered `{ pendingApproval }`): the record's id, for the host to show.
+   */
+  readonly pendingApproval?: string;
 }
 
 /** What a pre-tool hook sees. */
@@ -158,6 +163,8 @@ export type ExecutorEvent =
       readonly callId: string;
       readonly call: ToolCallRequest;
       readonly decision: PermissionDecision;
+      /** The id of the approval saved for later, when the call waits for one (then denied for now). */
+      readonly pendingApproval?: string;
     }
   | {
       readonly type: 'retry';

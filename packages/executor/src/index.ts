@@ -9,7 +9,13 @@
  */
 
 export type { ApprovalStore, ApprovalStoreV1, PendingApproval, PendingApprovalV1 } from '@toolwright/spec';
-export { ApprovalDesk, type ApprovalDeskOptions, type ApprovalGrant } from './approvals/approval-desk.js';
+export {
+  type ApprovalAnswer,
+  ApprovalDesk,
+  type ApprovalDeskOptions,
+  type ApprovalGrant,
+  type ApprovalQuestion,
+} from './approvals/approval-desk.js';
 export { ApprovalError, ApprovalErrorCode } from './approvals/approval-error.js';
 export { FileApprovalStore } from './approvals/file-approval-store.js';
 export { type ToolFingerprint, toolFingerprintOf } from './approvals/tool-fingerprint.js';

@@ -1,6 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { canonicalJson } from '@toolwright/utils';
 import { PrivateDirectory, userStateDirectory } from '@toolwright/utils/private-files';
+import { hasHostSignature, hostSignature } from './host-signature.js';
 
 /** One "always allow": a tool, as it was defined when the person said so. */
 export interface AlwaysAllowEntry {
@@ -47,19 +46,13 @@ export class AlwaysAllowList {
   }
 
   add(entry: Omit<AlwaysAllowEntry, 'signature'>): void {
-    const signed = { ...entry, signature: this.#sign(entry) };
+    const signed = { ...entry, signature: hostSignature(entry, this.#key) };
     this.#directory.write(FILE, Buffer.from(JSON.stringify([...this.entries(), signed]), 'utf8'));
-  }
-
-  #sign(entry: Omit<AlwaysAllowEntry, 'signature'>): string {
-    return createHmac('sha256', this.#key).update(canonicalJson(entry)).digest('hex');
   }
 
   #signedByUs(entry: AlwaysAllowEntry): boolean {
     if (typeof entry !== 'object' || entry === null || typeof entry.signature !== 'string') return false;
     const { signature, ...unsigned } = entry;
-    const expected = Buffer.from(this.#sign(unsigned), 'hex');
-    const given = Buffer.from(signature, 'hex');
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return hasHostSignature(unsigned, signature, this.#key);
   }
 }

@@ -4,7 +4,10 @@ import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
 import type { PendingApprovalV1 } from '@toolwright/spec';
 import { makeTempDir } from '@toolwright/test-support';
 import { describe, expect, it } from 'vitest';
-import { ApprovalDesk } from './approval-desk.js';
+import type { ExecutorEvent } from '../executed-call.js';
+import { PermissionPolicy } from '../permission/permission-policy.js';
+import { ToolExecutor } from '../tool-executor.js';
+import { type ApprovalAnswer, ApprovalDesk, type ApprovalQuestion } from './approval-desk.js';
 import { ApprovalError } from './approval-error.js';
 import { FileApprovalStore } from './file-approval-store.js';
 
@@ -67,6 +70,8 @@ describe('ApprovalDesk', () => {
     const root = makeTempDir('approval-desk');
     const desk = deskAt(clock, randomBytes(32), root);
     const record = await asked(desk);
+    // `find` hands back what is stored, unchecked, so that answering it says why it is refused.
+    expect(await desk.find(record.id)).toEqual(record);
     const edited = { ...record, arguments: { target: 'everything' } };
     expect((await refusal(desk.answer(edited, 'approve'))).code).toBe('forged');
     const other = await asked(deskAt(clock, randomBytes(32), root));
@@ -93,6 +98,8 @@ describe('ApprovalDesk', () => {
     const grant = await desk.answer(record, 'approve');
     expect(grant?.call).toEqual({ id: 'call_1', name: 'Deploy', arguments: { target: 'prod' } });
     expect((await refusal(desk.answer(record, 'deny'))).code).toBe('replayed');
+    // Another process answering by id finds nothing left to answer.
+    expect(await desk.find(record.id)).toBeUndefined();
     const approve = desk.approverFor(grant!, lookup);
     const invocation = deploy.build({ target: 'prod' });
     expect(await approve({ invocation, reason: 'asks', toolCallId: 'call_1' })).toBe(true);
@@ -196,6 +203,86 @@ describe('ApprovalDesk', () => {
     const call = { reason: 'Deploy asks.', toolCallId: 'call_9' };
     expect(await handler({ ...call, invocation: deploy.build({ target: 'prod' }) })).toBe(true);
     expect(await handler({ ...call, invocation: deploy.build({ target: 'staging' }) })).not.toBe(true);
+  });
+
+  it('asking: a person answers now; "always" is kept by fingerprint and a changed tool asks again', async () => {
+    const clock = { now: 1_000 };
+    const key = randomBytes(32);
+    const root = makeTempDir('approval-desk');
+    const questions: string[] = [];
+    const answers: ApprovalAnswer[] = ['deny', 'approve', 'always'];
+    const person = async (question: ApprovalQuestion) => {
+      questions.push(question.reason);
+      return answers.shift() ?? 'deny';
+    };
+    const handler = deskAt(clock, key, root).asking(lookup, person);
+    const call = (target: string) => ({
+      reason: 'Deploy asks.',
+      toolCallId: 'call_1',
+      invocation: deploy.build({ target }),
+    });
+    expect(await handler(call('prod'))).toBe(false);
+    // "approve" runs this call only: the next one asks again.
+    expect(await handler(call('prod'))).toBe(true);
+    expect(await handler(call('prod'))).toBe(true);
+    expect(questions).toEqual(['Deploy asks.', 'Deploy asks.', 'Deploy asks.']);
+    // "always" was answered: another desk of the host (a restart) runs it without asking, and
+    // nothing was saved as pending.
+    const restarted = deskAt(clock, key, root);
+    expect(await restarted.asking(lookup, person)(call('staging'))).toBe(true);
+    expect(questions).toHaveLength(3);
+    expect(await restarted.pending()).toEqual([]);
+    // A changed declaration is asked about, naming the change.
+    const changed = createTool({
+      name: 'Deploy',
+      kind: ToolKind.Execute,
+      schema: Type.Object({ target: Type.String(), wipe: Type.Optional(Type.Boolean()) }),
+      description: 'Deploys the service and may wipe the old one.',
+      execute: async () => ToolResults.success('deployed'),
+    });
+    const changedCall = { ...call('prod'), invocation: changed.build({ target: 'prod' }) };
+    expect(await restarted.asking(() => changed, person)(changedCall)).toBe(false);
+    expect(questions[3]).toMatch(
+      /^Deploy asks\. Deploy was always allowed, but it changed since \(fingerprint [0-9a-f]{12} is now [0-9a-f]{12}; its declaration changed\), so it asks again\.$/,
+    );
+  });
+
+  it('through an executor: the deferred call is refused for now, naming its record in the result and the event', async () => {
+    const root = makeTempDir('approval-desk-executor');
+    const desk = deskAt({ now: 1_000 }, randomBytes(32), root);
+    const events: ExecutorEvent[] = [];
+    const executor = new ToolExecutor({
+      lookup,
+      permissions: new PermissionPolicy({ workspaceRoot: root, ask: ['Deploy'] }),
+      sessionId: 'deferred',
+      workspaceRoot: root,
+      approve: desk.deferring(lookup),
+      onEvent: (event) => events.push(event),
+    });
+    const [executed] = await executor.executeBatch([
+      { id: 'call_7', name: 'Deploy', arguments: { target: 'prod' } },
+    ]);
+    const [record] = await desk.pending();
+    expect(record?.toolCallId).toBe('call_7');
+    expect(executed).toMatchObject({ status: 'denied', pendingApproval: record?.id });
+    expect(executed?.content).toContain(
+      `It waits for approval ${record?.id}; it runs once that is approved.`,
+    );
+    const permission = events.find((event) => event.type === 'permission');
+    expect(permission).toMatchObject({ pendingApproval: record?.id, decision: { behavior: 'deny' } });
+    // A plain refusal carries no record id.
+    const declined = new ToolExecutor({
+      lookup,
+      permissions: new PermissionPolicy({ workspaceRoot: root, ask: ['Deploy'] }),
+      sessionId: 'declined',
+      workspaceRoot: root,
+      approve: async () => false,
+    });
+    const [refused] = await declined.executeBatch([
+      { id: 'c', name: 'Deploy', arguments: { target: 'prod' } },
+    ]);
+    expect(refused?.status).toBe('denied');
+    expect(refused?.pendingApproval).toBeUndefined();
   });
 
   it('wants a host key of at least 32 bytes', () => {

@@ -33,6 +33,17 @@ export interface ApprovalGrant {
   readonly call: { readonly id: string; readonly name: string; readonly arguments: unknown };
 }
 
+/** What {@link ApprovalDesk.asking} asks a person. */
+export interface ApprovalQuestion {
+  readonly invocation: ToolInvocation;
+  /** Why the call asks; when an "always allow" no longer covers a changed tool, it says so. */
+  readonly reason: string;
+  readonly toolCallId?: string;
+}
+
+/** A person's answer: run this call, run this tool's calls from now on (as defined now), or not. */
+export type ApprovalAnswer = 'approve' | 'always' | 'deny';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -70,24 +81,74 @@ export class ApprovalDesk {
     return async ({ invocation, reason, toolCallId }) => {
       const tool = lookup(invocation.toolName);
       if (tool === undefined || toolCallId === undefined) return false;
-      const { fingerprint, fromServer } = toolFingerprintOf(tool);
-      const hash = argumentsHash(invocation.params);
-      const remembered = this.#alwaysAllow.entries().filter((entry) => entry.toolName === tool.name);
-      if (
-        remembered.some(
-          (entry) =>
-            entry.toolFingerprint === fingerprint &&
-            (entry.argumentsHash === undefined || entry.argumentsHash === hash),
-        )
-      )
-        return true;
-      const changed = remembered.find((entry) => entry.toolFingerprint !== fingerprint);
-      const why =
-        changed === undefined
-          ? reason
-          : `${reason} ${tool.name} was always allowed, but it changed since (fingerprint ${changed.toolFingerprint.slice(0, 12)} is now ${fingerprint.slice(0, 12)}${fromServer ? '; its MCP server changed the definition' : '; its declaration changed'}), so it asks again.`;
-      const record = await this.request({ toolCallId, tool, arguments: invocation.params, reason: why });
+      const remembered = this.#alwaysAllowed(tool, invocation.params, reason);
+      if (remembered.allowed) return true;
+      const record = await this.request({
+        toolCallId,
+        tool,
+        arguments: invocation.params,
+        reason: remembered.reason,
+      });
       return { pendingApproval: record.id };
+    };
+  }
+
+  /**
+   * An approval handler that asks a person now (a terminal prompt, a UI) and keeps an `always`
+   * answer as the desk's `answer` does: bound to the tool's fingerprint, so a call of a tool that
+   * was always allowed runs without asking until its definition changes — then `ask` is called
+   * again, with a reason that names the change.
+   */
+  asking(
+    lookup: (name: string) => Tool | undefined,
+    ask: (question: ApprovalQuestion) => Promise<ApprovalAnswer>,
+  ): ApprovalHandler {
+    return async ({ invocation, reason, toolCallId }) => {
+      const tool = lookup(invocation.toolName);
+      if (tool === undefined) return false;
+      const remembered = this.#alwaysAllowed(tool, invocation.params, reason);
+      if (remembered.allowed) return true;
+      const answer = await ask({
+        invocation,
+        reason: remembered.reason,
+        ...(toolCallId === undefined ? {} : { toolCallId }),
+      });
+      if (answer === 'always') {
+        const { fingerprint, fromServer } = toolFingerprintOf(tool);
+        this.#alwaysAllow.add({
+          toolName: tool.name,
+          toolFingerprint: fingerprint,
+          fingerprintFromServer: fromServer,
+        });
+      }
+      return answer === 'approve' || answer === 'always';
+    };
+  }
+
+  /**
+   * Whether an "always allow" covers this call of `tool`; when not, the reason to ask with — the
+   * given one, or, for a tool always allowed under an earlier definition, one naming the change.
+   */
+  #alwaysAllowed(
+    tool: Tool,
+    args: unknown,
+    reason: string,
+  ): { readonly allowed: true } | { readonly allowed: false; readonly reason: string } {
+    const remembered = this.#alwaysAllow.entries().filter((entry) => entry.toolName === tool.name);
+    if (remembered.length === 0) return { allowed: false, reason };
+    const { fingerprint, fromServer } = toolFingerprintOf(tool);
+    const hash = argumentsHash(args);
+    const covers = remembered.some(
+      (entry) =>
+        entry.toolFingerprint === fingerprint &&
+        (entry.argumentsHash === undefined || entry.argumentsHash === hash),
+    );
+    if (covers) return { allowed: true };
+    const changed = remembered.find((entry) => entry.toolFingerprint !== fingerprint);
+    if (changed === undefined) return { allowed: false, reason };
+    return {
+      allowed: false,
+      reason: `${reason} ${tool.name} was always allowed, but it changed since (fingerprint ${changed.toolFingerprint.slice(0, 12)} is now ${fingerprint.slice(0, 12)}${fromServer ? '; its MCP server changed the definition' : '; its declaration changed'}), so it asks again.`,
     };
   }
 
@@ -119,6 +180,15 @@ export class ApprovalDesk {
   }
 
   /**
+   * The stored record `id`, as stored — not yet checked: `answer` checks it, so that a forged or
+   * expired one is refused with the reason rather than reported missing. `undefined` when there
+   * is none (never made, or answered already).
+   */
+  async find(id: string): Promise<PendingApprovalV1 | undefined> {
+    return this.#store.get(id);
+  }
+
+  /**
    * Answers `record` (as `pending()` listed it, possibly in another process). Refused with an
    * {@link ApprovalError} when its signature is not this host's (`forged`), it expired
    * (`expired`) or it was answered already (`replayed`). A denial only removes it; an approval
@@ -129,7 +199,7 @@ export class ApprovalDesk {
    */
   async answer(
     record: PendingApprovalV1,
-    decision: 'approve' | 'always' | 'deny',
+    decision: ApprovalAnswer,
     options: { readonly sameArgumentsOnly?: boolean } = {},
   ): Promise<ApprovalGrant | undefined> {
     const checked = checkPendingApproval(record, this.#key, this.#now());

@@ -1,8 +1,9 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Tool } from '@toolwright/contracts';
 import type { PendingApprovalV1 } from '@toolwright/spec';
 import { canonicalJson } from '@toolwright/utils';
 import { ApprovalError, ApprovalErrorCode } from './approval-error.js';
+import { hasHostSignature, hostSignature } from './host-signature.js';
 import { toolFingerprintOf } from './tool-fingerprint.js';
 
 /** What a call that asks for approval tells the record. */
@@ -20,10 +21,6 @@ export function argumentsHash(args: unknown): string {
   return createHash('sha256')
     .update(canonicalJson(args ?? null))
     .digest('hex');
-}
-
-function signatureOf(record: Omit<PendingApprovalV1, 'signature'>, key: Uint8Array): string {
-  return createHmac('sha256', key).update(canonicalJson(record)).digest('hex');
 }
 
 /** A new record for `request`, signed with `key`, valid for `ttlMs` from `now`. */
@@ -48,7 +45,7 @@ export function signPendingApproval(
     createdAt: now,
     expiresAt: now + ttlMs,
   };
-  return { ...unsigned, signature: signatureOf(unsigned, key) };
+  return { ...unsigned, signature: hostSignature(unsigned, key) };
 }
 
 /**
@@ -58,9 +55,7 @@ export function signPendingApproval(
 export function checkPendingApproval(value: unknown, key: Uint8Array, now: number): PendingApprovalV1 {
   const record = readRecord(value);
   const { signature, ...unsigned } = record;
-  const expected = Buffer.from(signatureOf(unsigned, key), 'hex');
-  const given = Buffer.from(signature, 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+  if (!hasHostSignature(unsigned, signature, key))
     throw new ApprovalError(
       ApprovalErrorCode.Forged,
       `Approval ${record.id} is refused: its signature is not this host's (the record was made or changed without the host key).`,

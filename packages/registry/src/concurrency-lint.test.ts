@@ -64,4 +64,28 @@ describe('the warning for a shared writer that names no path', () => {
     );
     expect(writer('Edit', { parallelism: 'shared', declaresPaths: true }).declaresAffectedPaths).toBe(true);
   });
+
+  it('is on the registered event, when the tool is registered, built-in or from a source group', () => {
+    const registry = new ToolRegistry();
+    const warnings: Record<string, readonly string[]> = {};
+    registry.on('registered', (event) => {
+      warnings[`${event.source}/${event.name}`] = event.warnings;
+    });
+    registry.register(writer('Write', { parallelism: 'shared', declaresPaths: false }));
+    registry.register(writer('Edit', { parallelism: 'shared', declaresPaths: true }));
+    registry.replaceTools('server', [
+      writer('mcp__server__save', { parallelism: 'shared', declaresPaths: false }),
+      writer('mcp__server__run', { parallelism: 'exclusive', declaresPaths: false }),
+    ]);
+    expect(warnings['builtin/Write']).toHaveLength(1);
+    expect(warnings['builtin/Write']?.[0]).toMatch(
+      /^Write is shared and not concurrency-safe but declares no affectedPaths/,
+    );
+    expect(warnings['builtin/Edit']).toEqual([]);
+    expect(warnings['server/mcp__server__save']?.[0]).toMatch(
+      /^mcp__server__save is shared and not concurrency-safe/,
+    );
+    expect(warnings['server/mcp__server__run']).toEqual([]);
+    expect(Object.isFrozen(warnings['builtin/Write'])).toBe(true);
+  });
 });

@@ -6,7 +6,17 @@ import { RegistryError, RegistryErrorCode } from './registry-error.js';
 /** Every event a registry emits, by name, with its payload. */
 export interface RegistryEvents {
   /** A tool entered the catalog; `source` is its group, or `builtin` for a tool of `register()`. */
-  registered: { readonly name: string; readonly source: string; readonly revision: number };
+  registered: {
+    readonly name: string;
+    readonly source: string;
+    readonly revision: number;
+    /**
+     * Lint warnings about the tool as registered, for the host to show: today one, for a tool
+     * that is shared and not concurrency-safe yet declares no `affectedPaths` (an executor runs
+     * each of its calls alone). Empty for most tools.
+     */
+    readonly warnings: readonly string[];
+  };
   /** A tool left the catalog (`reason` says why when it was not an explicit `unregister`). */
   unregistered: {
     readonly name: string;

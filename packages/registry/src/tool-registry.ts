@@ -4,6 +4,7 @@ import type { ProviderTarget } from '@toolwright/validation';
 import { checkBuiltin } from './builtin-checks.js';
 import type { CatalogChange } from './catalog-change.js';
 import { CatalogIndexes } from './catalog-indexes.js';
+import { registrationWarnings } from './concurrency-lint.js';
 import { DeclarationCache, limitForRequest } from './declaration-cache.js';
 import type { DeclarationSet, ToolMode } from './declaration-set.js';
 import { type DeferrableTool, DeferredToolManager } from './deferred-tool-manager.js';
@@ -122,6 +123,7 @@ export class ToolRegistry {
       name: tool.name,
       source: BUILTIN_SOURCE_NAME,
       revision: this.#revision,
+      warnings: registrationWarnings(tool),
     }));
     if (shadowed !== undefined) {
       const { source } = shadowed;
@@ -232,7 +234,12 @@ export class ToolRegistry {
     const catalogChange = catalogChangeOf(diff, source, reason, this.#revision);
     if (this.#events.has('registered')) {
       for (const name of catalogChange.added) {
-        this.#events.emit('registered', { name, source, revision: this.#revision });
+        this.#events.emit('registered', {
+          name,
+          source,
+          revision: this.#revision,
+          warnings: registrationWarnings(this.#catalog.grouped.get(name)?.tool),
+        });
       }
     }
     if (this.#events.has('unregistered')) {

@@ -21,6 +21,8 @@ export const AgentErrorCode = {
   OptionInvalid: 'option_invalid',
   /** A session directory or a file in it is a link, another user's, or not private (0700/0600). */
   UnsafeStateDirectory: 'unsafe_state_directory',
+  /** `approvals approve|deny <id>` names no pending approval (never made, or answered already). */
+  ApprovalNotFound: 'approval_not_found',
 } as const;
 
 /** One of {@link AgentErrorCode}. */

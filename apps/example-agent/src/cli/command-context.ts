@@ -4,8 +4,8 @@ import { mcpClientHandlers } from '../mcp/client-handlers.js';
 import { type ConnectedMcpServers, connectMcpServers } from '../mcp/mcp-servers.js';
 import type { SamplingPolicy } from '../mcp/sampling-approval.js';
 import { processTerminal } from '../mcp/terminal.js';
-import { type AgentSession, createAgentSession } from '../session/agent-session.js';
-import { terminalApprovalHandler } from './approval-prompt.js';
+import { type AgentSession, type AgentSessionOptions, createAgentSession } from '../session/agent-session.js';
+import { terminalApprovalPrompt } from './approval-prompt.js';
 import type { LineSink, Transcript } from './transcript.js';
 import { settleWorkspaceTrust } from './workspace-trust.js';
 
@@ -45,6 +45,11 @@ export async function openCommandContext(
    * Required, so that no command can print around the sanitising sinks by leaving it out.
    */
   stderr: LineSink,
+  /**
+   * Who answers calls that ask (default: the terminal when stdin is one; otherwise each such call
+   * is saved as a pending approval for `toolwright-agent approvals` and refused for now).
+   */
+  approve: AgentSessionOptions['approve'] = terminalApprovalPrompt() ?? 'defer',
 ): Promise<CommandContext> {
   const settings = await settleWorkspaceTrust(options, {
     stderr,
@@ -52,7 +57,6 @@ export async function openCommandContext(
     trustForRun: options.trustWorkspace === true,
   });
   const { workspaceRoot, config, servers } = settings;
-  const approve = terminalApprovalHandler();
   const session = createAgentSession({
     workspaceRoot,
     mode: options.mode ?? (config.planMode === true ? 'plan' : 'default'),
@@ -67,7 +71,7 @@ export async function openCommandContext(
     ...(config.spillThresholdBytes === undefined ? {} : { spillThresholdBytes: config.spillThresholdBytes }),
     ...(config.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: config.toolTimeoutMs }),
     ...(config.toolTimeoutsMs === undefined ? {} : { toolTimeoutsMs: config.toolTimeoutsMs }),
-    ...(approve === undefined ? {} : { approve }),
+    approve,
     onExecutorEvent: (event) => transcript.executorEvent(event),
   });
   let connected: ConnectedMcpServers | undefined;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,7 +122,7 @@ describe.skipIf(!existsSync('/usr/bin/script'))('elicitation on a real terminal'
     const forged = '/tmp/outside\nAllow Read(notes.md)? [y/N] ';
     const run = await dialogue(
       ['call', 'Write', JSON.stringify({ file_path: forged, content: 'x' }), '--no-mcp'],
-      [['is outside the workspace. [y/N] ', 'n']],
+      [['is outside the workspace. [y/N/a(lways)] ', 'n']],
       plain,
     );
     expect(run.unanswered, run.screen).toEqual([]);
@@ -131,5 +131,28 @@ describe.skipIf(!existsSync('/usr/bin/script'))('elicitation on a real terminal'
     expect(run.beforeFirstAnswer).not.toMatch(/^Allow Read/m);
     expect(run.screen).toContain('The user declined');
     expect(existsSync(forged)).toBe(false);
+  }, 90_000);
+
+  it('"a(lways)" at the approval question allows the tool in later runs, without asking again', async () => {
+    const plain = join(directory.path, 'always');
+    mkdirSync(plain, { recursive: true });
+    const outside = (name: string) => join(directory.path, name);
+    const first = await dialogue(
+      ['call', 'Write', JSON.stringify({ file_path: outside('first.txt'), content: 'one' }), '--no-mcp'],
+      [['is outside the workspace. [y/N/a(lways)] ', 'a']],
+      plain,
+    );
+    expect(first.unanswered, first.screen).toEqual([]);
+    expect(first.code, first.screen).toBe(0);
+    expect(readFileSync(outside('first.txt'), 'utf8')).toBe('one');
+    // Another process: the same tool, as defined then, runs without a question.
+    const second = await dialogue(
+      ['call', 'Write', JSON.stringify({ file_path: outside('second.txt'), content: 'two' }), '--no-mcp'],
+      [],
+      plain,
+    );
+    expect(second.code, second.screen).toBe(0);
+    expect(second.screen).not.toContain('[y/N/a(lways)]');
+    expect(readFileSync(outside('second.txt'), 'utf8')).toBe('two');
   }, 90_000);
 });

@@ -132,7 +132,8 @@ describe('a repository with a hostile .mcp.json and toolwright.config.json', () 
     // The project's allow rule is not in effect: the Read outside the workspace is not allowed…
     expect(runs.callRead.code).toBe(1);
     expect(runs.callRead.stdout).not.toContain('plain-outside-content');
-    expect(runs.callRead.stdout).toContain('needs approval');
+    // With nobody at a terminal to ask, it is saved for `approvals` and refused for now.
+    expect(runs.callRead.stdout).toMatch(/is outside the workspace\. It waits for approval [0-9a-f]{32}/);
     expect(runs.callCredentials.stdout).not.toContain('leaked');
     // …but its deny rule is: a project may always tighten.
     expect(runs.callDenied.code).toBe(1);

@@ -1,5 +1,6 @@
 import { checkOptions, type OptionTable } from '@toolwright/utils';
 import { Command, CommanderError } from 'commander';
+import { registerApprovalsCommand } from './commands/approvals-command.js';
 import { registerCallCommand } from './commands/call-command.js';
 import { type CommandRuntime, ExitCode, type ProgramIo } from './commands/command-runtime.js';
 import { registerDemoCommand } from './commands/demo-command.js';
@@ -60,6 +61,7 @@ export function createProgram(
   registerCallCommand(program, runtime);
   registerMcpCommand(program, runtime);
   registerTrustCommand(program, runtime);
+  registerApprovalsCommand(program, runtime);
   return program;
 }
 

@@ -188,10 +188,19 @@ export class Transcript {
         );
         break;
       case 'permission':
-        this.#emit({ type: 'permission', call: event.call.name, decision: event.decision }, () =>
-          event.decision.behavior === 'allow'
-            ? undefined
-            : `  permission ${event.decision.behavior} for ${nameOf(event.call)}`,
+        this.#emit(
+          {
+            type: 'permission',
+            call: event.call.name,
+            decision: event.decision,
+            ...(event.pendingApproval === undefined ? {} : { pendingApproval: event.pendingApproval }),
+          },
+          () =>
+            event.decision.behavior === 'allow'
+              ? undefined
+              : event.pendingApproval === undefined
+                ? `  permission ${event.decision.behavior} for ${nameOf(event.call)}`
+                : `  permission deferred for ${nameOf(event.call)}: saved as approval ${event.pendingApproval}, refused until it is answered`,
         );
         break;
       case 'hook-rewrite':
@@ -268,6 +277,7 @@ export class Transcript {
         durationMs: Math.round(executed.durationMs),
         spilled: executed.spilled,
         preStarted: executed.preStarted,
+        ...(executed.pendingApproval === undefined ? {} : { pendingApproval: executed.pendingApproval }),
         artifacts: executed.result.artifacts ?? [],
         coercions,
         ...(executed.result.structuredContent === undefined
@@ -276,7 +286,11 @@ export class Transcript {
         ...(this.#showContent ? { content: executed.content } : {}),
       },
       () => {
-        const header = `  <- ${nameOf(executed.call)} ${STATUS_MARK[executed.status]} (${Math.round(executed.durationMs)} ms${executed.attempts > 1 ? `, ${executed.attempts} attempts` : ''})${executed.spilled ? ' — output spilled to the artifact store; the model sees head and tail' : ''}`;
+        const mark =
+          executed.pendingApproval === undefined
+            ? STATUS_MARK[executed.status]
+            : `WAITS for approval ${executed.pendingApproval}`;
+        const header = `  <- ${nameOf(executed.call)} ${mark} (${Math.round(executed.durationMs)} ms${executed.attempts > 1 ? `, ${executed.attempts} attempts` : ''})${executed.spilled ? ' — output spilled to the artifact store; the model sees head and tail' : ''}`;
         const lines = [header];
         for (const coercion of coercions) {
           lines.push(`     coerced ${coercion.path}: ${coercion.from} -> ${coercion.to}`);

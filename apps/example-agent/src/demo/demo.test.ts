@@ -13,7 +13,7 @@ describe('demo', () => {
     // The test's own timeout is 90 s, so this 30 s budget is what fails a slow demo.
     expect(report.elapsedMs).toBeLessThan(30_000);
     // Every scripted turn checked the real outcome of the previous one before it played.
-    expect(report.turns).toBe(15);
+    expect(report.turns).toBe(16);
     expect(report.finalText).toContain('Done');
     // The two edits of one file in one shared batch both landed.
     expect(report.editedSource).toBe("export const greeting = 'hello';\nconsole.log(greeting);\n");
@@ -49,6 +49,21 @@ describe('demo', () => {
     // Only the user ends Plan mode: ExitPlanMode asked, and the scripted user approved it.
     expect(output).toContain('(the user approves the plan)');
     expect(output).toContain('(the user declines Read)');
+    // A call the user was away for: saved as a signed record, answered by a second process
+    // (`approvals approve <id>`), which ran exactly that call, once.
+    expect(output).toContain('(the user is away: the call is saved as a pending approval)');
+    expect(output).toMatch(/<- Write WAITS for approval [0-9a-f]{32}/);
+    expect(output).toContain(
+      '| The rule "Write(CHANGELOG.md)" in permissions.ask asks for approval. It waits for approval',
+    );
+    expect(output).toMatch(
+      /\$ toolwright-agent approvals approve [0-9a-f]{32} --workspace .* --no-mcp {3}\(another process, later\)/,
+    );
+    expect(output).toMatch(/\| approved: resuming call \S+ of Write/);
+    expect(output).toContain(`the file now reads: "## Unreleased\\n\\n- The app greets with 'hello'.\\n"`);
+    expect(output).toMatch(
+      /answering it again is refused \[replayed\]: Approval [0-9a-f]{32} for Write was already answered/,
+    );
     // Streaming pre-start: the concurrency-safe reads begin before the model's message ends.
     expect(output).toContain('-> Read started while the model is still streaming');
     // Grep judged every file it read: the key and .env were skipped, and it said so.
@@ -67,7 +82,7 @@ describe('demo', () => {
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line) as { type: string });
-      expect(records.filter((record) => record.type === 'step')).toHaveLength(14);
+      expect(records.filter((record) => record.type === 'step')).toHaveLength(15);
       expect(records.some((record) => record.type === 'tool-result')).toBe(true);
     } finally {
       home.remove();

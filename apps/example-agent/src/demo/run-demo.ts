@@ -10,9 +10,10 @@ import { AgentError, AgentErrorCode } from '../errors.js';
 import { type ConnectedMcpServers, connectMcpServers, demoServerConfigs } from '../mcp/mcp-servers.js';
 import { loadScenarioFile } from '../providers/scenario.js';
 import { ScriptedProvider } from '../providers/scripted-provider.js';
-import { createAgentSession } from '../session/agent-session.js';
+import { type AgentSession, createAgentSession, type PermissionRules } from '../session/agent-session.js';
 import { demoScenarioPath } from './app-paths.js';
 import { writeDemoWorkspace } from './demo-workspace.js';
+import { resumeInAnotherProcess } from './resumed-approval.js';
 
 /** Options of {@link runDemo}. */
 export interface DemoOptions {
@@ -33,6 +34,17 @@ export interface DemoReport {
   readonly editedSource: string;
 }
 
+/**
+ * filesystem is marked trusted, so its readOnlyHint counts; everything is not, so its tool runs
+ * only because a rule names it (otherwise it would ask, and a demo cannot answer). McpStartTask
+ * runs a server's tool as a task: an execute tool, so it needs a rule too. Writing the changelog
+ * asks, whatever else is allowed.
+ */
+const DEMO_PERMISSIONS: PermissionRules = {
+  allow: ['mcp__everything__get-tiny-image', 'McpStartTask'],
+  ask: ['Write(CHANGELOG.md)'],
+};
+
 const CATALOG_TARGETS: readonly ProviderTarget[] = ['anthropic', 'openai-chat', 'openai-responses', 'gemini'];
 
 /**
@@ -50,17 +62,22 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
     const workspace = join(temporaryRoot, 'workspace');
     writeDemoWorkspace(workspace);
     const serverConfigs = demoServerConfigs(workspace);
-    const session = createAgentSession({
+    const stateDirectory = join(temporaryRoot, 'state');
+    const session: AgentSession = createAgentSession({
       workspaceRoot: workspace,
-      stateDirectory: join(temporaryRoot, 'state'),
-      // filesystem is marked trusted, so its readOnlyHint counts; everything is not, so its tool
-      // runs only because a rule names it (otherwise it would ask, and a demo cannot answer).
-      // McpStartTask runs a server's tool as a task: an execute tool, so it needs a rule too.
+      stateDirectory,
       trustedMcpServers: serverConfigs.filter((server) => server.trust).map((server) => server.name),
-      permissions: { allow: ['mcp__everything__get-tiny-image', 'McpStartTask'] },
-      // The scripted user: approves the plan (only the user ends Plan mode) and declines anything
-      // else that asks, such as reading .env.
-      approve: async ({ invocation }) => {
+      // Writing the changelog asks (a rule says so); section 5 answers it from another process.
+      permissions: DEMO_PERMISSIONS,
+      // The scripted user: approves the plan (only the user ends Plan mode), is away when the
+      // changelog is written (the call is saved, signed, for later) and declines anything else
+      // that asks, such as reading .env.
+      approve: async (request) => {
+        const { invocation } = request;
+        if (invocation.toolName === 'Write') {
+          transcript.info('  (the user is away: the call is saved as a pending approval)');
+          return session.approvals().deferring((name) => session.registry.get(name))(request);
+        }
         const approved = invocation.toolName === 'ExitPlanMode';
         transcript.info(`  (the user ${approved ? 'approves the plan' : `declines ${invocation.toolName}`})`);
         return approved;
@@ -137,7 +154,15 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
       'Fix the TODO in src/app.ts, and show me what the tool layer does on the way.',
     );
 
-    transcript.section('4. Summary');
+    transcript.section('4. A resumed approval: answered later, in another process');
+    await resumeInAnotherProcess(
+      session,
+      { temporaryRoot, workspace, stateDirectory },
+      DEMO_PERMISSIONS,
+      transcript,
+    );
+
+    transcript.section('5. Summary');
     const artifacts = await session.artifacts.list();
     transcript.info(
       options.keep === true

@@ -4,7 +4,10 @@ import { join, resolve } from 'node:path';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import type { Tool } from '@toolwright/contracts';
 import {
+  type ApprovalAnswer,
+  type ApprovalDesk,
   type ApprovalHandler,
+  type ApprovalQuestion,
   assertSessionId,
   type ExecutorEvent,
   PermissionPolicy,
@@ -16,6 +19,7 @@ import { type ToolMode, ToolRegistry } from '@toolwright/registry';
 import { createBuiltinTools } from '../tools/builtin-tools.js';
 import { PLAN_MODE_APPROVALS } from '../tools/plan-mode-tools.js';
 import { createReadArtifactTool } from '../tools/read-artifact-tool.js';
+import { openApprovalDesk } from './approval-desk.js';
 import { SessionMode } from './session-mode.js';
 import { TaskStore } from './task-store.js';
 
@@ -39,7 +43,19 @@ export interface AgentSessionOptions {
    */
   protectedPaths?: readonly string[];
   hooks?: readonly PreToolHook[];
-  approve?: ApprovalHandler;
+  /**
+   * Who answers a call that asks for approval:
+   * - `'defer'` saves it as a signed pending approval in the state directory and refuses it for
+   *   now, naming the record; `toolwright-agent approvals` answers it later, in another process;
+   * - `{ ask }` asks a person now; an `'always'` answer is kept by the tool's fingerprint, so a
+   *   changed definition (an MCP server's rug pull) asks again;
+   * - an {@link ApprovalHandler} decides itself.
+   * Absent: nobody is asked and a call that asks is refused.
+   */
+  approve?:
+    | 'defer'
+    | { readonly ask: (question: ApprovalQuestion) => Promise<ApprovalAnswer> }
+    | ApprovalHandler;
   spillThresholdBytes?: number;
   toolTimeoutMs?: number;
   /** Per-tool timeouts by tool name, overriding `toolTimeoutMs`. */
@@ -69,6 +85,10 @@ export interface AgentSession {
   readonly tasks: TaskStore;
   readonly artifacts: SessionArtifactStore;
   readonly permissions: PermissionPolicy;
+  /** The state directory's approval desk, opened at first use (see `openApprovalDesk`). */
+  approvals(): ApprovalDesk;
+  /** With `approve: 'defer'`: the ids of the approvals this session saved for later, in order. */
+  readonly deferredApprovals: readonly string[];
 }
 
 /** The executor's default spill threshold. */
@@ -133,8 +153,17 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     ...(options.trustedMcpServers === undefined ? {} : { trustedMcpServers: options.trustedMcpServers }),
     ...(options.protectedPaths === undefined ? {} : { protectedPaths: options.protectedPaths }),
   });
+  // Opened at first use: read-only commands (tools, search) make no key and no folder.
+  let desk: ApprovalDesk | undefined;
+  const approvals = () => {
+    desk ??= openApprovalDesk(stateDirectory);
+    return desk;
+  };
+  const lookup = (name: string) => registry.get(name);
+  const deferredApprovals: string[] = [];
+  const approve = approvalHandler(options.approve, approvals, lookup, (id) => deferredApprovals.push(id));
   const executor = new ToolExecutor({
-    lookup: (name) => registry.get(name),
+    lookup,
     // The same registry's deferred state: a deferred tool runs only once its ToolSearch loaded it.
     deferred: registry.deferred,
     mode: () => mode.current,
@@ -143,7 +172,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     workspaceRoot,
     artifactSink: artifacts,
     ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
-    ...(options.approve === undefined ? {} : { approve: options.approve }),
+    ...(approve === undefined ? {} : { approve }),
     ...(options.spillThresholdBytes === undefined
       ? {}
       : { spillThresholdBytes: options.spillThresholdBytes }),
@@ -162,5 +191,28 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     tasks,
     artifacts,
     permissions,
+    approvals,
+    deferredApprovals,
   };
+}
+
+/**
+ * The executor's approval handler for the session's `approve` option. A desk handler is made on
+ * the first call that asks, so a session whose calls never ask opens no desk.
+ */
+function approvalHandler(
+  approve: AgentSessionOptions['approve'],
+  approvals: () => ApprovalDesk,
+  lookup: (name: string) => Tool | undefined,
+  deferred: (id: string) => void,
+): ApprovalHandler | undefined {
+  if (approve === undefined) return undefined;
+  if (approve === 'defer')
+    return async (request) => {
+      const answer = await approvals().deferring(lookup)(request);
+      if (typeof answer === 'object') deferred(answer.pendingApproval);
+      return answer;
+    };
+  if (typeof approve === 'object') return (request) => approvals().asking(lookup, approve.ask)(request);
+  return approve;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import { AgentError, AgentErrorCode } from '../../errors.js';
 import { openCommandContext } from '../command-context.js';
@@ -6,10 +7,10 @@ import {
   type CommandRuntime,
   type CommonFlags,
   commandAction,
-  ExitCode,
   parseMode,
   withCommonOptions,
 } from './command-runtime.js';
+import { writeExecutedCall } from './executed-call-output.js';
 
 function parseJsonArguments(text: string): unknown {
   try {
@@ -51,22 +52,10 @@ export function registerCallCommand(program: Command, runtime: CommandRuntime): 
           // deferred-tool refusal protects the model from guessing, not the user.
           registry.deferred.markLoaded([toolName]);
           const [executed] = await executor.executeBatch([
-            { id: 'cli-call', name: toolName, arguments: args },
+            // Each command-line call is a call of its own: its id (and so its idempotency key) is new.
+            { id: `cli-${randomUUID()}`, name: toolName, arguments: args },
           ]);
-          if (executed === undefined) return;
-          runtime.io.stdout.write(
-            flags.json === true
-              ? `${JSON.stringify({ status: executed.status, content: executed.content, artifacts: executed.result.artifacts ?? [], error: executed.result.error })}\n`
-              : `${executed.content}\n`,
-          );
-          if (executed.status !== 'success') {
-            // The status only: repeating the message here printed the result a second time.
-            const type = executed.result.error === undefined ? '' : ` (${executed.result.error.type})`;
-            runtime.io.stderr.write(
-              `toolwright-agent: ${toolName} ${executed.status}${type}; the result on stdout says why.\n`,
-            );
-            runtime.fail(ExitCode.Failure);
-          }
+          if (executed !== undefined) writeExecutedCall(runtime, executed, { json: flags.json === true });
         } finally {
           await context.close();
         }

@@ -173,6 +173,12 @@ export function registerRunCommand(program: Command, runtime: CommandRuntime): v
             stopReason: result.stopReason,
             finalText: result.finalText,
           });
+          const waiting = context.session.deferredApprovals;
+          if (waiting.length > 0)
+            transcript.info(
+              `${waiting.length} call${waiting.length === 1 ? '' : 's'} of this run wait${waiting.length === 1 ? 's' : ''} for approval (nobody was at a terminal to ask): toolwright-agent approvals lists them; approvals approve <id> runs one, approvals deny <id> drops it. ${waiting.join(', ')}`,
+              { pendingApprovals: waiting },
+            );
           if (result.stopReason !== 'completed') runtime.fail(ExitCode.Failure);
         } finally {
           await context.close();

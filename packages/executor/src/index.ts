@@ -10,6 +10,7 @@
 
 export type { ApprovalStore, ApprovalStoreV1, PendingApproval, PendingApprovalV1 } from '@toolwright/spec';
 export {
+  type AlwaysAllowScope,
   type ApprovalAnswer,
   ApprovalDesk,
   type ApprovalDeskOptions,

@@ -8,6 +8,8 @@ export interface AlwaysAllowEntry {
   readonly fingerprintFromServer: boolean;
   /** When set, only calls with exactly these arguments (their hash) are allowed. */
   readonly argumentsHash?: string;
+  /** When set, only calls this allow rule (the tool's name and an argument pattern) covers. */
+  readonly rule?: string;
   readonly signature: string;
 }
 

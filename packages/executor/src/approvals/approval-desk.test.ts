@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
 import type { PendingApprovalV1 } from '@toolwright/spec';
@@ -283,6 +285,69 @@ describe('ApprovalDesk', () => {
     ]);
     expect(refused?.status).toBe('denied');
     expect(refused?.pendingApproval).toBeUndefined();
+  });
+
+  it('an "always" limited by an argument pattern covers only calls the rule covers, by where their paths really are', async () => {
+    const workspace = makeTempDir('approval-desk-pattern');
+    mkdirSync(join(workspace, 'docs'));
+    mkdirSync(join(workspace, 'src'));
+    // A link inside docs/ that leads to src/: a path through it is src/, whatever it says.
+    symlinkSync(join(workspace, 'src'), join(workspace, 'docs', 'link'));
+    const write = createTool({
+      name: 'Write',
+      kind: ToolKind.Write,
+      schema: Type.Object({ file_path: Type.String() }),
+      description: 'Writes a file.',
+      affectedPaths: (params) => [params.file_path],
+      execute: async () => ToolResults.success('written'),
+    });
+    const policy = new PermissionPolicy({ workspaceRoot: workspace });
+    const root = makeTempDir('approval-desk');
+    const clock = { now: 1_000 };
+    const key = randomBytes(32);
+    const desk = new ApprovalDesk({
+      key,
+      store: new FileApprovalStore({ root }),
+      alwaysAllowRoot: root,
+      policy,
+      now: () => clock.now,
+    });
+    const asked = () =>
+      desk.request({ toolCallId: 'c1', tool: write, arguments: { file_path: 'docs/a.md' }, reason: 'asks.' });
+    // Refused before the record is claimed: it can still be answered.
+    const both = await asked();
+    await expect(
+      desk.answer(both, 'always', { argumentPattern: 'docs/**', sameArgumentsOnly: true }),
+    ).rejects.toThrow('sameArgumentsOnly or argumentPattern, not both');
+    const noPolicy = new ApprovalDesk({
+      key,
+      store: new FileApprovalStore({ root }),
+      alwaysAllowRoot: root,
+      now: () => clock.now,
+    });
+    await expect(noPolicy.answer(both, 'always', { argumentPattern: 'docs/**' })).rejects.toThrow(
+      "needs ApprovalDesk's policy option",
+    );
+    await expect(desk.answer(both, 'always', { argumentPattern: 'docs/../../x/**' })).rejects.toThrow(
+      'Invalid rule "Write(docs/../../x/**)"',
+    );
+    expect((await desk.pending()).map((record) => record.id)).toEqual([both.id]);
+    await desk.answer(both, 'always', { argumentPattern: 'docs/**' });
+
+    const handler = desk.deferring(() => write);
+    const call = (file_path: string) => ({
+      reason: 'asks.',
+      toolCallId: `c-${file_path}`,
+      invocation: write.build({ file_path }),
+    });
+    expect(await handler(call('docs/b.md'))).toBe(true);
+    expect(await handler(call('./docs/deep/c.md'))).toBe(true);
+    expect(await handler(call('src/a.ts'))).not.toBe(true);
+    expect(await handler(call('docs/../src/a.ts'))).not.toBe(true);
+    expect(await handler(call('docs/link/a.ts'))).not.toBe(true);
+    expect(await handler(call(join(workspace, 'docs', 'link', 'a.ts')))).not.toBe(true);
+    // Without the policy the same signed entry covers nothing: it fails closed.
+    expect(await noPolicy.deferring(() => write)(call('docs/b.md'))).not.toBe(true);
   });
 
   it('wants a host key of at least 32 bytes', () => {

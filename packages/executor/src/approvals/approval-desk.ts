@@ -1,6 +1,8 @@
 import type { Tool, ToolInvocation } from '@toolwright/contracts';
 import type { ApprovalStoreV1, PendingApprovalV1 } from '@toolwright/spec';
 import type { ApprovalHandler } from '../executed-call.js';
+import type { PermissionPolicy } from '../permission/permission-policy.js';
+import { parsePermissionRule } from '../permission/permission-rule.js';
 import { AlwaysAllowList } from './always-allow-list.js';
 import { ApprovalError, ApprovalErrorCode } from './approval-error.js';
 import { FileApprovalStore } from './file-approval-store.js';
@@ -24,6 +26,22 @@ export interface ApprovalDeskOptions {
   readonly now?: () => number;
   /** The state directory the "always allow" answers are kept under (default `userStateDirectory()`). */
   readonly alwaysAllowRoot?: string;
+  /**
+   * The policy that judges an "always" limited by an `argumentPattern` (see
+   * {@link AlwaysAllowScope}); without it such an answer is refused.
+   */
+  readonly policy?: PermissionPolicy;
+}
+
+/**
+ * How far an "always" answer reaches: every call of the tool as it is defined now (the default),
+ * only calls with the very arguments approved (`sameArgumentsOnly`), or only calls an allow rule
+ * for the tool with this specifier would cover (`argumentPattern`: `"docs/**"` for a tool with
+ * paths, judged by where they really are; `"npm run test:*"` for a command).
+ */
+export interface AlwaysAllowScope {
+  readonly sameArgumentsOnly?: boolean;
+  readonly argumentPattern?: string;
 }
 
 /** An approved call, ready to resume: run it with {@link ApprovalDesk.approverFor}. */
@@ -60,6 +78,7 @@ export class ApprovalDesk {
   readonly #ttlMs: number;
   readonly #now: () => number;
   readonly #alwaysAllow: AlwaysAllowList;
+  readonly #policy: PermissionPolicy | undefined;
 
   constructor(options: ApprovalDeskOptions) {
     if (!(options.key instanceof Uint8Array) || options.key.byteLength < 32)
@@ -71,6 +90,7 @@ export class ApprovalDesk {
     this.#ttlMs = options.ttlMs ?? DAY_MS;
     this.#now = options.now ?? Date.now;
     this.#alwaysAllow = new AlwaysAllowList(options.key, options.alwaysAllowRoot);
+    this.#policy = options.policy;
   }
 
   /**
@@ -81,7 +101,7 @@ export class ApprovalDesk {
     return async ({ invocation, reason, toolCallId }) => {
       const tool = lookup(invocation.toolName);
       if (tool === undefined || toolCallId === undefined) return false;
-      const remembered = this.#alwaysAllowed(tool, invocation.params, reason);
+      const remembered = this.#alwaysAllowed(tool, invocation, reason);
       if (remembered.allowed) return true;
       const record = await this.request({
         toolCallId,
@@ -106,7 +126,7 @@ export class ApprovalDesk {
     return async ({ invocation, reason, toolCallId }) => {
       const tool = lookup(invocation.toolName);
       if (tool === undefined) return false;
-      const remembered = this.#alwaysAllowed(tool, invocation.params, reason);
+      const remembered = this.#alwaysAllowed(tool, invocation, reason);
       if (remembered.allowed) return true;
       const answer = await ask({
         invocation,
@@ -131,17 +151,19 @@ export class ApprovalDesk {
    */
   #alwaysAllowed(
     tool: Tool,
-    args: unknown,
+    invocation: ToolInvocation,
     reason: string,
   ): { readonly allowed: true } | { readonly allowed: false; readonly reason: string } {
     const remembered = this.#alwaysAllow.entries().filter((entry) => entry.toolName === tool.name);
     if (remembered.length === 0) return { allowed: false, reason };
     const { fingerprint, fromServer } = toolFingerprintOf(tool);
-    const hash = argumentsHash(args);
+    const hash = argumentsHash(invocation.params);
     const covers = remembered.some(
       (entry) =>
         entry.toolFingerprint === fingerprint &&
-        (entry.argumentsHash === undefined || entry.argumentsHash === hash),
+        (entry.argumentsHash === undefined || entry.argumentsHash === hash) &&
+        // An entry limited by a rule covers nothing without a policy to judge the rule by.
+        (entry.rule === undefined || this.#policy?.covers(entry.rule, invocation) === true),
     );
     if (covers) return { allowed: true };
     const changed = remembered.find((entry) => entry.toolFingerprint !== fingerprint);
@@ -193,16 +215,18 @@ export class ApprovalDesk {
    * {@link ApprovalError} when its signature is not this host's (`forged`), it expired
    * (`expired`) or it was answered already (`replayed`). A denial only removes it; an approval
    * returns the grant to resume the call with. `always` also remembers the tool by its
-   * fingerprint (with `sameArgumentsOnly`, only these arguments): `deferring` then allows its
-   * calls without asking — until the tool's definition changes, when it asks again and the
+   * fingerprint, within `scope` (see {@link AlwaysAllowScope}): `deferring` and `asking` then
+   * allow its calls without asking — until the tool's definition changes, when it asks again and the
    * record's reason names the change.
    */
   async answer(
     record: PendingApprovalV1,
     decision: ApprovalAnswer,
-    options: { readonly sameArgumentsOnly?: boolean } = {},
+    options: AlwaysAllowScope = {},
   ): Promise<ApprovalGrant | undefined> {
     const checked = checkPendingApproval(record, this.#key, this.#now());
+    // Checked before the record is claimed: a bad scope must not use up the answer.
+    const rule = decision === 'always' ? this.#scopeRule(checked.toolName, options) : undefined;
     if (!(await this.#store.delete(checked.id)))
       throw new ApprovalError(
         ApprovalErrorCode.Replayed,
@@ -215,11 +239,27 @@ export class ApprovalDesk {
         toolFingerprint: checked.toolFingerprint,
         fingerprintFromServer: checked.fingerprintFromServer,
         ...(options.sameArgumentsOnly === true ? { argumentsHash: checked.argumentsHash } : {}),
+        ...(rule === undefined ? {} : { rule }),
       });
     return {
       record: checked,
       call: { id: checked.toolCallId, name: checked.toolName, arguments: checked.arguments },
     };
+  }
+
+  /** The allow rule an `argumentPattern` stands for, checked; `undefined` without one. */
+  #scopeRule(toolName: string, scope: AlwaysAllowScope): string | undefined {
+    if (scope.argumentPattern === undefined) return undefined;
+    if (scope.sameArgumentsOnly === true)
+      throw new TypeError('An "always" answer takes sameArgumentsOnly or argumentPattern, not both.');
+    if (this.#policy === undefined)
+      throw new TypeError(
+        'An "always" answer with an argumentPattern needs ApprovalDesk\'s policy option: the PermissionPolicy that judges the pattern (paths by where they really are).',
+      );
+    const rule = `${toolName}(${scope.argumentPattern})`;
+    // Parses it, or throws invalid_permission_rule naming it and the accepted forms.
+    parsePermissionRule(rule, 'allow');
+    return rule;
   }
 
   /**

@@ -13,7 +13,7 @@ import {
   synchronous,
   usePolicyWorkspace,
 } from '../test-support/policy-decisions.js';
-import { pathTool } from '../test-support/policy-tools.js';
+import { bashTool, callOn, pathTool } from '../test-support/policy-tools.js';
 import type { PermissionDecision } from './permission-decision.js';
 import { PermissionPolicy } from './permission-policy.js';
 
@@ -459,5 +459,22 @@ describe('an invocation made by another implementation, whose signature is not N
       reason: 'Allowed by the rule "Deploy".',
       rule: 'Deploy',
     });
+  });
+});
+
+describe('covers: one allow rule judged on its own', () => {
+  it('names the tool, and covers paths by where they really are or a command by its content', () => {
+    const subject = policy();
+    expect(subject.covers('Read', callOn(read, 'anything.txt'))).toBe(true);
+    expect(subject.covers('Write', callOn(read, 'anything.txt'))).toBe(false);
+    expect(subject.covers('Read(src/**)', callOn(read, 'src/a.ts'))).toBe(true);
+    expect(subject.covers('Read(src/**)', callOn(read, 'src/../notes.md'))).toBe(false);
+    expect(subject.covers('Bash(npm run test:*)', bashTool.build({ command: 'npm run test:unit' }))).toBe(
+      true,
+    );
+    expect(subject.covers('Bash(npm run test:*)', bashTool.build({ command: 'npm publish' }))).toBe(false);
+    expect(() => subject.covers('Read(', callOn(read, 'a'))).toThrow(
+      /Invalid rule "Read\(" in permissions\.allow/,
+    );
   });
 });

@@ -201,6 +201,28 @@ export class PermissionPolicy {
   }
 
   /**
+   * True when the allow rule `rule` (`"Tool"`, `"Tool(glob)"`, `"Bash(npm run test:*)"`) names
+   * this call's tool and covers it as an allow rule of this policy would: every path of the call,
+   * by where it really is (symlinks resolved), or else its permission content. Only the rule is
+   * judged — not secrets, protected files or the other rules: for a host that keeps allow rules
+   * of its own, such as an "always allow" limited to some arguments. A path that cannot be
+   * resolved is not covered.
+   *
+   * @throws ExecutorError `invalid_permission_rule` for a rule that does not parse.
+   */
+  covers(rule: string, invocation: ToolInvocation): boolean {
+    const parsed = parsePermissionRule(rule, 'allow', { homeDir: this.#home });
+    if (!parsed.matchesToolName(invocation.toolName)) return false;
+    const paths: JudgedPath[] = [];
+    try {
+      for (const path of invocation.affectedPaths) paths.push(...this.#resolve(path));
+    } catch {
+      return false;
+    }
+    return this.#allowCovers(parsed, paths, new CallContent(invocation));
+  }
+
+  /**
    * The decision for one built (validated) invocation. Synchronous unless a `needsApproval`
    * callback returns a promise. A path that cannot be resolved (a symlink loop, a NUL byte) is a
    * `deny` naming the path and the error, never an exception; only a `needsApproval` callback's

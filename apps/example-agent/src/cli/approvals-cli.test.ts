@@ -112,10 +112,30 @@ describe('toolwright-agent approvals (separate processes)', () => {
     expect((await cli(['approvals'])).stdout).not.toContain(record.id);
   }, 120_000);
 
+  it('"--always --matching" allows later calls the pattern covers, in other processes, and no others', async () => {
+    mkdirSync(join(workspace, 'config'), { recursive: true });
+    writeFileSync(join(workspace, 'config', '.env'), 'OTHER=1\n');
+    const first = await cli(['call', 'Read', '{"file_path":".env"}']);
+    expect(first.code).toBe(1);
+    const id = /It waits for approval ([0-9a-f]{32})/.exec(first.stdout)?.[1];
+    expect(id, first.stdout).toBeDefined();
+    const approved = await cli(['approvals', 'approve', id!, '--always', '--matching', '.env']);
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(approved.stdout).toContain(SECRET);
+    // Another process: the same file is read without asking; another .env still asks.
+    const again = await cli(['call', 'Read', '{"file_path":".env"}']);
+    expect(again.code, again.stdout).toBe(0);
+    expect(again.stdout).toContain(SECRET);
+    const other = await cli(['call', 'Read', '{"file_path":"config/.env"}']);
+    expect(other.code).toBe(1);
+    expect(other.stdout).toMatch(/It waits for approval [0-9a-f]{32}/);
+    expect(other.stdout).not.toContain('OTHER=1');
+  }, 120_000);
+
   it('refuses --same-arguments without --always, and an unknown id, naming what is accepted', async () => {
     const usage = await cli(['approvals', 'approve', '0'.repeat(32), '--same-arguments']);
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('--same-arguments goes with --always');
+    expect(usage.stderr).toContain('--same-arguments and --matching go with --always');
     const unknown = await cli(['approvals', 'deny', 'nope']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('`toolwright-agent approvals` lists the pending ones');

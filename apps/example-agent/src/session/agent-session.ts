@@ -156,7 +156,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   // Opened at first use: read-only commands (tools, search) make no key and no folder.
   let desk: ApprovalDesk | undefined;
   const approvals = () => {
-    desk ??= openApprovalDesk(stateDirectory);
+    desk ??= openApprovalDesk(stateDirectory, permissions);
     return desk;
   };
   const lookup = (name: string) => registry.get(name);

@@ -15,6 +15,7 @@ import { writeExecutedCall } from './executed-call-output.js';
 interface AnswerFlags extends CommonFlags {
   always?: boolean;
   sameArguments?: boolean;
+  matching?: string;
 }
 
 /**
@@ -39,6 +40,10 @@ export function registerApprovalsCommand(program: Command, runtime: CommandRunti
   )
     .option('--always', 'also allow this tool from now on, as long as its definition stays the same')
     .option('--same-arguments', 'with --always: only calls with these same arguments')
+    .option(
+      '--matching <pattern>',
+      "with --always: only calls a rule of the tool with this pattern covers, e.g. 'docs/**' (paths, judged where they really are) or 'npm run test:*'",
+    )
     .action(
       commandAction(runtime, (id: string, flags: AnswerFlags) =>
         answerApproval(runtime, id, flags.always === true ? 'always' : 'approve', flags),
@@ -96,8 +101,13 @@ async function answerApproval(
   decision: 'approve' | 'always' | 'deny',
   flags: AnswerFlags,
 ): Promise<void> {
-  if (flags.sameArguments === true && decision !== 'always')
-    throw new AgentError(AgentErrorCode.OptionInvalid, '--same-arguments goes with --always.');
+  if ((flags.sameArguments === true || flags.matching !== undefined) && decision !== 'always')
+    throw new AgentError(AgentErrorCode.OptionInvalid, '--same-arguments and --matching go with --always.');
+  if (flags.sameArguments === true && flags.matching !== undefined)
+    throw new AgentError(
+      AgentErrorCode.OptionInvalid,
+      '--same-arguments and --matching limit --always two ways; give one.',
+    );
   const progress = new Transcript(runtime.io.stderr, { showContent: false });
   // The one call this answer resumes is approved by the grant, and nothing else: until there is
   // a grant, and for any other call, a question is refused.
@@ -126,7 +136,10 @@ async function answerApproval(
         AgentErrorCode.ToolNotFound,
         `Approval ${record.id} is for ${record.toolName}, which this run does not have${record.toolName.startsWith('mcp__') ? ' (is its MCP server configured and started here? run without --no-mcp, in the same workspace)' : ''}; it stays pending.`,
       );
-    const grant = await desk.answer(record, decision, { sameArgumentsOnly: flags.sameArguments === true });
+    const grant = await desk.answer(record, decision, {
+      sameArgumentsOnly: flags.sameArguments === true,
+      ...(flags.matching === undefined ? {} : { argumentPattern: flags.matching }),
+    });
     if (grant === undefined) {
       runtime.io.stderr.write(printableLine(`denied ${record.toolName} (call ${record.toolCallId})`) + '\n');
       return;

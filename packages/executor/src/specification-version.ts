@@ -1,4 +1,9 @@
-import { type ArtifactSinkV1, asArtifactSinkV1 } from '@toolwright/spec';
+import {
+  type ApprovalStoreV1,
+  type ArtifactSinkV1,
+  asApprovalStoreV1,
+  asArtifactSinkV1,
+} from '@toolwright/spec';
 import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
 
 /** This package and its version line, as refusals of another interface version name it. */
@@ -19,5 +24,21 @@ export function adaptArtifactSink(owner: string, sink: unknown): ArtifactSinkV1 
       ? ExecutorErrorCode.UnsupportedSpecificationVersion
       : ExecutorErrorCode.InvalidOption,
     `${owner}: artifactSink: ${adaptation.message}.`,
+  );
+}
+
+/**
+ * A host's approval `store` as a v1 store, as {@link adaptArtifactSink} does for sinks: a Redis or
+ * database store written without the version field is taken through a v1 wrapper; another
+ * version, or an object without `get`, `put`, `delete` and `list`, is refused naming why.
+ */
+export function adaptApprovalStore(owner: string, store: unknown): ApprovalStoreV1 {
+  const adaptation = asApprovalStoreV1(store, EXECUTOR_ACCEPTS);
+  if (adaptation.ok) return adaptation.value;
+  throw new ExecutorError(
+    adaptation.code === 'unsupported_specification_version'
+      ? ExecutorErrorCode.UnsupportedSpecificationVersion
+      : ExecutorErrorCode.InvalidOption,
+    `${owner}: store: ${adaptation.message}.`,
   );
 }

@@ -24,6 +24,7 @@ export type {
   SpillResult,
 } from './v1/artifact-sink-v1.js';
 export type { ArtifactReadResultV1, ArtifactStore, ArtifactStoreV1 } from './v1/artifact-store-v1.js';
+export { asApprovalStoreV1 } from './v1/as-approval-store-v1.js';
 export { asArtifactSinkV1, asArtifactStoreV1 } from './v1/as-artifact-sink-v1.js';
 export type {
   DeclarationSet,

@@ -7,6 +7,7 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'PROVIDER_TARGETS',
     'TOOL_MARKER',
     'ToolKind',
+    'asApprovalStoreV1',
     'asArtifactSinkV1',
     'asArtifactStoreV1',
   ]);

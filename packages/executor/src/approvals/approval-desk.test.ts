@@ -350,6 +350,33 @@ describe('ApprovalDesk', () => {
     expect(await noPolicy.deferring(() => write)(call('docs/b.md'))).not.toBe(true);
   });
 
+  it('takes a host store without the version field, and refuses one of another version or shape by name', async () => {
+    const records = new Map<string, PendingApprovalV1>();
+    const unversioned = {
+      get: async (id: string) => records.get(id),
+      put: async (record: PendingApprovalV1) => {
+        records.set(record.id, record);
+      },
+      delete: async (id: string) => records.delete(id),
+      list: async () => [...records.values()],
+    };
+    const desk = new ApprovalDesk({ key: randomBytes(32), store: unversioned as never, now: () => 1_000 });
+    const record = await asked(desk);
+    expect(records.get(record.id)).toEqual(record);
+    expect(await desk.answer(record, 'deny')).toBeUndefined();
+    expect(records.size).toBe(0);
+    expect(
+      () =>
+        new ApprovalDesk({
+          key: randomBytes(32),
+          store: { ...unversioned, specificationVersion: 'v2' } as never,
+        }),
+    ).toThrow(/ApprovalDesk: store: this ApprovalStore says specificationVersion 'v2'/);
+    expect(
+      () => new ApprovalDesk({ key: randomBytes(32), store: { get: unversioned.get } as never }),
+    ).toThrow('ApprovalDesk: store: this ApprovalStore has no put or delete or list function');
+  });
+
   it('wants a host key of at least 32 bytes', () => {
     expect(
       () =>

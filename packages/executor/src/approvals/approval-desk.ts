@@ -3,6 +3,7 @@ import type { ApprovalStoreV1, PendingApprovalV1 } from '@toolwright/spec';
 import type { ApprovalHandler } from '../executed-call.js';
 import type { PermissionPolicy } from '../permission/permission-policy.js';
 import { parsePermissionRule } from '../permission/permission-rule.js';
+import { adaptApprovalStore } from '../specification-version.js';
 import { AlwaysAllowList } from './always-allow-list.js';
 import { ApprovalError, ApprovalErrorCode } from './approval-error.js';
 import { FileApprovalStore } from './file-approval-store.js';
@@ -86,7 +87,10 @@ export class ApprovalDesk {
         'ApprovalDesk key must be a Uint8Array of at least 32 bytes (a random host secret).',
       );
     this.#key = options.key;
-    this.#store = options.store ?? new FileApprovalStore();
+    this.#store =
+      options.store === undefined
+        ? new FileApprovalStore()
+        : adaptApprovalStore('ApprovalDesk', options.store);
     this.#ttlMs = options.ttlMs ?? DAY_MS;
     this.#now = options.now ?? Date.now;
     this.#alwaysAllow = new AlwaysAllowList(options.key, options.alwaysAllowRoot);

@@ -39,6 +39,8 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
     '@toolwright/utils',
     '@toolwright/validation',
   ],
+  // Shared state for a fleet, on Redis: implements the spec's store interfaces, and nothing else.
+  '@toolwright/redis': ['@toolwright/spec', '@toolwright/utils'],
   // The executor reaches the artifact store only through the spec's ArtifactSinkV1, and takes
   // ToolMode from the spec, not from the registry.
   '@toolwright/executor': [

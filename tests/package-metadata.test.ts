@@ -58,6 +58,7 @@ describe.each(publishable.map((pkg) => [pkg.name, pkg] as const))('%s package.js
         '@toolwright/artifacts',
         '@toolwright/contracts',
         '@toolwright/mcp-client',
+        '@toolwright/redis',
       ].includes(pkg.name)
     ) {
       expect(peerDependencies['@toolwright/contracts']).toBeUndefined();

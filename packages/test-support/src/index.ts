@@ -14,6 +14,12 @@ export {
   readmeBlocks,
   runReadmeExample,
 } from './readme-example.js';
+export {
+  type RedisServerUnderTest,
+  redisServerPath,
+  redisTestsRun,
+  startRedisServer,
+} from './redis/redis-server.js';
 export { type SyscallFault, withSyscallFault } from './syscall-fault.js';
 export { makeTempDir, type TempDirOptions } from './temp-dir.js';
 export { type RecognisableErrorClass, rejectionOf, thrownBy } from './thrown-by.js';

@@ -1,0 +1,3 @@
+export { RedisApprovalStore, type RedisApprovalStoreOptions } from './redis-approval-store.js';
+export { RedisConnection, type RedisConnectionOptions, redactRedisUrl } from './redis-connection.js';
+export { RedisStoreError, RedisStoreErrorCode } from './redis-store-error.js';

@@ -5,6 +5,7 @@ import { type ConnectedMcpServers, connectMcpServers } from '../mcp/mcp-servers.
 import type { SamplingPolicy } from '../mcp/sampling-approval.js';
 import { processTerminal } from '../mcp/terminal.js';
 import { type AgentSession, type AgentSessionOptions, createAgentSession } from '../session/agent-session.js';
+import { openSharedStore } from '../session/shared-store.js';
 import { terminalApprovalPrompt } from './approval-prompt.js';
 import type { LineSink, Transcript } from './transcript.js';
 import { settleWorkspaceTrust } from './workspace-trust.js';
@@ -19,6 +20,8 @@ export interface GlobalOptions {
   mcp?: boolean;
   /** `--trust-workspace`: use the workspace's own config for this run, without recording trust. */
   trustWorkspace?: boolean;
+  /** `--store redis://…`: the shared store for pending approvals (overrides the config's `store`). */
+  store?: string;
 }
 
 /** A loaded config, a session and its connected servers. */
@@ -57,41 +60,53 @@ export async function openCommandContext(
     trustForRun: options.trustWorkspace === true,
   });
   const { workspaceRoot, config, servers } = settings;
-  const session = createAgentSession({
-    workspaceRoot,
-    mode: options.mode ?? (config.planMode === true ? 'plan' : 'default'),
-    ...(options.session === undefined ? {} : { sessionId: options.session }),
-    ...(config.permissions === undefined ? {} : { permissions: config.permissions }),
-    // Only servers the user marked `"trust": true` (in their own files, or in a trusted
-    // folder's) have their readOnlyHint believed: an untrusted folder's servers are not loaded.
-    trustedMcpServers: servers.filter((server) => server.trust).map((server) => server.name),
-    // The files this run was configured from and the trust store: a model must never widen its
-    // own permissions, nor trust a folder for the user.
-    protectedPaths: settings.protectedPaths,
-    ...(config.spillThresholdBytes === undefined ? {} : { spillThresholdBytes: config.spillThresholdBytes }),
-    ...(config.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: config.toolTimeoutMs }),
-    ...(config.toolTimeoutsMs === undefined ? {} : { toolTimeoutsMs: config.toolTimeoutsMs }),
-    approve,
-    onExecutorEvent: (event) => transcript.executorEvent(event),
-  });
-  let connected: ConnectedMcpServers | undefined;
-  if (servers.length > 0) {
-    transcript.info(`connecting ${servers.length} MCP server${servers.length === 1 ? '' : 's'}…`);
-    const report = (message: string) => transcript.info(`  ${message}`);
-    const clientCapabilities = mcpClientHandlers({
+  const storeUrl = options.store ?? config.store;
+  const shared = storeUrl === undefined ? undefined : await openSharedStore(storeUrl);
+  try {
+    const session = createAgentSession({
       workspaceRoot,
-      terminal: processTerminal(),
-      ...(sampling === undefined ? {} : { sampling }),
-      report,
+      mode: options.mode ?? (config.planMode === true ? 'plan' : 'default'),
+      ...(options.session === undefined ? {} : { sessionId: options.session }),
+      ...(config.permissions === undefined ? {} : { permissions: config.permissions }),
+      // Only servers the user marked `"trust": true` (in their own files, or in a trusted
+      // folder's) have their readOnlyHint believed: an untrusted folder's servers are not loaded.
+      trustedMcpServers: servers.filter((server) => server.trust).map((server) => server.name),
+      // The files this run was configured from and the trust store: a model must never widen its
+      // own permissions, nor trust a folder for the user.
+      protectedPaths: settings.protectedPaths,
+      ...(config.spillThresholdBytes === undefined
+        ? {}
+        : { spillThresholdBytes: config.spillThresholdBytes }),
+      ...(config.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: config.toolTimeoutMs }),
+      ...(config.toolTimeoutsMs === undefined ? {} : { toolTimeoutsMs: config.toolTimeoutsMs }),
+      approve,
+      ...(shared === undefined ? {} : { approvalStore: shared.approvals }),
+      onExecutorEvent: (event) => transcript.executorEvent(event),
     });
-    connected = await connectMcpServers(session, servers, report, { clientCapabilities });
+    let connected: ConnectedMcpServers | undefined;
+    if (servers.length > 0) {
+      transcript.info(`connecting ${servers.length} MCP server${servers.length === 1 ? '' : 's'}…`);
+      const report = (message: string) => transcript.info(`  ${message}`);
+      const clientCapabilities = mcpClientHandlers({
+        workspaceRoot,
+        terminal: processTerminal(),
+        ...(sampling === undefined ? {} : { sampling }),
+        report,
+      });
+      connected = await connectMcpServers(session, servers, report, { clientCapabilities });
+    }
+    return {
+      config,
+      session,
+      servers: connected,
+      close: async () => {
+        await connected?.close();
+        await shared?.close();
+      },
+    };
+  } catch (error) {
+    // Nothing is left open by a command that could not start: no socket keeps the process alive.
+    await shared?.close();
+    throw error;
   }
-  return {
-    config,
-    session,
-    servers: connected,
-    close: async () => {
-      await connected?.close();
-    },
-  };
 }

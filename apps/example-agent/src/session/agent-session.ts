@@ -5,9 +5,10 @@ import { SessionArtifactStore } from '@toolwright/artifacts';
 import type { Tool } from '@toolwright/contracts';
 import {
   type ApprovalAnswer,
-  type ApprovalDesk,
+  ApprovalDesk,
   type ApprovalHandler,
   type ApprovalQuestion,
+  type ApprovalStoreV1,
   assertSessionId,
   type ExecutorEvent,
   PermissionPolicy,
@@ -62,6 +63,11 @@ export interface AgentSessionOptions {
   toolTimeoutsMs?: Readonly<Record<string, number>>;
   /** Overrides of the executor's retry policy for retry-safe tools. */
   retry?: Partial<RetryPolicy>;
+  /**
+   * Where pending approvals wait and the key they are signed with, for a fleet (see
+   * `openSharedStore`); default a file store and a host key in the state directory.
+   */
+  approvalStore?: { readonly store: ApprovalStoreV1; readonly key: Uint8Array };
   /** Extra built-in tools of your own, registered beside the standard ones. */
   extraTools?: readonly Tool[];
   onExecutorEvent?(event: ExecutorEvent): void;
@@ -156,7 +162,15 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   // Opened at first use: read-only commands (tools, search) make no key and no folder.
   let desk: ApprovalDesk | undefined;
   const approvals = () => {
-    desk ??= openApprovalDesk(stateDirectory, permissions);
+    desk ??=
+      options.approvalStore === undefined
+        ? openApprovalDesk(stateDirectory, permissions)
+        : new ApprovalDesk({
+            ...options.approvalStore,
+            // "Always" answers stay per user and machine, beside the local state.
+            alwaysAllowRoot: stateDirectory,
+            policy: permissions,
+          });
     return desk;
   };
   const lookup = (name: string) => registry.get(name);

@@ -49,6 +49,10 @@ export function withCommonOptions(command: Command): Command {
         "use the workspace's own config (toolwright.config.json, .mcp.json) for this run, without recording trust",
       )
       .option('--session <id>', 'reuse a session id, to resume its task list')
+      .option(
+        '--store <url>',
+        'redis://… shared by a fleet for pending approvals (needs TOOLWRIGHT_APPROVAL_KEY; default: the local state directory)',
+      )
       .option('--json', 'machine-readable JSON output')
   );
 }

@@ -75,6 +75,7 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
     '@toolwright/executor',
     '@toolwright/mcp-adapter',
     '@toolwright/mcp-client',
+    '@toolwright/redis',
     '@toolwright/registry',
     '@toolwright/spec',
     '@toolwright/utils',

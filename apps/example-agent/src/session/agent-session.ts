@@ -5,10 +5,9 @@ import { SessionArtifactStore } from '@toolwright/artifacts';
 import type { Tool } from '@toolwright/contracts';
 import {
   type ApprovalAnswer,
-  ApprovalDesk,
+  type ApprovalDesk,
   type ApprovalHandler,
   type ApprovalQuestion,
-  type ApprovalStoreV1,
   assertSessionId,
   type ExecutorEvent,
   PermissionPolicy,
@@ -20,7 +19,7 @@ import { type ToolMode, ToolRegistry } from '@toolwright/registry';
 import { createBuiltinTools } from '../tools/builtin-tools.js';
 import { PLAN_MODE_APPROVALS } from '../tools/plan-mode-tools.js';
 import { createReadArtifactTool } from '../tools/read-artifact-tool.js';
-import { openApprovalDesk } from './approval-desk.js';
+import { type ApprovalRecords, openApprovalDesk } from './approval-desk.js';
 import { SessionMode } from './session-mode.js';
 import { TaskStore } from './task-store.js';
 
@@ -67,7 +66,7 @@ export interface AgentSessionOptions {
    * Where pending approvals wait and the key they are signed with, for a fleet (see
    * `openSharedStore`); default a file store and a host key in the state directory.
    */
-  approvalStore?: { readonly store: ApprovalStoreV1; readonly key: Uint8Array };
+  approvalStore?: ApprovalRecords;
   /** Extra built-in tools of your own, registered beside the standard ones. */
   extraTools?: readonly Tool[];
   onExecutorEvent?(event: ExecutorEvent): void;
@@ -162,15 +161,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   // Opened at first use: read-only commands (tools, search) make no key and no folder.
   let desk: ApprovalDesk | undefined;
   const approvals = () => {
-    desk ??=
-      options.approvalStore === undefined
-        ? openApprovalDesk(stateDirectory, permissions)
-        : new ApprovalDesk({
-            ...options.approvalStore,
-            // "Always" answers stay per user and machine, beside the local state.
-            alwaysAllowRoot: stateDirectory,
-            policy: permissions,
-          });
+    desk ??= openApprovalDesk(stateDirectory, permissions, options.approvalStore);
     return desk;
   };
   const lookup = (name: string) => registry.get(name);

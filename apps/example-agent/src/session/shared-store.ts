@@ -1,6 +1,6 @@
-import type { ApprovalStoreV1 } from '@toolwright/executor';
 import { RedisApprovalStore, RedisConnection, redactRedisUrl } from '@toolwright/redis';
 import { AgentError, AgentErrorCode } from '../errors.js';
+import type { ApprovalRecords } from './approval-desk.js';
 
 /** The environment variable holding the fleet's approval key: 64 or more hex digits. */
 export const APPROVAL_KEY_VARIABLE = 'TOOLWRIGHT_APPROVAL_KEY';
@@ -8,7 +8,7 @@ export const APPROVAL_KEY_VARIABLE = 'TOOLWRIGHT_APPROVAL_KEY';
 /** State a fleet of agents shares, and how to let go of it. */
 export interface SharedStore {
   /** Pending approvals, signed with `approvalKey`, which every worker of the fleet holds. */
-  readonly approvals: { readonly store: ApprovalStoreV1; readonly key: Uint8Array };
+  readonly approvals: ApprovalRecords;
   close(): Promise<void>;
 }
 

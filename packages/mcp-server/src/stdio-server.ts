@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { checkOptions, type OptionTable } from '@toolwright/utils';
 import { invalidOption } from './invalid-option.js';
 import type { McpServerSession } from './session/server-session.js';

@@ -1,4 +1,4 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/server';
 import { McpServerError, McpServerErrorCode } from './mcp-server-error.js';
 import {
   type ResolvedServerOptions,

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import { McpServerError, McpServerErrorCode } from '../mcp-server-error.js';
 
 /** What a host's bearer-token hook says about a token it accepts. */

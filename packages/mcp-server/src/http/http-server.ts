@@ -5,8 +5,7 @@ import {
   type Server as NodeHttpServer,
   type ServerResponse,
 } from 'node:http';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { type AuthInfo, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { McpServerError, McpServerErrorCode } from '../mcp-server-error.js';
 import { closeGraceMs, type McpCloseOptions } from '../session/close-options.js';
 import type { McpServerSession } from '../session/server-session.js';
@@ -22,6 +21,7 @@ import { MemoryEventStore } from './memory-event-store.js';
 import { holdsRequest, isInitialize, readJsonBody } from './read-json-body.js';
 import { clientKeyOf, isRefusal, SessionAdmission } from './session-admission.js';
 import { endStreamAtExpiry } from './stream-expiry.js';
+import { OpenExchanges, sendWebResponse, toWebRequest } from './web-exchange.js';
 
 /** A running Streamable HTTP endpoint. */
 export interface McpHttpServer {
@@ -45,7 +45,7 @@ export interface McpHttpServer {
 }
 
 interface HttpSession {
-  readonly transport: StreamableHTTPServerTransport;
+  readonly transport: WebStandardStreamableHTTPServerTransport;
   readonly session: McpServerSession;
   /** The client the session was opened by, when bearer tokens are checked. */
   readonly clientId: string | undefined;
@@ -55,7 +55,7 @@ interface HttpSession {
 }
 
 /**
- * Serves `server` over Streamable HTTP (the SDK's `StreamableHTTPServerTransport` on
+ * Serves `server` over Streamable HTTP (the SDK's web-standard Streamable HTTP transport on
  * `node:http`), one MCP session per client. Each request passes, in order: the path, the
  * DNS-rebinding check (`Host`/`Origin`, 403; an accepted origin gets CORS headers, and a
  * preflight is answered here), the bearer-token hook when there is one (401), then the session
@@ -72,6 +72,7 @@ export async function serveHttp(
   const sessions = new Map<string, HttpSession>();
   const budget = new EventBudget(resolved.maxEventBytesTotal);
   const admission = new SessionAdmission(resolved.maxSessions, resolved.maxSessionsPerClient);
+  const exchanges = new OpenExchanges();
   let policy: HostPolicy | undefined;
   let closing: Promise<void> | undefined;
   const http = createServer((request, response) => {
@@ -126,7 +127,7 @@ export async function serveHttp(
       response.once('close', entry.idle.requestOpened());
       if (request.method === 'GET' && auth?.expiresAt !== undefined)
         endStreamAtExpiry(response, auth.expiresAt);
-      return entry.transport.handleRequest(request, response, body);
+      return exchanges.track(exchange(entry.transport, request, response, body, auth));
     }
     if (closing !== undefined)
       return refuse(response, 503, 'The server is shutting down.', { connection: 'close' });
@@ -159,7 +160,7 @@ export async function serveHttp(
           boundsHint: `maxEventBytesPerSession ${resolved.maxEventBytesPerSession}, maxEventBytesTotal ${resolved.maxEventBytesTotal}, maxEventsPerSession ${resolved.maxEventsPerSession}`,
         })
       : undefined;
-    const transport = new StreamableHTTPServerTransport({
+    const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       ...(events === undefined ? {} : { eventStore: events, retryInterval: resolved.retryIntervalMs }),
       onsessioninitialized: (id) => {
@@ -191,7 +192,7 @@ export async function serveHttp(
       releasePlace();
     });
     response.once('close', idle.requestOpened());
-    await transport.handleRequest(request, response, body);
+    await exchanges.track(exchange(transport, request, response, body, auth));
     // An initialize the transport refused (a bad Accept header, say) opened no session.
     if (transport.sessionId === undefined || !sessions.has(transport.sessionId))
       await session.close({ graceMs: 0 });
@@ -214,21 +215,43 @@ export async function serveHttp(
     },
     async close(closeOptions = {}) {
       const graceMs = closeGraceMs('McpHttpServer.close', closeOptions, resolved.shutdownGraceMs);
-      closing ??= shutDown(http, sessions, graceMs);
+      closing ??= shutDown(http, sessions, exchanges, graceMs);
       return closing;
     },
   };
 }
 
+/** How long a shutdown waits for closed sessions' last messages to reach their sockets. */
+const EXCHANGE_FLUSH_MS = 2000;
+
+/** Hands one HTTP request to a session's transport and writes its answer back. */
+async function exchange(
+  transport: WebStandardStreamableHTTPServerTransport,
+  request: IncomingMessage,
+  response: ServerResponse,
+  body: unknown,
+  auth: AuthInfo | undefined,
+): Promise<void> {
+  const answer = await transport.handleRequest(toWebRequest(request, response, body), {
+    ...(body === undefined ? {} : { parsedBody: body }),
+    ...(auth === undefined ? {} : { authInfo: auth }),
+  });
+  await sendWebResponse(answer, response);
+}
+
 async function shutDown(
   http: NodeHttpServer,
   sessions: Map<string, HttpSession>,
+  exchanges: OpenExchanges,
   graceMs: number,
 ): Promise<void> {
   const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
   http.closeIdleConnections();
   await Promise.all([...sessions.values()].map(({ session }) => session.close({ graceMs })));
   sessions.clear();
+  // A closed session's last messages (the results of the calls it drained) may still be on
+  // their way from its streams to the sockets: let them arrive before the sockets go.
+  await exchanges.settled(EXCHANGE_FLUSH_MS);
   // Every session is closed, so what is left open is idle or a stream with nothing more to say.
   http.closeAllConnections();
   await stopped;

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { isIPv4 } from 'node:net';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 
 /** Why a new session was refused: the status and the JSON-RPC error message. */
 export interface AdmissionRefusal {

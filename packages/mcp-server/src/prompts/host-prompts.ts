@@ -1,4 +1,4 @@
-import { ErrorCode, type GetPromptResult, McpError, type Prompt } from '@modelcontextprotocol/sdk/types.js';
+import { type GetPromptResult, type Prompt, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { checkOptions, didYouMean, type OptionTable, refusedOption } from '@toolwright/utils';
 import { definitionList } from '../definition-list.js';
 import { invalidOption } from '../invalid-option.js';
@@ -74,8 +74,8 @@ export class HostPrompts {
   ): Promise<GetPromptResult> {
     const prompt = this.#prompts.get(name);
     if (prompt === undefined) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         `Unknown prompt "${name}"${didYouMean(name, [...this.#prompts.keys()])}`,
       );
     }
@@ -83,8 +83,8 @@ export class HostPrompts {
       .filter((argument) => argument.required === true && args[argument.name] === undefined)
       .map((argument) => argument.name);
     if (missing.length > 0) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         `Prompt "${name}" needs the argument${missing.length === 1 ? '' : 's'} ${missing.map((m) => `"${m}"`).join(', ')}`,
       );
     }

@@ -1,4 +1,4 @@
-import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
+import type { GetPromptResult } from '@modelcontextprotocol/server';
 import type { McpCompleter } from '../resources/resource-definitions.js';
 
 /** One argument of a prompt. */

@@ -1,5 +1,5 @@
-import { UriTemplate, type Variables } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
-import type { Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import { UriTemplate, type Variables } from '@modelcontextprotocol/server';
+import type { Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/server';
 import { checkOptions, type OptionRule, type OptionTable, refusedOption } from '@toolwright/utils';
 import { definitionList } from '../definition-list.js';
 import { invalidOption } from '../invalid-option.js';

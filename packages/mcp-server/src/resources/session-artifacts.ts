@@ -1,6 +1,7 @@
-import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server';
 import type { ArtifactReference, ArtifactStoreV1 } from '@toolwright/spec';
-import { artifactResourceUri } from './artifact-uri.js';
+import type { ArtifactAccess } from './artifact-access.js';
+import { artifactIdOf, artifactResourceUri } from './artifact-uri.js';
 import { decodeText, isTextMimeType } from './text-mime.js';
 
 /**
@@ -8,7 +9,7 @@ import { decodeText, isTextMimeType } from './text-mime.js';
  * artifacts its own tool results pointed to, never another session's, even though sessions
  * share one store (ids are content hashes, which a client could otherwise learn elsewhere).
  */
-export class SessionArtifacts {
+export class SessionArtifacts implements ArtifactAccess {
   readonly #records = new Map<string, ArtifactReference>();
   readonly #onAdded: () => void;
 
@@ -18,15 +19,16 @@ export class SessionArtifacts {
   }
 
   /** Makes `record` readable by this session. */
-  grant(record: ArtifactReference): void {
+  grant(record: ArtifactReference): Resource {
     const known = this.#records.has(record.id);
     this.#records.set(record.id, record);
     if (!known) this.#onAdded();
+    return artifactResource(record);
   }
 
-  /** True when this session was given artifact `id`. */
-  has(id: string): boolean {
-    return this.#records.has(id);
+  readableId(uri: string): string | undefined {
+    const id = artifactIdOf(uri);
+    return id !== undefined && this.#records.has(id) ? id : undefined;
   }
 
   /** The `resources/list` entries of this session's artifacts, in the order they were given. */
@@ -34,15 +36,6 @@ export class SessionArtifacts {
     return [...this.#records.values()].map((record) => artifactResource(record));
   }
 
-  /** The `resources/read` contents of artifact `id`: text when it is text, else a base64 blob. */
-  async read(store: ArtifactStoreV1, id: string, uri: string): Promise<ReadResourceResult['contents']> {
-    const { record, bytes } = await store.read(id);
-    const mimeType = record.mimeType ?? 'application/octet-stream';
-    const text = isTextMimeType(record.mimeType) ? decodeText(bytes) : undefined;
-    return text === undefined
-      ? [{ uri, mimeType, blob: Buffer.from(bytes).toString('base64') }]
-      : [{ uri, mimeType, text }];
-  }
 }
 
 /** The resource (and `resource_link`) description of an artifact. */
@@ -55,4 +48,18 @@ export function artifactResource(record: ArtifactReference): Resource {
     size: record.byteLength,
     ...(record.sourceUri === undefined ? {} : { description: `stored from ${record.sourceUri}` }),
   };
+}
+
+/** The `resources/read` contents of artifact `id`: text when it is text, else a base64 blob. */
+export async function readArtifactContents(
+  store: ArtifactStoreV1,
+  id: string,
+  uri: string,
+): Promise<ReadResourceResult['contents']> {
+  const { record, bytes } = await store.read(id);
+  const mimeType = record.mimeType ?? 'application/octet-stream';
+  const text = isTextMimeType(record.mimeType) ? decodeText(bytes) : undefined;
+  return text === undefined
+    ? [{ uri, mimeType, blob: Buffer.from(bytes).toString('base64') }]
+    : [{ uri, mimeType, text }];
 }

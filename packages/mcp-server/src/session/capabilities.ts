@@ -1,4 +1,4 @@
-import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerCapabilities } from '@modelcontextprotocol/server';
 import { type ServerCore, servesResources } from './server-core.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '@modelcontextprotocol/server';
 
 /** The MCP log levels, least severe first (RFC 5424 order). */
 const LEVELS: readonly LoggingLevel[] = [

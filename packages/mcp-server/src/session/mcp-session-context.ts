@@ -1,4 +1,4 @@
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import type {
   ClientCapabilities,
   CreateMessageRequestParamsBase,
@@ -6,8 +6,9 @@ import type {
   ElicitRequestFormParams,
   ElicitResult,
   Implementation,
+  ListRootsResult,
   LoggingLevel,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import type { ExecutionContext } from '@toolwright/contracts';
 
 /** The execution-context field under which a served tool finds its {@link McpSessionContext}. */
@@ -20,6 +21,16 @@ export const MCP_SESSION_CONTEXT_FIELD = 'mcpSession';
  */
 export const ARTIFACTS_CONTEXT_FIELD = 'artifacts';
 
+/** Options of a request a tool makes of its client. */
+export interface InputRequestOptions {
+  /**
+   * The key the request goes by in a stateless call's `input_required` result (and the client's
+   * answer under it); default `input-0`, `input-1`, ... in the order the tool asks. Give one
+   * when a client expects a name, or when the order of requests can change between rounds.
+   */
+  key?: string | undefined;
+}
+
 /**
  * What a toolwright tool served over MCP may ask of the client that called it, found in its
  * execution context under {@link MCP_SESSION_CONTEXT_FIELD} (read it with
@@ -30,8 +41,19 @@ export const ARTIFACTS_CONTEXT_FIELD = 'artifacts';
 export interface McpSessionContextV1 {
   /** Interface version; a breaking change adds `'v2'` beside it. */
   readonly specificationVersion: 'v1';
-  /** The MCP session id (Streamable HTTP), or the id this server gave a stdio session. */
+  /**
+   * The MCP session id (Streamable HTTP), or the id this server gave a stdio session; for a
+   * stateless (2026-07-28) request, which has no session, an id of its own.
+   */
   readonly sessionId: string;
+  /**
+   * True for a stateless (2026-07-28) request. Its requests for input (`elicitInput`,
+   * `createMessage`, `listRoots`) do not wait for the client: the first one the client has not
+   * answered yet ends the call with an `input_required` result, and the client's retry with the
+   * answers runs the tool again from the start, where each request finds its answer by key. Work
+   * a tool does before its last request therefore runs once per round.
+   */
+  readonly stateless: boolean;
   /** The client's name and version from its `initialize` request. */
   readonly clientInfo: Implementation | undefined;
   /** What the client declared it can do (`sampling`, `elicitation`, `roots`, ...). */
@@ -47,12 +69,17 @@ export interface McpSessionContextV1 {
    * Asks the client's model for a completion (`sampling/createMessage`). Rejects with
    * `client_capability_missing` when the client did not declare `sampling`.
    */
-  createMessage(params: CreateMessageRequestParamsBase): Promise<CreateMessageResult>;
+  createMessage(params: CreateMessageRequestParamsBase, options?: InputRequestOptions): Promise<CreateMessageResult>;
   /**
    * Asks the client's user to fill in a form (`elicitation/create`). Rejects with
    * `client_capability_missing` when the client did not declare `elicitation`.
    */
-  elicitInput(params: ElicitRequestFormParams): Promise<ElicitResult>;
+  elicitInput(params: ElicitRequestFormParams, options?: InputRequestOptions): Promise<ElicitResult>;
+  /**
+   * Asks the client for its roots (`roots/list`). Rejects with `client_capability_missing` when
+   * the client did not declare `roots`.
+   */
+  listRoots(options?: InputRequestOptions): Promise<ListRootsResult>;
   /**
    * Closes this call's response stream so the client polls for the result instead of holding a
    * connection open (Streamable HTTP with resumability, SEP-1699); the result is replayed to the

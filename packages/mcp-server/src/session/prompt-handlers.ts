@@ -1,9 +1,4 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CompleteRequestSchema,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/server';
 import type { McpCompleter } from '../resources/resource-definitions.js';
 import type { ServerCore } from './server-core.js';
 
@@ -12,11 +7,11 @@ const MAX_COMPLETION_VALUES = 100;
 
 /** `prompts/list` and `prompts/get`. */
 export function registerPromptHandlers(server: Server, core: ServerCore, sessionId: () => string): void {
-  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: core.prompts.list() }));
-  server.setRequestHandler(GetPromptRequestSchema, (request, extra) =>
+  server.setRequestHandler('prompts/list', () => ({ prompts: core.prompts.list() }));
+  server.setRequestHandler('prompts/get', (request, ctx) =>
     core.prompts.get(request.params.name, request.params.arguments ?? {}, {
       sessionId: sessionId(),
-      signal: extra.signal,
+      signal: ctx.mcpReq.signal,
     }),
   );
 }
@@ -27,7 +22,7 @@ export function registerPromptHandlers(server: Server, core: ServerCore, session
  * a convenience, never a reason to fail a client's request.
  */
 export function registerCompletionHandler(server: Server, core: ServerCore): void {
-  server.setRequestHandler(CompleteRequestSchema, async (request) => {
+  server.setRequestHandler('completion/complete', async (request) => {
     const { ref, argument, context } = request.params;
     const completer: McpCompleter | undefined =
       ref.type === 'ref/prompt'

@@ -1,4 +1,4 @@
-import type { Implementation } from '@modelcontextprotocol/sdk/types.js';
+import type { Implementation } from '@modelcontextprotocol/server';
 import type { ArtifactStoreV1 } from '@toolwright/spec';
 import type { HostPrompts } from '../prompts/host-prompts.js';
 import type { HostResources } from '../resources/host-resources.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type LoggingLevel, SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Server } from '@modelcontextprotocol/server';
+import type { Transport } from '@modelcontextprotocol/server';
+import type { LoggingLevel } from '@modelcontextprotocol/server';
 import { SessionArtifacts } from '../resources/session-artifacts.js';
 import { serverCapabilities } from './capabilities.js';
 import { closeGraceMs, DEFAULT_SHUTDOWN_GRACE_MS, type McpCloseOptions } from './close-options.js';
@@ -53,7 +53,7 @@ export class ServerSession implements McpServerSession {
     this.#server.oninitialized = () => {
       this.#initialized = true;
     };
-    this.#server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    this.#server.setRequestHandler('logging/setLevel', (request) => {
       this.logLevel = request.params.level;
       return {};
     });

@@ -1,13 +1,15 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
-  CreateMessageResultSchema,
-  ElicitResultSchema,
+  type CreateMessageResult,
+  type ElicitResult,
+  type InputRequest,
+  LOG_LEVEL_META_KEY,
+  type ListRootsResult,
   type LoggingLevel,
-  type ServerNotification,
-  type ServerRequest,
-} from '@modelcontextprotocol/sdk/types.js';
+  type Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { McpServerError, McpServerErrorCode } from '../mcp-server-error.js';
+import type { InputRounds } from './input-rounds.js';
 import { passesLevel } from './logging-level.js';
 import type { McpSessionContext } from './mcp-session-context.js';
 
@@ -17,19 +19,24 @@ export interface SessionState {
   readonly logLevel: LoggingLevel | undefined;
 }
 
+type ClientCapability = 'sampling' | 'elicitation' | 'roots';
+
 /**
- * The {@link McpSessionContext} of one request. Messages and requests go through the request's
- * own `sendNotification`/`sendRequest`, so over Streamable HTTP they travel on that call's
+ * The {@link McpSessionContext} of one request. Over a 2025 session, messages and requests go
+ * through the request's own `notify`/`send`, so over Streamable HTTP they travel on that call's
  * response stream (a client need not hold a separate GET stream open) and stop when the call is
- * cancelled.
+ * cancelled. A stateless request (`rounds` given) asks nothing of the client while it runs: its
+ * requests are answered from the client's input responses, or end the round (see
+ * {@link InputRounds}).
  */
 export function createSessionContext(
   server: Server,
   state: SessionState,
-  extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  ctx: ServerContext,
+  rounds?: InputRounds,
 ): McpSessionContext {
   const capabilities = server.getClientCapabilities() ?? {};
-  const require = (capability: 'sampling' | 'elicitation', method: string): void => {
+  const require = (capability: ClientCapability, method: string): void => {
     if (capabilities[capability] === undefined) {
       throw new McpServerError(
         McpServerErrorCode.ClientCapabilityMissing,
@@ -37,31 +44,67 @@ export function createSessionContext(
       );
     }
   };
+  const ask = async (key: string | undefined, request: InputRequest, fits: (answer: unknown) => boolean) =>
+    rounds === undefined
+      ? ctx.mcpReq.send({ method: request.method, params: request.params ?? {} })
+      : rounds.answer(key, request, fits);
+  const envelopeLevel = ctx.mcpReq.envelope?.[LOG_LEVEL_META_KEY as never] as LoggingLevel | undefined;
+  const logLevel = rounds === undefined ? state.logLevel : envelopeLevel;
   return Object.freeze({
     specificationVersion: 'v1',
     sessionId: state.sessionId,
+    stateless: rounds !== undefined,
     clientInfo: server.getClientVersion(),
     clientCapabilities: capabilities,
-    authInfo: extra.authInfo,
+    authInfo: ctx.http?.authInfo,
     async log(level, data, logger) {
-      if (!passesLevel(level, state.logLevel)) return;
-      await extra.sendNotification({
+      if (!passesLevel(level, logLevel)) return;
+      await ctx.mcpReq.notify({
         method: 'notifications/message',
         params: { level, data, ...(logger === undefined ? {} : { logger }) },
       });
     },
-    async createMessage(params) {
+    async createMessage(params, options) {
       require('sampling', 'sampling/createMessage');
-      return extra.sendRequest({ method: 'sampling/createMessage', params }, CreateMessageResultSchema);
+      const request: InputRequest = { method: 'sampling/createMessage', params };
+      return (await ask(options?.key, request, isSamplingAnswer)) as CreateMessageResult;
     },
-    async elicitInput(params) {
+    async elicitInput(params, options) {
       require('elicitation', 'elicitation/create');
-      return extra.sendRequest({ method: 'elicitation/create', params }, ElicitResultSchema);
+      const request: InputRequest = { method: 'elicitation/create', params };
+      return (await ask(options?.key, request, isElicitationAnswer)) as ElicitResult;
+    },
+    async listRoots(options) {
+      require('roots', 'roots/list');
+      const request: InputRequest = { method: 'roots/list', params: {} };
+      return (await ask(options?.key, request, isRootsAnswer)) as ListRootsResult;
     },
     closeResponseStream() {
-      if (extra.closeSSEStream === undefined) return false;
-      extra.closeSSEStream();
+      const close = ctx.http?.closeSSE;
+      if (close === undefined) return false;
+      close();
       return true;
     },
   } satisfies McpSessionContext);
+}
+
+// A client's answer arrives unchecked; one of the wrong shape is asked for again rather than
+// handed to the tool as if it were the answer.
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isElicitationAnswer(answer: unknown): boolean {
+  if (!isRecord(answer)) return false;
+  const { action, content } = answer;
+  if (action !== 'accept' && action !== 'decline' && action !== 'cancel') return false;
+  return action !== 'accept' || content === undefined || isRecord(content);
+}
+
+function isSamplingAnswer(answer: unknown): boolean {
+  return isRecord(answer) && typeof answer.role === 'string' && answer.content !== undefined;
+}
+
+function isRootsAnswer(answer: unknown): boolean {
+  return isRecord(answer) && Array.isArray(answer.roots);
 }

@@ -1,5 +1,4 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/server';
 import type { SessionArtifacts } from '../resources/session-artifacts.js';
 import { executorRunner, sessionRunner } from '../tools/call-runner.js';
 import { ProgressReporter } from '../tools/progress-reporter.js';
@@ -23,25 +22,25 @@ export interface ToolSession extends SessionState {
  * session's request.
  */
 export function registerToolHandlers(server: Server, core: ServerCore, session: ToolSession): void {
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: core.tools.list() }));
+  server.setRequestHandler('tools/list', () => ({ tools: core.tools.list() }));
   const run =
     core.executor === undefined
       ? sessionRunner(core, () => session.sessionId)
       : executorRunner(core.executor);
   const rendering = { store: core.store, artifacts: session.artifacts, limits: core.limits };
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+  server.setRequestHandler('tools/call', (request, ctx) => {
     const progressToken = request.params._meta?.progressToken;
     const progress =
       progressToken === undefined
         ? undefined
         : new ProgressReporter(
             progressToken,
-            (params) => extra.sendNotification({ method: 'notifications/progress', params }),
+            (params) => ctx.mcpReq.notify({ method: 'notifications/progress', params: { ...params } }),
             core.onError,
           );
-    const mcpSession = createSessionContext(server, session, extra);
-    const id = String(extra.requestId);
-    return session.calls.run(extra.signal, async (signal) => {
+    const mcpSession = createSessionContext(server, session, ctx);
+    const id = String(ctx.mcpReq.id);
+    return session.calls.run(ctx.mcpReq.signal, async (signal) => {
       const result = await callTool(
         {
           id,

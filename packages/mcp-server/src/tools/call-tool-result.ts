@@ -1,7 +1,7 @@
-import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
 import type { Coercion, LlmContentPart, ToolResult } from '@toolwright/contracts';
 import type { ArtifactReference, ArtifactStoreV1 } from '@toolwright/spec';
-import { artifactResource, type SessionArtifacts } from '../resources/session-artifacts.js';
+import type { ArtifactAccess } from '../resources/artifact-access.js';
 import { decodeText, isTextMimeType } from '../resources/text-mime.js';
 import type { ResolvedOutputLimits } from './output-limits.js';
 
@@ -11,7 +11,7 @@ export const COERCIONS_META_KEY = 'toolwright/coercions';
 /** What turning a result into MCP content needs. */
 export interface ResultRendering {
   readonly store: ArtifactStoreV1 | undefined;
-  readonly artifacts: SessionArtifacts;
+  readonly artifacts: ArtifactAccess;
   readonly limits: ResolvedOutputLimits;
 }
 
@@ -114,9 +114,9 @@ async function artifactContent(
 }
 
 function link(record: ArtifactReference, rendering: ResultRendering, sent: Set<string>): ContentBlock {
-  rendering.artifacts.grant(record);
+  const resource = rendering.artifacts.grant(record);
   sent.add(record.id);
-  return { type: 'resource_link', ...artifactResource(record) };
+  return { type: 'resource_link', ...resource };
 }
 
 function mediaKind(mimeType: string | undefined): 'image' | 'audio' | undefined {

@@ -1,4 +1,4 @@
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import { describeToolVersionProblem, type Tool, ToolKind } from '@toolwright/contracts';
 import { McpServerError, McpServerErrorCode } from '../mcp-server-error.js';
 import { MCP_SERVER_ACCEPTS } from '../specification-version.js';

@@ -1,5 +1,5 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { ToolResults } from '@toolwright/contracts';
 import { didYouMean } from '@toolwright/utils';
 import { type CallFields, runWithCallFields } from '../session/call-fields.js';
@@ -37,8 +37,8 @@ export async function callTool(
   environment: ToolCallEnvironment,
 ): Promise<CallToolResult> {
   if (environment.tools.find(request.name) === undefined) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       `Unknown tool "${request.name}"${didYouMean(request.name, environment.tools.names())}`,
     );
   }

@@ -1,4 +1,4 @@
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpTool } from '@modelcontextprotocol/server';
 import type { Tool } from '@toolwright/contracts';
 import { toolAnnotations } from './tool-annotations.js';
 

@@ -66,4 +66,26 @@ export const FIXTURE_PROMPTS: readonly McpPromptDefinition[] = [
       ],
     }),
   },
+  {
+    name: 'test_input_required_result_prompt',
+    title: 'Prompt That Asks First',
+    description: 'A prompt that asks the user for context before it is written (SEP-2322)',
+    get: async ({ mcpSession }) => {
+      const answer = await mcpSession.elicitInput(
+        {
+          message: 'What context should the prompt use?',
+          requestedSchema: {
+            type: 'object',
+            properties: { context: { type: 'string' } },
+            required: ['context'],
+          },
+        },
+        { key: 'context' },
+      );
+      const context = String(answer.content?.context ?? 'none');
+      return {
+        messages: [{ role: 'user', content: { type: 'text', text: `Write with this context: ${context}` } }],
+      };
+    },
+  },
 ];

@@ -12,6 +12,7 @@ import type {
   McpResourceTemplateDefinition,
 } from './resources/resource-definitions.js';
 import type { ServerCore } from './session/server-core.js';
+import { deriveSigningKeys, signingKeyProblem } from './session/signing-keys.js';
 import { adaptArtifactStore } from './specification-version.js';
 import type { McpCallExecutor } from './tools/call-executor.js';
 import { DEFAULT_OUTPUT_LIMITS, type McpOutputLimits, OUTPUT_LIMIT_OPTIONS } from './tools/output-limits.js';
@@ -54,6 +55,13 @@ export interface ToolwrightMcpServerOptions {
   listChangedDebounceMs?: number;
   /** Errors no request can carry (a notification that could not be sent). Default: ignored. */
   onError?: (error: unknown) => void;
+  /**
+   * The key stateless (2026-07-28) requests are signed with: the `requestState` of a call that
+   * asked its client for input, and the grants in artifact `resource_link` URIs. A `Uint8Array`
+   * or a string of at least 32 bytes. Default: a random key of this process, which is all one
+   * server needs; replicas behind a load balancer must share one (see docs/deployment.md).
+   */
+  signingKey?: Uint8Array | string;
 }
 
 const OWNER = 'ToolwrightMcpServer';
@@ -74,6 +82,7 @@ const SERVER_OPTIONS: OptionTable<ToolwrightMcpServerOptions> = {
   limits: { kind: 'object', options: OUTPUT_LIMIT_OPTIONS },
   listChangedDebounceMs: { kind: 'number', min: 0, max: 60_000 },
   onError: { kind: 'function' },
+  signingKey: { kind: 'custom' },
 };
 
 /** The options, checked, with every default applied. */
@@ -97,6 +106,9 @@ export function resolveServerOptions(options: ToolwrightMcpServerOptions): Resol
     'an artifact store (write, read, spill)',
   );
   const store = adaptArtifactStore(options.artifacts);
+  const keyProblem = signingKeyProblem(options.signingKey);
+  if (keyProblem !== undefined)
+    throw invalidOption(refusedOption(OWNER, 'signingKey', keyProblem, options.signingKey));
   checkMethods('executor', options.executor, ['executeBatch'], 'an executor (executeBatch)');
   const core: ServerCore = {
     serverInfo: options.serverInfo ?? { name: 'toolwright', version: '0' },
@@ -110,6 +122,7 @@ export function resolveServerOptions(options: ToolwrightMcpServerOptions): Resol
     resources: new HostResources(options.resources, options.resourceTemplates),
     prompts: new HostPrompts(options.prompts),
     onError: options.onError ?? (() => {}),
+    signingKeys: deriveSigningKeys(options.signingKey),
   };
   return { registry, core, listChangedDebounceMs: options.listChangedDebounceMs ?? 50 };
 }

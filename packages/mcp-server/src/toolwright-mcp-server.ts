@@ -1,4 +1,4 @@
-import type { Transport } from '@modelcontextprotocol/server';
+import { createMcpHandler, type McpHttpHandler, type Transport } from '@modelcontextprotocol/server';
 import { McpServerError, McpServerErrorCode } from './mcp-server-error.js';
 import {
   type ResolvedServerOptions,
@@ -6,7 +6,9 @@ import {
   type ToolwrightMcpServerOptions,
 } from './server-options.js';
 import { closeGraceMs, DEFAULT_SHUTDOWN_GRACE_MS, type McpCloseOptions } from './session/close-options.js';
+import { InFlightCalls } from './session/in-flight-calls.js';
 import { type McpServerSession, ServerSession } from './session/server-session.js';
+import { statelessServerFactory } from './session/stateless-server.js';
 import { watchToolCatalog } from './tools/watch-tool-catalog.js';
 
 /**
@@ -25,6 +27,9 @@ export class ToolwrightMcpServer {
   readonly specificationVersion = 'v1';
   readonly #options: ResolvedServerOptions;
   readonly #sessions = new Set<ServerSession>();
+  /** Tool calls of stateless (2026-07-28) requests, which belong to no session. */
+  readonly #statelessCalls = new InFlightCalls();
+  #stateless: McpHttpHandler | undefined;
   #stopWatching: (() => void) | undefined;
   #closing: Promise<void> | undefined;
 
@@ -40,7 +45,7 @@ export class ToolwrightMcpServer {
 
   /** Tool calls running now, over every session. */
   get callsInFlight(): number {
-    let count = 0;
+    let count = this.#statelessCalls.size;
     for (const session of this.#sessions) count += session.callsInFlight;
     return count;
   }
@@ -50,12 +55,7 @@ export class ToolwrightMcpServer {
    * `server_closed` once {@link close} has begun.
    */
   async connect(transport: Transport): Promise<McpServerSession> {
-    if (this.#closing !== undefined) {
-      throw new McpServerError(
-        McpServerErrorCode.ServerClosed,
-        'The MCP server is closing; it accepts no new sessions.',
-      );
-    }
+    this.#refuseWhenClosing();
     const session = new ServerSession(this.#options.core, transport);
     this.#sessions.add(session);
     void session.closed.then(() => this.#sessions.delete(session));
@@ -64,14 +64,38 @@ export class ToolwrightMcpServer {
     return session;
   }
 
-  /** Tells every session subscribed to `uri` that the resource changed (`notifications/resources/updated`). */
-  notifyResourceUpdated(uri: string): void {
-    for (const session of this.#sessions) session.notifyResourceUpdated(uri);
+  /**
+   * The handler of stateless (2026-07-28) requests over HTTP, which `serveHttp` routes to it:
+   * the SDK's per-request entry, with a fresh SDK `Server` for each request. Throws
+   * `server_closed` once {@link close} has begun.
+   *
+   * @internal
+   */
+  statelessHttpHandler(): McpHttpHandler {
+    this.#refuseWhenClosing();
+    if (this.#stateless === undefined) {
+      this.#stateless = createMcpHandler(statelessServerFactory(this.#options.core, this.#statelessCalls), {
+        legacy: 'reject',
+        onerror: this.#options.core.onError,
+      });
+      this.#watchRegistry();
+    }
+    return this.#stateless;
   }
 
-  /** Tells every session that the host's resource list changed. */
+  /**
+   * Tells every session subscribed to `uri`, and every stateless client listening for it, that
+   * the resource changed (`notifications/resources/updated`).
+   */
+  notifyResourceUpdated(uri: string): void {
+    for (const session of this.#sessions) session.notifyResourceUpdated(uri);
+    this.#stateless?.notify.resourceUpdated(uri);
+  }
+
+  /** Tells every session, and every stateless client listening, that the host's resource list changed. */
   notifyResourceListChanged(): void {
     for (const session of this.#sessions) session.notifyResourceListChanged();
+    this.#stateless?.notify.resourcesChanged();
   }
 
   /**
@@ -83,7 +107,11 @@ export class ToolwrightMcpServer {
     this.#closing ??= (async () => {
       this.#stopWatching?.();
       this.#stopWatching = undefined;
-      await Promise.all([...this.#sessions].map((session) => session.close({ graceMs })));
+      await Promise.all([
+        ...[...this.#sessions].map((session) => session.close({ graceMs })),
+        this.#statelessCalls.drain(graceMs, 'the MCP server is shutting down'),
+      ]);
+      await this.#stateless?.close();
     })();
     return this.#closing;
   }
@@ -94,8 +122,18 @@ export class ToolwrightMcpServer {
       this.#options.registry,
       () => {
         for (const session of this.#sessions) session.notifyToolListChanged();
+        this.#stateless?.notify.toolsChanged();
       },
       this.#options.listChangedDebounceMs,
     );
+  }
+
+  #refuseWhenClosing(): void {
+    if (this.#closing !== undefined) {
+      throw new McpServerError(
+        McpServerErrorCode.ServerClosed,
+        'The MCP server is closing; it accepts no new sessions.',
+      );
+    }
   }
 }

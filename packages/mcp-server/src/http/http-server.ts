@@ -5,7 +5,11 @@ import {
   type Server as NodeHttpServer,
   type ServerResponse,
 } from 'node:http';
-import { type AuthInfo, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import {
+  type AuthInfo,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
 import { McpServerError, McpServerErrorCode } from '../mcp-server-error.js';
 import { closeGraceMs, type McpCloseOptions } from '../session/close-options.js';
 import type { McpServerSession } from '../session/server-session.js';
@@ -107,6 +111,17 @@ export async function serveHttp(
       if (!read.ok) return refuse(response, read.status, read.message);
       body = read.body;
     }
+    const web = toWebRequest(request, response, body);
+    if (!(await isLegacyRequest(web, body))) {
+      if (closing !== undefined)
+        return refuse(response, 503, 'The server is shutting down.', { connection: 'close' });
+      const stateless = server.statelessHttpHandler();
+      const answer = stateless.fetch(web, {
+        ...(body === undefined ? {} : { parsedBody: body }),
+        ...(auth === undefined ? {} : { authInfo: auth }),
+      });
+      return exchanges.track(answer.then((ready) => sendWebResponse(ready, response)));
+    }
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const entry = sessions.get(sessionId);
@@ -127,7 +142,7 @@ export async function serveHttp(
       response.once('close', entry.idle.requestOpened());
       if (request.method === 'GET' && auth?.expiresAt !== undefined)
         endStreamAtExpiry(response, auth.expiresAt);
-      return exchanges.track(exchange(entry.transport, request, response, body, auth));
+      return exchanges.track(exchange(entry.transport, web, response, body, auth));
     }
     if (closing !== undefined)
       return refuse(response, 503, 'The server is shutting down.', { connection: 'close' });
@@ -137,7 +152,7 @@ export async function serveHttp(
     const ticket = admission.admit(clientKeyOf(request, auth));
     if (isRefusal(ticket)) return refuse(response, ticket.status, ticket.message);
     try {
-      return await openSession(request, response, body, auth, ticket.release);
+      return await openSession(web, response, body, auth, ticket.release);
     } catch (error) {
       ticket.release();
       throw error;
@@ -145,7 +160,7 @@ export async function serveHttp(
   }
 
   async function openSession(
-    request: IncomingMessage,
+    request: Request,
     response: ServerResponse,
     body: unknown,
     auth: AuthInfo | undefined,
@@ -227,12 +242,12 @@ const EXCHANGE_FLUSH_MS = 2000;
 /** Hands one HTTP request to a session's transport and writes its answer back. */
 async function exchange(
   transport: WebStandardStreamableHTTPServerTransport,
-  request: IncomingMessage,
+  request: Request,
   response: ServerResponse,
   body: unknown,
   auth: AuthInfo | undefined,
 ): Promise<void> {
-  const answer = await transport.handleRequest(toWebRequest(request, response, body), {
+  const answer = await transport.handleRequest(request, {
     ...(body === undefined ? {} : { parsedBody: body }),
     ...(auth === undefined ? {} : { authInfo: auth }),
   });

@@ -1,5 +1,4 @@
-import type { EventStore } from '@modelcontextprotocol/server';
-import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { EventStore, JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { BudgetedStore, EventBudget } from './event-budget.js';
 
 /** The bounds of one session's store. */

@@ -1,9 +1,14 @@
-import { type GetPromptResult, type Prompt, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import {
+  type GetPromptResult,
+  type Prompt,
+  ProtocolError,
+  ProtocolErrorCode,
+} from '@modelcontextprotocol/server';
 import { checkOptions, didYouMean, type OptionTable, refusedOption } from '@toolwright/utils';
 import { definitionList } from '../definition-list.js';
 import { invalidOption } from '../invalid-option.js';
 import type { McpCompleter } from '../resources/resource-definitions.js';
-import type { McpPromptDefinition } from './prompt-definitions.js';
+import type { McpPromptDefinition, McpPromptRequest } from './prompt-definitions.js';
 
 const PROMPT_FIELDS: OptionTable = {
   name: { kind: 'string', nonEmpty: true, required: true },
@@ -70,7 +75,7 @@ export class HostPrompts {
   async get(
     name: string,
     args: Readonly<Record<string, string>>,
-    request: { sessionId: string; signal: AbortSignal },
+    request: Omit<McpPromptRequest, 'arguments'>,
   ): Promise<GetPromptResult> {
     const prompt = this.#prompts.get(name);
     if (prompt === undefined) {

@@ -1,5 +1,6 @@
 import type { GetPromptResult } from '@modelcontextprotocol/server';
 import type { McpCompleter } from '../resources/resource-definitions.js';
+import type { McpSessionContext } from '../session/mcp-session-context.js';
 
 /** One argument of a prompt. */
 export interface McpPromptArgumentDefinition {
@@ -17,6 +18,11 @@ export interface McpPromptRequest {
   readonly arguments: Readonly<Record<string, string>>;
   readonly sessionId: string;
   readonly signal: AbortSignal;
+  /**
+   * What the prompt may ask of the client (a form, the model, its roots), as a tool may: see
+   * `McpSessionContext`, whose `stateless` note applies to a prompt as it does to a tool.
+   */
+  readonly mcpSession: McpSessionContext;
 }
 
 /** A prompt template the host offers its users (MCP `prompts/list`, `prompts/get`). */

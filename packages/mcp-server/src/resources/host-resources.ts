@@ -1,5 +1,5 @@
-import { UriTemplate, type Variables } from '@modelcontextprotocol/server';
 import type { Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/server';
+import { UriTemplate, type Variables } from '@modelcontextprotocol/server';
 import { checkOptions, type OptionRule, type OptionTable, refusedOption } from '@toolwright/utils';
 import { definitionList } from '../definition-list.js';
 import { invalidOption } from '../invalid-option.js';

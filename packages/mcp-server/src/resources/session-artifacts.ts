@@ -35,7 +35,6 @@ export class SessionArtifacts implements ArtifactAccess {
   list(): Resource[] {
     return [...this.#records.values()].map((record) => artifactResource(record));
   }
-
 }
 
 /** The resource (and `resource_link`) description of an artifact. */

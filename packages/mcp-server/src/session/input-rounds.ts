@@ -28,6 +28,7 @@ export class InputRounds {
   readonly #answers: Readonly<Record<string, unknown>>;
   readonly #asked: Record<string, InputRequest> = {};
   readonly #used = new Map<string, unknown>();
+  readonly #missing = new Set<string>();
   #unnamed = 0;
 
   /** `answers`: those carried over from earlier rounds, merged with this round's responses. */
@@ -48,6 +49,19 @@ export class InputRounds {
     }
     this.#asked[name] = request;
     throw new InputPendingError(name);
+  }
+
+  /**
+   * Notes that the handler needed a capability the client's request did not declare: spec
+   * 2026-07-28 wants the request refused for it (`-32021`), not answered as a tool's failure.
+   */
+  needCapability(capability: string): void {
+    this.#missing.add(capability);
+  }
+
+  /** The capabilities the handler needed and the client did not declare. */
+  get missingCapabilities(): readonly string[] {
+    return [...this.#missing];
   }
 
   /** True once the tool asked for something not answered yet: its result is not final. */

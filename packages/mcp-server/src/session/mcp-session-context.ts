@@ -1,5 +1,5 @@
-import type { AuthInfo } from '@modelcontextprotocol/server';
 import type {
+  AuthInfo,
   ClientCapabilities,
   CreateMessageRequestParamsBase,
   CreateMessageResult,
@@ -69,7 +69,10 @@ export interface McpSessionContextV1 {
    * Asks the client's model for a completion (`sampling/createMessage`). Rejects with
    * `client_capability_missing` when the client did not declare `sampling`.
    */
-  createMessage(params: CreateMessageRequestParamsBase, options?: InputRequestOptions): Promise<CreateMessageResult>;
+  createMessage(
+    params: CreateMessageRequestParamsBase,
+    options?: InputRequestOptions,
+  ): Promise<CreateMessageResult>;
   /**
    * Asks the client's user to fill in a form (`elicitation/create`). Rejects with
    * `client_capability_missing` when the client did not declare `elicitation`.

@@ -1,18 +1,32 @@
-import type { Server } from '@modelcontextprotocol/server';
+import type { RequestStateCodec, Server } from '@modelcontextprotocol/server';
 import type { McpCompleter } from '../resources/resource-definitions.js';
+import type { CarriedInput } from './carried-input.js';
+import { answerWithInput } from './input-round-trip.js';
 import type { ServerCore } from './server-core.js';
+import { createSessionContext, type SessionState } from './session-context.js';
 
 /** The most values one completion answer carries (the spec's cap). */
 const MAX_COMPLETION_VALUES = 100;
 
-/** `prompts/list` and `prompts/get`. */
-export function registerPromptHandlers(server: Server, core: ServerCore, sessionId: () => string): void {
+/**
+ * `prompts/list` and `prompts/get`. A prompt may ask its client for input as a tool does; over a
+ * stateless request (`stateless` given) that ends the round with `input_required`.
+ */
+export function registerPromptHandlers(
+  server: Server,
+  core: ServerCore,
+  session: SessionState,
+  stateless?: RequestStateCodec<CarriedInput>,
+): void {
   server.setRequestHandler('prompts/list', () => ({ prompts: core.prompts.list() }));
   server.setRequestHandler('prompts/get', (request, ctx) =>
-    core.prompts.get(request.params.name, request.params.arguments ?? {}, {
-      sessionId: sessionId(),
-      signal: ctx.mcpReq.signal,
-    }),
+    answerWithInput(stateless, ctx, request.params, (rounds) =>
+      core.prompts.get(request.params.name, request.params.arguments ?? {}, {
+        sessionId: session.sessionId,
+        signal: ctx.mcpReq.signal,
+        mcpSession: createSessionContext(server, session, ctx, rounds),
+      }),
+    ),
   );
 }
 

@@ -5,6 +5,7 @@ import type { HostResources } from '../resources/host-resources.js';
 import type { McpCallExecutor } from '../tools/call-executor.js';
 import type { ResolvedOutputLimits } from '../tools/output-limits.js';
 import type { ServedTools } from '../tools/served-tools.js';
+import type { SigningKeys } from './signing-keys.js';
 
 /** What every session of one server shares: the resolved options. */
 export interface ServerCore {
@@ -20,6 +21,8 @@ export interface ServerCore {
   readonly prompts: HostPrompts;
   /** Errors that have no request to answer (a notification that could not be sent). */
   readonly onError: (error: unknown) => void;
+  /** What stateless requests are signed with. */
+  readonly signingKeys: SigningKeys;
 }
 
 /** True when the server offers resources: the host's, or artifacts (which need a store). */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { LoggingLevel, Transport } from '@modelcontextprotocol/server';
 import { Server } from '@modelcontextprotocol/server';
-import type { Transport } from '@modelcontextprotocol/server';
-import type { LoggingLevel } from '@modelcontextprotocol/server';
 import { SessionArtifacts } from '../resources/session-artifacts.js';
 import { serverCapabilities } from './capabilities.js';
 import { closeGraceMs, DEFAULT_SHUTDOWN_GRACE_MS, type McpCloseOptions } from './close-options.js';
@@ -59,7 +58,7 @@ export class ServerSession implements McpServerSession {
     });
     registerToolHandlers(this.#server, core, this);
     if (servesResources(core)) registerResourceHandlers(this.#server, core, this);
-    if (!core.prompts.isEmpty) registerPromptHandlers(this.#server, core, () => this.sessionId);
+    if (!core.prompts.isEmpty) registerPromptHandlers(this.#server, core, this);
     if (!core.prompts.isEmpty || core.resources.hasTemplates) registerCompletionHandler(this.#server, core);
   }
 

@@ -2,8 +2,8 @@ import {
   type CreateMessageResult,
   type ElicitResult,
   type InputRequest,
-  LOG_LEVEL_META_KEY,
   type ListRootsResult,
+  LOG_LEVEL_META_KEY,
   type LoggingLevel,
   type Server,
   type ServerContext,
@@ -38,6 +38,7 @@ export function createSessionContext(
   const capabilities = server.getClientCapabilities() ?? {};
   const require = (capability: ClientCapability, method: string): void => {
     if (capabilities[capability] === undefined) {
+      rounds?.needCapability(capability);
       throw new McpServerError(
         McpServerErrorCode.ClientCapabilityMissing,
         `The client did not declare the "${capability}" capability, so ${method} cannot be sent to it.`,
@@ -49,7 +50,9 @@ export function createSessionContext(
       ? ctx.mcpReq.send({ method: request.method, params: request.params ?? {} })
       : rounds.answer(key, request, fits);
   const envelopeLevel = ctx.mcpReq.envelope?.[LOG_LEVEL_META_KEY as never] as LoggingLevel | undefined;
+  // A stateless request that names no log level gets no log messages (spec 2026-07-28).
   const logLevel = rounds === undefined ? state.logLevel : envelopeLevel;
+  const logs = rounds === undefined || envelopeLevel !== undefined;
   return Object.freeze({
     specificationVersion: 'v1',
     sessionId: state.sessionId,
@@ -58,7 +61,7 @@ export function createSessionContext(
     clientCapabilities: capabilities,
     authInfo: ctx.http?.authInfo,
     async log(level, data, logger) {
-      if (!passesLevel(level, logLevel)) return;
+      if (!logs || !passesLevel(level, logLevel)) return;
       await ctx.mcpReq.notify({
         method: 'notifications/message',
         params: { level, data, ...(logger === undefined ? {} : { logger }) },

@@ -1,17 +1,19 @@
-import type { Server } from '@modelcontextprotocol/server';
-import type { SessionArtifacts } from '../resources/session-artifacts.js';
+import type { RequestStateCodec, Server } from '@modelcontextprotocol/server';
+import type { ArtifactAccess } from '../resources/artifact-access.js';
 import { executorRunner, sessionRunner } from '../tools/call-runner.js';
 import { ProgressReporter } from '../tools/progress-reporter.js';
 import { requestIdempotencyKey } from '../tools/request-identity.js';
 import { callTool } from '../tools/tool-call.js';
+import type { CarriedInput } from './carried-input.js';
 import type { InFlightCalls } from './in-flight-calls.js';
+import { answerWithInput } from './input-round-trip.js';
 import type { ServerCore } from './server-core.js';
 import { createSessionContext, type SessionState } from './session-context.js';
 
 /** What the tool handlers need of their session. */
 export interface ToolSession extends SessionState {
   readonly calls: InFlightCalls;
-  readonly artifacts: SessionArtifacts;
+  readonly artifacts: ArtifactAccess;
 }
 
 /**
@@ -20,8 +22,17 @@ export interface ToolSession extends SessionState {
  * token in `_meta`, the tool's `onProgress` becomes `notifications/progress`. The tool's
  * `toolCallId` is the request id; its `idempotencyKey` is the client's (`_meta`) or one of this
  * session's request.
+ *
+ * A stateless (2026-07-28) request comes with `stateless`, the codec of its `requestState`: a
+ * call whose tool asked for input the client has not given yet ends with an `input_required`
+ * result instead of its own (see {@link InputRounds}).
  */
-export function registerToolHandlers(server: Server, core: ServerCore, session: ToolSession): void {
+export function registerToolHandlers(
+  server: Server,
+  core: ServerCore,
+  session: ToolSession,
+  stateless?: RequestStateCodec<CarriedInput>,
+): void {
   server.setRequestHandler('tools/list', () => ({ tools: core.tools.list() }));
   const run =
     core.executor === undefined
@@ -38,27 +49,29 @@ export function registerToolHandlers(server: Server, core: ServerCore, session: 
             (params) => ctx.mcpReq.notify({ method: 'notifications/progress', params: { ...params } }),
             core.onError,
           );
-    const mcpSession = createSessionContext(server, session, ctx);
     const id = String(ctx.mcpReq.id);
-    return session.calls.run(ctx.mcpReq.signal, async (signal) => {
-      const result = await callTool(
-        {
-          id,
-          name: request.params.name,
-          arguments: request.params.arguments,
-          idempotencyKey: requestIdempotencyKey(
-            request.params._meta,
-            session.sessionId,
+    const runCall = (signal: AbortSignal) =>
+      answerWithInput(stateless, ctx, request.params, async (rounds) => {
+        const mcpSession = createSessionContext(server, session, ctx, rounds);
+        const result = await callTool(
+          {
             id,
-            request.params.arguments,
-          ),
-          signal,
-          fields: { onProgress: progress?.report, mcpSession, artifacts: core.store },
-        },
-        { tools: core.tools, run, rendering },
-      );
-      await progress?.flush();
-      return result;
-    });
+            name: request.params.name,
+            arguments: request.params.arguments,
+            idempotencyKey: requestIdempotencyKey(
+              request.params._meta,
+              session.sessionId,
+              id,
+              request.params.arguments,
+            ),
+            signal,
+            fields: { onProgress: progress?.report, mcpSession, artifacts: core.store },
+          },
+          { tools: core.tools, run, rendering },
+        );
+        await progress?.flush();
+        return result;
+      });
+    return session.calls.run(ctx.mcpReq.signal, runCall);
   });
 }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { createTool, type ExecutionContext, type Tool, ToolKind, ToolResults } from '@toolwright/contracts';
-import { type McpSessionContext, mcpSessionOf } from '../src/index.js';
+import { type McpKeyedRequests, type McpSessionContext, mcpSessionOf } from '../src/index.js';
 
 // The tools of the 2026-07-28 multi-round-trip scenarios (SEP-2322) and of `server-stateless`. Each is written as a tool
 // for a 2025 session would be, awaiting its client's answers; over a stateless request the
@@ -11,6 +11,19 @@ function sessionOf(context: ExecutionContext): McpSessionContext {
   const session = mcpSessionOf(context);
   if (session === undefined) throw new Error('This tool runs inside an MCP server only.');
   return session;
+}
+
+/** The requests of `session` going by `key`, or by the default names (`input-0`, ...) without one. */
+function under(session: McpSessionContext, key?: string): McpKeyedRequests {
+  const { keyed, listRoots } = session;
+  if (keyed === undefined || listRoots === undefined)
+    throw new Error('This server predates keyed input requests.');
+  if (key !== undefined) return keyed(key);
+  return {
+    createMessage: (params) => session.createMessage(params),
+    elicitInput: (params) => session.elicitInput(params),
+    listRoots: () => listRoots(),
+  };
 }
 
 function inputTool(
@@ -28,28 +41,22 @@ function inputTool(
 }
 
 const askName = (session: McpSessionContext, key: string, message = 'What is your name?') =>
-  session.elicitInput(
-    {
-      message,
-      requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-    },
-    { key },
-  );
+  under(session, key).elicitInput({
+    message,
+    requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+  });
 
 const askGreeting = (session: McpSessionContext, key?: string) =>
-  session.createMessage(
-    { messages: [{ role: 'user', content: { type: 'text', text: 'Generate a greeting' } }], maxTokens: 50 },
-    { key },
-  );
+  under(session, key).createMessage({
+    messages: [{ role: 'user', content: { type: 'text', text: 'Generate a greeting' } }],
+    maxTokens: 50,
+  });
 
 const askConfirmation = (session: McpSessionContext) =>
-  session.elicitInput(
-    {
-      message: 'Please confirm',
-      requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-    },
-    { key: 'confirm' },
-  );
+  under(session, 'confirm').elicitInput({
+    message: 'Please confirm',
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
 
 /** The tools the suite's `input-required-result-*` scenarios call. */
 export function createInputRequiredTools(): Tool[] {
@@ -67,7 +74,7 @@ export function createInputRequiredTools(): Tool[] {
       },
     ),
     inputTool('test_input_required_result_list_roots', "Lists the client's roots.", async (session) => {
-      const { roots } = await session.listRoots();
+      const { roots } = await under(session).listRoots();
       return `The client has ${roots.length} root(s): ${roots.map((root) => root.uri).join(', ')}`;
     }),
     inputTool('test_input_required_result_request_state', 'Asks for a confirmation.', async (session) => {
@@ -82,7 +89,7 @@ export function createInputRequiredTools(): Tool[] {
       const [name, greeting, { roots }] = await Promise.all([
         askName(session, 'user_name'),
         askGreeting(session, 'greeting'),
-        session.listRoots({ key: 'client_roots' }),
+        under(session, 'client_roots').listRoots(),
       ]);
       const said = greeting.content.type === 'text' ? greeting.content.text : '';
       return `name=${String(name.content?.name)} greeting=${said} roots=${roots.length}`;
@@ -92,17 +99,10 @@ export function createInputRequiredTools(): Tool[] {
       'Asks two things, one after the other.',
       async (session) => {
         const name = await askName(session, 'step1', 'Step 1: What is your name?');
-        const color = await session.elicitInput(
-          {
-            message: 'Step 2: What is your favorite color?',
-            requestedSchema: {
-              type: 'object',
-              properties: { color: { type: 'string' } },
-              required: ['color'],
-            },
-          },
-          { key: 'step2' },
-        );
+        const color = await under(session, 'step2').elicitInput({
+          message: 'Step 2: What is your favorite color?',
+          requestedSchema: { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] },
+        });
         return `${String(name.content?.name)} likes ${String(color.content?.color)}`;
       },
     ),

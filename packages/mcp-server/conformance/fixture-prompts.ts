@@ -71,17 +71,15 @@ export const FIXTURE_PROMPTS: readonly McpPromptDefinition[] = [
     title: 'Prompt That Asks First',
     description: 'A prompt that asks the user for context before it is written (SEP-2322)',
     get: async ({ mcpSession }) => {
-      const answer = await mcpSession.elicitInput(
-        {
-          message: 'What context should the prompt use?',
-          requestedSchema: {
-            type: 'object',
-            properties: { context: { type: 'string' } },
-            required: ['context'],
-          },
+      if (mcpSession.keyed === undefined) throw new Error('This server predates keyed input requests.');
+      const answer = await mcpSession.keyed('context').elicitInput({
+        message: 'What context should the prompt use?',
+        requestedSchema: {
+          type: 'object',
+          properties: { context: { type: 'string' } },
+          required: ['context'],
         },
-        { key: 'context' },
-      );
+      });
       const context = String(answer.content?.context ?? 'none');
       return {
         messages: [{ role: 'user', content: { type: 'text', text: `Write with this context: ${context}` } }],

@@ -37,6 +37,7 @@ export {
 export {
   ARTIFACTS_CONTEXT_FIELD,
   MCP_SESSION_CONTEXT_FIELD,
+  type McpKeyedRequests,
   type McpSessionContext,
   type McpSessionContextV1,
   mcpSessionOf,

@@ -23,13 +23,13 @@ function askingTool(runs: { count: number }) {
     execute: async (params, context) => {
       runs.count += 1;
       const session = mcpSessionOf(context);
-      if (session === undefined) return ToolResults.executionError('no MCP session');
       const form = (property: string) => ({
         message: `Your ${property}?`,
         requestedSchema: { type: 'object' as const, properties: { [property]: { type: 'string' as const } } },
       });
-      const name = await session.elicitInput(form('name'), { key: 'name' });
-      const colour = await session.elicitInput(form('colour'), { key: 'colour' });
+      if (session?.keyed === undefined) return ToolResults.executionError('no keyed requests');
+      const name = await session.keyed('name').elicitInput(form('name'));
+      const colour = await session.keyed('colour').elicitInput(form('colour'));
       return ToolResults.success(
         `${params.greeting}, ${String(name.content?.name)} in ${String(colour.content?.colour)}`,
       );

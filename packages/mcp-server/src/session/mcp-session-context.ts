@@ -21,14 +21,16 @@ export const MCP_SESSION_CONTEXT_FIELD = 'mcpSession';
  */
 export const ARTIFACTS_CONTEXT_FIELD = 'artifacts';
 
-/** Options of a request a tool makes of its client. */
-export interface InputRequestOptions {
-  /**
-   * The key the request goes by in a stateless call's `input_required` result (and the client's
-   * answer under it); default `input-0`, `input-1`, ... in the order the tool asks. Give one
-   * when a client expects a name, or when the order of requests can change between rounds.
-   */
-  key?: string | undefined;
+/**
+ * The requests a tool makes of its client, under one key: the name the request goes by in a
+ * stateless call's `input_required` result (and the client's answer under it). Requests made
+ * without a key are named `input-0`, `input-1`, ... in the order the tool makes them; give one
+ * when a client expects a name, or when the order of requests can change between rounds.
+ */
+export interface McpKeyedRequests {
+  createMessage(params: CreateMessageRequestParamsBase): Promise<CreateMessageResult>;
+  elicitInput(params: ElicitRequestFormParams): Promise<ElicitResult>;
+  listRoots(): Promise<ListRootsResult>;
 }
 
 /**
@@ -51,9 +53,11 @@ export interface McpSessionContextV1 {
    * `createMessage`, `listRoots`) do not wait for the client: the first one the client has not
    * answered yet ends the call with an `input_required` result, and the client's retry with the
    * answers runs the tool again from the start, where each request finds its answer by key. Work
-   * a tool does before its last request therefore runs once per round.
+   * a tool does before its last request therefore runs once per round. (Optional, as are
+   * `listRoots` and `keyed`, only so that a context of an older server still fits the interface:
+   * this server always gives them.)
    */
-  readonly stateless: boolean;
+  readonly stateless?: boolean;
   /** The client's name and version from its `initialize` request. */
   readonly clientInfo: Implementation | undefined;
   /** What the client declared it can do (`sampling`, `elicitation`, `roots`, ...). */
@@ -69,20 +73,19 @@ export interface McpSessionContextV1 {
    * Asks the client's model for a completion (`sampling/createMessage`). Rejects with
    * `client_capability_missing` when the client did not declare `sampling`.
    */
-  createMessage(
-    params: CreateMessageRequestParamsBase,
-    options?: InputRequestOptions,
-  ): Promise<CreateMessageResult>;
+  createMessage(params: CreateMessageRequestParamsBase): Promise<CreateMessageResult>;
   /**
    * Asks the client's user to fill in a form (`elicitation/create`). Rejects with
    * `client_capability_missing` when the client did not declare `elicitation`.
    */
-  elicitInput(params: ElicitRequestFormParams, options?: InputRequestOptions): Promise<ElicitResult>;
+  elicitInput(params: ElicitRequestFormParams): Promise<ElicitResult>;
   /**
    * Asks the client for its roots (`roots/list`). Rejects with `client_capability_missing` when
    * the client did not declare `roots`.
    */
-  listRoots(options?: InputRequestOptions): Promise<ListRootsResult>;
+  listRoots?(): Promise<ListRootsResult>;
+  /** The same requests, going by `key` in a stateless call's rounds (see {@link McpKeyedRequests}). */
+  keyed?(key: string): McpKeyedRequests;
   /**
    * Closes this call's response stream so the client polls for the result instead of holding a
    * connection open (Streamable HTTP with resumability, SEP-1699); the result is replayed to the

@@ -1,5 +1,7 @@
 import {
+  type CreateMessageRequestParamsBase,
   type CreateMessageResult,
+  type ElicitRequestFormParams,
   type ElicitResult,
   type InputRequest,
   type ListRootsResult,
@@ -11,7 +13,7 @@ import {
 import { McpServerError, McpServerErrorCode } from '../mcp-server-error.js';
 import type { InputRounds } from './input-rounds.js';
 import { passesLevel } from './logging-level.js';
-import type { McpSessionContext } from './mcp-session-context.js';
+import type { McpKeyedRequests, McpSessionContext } from './mcp-session-context.js';
 
 /** The part of a session a call's {@link McpSessionContext} reads. */
 export interface SessionState {
@@ -53,6 +55,25 @@ export function createSessionContext(
   // A stateless request that names no log level gets no log messages (spec 2026-07-28).
   const logLevel = rounds === undefined ? state.logLevel : envelopeLevel;
   const logs = rounds === undefined || envelopeLevel !== undefined;
+  function requestsUnder(key: string | undefined): McpKeyedRequests {
+    return {
+      async createMessage(params: CreateMessageRequestParamsBase) {
+        require('sampling', 'sampling/createMessage');
+        const request: InputRequest = { method: 'sampling/createMessage', params };
+        return (await ask(key, request, isSamplingAnswer)) as CreateMessageResult;
+      },
+      async elicitInput(params: ElicitRequestFormParams) {
+        require('elicitation', 'elicitation/create');
+        const request: InputRequest = { method: 'elicitation/create', params };
+        return (await ask(key, request, isElicitationAnswer)) as ElicitResult;
+      },
+      async listRoots() {
+        require('roots', 'roots/list');
+        const request: InputRequest = { method: 'roots/list', params: {} };
+        return (await ask(key, request, isRootsAnswer)) as ListRootsResult;
+      },
+    };
+  }
   return Object.freeze({
     specificationVersion: 'v1',
     sessionId: state.sessionId,
@@ -67,21 +88,8 @@ export function createSessionContext(
         params: { level, data, ...(logger === undefined ? {} : { logger }) },
       });
     },
-    async createMessage(params, options) {
-      require('sampling', 'sampling/createMessage');
-      const request: InputRequest = { method: 'sampling/createMessage', params };
-      return (await ask(options?.key, request, isSamplingAnswer)) as CreateMessageResult;
-    },
-    async elicitInput(params, options) {
-      require('elicitation', 'elicitation/create');
-      const request: InputRequest = { method: 'elicitation/create', params };
-      return (await ask(options?.key, request, isElicitationAnswer)) as ElicitResult;
-    },
-    async listRoots(options) {
-      require('roots', 'roots/list');
-      const request: InputRequest = { method: 'roots/list', params: {} };
-      return (await ask(options?.key, request, isRootsAnswer)) as ListRootsResult;
-    },
+    ...requestsUnder(undefined),
+    keyed: requestsUnder,
     closeResponseStream() {
       const close = ctx.http?.closeSSE;
       if (close === undefined) return false;

@@ -9,7 +9,7 @@ export type McpChangeEventV1 = (
   | { readonly kind: 'prompts_list_changed' }
   | { readonly kind: 'resources_list_changed' }
   | { readonly kind: 'resource_updated'; readonly uri: string }
-) & { readonly params?: { readonly [key: string]: unknown } };
+) & { readonly params?: { readonly [key: string]: unknown } | undefined };
 
 /** The kind of an {@link McpChangeEventV1}. */
 export type McpChangeKindV1 = McpChangeEventV1['kind'];

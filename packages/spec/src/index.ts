@@ -36,8 +36,8 @@ export type {
 export type { DeepReadonly } from './v1/deep-readonly.js';
 export type { ExecutionContext, ProgressUpdate } from './v1/execution-context.js';
 export type { FunctionDeclaration } from './v1/function-declaration.js';
-export { type JsonSchema, type JsonValue, PROVIDER_TARGETS, type ProviderTarget } from './v1/json-schema.js';
 export type { JsonRpcMessageV1 } from './v1/json-rpc-message.js';
+export { type JsonSchema, type JsonValue, PROVIDER_TARGETS, type ProviderTarget } from './v1/json-schema.js';
 export type {
   McpChangeBus,
   McpChangeBusV1,

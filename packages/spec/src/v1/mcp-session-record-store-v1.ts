@@ -1,5 +1,13 @@
 /** The MCP log levels (`logging/setLevel`), least severe first. */
-export type McpLogLevelV1 = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+export type McpLogLevelV1 =
+  | 'debug'
+  | 'info'
+  | 'notice'
+  | 'warning'
+  | 'error'
+  | 'critical'
+  | 'alert'
+  | 'emergency';
 
 /**
  * What a server must remember of a 2025-era MCP session (one opened with `initialize`, named by

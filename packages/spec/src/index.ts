@@ -36,7 +36,22 @@ export type {
 export type { DeepReadonly } from './v1/deep-readonly.js';
 export type { ExecutionContext, ProgressUpdate } from './v1/execution-context.js';
 export type { FunctionDeclaration } from './v1/function-declaration.js';
+export type { JsonRpcMessageV1 } from './v1/json-rpc-message.js';
 export { type JsonSchema, type JsonValue, PROVIDER_TARGETS, type ProviderTarget } from './v1/json-schema.js';
+export type {
+  McpChangeBus,
+  McpChangeBusV1,
+  McpChangeEventV1,
+  McpChangeKindV1,
+} from './v1/mcp-change-bus-v1.js';
+export type { McpEventStore, McpEventStoreV1 } from './v1/mcp-event-store-v1.js';
+export type {
+  McpLogLevelV1,
+  McpSessionRecord,
+  McpSessionRecordStore,
+  McpSessionRecordStoreV1,
+  McpSessionRecordV1,
+} from './v1/mcp-session-record-store-v1.js';
 export type { ProviderLintIssue } from './v1/provider-lint-issue.js';
 export type {
   ArgumentLimits,

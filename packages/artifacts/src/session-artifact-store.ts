@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, renameSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fsyncDirectory, removeTempFile, writeTempFileSync } from '@toolwright/utils/private-files';
+import { checkArtifactId } from './artifact-id.js';
 import type { ArtifactStoreV1 } from './artifact-sink.js';
 import { asArtifactStoreError } from './error-boundary.js';
 import { ArtifactStoreError, ArtifactStoreErrorCode, ioFailure } from './errors.js';
@@ -19,7 +20,7 @@ import { SessionDirectoryChain } from './session-directory-chain.js';
 import { type HeldLease, SessionLease } from './session-lease.js';
 import type { LedgerState } from './session-ledger.js';
 import { ARTIFACT_FILE_PATTERN, type ScanResult, scanSessionDirectory } from './session-scan.js';
-import { ARTIFACT_ID_PATTERN, sha256Hex, sha256HexSliced } from './sha256.js';
+import { sha256Hex, sha256HexSliced } from './sha256.js';
 import { spillContent } from './spill.js';
 import {
   type ExpectedStoredFile,
@@ -192,13 +193,7 @@ export class SessionArtifactStore implements ArtifactStoreV1 {
   }
 
   async #read(id: string): Promise<ArtifactReadResult> {
-    if (typeof id !== 'string' || !ARTIFACT_ID_PATTERN.test(id)) {
-      throw new ArtifactStoreError(
-        ArtifactStoreErrorCode.InvalidRequest,
-        `Invalid artifact id ${JSON.stringify(String(id)).slice(0, 100)}: expected 64 lowercase hex digits (a SHA-256).`,
-        { option: 'id' },
-      );
-    }
+    checkArtifactId(id);
     if (!this.#ensureChain(false)) throw this.#notFound(id);
     if (!this.#scanned) await this.#firstUseScan();
     const fileName = this.#findFileName(id);

@@ -169,6 +169,24 @@ describe.skipIf(!redisTestsRun())('RedisApprovalStore on a real redis-server', (
     );
   });
 
+  it('says which key is of another type than it writes (a WRONGTYPE reply never escapes raw)', async () => {
+    const connection = await worker();
+    await runOnConnection(connection, 'test', async (client) => {
+      await client.hSet(`typed:approval:${id(9)}`, 'field', 'value');
+      await client.set('typed:approvals', 'a string, not a sorted set');
+    });
+    const store = new RedisApprovalStore(connection, { keyPrefix: 'typed:' });
+    const onGet = await refusal(store.get(id(9)));
+    expect(onGet.code).toBe('invalid_data');
+    expect(onGet.message).toContain(`Redis key typed:approval:${id(9)} holds a value of another type`);
+    expect(onGet.message).toContain(`reading approval ${id(9)}`);
+    for (const attempt of [store.list(), store.put(recordFor(id(10))), store.delete(id(10))]) {
+      const error = await refusal(attempt);
+      expect(error.code).toBe('invalid_data');
+      expect(error.message).toContain('typed:approvals');
+    }
+  });
+
   it('fails clearly while Redis is down, never showing the password, and works again once it is back', async () => {
     const store = new RedisApprovalStore(await worker(), { keyPrefix: 'restart:' });
     await store.put(recordFor(id(11)));

@@ -10,6 +10,19 @@ export interface SessionUsage {
   readonly bytes: number;
 }
 
+/** Throws `item_too_large` unless one artifact of `size` bytes is within `limits.maxItemBytes`. */
+export function checkItemSize(limits: Readonly<ArtifactLimits>, size: number, kind: string): void {
+  const { maxItemBytes } = limits;
+  if (size > maxItemBytes) {
+    throw new ArtifactStoreError(
+      ArtifactStoreErrorCode.ItemTooLarge,
+      `Artifact of kind "${kind}" is ${size} bytes, over limits.maxItemBytes (${maxItemBytes} bytes). ` +
+        `Store at most ${maxItemBytes} bytes per artifact, or raise the limit.`,
+      { option: 'limits.maxItemBytes' },
+    );
+  }
+}
+
 /**
  * Throws `too_many_items` or `session_quota_exceeded` unless one more artifact of `size` bytes
  * fits next to `usage`. Every artifact store of toolwright refuses with these words, so a host

@@ -22,6 +22,7 @@ export {
   runReadmeExample,
 } from './readme-example.js';
 export {
+  type RedisServerOptions,
   type RedisServerUnderTest,
   redisServerPath,
   redisTestsRun,

@@ -27,8 +27,8 @@ export interface RedisArtifactStoreOptions {
   /** Quotas of the session across the fleet; each omitted one takes its `DEFAULT_ARTIFACT_LIMITS` value. */
   readonly limits?: { [Key in keyof ArtifactLimits]?: number | undefined } | undefined;
   /**
-   * How long a session's artifacts are kept after its last write, in milliseconds (default one
-   * day): each write gives every key of the session this time to live again.
+   * How long a session's artifacts are kept at least after its last write, in milliseconds
+   * (default one day); all of them go together, at most 1.5 x this after the last write.
    */
   readonly ttlMs?: number | undefined;
   /** Put before every key (default `toolwright:`), so several hosts or tenants share one Redis. */

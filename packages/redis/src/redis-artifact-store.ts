@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { RESP_TYPES } from '@redis/client';
 import {
   type ArtifactLimits,
@@ -16,7 +17,7 @@ import {
   spillContent,
 } from '@toolwright/artifacts';
 import type { ArtifactReference, ArtifactStoreV1 } from '@toolwright/spec';
-import { READ_ARTIFACT, REMOVE_SESSION, runScript, WRITE_ARTIFACT } from './artifact-scripts.js';
+import { REMOVE_SESSION, runScript, WRITE_ARTIFACT } from './artifact-scripts.js';
 import {
   type RedisArtifactStoreOptions,
   type ResolvedArtifactStoreOptions,
@@ -46,6 +47,15 @@ export interface RedisArtifactUsage {
   readonly limits: Readonly<ArtifactLimits>;
 }
 
+/**
+ * From this size on, the bytes are sent ahead of the write script, while they are hashed (the
+ * SHA-256 of 1 MiB takes about as long as sending it over loopback), and moved in place by the
+ * script without passing through Lua.
+ */
+const STAGING_MIN_BYTES = 64 * 1024;
+/** How long bytes sent ahead wait for their write script (a writer that dies leaves them this long). */
+const STAGING_TTL_MS = 60_000;
+
 /** The metadata kept per artifact in the session's index. */
 interface StoredRecord {
   kind: string;
@@ -64,7 +74,9 @@ interface StoredRecord {
  *
  * Keys, under `<keyPrefix>artifacts:{<namespace>:<sha256(sessionId)>}:` (one hash tag, so a
  * session's keys share a cluster slot): `usage` (items, bytes), `index` (id -> record) and
- * `blob:<id>` (the bytes). Artifacts are not encrypted: protect the Redis as you would the disk.
+ * `blob:<id>` (the bytes). A session's keys share one deadline, at least `ttlMs` after its last
+ * write (at most 1.5 x `ttlMs`): it expires whole, never leaving records without bytes.
+ * Artifacts are not encrypted: protect the Redis as you would the disk.
  *
  * Errors: what every artifact store of toolwright refuses (a bad request, a quota, a tampered
  * artifact, an unknown id) is an `ArtifactStoreError` with the local store's code and words;
@@ -79,6 +91,7 @@ export class RedisArtifactStore implements ArtifactStoreV1 {
   readonly #usageKey: string;
   readonly #indexKey: string;
   readonly #blobPrefix: string;
+  readonly #stagingPrefix: string;
 
   /** Checks the options (`invalid_option` names a bad one); nothing is sent to Redis until the first operation. */
   constructor(connection: RedisConnection, options: RedisArtifactStoreOptions) {
@@ -89,6 +102,7 @@ export class RedisArtifactStore implements ArtifactStoreV1 {
     this.#usageKey = `${session}usage`;
     this.#indexKey = `${session}index`;
     this.#blobPrefix = `${session}blob:`;
+    this.#stagingPrefix = `${session}staging:`;
   }
 
   /**
@@ -103,23 +117,29 @@ export class RedisArtifactStore implements ArtifactStoreV1 {
     const size = normalised.bytes.byteLength;
     const { limits, ttlMs } = this.#options;
     checkItemSize(limits, size, normalised.kind);
+    const staged = size >= STAGING_MIN_BYTES ? this.#stage(normalised.bytes) : undefined;
+    // Let the client put the bytes on the socket first: they travel while they are hashed.
+    if (staged !== undefined) await nextTurn();
     const id = createHash('sha256').update(normalised.bytes).digest('hex');
-    const blobKey = this.#blobPrefix + id;
-    const keys = [this.#usageKey, this.#indexKey, blobKey];
+    const stagingKey = staged?.key ?? `${this.#stagingPrefix}none`;
+    const keys = [this.#usageKey, this.#indexKey, this.#blobPrefix + id, stagingKey];
     const reply = (await runOnConnection(
       this.#connection,
       `storing artifact ${id}`,
-      (client) =>
-        runScript(client, WRITE_ARTIFACT, keys, [
+      async (client) => {
+        await staged?.sent;
+        return runScript(client, WRITE_ARTIFACT, keys, [
           id,
-          normalised.bytes,
+          staged === undefined ? normalised.bytes : '',
           JSON.stringify(toStoredRecord(normalised)),
           String(size),
           String(limits.maxItems),
           String(limits.maxSessionBytes),
           String(ttlMs),
+          staged === undefined ? '0' : '1',
           this.#blobPrefix,
-        ]),
+        ]);
+      },
       keys,
     )) as [string, number?, number?];
     switch (reply[0]) {
@@ -138,9 +158,31 @@ export class RedisArtifactStore implements ArtifactStoreV1 {
           normalised.kind,
         );
         throw new Error(`RedisArtifactStore: the write script refused ${id} within the limits.`);
+      case 'lost':
+        throw new RedisStoreError(
+          RedisStoreErrorCode.Unavailable,
+          `Redis at ${this.#connection.server} lost the bytes of artifact ${id} sent ahead of its write (it restarted meanwhile, or they waited past ${STAGING_TTL_MS} ms). Nothing was stored; repeat the write.`,
+        );
       default:
-        throw this.#drifted(id, blobKey, 'holds other bytes than those whose SHA-256 is its id');
+        throw this.#drifted(id, 'holds other bytes than those whose SHA-256 is its id');
     }
+  }
+
+  /**
+   * Sends large bytes ahead under a key of their own (with a short time to live, so the bytes of
+   * a writer that dies here go away by themselves), for the write script to move in place. The
+   * promise is caught here and awaited by the write, so that its failure is reported once.
+   */
+  #stage(bytes: Buffer): { key: string; sent: Promise<unknown> } {
+    const key = `${this.#stagingPrefix}${randomUUID()}`;
+    const sent = runOnConnection(
+      this.#connection,
+      'sending artifact bytes',
+      (client) => client.set(key, bytes, { expiration: { type: 'PX', value: STAGING_TTL_MS } }),
+      [key],
+    );
+    sent.catch(() => undefined);
+    return { key, sent };
   }
 
   /**
@@ -153,22 +195,27 @@ export class RedisArtifactStore implements ArtifactStoreV1 {
     checkArtifactId(id);
     const blobKey = this.#blobPrefix + id;
     const keys = [this.#indexKey, blobKey];
-    const [stored, bytes] = (await runOnConnection(
+    // Two commands sent together, not a transaction: the hash check below is what makes the bytes
+    // safe to return, and it costs the server nothing.
+    const [stored, bytes] = await runOnConnection(
       this.#connection,
       `reading artifact ${id}`,
       (client) =>
-        runScript(client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }), READ_ARTIFACT, keys, [id]),
+        Promise.all([
+          client.hGet(this.#indexKey, id),
+          client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).get(blobKey),
+        ]),
       keys,
-    )) as unknown as [Buffer | null, Buffer | null];
+    );
     if (stored === null)
       throw new ArtifactStoreError(
         ArtifactStoreErrorCode.NotFound,
         `No artifact ${id} in session ${this.#options.sessionId} of namespace ${this.#options.namespace} on Redis at ${this.#connection.server} (it was never written here, was removed, or expired). Ids come from write() or list() of the same session.`,
       );
-    const record = this.#parseRecord(id, stored.toString('utf8'));
-    if (bytes === null) throw this.#drifted(id, blobKey, 'is missing while its record is present');
+    const record = this.#parseRecord(id, stored);
+    if (bytes === null) throw this.#drifted(id, 'is missing while its record is present');
     if (bytes.byteLength !== record.byteLength || createHash('sha256').update(bytes).digest('hex') !== id)
-      throw this.#drifted(id, blobKey, 'holds other bytes than those whose SHA-256 is its id');
+      throw this.#drifted(id, 'holds other bytes than those whose SHA-256 is its id');
     return { record: { ...record, deduplicated: false }, bytes };
   }
 
@@ -237,10 +284,10 @@ export class RedisArtifactStore implements ArtifactStoreV1 {
     );
   }
 
-  #drifted(id: string, blobKey: string, what: string): ArtifactStoreError {
+  #drifted(id: string, what: string): ArtifactStoreError {
     return new ArtifactStoreError(
       ArtifactStoreErrorCode.VerificationFailed,
-      `Stored artifact ${id} failed verification: Redis key ${blobKey} ${what}. It was changed outside this store and is not returned; removeAll() clears the session.`,
+      `Stored artifact ${id} failed verification: Redis key ${this.#blobPrefix}${id} ${what}. It was changed outside this store and is not returned; removeAll() clears the session.`,
     );
   }
 }

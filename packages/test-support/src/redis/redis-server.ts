@@ -58,6 +58,11 @@ export interface RedisServerOptions {
    * what was written: for tests of what a crash of Redis leaves. Default: nothing persisted.
    */
   readonly persistent?: boolean;
+  /**
+   * The directory it works in; by default a temporary one removed with the test file (which
+   * only a vitest test file has: a benchmark passes its own).
+   */
+  readonly directory?: string;
 }
 
 /**
@@ -68,7 +73,7 @@ export interface RedisServerOptions {
 export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServerUnderTest> {
   const server = redisServerPath();
   if (server === undefined) throw new Error('redis-server is not installed (apt-get install redis-server).');
-  const directory = makeTempDir('redis-server');
+  const directory = options.directory ?? makeTempDir('redis-server');
   const port = await freePort();
   const args = [
     '--port',

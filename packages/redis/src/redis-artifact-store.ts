@@ -34,7 +34,9 @@ export interface RedisArtifactRecord extends ArtifactReference {
 
 /** What {@link RedisArtifactStore.read} returns: the record and the verified bytes. */
 export interface RedisArtifactReadResult {
+  /** The artifact's record, as its first write stored it. */
   readonly record: RedisArtifactRecord;
+  /** Its bytes, whose SHA-256 is the id. */
   readonly bytes: Buffer;
 }
 
@@ -44,6 +46,7 @@ export interface RedisArtifactUsage {
   readonly items: number;
   /** Their bytes. */
   readonly bytes: number;
+  /** The limits in force. */
   readonly limits: Readonly<ArtifactLimits>;
 }
 

@@ -1,30 +1,19 @@
 import { createHash } from 'node:crypto';
 import { ArtifactStoreError } from '@toolwright/artifacts';
-import {
-  type RedisServerUnderTest,
-  redisTestsRun,
-  rejectionOf,
-  startRedisServer,
-  waitFor,
-} from '@toolwright/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisTestsRun, rejectionOf, waitFor } from '@toolwright/test-support';
+import { describe, expect, it } from 'vitest';
 import { RedisArtifactStore, type RedisArtifactStoreOptions } from './index.js';
-import { RedisConnection, runOnConnection } from './redis-connection.js';
+import { type RedisConnection, runOnConnection } from './redis-connection.js';
 import { RedisStoreError } from './redis-store-error.js';
+import { type RedisFleet, redisFleet } from './test-support/redis-fleet.js';
 
 // What the Redis store promises beyond the artifact store kit (redis-artifact-store-kit.test.ts):
 // counters that equal what is stored, under concurrency and across a crash of Redis; a time to
 // live per session; clear errors for keys written by something else. A real redis-server, kept
 // in an append-only file synced on every write, so that a killed one comes back with its data.
 
-let server: RedisServerUnderTest;
-const opened: RedisConnection[] = [];
-
-async function worker(): Promise<RedisConnection> {
-  const connection = await RedisConnection.open(server.url);
-  opened.push(connection);
-  return connection;
-}
+let fleet: RedisFleet;
+const worker = () => fleet.worker();
 
 let sessions = 0;
 async function storeOf(
@@ -71,13 +60,7 @@ async function inRedis(connection: RedisConnection, sessionId: string) {
 }
 
 describe.skipIf(!redisTestsRun())('RedisArtifactStore on a real redis-server', () => {
-  beforeAll(async () => {
-    server = await startRedisServer({ password: 'artifacts', persistent: true });
-  });
-  afterAll(async () => {
-    for (const connection of opened) await connection.close();
-    await server?.stop();
-  });
+  fleet = redisFleet({ password: 'artifacts', persistent: true });
 
   it('holds maxSessionBytes exactly under 50 concurrent writes from 5 workers; the counters equal what is stored', async () => {
     const sessionId = 'bytes-race';
@@ -96,7 +79,7 @@ describe.skipIf(!redisTestsRun())('RedisArtifactStore on a real redis-server', (
     for (const outcome of outcomes)
       if (outcome.status === 'rejected')
         expect((outcome.reason as ArtifactStoreError).code).toBe('session_quota_exceeded');
-    const held = await inRedis(opened[0]!, sessionId);
+    const held = await inRedis(await worker(), sessionId);
     expect(held.counted).toEqual({ items: 10, bytes: 10 * 1024 });
     expect(held.recorded).toEqual(held.counted);
     expect(held.blobIds).toEqual(held.recordIds);
@@ -211,19 +194,19 @@ describe.skipIf(!redisTestsRun())('RedisArtifactStore on a real redis-server', (
       }
     });
     await waitFor(() => written >= 20);
-    await server.kill();
+    await fleet.server.kill();
     await Promise.all(writers);
     expect(failures.length).toBeGreaterThan(0);
     for (const failure of failures) {
       expect(RedisStoreError.isInstance(failure), String(failure)).toBe(true);
       expect((failure as RedisStoreError).code).toBe('unavailable');
       expect((failure as RedisStoreError).message).toContain(
-        `Redis at redis://:***@127.0.0.1:${server.port}`,
+        `Redis at redis://:***@127.0.0.1:${fleet.server.port}`,
       );
     }
     expect((await rejectionOf(store.usage(), RedisStoreError)).code).toBe('unavailable');
 
-    await server.start();
+    await fleet.server.start();
     // The connection comes back by itself; until then each call fails at once.
     let usage: Awaited<ReturnType<RedisArtifactStore['usage']>> | undefined;
     while (usage === undefined) {

@@ -73,7 +73,7 @@ interface StoredRecord {
  * `SessionArtifactStore`, with the same record fields for the same bytes), bounded by the same
  * quotas, enforced exactly across the fleet by one Lua script that checks the limits and stores
  * the bytes, the record and the counters together. Reads are verified: bytes that do not hash to
- * their id are refused, never returned. Every key of a session lives `ttlMs` after its last write.
+ * their id are refused, never returned.
  *
  * Keys, under `<keyPrefix>artifacts:{<namespace>:<sha256(sessionId)>}:` (one hash tag, so a
  * session's keys share a cluster slot): `usage` (items, bytes), `index` (id -> record) and

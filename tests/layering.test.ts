@@ -7,7 +7,7 @@ import { listWorkspacePackages, repoRoot, workspaceRuntimeDependencies } from '.
  * The layering of docs/architecture.md: each package may depend only on the packages listed here.
  * `utils <- spec <- validation <- contracts <- registry <- mcp-adapter -> artifacts`,
  * `mcp-client <- mcp-adapter` (the client never reaches the registry or the contracts),
- * `spec <- artifacts`, `contracts <- executor`; the example agent uses all.
+ * `spec <- artifacts <- redis`, `contracts <- executor`; the example agent uses all.
  * A new package must be added here deliberately, with the layer it belongs to.
  */
 const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
@@ -40,7 +40,9 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
     '@toolwright/validation',
   ],
   // Shared state for a fleet, on Redis: implements the spec's store interfaces, and nothing else.
-  '@toolwright/redis': ['@toolwright/spec', '@toolwright/utils'],
+  // Its artifact store takes the local store's request check, quota words and spill from
+  // artifacts (a leaf above spec), so that both stores behave and word alike without a copy.
+  '@toolwright/redis': ['@toolwright/artifacts', '@toolwright/spec', '@toolwright/utils'],
   // The executor reaches the artifact store only through the spec's ArtifactSinkV1, and takes
   // ToolMode from the spec, not from the registry.
   '@toolwright/executor': [

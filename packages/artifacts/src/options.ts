@@ -82,11 +82,11 @@ export interface ResolvedStoreOptions {
   readBackTool: string | undefined;
 }
 
-/** Tool names a marker may carry: provider-safe, and nothing a model could misread. */
-const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** Tool names a spill marker may carry (`readBackTool`): provider-safe, and nothing a model could misread. */
+export const READ_BACK_TOOL_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Namespace names: lowercase letters, digits and dashes, starting with a letter or digit, at most 64. */
-export const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
+export const ARTIFACT_NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /** The longest deprecated `sessionIdentity` accepted, in characters. */
 const MAX_SESSION_IDENTITY_LENGTH = 512;
@@ -111,7 +111,7 @@ const LIMIT_OPTIONS: OptionTable<ArtifactLimits> = {
  */
 const STORE_OPTIONS: OptionTable<SessionArtifactStoreOptions> = {
   root: { kind: 'custom', required: true, accepts: 'a non-empty directory path' },
-  namespace: { kind: 'custom', required: true, accepts: `a name matching ${NAMESPACE_PATTERN}` },
+  namespace: { kind: 'custom', required: true, accepts: `a name matching ${ARTIFACT_NAMESPACE_PATTERN}` },
   sessionId: { kind: 'custom' },
   sessionIdentity: { kind: 'custom' },
   limits: { kind: 'object', options: LIMIT_OPTIONS },
@@ -172,17 +172,21 @@ export function resolveStoreOptions(options: SessionArtifactStoreOptions): Resol
   if (typeof root !== 'string' || root.length === 0 || root.includes('\0')) {
     throw invalidOption('root', root, 'a non-empty directory path');
   }
-  if (typeof namespace !== 'string' || !NAMESPACE_PATTERN.test(namespace)) {
-    throw invalidOption('namespace', namespace, `a name matching ${NAMESPACE_PATTERN}`);
+  if (typeof namespace !== 'string' || !ARTIFACT_NAMESPACE_PATTERN.test(namespace)) {
+    throw invalidOption('namespace', namespace, `a name matching ${ARTIFACT_NAMESPACE_PATTERN}`);
   }
   const sessionId = resolveSessionId(options);
   const { readBackTool } = options;
   if (
     readBackTool !== undefined &&
     readBackTool !== false &&
-    (typeof readBackTool !== 'string' || !TOOL_NAME_PATTERN.test(readBackTool))
+    (typeof readBackTool !== 'string' || !READ_BACK_TOOL_PATTERN.test(readBackTool))
   ) {
-    throw invalidOption('readBackTool', readBackTool, `a tool name matching ${TOOL_NAME_PATTERN}, or false`);
+    throw invalidOption(
+      'readBackTool',
+      readBackTool,
+      `a tool name matching ${READ_BACK_TOOL_PATTERN}, or false`,
+    );
   }
   return {
     root,

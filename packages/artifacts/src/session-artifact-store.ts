@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, renameSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fsyncDirectory, removeTempFile, writeTempFileSync } from '@toolwright/utils/private-files';
+import { checkArtifactId } from './artifact-id.js';
 import type { ArtifactStoreV1 } from './artifact-sink.js';
 import { asArtifactStoreError } from './error-boundary.js';
 import { ArtifactStoreError, ArtifactStoreErrorCode, ioFailure } from './errors.js';
@@ -13,13 +14,14 @@ import {
   type SessionArtifactStoreOptions,
 } from './options.js';
 import { currentProcess, currentUid } from './process-identity.js';
-import { checkQuota } from './quota.js';
+import { checkItemSize, checkQuota } from './quota.js';
 import { compactJournal, readJournal, type StoredMetadata } from './record-journal.js';
+import { runRequestHook } from './request-hook.js';
 import { SessionDirectoryChain } from './session-directory-chain.js';
 import { type HeldLease, SessionLease } from './session-lease.js';
 import type { LedgerState } from './session-ledger.js';
 import { ARTIFACT_FILE_PATTERN, type ScanResult, scanSessionDirectory } from './session-scan.js';
-import { ARTIFACT_ID_PATTERN, sha256Hex, sha256HexSliced } from './sha256.js';
+import { sha256Hex, sha256HexSliced } from './sha256.js';
 import { spillContent } from './spill.js';
 import {
   type ExpectedStoredFile,
@@ -125,17 +127,9 @@ export class SessionArtifactStore implements ArtifactStoreV1 {
 
   async #write(request: ArtifactWriteRequest): Promise<ArtifactRecord> {
     const normalised = normaliseWriteRequest(request);
-    this.#runRequestHook(request, normalised);
+    runRequestHook(this.#options.validateRequest, request, normalised);
     const size = normalised.bytes.byteLength;
-    const { maxItemBytes } = this.#options.limits;
-    if (size > maxItemBytes) {
-      throw new ArtifactStoreError(
-        ArtifactStoreErrorCode.ItemTooLarge,
-        `Artifact of kind "${normalised.kind}" is ${size} bytes, over limits.maxItemBytes (${maxItemBytes} bytes). ` +
-          `Store at most ${maxItemBytes} bytes per artifact, or raise the limit.`,
-        { option: 'limits.maxItemBytes' },
-      );
-    }
+    checkItemSize(this.#options.limits, size, normalised.kind);
     const small = size <= SYNC_PATH_MAX_BYTES;
     const id = small ? sha256Hex(normalised.bytes) : await sha256HexSliced(normalised.bytes);
     const fileName = id + this.#mimeExtensions.extensionFor(normalised.mimeType);
@@ -192,13 +186,7 @@ export class SessionArtifactStore implements ArtifactStoreV1 {
   }
 
   async #read(id: string): Promise<ArtifactReadResult> {
-    if (typeof id !== 'string' || !ARTIFACT_ID_PATTERN.test(id)) {
-      throw new ArtifactStoreError(
-        ArtifactStoreErrorCode.InvalidRequest,
-        `Invalid artifact id ${JSON.stringify(String(id)).slice(0, 100)}: expected 64 lowercase hex digits (a SHA-256).`,
-        { option: 'id' },
-      );
-    }
+    checkArtifactId(id);
     if (!this.#ensureChain(false)) throw this.#notFound(id);
     if (!this.#scanned) await this.#firstUseScan();
     const fileName = this.#findFileName(id);
@@ -319,25 +307,6 @@ export class SessionArtifactStore implements ArtifactStoreV1 {
       );
     } catch (error) {
       throw asArtifactStoreError(error, 'spill content', this.#sessionDirectory);
-    }
-  }
-
-  #runRequestHook(request: ArtifactWriteRequest, normalised: NormalisedWriteRequest): void {
-    const hook = this.#options.validateRequest;
-    if (hook === undefined) return;
-    try {
-      hook(request);
-    } catch (error) {
-      // The host's own ArtifactStoreError stands as it is; anything else, another toolwright
-      // package's error included, becomes request_rejected with the original as its cause, so
-      // that every error the store throws is one a host can recognise with isInstance.
-      if (ArtifactStoreError.isInstance(error)) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new ArtifactStoreError(
-        ArtifactStoreErrorCode.RequestRejected,
-        `Write request of kind "${normalised.kind}" (${normalised.bytes.byteLength} bytes) was refused by validateRequest: ${reason}`,
-        { cause: error },
-      );
     }
   }
 

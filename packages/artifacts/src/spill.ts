@@ -1,8 +1,9 @@
+import type { ArtifactReference, SpillResult as SinkSpillResult } from '@toolwright/spec';
 import { ArtifactStoreError, ArtifactStoreErrorCode } from './errors.js';
 import { escapeForPreview } from './preview-escaping.js';
 import { resolveSpillOptions } from './spill-options.js';
 import { buildBinaryPreview, buildTextPreview, decodeText } from './spill-preview.js';
-import type { ArtifactRecord, ArtifactWriteRequest, SpillOptions, SpillResult } from './types.js';
+import type { ArtifactWriteRequest, SpillOptions } from './types.js';
 import { describeLoneSurrogate, encodeUtf8, findLoneSurrogate } from './well-formed-text.js';
 
 /**
@@ -19,18 +20,27 @@ function notWellFormed(content: string, index: number): ArtifactStoreError {
   );
 }
 
+/** What {@link spillContent} returns: the spec's `SpillResult`, with the store's own record. */
+export interface SpillResultOf<Artifact extends ArtifactReference> extends SinkSpillResult {
+  /** The stored artifact, when spilled. */
+  readonly artifact?: Artifact | undefined;
+}
+
 /**
- * Returns small text as it is (control characters escaped); stores anything larger (or binary)
- * through `write`, byte for byte, and returns a head-and-tail preview with a marker line naming
- * what was left out and where it is. A preview never carries control characters other than tab,
- * newline and CRLF: they are written as `\uXXXX` escapes.
+ * The one `spill` of toolwright's artifact stores, given the store's `write`: returns small text
+ * as it is (control characters escaped); stores anything larger (or binary) through `write`, byte
+ * for byte, and returns a head-and-tail preview with a marker line naming what was left out and
+ * where it is, and `readBackTool` (the tool that reads on; none when `undefined`). A preview never
+ * carries control characters other than tab, newline and CRLF: they are written as `\uXXXX`
+ * escapes. Bad content or options throw an `ArtifactStoreError` (`invalid_request`,
+ * `invalid_option`).
  */
-export async function spillContent(
-  write: (request: ArtifactWriteRequest) => Promise<ArtifactRecord>,
+export async function spillContent<Artifact extends ArtifactReference>(
+  write: (request: ArtifactWriteRequest) => Promise<Artifact>,
   content: string | Uint8Array,
   options: SpillOptions | undefined,
   readBackTool: string | undefined,
-): Promise<SpillResult> {
+): Promise<SpillResultOf<Artifact>> {
   const resolved = resolveSpillOptions(options);
   let bytes: Buffer;
   let text: string | undefined;

@@ -30,9 +30,13 @@ const OWNER = 'write request';
 
 /** A write request after validation: bytes as a Buffer view (no copy), MIME type normalised. */
 export interface NormalisedWriteRequest {
+  /** The request's kind. */
   kind: string;
+  /** The content: the caller's bytes (not copied), or a string's UTF-8. */
   bytes: Buffer;
+  /** `type/subtype`, lowercase, parameters dropped. */
   mimeType: string | undefined;
+  /** The request's source URI. */
   sourceUri: string | undefined;
 }
 
@@ -40,7 +44,12 @@ function refusedField(field: string, received: unknown, accepted: string): Error
   return invalidRequest(refusedOption(OWNER, field, accepted, received));
 }
 
-/** Checks a write request field by field, naming the first bad one. */
+/**
+ * Checks a write request field by field, naming the first bad one (`invalid_request`), and
+ * normalises it: a string as its UTF-8 bytes, the MIME type as `type/subtype`. Every artifact
+ * store of toolwright takes its requests through this one check, so the same request gives the
+ * same record fields, or the same refusal, on each.
+ */
 export function normaliseWriteRequest(request: ArtifactWriteRequest): NormalisedWriteRequest {
   if (typeof request !== 'object' || request === null) {
     throw refusedField('request', request, 'an object with kind and bytes');

@@ -3,11 +3,12 @@ import { Type } from '@sinclair/typebox';
 import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
 import { ApprovalDesk, ApprovalError } from '@toolwright/executor';
 import type { PendingApprovalV1 } from '@toolwright/spec';
-import { type RedisServerUnderTest, redisTestsRun, startRedisServer } from '@toolwright/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisTestsRun } from '@toolwright/test-support';
+import { describe, expect, it } from 'vitest';
 import { RedisApprovalStore } from './redis-approval-store.js';
 import { RedisConnection, runOnConnection } from './redis-connection.js';
 import { RedisStoreError } from './redis-store-error.js';
+import { redisFleet } from './test-support/redis-fleet.js';
 
 // A real redis-server on loopback, with a password: every connection here is a worker of a fleet
 // (its own client), and what one writes another reads.
@@ -21,15 +22,6 @@ const deploy = createTool({
   execute: async () => ToolResults.success('deployed'),
 });
 const lookup = (name: string) => (name === 'Deploy' ? deploy : undefined);
-
-let server: RedisServerUnderTest;
-const opened: RedisConnection[] = [];
-
-async function worker(): Promise<RedisConnection> {
-  const connection = await RedisConnection.open(server.url);
-  opened.push(connection);
-  return connection;
-}
 
 function recordFor(id: string, expiresAt = Date.now() + 60_000): PendingApprovalV1 {
   return {
@@ -60,13 +52,8 @@ async function refusal(promise: Promise<unknown>): Promise<RedisStoreError> {
 }
 
 describe.skipIf(!redisTestsRun())('RedisApprovalStore on a real redis-server', () => {
-  beforeAll(async () => {
-    server = await startRedisServer({ password: PASSWORD });
-  });
-  afterAll(async () => {
-    for (const connection of opened) await connection.close();
-    await server?.stop();
-  });
+  const fleet = redisFleet({ password: PASSWORD });
+  const worker = () => fleet.worker();
 
   it('keeps records that one worker saves for another to read, list and remove; prefixes keep hosts apart', async () => {
     const saver = new RedisApprovalStore(await worker(), { keyPrefix: 'test1:' });
@@ -169,10 +156,28 @@ describe.skipIf(!redisTestsRun())('RedisApprovalStore on a real redis-server', (
     );
   });
 
+  it('says which key is of another type than it writes (a WRONGTYPE reply never escapes raw)', async () => {
+    const connection = await worker();
+    await runOnConnection(connection, 'test', async (client) => {
+      await client.hSet(`typed:approval:${id(9)}`, 'field', 'value');
+      await client.set('typed:approvals', 'a string, not a sorted set');
+    });
+    const store = new RedisApprovalStore(connection, { keyPrefix: 'typed:' });
+    const onGet = await refusal(store.get(id(9)));
+    expect(onGet.code).toBe('invalid_data');
+    expect(onGet.message).toContain(`Redis key typed:approval:${id(9)} holds a value of another type`);
+    expect(onGet.message).toContain(`reading approval ${id(9)}`);
+    for (const attempt of [store.list(), store.put(recordFor(id(10))), store.delete(id(10))]) {
+      const error = await refusal(attempt);
+      expect(error.code).toBe('invalid_data');
+      expect(error.message).toContain('typed:approvals');
+    }
+  });
+
   it('fails clearly while Redis is down, never showing the password, and works again once it is back', async () => {
     const store = new RedisApprovalStore(await worker(), { keyPrefix: 'restart:' });
     await store.put(recordFor(id(11)));
-    await server.kill();
+    await fleet.server.kill();
     for (const attempt of [
       store.get(id(11)),
       store.put(recordFor(id(12))),
@@ -181,10 +186,12 @@ describe.skipIf(!redisTestsRun())('RedisApprovalStore on a real redis-server', (
     ]) {
       const error = await refusal(attempt);
       expect(error.code).toBe('unavailable');
-      expect(error.message).toContain(`Redis at redis://:***@127.0.0.1:${server.port} is unavailable while`);
+      expect(error.message).toContain(
+        `Redis at redis://:***@127.0.0.1:${fleet.server.port} is unavailable while`,
+      );
       expect(error.message).not.toContain('fleet secret');
     }
-    await server.start();
+    await fleet.server.start();
     // The connection comes back by itself; nothing was persisted, so the restarted Redis is empty.
     let listed: readonly PendingApprovalV1[] | undefined;
     while (listed === undefined) {
@@ -198,10 +205,10 @@ describe.skipIf(!redisTestsRun())('RedisApprovalStore on a real redis-server', (
 
   it('refuses a bad URL, a wrong password and an unreachable server when connecting, naming the server only', async () => {
     expect((await refusal(RedisConnection.open('http://127.0.0.1:6379'))).code).toBe('invalid_option');
-    const wrong = await refusal(RedisConnection.open(`redis://:not-it@127.0.0.1:${server.port}`));
+    const wrong = await refusal(RedisConnection.open(`redis://:not-it@127.0.0.1:${fleet.server.port}`));
     expect(wrong.code).toBe('unavailable');
     expect(wrong.message).toContain(
-      `Redis at redis://:***@127.0.0.1:${server.port} is unavailable while connecting`,
+      `Redis at redis://:***@127.0.0.1:${fleet.server.port} is unavailable while connecting`,
     );
     expect(wrong.message).not.toContain('not-it');
     const nowhere = await refusal(RedisConnection.open('redis://127.0.0.1:1', { connectTimeoutMs: 1_000 }));

@@ -56,8 +56,11 @@ export class RedisApprovalStore implements ApprovalStoreV1 {
   async get(id: string): Promise<PendingApprovalV1 | undefined> {
     if (!RECORD_ID.test(id)) return undefined;
     const key = this.#key(id);
-    const value = await runOnConnection(this.#connection, `reading approval ${id}`, (client) =>
-      client.get(key),
+    const value = await runOnConnection(
+      this.#connection,
+      `reading approval ${id}`,
+      (client) => client.get(key),
+      [key],
     );
     return value === null ? undefined : this.#parse(key, value);
   }
@@ -68,12 +71,16 @@ export class RedisApprovalStore implements ApprovalStoreV1 {
       throw new TypeError(`An approval id is 32 lowercase hex digits; got ${JSON.stringify(record.id)}.`);
     const ttlMs = Math.max(0, record.expiresAt - this.#now()) + EXPIRED_RECORD_GRACE_MS;
     const key = this.#key(record.id);
-    await runOnConnection(this.#connection, `saving approval ${record.id}`, (client) =>
-      client
-        .multi()
-        .set(key, JSON.stringify(record), { expiration: { type: 'PX', value: ttlMs } })
-        .zAdd(this.#index, { score: record.expiresAt, value: record.id })
-        .exec(),
+    await runOnConnection(
+      this.#connection,
+      `saving approval ${record.id}`,
+      (client) =>
+        client
+          .multi()
+          .set(key, JSON.stringify(record), { expiration: { type: 'PX', value: ttlMs } })
+          .zAdd(this.#index, { score: record.expiresAt, value: record.id })
+          .exec(),
+      [key, this.#index],
     );
   }
 
@@ -81,8 +88,11 @@ export class RedisApprovalStore implements ApprovalStoreV1 {
   async delete(id: string): Promise<boolean> {
     if (!RECORD_ID.test(id)) return false;
     const key = this.#key(id);
-    const [removed] = await runOnConnection(this.#connection, `removing approval ${id}`, (client) =>
-      client.multi().del(key).zRem(this.#index, id).exec(),
+    const [removed] = await runOnConnection(
+      this.#connection,
+      `removing approval ${id}`,
+      (client) => client.multi().del(key).zRem(this.#index, id).exec(),
+      [key, this.#index],
     );
     return Number(removed) === 1;
   }
@@ -91,14 +101,22 @@ export class RedisApprovalStore implements ApprovalStoreV1 {
   async list(): Promise<readonly PendingApprovalV1[]> {
     // Entries whose records Redis has let expire are dropped from the index as they are met.
     const stale = this.#now() - EXPIRED_RECORD_GRACE_MS;
-    const ids = await runOnConnection(this.#connection, 'listing approvals', async (client) => {
-      await client.zRemRangeByScore(this.#index, '-inf', `(${stale}`);
-      return client.zRange(this.#index, 0, -1);
-    });
+    const ids = await runOnConnection(
+      this.#connection,
+      'listing approvals',
+      async (client) => {
+        await client.zRemRangeByScore(this.#index, '-inf', `(${stale}`);
+        return client.zRange(this.#index, 0, -1);
+      },
+      [this.#index],
+    );
     if (ids.length === 0) return [];
     const keys = ids.map((id) => this.#key(id));
-    const values = await runOnConnection(this.#connection, 'reading approvals', (client) =>
-      client.mGet(keys),
+    const values = await runOnConnection(
+      this.#connection,
+      'reading approvals',
+      (client) => client.mGet(keys),
+      keys,
     );
     const records: PendingApprovalV1[] = [];
     values.forEach((value, index) => {

@@ -1,4 +1,4 @@
-import { createClient, ErrorReply } from '@redis/client';
+import { createClient, ErrorReply, MultiErrorReply } from '@redis/client';
 import { RedisStoreError, RedisStoreErrorCode } from './redis-store-error.js';
 
 /** Options of {@link RedisConnection.open}. */
@@ -42,17 +42,24 @@ function makeClient(url: string, connectTimeoutMs: number, everConnected: () => 
 /** The node-redis client this package drives, as {@link makeClient} makes it. */
 type Client = ReturnType<typeof makeClient>;
 
-type Runner = <T>(operation: string, command: (client: Client) => Promise<T>) => Promise<T>;
+type Runner = <T>(
+  operation: string,
+  command: (client: Client) => Promise<T>,
+  keys: readonly string[],
+) => Promise<T>;
 const runners = new WeakMap<RedisConnection, Runner>();
 
 /**
  * Runs `command` on `connection`'s client; a failure of the connection becomes an `unavailable`
- * {@link RedisStoreError} naming `operation`. For the stores of this package (not exported from it).
+ * {@link RedisStoreError} naming `operation`, and a refusal of Redis itself (a key of another
+ * type, a failing script) an `invalid_data` one naming `keys`, the keys the command touches.
+ * For the stores of this package (not exported from it).
  */
 export function runOnConnection<T>(
   connection: RedisConnection,
   operation: string,
   command: (client: Client) => Promise<T>,
+  keys: readonly string[] = [],
 ): Promise<T> {
   const run = runners.get(connection);
   if (run === undefined)
@@ -60,7 +67,13 @@ export function runOnConnection<T>(
       RedisStoreErrorCode.InvalidOption,
       'Expected a RedisConnection from RedisConnection.open(url) of this copy of @toolwright/redis.',
     );
-  return run(operation, command);
+  return run(operation, command, keys);
+}
+
+/** The words of a refusal: of a transaction, its failed commands' too (`exec` gathers them in one error). */
+function saidByRedis(reply: ErrorReply): string {
+  if (!(reply instanceof MultiErrorReply)) return reply.message;
+  return [...reply.errors()].map((error) => error.message).join('; ');
 }
 
 function passwordOf(url: string): string {
@@ -90,7 +103,7 @@ export class RedisConnection {
     this.server = server;
     this.#password = password;
     // The stores of this package reach the client through `runOnConnection`; it is not public.
-    runners.set(this, (operation, command) => this.#run(operation, command));
+    runners.set(this, (operation, command, keys) => this.#run(operation, command, keys));
   }
 
   /**
@@ -127,16 +140,41 @@ export class RedisConnection {
     if (this.#client.isOpen) await this.#client.close();
   }
 
-  async #run<T>(operation: string, command: (client: Client) => Promise<T>): Promise<T> {
+  async #run<T>(
+    operation: string,
+    command: (client: Client) => Promise<T>,
+    keys: readonly string[],
+  ): Promise<T> {
     if (!this.#client.isReady)
       throw this.#unavailable(operation, new Error('the connection is down; reconnecting'));
     try {
       return await command(this.#client);
     } catch (error) {
-      // A reply of Redis itself (a wrong type, a script error) is no connection problem.
-      if (error instanceof ErrorReply) throw error;
+      if (RedisStoreError.isInstance(error)) throw error;
+      if (error instanceof ErrorReply) throw this.#refused(operation, error, keys);
       throw this.#unavailable(operation, error);
     }
+  }
+
+  /**
+   * A reply of Redis refusing a command. A key of another type (`WRONGTYPE`, also from inside a
+   * script) means something else wrote under the store's keys: `invalid_data`, naming them. Any
+   * other refusal (out of memory, a read-only replica, still loading after a restart) is Redis
+   * not able to serve now: `unavailable`, with its words.
+   */
+  #refused(operation: string, reply: ErrorReply, keys: readonly string[]): RedisStoreError {
+    if (!saidByRedis(reply).includes('WRONGTYPE')) return this.#unavailable(operation, reply);
+    const named =
+      keys.length === 0
+        ? 'one of its keys'
+        : keys.length === 1
+          ? `key ${keys[0]}`
+          : `one of the keys ${keys.join(', ')}`;
+    return new RedisStoreError(
+      RedisStoreErrorCode.InvalidData,
+      `Redis ${named} holds a value of another type than this store writes, met while ${operation}: something else wrote it. Remove it or choose another keyPrefix.`,
+      { cause: reply },
+    );
   }
 
   #unavailable(operation: string, cause: unknown): RedisStoreError {

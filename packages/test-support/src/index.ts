@@ -3,6 +3,13 @@
 // benchmarks' timing helpers are their own entry, `@toolwright/test-support/bench` (src/bench.ts).
 
 export {
+  type ArtifactStoreKit,
+  describeArtifactStoreKit,
+  type KitArtifactRecord,
+  type KitArtifactStore,
+  type KitStoreOptions,
+} from './artifact-store-kit.js';
+export {
   describeErrorClassContract,
   type ErrorClassContract,
   type ErrorClassUnderTest,
@@ -15,6 +22,7 @@ export {
   runReadmeExample,
 } from './readme-example.js';
 export {
+  type RedisServerOptions,
   type RedisServerUnderTest,
   redisServerPath,
   redisTestsRun,

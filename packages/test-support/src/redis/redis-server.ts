@@ -49,15 +49,31 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** Options of {@link startRedisServer}. */
+export interface RedisServerOptions {
+  /** Clients must AUTH with it. */
+  readonly password?: string;
+  /**
+   * Keep an append-only file, synced on every write, so that a restart (after `kill` too) finds
+   * what was written: for tests of what a crash of Redis leaves. Default: nothing persisted.
+   */
+  readonly persistent?: boolean;
+  /**
+   * The directory it works in; by default a temporary one removed with the test file (which
+   * only a vitest test file has: a benchmark passes its own).
+   */
+  readonly directory?: string;
+}
+
 /**
- * Starts a real `redis-server` on a free loopback port, with no snapshot and no append-only file
- * (a restart starts empty), in a temporary directory removed with the test file. With
- * `password`, clients must AUTH with it.
+ * Starts a real `redis-server` on a free loopback port, with no snapshot and (unless
+ * `persistent`) no append-only file, so that a restart starts empty, in a temporary directory
+ * removed with the test file.
  */
-export async function startRedisServer(options: { password?: string } = {}): Promise<RedisServerUnderTest> {
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServerUnderTest> {
   const server = redisServerPath();
   if (server === undefined) throw new Error('redis-server is not installed (apt-get install redis-server).');
-  const directory = makeTempDir('redis-server');
+  const directory = options.directory ?? makeTempDir('redis-server');
   const port = await freePort();
   const args = [
     '--port',
@@ -66,8 +82,9 @@ export async function startRedisServer(options: { password?: string } = {}): Pro
     '127.0.0.1',
     '--save',
     '',
-    '--appendonly',
-    'no',
+    ...(options.persistent === true
+      ? ['--appendonly', 'yes', '--appendfsync', 'always']
+      : ['--appendonly', 'no']),
     '--dir',
     directory,
     ...(options.password === undefined ? [] : ['--requirepass', options.password]),

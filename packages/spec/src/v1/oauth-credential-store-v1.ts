@@ -28,7 +28,7 @@ export type OAuthCredentialValueV1 = { readonly [key: string]: JsonValue };
  * shared store (Redis, a database) so that a fleet of workers logs in once and shares the tokens.
  *
  * `serverKey` names one server's credentials: the client makes it from the configured name and a
- * hash of the server's URL (`[A-Za-z0-9_.-]`, at most 200 characters), so tokens saved for one
+ * hash of the server's URL (letters, digits, `_`, `.` and `-`), so tokens saved for one
  * URL are never sent to another server configured later under the same name. A store uses it as
  * it is.
  *

@@ -36,7 +36,7 @@ async function everythingInRedis(connection: RedisConnection): Promise<string> {
     for await (const keys of client.scanIterator({ COUNT: 100 })) {
       for (const key of keys) {
         const type = await client.type(key);
-        const dumped = await client.withTypeMapping({ [36]: Buffer } as never).dump(key);
+        const dumped = await client.withTypeMapping({ 36: Buffer } as never).dump(key);
         const value = type === 'string' ? await client.get(key) : '';
         seen.push(key, String(value), Buffer.from(dumped as unknown as Buffer).toString('latin1'));
       }

@@ -28,8 +28,10 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
   ],
   // The MCP client runtime: never the registry nor the contracts. Its OAuth tokens and folder
   // trust records are utils' private files; an elicitation's answer is checked by the check its
-  // host gives (the adapter's is built on validation).
-  '@toolwright/mcp-client': ['@toolwright/utils'],
+  // host gives (the adapter's is built on validation). The spec, for OAuthCredentialStoreV1: a
+  // fleet's workers share their OAuth tokens through a store the host gives (Redis), and the
+  // client takes it through the spec's interface and adapter, knowing no store package.
+  '@toolwright/mcp-client': ['@toolwright/spec', '@toolwright/utils'],
   '@toolwright/mcp-adapter': [
     '@toolwright/artifacts',
     '@toolwright/contracts',

@@ -58,7 +58,7 @@ describe('McpAdapter options are checked by name and value', () => {
       'McpAdapter.output: unknown option "inlineImageMaxByte" (did you mean "inlineImageMaxBytes"?); accepted: spillThresholdBytes, inlineImageMaxBytes, textThresholdBytes.',
     );
     expect(adapterError({ oauth: { storeDir: '/tmp' } })).toBe(
-      'McpAdapter.oauth: unknown option "storeDir"; accepted: storeDirectory, onAuthorizationUrl, authorizationTimeoutMs, loginCommand.',
+      'McpAdapter.oauth: unknown option "storeDir"; accepted: storeDirectory, onAuthorizationUrl, authorizationTimeoutMs, loginCommand, credentialStore.',
     );
     expect(adapterError({ clientInfo: { nme: 'x', version: '1' } })).toBe(
       'McpAdapter: unknown option "clientInfo.nme" (did you mean "clientInfo.name"?); accepted: clientInfo.name, clientInfo.version, clientInfo.title, clientInfo.description, clientInfo.websiteUrl, clientInfo.icons.',

@@ -1,6 +1,8 @@
 // `@toolwright/mcp-client/oauth`: OAuth for MCP servers, kept out of the root entry (it starts
 // a loopback receiver for the browser's redirect and keeps tokens on disk).
 
+// The interface a shared credential store implements (`McpOAuthOptions.credentialStore`).
+export type { OAuthCredentialStoreV1 } from '@toolwright/spec';
 // The config types its functions name, for a reader of this entry alone (the same as the root's).
 export type {
   OAuthGrant,
@@ -8,7 +10,12 @@ export type {
   OAuthServerConfig,
   OAuthTokenEndpointAuthMethod,
 } from './auth/oauth-config.js';
-export { loginMcpServer, logoutMcpServer, type McpLoginOptions } from './auth/oauth-login.js';
+export {
+  forgetMcpServerLogin,
+  loginMcpServer,
+  logoutMcpServer,
+  type McpLoginOptions,
+} from './auth/oauth-login.js';
 export type { AuthorizationRequest, McpOAuthOptions } from './auth/oauth-runtime.js';
 export { defaultOAuthStoreDirectory } from './auth/oauth-store.js';
 export { mcpOAuth } from './auth/oauth-support.js';

@@ -31,6 +31,7 @@ describe('public surface', () => {
     expect(Object.keys(await import('./stdio.js')).sort()).toEqual(['stdioSupport']);
     expect(Object.keys(await import('./oauth.js')).sort()).toEqual([
       'defaultOAuthStoreDirectory',
+      'forgetMcpServerLogin',
       'loginMcpServer',
       'logoutMcpServer',
       'mcpOAuth',

@@ -10,5 +10,6 @@ export type { RedisArtifactStoreOptions } from './redis-artifact-store-options.j
 export { RedisChangeBus, type RedisChangeBusOptions } from './redis-change-bus.js';
 export { RedisConnection, type RedisConnectionOptions, redactRedisUrl } from './redis-connection.js';
 export { RedisEventStore, type RedisEventStoreOptions } from './redis-event-store.js';
+export { RedisOAuthStore, type RedisOAuthStoreOptions } from './redis-oauth-store.js';
 export { RedisSessionRecords, type RedisSessionRecordsOptions } from './redis-session-records.js';
 export { RedisStoreError, RedisStoreErrorCode } from './redis-store-error.js';

@@ -26,6 +26,7 @@ export type {
 export type { ArtifactReadResultV1, ArtifactStore, ArtifactStoreV1 } from './v1/artifact-store-v1.js';
 export { asApprovalStoreV1 } from './v1/as-approval-store-v1.js';
 export { asArtifactSinkV1, asArtifactStoreV1 } from './v1/as-artifact-sink-v1.js';
+export { asOAuthCredentialStoreV1 } from './v1/as-oauth-credential-store-v1.js';
 export type {
   DeclarationSet,
   DeclarationSetV1,
@@ -52,6 +53,13 @@ export type {
   McpSessionRecordStoreV1,
   McpSessionRecordV1,
 } from './v1/mcp-session-record-store-v1.js';
+export {
+  OAUTH_CREDENTIAL_KINDS_V1,
+  type OAuthCredentialKindV1,
+  type OAuthCredentialStore,
+  type OAuthCredentialStoreV1,
+  type OAuthCredentialValueV1,
+} from './v1/oauth-credential-store-v1.js';
 export type { ProviderLintIssue } from './v1/provider-lint-issue.js';
 export type {
   ArgumentLimits,

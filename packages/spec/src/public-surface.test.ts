@@ -4,12 +4,14 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'INVOCATION_MARKER',
     'NOT_AN_IMPLEMENTATION',
+    'OAUTH_CREDENTIAL_KINDS_V1',
     'PROVIDER_TARGETS',
     'TOOL_MARKER',
     'ToolKind',
     'asApprovalStoreV1',
     'asArtifactSinkV1',
     'asArtifactStoreV1',
+    'asOAuthCredentialStoreV1',
   ]);
 });
 
@@ -19,5 +21,6 @@ it('runs nothing but markers, value lists and adapters: the values are frozen an
   expect(spec.INVOCATION_MARKER).toBe(Symbol.for('toolwright.tool_invocation'));
   expect(Object.isFrozen(spec.ToolKind)).toBe(true);
   expect(Object.isFrozen(spec.PROVIDER_TARGETS)).toBe(true);
+  expect(Object.isFrozen(spec.OAUTH_CREDENTIAL_KINDS_V1)).toBe(true);
   expect(spec.ToolKind).toEqual({ ReadOnly: 'read-only', Write: 'write', Execute: 'execute' });
 });

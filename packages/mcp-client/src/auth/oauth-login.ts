@@ -1,10 +1,12 @@
 import { McpConnectionManager } from '../connection-manager.js';
 import { McpClientError, McpClientErrorCode } from '../errors.js';
 import type { McpServerDefinition } from '../server-definition.js';
+import { LocalOAuthCredentialStore } from './local-credential-store.js';
 import { oauthConfigOf } from './oauth-connection.js';
 import { type McpOAuthOptions, resolveOAuthRuntime } from './oauth-runtime.js';
-import { OAuthStore } from './oauth-store.js';
+import { serverStoreName } from './oauth-store.js';
 import { oauthSupportOf } from './oauth-support.js';
+import { ServerCredentials } from './server-credentials.js';
 
 /** Options of {@link loginMcpServer}. */
 export interface McpLoginOptions {
@@ -43,7 +45,7 @@ export async function loginMcpServer(
     );
   }
   const { url } = oauthServer('loginMcpServer', definition);
-  new OAuthStore(runtime.storeDirectory, definition.name, url).clear('tokens');
+  await new ServerCredentials(runtime.credentialStore, serverStoreName(definition.name, url)).clear('tokens');
   const manager = new McpConnectionManager([definition], {
     oauth: oauthSupportOf(runtime),
     reconnect: { maxAttempts: 0 },
@@ -65,8 +67,9 @@ export async function loginMcpServer(
 }
 
 /**
- * Forgets what is stored for one OAuth server (tokens, client registration, discovery).
- * Resolves `true` when something was stored.
+ * Forgets what the local store keeps for one OAuth server (tokens, client registration,
+ * discovery). Returns `true` when something was stored. A store the fleet shares
+ * (`oauth.credentialStore`) answers later: use {@link forgetMcpServerLogin} for it.
  */
 export function logoutMcpServer(
   definition: McpServerDefinition,
@@ -74,8 +77,32 @@ export function logoutMcpServer(
 ): boolean {
   const runtime = resolveOAuthRuntime('logoutMcpServer.oauth', options.oauth);
   const { url } = oauthServer('logoutMcpServer', definition);
-  const store = new OAuthStore(runtime.storeDirectory, definition.name, url);
-  const had = store.tokens() !== undefined || store.clientInformation() !== undefined;
-  store.clear('all');
+  const local = runtime.credentialStore;
+  if (!(local instanceof LocalOAuthCredentialStore))
+    throw new McpClientError(
+      McpClientErrorCode.InvalidOption,
+      'logoutMcpServer forgets the local files at once; with oauth.credentialStore use `await forgetMcpServerLogin(definition, options)`',
+    );
+  const store = local.storeFor(serverStoreName(definition.name, url));
+  const had = store.read('tokens') !== undefined || store.read('client') !== undefined;
+  for (const kind of ['tokens', 'client', 'discovery'] as const) store.remove(kind);
+  return had;
+}
+
+/**
+ * Forgets what is stored for one OAuth server (tokens, client registration, discovery) in the
+ * store `options.oauth` names, local or shared: every worker sharing it is logged out. Resolves
+ * `true` when something was stored.
+ */
+export async function forgetMcpServerLogin(
+  definition: McpServerDefinition,
+  options: { readonly oauth?: McpOAuthOptions } = {},
+): Promise<boolean> {
+  const runtime = resolveOAuthRuntime('forgetMcpServerLogin.oauth', options.oauth);
+  const { url } = oauthServer('forgetMcpServerLogin', definition);
+  const credentials = new ServerCredentials(runtime.credentialStore, serverStoreName(definition.name, url));
+  const had =
+    (await credentials.tokens()) !== undefined || (await credentials.clientInformation()) !== undefined;
+  await credentials.clear('all');
   return had;
 }

@@ -16,9 +16,9 @@ import type { LoopbackRedirectReceiver } from './loopback-redirect.js';
 import { NeedsLoginError } from './needs-login-error.js';
 import type { OAuthServerConfig } from './oauth-config.js';
 import type { ResolvedOAuthRuntime } from './oauth-runtime.js';
-import type { OAuthStore, StoredTokens } from './oauth-store.js';
 import { rememberClientSecret, rememberSecret } from './secret-redaction.js';
-import { dueForRenewal } from './token-expiry.js';
+import type { CredentialScope, ServerCredentials } from './server-credentials.js';
+import { dueForRenewal, type StoredTokens, withExpiry } from './token-expiry.js';
 
 /** Remembers the secrets in `tokens` for redaction (see `redactSecrets`). */
 function rememberTokens(tokens: OAuthTokens | undefined): void {
@@ -39,8 +39,9 @@ const UNUSED_REDIRECT = 'http://127.0.0.1/oauth/callback';
 
 /**
  * The SDK's {@link OAuthClientProvider} for one configured server: what `auth()` needs, read
- * from the server's `oauth` config and kept in its {@link OAuthStore}. The flows themselves
- * (discovery, registration, PKCE, refresh, resource indicators, step-up) are the SDK's.
+ * from the server's `oauth` config and kept in its {@link ServerCredentials} (local files, or a
+ * store a fleet shares). The flows themselves (discovery, registration, PKCE, refresh, resource
+ * indicators, step-up) are the SDK's.
  *
  * In an interactive run (the host gave `onAuthorizationUrl`), `redirectToAuthorization` hands
  * the URL to the host, waits for the loopback redirect and exchanges the code it brings with
@@ -53,15 +54,17 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
   readonly #server: string;
   readonly #config: OAuthServerConfig;
   readonly #runtime: ResolvedOAuthRuntime;
-  readonly #store: OAuthStore;
+  readonly #credentials: ServerCredentials;
   readonly #receiver: LoopbackRedirectReceiver | undefined;
   /** Where every OAuth request goes through, and what checks what discovery found. */
   readonly #guard: DiscoveryGuard;
   /** The discovery state (as JSON) the guard last passed: the store's copy is checked once per change. */
   #checkedDiscovery: string | undefined;
-  /** Read on every request: kept in memory, written through to the store. */
+  /**
+   * Read on every request: kept in memory (loaded by {@link loadTokens}), written through to the
+   * store, read from it again before each renewal (another worker may have renewed them).
+   */
   #tokens: StoredTokens | undefined;
-  #tokensLoaded = false;
   /** The verifier of the code being exchanged (see {@link redirectToAuthorization}). */
   #codeVerifier: string | undefined;
   /** Verifiers of authorization requests not yet sent to the user, newest last. */
@@ -85,7 +88,7 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
     serverUrl: URL,
     config: OAuthServerConfig,
     runtime: ResolvedOAuthRuntime,
-    store: OAuthStore,
+    credentials: ServerCredentials,
     receiver: LoopbackRedirectReceiver | undefined,
     guard: DiscoveryGuard,
   ) {
@@ -94,7 +97,7 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
     this.#serverUrl = serverUrl;
     this.#config = config;
     this.#runtime = runtime;
-    this.#store = store;
+    this.#credentials = credentials;
     this.#receiver = receiver;
     if (config.clientMetadataUrl !== undefined) this.clientMetadataUrl = config.clientMetadataUrl;
     if (config.tokenEndpointAuthMethod === 'private_key_jwt' && config.privateKey !== undefined) {
@@ -138,7 +141,9 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
     return randomBytes(32).toString('base64url');
   }
 
-  clientInformation(context?: OAuthClientInformationContext): StoredOAuthClientInformation | undefined {
+  async clientInformation(
+    context?: OAuthClientInformationContext,
+  ): Promise<StoredOAuthClientInformation | undefined> {
     const { clientId, clientSecret, tokenEndpointAuthMethod, authorizationServer } = this.#config;
     if (clientId !== undefined) {
       return {
@@ -150,7 +155,7 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
         ...(authorizationServer === undefined ? {} : { issuer: authorizationServer }),
       };
     }
-    const stored: StoredOAuthClientInformation | undefined = this.#store.clientInformation();
+    const stored: StoredOAuthClientInformation | undefined = await this.#credentials.clientInformation();
     rememberClient(stored);
     // A registration belongs to the authorization server that issued it: when the resource's
     // metadata names another one (the server moved), the client registers there afresh.
@@ -167,23 +172,24 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
     return stored;
   }
 
-  saveClientInformation(information: OAuthClientInformationMixed): void {
+  async saveClientInformation(information: OAuthClientInformationMixed): Promise<void> {
     rememberClient(information);
     if (this.#config.clientId !== undefined && information.client_id === this.#config.clientId) return;
     // Two flows that started side by side (a request and the event stream) each register; the
     // first registration is the one the user is sent to authorize, so it stays.
-    const stored = this.#store.clientInformation();
+    const stored = await this.#credentials.clientInformation();
     if (this.#registered && stored !== undefined && stored.client_id !== information.client_id) return;
-    this.#store.saveClientInformation(information);
     this.#registered = true;
+    await this.#credentials.saveClientInformation(information);
+  }
+
+  /** Reads the stored tokens into memory: once, before the transport sends anything. */
+  async loadTokens(): Promise<void> {
+    this.#tokens = await this.#credentials.tokens();
+    rememberTokens(this.#tokens);
   }
 
   tokens(): OAuthTokens | undefined {
-    if (!this.#tokensLoaded) {
-      this.#tokens = this.#store.tokens();
-      this.#tokensLoaded = true;
-      rememberTokens(this.#tokens);
-    }
     // A refresh keeps the scopes of the grant: a step-up to more scopes needs a new
     // authorization, so the SDK must not see the refresh token while one is under way.
     if (this.#stepUpScope !== undefined && this.#tokens?.refresh_token !== undefined) {
@@ -203,14 +209,16 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
     await this.#login?.catch(() => undefined);
   }
 
-  saveTokens(tokens: OAuthTokens): void {
+  async saveTokens(tokens: OAuthTokens): Promise<void> {
     rememberTokens(tokens);
     // A step-up's authorization hands back a new refresh token; without one, keep the old.
     const refresh = tokens.refresh_token ?? this.#tokens?.refresh_token;
     const kept = refresh === undefined ? tokens : { ...tokens, refresh_token: refresh };
-    this.#tokens = this.#store.saveTokens(kept);
-    this.#tokensLoaded = true;
+    // In memory first: the old refresh token may be spent, so should the store fail, this
+    // process at least goes on with the new ones (and the failure reaches the caller).
+    this.#tokens = withExpiry(kept);
     this.#stepUpScope = undefined;
+    await this.#credentials.saveTokens(this.#tokens);
   }
 
   /**
@@ -229,15 +237,27 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
    * a renewal already replaced sends nothing. With refresh-token rotation this matters: a
    * second refresh with the same refresh token makes the authorization server revoke them
    * all. A failed renewal fails everyone awaiting it with its error; the next one tries again.
+   *
+   * Across processes sharing the store the same holds: the renewal runs under the store's
+   * refresh lock, and reads the stored tokens first. When another worker renewed them while
+   * this one waited (or before), those are taken and nothing is sent.
    */
   renewAccessToken(stale: string | undefined): Promise<void> {
     if (this.#renewal !== undefined) return this.#renewal;
     if (this.currentAccessToken() !== stale) return Promise.resolve();
-    this.#renewal = (async () => {
-      await auth(this, { serverUrl: this.#serverUrl, fetchFn: this.#guard.fetch });
-    })().finally(() => {
-      this.#renewal = undefined;
-    });
+    this.#renewal = this.#credentials
+      .withRefreshLock(async () => {
+        const stored = await this.#credentials.tokens();
+        if (stored?.access_token !== stale) {
+          rememberTokens(stored);
+          this.#tokens = stored;
+          if (stored !== undefined && !dueForRenewal(stored)) return;
+        }
+        await auth(this, { serverUrl: this.#serverUrl, fetchFn: this.#guard.fetch });
+      })
+      .finally(() => {
+        this.#renewal = undefined;
+      });
     return this.#renewal;
   }
 
@@ -319,7 +339,7 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
       return params;
     }
     if (this.#config.grant === 'jwt_bearer') {
-      const discovery = this.#store.discoveryState();
+      const discovery = await this.#credentials.discoveryState();
       const assertion = await exchangeForIdentityAssertion(
         this.#config.identityProvider!,
         {
@@ -337,14 +357,11 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
     return undefined;
   }
 
-  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
-    this.#store.clear(scope);
+  async invalidateCredentials(scope: CredentialScope): Promise<void> {
     if (scope === 'all' || scope === 'client') this.#registered = false;
-    if (scope === 'all' || scope === 'tokens') {
-      this.#tokens = undefined;
-      this.#tokensLoaded = true;
-    }
+    if (scope === 'all' || scope === 'tokens') this.#tokens = undefined;
     if (scope === 'all' || scope === 'verifier') this.#codeVerifier = undefined;
+    await this.#credentials.clear(scope);
   }
 
   /**
@@ -354,20 +371,20 @@ export class ConfiguredOAuthProvider implements OAuthClientProvider {
    */
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
     await this.#guard.checkDiscovery(state);
-    this.#store.saveDiscoveryState(state);
+    await this.#credentials.saveDiscoveryState(state);
     this.#checkedDiscovery = JSON.stringify(state);
   }
 
   /** The stored discovery, if it still passes the guard's checks; otherwise discovery runs again. */
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
-    const stored = this.#store.discoveryState();
+    const stored = await this.#credentials.discoveryState();
     if (stored === undefined) return undefined;
     const text = JSON.stringify(stored);
     if (text === this.#checkedDiscovery) return stored;
     try {
       await this.#guard.checkDiscovery(stored);
     } catch {
-      this.#store.clear('discovery');
+      await this.#credentials.clear('discovery');
       return undefined;
     }
     this.#checkedDiscovery = text;

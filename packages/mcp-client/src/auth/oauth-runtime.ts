@@ -1,6 +1,12 @@
+import { asOAuthCredentialStoreV1, type OAuthCredentialStoreV1 } from '@toolwright/spec';
 import { checkOption, checkOptions, type OptionTable, POSITIVE_TIMER_MS } from '@toolwright/utils';
+import { McpClientError, McpClientErrorCode } from '../errors.js';
 import { invalidOption } from '../invalid-option.js';
+import { LocalOAuthCredentialStore } from './local-credential-store.js';
 import { defaultOAuthStoreDirectory } from './oauth-store.js';
+
+/** This package and its version line, as a refusal of another interface version names it. */
+const MCP_CLIENT_ACCEPTS = '@toolwright/mcp-client 0.x';
 
 /** Where the interactive login sends the user. */
 export interface AuthorizationRequest {
@@ -18,6 +24,13 @@ export interface McpOAuthOptions {
    */
   readonly storeDirectory?: string;
   /**
+   * A store the workers of a fleet share instead of the local files (an `OAuthCredentialStoreV1`
+   * of `@toolwright/spec`, such as `RedisOAuthStore` of `@toolwright/redis`): one login serves
+   * them all, and an access token is renewed once for the fleet, under the store's refresh lock.
+   * Not together with `storeDirectory`.
+   */
+  readonly credentialStore?: OAuthCredentialStoreV1;
+  /**
    * Makes the run interactive: called with the authorization URL when a server needs the user
    * to log in (open it in a browser). The redirect comes back to 127.0.0.1 on a port of its
    * own. Without it such a server is `needs_auth`.
@@ -31,7 +44,8 @@ export interface McpOAuthOptions {
 
 /** {@link McpOAuthOptions} checked, with the defaults filled in. */
 export interface ResolvedOAuthRuntime {
-  readonly storeDirectory: string;
+  /** The host's `credentialStore`, or the local files in `storeDirectory`. */
+  readonly credentialStore: OAuthCredentialStoreV1;
   readonly onAuthorizationUrl: ((request: AuthorizationRequest) => void | Promise<void>) | undefined;
   readonly authorizationTimeoutMs: number;
   loginCommand(server: string): string;
@@ -42,6 +56,7 @@ const OAUTH_OPTION_NAMES: OptionTable<McpOAuthOptions> = {
   onAuthorizationUrl: { kind: 'custom' },
   authorizationTimeoutMs: { kind: 'custom' },
   loginCommand: { kind: 'custom' },
+  credentialStore: { kind: 'custom' },
 };
 
 /** Runtimes this module resolved: an adapter hands its manager the one it already checked. */
@@ -70,11 +85,28 @@ export function resolveOAuthRuntime(
   );
   const loginCommand = given.loginCommand;
   const resolved: ResolvedOAuthRuntime = Object.freeze({
-    storeDirectory: given.storeDirectory ?? defaultOAuthStoreDirectory(),
+    credentialStore: credentialStoreOf(owner, given),
     onAuthorizationUrl: given.onAuthorizationUrl,
     authorizationTimeoutMs: given.authorizationTimeoutMs ?? 300_000,
     loginCommand: (server: string) => loginCommand?.(server) ?? `toolwright-agent mcp login ${server}`,
   });
   RESOLVED.add(resolved);
   return resolved;
+}
+
+/** The host's `credentialStore` as a v1 store, or the local one; refused naming what is accepted. */
+function credentialStoreOf(owner: string, given: McpOAuthOptions): OAuthCredentialStoreV1 {
+  if (given.credentialStore === undefined)
+    return new LocalOAuthCredentialStore(given.storeDirectory ?? defaultOAuthStoreDirectory());
+  if (given.storeDirectory !== undefined)
+    throw new McpClientError(
+      McpClientErrorCode.InvalidOption,
+      `${owner}: give either storeDirectory (the local files) or credentialStore (a store the fleet shares), not both`,
+    );
+  const adaptation = asOAuthCredentialStoreV1(given.credentialStore, MCP_CLIENT_ACCEPTS);
+  if (adaptation.ok) return adaptation.value;
+  throw new McpClientError(
+    McpClientErrorCode.InvalidOption,
+    `${owner}: credentialStore: ${adaptation.message}`,
+  );
 }

@@ -1,22 +1,15 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type {
-  OAuthClientInformationMixed,
-  OAuthDiscoveryState,
-  OAuthTokens,
-} from '@modelcontextprotocol/client';
+import type { OAuthCredentialKindV1, OAuthCredentialValueV1 } from '@toolwright/spec';
 import { userStateDirectory } from '@toolwright/utils/private-files';
 import { GuardedPrivateDirectory } from '../private-state.js';
 
 /** What is kept per server, one file each. */
-const FILES = {
+const FILES: Readonly<Record<OAuthCredentialKindV1, string>> = {
   tokens: 'tokens.json',
   client: 'client.json',
   discovery: 'discovery.json',
-} as const;
-
-/** Tokens as stored: the SDK's, plus when the access token expires (the SDK keeps only `expires_in`). */
-export type StoredTokens = OAuthTokens & { readonly expires_at?: number };
+};
 
 /**
  * The default place of the OAuth store: `$XDG_STATE_HOME/toolwright/mcp-oauth`, or
@@ -27,8 +20,9 @@ export function defaultOAuthStoreDirectory(env: NodeJS.ProcessEnv = process.env)
 }
 
 /**
- * The directory of one server: its name and a hash of its URL, so that tokens saved for one
- * URL are never sent to another server configured later under the same name.
+ * The key of one server's credentials (and the name of its directory in the local store): its
+ * name and a hash of its URL, so that tokens saved for one URL are never sent to another server
+ * configured later under the same name. Every worker of a fleet derives the same key.
  */
 export function serverStoreName(server: string, url: URL): string {
   const hash = createHash('sha256').update(url.href).digest('hex').slice(0, 16);
@@ -36,19 +30,19 @@ export function serverStoreName(server: string, url: URL): string {
 }
 
 /**
- * The tokens, client registration and discovery results of one server, in a
- * `PrivateDirectory` of `@toolwright/utils/private-files` (0700, files 0600, owner-checked, written
- * crash-safely). The directory is opened on first use, so a server whose tokens are never
- * needed creates nothing.
+ * The tokens, client registration and discovery results of one server (`serverKey`, see
+ * {@link serverStoreName}), in a `PrivateDirectory` of `@toolwright/utils/private-files` (0700,
+ * files 0600, owner-checked, written crash-safely). The directory is opened on first use, so a
+ * server whose tokens are never needed creates nothing.
  */
 export class OAuthStore {
   readonly #root: string;
   readonly #name: string;
   #directory: GuardedPrivateDirectory | undefined;
 
-  constructor(root: string, server: string, url: URL) {
+  constructor(root: string, serverKey: string) {
     this.#root = root;
-    this.#name = serverStoreName(server, url);
+    this.#name = serverKey;
   }
 
   /** The directory this server's files are in. */
@@ -61,59 +55,26 @@ export class OAuthStore {
     return this.#directory;
   }
 
-  #read<T>(file: string): T | undefined {
-    const bytes = this.#open().read(file);
+  /** The value kept under `kind`, or `undefined` when there is none. */
+  read(kind: OAuthCredentialKindV1): OAuthCredentialValueV1 | undefined {
+    const bytes = this.#open().read(FILES[kind]);
     if (bytes === undefined) return undefined;
-    const text = bytes.toString('utf8');
-    let value: T | undefined;
+    let value: OAuthCredentialValueV1 | undefined;
     try {
-      value = JSON.parse(text) as T;
+      value = JSON.parse(bytes.toString('utf8')) as OAuthCredentialValueV1;
     } catch {
       // Written whole or not at all, so only a hand edit breaks it: as good as missing.
     }
     return value;
   }
 
-  #write(file: string, value: unknown): void {
-    this.#open().write(file, Buffer.from(JSON.stringify(value)));
+  /** Replaces the value kept under `kind`. */
+  write(kind: OAuthCredentialKindV1, value: OAuthCredentialValueV1): void {
+    this.#open().write(FILES[kind], Buffer.from(JSON.stringify(value)));
   }
 
-  tokens(): StoredTokens | undefined {
-    return this.#read<StoredTokens>(FILES.tokens);
-  }
-
-  /** Saves `tokens` with when they expire, and returns them as saved. */
-  saveTokens(tokens: OAuthTokens, now = Date.now()): StoredTokens {
-    const stored: StoredTokens =
-      typeof tokens.expires_in === 'number'
-        ? { ...tokens, expires_at: now + tokens.expires_in * 1000 }
-        : tokens;
-    this.#write(FILES.tokens, stored);
-    return stored;
-  }
-
-  clientInformation(): OAuthClientInformationMixed | undefined {
-    return this.#read<OAuthClientInformationMixed>(FILES.client);
-  }
-
-  saveClientInformation(information: OAuthClientInformationMixed): void {
-    this.#write(FILES.client, information);
-  }
-
-  discoveryState(): OAuthDiscoveryState | undefined {
-    return this.#read<OAuthDiscoveryState>(FILES.discovery);
-  }
-
-  saveDiscoveryState(state: OAuthDiscoveryState): void {
-    this.#write(FILES.discovery, state);
-  }
-
-  /** Forgets what `scope` names (the SDK's `invalidateCredentials` scopes). */
-  clear(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
-    if (scope === 'verifier') return;
-    const directory = this.#open();
-    if (scope === 'all' || scope === 'tokens') directory.remove(FILES.tokens);
-    if (scope === 'all' || scope === 'client') directory.remove(FILES.client);
-    if (scope === 'all' || scope === 'discovery') directory.remove(FILES.discovery);
+  /** Forgets the value kept under `kind`; true when there was one. */
+  remove(kind: OAuthCredentialKindV1): boolean {
+    return this.#open().remove(FILES[kind]);
   }
 }

@@ -7,8 +7,9 @@ import { LoopbackRedirectReceiver } from './loopback-redirect.js';
 import type { OAuthServerConfig } from './oauth-config.js';
 import { ConfiguredOAuthProvider } from './oauth-provider.js';
 import type { ResolvedOAuthRuntime } from './oauth-runtime.js';
-import { OAuthStore } from './oauth-store.js';
+import { serverStoreName } from './oauth-store.js';
 import { rememberClientSecret, rememberNamedSecrets, rememberSecret } from './secret-redaction.js';
+import { ServerCredentials } from './server-credentials.js';
 import { replayingStaleRefusals } from './stale-refusal-replay.js';
 
 /**
@@ -74,7 +75,7 @@ class OAuthStreamableHttpTransport extends StreamableHTTPClientTransport {
         // A fresh token the server still refuses may come from an authorization server it no
         // longer trusts (its metadata now names another): the next authorization discovers anew,
         // and registers with the new server if it is one (SEP-2352).
-        this.#provider.invalidateCredentials('discovery');
+        await this.#provider.invalidateCredentials('discovery');
       }
     }
   }
@@ -146,8 +147,14 @@ export async function createOAuthTransport(
   });
   const interactive = runtime.onAuthorizationUrl !== undefined && oauth.grant === 'authorization_code';
   const receiver = interactive ? await LoopbackRedirectReceiver.start(oauth.redirectPort) : undefined;
-  const store = new OAuthStore(runtime.storeDirectory, server, url);
-  const provider = new ConfiguredOAuthProvider(server, url, oauth, runtime, store, receiver, guard);
+  const credentials = new ServerCredentials(runtime.credentialStore, serverStoreName(server, url));
+  const provider = new ConfiguredOAuthProvider(server, url, oauth, runtime, credentials, receiver, guard);
+  try {
+    await provider.loadTokens();
+  } catch (error) {
+    await receiver?.close();
+    throw error;
+  }
   // Sees each answer before the SDK acts on it: a 403 insufficient_scope starts a step-up.
   const observingFetch: typeof fetch = async (input, init) => {
     const response = await guard.fetch(input, init);

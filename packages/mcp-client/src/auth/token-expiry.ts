@@ -1,10 +1,20 @@
-import type { StoredTokens } from './oauth-store.js';
+import type { OAuthTokens } from '@modelcontextprotocol/client';
+
+/** Tokens as stored: the SDK's, plus when the access token expires (the SDK keeps only `expires_in`). */
+export type StoredTokens = OAuthTokens & { readonly expires_at?: number };
 
 /** The most time before its expiry that an access token is renewed. */
 export const RENEWAL_MARGIN_MS = 60_000;
 
 /** The share of its lifetime before expiry that a short-lived access token is renewed. */
 export const RENEWAL_MARGIN_SHARE = 0.1;
+
+/** `tokens` with when the access token expires, as `expires_in` counts from `now`. */
+export function withExpiry(tokens: OAuthTokens, now = Date.now()): StoredTokens {
+  return typeof tokens.expires_in === 'number'
+    ? { ...tokens, expires_at: now + tokens.expires_in * 1000 }
+    : tokens;
+}
 
 /**
  * Whether `tokens` expire within the renewal margin at `now`: 60 s, or a tenth of the token's

@@ -23,7 +23,7 @@ it.skipIf(!redisTestsRun())(
     const server = await startRedisServer();
     vi.stubEnv('REDIS_URL', server.url);
     try {
-      const printed = await runReadmeExample({ packageDir, block: 1 });
+      const printed = await runReadmeExample({ packageDir, block: 2 });
       expect(printed).toHaveLength(2);
       expect(String(printed[0]?.[0])).toMatch(
         /^\[… [\d,]+ bytes omitted — full output stored as artifact [0-9a-f]{64} \(text\/plain, 90,000 bytes\); read on with ReadArtifact/,

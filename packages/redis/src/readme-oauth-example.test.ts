@@ -13,7 +13,7 @@ it.skipIf(!redisTestsRun())(
     vi.stubEnv('REDIS_URL', server.url);
     vi.stubEnv('OAUTH_KEY', randomBytes(32).toString('base64'));
     try {
-      const printed = await runReadmeExample({ packageDir, block: 1 });
+      const printed = await runReadmeExample({ packageDir, block: 3 });
       expect(printed).toEqual([
         [
           expect.stringMatching(

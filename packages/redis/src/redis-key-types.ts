@@ -6,10 +6,9 @@ import { RedisStoreError, RedisStoreErrorCode } from './redis-store-error.js';
 export type ExpectedKeyTypes = Readonly<Record<string, 'string' | 'hash' | 'zset' | 'stream' | 'list'>>;
 
 /**
- * Runs `command` as `runOnConnection` does, and turns a reply of Redis refusing it into a
- * {@link RedisStoreError}: `WRONGTYPE` (a key holds something this store never writes there) is
- * `invalid_data` naming the key and what it holds, since repeating cannot help; any other refusal
- * (out of memory, a read-only replica) is `unavailable`, quoting Redis.
+ * Runs `command` as `runOnConnection` does (which already makes any refusal of Redis a
+ * {@link RedisStoreError}), and says more of a `WRONGTYPE`: `runOnConnection` can only list the
+ * keys the operation uses, while this asks Redis which one holds what, and names it.
  */
 export async function runOnKeys<T>(
   connection: RedisConnection,
@@ -18,15 +17,12 @@ export async function runOnKeys<T>(
   command: Parameters<typeof runOnConnection<T>>[2],
 ): Promise<T> {
   try {
-    return await runOnConnection(connection, operation, command);
+    return await runOnConnection(connection, operation, command, Object.keys(keys));
   } catch (error) {
-    if (!(error instanceof ErrorReply)) throw error;
-    if (error.message.includes('WRONGTYPE')) throw await wrongType(connection, operation, keys, error);
-    throw new RedisStoreError(
-      RedisStoreErrorCode.Unavailable,
-      `Redis at ${connection.server} refused ${operation}: ${error.message}`,
-      { cause: error },
-    );
+    const reply = RedisStoreError.isInstance(error) ? error.cause : error;
+    if (reply instanceof ErrorReply && reply.message.includes('WRONGTYPE'))
+      throw await wrongType(connection, operation, keys, reply);
+    throw error;
   }
 }
 

@@ -1,11 +1,11 @@
-import { ErrorReply } from '@redis/client';
 import {
   OAUTH_CREDENTIAL_KINDS_V1,
   type OAuthCredentialKindV1,
   type OAuthCredentialStoreV1,
   type OAuthCredentialValueV1,
 } from '@toolwright/spec';
-import { type RedisConnection, runOnConnection } from './redis-connection.js';
+import type { RedisConnection, runOnConnection } from './redis-connection.js';
+import { runOnKeys } from './redis-key-types.js';
 import { withLeaseLock } from './redis-lease-lock.js';
 import { RedisStoreError, RedisStoreErrorCode } from './redis-store-error.js';
 import { hostKeyOf, SealedValues } from './sealed-value.js';
@@ -154,21 +154,8 @@ export class RedisOAuthStore implements OAuthCredentialStoreV1 {
     return `${this.#serverPrefix(serverKey)}${kind}`;
   }
 
-  /** Runs one command on `key`; a reply of Redis refusing it (a key of another type) is `invalid_data` naming the key. */
-  async #run<T>(
-    key: string,
-    operation: string,
-    command: Parameters<typeof runOnConnection<T>>[2],
-  ): Promise<T> {
-    try {
-      return await runOnConnection(this.#connection, operation, command);
-    } catch (error) {
-      if (!(error instanceof ErrorReply)) throw error;
-      throw new RedisStoreError(
-        RedisStoreErrorCode.InvalidData,
-        `Redis refused ${operation} at key ${key} (${error.message}); something else uses that key.`,
-        { cause: error },
-      );
-    }
+  /** Runs one command on `key`, which holds a string; a key of another type is `invalid_data` naming it. */
+  #run<T>(key: string, operation: string, command: Parameters<typeof runOnConnection<T>>[2]): Promise<T> {
+    return runOnKeys(this.#connection, operation, { [key]: 'string' }, command);
   }
 }

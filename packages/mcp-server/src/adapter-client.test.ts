@@ -132,11 +132,11 @@ describe.each(['remote', 'local'])('our McpAdapter as the client (%s)', (server)
 
   it('follows a resource_link to a large artifact with resources/read', async () => {
     const result = await adapter.callTool(name('Picture'), { large: true }, context());
-    // Over HTTP the adapter speaks 2026-07-28, so the link carries the stateless grant.
-    const uri = /uri: (toolwright:\/\/artifact\/[0-9a-f]{64}(\?grant=[\w-]{22})?)/.exec(
+    // Every link carries its grant: for the session (stdio, 2025) or the client (HTTP, 2026-07-28).
+    const uri = /uri: (toolwright:\/\/artifact\/[0-9a-f]{64}(\?grant=[\w-]{22}))/.exec(
       textOf(result.llmContent),
     );
-    expect(uri?.[2] !== undefined).toBe(server === 'remote');
+    expect(uri?.[2]).toBeDefined();
     const read = await registry.get('McpReadResource')?.build({ server, uri: uri?.[1] }).execute(context());
     expect(read?.error).toBeUndefined();
     expect(read?.artifacts?.[0]).toMatchObject({ mimeType: 'image/png', byteLength: 300 * 1024 + 70 });

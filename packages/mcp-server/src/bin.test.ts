@@ -96,7 +96,7 @@ describe('the toolwright-mcp-server bin over stdio (raw SDK client)', () => {
     const { client } = await connect();
     const result = (await client.callTool({ name: 'Picture', arguments: { large: true } })) as CallToolResult;
     const link = result.content.find((part) => part.type === 'resource_link') as { uri: string } | undefined;
-    expect(link?.uri).toMatch(/^toolwright:\/\/artifact\/[0-9a-f]{64}$/);
+    expect(link?.uri).toMatch(/^toolwright:\/\/artifact\/[0-9a-f]{64}\?grant=[\w-]{22}$/);
     const { contents } = await client.readResource({ uri: link?.uri ?? '' });
     expect(Buffer.from((contents[0] as { blob: string }).blob, 'base64').length).toBe(300 * 1024 + 70);
     await client.close();

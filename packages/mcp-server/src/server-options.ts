@@ -1,7 +1,7 @@
 import type { Implementation } from '@modelcontextprotocol/server';
 import type { Tool } from '@toolwright/contracts';
 import type { ToolRegistry } from '@toolwright/registry';
-import type { ArtifactStoreV1 } from '@toolwright/spec';
+import type { ArtifactStoreV1, McpChangeBusV1 } from '@toolwright/spec';
 import { checkOptions, type OptionTable, refusedOption } from '@toolwright/utils';
 import { invalidOption } from './invalid-option.js';
 import { HostPrompts } from './prompts/host-prompts.js';
@@ -62,6 +62,13 @@ export interface ToolwrightMcpServerOptions {
    * server needs; replicas behind a load balancer must share one (see docs/deployment.md).
    */
   signingKey?: Uint8Array | string;
+  /**
+   * Where changes are published and heard (the tool list, resources), for a fleet: with a
+   * shared bus (such as `RedisChangeBus` of `@toolwright/redis`), a change published on one
+   * replica reaches the clients of every replica, 2025 sessions and 2026 listeners alike.
+   * Default: one in this process.
+   */
+  changeBus?: McpChangeBusV1;
 }
 
 const OWNER = 'ToolwrightMcpServer';
@@ -83,6 +90,7 @@ const SERVER_OPTIONS: OptionTable<ToolwrightMcpServerOptions> = {
   listChangedDebounceMs: { kind: 'number', min: 0, max: 60_000 },
   onError: { kind: 'function' },
   signingKey: { kind: 'custom' },
+  changeBus: { kind: 'custom' },
 };
 
 /** The options, checked, with every default applied. */
@@ -106,6 +114,16 @@ export function resolveServerOptions(options: ToolwrightMcpServerOptions): Resol
     'an artifact store (write, read, spill)',
   );
   const store = adaptArtifactStore(options.artifacts);
+  checkMethods(
+    'changeBus',
+    options.changeBus,
+    ['publish', 'subscribe'],
+    'a change bus, version v1 (publish, subscribe)',
+  );
+  if (options.changeBus !== undefined && options.changeBus.specificationVersion !== 'v1')
+    throw invalidOption(
+      refusedOption(OWNER, 'changeBus', 'a change bus, version v1 (publish, subscribe)', options.changeBus),
+    );
   const keyProblem = signingKeyProblem(options.signingKey);
   if (keyProblem !== undefined)
     throw invalidOption(refusedOption(OWNER, 'signingKey', keyProblem, options.signingKey));
@@ -123,6 +141,7 @@ export function resolveServerOptions(options: ToolwrightMcpServerOptions): Resol
     prompts: new HostPrompts(options.prompts),
     onError: options.onError ?? (() => {}),
     signingKeys: deriveSigningKeys(options.signingKey),
+    changeBus: options.changeBus,
   };
   return { registry, core, listChangedDebounceMs: options.listChangedDebounceMs ?? 50 };
 }

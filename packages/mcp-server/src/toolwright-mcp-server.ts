@@ -1,4 +1,11 @@
-import { createMcpHandler, type McpHttpHandler, type Transport } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  InMemoryServerEventBus,
+  type McpHttpHandler,
+  type ServerEvent,
+  type ServerEventBus,
+  type Transport,
+} from '@modelcontextprotocol/server';
 import { McpServerError, McpServerErrorCode } from './mcp-server-error.js';
 import {
   type ResolvedServerOptions,
@@ -30,12 +37,22 @@ export class ToolwrightMcpServer {
   /** Tool calls of stateless (2026-07-28) requests, which belong to no session. */
   readonly #statelessCalls = new InFlightCalls();
   #stateless: McpHttpHandler | undefined;
+  /**
+   * Where changes go (the tool list, resources): the host's shared bus for a fleet, so that every
+   * replica's clients hear of a change made on one, or one in this process.
+   */
+  readonly #changes: ServerEventBus;
+  readonly #stopHearing: () => void;
   #stopWatching: (() => void) | undefined;
   #closing: Promise<void> | undefined;
 
   /** Checks every option (see {@link ToolwrightMcpServerOptions}); throws `invalid_option` naming a bad one. */
   constructor(options: ToolwrightMcpServerOptions) {
     this.#options = resolveServerOptions(options);
+    const { changeBus, onError } = this.#options.core;
+    this.#changes = (changeBus as ServerEventBus | undefined) ?? new InMemoryServerEventBus(onError);
+    // 2025 sessions hear changes from the bus too, so a change published on any replica reaches them.
+    this.#stopHearing = this.#changes.subscribe((event) => this.#tellSessions(event));
   }
 
   /** The sessions connected now. */
@@ -77,6 +94,7 @@ export class ToolwrightMcpServer {
       this.#stateless = createMcpHandler(statelessServerFactory(this.#options.core, this.#statelessCalls), {
         legacy: 'reject',
         onerror: this.#options.core.onError,
+        bus: this.#changes,
       });
       this.#watchRegistry();
     }
@@ -88,14 +106,12 @@ export class ToolwrightMcpServer {
    * the resource changed (`notifications/resources/updated`).
    */
   notifyResourceUpdated(uri: string): void {
-    for (const session of this.#sessions) session.notifyResourceUpdated(uri);
-    this.#stateless?.notify.resourceUpdated(uri);
+    this.#publish({ kind: 'resource_updated', uri });
   }
 
   /** Tells every session, and every stateless client listening, that the host's resource list changed. */
   notifyResourceListChanged(): void {
-    for (const session of this.#sessions) session.notifyResourceListChanged();
-    this.#stateless?.notify.resourcesChanged();
+    this.#publish({ kind: 'resources_list_changed' });
   }
 
   /**
@@ -107,6 +123,7 @@ export class ToolwrightMcpServer {
     this.#closing ??= (async () => {
       this.#stopWatching?.();
       this.#stopWatching = undefined;
+      this.#stopHearing();
       await Promise.all([
         ...[...this.#sessions].map((session) => session.close({ graceMs })),
         this.#statelessCalls.drain(graceMs, 'the MCP server is shutting down'),
@@ -120,12 +137,26 @@ export class ToolwrightMcpServer {
     if (this.#stopWatching !== undefined) return;
     this.#stopWatching = watchToolCatalog(
       this.#options.registry,
-      () => {
-        for (const session of this.#sessions) session.notifyToolListChanged();
-        this.#stateless?.notify.toolsChanged();
-      },
+      () => this.#publish({ kind: 'tools_list_changed' }),
       this.#options.listChangedDebounceMs,
     );
+  }
+
+  #publish(event: ServerEvent): void {
+    try {
+      this.#changes.publish(event);
+    } catch (error) {
+      // A shared bus that cannot reach its backend: this process's listeners already heard it.
+      this.#options.core.onError(error);
+    }
+  }
+
+  #tellSessions(event: ServerEvent): void {
+    for (const session of this.#sessions) {
+      if (event.kind === 'tools_list_changed') session.notifyToolListChanged();
+      else if (event.kind === 'resources_list_changed') session.notifyResourceListChanged();
+      else if (event.kind === 'resource_updated') session.notifyResourceUpdated(event.uri);
+    }
   }
 
   #refuseWhenClosing(): void {

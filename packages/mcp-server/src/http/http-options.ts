@@ -1,3 +1,4 @@
+import type { McpEventStoreV1, McpSessionRecordStoreV1 } from '@toolwright/spec';
 import {
   checkOptions,
   describeRenamedOptionProblem,
@@ -49,6 +50,19 @@ export interface McpHttpOptions {
   authorize?: McpBearerVerifier;
   /** Keep each session's stream events so clients can resume with `Last-Event-ID`. Default `true`. */
   resumability?: boolean;
+  /**
+   * Where the records of 2025-era sessions live, for a fleet: with a shared store (such as
+   * `RedisSessionRecords` of `@toolwright/redis`), a session opened on one replica is served by
+   * any other, which re-opens it from its record. Default: none, each session lives on the
+   * process that opened it.
+   */
+  sessionRecords?: McpSessionRecordStoreV1;
+  /**
+   * The event store of each session's streams (the session id given), for a fleet: with a shared
+   * store (such as `RedisEventStore` of `@toolwright/redis`), a client whose replica died resumes
+   * on another from `Last-Event-ID`. Default: in memory, within the bounds below.
+   */
+  eventStore?: (sessionId: string) => McpEventStoreV1;
   /** Events kept per session for resumption; the oldest are dropped past it. Default 1,000. */
   maxEventsPerSession?: number;
   /**
@@ -103,6 +117,8 @@ export interface ResolvedHttpOptions {
   readonly sessionIdleTimeoutMs: number;
   readonly maxBodyBytes: number;
   readonly shutdownGraceMs: number;
+  readonly sessionRecords: McpSessionRecordStoreV1 | undefined;
+  readonly eventStore: ((sessionId: string) => McpEventStoreV1) | undefined;
 }
 
 const OWNER = 'serveHttp';
@@ -118,6 +134,8 @@ const HTTP_OPTIONS: OptionTable<McpHttpOptions> = {
   allowedOriginPorts: { kind: 'custom' },
   authorize: { kind: 'function' },
   resumability: { kind: 'boolean' },
+  sessionRecords: { kind: 'custom' },
+  eventStore: { kind: 'function' },
   maxEventsPerSession: POSITIVE_SAFE_INTEGER,
   maxEventBytesPerSession: POSITIVE_SAFE_INTEGER,
   maxEventBytesTotal: POSITIVE_SAFE_INTEGER,
@@ -174,6 +192,8 @@ export function resolveHttpOptions(options: McpHttpOptions): ResolvedHttpOptions
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60 * 1000,
     maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
     shutdownGraceMs: (shutdownGraceMs as number | undefined) ?? DEFAULT_SHUTDOWN_GRACE_MS,
+    sessionRecords: sessionRecordStore(options.sessionRecords),
+    eventStore: options.eventStore,
   };
 }
 
@@ -196,6 +216,27 @@ function hostPolicy(
     origins: new Set(allowedOrigins.map((origin) => origin.toLowerCase())),
     originPorts: new Set(originPorts),
   };
+}
+
+function sessionRecordStore(value: unknown): McpSessionRecordStoreV1 | undefined {
+  if (value === undefined) return undefined;
+  const store = value as Partial<Record<keyof McpSessionRecordStoreV1, unknown>> | null;
+  if (
+    typeof store !== 'object' ||
+    store === null ||
+    store.specificationVersion !== 'v1' ||
+    (['get', 'put', 'touch', 'delete'] as const).some((method) => typeof store[method] !== 'function')
+  ) {
+    throw invalidOption(
+      refusedOption(
+        OWNER,
+        'sessionRecords',
+        'a session record store, version v1 (get, put, touch, delete)',
+        value,
+      ),
+    );
+  }
+  return value as McpSessionRecordStoreV1;
 }
 
 function stringList(name: string, value: unknown): readonly string[] {

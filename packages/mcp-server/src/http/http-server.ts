@@ -7,12 +7,14 @@ import {
 } from 'node:http';
 import {
   type AuthInfo,
+  type EventStore,
   isLegacyRequest,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import type { McpSessionRecordStoreV1, McpSessionRecordV1 } from '@toolwright/spec';
 import { McpServerError, McpServerErrorCode } from '../mcp-server-error.js';
 import { closeGraceMs, type McpCloseOptions } from '../session/close-options.js';
-import type { McpServerSession } from '../session/server-session.js';
+import type { ServerSession } from '../session/server-session.js';
 import type { ToolwrightMcpServer } from '../toolwright-mcp-server.js';
 import { checkBearer } from './bearer-auth.js';
 import { allowOrigin, answerPreflight } from './cors.js';
@@ -24,6 +26,7 @@ import { IdleTimer } from './idle-timer.js';
 import { MemoryEventStore } from './memory-event-store.js';
 import { holdsRequest, isInitialize, readJsonBody } from './read-json-body.js';
 import { clientKeyOf, isRefusal, SessionAdmission } from './session-admission.js';
+import { replayHandshake, saveSessionState, sessionRecordOf } from './session-record.js';
 import { endStreamAtExpiry } from './stream-expiry.js';
 import { OpenExchanges, sendWebResponse, toWebRequest } from './web-exchange.js';
 
@@ -50,12 +53,21 @@ export interface McpHttpServer {
 
 interface HttpSession {
   readonly transport: WebStandardStreamableHTTPServerTransport;
-  readonly session: McpServerSession;
+  readonly session: ServerSession;
   /** The client the session was opened by, when bearer tokens are checked. */
   readonly clientId: string | undefined;
   /** Its stream events, kept for resumption (when resumability is on). */
-  readonly events: MemoryEventStore | undefined;
+  readonly events: SessionEvents | undefined;
   readonly idle: IdleTimer;
+  /** Its shared record, when the fleet keeps one (`sessionRecords`), as last saved. */
+  record: McpSessionRecordV1 | undefined;
+}
+
+/** A session's event store, as the transport takes it, with what the server asks of it. */
+interface SessionEvents {
+  readonly store: EventStore;
+  resumeProblem(lastEventId: string): Promise<string | undefined>;
+  dispose(): void;
 }
 
 /**
@@ -77,6 +89,9 @@ export async function serveHttp(
   const budget = new EventBudget(resolved.maxEventBytesTotal);
   const admission = new SessionAdmission(resolved.maxSessions, resolved.maxSessionsPerClient);
   const exchanges = new OpenExchanges();
+  /** Sessions being re-opened from their records, so that two requests re-open one once. */
+  const adopting = new Map<string, Promise<HttpSession | undefined>>();
+  const records = resolved.sessionRecords;
   let policy: HostPolicy | undefined;
   let closing: Promise<void> | undefined;
   const http = createServer((request, response) => {
@@ -124,9 +139,15 @@ export async function serveHttp(
     }
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
-      const entry = sessions.get(sessionId);
+      const entry = await findSession(sessionId, auth, request);
       // Another client's session answers exactly like a missing one: its id reveals nothing.
       if (entry === undefined || (auth !== undefined && entry.clientId !== auth.clientId)) {
+        return refuse(response, 404, 'Session not found; start a new one with initialize.');
+      }
+      // A fleet's session ends everywhere when its record does (expired, or ended on another replica).
+      if (entry.record !== undefined && !(await resolved.sessionRecords?.touch(sessionId, Date.now()))) {
+        sessions.delete(sessionId);
+        void entry.session.close({ graceMs: 0 });
         return refuse(response, 404, 'Session not found; start a new one with initialize.');
       }
       // While draining, a session may still deliver answers (an elicitation result, a
@@ -136,13 +157,13 @@ export async function serveHttp(
       }
       const lastEventId = request.headers['last-event-id'];
       if (request.method === 'GET' && typeof lastEventId === 'string' && entry.events !== undefined) {
-        const problem = entry.events.resumeProblem(lastEventId);
+        const problem = await entry.events.resumeProblem(lastEventId);
         if (problem !== undefined) return refuse(response, 410, problem);
       }
       response.once('close', entry.idle.requestOpened());
       if (request.method === 'GET' && auth?.expiresAt !== undefined)
         endStreamAtExpiry(response, auth.expiresAt);
-      return exchanges.track(exchange(entry.transport, web, response, body, auth));
+      return exchanges.track(exchange(entry, records, web, response, body, auth));
     }
     if (closing !== undefined)
       return refuse(response, 503, 'The server is shutting down.', { connection: 'close' });
@@ -166,25 +187,88 @@ export async function serveHttp(
     auth: AuthInfo | undefined,
     releasePlace: () => void,
   ): Promise<void> {
-    let entry: HttpSession | undefined;
-    const events = resolved.resumability
-      ? new MemoryEventStore({
-          maxEvents: resolved.maxEventsPerSession,
-          maxBytes: resolved.maxEventBytesPerSession,
-          budget,
-          boundsHint: `maxEventBytesPerSession ${resolved.maxEventBytesPerSession}, maxEventBytesTotal ${resolved.maxEventBytesTotal}, maxEventsPerSession ${resolved.maxEventsPerSession}`,
-        })
-      : undefined;
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      ...(events === undefined ? {} : { eventStore: events, retryInterval: resolved.retryIntervalMs }),
-      onsessioninitialized: (id) => {
-        if (entry !== undefined) sessions.set(id, entry);
-      },
-    });
-    let session: McpServerSession;
+    const entry = await startSession(randomUUID(), auth, releasePlace);
+    response.once('close', entry.idle.requestOpened());
+    await exchanges.track(exchange(entry, records, request, response, body, auth));
+    const id = entry.transport.sessionId;
+    // An initialize the transport refused (a bad Accept header, say) opened no session.
+    if (id === undefined || !sessions.has(id)) {
+      await entry.session.close({ graceMs: 0 });
+      return;
+    }
+    if (resolved.sessionRecords !== undefined) {
+      entry.record = sessionRecordOf(id, body, auth);
+      await resolved.sessionRecords.put(entry.record);
+    }
+  }
+
+  /**
+   * A session of another replica, re-opened here from its shared record: the SDK session is
+   * given the recorded id and the recorded handshake, answered to no one, then the state the
+   * client set since (log level, subscriptions). `undefined` when there is no such record, or
+   * it is another client's.
+   */
+  async function adoptSession(
+    sessionId: string,
+    auth: AuthInfo | undefined,
+    request: IncomingMessage,
+  ): Promise<HttpSession | undefined> {
+    const records = resolved.sessionRecords;
+    if (records === undefined) return undefined;
+    const record = await records.get(sessionId);
+    if (record === undefined || (record.principal ?? undefined) !== auth?.clientId) return undefined;
+    const ticket = admission.admit(clientKeyOf(request, auth));
+    if (isRefusal(ticket)) return undefined;
+    let entry: HttpSession;
     try {
-      session = await server.connect(transport);
+      entry = await startSession(record.sessionId, auth, ticket.release);
+    } catch (error) {
+      ticket.release();
+      throw error;
+    }
+    await replayHandshake(entry.transport, record, auth);
+    entry.record = record;
+    entry.session.logLevel = record.logLevel;
+    for (const uri of record.resourceSubscriptions ?? []) entry.session.subscriptions.add(uri);
+    return entry;
+  }
+
+  /** The local session of `sessionId`, re-opening a fleet's session here when it has a record. */
+  function findSession(
+    sessionId: string,
+    auth: AuthInfo | undefined,
+    request: IncomingMessage,
+  ): Promise<HttpSession | undefined> {
+    const local = sessions.get(sessionId);
+    if (local !== undefined) return Promise.resolve(local);
+    let pending = adopting.get(sessionId);
+    if (pending === undefined) {
+      pending = adoptSession(sessionId, auth, request).finally(() => adopting.delete(sessionId));
+      adopting.set(sessionId, pending);
+    }
+    return pending;
+  }
+
+  /** Makes the transport and the SDK session of one MCP session, named `id`. */
+  async function startSession(
+    id: string,
+    auth: AuthInfo | undefined,
+    releasePlace: () => void,
+  ): Promise<HttpSession> {
+    let entry: HttpSession | undefined;
+    const events = resolved.resumability ? eventsOf(id) : undefined;
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => id,
+      ...(events === undefined ? {} : { eventStore: events.store, retryInterval: resolved.retryIntervalMs }),
+      onsessioninitialized: (initialized) => {
+        if (entry !== undefined) sessions.set(initialized, entry);
+      },
+      // A client that ends its session ends it for the whole fleet.
+      onsessionclosed: (closed) => void records?.delete(closed).catch(() => {}),
+    });
+    let session: ServerSession;
+    try {
+      session = (await server.connect(transport)) as ServerSession;
     } catch (error) {
       events?.dispose();
       throw error;
@@ -198,19 +282,39 @@ export async function serveHttp(
         void session.close({ graceMs: 0 });
       },
     );
-    entry = { transport, session, clientId: auth?.clientId, events, idle };
+    entry = { transport, session, clientId: auth?.clientId, events, idle, record: undefined };
+    const opened = entry;
     void session.closed.then(() => {
-      if (transport.sessionId !== undefined && sessions.get(transport.sessionId) === entry)
+      if (transport.sessionId !== undefined && sessions.get(transport.sessionId) === opened)
         sessions.delete(transport.sessionId);
       idle.stop();
       events?.dispose();
       releasePlace();
     });
-    response.once('close', idle.requestOpened());
-    await exchanges.track(exchange(transport, request, response, body, auth));
-    // An initialize the transport refused (a bad Accept header, say) opened no session.
-    if (transport.sessionId === undefined || !sessions.has(transport.sessionId))
-      await session.close({ graceMs: 0 });
+    return entry;
+  }
+
+  /** The event store of session `id`: the host's (shared, for a fleet), or one in memory. */
+  function eventsOf(id: string): SessionEvents {
+    if (resolved.eventStore !== undefined) {
+      const store = resolved.eventStore(id);
+      return {
+        store: store as EventStore,
+        resumeProblem: (lastEventId) => store.resumeProblem(lastEventId),
+        dispose() {},
+      };
+    }
+    const store = new MemoryEventStore({
+      maxEvents: resolved.maxEventsPerSession,
+      maxBytes: resolved.maxEventBytesPerSession,
+      budget,
+      boundsHint: `maxEventBytesPerSession ${resolved.maxEventBytesPerSession}, maxEventBytesTotal ${resolved.maxEventBytesTotal}, maxEventsPerSession ${resolved.maxEventsPerSession}`,
+    });
+    return {
+      store,
+      resumeProblem: async (lastEventId) => store.resumeProblem(lastEventId),
+      dispose: () => store.dispose(),
+    };
   }
 
   await listen(http, resolved);
@@ -241,17 +345,19 @@ const EXCHANGE_FLUSH_MS = 2000;
 
 /** Hands one HTTP request to a session's transport and writes its answer back. */
 async function exchange(
-  transport: WebStandardStreamableHTTPServerTransport,
+  entry: HttpSession,
+  records: McpSessionRecordStoreV1 | undefined,
   request: Request,
   response: ServerResponse,
   body: unknown,
   auth: AuthInfo | undefined,
 ): Promise<void> {
-  const answer = await transport.handleRequest(request, {
+  const answer = await entry.transport.handleRequest(request, {
     ...(body === undefined ? {} : { parsedBody: body }),
     ...(auth === undefined ? {} : { authInfo: auth }),
   });
   await sendWebResponse(answer, response);
+  await saveSessionState(entry, records);
 }
 
 async function shutDown(

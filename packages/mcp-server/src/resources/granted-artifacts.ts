@@ -9,20 +9,24 @@ import { artifactResource } from './session-artifacts.js';
 const GRANT_BYTES = 16;
 
 /**
- * Artifact access for stateless (2026-07-28) requests, where no session remembers what a client
- * was given: the `resource_link` URI itself carries the grant, an HMAC of the artifact id and of
- * who it was given to (the bearer token's client, or nobody). Any replica holding the same key
- * verifies it, so a link one replica returned is read back through whichever replica answers,
- * and a client cannot forge a link to an artifact it was not given.
+ * Artifact access where no one process remembers what a client was given (a stateless
+ * 2026-07-28 request; a 2025 session of a fleet, served by any replica): the `resource_link` URI
+ * itself carries the grant, an HMAC of the artifact id and of who it was given to. Any replica
+ * holding the same key verifies it, so a link one replica returned is read back through
+ * whichever replica answers, and a client cannot forge a link to an artifact it was not given.
  */
 export class GrantedArtifacts implements ArtifactAccess {
   readonly #key: Uint8Array;
-  readonly #holder: string;
+  readonly #holder: () => string;
 
-  /** `holder` names who the grants are for (the authenticated client id, or `''`). */
-  constructor(key: Uint8Array, holder: string) {
+  /**
+   * `holder` names who the grants are for: the authenticated client of a stateless request (or
+   * `''`), the session of a 2025 one (read when a grant is made or checked: a session learns its
+   * id as it opens).
+   */
+  constructor(key: Uint8Array, holder: string | (() => string)) {
     this.#key = key;
-    this.#holder = holder;
+    this.#holder = typeof holder === 'string' ? () => holder : holder;
   }
 
   grant(record: ArtifactReference): Resource {
@@ -33,7 +37,7 @@ export class GrantedArtifacts implements ArtifactAccess {
   readableId(uri: string): string | undefined {
     const query = uri.indexOf('?');
     if (query === -1 || !uri.startsWith(ARTIFACT_URI_PREFIX)) return undefined;
-    const id = artifactIdOf(uri.slice(0, query));
+    const id = artifactIdOf(uri);
     const grant = new URLSearchParams(uri.slice(query + 1)).get('grant');
     if (id === undefined || grant === null) return undefined;
     const given = Buffer.from(grant, 'base64url');
@@ -48,6 +52,9 @@ export class GrantedArtifacts implements ArtifactAccess {
 
   #grantOf(id: string): Buffer {
     // The NUL keeps (holder, id) pairs apart: neither contains one.
-    return createHmac('sha256', this.#key).update(`${this.#holder}\0${id}`).digest().subarray(0, GRANT_BYTES);
+    return createHmac('sha256', this.#key)
+      .update(`${this.#holder()}\0${id}`)
+      .digest()
+      .subarray(0, GRANT_BYTES);
   }
 }

@@ -1,20 +1,25 @@
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server';
 import type { ArtifactReference, ArtifactStoreV1 } from '@toolwright/spec';
 import type { ArtifactAccess } from './artifact-access.js';
-import { artifactIdOf, artifactResourceUri } from './artifact-uri.js';
+import { artifactResourceUri } from './artifact-uri.js';
+import type { GrantedArtifacts } from './granted-artifacts.js';
 import { decodeText, isTextMimeType } from './text-mime.js';
 
 /**
- * The artifacts one MCP session was given, and only those: a session lists and reads the
+ * The artifacts one 2025 MCP session was given, and only those: a session lists and reads the
  * artifacts its own tool results pointed to, never another session's, even though sessions
- * share one store (ids are content hashes, which a client could otherwise learn elsewhere).
+ * share one store (ids are content hashes, which a client could otherwise learn elsewhere). The
+ * links carry grants signed for the session, so that any replica of a fleet serves their reads;
+ * the list is of what this process gave.
  */
 export class SessionArtifacts implements ArtifactAccess {
   readonly #records = new Map<string, ArtifactReference>();
+  readonly #grants: GrantedArtifacts;
   readonly #onAdded: () => void;
 
   /** `onAdded` is called when an artifact joins the session's list (not when it is given again). */
-  constructor(onAdded: () => void = () => {}) {
+  constructor(grants: GrantedArtifacts, onAdded: () => void = () => {}) {
+    this.#grants = grants;
     this.#onAdded = onAdded;
   }
 
@@ -23,17 +28,16 @@ export class SessionArtifacts implements ArtifactAccess {
     const known = this.#records.has(record.id);
     this.#records.set(record.id, record);
     if (!known) this.#onAdded();
-    return artifactResource(record);
+    return this.#grants.grant(record);
   }
 
   readableId(uri: string): string | undefined {
-    const id = artifactIdOf(uri);
-    return id !== undefined && this.#records.has(id) ? id : undefined;
+    return this.#grants.readableId(uri);
   }
 
   /** The `resources/list` entries of this session's artifacts, in the order they were given. */
   list(): Resource[] {
-    return [...this.#records.values()].map((record) => artifactResource(record));
+    return [...this.#records.values()].map((record) => this.#grants.grant(record));
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Implementation } from '@modelcontextprotocol/server';
-import type { ArtifactStoreV1 } from '@toolwright/spec';
+import type { ArtifactStoreV1, McpChangeBusV1 } from '@toolwright/spec';
 import type { HostPrompts } from '../prompts/host-prompts.js';
 import type { HostResources } from '../resources/host-resources.js';
 import type { McpCallExecutor } from '../tools/call-executor.js';
@@ -23,6 +23,8 @@ export interface ServerCore {
   readonly onError: (error: unknown) => void;
   /** What stateless requests are signed with. */
   readonly signingKeys: SigningKeys;
+  /** The host's shared change bus, when it gave one. */
+  readonly changeBus: McpChangeBusV1 | undefined;
 }
 
 /** True when the server offers resources: the host's, or artifacts (which need a store). */

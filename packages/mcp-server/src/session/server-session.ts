@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LoggingLevel, Transport } from '@modelcontextprotocol/server';
 import { Server } from '@modelcontextprotocol/server';
+import { GrantedArtifacts } from '../resources/granted-artifacts.js';
 import { SessionArtifacts } from '../resources/session-artifacts.js';
 import { serverCapabilities } from './capabilities.js';
 import { closeGraceMs, DEFAULT_SHUTDOWN_GRACE_MS, type McpCloseOptions } from './close-options.js';
@@ -28,7 +29,7 @@ export interface McpServerSession {
 /** One SDK `Server` bound to one transport, with the state MCP keeps per session. */
 export class ServerSession implements McpServerSession {
   readonly calls = new InFlightCalls();
-  readonly artifacts = new SessionArtifacts(() => this.notifyResourceListChanged());
+  readonly artifacts: SessionArtifacts;
   readonly subscriptions = new Set<string>();
   logLevel: LoggingLevel | undefined;
   readonly #server: Server;
@@ -42,6 +43,8 @@ export class ServerSession implements McpServerSession {
   constructor(core: ServerCore, transport: Transport) {
     this.#core = core;
     this.#transport = transport;
+    const grants = new GrantedArtifacts(core.signingKeys.artifactGrants, () => `session:${this.sessionId}`);
+    this.artifacts = new SessionArtifacts(grants, () => this.notifyResourceListChanged());
     this.#server = new Server(core.serverInfo, {
       capabilities: serverCapabilities(core),
       ...(core.instructions === undefined ? {} : { instructions: core.instructions }),

@@ -31,7 +31,10 @@ export function statelessServerFactory(
       sessionId: `stateless-${randomUUID()}`,
       logLevel: undefined,
       calls,
-      artifacts: new GrantedArtifacts(core.signingKeys.artifactGrants, context.authInfo?.clientId ?? ''),
+      artifacts: new GrantedArtifacts(
+        core.signingKeys.artifactGrants,
+        `client:${context.authInfo?.clientId ?? ''}`,
+      ),
       subscriptions: new Set<string>(),
     };
     registerToolHandlers(server, core, scope, codec);

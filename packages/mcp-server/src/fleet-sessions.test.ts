@@ -1,0 +1,115 @@
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Type } from '@sinclair/typebox';
+import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
+import { RedisChangeBus, RedisConnection, RedisEventStore, RedisSessionRecords } from '@toolwright/redis';
+import { redisTestsRun, startRedisServer, waitFor } from '@toolwright/test-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type McpHttpServer, serveHttp } from './http/http-server.js';
+import { connectHttpClient } from './test-support/connect-client.js';
+import { rawRequest } from './test-support/raw-http.js';
+import { createSampleRegistry } from './test-support/sample-tools.js';
+import { ToolwrightMcpServer } from './toolwright-mcp-server.js';
+
+// Two replicas of one MCP server share a Redis: a 2025 session opened on one is served by the
+// other, its end ends it on both, and a change on one reaches the other's clients.
+describe.skipIf(!redisTestsRun())('2025 sessions across replicas that share a Redis', () => {
+  let redis: Awaited<ReturnType<typeof startRedisServer>>;
+  const replicas: {
+    server: ToolwrightMcpServer;
+    http: McpHttpServer;
+    registry: ReturnType<typeof createSampleRegistry>;
+  }[] = [];
+  const connections: RedisConnection[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    for (let index = 0; index < 2; index += 1) {
+      const connection = await RedisConnection.open(redis.url);
+      connections.push(connection);
+      const registry = createSampleRegistry({ aborts: [], started: 0 });
+      const changeBus = await RedisChangeBus.open(connection, { keyPrefix: 'fleet:' });
+      const server = new ToolwrightMcpServer({
+        registry,
+        changeBus,
+        signingKey: 'the fleet key, thirty-two bytes long',
+      });
+      const http = await serveHttp(server, {
+        sessionRecords: new RedisSessionRecords(connection, { keyPrefix: 'fleet:' }),
+        eventStore: (sessionId) => new RedisEventStore(connection, { keyPrefix: 'fleet:', scope: sessionId }),
+      });
+      replicas.push({ server, http, registry });
+    }
+  });
+
+  afterAll(async () => {
+    for (const { http } of replicas) await http.close({ graceMs: 0 });
+    for (const connection of connections) await connection.close();
+    await redis?.stop();
+  });
+
+  const post = (url: string, sessionId: string, body: object) =>
+    rawRequest(url, {
+      headers: { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' },
+      body: JSON.stringify({ jsonrpc: '2.0', ...body }),
+    });
+
+  it('serves a session opened on one replica from the other, with the state the client set', async () => {
+    const [a, b] = replicas;
+    const { client, transport } = await connectHttpClient(a!.http.url);
+    const sessionId = transport.sessionId as string;
+    await client.setLoggingLevel('error');
+    const answer = await post(b!.http.url, sessionId, {
+      id: 7,
+      method: 'tools/call',
+      params: { name: 'Echo', arguments: { text: 'from b' } },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('"text":"from b"');
+    expect(b!.http.sessionCount).toBe(1);
+    const reopened = b!.server.sessions.find((session) => session.sessionId === sessionId) as unknown as {
+      logLevel: string;
+    };
+    expect(reopened.logLevel).toBe('error');
+    await client.close();
+  });
+
+  it("refuses another client's session id as unknown, and ends a session on every replica once it is deleted", async () => {
+    const [a, b] = replicas;
+    const { client, transport } = await connectHttpClient(a!.http.url);
+    const sessionId = transport.sessionId as string;
+    expect((await post(b!.http.url, 'no-such-session', { id: 1, method: 'tools/list' })).status).toBe(404);
+    const deleted = await rawRequest(b!.http.url, {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' },
+    });
+    expect(deleted.status).toBe(200);
+    // Replica a still holds the session locally, but its record is gone: it is gone there too.
+    expect((await post(a!.http.url, sessionId, { id: 2, method: 'tools/list' })).status).toBe(404);
+    await client.close().catch(() => {});
+  });
+
+  it("tells a 2025 client on one replica that the other replica's tool list changed", async () => {
+    const [a, b] = replicas;
+    const { client } = await connectHttpClient(b!.http.url);
+    let told = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      told += 1;
+    });
+    await client.listTools();
+    a!.registry.register(
+      createTool({
+        name: 'AddedOnA',
+        kind: ToolKind.ReadOnly,
+        schema: Type.Object({}),
+        description: 'Added on replica a only.',
+        execute: async () => ToolResults.success('a'),
+      }),
+    );
+    // Replica a publishes, its own watcher started by any connection: open one there.
+    const { client: onA } = await connectHttpClient(a!.http.url);
+    a!.registry.unregister('AddedOnA');
+    await waitFor(() => told > 0);
+    await onA.close();
+    await client.close();
+  });
+});

@@ -6,6 +6,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { RedisArtifactStore, RedisConnection } from '@toolwright/redis';
 import { makeTempDir, redisTestsRun, startRedisServer } from '@toolwright/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -77,7 +78,8 @@ describe.skipIf(!redisTestsRun() || haproxy === undefined)('a fleet of three rep
   const callLog = join(work, 'calls.log');
 
   beforeAll(async () => {
-    redis = await startRedisServer();
+    // Persistent: the Redis restart below must find what was written before it.
+    redis = await startRedisServer({ persistent: true });
     writeFileSync(callLog, '');
     const env = {
       REDIS_URL: redis.url,
@@ -144,4 +146,61 @@ describe.skipIf(!redisTestsRun() || haproxy === undefined)('a fleet of three rep
     expect(tally.completed.length + tally.failed.length).toBe(2 * CLIENTS * (CALLS - CALLS / 10));
     expect(tally.artifactsRead + tally.artifactFailures.length).toBe(2 * CLIENTS * (CALLS / 10));
   }, 600_000);
+
+  it('fails clearly while Redis is down, works again after its restart, and keeps artifacts and quotas consistent', async () => {
+    const legacy = new LegacyClient({ name: 'legacy-restart', version: '1' });
+    await legacy.connect(new LegacyTransport(new URL(balancer.url)));
+    const modern = new ModernClient(
+      { name: 'modern-restart', version: '1' },
+      { versionNegotiation: { mode: 'auto' } },
+    );
+    await modern.connect(new ModernTransport(new URL(balancer.url)));
+    const linkOf = (result: unknown) =>
+      (result as { content: { type: string; uri?: string }[] }).content.find(
+        (part) => part.type === 'resource_link',
+      )?.uri as string;
+    const before = linkOf(await modern.callTool({ name: 'Report', arguments: { bytes: 70_000 } }));
+
+    await redis.kill();
+    // A 2025 session's request needs its record: refused (HTTP 503), naming the shared state.
+    const refused = await legacy.callTool({ name: 'Record', arguments: { callId: 'during-outage' } }).then(
+      () => 'served',
+      (error: Error) => error.message,
+    );
+    expect(refused).toMatch(/shared state is unavailable while touching the record of session .*Redis at redis:\/\/127\.0\.0\.1:\d+ is unavailable/);
+    // A stateless call that must store its output fails as a call, saying Redis is away.
+    const stored = await modern.callTool({ name: 'Report', arguments: { bytes: 80_000 } }).then(
+      (result) => JSON.stringify(result),
+      (error: Error) => error.message,
+    );
+    expect(stored).toMatch(/unavailable/);
+
+    await redis.start();
+    // The replicas' connections come back by themselves; the session and the artifact survived.
+    let after: unknown;
+    for (let attempt = 0; attempt < 50 && after === undefined; attempt += 1) {
+      after = await legacy
+        .callTool({ name: 'Record', arguments: { callId: 'after-restart' } })
+        .catch(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          return undefined;
+        });
+    }
+    expect(JSON.stringify(after)).toContain('recorded after-restart');
+    const read = await modern.readResource({ uri: before });
+    expect((read.contents[0] as { text: string }).text).toHaveLength(70_000);
+    // The fleet's artifact quota counts exactly what is stored: nothing half-written by the outage.
+    const connection = await RedisConnection.open(redis.url);
+    const store = new RedisArtifactStore(connection, {
+      keyPrefix: 'fleet:',
+      namespace: 'mcp-server',
+      sessionId: 'fleet',
+    });
+    const [usage, records] = [await store.usage(), await store.list()];
+    expect(usage.items).toBe(records.length);
+    expect(usage.bytes).toBe(records.reduce((sum, record) => sum + record.byteLength, 0));
+    await connection.close();
+    await legacy.close().catch(() => {});
+    await modern.close();
+  }, 120_000);
 });

@@ -112,4 +112,22 @@ describe.skipIf(!redisTestsRun())('2025 sessions across replicas that share a Re
     await onA.close();
     await client.close();
   });
+
+  it('answers 503, naming the shared state, while Redis is away; the session is gone with an unsaved Redis', async () => {
+    const [a, b] = replicas;
+    const { client, transport } = await connectHttpClient(a!.http.url);
+    const sessionId = transport.sessionId as string;
+    await redis.kill();
+    const refused = await post(b!.http.url, sessionId, { id: 3, method: 'tools/list' });
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.body).toMatch(/shared state is unavailable while reading the record of session/);
+    await redis.start();
+    // This Redis keeps nothing across a restart: the session is gone, on every replica.
+    let status = 503;
+    while (status === 503)
+      status = (await post(b!.http.url, sessionId, { id: 4, method: 'tools/list' })).status;
+    expect(status).toBe(404);
+    await client.close().catch(() => {});
+  });
 });

@@ -27,6 +27,7 @@ import { MemoryEventStore } from './memory-event-store.js';
 import { holdsRequest, isInitialize, readJsonBody } from './read-json-body.js';
 import { clientKeyOf, isRefusal, SessionAdmission } from './session-admission.js';
 import { replayHandshake, saveSessionState, sessionRecordOf } from './session-record.js';
+import { onSharedState, SharedStateFailure } from './shared-state-failure.js';
 import { endStreamAtExpiry } from './stream-expiry.js';
 import { OpenExchanges, sendWebResponse, toWebRequest } from './web-exchange.js';
 
@@ -95,7 +96,10 @@ export async function serveHttp(
   let policy: HostPolicy | undefined;
   let closing: Promise<void> | undefined;
   const http = createServer((request, response) => {
-    handle(request, response).catch(() => {
+    handle(request, response).catch((error: unknown) => {
+      // The fleet's shared state is away: the request may be repeated once it is back.
+      if (error instanceof SharedStateFailure)
+        return refuse(response, 503, error.message, { 'retry-after': '1' });
       // A host hook or the transport failed: say so without handing its message to the client.
       refuse(response, 500, 'Internal error.');
     });
@@ -145,7 +149,13 @@ export async function serveHttp(
         return refuse(response, 404, 'Session not found; start a new one with initialize.');
       }
       // A fleet's session ends everywhere when its record does (expired, or ended on another replica).
-      if (entry.record !== undefined && !(await resolved.sessionRecords?.touch(sessionId, Date.now()))) {
+      const touched =
+        entry.record === undefined ||
+        records === undefined ||
+        (await onSharedState(`touching the record of session ${sessionId}`, () =>
+          records.touch(sessionId, Date.now()),
+        ));
+      if (!touched) {
         sessions.delete(sessionId);
         void entry.session.close({ graceMs: 0 });
         return refuse(response, 404, 'Session not found; start a new one with initialize.');
@@ -157,7 +167,10 @@ export async function serveHttp(
       }
       const lastEventId = request.headers['last-event-id'];
       if (request.method === 'GET' && typeof lastEventId === 'string' && entry.events !== undefined) {
-        const problem = await entry.events.resumeProblem(lastEventId);
+        const events = entry.events;
+        const problem = await onSharedState(`checking the events of session ${sessionId}`, () =>
+          events.resumeProblem(lastEventId),
+        );
         if (problem !== undefined) return refuse(response, 410, problem);
       }
       response.once('close', entry.idle.requestOpened());
@@ -196,9 +209,10 @@ export async function serveHttp(
       await entry.session.close({ graceMs: 0 });
       return;
     }
-    if (resolved.sessionRecords !== undefined) {
-      entry.record = sessionRecordOf(id, body, auth);
-      await resolved.sessionRecords.put(entry.record);
+    if (records !== undefined) {
+      const record = sessionRecordOf(id, body, auth);
+      entry.record = record;
+      await onSharedState(`recording session ${id}`, () => records.put(record));
     }
   }
 
@@ -215,7 +229,9 @@ export async function serveHttp(
   ): Promise<HttpSession | undefined> {
     const records = resolved.sessionRecords;
     if (records === undefined) return undefined;
-    const record = await records.get(sessionId);
+    const record = await onSharedState(`reading the record of session ${sessionId}`, () =>
+      records.get(sessionId),
+    );
     if (record === undefined || (record.principal ?? undefined) !== auth?.clientId) return undefined;
     const ticket = admission.admit(clientKeyOf(request, auth));
     if (isRefusal(ticket)) return undefined;
@@ -357,7 +373,7 @@ async function exchange(
     ...(auth === undefined ? {} : { authInfo: auth }),
   });
   await sendWebResponse(answer, response);
-  await saveSessionState(entry, records);
+  await onSharedState('saving the session state', () => saveSessionState(entry, records));
 }
 
 async function shutDown(

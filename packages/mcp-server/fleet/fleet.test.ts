@@ -174,6 +174,9 @@ describe.skipIf(!redisTestsRun() || haproxy === undefined)('a fleet of three rep
       (error: Error) => error.message,
     );
     expect(stored).toMatch(/unavailable/);
+    // A stateless call that needs nothing shared is still answered.
+    const plain = await modern.callTool({ name: 'Record', arguments: { callId: 'stateless-during-outage' } });
+    expect(JSON.stringify(plain)).toContain('recorded stateless-during-outage');
 
     await redis.start();
     // The replicas' connections come back by themselves; the session and the artifact survived.

@@ -5,10 +5,24 @@ import { RedisChangeBus, RedisConnection, RedisEventStore, RedisSessionRecords }
 import { redisTestsRun, startRedisServer, waitFor } from '@toolwright/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type McpHttpServer, serveHttp } from './http/http-server.js';
+import { mcpSessionOf } from './session/mcp-session-context.js';
 import { connectHttpClient } from './test-support/connect-client.js';
-import { rawRequest } from './test-support/raw-http.js';
+import { INITIALIZE_BODY, rawRequest } from './test-support/raw-http.js';
 import { createSampleRegistry } from './test-support/sample-tools.js';
 import { ToolwrightMcpServer } from './toolwright-mcp-server.js';
+
+/** A tool that closes its response stream mid-call (SEP-1699), so its client polls for the result. */
+const pollingTool = createTool({
+  name: 'Poll',
+  kind: ToolKind.ReadOnly,
+  schema: Type.Object({}),
+  description: 'Answers after closing its stream; the client resumes to read the answer.',
+  execute: async (_params, context) => {
+    mcpSessionOf(context)?.closeResponseStream();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return ToolResults.success('answered after the stream closed');
+  },
+});
 
 // Two replicas of one MCP server share a Redis: a 2025 session opened on one is served by the
 // other, its end ends it on both, and a change on one reaches the other's clients.
@@ -27,6 +41,7 @@ describe.skipIf(!redisTestsRun())('2025 sessions across replicas that share a Re
       const connection = await RedisConnection.open(redis.url);
       connections.push(connection);
       const registry = createSampleRegistry({ aborts: [], started: 0 });
+      registry.register(pollingTool);
       const changeBus = await RedisChangeBus.open(connection, { keyPrefix: 'fleet:' });
       const server = new ToolwrightMcpServer({
         registry,
@@ -111,6 +126,43 @@ describe.skipIf(!redisTestsRun())('2025 sessions across replicas that share a Re
     await waitFor(() => told > 0);
     await onA.close();
     await client.close();
+  });
+
+  it('resumes a stream on the other replica from Last-Event-ID: the result its replica wrote is replayed there', async () => {
+    const [a, b] = replicas;
+    const opened = await rawRequest(a!.http.url, { body: INITIALIZE_BODY });
+    const sessionId = opened.headers['mcp-session-id'] as string;
+    await post(a!.http.url, sessionId, { method: 'notifications/initialized' });
+    const call = await post(a!.http.url, sessionId, {
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'Poll', arguments: {} },
+    });
+    const primed = /^id: (\S+)\nretry: \d+\ndata: \n/.exec(call.body);
+    expect(primed?.[1]).toBeDefined();
+    expect(call.body).not.toContain('"result"');
+    // The call finishes on replica a, which writes its result to the shared event store.
+    const events = new RedisEventStore(connections[0]!, { keyPrefix: 'fleet:', scope: sessionId });
+    const stored = async () => {
+      const replayed: string[] = [];
+      await events.replayEventsAfter(primed?.[1] ?? '', {
+        send: async (_id, message) => void replayed.push(JSON.stringify(message)),
+      });
+      return replayed.some((message) => message.includes('answered after the stream closed'));
+    };
+    while (!(await stored())) await new Promise((resolve) => setTimeout(resolve, 20));
+    const resumed = await rawRequest(b!.http.url, {
+      method: 'GET',
+      headers: {
+        'mcp-session-id': sessionId,
+        'mcp-protocol-version': '2025-11-25',
+        accept: 'text/event-stream',
+        'last-event-id': primed?.[1] ?? '',
+      },
+      stopWhen: /"id":9/,
+    });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body).toContain('answered after the stream closed');
   });
 
   it('answers 503, naming the shared state, while Redis is away; the session is gone with an unsaved Redis', async () => {

@@ -167,7 +167,9 @@ describe.skipIf(!redisTestsRun() || haproxy === undefined)('a fleet of three rep
       () => 'served',
       (error: Error) => error.message,
     );
-    expect(refused).toMatch(/shared state is unavailable while touching the record of session .*Redis at redis:\/\/127\.0\.0\.1:\d+ is unavailable/);
+    expect(refused).toMatch(
+      /shared state is unavailable while touching the record of session .*Redis at redis:\/\/127\.0\.0\.1:\d+ is unavailable/,
+    );
     // A stateless call that must store its output fails as a call, saying Redis is away.
     const stored = await modern.callTool({ name: 'Report', arguments: { bytes: 80_000 } }).then(
       (result) => JSON.stringify(result),

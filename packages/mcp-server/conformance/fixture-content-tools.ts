@@ -126,15 +126,30 @@ export function createContentTools(): Tool[] {
     createTool({
       name: 'json_schema_2020_12_tool',
       kind: ToolKind.ReadOnly,
-      // A foreign JSON Schema 2020-12 (SEP-1613): its $schema, $defs and additionalProperties
-      // reach tools/list as written.
+      // A foreign JSON Schema 2020-12 (SEP-1613, SEP-2106): its $schema, $defs and $anchor,
+      // composition (allOf/anyOf), conditionals (if/then/else) and additionalProperties reach
+      // tools/list as written.
       schema: compileJsonSchema({
         $schema: 'https://json-schema.org/draft/2020-12/schema',
         type: 'object',
         $defs: {
-          address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } },
+          address: {
+            $anchor: 'addressDef',
+            type: 'object',
+            properties: { street: { type: 'string' }, city: { type: 'string' } },
+          },
         },
-        properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+        properties: {
+          name: { type: 'string' },
+          address: { $ref: '#/$defs/address' },
+          contactMethod: { type: 'string', enum: ['phone', 'email'] },
+          phone: { type: 'string' },
+          email: { type: 'string' },
+        },
+        allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+        if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+        then: { required: ['phone'] },
+        else: { required: ['email'] },
         additionalProperties: false,
       }),
       description: 'Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)',

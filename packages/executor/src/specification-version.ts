@@ -1,4 +1,5 @@
 import {
+  type Adaptation,
   type ApprovalStoreV1,
   type ArtifactSinkV1,
   asApprovalStoreV1,
@@ -17,14 +18,7 @@ export const EXECUTOR_ACCEPTS = '@toolwright/executor 0.x';
  */
 export function adaptArtifactSink(owner: string, sink: unknown): ArtifactSinkV1 | undefined {
   if (sink === undefined) return undefined;
-  const adaptation = asArtifactSinkV1(sink, EXECUTOR_ACCEPTS);
-  if (adaptation.ok) return adaptation.value;
-  throw new ExecutorError(
-    adaptation.code === 'unsupported_specification_version'
-      ? ExecutorErrorCode.UnsupportedSpecificationVersion
-      : ExecutorErrorCode.InvalidOption,
-    `${owner}: artifactSink: ${adaptation.message}.`,
-  );
+  return adaptedOrRefused(owner, 'artifactSink', asArtifactSinkV1(sink, EXECUTOR_ACCEPTS));
 }
 
 /**
@@ -33,12 +27,19 @@ export function adaptArtifactSink(owner: string, sink: unknown): ArtifactSinkV1 
  * version, or an object without `get`, `put`, `delete` and `list`, is refused naming why.
  */
 export function adaptApprovalStore(owner: string, store: unknown): ApprovalStoreV1 {
-  const adaptation = asApprovalStoreV1(store, EXECUTOR_ACCEPTS);
+  return adaptedOrRefused(owner, 'store', asApprovalStoreV1(store, EXECUTOR_ACCEPTS));
+}
+
+/**
+ * What an adapter made of a host's `option`, or the executor's refusal of it: another version is
+ * `unsupported_specification_version` naming both, anything else `invalid_option`.
+ */
+function adaptedOrRefused<T>(owner: string, option: string, adaptation: Adaptation<T>): T {
   if (adaptation.ok) return adaptation.value;
   throw new ExecutorError(
     adaptation.code === 'unsupported_specification_version'
       ? ExecutorErrorCode.UnsupportedSpecificationVersion
       : ExecutorErrorCode.InvalidOption,
-    `${owner}: store: ${adaptation.message}.`,
+    `${owner}: ${option}: ${adaptation.message}.`,
   );
 }

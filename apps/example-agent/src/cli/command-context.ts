@@ -1,3 +1,5 @@
+import type { McpServerConfig } from '@toolwright/mcp-client';
+import type { McpOAuthOptions, OAuthCredentialStoreV1 } from '@toolwright/mcp-client/oauth';
 import type { ToolMode } from '@toolwright/registry';
 import type { AgentConfig } from '../config/agent-config.js';
 import { mcpClientHandlers } from '../mcp/client-handlers.js';
@@ -20,7 +22,10 @@ export interface GlobalOptions {
   mcp?: boolean;
   /** `--trust-workspace`: use the workspace's own config for this run, without recording trust. */
   trustWorkspace?: boolean;
-  /** `--store redis://…`: the shared store for pending approvals (overrides the config's `store`). */
+  /**
+   * `--store redis://…`: the store a fleet shares for pending approvals, session artifacts and MCP
+   * OAuth tokens (overrides the config's `store`).
+   */
   store?: string;
 }
 
@@ -61,7 +66,11 @@ export async function openCommandContext(
   });
   const { workspaceRoot, config, servers } = settings;
   const storeUrl = options.store ?? config.store;
-  const shared = storeUrl === undefined ? undefined : await openSharedStore(storeUrl);
+  // The OAuth key is asked for only where a server logs in: a fleet without one needs none.
+  const shared =
+    storeUrl === undefined
+      ? undefined
+      : await openSharedStore(storeUrl, { approvals: true, oauth: servers.some(logsIn) });
   try {
     const session = createAgentSession({
       workspaceRoot,
@@ -80,7 +89,8 @@ export async function openCommandContext(
       ...(config.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: config.toolTimeoutMs }),
       ...(config.toolTimeoutsMs === undefined ? {} : { toolTimeoutsMs: config.toolTimeoutsMs }),
       approve,
-      ...(shared === undefined ? {} : { approvalStore: shared.approvals }),
+      ...(shared?.approvals === undefined ? {} : { approvalStore: shared.approvals }),
+      ...(shared === undefined ? {} : { artifactStore: shared.artifacts }),
       onExecutorEvent: (event) => transcript.executorEvent(event),
     });
     let connected: ConnectedMcpServers | undefined;
@@ -93,7 +103,10 @@ export async function openCommandContext(
         ...(sampling === undefined ? {} : { sampling }),
         report,
       });
-      connected = await connectMcpServers(session, servers, report, { clientCapabilities });
+      connected = await connectMcpServers(session, servers, report, {
+        clientCapabilities,
+        ...(shared?.oauth === undefined ? {} : { oauth: sharedOAuth(shared.oauth, options.store) }),
+      });
     }
     return {
       config,
@@ -109,4 +122,26 @@ export async function openCommandContext(
     await shared?.close();
     throw error;
   }
+}
+
+/** Whether `server` logs in with OAuth (an HTTP server with an `oauth` config). */
+export function logsIn(server: McpServerConfig): boolean {
+  return server.transport === 'streamable-http' && server.oauth !== undefined;
+}
+
+/**
+ * The OAuth options of a run on a shared store: the fleet's tokens, and a `needs_auth` message
+ * that tells the user to log in into that store (`--store` again when the run was given one; a
+ * `store` in the config applies to `mcp login` by itself).
+ */
+function sharedOAuth(credentialStore: OAuthCredentialStoreV1, flag: string | undefined): McpOAuthOptions {
+  return {
+    credentialStore,
+    ...(flag === undefined
+      ? {}
+      : {
+          loginCommand: (server: string) =>
+            `toolwright-agent mcp login ${server} --store <the same redis:// URL>`,
+        }),
+  };
 }

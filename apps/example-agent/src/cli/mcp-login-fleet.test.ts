@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RedisServerUnderTest, redisTestsRun, startRedisServer } from '@toolwright/test-support';
-import {
-  type AuthorizationServer,
-  completeLoginInBrowser,
-  type ProtectedMcpServer,
-  startAuthorizationServer,
-  startProtectedMcpServer,
-} from '@toolwright/test-support/mcp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserLogin,
+  type HostedOAuthServer,
+  startHostedOAuthServer,
+} from '../test-support/hosted-oauth-server.js';
 import { removeCliUnderTest, runCli } from '../test-support/run-cli.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 
@@ -22,29 +20,16 @@ const KEYS = {
   TOOLWRIGHT_APPROVAL_KEY: randomBytes(32).toString('hex'),
   TOOLWRIGHT_OAUTH_KEY: randomBytes(32).toString('base64'),
 };
-let authorization: AuthorizationServer;
-let mcp: ProtectedMcpServer;
+let hosted: HostedOAuthServer;
 let redis: RedisServerUnderTest;
 
 beforeAll(async () => {
-  let resource = '';
-  authorization = await startAuthorizationServer({ resource: () => resource });
-  mcp = await startProtectedMcpServer({
-    issuer: () => authorization.issuer,
-    provider: () => authorization.provider,
-  });
-  resource = mcp.url;
-  mkdirSync(workspace, { recursive: true });
-  writeFileSync(
-    join(workspace, '.mcp.json'),
-    JSON.stringify({ mcpServers: { hosted: { type: 'http', url: mcp.url, oauth: {} } } }),
-  );
+  hosted = await startHostedOAuthServer(workspace);
   if (redisTestsRun()) redis = await startRedisServer({ password: 'fleet-pass' });
 });
 afterAll(async () => {
   await redis?.stop();
-  await mcp.close();
-  await authorization.close();
+  await hosted.close();
   directory.remove();
   await removeCliUnderTest();
 });
@@ -69,12 +54,9 @@ function on(
 
 /** `mcp login hosted` on `worker`, completing the login in a browser from the URL it prints. */
 async function login(worker: string, args: string[]) {
-  let browsing: Promise<URL> | undefined;
-  const run = await on(worker, ['mcp', 'login', 'hosted', ...args], KEYS, (stderr) => {
-    const url = /^(http:\/\/127\.0\.0\.1:\d+\/auth\?\S+)$/m.exec(stderr)?.[1];
-    if (url !== undefined) browsing ??= completeLoginInBrowser(new URL(url));
-  });
-  expect(await browsing).toBeInstanceOf(URL);
+  const browser = browserLogin();
+  const run = await on(worker, ['mcp', 'login', 'hosted', ...args], KEYS, browser.onStderr);
+  expect(await browser.browsed()).toBeInstanceOf(URL);
   return run;
 }
 

@@ -1,7 +1,7 @@
-import type { McpServerConfig } from '@toolwright/mcp-client';
 import type { McpOAuthOptions, OAuthCredentialStoreV1 } from '@toolwright/mcp-client/oauth';
 import type { ToolMode } from '@toolwright/registry';
 import type { AgentConfig } from '../config/agent-config.js';
+import { logsIn } from '../config/mcp-config.js';
 import { mcpClientHandlers } from '../mcp/client-handlers.js';
 import { type ConnectedMcpServers, connectMcpServers } from '../mcp/mcp-servers.js';
 import type { SamplingPolicy } from '../mcp/sampling-approval.js';
@@ -122,11 +122,6 @@ export async function openCommandContext(
     await shared?.close();
     throw error;
   }
-}
-
-/** Whether `server` logs in with OAuth (an HTTP server with an `oauth` config). */
-export function logsIn(server: McpServerConfig): boolean {
-  return server.transport === 'streamable-http' && server.oauth !== undefined;
 }
 
 /**

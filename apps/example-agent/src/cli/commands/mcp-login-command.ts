@@ -6,10 +6,10 @@ import {
   type McpOAuthOptions,
 } from '@toolwright/mcp-client/oauth';
 import type { Command } from 'commander';
+import { logsIn } from '../../config/mcp-config.js';
 import { loadWorkspaceSettings } from '../../config/workspace-settings.js';
 import { AgentError, AgentErrorCode } from '../../errors.js';
 import { openSharedStore } from '../../session/shared-store.js';
-import { logsIn } from '../command-context.js';
 import { TRUST_COMMAND, TRUST_FLAG } from '../workspace-trust.js';
 import { type CommandRuntime, type CommonFlags, commandAction } from './command-runtime.js';
 

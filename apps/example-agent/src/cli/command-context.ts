@@ -68,9 +68,7 @@ export async function openCommandContext(
   const storeUrl = options.store ?? config.store;
   // The OAuth key is asked for only where a server logs in: a fleet without one needs none.
   const shared =
-    storeUrl === undefined
-      ? undefined
-      : await openSharedStore(storeUrl, { approvals: true, oauth: servers.some(logsIn) });
+    storeUrl === undefined ? undefined : await openSharedStore(storeUrl, { oauth: servers.some(logsIn) });
   try {
     const session = createAgentSession({
       workspaceRoot,
@@ -89,8 +87,7 @@ export async function openCommandContext(
       ...(config.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: config.toolTimeoutMs }),
       ...(config.toolTimeoutsMs === undefined ? {} : { toolTimeoutsMs: config.toolTimeoutsMs }),
       approve,
-      ...(shared?.approvals === undefined ? {} : { approvalStore: shared.approvals }),
-      ...(shared === undefined ? {} : { artifactStore: shared.artifacts }),
+      ...(shared === undefined ? {} : { approvalStore: shared.approvals, artifactStore: shared.artifacts }),
       onExecutorEvent: (event) => transcript.executorEvent(event),
     });
     let connected: ConnectedMcpServers | undefined;

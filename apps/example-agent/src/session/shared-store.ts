@@ -10,18 +10,16 @@ import type { ApprovalRecords } from './approval-desk.js';
 import { approvalKey, oauthKey } from './fleet-keys.js';
 import type { ArtifactScope } from './session-artifacts.js';
 
-/** What a command needs of the shared store; each part needs its key from the environment. */
+/** What a command needs of the shared store beside pending approvals. */
 export interface SharedStoreParts {
-  /** Pending approvals: needs `TOOLWRIGHT_APPROVAL_KEY`. */
-  readonly approvals: boolean;
-  /** MCP OAuth tokens: needs `TOOLWRIGHT_OAUTH_KEY`. */
+  /** MCP OAuth tokens (when a server logs in with OAuth): needs `TOOLWRIGHT_OAUTH_KEY`. */
   readonly oauth: boolean;
 }
 
 /** State a fleet of agents shares, and how to let go of it. */
 export interface SharedStore {
-  /** Pending approvals, signed with the key every worker holds; present when asked for. */
-  readonly approvals: ApprovalRecords | undefined;
+  /** Pending approvals, signed with the key every worker holds. */
+  readonly approvals: ApprovalRecords;
   /** MCP OAuth tokens, sealed with the key every worker holds; present when asked for. */
   readonly oauth: RedisOAuthStore | undefined;
   /**
@@ -34,9 +32,10 @@ export interface SharedStore {
 }
 
 /**
- * Opens the shared store `url` names (`--store`, or `store` in the config) with the `parts` a
- * command needs. Keys come from the environment, never from the store (see `fleet-keys.ts`), and
- * are checked before Redis is contacted, so that a worker missing one stops at once, exit 2.
+ * Opens the shared store `url` names (`--store`, or `store` in the config): pending approvals,
+ * session artifacts, and MCP OAuth tokens when `parts` asks for them. Keys come from the
+ * environment, never from the store (see `fleet-keys.ts`), and are checked before Redis is
+ * contacted, so that a worker missing one stops at once, exit 2.
  *
  * @throws AgentError `option_invalid` for a URL that is no redis:// one, `config_invalid` for a
  *   missing or malformed key; RedisStoreError `unavailable` when Redis cannot be reached.
@@ -46,19 +45,36 @@ export async function openSharedStore(
   parts: SharedStoreParts,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<SharedStore> {
+  checkStoreUrl(url);
+  const signing = approvalKey(env);
+  const sealing = parts.oauth ? oauthKey(env) : undefined;
+  const connection = await RedisConnection.open(url);
+  return {
+    approvals: { store: new RedisApprovalStore(connection), key: signing },
+    oauth: sealing === undefined ? undefined : new RedisOAuthStore(connection, { key: sealing }),
+    artifacts: (scope) => new RedisArtifactStore(connection, scope),
+    close: () => connection.close(),
+  };
+}
+
+/**
+ * Opens only the fleet's MCP OAuth tokens in the shared store `url` names, for `mcp login` and
+ * `mcp logout`, which need no approval key. Throws as {@link openSharedStore} does.
+ */
+export async function openSharedOAuthStore(
+  url: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ readonly oauth: RedisOAuthStore; close(): Promise<void> }> {
+  checkStoreUrl(url);
+  const key = oauthKey(env);
+  const connection = await RedisConnection.open(url);
+  return { oauth: new RedisOAuthStore(connection, { key }), close: () => connection.close() };
+}
+
+function checkStoreUrl(url: string): void {
   if (!/^rediss?:\/\/[^\s]+$/.test(url))
     throw new AgentError(
       AgentErrorCode.OptionInvalid,
       `The shared store must be a redis:// or rediss:// URL (redis://[[user]:password@]host[:port][/db]); got ${JSON.stringify(redactRedisUrl(url))}.`,
     );
-  const signing = parts.approvals ? approvalKey(env) : undefined;
-  const sealing = parts.oauth ? oauthKey(env) : undefined;
-  const connection = await RedisConnection.open(url);
-  return {
-    approvals:
-      signing === undefined ? undefined : { store: new RedisApprovalStore(connection), key: signing },
-    oauth: sealing === undefined ? undefined : new RedisOAuthStore(connection, { key: sealing }),
-    artifacts: (scope) => new RedisArtifactStore(connection, scope),
-    close: () => connection.close(),
-  };
 }

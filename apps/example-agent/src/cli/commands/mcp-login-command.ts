@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { logsIn } from '../../config/mcp-config.js';
 import { loadWorkspaceSettings } from '../../config/workspace-settings.js';
 import { AgentError, AgentErrorCode } from '../../errors.js';
-import { openSharedStore } from '../../session/shared-store.js';
+import { openSharedOAuthStore } from '../../session/shared-store.js';
 import { TRUST_COMMAND, TRUST_FLAG } from '../workspace-trust.js';
 import { type CommandRuntime, type CommonFlags, commandAction } from './command-runtime.js';
 
@@ -56,9 +56,9 @@ async function withTokenStore<T>(
   use: (oauth: McpOAuthOptions | undefined) => Promise<T>,
 ): Promise<T> {
   if (storeUrl === undefined) return use(undefined);
-  const shared = await openSharedStore(storeUrl, { approvals: false, oauth: true });
+  const shared = await openSharedOAuthStore(storeUrl);
   try {
-    return await use(shared.oauth === undefined ? undefined : { credentialStore: shared.oauth });
+    return await use({ credentialStore: shared.oauth });
   } finally {
     await shared.close();
   }

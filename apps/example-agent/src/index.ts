@@ -81,6 +81,7 @@ export {
   defaultStateDirectory,
   type PermissionRules,
 } from './session/agent-session.js';
+export type { ArtifactScope, SessionArtifacts } from './session/session-artifacts.js';
 export { SessionMode } from './session/session-mode.js';
 export {
   TASK_STATUSES,

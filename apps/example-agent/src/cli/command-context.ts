@@ -1,5 +1,7 @@
+import type { McpOAuthOptions, OAuthCredentialStoreV1 } from '@toolwright/mcp-client/oauth';
 import type { ToolMode } from '@toolwright/registry';
 import type { AgentConfig } from '../config/agent-config.js';
+import { logsIn } from '../config/mcp-config.js';
 import { mcpClientHandlers } from '../mcp/client-handlers.js';
 import { type ConnectedMcpServers, connectMcpServers } from '../mcp/mcp-servers.js';
 import type { SamplingPolicy } from '../mcp/sampling-approval.js';
@@ -20,7 +22,10 @@ export interface GlobalOptions {
   mcp?: boolean;
   /** `--trust-workspace`: use the workspace's own config for this run, without recording trust. */
   trustWorkspace?: boolean;
-  /** `--store redis://…`: the shared store for pending approvals (overrides the config's `store`). */
+  /**
+   * `--store redis://…`: the store a fleet shares for pending approvals, session artifacts and MCP
+   * OAuth tokens (overrides the config's `store`).
+   */
   store?: string;
 }
 
@@ -61,7 +66,9 @@ export async function openCommandContext(
   });
   const { workspaceRoot, config, servers } = settings;
   const storeUrl = options.store ?? config.store;
-  const shared = storeUrl === undefined ? undefined : await openSharedStore(storeUrl);
+  // The OAuth key is asked for only where a server logs in: a fleet without one needs none.
+  const shared =
+    storeUrl === undefined ? undefined : await openSharedStore(storeUrl, { oauth: servers.some(logsIn) });
   try {
     const session = createAgentSession({
       workspaceRoot,
@@ -80,7 +87,7 @@ export async function openCommandContext(
       ...(config.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: config.toolTimeoutMs }),
       ...(config.toolTimeoutsMs === undefined ? {} : { toolTimeoutsMs: config.toolTimeoutsMs }),
       approve,
-      ...(shared === undefined ? {} : { approvalStore: shared.approvals }),
+      ...(shared === undefined ? {} : { approvalStore: shared.approvals, artifactStore: shared.artifacts }),
       onExecutorEvent: (event) => transcript.executorEvent(event),
     });
     let connected: ConnectedMcpServers | undefined;
@@ -93,7 +100,10 @@ export async function openCommandContext(
         ...(sampling === undefined ? {} : { sampling }),
         report,
       });
-      connected = await connectMcpServers(session, servers, report, { clientCapabilities });
+      connected = await connectMcpServers(session, servers, report, {
+        clientCapabilities,
+        ...(shared?.oauth === undefined ? {} : { oauth: sharedOAuth(shared.oauth, options.store) }),
+      });
     }
     return {
       config,
@@ -109,4 +119,21 @@ export async function openCommandContext(
     await shared?.close();
     throw error;
   }
+}
+
+/**
+ * The OAuth options of a run on a shared store: the fleet's tokens, and a `needs_auth` message
+ * that tells the user to log in into that store (`--store` again when the run was given one; a
+ * `store` in the config applies to `mcp login` by itself).
+ */
+function sharedOAuth(credentialStore: OAuthCredentialStoreV1, flag: string | undefined): McpOAuthOptions {
+  return {
+    credentialStore,
+    ...(flag === undefined
+      ? {}
+      : {
+          loginCommand: (server: string) =>
+            `toolwright-agent mcp login ${server} --store <the same redis:// URL>`,
+        }),
+  };
 }

@@ -1,38 +1,24 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  type AuthorizationServer,
-  completeLoginInBrowser,
-  type ProtectedMcpServer,
-  startAuthorizationServer,
-  startProtectedMcpServer,
-} from '@toolwright/test-support/mcp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserLogin,
+  type HostedOAuthServer,
+  startHostedOAuthServer,
+} from '../test-support/hosted-oauth-server.js';
 import { removeCliUnderTest, runCli } from '../test-support/run-cli.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 
 // The OAuth fixtures of the adapter's tests: oidc-provider on 127.0.0.1 in front of a Streamable
 // HTTP MCP server that checks bearer tokens.
 const directory = makeTemporaryDirectory('mcp-login');
-let authorization: AuthorizationServer;
-let mcp: ProtectedMcpServer;
+let hosted: HostedOAuthServer;
 let workspace: string;
 let options: { cwd: string; home: string; env: Record<string, string> };
 
 beforeAll(async () => {
-  let resource = '';
-  authorization = await startAuthorizationServer({ resource: () => resource });
-  mcp = await startProtectedMcpServer({
-    issuer: () => authorization.issuer,
-    provider: () => authorization.provider,
-  });
-  resource = mcp.url;
   workspace = join(directory.path, 'workspace');
-  mkdirSync(workspace, { recursive: true });
-  writeFileSync(
-    join(workspace, '.mcp.json'),
-    JSON.stringify({ mcpServers: { hosted: { type: 'http', url: mcp.url, oauth: {} } } }),
-  );
+  hosted = await startHostedOAuthServer(workspace);
   // The token store is the adapter's default one, under XDG_STATE_HOME.
   options = {
     cwd: workspace,
@@ -41,8 +27,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
-  await mcp.close();
-  await authorization.close();
+  await hosted.close();
   directory.remove();
   await removeCliUnderTest();
 });
@@ -57,15 +42,9 @@ describe('mcp login and logout', () => {
       /^hosted\s+needs_auth\s+- tools\s+.*run `toolwright-agent mcp login hosted`/m,
     );
 
-    let browsing: Promise<URL> | undefined;
-    const login = await runCli(['mcp', 'login', 'hosted'], {
-      ...options,
-      onStderr: (stderr) => {
-        const url = /^(http:\/\/127\.0\.0\.1:\d+\/auth\?\S+)$/m.exec(stderr)?.[1];
-        if (url !== undefined) browsing ??= completeLoginInBrowser(new URL(url));
-      },
-    });
-    expect(await browsing).toBeInstanceOf(URL);
+    const browser = browserLogin();
+    const login = await runCli(['mcp', 'login', 'hosted'], { ...options, onStderr: browser.onStderr });
+    expect(await browser.browsed()).toBeInstanceOf(URL);
     expect(login.stderr).toContain('Open this URL in a browser to log in to "hosted"');
     expect([login.code, login.stdout]).toEqual([0, 'logged in to "hosted"\n']);
 

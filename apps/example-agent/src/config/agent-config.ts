@@ -48,8 +48,9 @@ export const AgentConfigSchema = Type.Object({
   /** Path of the MCP servers file, relative to the workspace (default `.mcp.json`). */
   mcpConfig: Type.Optional(Type.String({ minLength: 1 })),
   /**
-   * Where state shared by a fleet of agents lives: `redis://…` or `rediss://…` (today: pending
-   * approvals, which any worker can then answer). Default: the local state directory.
+   * Where state shared by a fleet of agents lives: `redis://…` or `rediss://…` (pending
+   * approvals, which any worker can then answer; session artifacts; MCP OAuth tokens). Default:
+   * the local state directory.
    */
   store: Type.Optional(
     Type.String({ pattern: '^rediss?://', maxLength: 2048, description: 'a redis:// or rediss:// URL' }),

@@ -25,3 +25,8 @@ export function loadMcpConfig(workspaceRoot: string, fileName = MCP_CONFIG_FILE_
     });
   }
 }
+
+/** Whether `server` logs in with OAuth (an HTTP server with an `oauth` config). */
+export function logsIn(server: McpServerConfig): boolean {
+  return server.transport === 'streamable-http' && server.oauth !== undefined;
+}

@@ -171,7 +171,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
     );
     for (const artifact of artifacts) {
       transcript.info(
-        `  artifact ${artifact.kind} ${artifact.mimeType ?? ''} ${artifact.byteLength} bytes -> ${artifact.path}`,
+        `  artifact ${artifact.kind} ${artifact.mimeType ?? ''} ${artifact.byteLength} bytes -> ${fileOf(artifact)}`,
         {
           artifact: artifact.id,
         },
@@ -205,4 +205,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
     if (options.keep === true) transcript.info(`kept ${temporaryRoot}`);
     else rmSync(temporaryRoot, { recursive: true, force: true });
   }
+}
+
+/** Where the demo's local store keeps an artifact (its records name their file; a shared store's name none). */
+function fileOf(artifact: object): string {
+  return 'path' in artifact && typeof artifact.path === 'string' ? artifact.path : '(not a file)';
 }

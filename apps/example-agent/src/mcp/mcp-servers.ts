@@ -12,6 +12,7 @@ import {
   type McpServerConfig,
   parseMcpServersConfig,
 } from '@toolwright/mcp-client';
+import type { McpOAuthOptions } from '@toolwright/mcp-client/oauth';
 import { printableLine } from '../cli/printable.js';
 import { AgentError, AgentErrorCode } from '../errors.js';
 import type { AgentSession } from '../session/agent-session.js';
@@ -42,7 +43,12 @@ export async function connectMcpServers(
   session: AgentSession,
   servers: readonly McpServerConfig[],
   progress: McpProgress = () => undefined,
-  options: { connectTimeoutMs?: number; clientCapabilities?: McpClientCapabilities } = {},
+  options: {
+    connectTimeoutMs?: number;
+    clientCapabilities?: McpClientCapabilities;
+    /** Where OAuth tokens are kept (a fleet's `credentialStore`); default the local token files. */
+    oauth?: McpOAuthOptions;
+  } = {},
 ): Promise<ConnectedMcpServers> {
   const adapter = new McpAdapter({
     registry: session.registry,
@@ -51,6 +57,7 @@ export async function connectMcpServers(
     connectTimeoutMs: options.connectTimeoutMs ?? 20_000,
     // Roots, elicitation and sampling (see mcpClientHandlers); none are offered when left out.
     ...(options.clientCapabilities === undefined ? {} : { clientCapabilities: options.clientCapabilities }),
+    ...(options.oauth === undefined ? {} : { oauth: options.oauth }),
   });
   let result: Awaited<ReturnType<McpAdapter['connect']>>;
   try {

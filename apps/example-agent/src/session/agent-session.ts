@@ -20,6 +20,7 @@ import { createBuiltinTools } from '../tools/builtin-tools.js';
 import { PLAN_MODE_APPROVALS } from '../tools/plan-mode-tools.js';
 import { createReadArtifactTool } from '../tools/read-artifact-tool.js';
 import { type ApprovalRecords, openApprovalDesk } from './approval-desk.js';
+import type { ArtifactScope, SessionArtifacts } from './session-artifacts.js';
 import { SessionMode } from './session-mode.js';
 import { TaskStore } from './task-store.js';
 
@@ -67,6 +68,12 @@ export interface AgentSessionOptions {
    * `openSharedStore`); default a file store and a host key in the state directory.
    */
   approvalStore?: ApprovalRecords;
+  /**
+   * Makes the session's artifact store, for a fleet (see `openSharedStore`): spilled outputs are
+   * then read back by any worker serving the same session id. Default the private local store in
+   * the state directory.
+   */
+  artifactStore?: (scope: ArtifactScope) => SessionArtifacts;
   /** Extra built-in tools of your own, registered beside the standard ones. */
   extraTools?: readonly Tool[];
   onExecutorEvent?(event: ExecutorEvent): void;
@@ -88,7 +95,7 @@ export interface AgentSession {
   readonly executor: ToolExecutor;
   readonly mode: SessionMode;
   readonly tasks: TaskStore;
-  readonly artifacts: SessionArtifactStore;
+  readonly artifacts: SessionArtifacts;
   readonly permissions: PermissionPolicy;
   /** The state directory's approval desk, opened at first use (see `openApprovalDesk`). */
   approvals(): ApprovalDesk;
@@ -129,11 +136,10 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
 
   const mode = new SessionMode(options.mode ?? 'default');
   const tasks = new TaskStore(sessionDirectory);
-  const artifacts = new SessionArtifactStore({
-    root: join(stateDirectory, 'artifacts'),
-    namespace: 'example-agent',
-    sessionId,
-  });
+  const scope: ArtifactScope = { namespace: 'example-agent', sessionId };
+  const artifacts =
+    options.artifactStore?.(scope) ??
+    new SessionArtifactStore({ root: join(stateDirectory, 'artifacts'), ...scope });
   // A registry made with default options already holds ToolSearch, bound to it.
   const registry = new ToolRegistry();
   registry.registerAll(

@@ -392,7 +392,7 @@ describe('ToolExecutor results', () => {
     const artifact = result!.result.artifacts!.at(-1)!;
     expect(result!.content).toContain(artifact.id);
     const stored = await setup.session.artifacts.read(artifact.id);
-    expect(stored.bytes.toString('utf8')).toContain('line 1000 ');
+    expect(Buffer.from(stored.bytes).toString('utf8')).toContain('line 1000 ');
     expect(Buffer.byteLength(result!.content)).toBeLessThan(20_000);
   });
 

@@ -1,13 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import {
   ArtifactStoreError,
+  type ArtifactStoreV1,
   DEFAULT_ARTIFACT_READING,
   READ_ARTIFACT_TOOL_NAME,
-  type ReadableArtifactStore,
   readArtifactLines,
   searchArtifact,
 } from '@toolwright/artifacts';
 import { createTool, type Tool, ToolKind, type ToolResult } from '@toolwright/contracts';
+import { readableArtifacts } from './readable-artifacts.js';
 
 const ARTIFACT_ID = /^[0-9a-f]{64}$/;
 
@@ -47,13 +48,15 @@ export interface ReadArtifactToolOptions {
 /**
  * ReadArtifact: pages through or searches a text artifact of this session — a spilled output
  * whose marker names the exact call. Bound to one session's store, so an id of another session
- * is refused like one that does not exist. ReadOnly, concurrency-safe and retry-safe; it goes
+ * is refused like one that does not exist. Any session store will do: the local one, or a fleet's
+ * shared one, whose artifacts another worker spilled. ReadOnly, concurrency-safe and retry-safe; it goes
  * through the permission policy like every tool (`ReadArtifact(<id>)`).
  */
 export function createReadArtifactTool(
-  store: ReadableArtifactStore,
+  artifacts: Pick<ArtifactStoreV1, 'read'>,
   options: ReadArtifactToolOptions = {},
 ): Tool {
+  const store = readableArtifacts(artifacts);
   const maxBytes = options.maxOutputBytes ?? DEFAULT_ARTIFACT_READING.maxBytes;
   return createTool({
     name: READ_ARTIFACT_TOOL_NAME,

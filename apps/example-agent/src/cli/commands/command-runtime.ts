@@ -51,7 +51,7 @@ export function withCommonOptions(command: Command): Command {
       .option('--session <id>', 'reuse a session id, to resume its task list')
       .option(
         '--store <url>',
-        'redis://… shared by a fleet for pending approvals (needs TOOLWRIGHT_APPROVAL_KEY; default: the local state directory)',
+        'redis://… a fleet shares for pending approvals, session artifacts and MCP OAuth tokens (needs TOOLWRIGHT_APPROVAL_KEY, and TOOLWRIGHT_OAUTH_KEY with OAuth servers; default: this machine)',
       )
       .option('--json', 'machine-readable JSON output')
   );

@@ -88,6 +88,16 @@ describe.skipIf(!redisTestsRun())('2025 sessions across replicas that share a Re
     await client.close();
   });
 
+  it('has recorded a session before its initialize is answered: the next request may go to the other replica', async () => {
+    const [a, b] = replicas;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const opened = await rawRequest(a!.http.url, { body: INITIALIZE_BODY });
+      const sessionId = opened.headers['mcp-session-id'] as string;
+      const initialized = await post(b!.http.url, sessionId, { method: 'notifications/initialized' });
+      expect(initialized.status).toBe(202);
+    }
+  });
+
   it("refuses another client's session id as unknown, and ends a session on every replica once it is deleted", async () => {
     const [a, b] = replicas;
     const { client, transport } = await connectHttpClient(a!.http.url);

@@ -200,19 +200,26 @@ export async function serveHttp(
     auth: AuthInfo | undefined,
     releasePlace: () => void,
   ): Promise<void> {
-    const entry = await startSession(randomUUID(), auth, releasePlace);
-    response.once('close', entry.idle.requestOpened());
-    await exchanges.track(exchange(entry, records, request, response, body, auth));
-    const id = entry.transport.sessionId;
-    // An initialize the transport refused (a bad Accept header, say) opened no session.
-    if (id === undefined || !sessions.has(id)) {
-      await entry.session.close({ graceMs: 0 });
-      return;
-    }
+    const id = randomUUID();
+    const entry = await startSession(id, auth, releasePlace);
+    // Recorded before the client hears of the session: its very next request may reach another
+    // replica, which must find the record there.
     if (records !== undefined) {
       const record = sessionRecordOf(id, body, auth);
       entry.record = record;
-      await onSharedState(`recording session ${id}`, () => records.put(record));
+      try {
+        await onSharedState(`recording session ${id}`, () => records.put(record));
+      } catch (error) {
+        await entry.session.close({ graceMs: 0 });
+        throw error;
+      }
+    }
+    response.once('close', entry.idle.requestOpened());
+    await exchanges.track(exchange(entry, records, request, response, body, auth));
+    // An initialize the transport refused (a bad Accept header, say) opened no session.
+    if (entry.transport.sessionId === undefined || !sessions.has(id)) {
+      await entry.session.close({ graceMs: 0 });
+      if (records !== undefined) await records.delete(id).catch(() => false);
     }
   }
 

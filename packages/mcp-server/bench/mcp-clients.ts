@@ -10,6 +10,12 @@ import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextp
 import type { LoadClient } from './client-load.js';
 
 const CHEAP_CALL = { name: 'Report', arguments: { bytes: 64 } };
+/**
+ * A call unanswered this long counts as failed. Without it, a 2025 client whose call died with
+ * its replica after the answer's stream had opened waits out the SDK's default (60 s): the stream
+ * it resumes on another replica has no answer to give.
+ */
+const CALL_TIMEOUT_MS = 5000;
 
 /** The kinds of client a run is made of. */
 export interface ClientKind {
@@ -28,7 +34,10 @@ export const modernClients: ClientKind = {
     await client.connect(new ModernTransport(new URL(url)));
     if (client.getProtocolEra() !== 'modern')
       throw new Error(`client ${index} negotiated the ${client.getProtocolEra()} era, not 2026-07-28`);
-    return { call: () => client.callTool(CHEAP_CALL), close: () => client.close() };
+    return {
+      call: () => client.callTool(CHEAP_CALL, { timeout: CALL_TIMEOUT_MS }),
+      close: () => client.close(),
+    };
   },
 };
 
@@ -55,7 +64,11 @@ export const legacyClients: ClientKind = {
           await transport.terminateSession();
           await client.close();
         };
-        return { call: () => client.callTool(CHEAP_CALL), close, refusedOpenings };
+        return {
+          call: () => client.callTool(CHEAP_CALL, undefined, { timeout: CALL_TIMEOUT_MS }),
+          close,
+          refusedOpenings,
+        };
       } catch (error) {
         await client.close().catch(() => undefined);
         refusedOpenings.push((error as Error).message);

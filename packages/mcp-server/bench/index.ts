@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startRedisServer } from '@toolwright/test-support';
+import { type RedisServerUnderTest, startRedisServer } from '@toolwright/test-support';
 import { formatMillis } from '@toolwright/test-support/bench';
 import {
   endProcess,
@@ -87,9 +87,7 @@ async function main(): Promise<void> {
     );
     return;
   }
-  const workspace = mkdtempSync(join(tmpdir(), 'toolwright-fleet-bench-'));
-  const redisDirectory = join(workspace, 'redis');
-  mkdirSync(redisDirectory);
+  const started = performance.now();
   // The host matters more than usual here: 3 replicas can only outrun 1 with cores to spare.
   console.log(
     `@toolwright/mcp-server fleet bench — Node ${process.version}, ${availableParallelism()} cores ` +
@@ -97,15 +95,20 @@ async function main(): Promise<void> {
       `${LOAD.clients} clients x ${LOAD.calls} calls of a cheap tool, ${ROUNDS} rounds, medians of per-round ratios; ` +
       'p50 and p99 of the calls that returned, the failed ones counted apart',
   );
-  const redis = await startRedisServer({ directory: redisDirectory });
-  const env = {
-    REDIS_URL: redis.url,
-    CALL_LOG: join(workspace, 'calls.log'),
-    FLEET_KEY: 'the key every replica of the bench fleet shares',
-  };
-  const started = performance.now();
+  const workspace = mkdtempSync(join(tmpdir(), 'toolwright-fleet-bench-'));
+  // Removed on the way out however it ends: an interrupted bench exits without its `finally`.
+  process.once('exit', () => rmSync(workspace, { recursive: true, force: true }));
+  let redis: RedisServerUnderTest | undefined;
   let fleet: Fleet | undefined;
   try {
+    const redisDirectory = join(workspace, 'redis');
+    mkdirSync(redisDirectory);
+    redis = await startRedisServer({ directory: redisDirectory });
+    const env = {
+      REDIS_URL: redis.url,
+      CALL_LOG: join(workspace, 'calls.log'),
+      FLEET_KEY: 'the key every replica of the bench fleet shares',
+    };
     reportRuns(
       `raw HTTP to a trivial server, ${HOP_LOAD.clients} client x ${HOP_LOAD.calls} round trips (the load balancer hop alone)`,
       'direct',
@@ -117,8 +120,7 @@ async function main(): Promise<void> {
     console.log(`\n(the whole bench took ${formatMillis(performance.now() - started)})`);
   } finally {
     await fleet?.stop();
-    await redis.stop();
-    rmSync(workspace, { recursive: true, force: true });
+    await redis?.stop();
   }
 }
 

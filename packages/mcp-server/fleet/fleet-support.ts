@@ -130,9 +130,9 @@ export async function startLoadBalancer(
     .map((replica, index) => `  server r${index + 1} 127.0.0.1:${replica.port} check inter 200 fall 1 rise 2`)
     .join('\n');
   const config = readFileSync(join(here, 'haproxy.cfg.template'), 'utf8')
-    .replace('${LB_PORT}', String(lbPort))
-    .replace('${STATS_PORT}', String(statsPort))
-    .replace('${SERVERS}', servers);
+    .replace('{{LB_PORT}}', String(lbPort))
+    .replace('{{STATS_PORT}}', String(statsPort))
+    .replace('{{SERVERS}}', servers);
   // Named by its port: load balancers started in one directory each keep their own.
   const file = join(options.directory ?? makeTempDir('haproxy'), `haproxy-${lbPort}.cfg`);
   writeFileSync(file, config);

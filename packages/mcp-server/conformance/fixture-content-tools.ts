@@ -148,6 +148,7 @@ export function createContentTools(): Tool[] {
         },
         allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
         if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+        // biome-ignore lint/suspicious/noThenProperty: `then` is JSON Schema's keyword, never awaited
         then: { required: ['phone'] },
         else: { required: ['email'] },
         additionalProperties: false,

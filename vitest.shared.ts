@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { UserWorkspaceConfig } from 'vitest/config';
 
 const repoRoot = dirname(fileURLToPath(import.meta.url));
@@ -73,5 +73,18 @@ export function sharedProjectConfig(packageUrl: string): UserWorkspaceConfig {
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
+  };
+}
+
+/**
+ * A project of the repository's heavy suites, run once, on the machine's Node, not on every Node
+ * the packages' unit tests run on: the test files `include` matches across the packages (their
+ * `conformance/` or `fleet/` folders), with the packages' shared settings and no type tests.
+ */
+export function runOnceProjectConfig(name: string, include: readonly string[]): UserWorkspaceConfig {
+  const shared = sharedProjectConfig(pathToFileURL(join(repoRoot, name, 'vitest.config.ts')).href);
+  return {
+    ...shared,
+    test: { ...shared.test, name, root: repoRoot, include: [...include], typecheck: { enabled: false } },
   };
 }

@@ -193,3 +193,52 @@ describe.skipIf(!redisTestsRun())('2025 sessions across replicas that share a Re
     await client.close().catch(() => {});
   });
 });
+
+// With bearer tokens, a session stays its opener's on every replica: the record names who.
+describe.skipIf(!redisTestsRun())("a fleet's session is its opener's alone, on every replica", () => {
+  let redis: Awaited<ReturnType<typeof startRedisServer>>;
+  const urls: string[] = [];
+  const closers: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    for (let index = 0; index < 2; index += 1) {
+      const connection = await RedisConnection.open(redis.url);
+      const server = new ToolwrightMcpServer({ registry: createSampleRegistry({ aborts: [], started: 0 }) });
+      const http = await serveHttp(server, {
+        authorize: ({ token }) => (token === 'alice' || token === 'bob' ? { clientId: token } : undefined),
+        sessionRecords: new RedisSessionRecords(connection, { keyPrefix: 'owned:' }),
+      });
+      urls.push(http.url);
+      closers.push(async () => {
+        await http.close({ graceMs: 0 });
+        await connection.close();
+      });
+    }
+  });
+
+  afterAll(async () => {
+    for (const close of closers) await close();
+    await redis?.stop();
+  });
+
+  it("answers another client presenting the session's id on the other replica as for a missing session", async () => {
+    const [a, b] = urls as [string, string];
+    const opened = await rawRequest(a, { headers: { authorization: 'Bearer alice' }, body: INITIALIZE_BODY });
+    const sessionId = opened.headers['mcp-session-id'] as string;
+    const as = (token: string, url: string) =>
+      rawRequest(url, {
+        headers: {
+          authorization: `Bearer ${token}`,
+          'mcp-session-id': sessionId,
+          'mcp-protocol-version': '2025-11-25',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/list' }),
+      });
+    // Bob first, so the other replica has not re-opened it yet: the record itself refuses him.
+    expect((await as('bob', b)).status).toBe(404);
+    expect((await as('alice', b)).status).toBe(200);
+    // Once re-opened there, the local copy refuses him too.
+    expect((await as('bob', b)).status).toBe(404);
+  });
+});

@@ -2,7 +2,8 @@
  * `@toolwright/utils`: the small helpers every toolwright package shares, so that there is one
  * did-you-mean (bounded), one option checker with one wording, one canonical JSON (and the
  * idempotency key of a tool call made from it), one value preview, one bounded event queue,
- * one rule for the characters untrusted text may not carry to a terminal, and the root of
+ * one rule for the characters untrusted text may not carry to a terminal, the one secret
+ * registry and redaction every message and telemetry value passes through, and the root of
  * every toolwright error with the one helper that brands an error class. No dependencies.
  *
  * @packageDocumentation
@@ -42,6 +43,13 @@ export {
 } from './option-rules.js';
 export { DEFAULT_PREVIEW_LENGTH, previewText, previewValue } from './preview.js';
 export { describeRenamedOptionProblem, renamedOptionValue } from './renamed-option.js';
+export {
+  REDACTED,
+  redactErrorChain,
+  redactSecrets,
+  rememberNamedSecrets,
+  rememberSecret,
+} from './secret-redaction.js';
 export { isSessionId, MAX_SESSION_ID_LENGTH, SESSION_ID_PATTERN, SESSION_ID_RULE } from './session-id.js';
 export {
   describeSpecificationVersionProblem,

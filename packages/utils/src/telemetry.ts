@@ -1,0 +1,31 @@
+/**
+ * `@toolwright/utils/telemetry`: the one way toolwright packages reach OpenTelemetry.
+ *
+ * `@opentelemetry/api` is an optional peer: {@link loadOpenTelemetry} imports it once per
+ * process and resolves `undefined` when it is not installed, so nothing is loaded or paid then.
+ * Spans and metrics go to the globally registered providers, as every instrumented library's
+ * do; with none registered the API's no-op ones cost next to nothing. The names are the
+ * OpenTelemetry semantic conventions' ({@link SemanticAttribute}, {@link TelemetryMetric}), and
+ * recorded content ({@link telemetryContent}) is capped and redacted.
+ *
+ * @packageDocumentation
+ */
+
+export {
+  loadOpenTelemetry,
+  type OpenTelemetryApi,
+  openTelemetry,
+  openTelemetrySettled,
+} from './telemetry/open-telemetry.js';
+export {
+  EXECUTE_TOOL_OPERATION,
+  SemanticAttribute,
+  TelemetryMetric,
+  ToolwrightAttribute,
+} from './telemetry/semantic-names.js';
+export {
+  DEFAULT_TELEMETRY_CONTENT_CHARS,
+  resolveTelemetryContent,
+  type TelemetryContentOptions,
+  telemetryContent,
+} from './telemetry/telemetry-content.js';

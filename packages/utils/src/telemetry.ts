@@ -25,7 +25,12 @@ export {
 } from './telemetry/semantic-names.js';
 export {
   DEFAULT_TELEMETRY_CONTENT_CHARS,
-  resolveTelemetryContent,
   type TelemetryContentOptions,
   telemetryContent,
 } from './telemetry/telemetry-content.js';
+export {
+  type ResolvedTelemetry,
+  resolveTelemetryOptions,
+  TELEMETRY_OPTION_RULE,
+  type TelemetryOptions,
+} from './telemetry/telemetry-options.js';

@@ -31,15 +31,3 @@ export function telemetryContent(value: unknown, options: TelemetryContentOption
   if (redacted.length <= options.maxChars && text.length <= slack) return redacted;
   return `${redacted.slice(0, options.maxChars)}… [${text.length} characters]`;
 }
-
-/**
- * The content options a host's `recordContent` setting means: `true` for the default cap,
- * `{ maxChars }` for its own, `false`/absent for none.
- */
-export function resolveTelemetryContent(
-  recordContent: boolean | TelemetryContentOptions | undefined,
-): TelemetryContentOptions | undefined {
-  if (recordContent === undefined || recordContent === false) return undefined;
-  if (recordContent === true) return { maxChars: DEFAULT_TELEMETRY_CONTENT_CHARS };
-  return recordContent;
-}

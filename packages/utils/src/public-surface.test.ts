@@ -11,6 +11,7 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'MAX_TIMER_MS',
     'POSITIVE_SAFE_INTEGER',
     'POSITIVE_TIMER_MS',
+    'REDACTED',
     'SESSION_ID_PATTERN',
     'SESSION_ID_RULE',
     'TIMER_MS',
@@ -37,7 +38,11 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'isSessionId',
     'previewText',
     'previewValue',
+    'redactErrorChain',
+    'redactSecrets',
     'refusedOption',
+    'rememberNamedSecrets',
+    'rememberSecret',
     'renamedOptionValue',
     'stripHiddenCharacters',
   ]);
@@ -64,5 +69,21 @@ it("keeps the private files, which need Node's file system, behind their own ent
     'removeTempFile',
     'userStateDirectory',
     'writeTempFileSync',
+  ]);
+});
+
+it('keeps OpenTelemetry behind its own entry, which names it only as an optional peer', async () => {
+  expect(Object.keys(await import('./telemetry.js')).sort()).toEqual([
+    'DEFAULT_TELEMETRY_CONTENT_CHARS',
+    'EXECUTE_TOOL_OPERATION',
+    'SemanticAttribute',
+    'TELEMETRY_OPTION_RULE',
+    'TelemetryMetric',
+    'ToolwrightAttribute',
+    'loadOpenTelemetry',
+    'openTelemetry',
+    'openTelemetrySettled',
+    'resolveTelemetryOptions',
+    'telemetryContent',
   ]);
 });

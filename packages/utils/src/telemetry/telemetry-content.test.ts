@@ -36,7 +36,9 @@ describe('telemetryContent', () => {
   it('sees a secret that crosses the cap whole, so no prefix of it is recorded', () => {
     const secret = 'sk-proj-ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
     const recorded = telemetryContent(`key=${'a'.repeat(11)} ${secret}`, { maxChars: 20 });
-    expect(recorded).toBe(`key=${'a'.repeat(11)} ${REDACTED.slice(0, 4)}… [${16 + secret.length} characters]`);
+    expect(recorded).toBe(
+      `key=${'a'.repeat(11)} ${REDACTED.slice(0, 4)}… [${16 + secret.length} characters]`,
+    );
     expect(recorded).not.toContain('sk-p');
   });
 

@@ -19,7 +19,7 @@ describe('ToolRegistry options', () => {
     expect(refusal(() => new ToolRegistry({ toolSerch: false } as never))).toEqual(
       invalidOption(
         'ToolRegistry: unknown option "toolSerch" (did you mean "toolSearch"?); ' +
-          'accepted: alwaysLoaded, toolLimits, toolSearch, onListenerError.',
+          'accepted: alwaysLoaded, toolLimits, toolSearch, onListenerError, telemetry.',
       ),
     );
     expect(refusal(() => new ToolRegistry(null as never))).toEqual(

@@ -1,4 +1,10 @@
 import { checkOption, checkOptions, type OptionTable, previewValue, refusedOption } from '@toolwright/utils';
+import {
+  type ResolvedTelemetry,
+  resolveTelemetryOptions,
+  TELEMETRY_OPTION_RULE,
+  type TelemetryOptions,
+} from '@toolwright/utils/telemetry';
 import type { ProviderTarget } from '@toolwright/validation';
 import { invalidOption } from './invalid-option.js';
 import { PROVIDER_TOOL_LIMITS } from './provider-limits.js';
@@ -18,6 +24,11 @@ export interface ToolRegistryOptions {
   toolSearch?: boolean | ToolSearchToolOptions;
   /** Called when an event listener throws; default rethrows it on a microtask (loud, state intact). */
   onListenerError?: (error: unknown, event: RegistryEventName) => void;
+  /**
+   * The registry's spans (`tool_search`, `declarations {target}`) when `@opentelemetry/api` is
+   * installed: on by default, without the search query unless `recordContent` is on.
+   */
+  telemetry?: TelemetryOptions;
 }
 
 /** Options of {@link ToolRegistry.registerAll}. */
@@ -40,6 +51,7 @@ export interface ResolvedRegistryOptions {
   /** The ToolSearch built-in's options, or `undefined` when the registry has none. */
   readonly toolSearch: ToolSearchToolOptions | undefined;
   readonly onListenerError: (error: unknown, event: RegistryEventName) => void;
+  readonly telemetry: ResolvedTelemetry;
 }
 
 // Each target's limit is checked in resolveLimits: Infinity is accepted, which no number rule says.
@@ -53,6 +65,7 @@ const REGISTRY_OPTIONS: OptionTable<ToolRegistryOptions> = {
   toolLimits: { kind: 'object', options: TOOL_LIMIT_OPTIONS },
   toolSearch: { kind: 'custom' },
   onListenerError: { kind: 'function' },
+  telemetry: TELEMETRY_OPTION_RULE,
 };
 const REGISTER_ALL_OPTIONS: OptionTable<RegisterAllOptions> = { atomic: { kind: 'boolean' } };
 const REPLACEMENT_OPTIONS: OptionTable<ReplaceToolsOptions> = {
@@ -101,6 +114,7 @@ export function resolveRegistryOptions(options: ToolRegistryOptions): ResolvedRe
     limits: resolveLimits(checked.toolLimits),
     toolSearch: resolveToolSearch(checked.toolSearch),
     onListenerError: checked.onListenerError ?? rethrowListenerErrorLater,
+    telemetry: resolveTelemetryOptions(checked.telemetry),
   };
 }
 

@@ -23,6 +23,7 @@ import {
   resolveRegistryOptions,
   type ToolRegistryOptions,
 } from './registry-options.js';
+import { RegistryTelemetry } from './registry-telemetry.js';
 import { selectDeclarations } from './select-declarations.js';
 import { applyDiff, catalogChangeOf, isEmptyDiff, planReplacement } from './source-catalog-apply.js';
 import { BUILTIN_SOURCE_NAME, checkSourceName } from './source-name.js';
@@ -67,6 +68,7 @@ export class ToolRegistry {
   #options: ResolvedRegistryOptions;
   readonly #catalog = new CatalogIndexes();
   readonly #events: RegistryEventEmitter;
+  #telemetry: RegistryTelemetry;
   readonly #declarations = new DeclarationCache();
   #revision = 0;
   // While the registry applies its own change, deferred-state notifications are folded into the
@@ -82,6 +84,7 @@ export class ToolRegistry {
   constructor(options: ToolRegistryOptions = {}) {
     this.#options = resolveRegistryOptions(options);
     this.#events = new RegistryEventEmitter(this.#options.onListenerError);
+    this.#telemetry = new RegistryTelemetry(this.#options.telemetry);
     this.deferred = new DeferredToolManager({
       alwaysLoaded: this.#options.alwaysLoaded,
       onChange: () => {
@@ -314,15 +317,17 @@ export class ToolRegistry {
     const exclude = checkSearchRequest(query, options);
     if (this.#toolSearch !== undefined) exclude.add(this.#toolSearch.name);
     const catalog = this.#catalog;
-    return searchCatalog(
-      {
-        get: (name) => catalog.get(name),
-        names: () => catalog.names(),
-        tools: () => catalog.tools(),
-        index: catalog.search,
-      },
-      query,
-      { ...options, exclude },
+    return this.#telemetry.search(query, () =>
+      searchCatalog(
+        {
+          get: (name) => catalog.get(name),
+          names: () => catalog.names(),
+          tools: () => catalog.tools(),
+          index: catalog.search,
+        },
+        query,
+        { ...options, exclude },
+      ),
     );
   }
 
@@ -374,10 +379,21 @@ export class ToolRegistry {
     const key = variant === undefined ? target : `${target}+${String(variant)}`;
     const cached = this.#declarations.get(mode, key, this.#revision);
     if (cached !== undefined) return cached;
+    const set = this.#telemetry.declarations(target, () => this.#buildDeclarations(mode, target, options));
+    this.#declarations.set(key, set);
+    if (set.omitted.length > 0) this.#events.emit('provider-limit', set);
+    return set;
+  }
+
+  #buildDeclarations(
+    mode: ToolMode,
+    target: ProviderTarget,
+    options: DeclarationOptions | undefined,
+  ): DeclarationSet {
     const limit = limitForRequest(mode, target, this.#options.limits);
     const search = resolveDeclarationOptions(target, options);
     const visible = this.#catalog.toolsNamed(this.deferred.getVisibleNames(), false);
-    const set = selectDeclarations({
+    return selectDeclarations({
       // ToolSearch finds deferred tools: with none to find it would only cost the request tokens.
       visible: this.deferred.hasDeferred() ? visible : visible.filter((tool) => tool !== this.#toolSearch),
       mode,
@@ -397,9 +413,6 @@ export class ToolRegistry {
             },
           }),
     });
-    this.#declarations.set(key, set);
-    if (set.omitted.length > 0) this.#events.emit('provider-limit', set);
-    return set;
   }
 
   /** The deferred-tools prompt fragment; see {@link DeferredToolManager.getDeferredToolsListing}. */
@@ -452,6 +465,7 @@ export class ToolRegistry {
     // Without its own ToolSearch at first: the clone's is bound to the clone, created below.
     const copy = new ToolRegistry({ alwaysLoaded, onListenerError, toolSearch: false });
     copy.#options = this.#options;
+    copy.#telemetry = this.#telemetry;
     copy.#applying = true;
     if (this.#toolSearch !== undefined && this.#options.toolSearch !== undefined) {
       copy.#toolSearch = createToolSearchTool(copy, this.#options.toolSearch);

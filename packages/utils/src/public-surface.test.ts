@@ -85,5 +85,6 @@ it('keeps OpenTelemetry behind its own entry, which names it only as an optional
     'openTelemetrySettled',
     'resolveTelemetryOptions',
     'telemetryContent',
+    'telemetryErrorType',
   ]);
 });

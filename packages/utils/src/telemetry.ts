@@ -28,6 +28,7 @@ export {
   type TelemetryContentOptions,
   telemetryContent,
 } from './telemetry/telemetry-content.js';
+export { telemetryErrorType } from './telemetry/telemetry-error-type.js';
 export {
   type ResolvedTelemetry,
   resolveTelemetryOptions,

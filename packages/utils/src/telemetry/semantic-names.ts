@@ -81,8 +81,17 @@ export const ToolwrightAttribute = {
   permissionOutcome: 'toolwright.permission.outcome',
   /** Coercions validation made (a string to a number, a default filled in). */
   validationCoercions: 'toolwright.validation.coercions',
+  /** Only when the host turns content recording on: the query is the model's argument. */
   toolSearchQuery: 'toolwright.tool_search.query',
+  /** How the query was read: `select`, `keyword` or `regex`. */
+  toolSearchKind: 'toolwright.tool_search.kind',
   toolSearchHits: 'toolwright.tool_search.hits',
+  /** A declaration build: the provider dialect, the mode, what was declared and left out. */
+  declarationsTarget: 'toolwright.declarations.target',
+  declarationsMode: 'toolwright.declarations.mode',
+  declarationsCount: 'toolwright.declarations.count',
+  declarationsOmitted: 'toolwright.declarations.omitted',
+  declarationsDeferred: 'toolwright.declarations.deferred',
   /** The MCP server's configured name (its `server.address` when it is remote). */
   mcpServerName: 'toolwright.mcp.server.name',
 } as const;

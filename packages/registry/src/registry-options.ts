@@ -1,10 +1,14 @@
-import { checkOption, checkOptions, type OptionTable, previewValue, refusedOption } from '@toolwright/utils';
 import {
+  checkOption,
+  checkOptions,
+  type OptionTable,
+  previewValue,
   type ResolvedTelemetry,
+  refusedOption,
   resolveTelemetryOptions,
   TELEMETRY_OPTION_RULE,
   type TelemetryOptions,
-} from '@toolwright/utils/telemetry';
+} from '@toolwright/utils';
 import type { ProviderTarget } from '@toolwright/validation';
 import { invalidOption } from './invalid-option.js';
 import { PROVIDER_TOOL_LIMITS } from './provider-limits.js';

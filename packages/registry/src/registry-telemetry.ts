@@ -1,12 +1,6 @@
 import type { DeclarationSet } from '@toolwright/spec';
-import {
-  openTelemetry,
-  type ResolvedTelemetry,
-  SemanticAttribute,
-  ToolwrightAttribute,
-  telemetryContent,
-  telemetryErrorType,
-} from '@toolwright/utils/telemetry';
+import { type ResolvedTelemetry, telemetryContent, telemetryErrorType } from '@toolwright/utils';
+import { openTelemetry, SemanticAttribute, ToolwrightAttribute } from '@toolwright/utils/telemetry';
 import type { ToolSearchResult } from './tool-search.js';
 
 /** The tracer's name: the package that makes the spans. */

@@ -3,7 +3,8 @@
  * did-you-mean (bounded), one option checker with one wording, one canonical JSON (and the
  * idempotency key of a tool call made from it), one value preview, one bounded event queue,
  * one rule for the characters untrusted text may not carry to a terminal, the one secret
- * registry and redaction every message and telemetry value passes through, and the root of
+ * registry and redaction every message and telemetry value passes through, the telemetry options
+ * every component takes (OpenTelemetry itself is behind `./telemetry`), and the root of
  * every toolwright error with the one helper that brands an error class. No dependencies.
  *
  * @packageDocumentation
@@ -55,6 +56,18 @@ export {
   describeSpecificationVersionProblem,
   UNSUPPORTED_SPECIFICATION_VERSION,
 } from './specification-version.js';
+export {
+  DEFAULT_TELEMETRY_CONTENT_CHARS,
+  type TelemetryContentOptions,
+  telemetryContent,
+} from './telemetry/telemetry-content.js';
+export { telemetryErrorType } from './telemetry/telemetry-error-type.js';
+export {
+  type ResolvedTelemetry,
+  resolveTelemetryOptions,
+  TELEMETRY_OPTION_RULE,
+  type TelemetryOptions,
+} from './telemetry/telemetry-options.js';
 export {
   escapeHiddenCharacters,
   hasHiddenCharacters,

@@ -4,6 +4,7 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
   expect(Object.keys(await import('./index.js')).sort()).toEqual([
     'BoundedQueue',
     'DEFAULT_PREVIEW_LENGTH',
+    'DEFAULT_TELEMETRY_CONTENT_CHARS',
     'IDEMPOTENCY_KEY_META',
     'KeyedBoundedQueue',
     'MAX_SESSION_ID_LENGTH',
@@ -14,6 +15,7 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'REDACTED',
     'SESSION_ID_PATTERN',
     'SESSION_ID_RULE',
+    'TELEMETRY_OPTION_RULE',
     'TIMER_MS',
     'ToolwrightError',
     'UNSUPPORTED_SPECIFICATION_VERSION',
@@ -44,7 +46,10 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'rememberNamedSecrets',
     'rememberSecret',
     'renamedOptionValue',
+    'resolveTelemetryOptions',
     'stripHiddenCharacters',
+    'telemetryContent',
+    'telemetryErrorType',
   ]);
 });
 
@@ -74,17 +79,12 @@ it("keeps the private files, which need Node's file system, behind their own ent
 
 it('keeps OpenTelemetry behind its own entry, which names it only as an optional peer', async () => {
   expect(Object.keys(await import('./telemetry.js')).sort()).toEqual([
-    'DEFAULT_TELEMETRY_CONTENT_CHARS',
     'EXECUTE_TOOL_OPERATION',
     'SemanticAttribute',
-    'TELEMETRY_OPTION_RULE',
     'TelemetryMetric',
     'ToolwrightAttribute',
     'loadOpenTelemetry',
     'openTelemetry',
     'openTelemetrySettled',
-    'resolveTelemetryOptions',
-    'telemetryContent',
-    'telemetryErrorType',
   ]);
 });

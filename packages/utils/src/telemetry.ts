@@ -5,8 +5,11 @@
  * process and resolves `undefined` when it is not installed, so nothing is loaded or paid then.
  * Spans and metrics go to the globally registered providers, as every instrumented library's
  * do; with none registered the API's no-op ones cost next to nothing. The names are the
- * OpenTelemetry semantic conventions' ({@link SemanticAttribute}, {@link TelemetryMetric}), and
- * recorded content ({@link telemetryContent}) is capped and redacted.
+ * OpenTelemetry semantic conventions' ({@link SemanticAttribute}, {@link TelemetryMetric}).
+ *
+ * What carries no OpenTelemetry type (the `TelemetryOptions` a package's public options name,
+ * `telemetryContent`, `telemetryErrorType`) is in the root entry, so that a project compiling
+ * toolwright's types does not need `@opentelemetry/api` installed.
  *
  * @packageDocumentation
  */
@@ -23,15 +26,3 @@ export {
   TelemetryMetric,
   ToolwrightAttribute,
 } from './telemetry/semantic-names.js';
-export {
-  DEFAULT_TELEMETRY_CONTENT_CHARS,
-  type TelemetryContentOptions,
-  telemetryContent,
-} from './telemetry/telemetry-content.js';
-export { telemetryErrorType } from './telemetry/telemetry-error-type.js';
-export {
-  type ResolvedTelemetry,
-  resolveTelemetryOptions,
-  TELEMETRY_OPTION_RULE,
-  type TelemetryOptions,
-} from './telemetry/telemetry-options.js';

@@ -1,7 +1,13 @@
 export type { Drained } from '@toolwright/utils';
 export type { Bm25Options, SearchDocument, SearchHit } from './bm25-index.js';
 export type { CatalogChange } from './catalog-change.js';
-export type { DeclarationSet, DeclarationSetV1, OmittedDeclaration, ToolMode } from './declaration-set.js';
+export type {
+  DeclarationSet,
+  DeclarationSetV1,
+  DeferredNamespace,
+  OmittedDeclaration,
+  ToolMode,
+} from './declaration-set.js';
 export {
   type DeferrableTool,
   DeferredToolManager,
@@ -15,6 +21,7 @@ export {
   PROVIDER_TOOL_SEARCH_VARIANTS,
   type ProviderToolSearchTool,
   type ProviderToolSearchVariant,
+  providerToolSearchVariants,
 } from './provider-tool-search.js';
 export { MAX_REGEX_PATTERN_LENGTH } from './regex-query.js';
 export {

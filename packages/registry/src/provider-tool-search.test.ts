@@ -163,7 +163,12 @@ describe('provider-side tool search (Anthropic)', () => {
     expect(() =>
       registry.getFunctionDeclarationsByMode('default', 'anthropic', { providerToolSearch: 'bm52' as never }),
     ).toThrow(
-      'getFunctionDeclarationsByMode: providerToolSearch must be one of "regex", "bm25"; got string "bm52" (did you mean "bm25"?).',
+      'getFunctionDeclarationsByMode: providerToolSearch must be one of "regex", "bm25", "hosted"; got string "bm52" (did you mean "bm25"?).',
+    );
+    expect(() =>
+      registry.getFunctionDeclarationsByMode('default', 'anthropic', { providerToolSearch: 'hosted' }),
+    ).toThrow(
+      'getFunctionDeclarationsByMode: the provider-side tool search of "anthropic" is "regex" or "bm25"; got "hosted", which is "openai-responses"\'s.',
     );
     expect(() =>
       registry.getFunctionDeclarationsByMode('default', 'anthropic', { providerSearch: 'bm25' } as never),
@@ -171,7 +176,7 @@ describe('provider-side tool search (Anthropic)', () => {
     expect(() =>
       registry.getFunctionDeclarationsByMode('default', 'openai-chat', { providerToolSearch: 'bm25' }),
     ).toThrow(
-      'getFunctionDeclarationsByMode: providerToolSearch is supported for anthropic only; "openai-chat" has no provider-side tool search (leave the option out to use ToolSearch).',
+      'getFunctionDeclarationsByMode: providerToolSearch is supported for anthropic, openai-responses only; "openai-chat" has no provider-side tool search (leave the option out to use ToolSearch).',
     );
   });
 });

@@ -6,10 +6,11 @@ import { RegistryError, RegistryErrorCode } from './registry-error.js';
 
 export type { ProviderToolSearchTool, ProviderToolSearchVariant };
 
-/** The variants {@link ProviderToolSearchVariant} accepts. */
+/** The variants {@link ProviderToolSearchVariant} accepts, over every target (see {@link providerToolSearchVariants}). */
 export const PROVIDER_TOOL_SEARCH_VARIANTS: readonly ProviderToolSearchVariant[] = Object.freeze([
   'regex',
   'bm25',
+  'hosted',
 ]);
 
 /** Per-request options of `getFunctionDeclarationsByMode`. */
@@ -18,7 +19,9 @@ export interface DeclarationOptions {
    * Send the deferred tools (not yet loaded) with the declarations, marked for deferred loading
    * (`DeclarationSet.deferLoading`), plus the provider's own search tool
    * (`DeclarationSet.providerToolSearch`), instead of listing them for the registry's ToolSearch,
-   * which is then left out. Only for targets in {@link PROVIDER_TOOL_SEARCH_TARGETS}. Off by default.
+   * which is then left out. Only for targets in {@link PROVIDER_TOOL_SEARCH_TARGETS}, each with
+   * its own variants: `'regex'` or `'bm25'` for `anthropic`, `'hosted'` for `openai-responses`
+   * (which also groups the deferred tools in `DeclarationSet.deferredNamespaces`). Off by default.
    */
   readonly providerToolSearch?: ProviderToolSearchVariant;
 }
@@ -26,16 +29,26 @@ export interface DeclarationOptions {
 interface TargetToolSearch {
   /** The most tools one request may carry in all, deferred ones included. */
   readonly catalogLimit: number;
-  readonly tools: Readonly<Record<ProviderToolSearchVariant, ProviderToolSearchTool>>;
+  /** Whether deferred tools go in namespaces, each one entry of the request's `tools`. */
+  readonly namespaces: boolean;
+  readonly tools: Readonly<Partial<Record<ProviderToolSearchVariant, ProviderToolSearchTool>>>;
 }
 
 /**
- * The targets with a provider-side tool search. Anthropic: up to 10,000 tools per request with
- * deferred loading; at least one tool must not be deferred (the search tool itself is not).
+ * The targets with a provider-side tool search.
+ *
+ * - Anthropic: up to 10,000 tools per request with deferred loading; at least one tool must not be
+ *   deferred (the search tool itself is not). The model searches by regex or BM25.
+ * - OpenAI Responses: `{ type: 'tool_search' }`, run by OpenAI, over functions marked
+ *   `defer_loading` inside namespaces (OpenAI recommends namespaces: its models were trained to
+ *   search them, and the model reads only a namespace's name and description until it loads it).
+ *   OpenAI documents no cap for deferred functions; toolwright holds them to the same 10,000 in
+ *   all, and counts each namespace as one of the request's 128 tools.
  */
 const TOOL_SEARCH_BY_TARGET: Readonly<Partial<Record<ProviderTarget, TargetToolSearch>>> = Object.freeze({
   anthropic: Object.freeze({
     catalogLimit: 10_000,
+    namespaces: false,
     tools: Object.freeze({
       regex: Object.freeze({
         variant: 'regex',
@@ -49,6 +62,13 @@ const TOOL_SEARCH_BY_TARGET: Readonly<Partial<Record<ProviderTarget, TargetToolS
       }),
     }),
   }),
+  'openai-responses': Object.freeze({
+    catalogLimit: 10_000,
+    namespaces: true,
+    tools: Object.freeze({
+      hosted: Object.freeze({ variant: 'hosted', type: 'tool_search', name: 'tool_search' }),
+    }),
+  }),
 });
 
 /** The targets whose requests can carry deferred tools and the provider's own search tool. */
@@ -56,10 +76,16 @@ export const PROVIDER_TOOL_SEARCH_TARGETS: readonly ProviderTarget[] = Object.fr
   Object.keys(TOOL_SEARCH_BY_TARGET) as ProviderTarget[],
 );
 
+/** The variants `target`'s own search offers (none for a target without one). */
+export function providerToolSearchVariants(target: ProviderTarget): readonly ProviderToolSearchVariant[] {
+  return Object.keys(TOOL_SEARCH_BY_TARGET[target]?.tools ?? {}) as ProviderToolSearchVariant[];
+}
+
 /** What a request with provider-side search needs from the selection. */
 export interface ResolvedProviderToolSearch {
   readonly tool: ProviderToolSearchTool;
   readonly catalogLimit: number;
+  readonly namespaces: boolean;
 }
 
 const OWNER = 'getFunctionDeclarationsByMode';
@@ -87,5 +113,16 @@ export function resolveDeclarationOptions(
         `${JSON.stringify(target)} has no provider-side tool search (leave the option out to use ToolSearch).`,
     );
   }
-  return { tool: search.tools[variant], catalogLimit: search.catalogLimit };
+  const tool = search.tools[variant];
+  if (tool === undefined) {
+    // A variant of another target's search (`hosted` for Anthropic): say whose it is.
+    const owner = PROVIDER_TOOL_SEARCH_TARGETS.find((other) => TOOL_SEARCH_BY_TARGET[other]?.tools[variant]);
+    const offered = providerToolSearchVariants(target).map((name) => JSON.stringify(name));
+    throw new RegistryError(
+      RegistryErrorCode.InvalidOption,
+      `${OWNER}: the provider-side tool search of ${JSON.stringify(target)} is ${offered.join(' or ')}; ` +
+        `got ${JSON.stringify(variant)}, which is ${JSON.stringify(owner)}'s.`,
+    );
+  }
+  return { tool, catalogLimit: search.catalogLimit, namespaces: search.namespaces };
 }

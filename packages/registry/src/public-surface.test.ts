@@ -15,5 +15,6 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'TOOL_SEARCH_NAME',
     'ToolRegistry',
     'createToolSearchTool',
+    'providerToolSearchVariants',
   ]);
 });

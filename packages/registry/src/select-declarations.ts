@@ -1,9 +1,11 @@
 import type { FunctionDeclaration, Tool } from '@toolwright/contracts';
+import type { DeferredNamespace } from '@toolwright/spec';
 import type { ProviderTarget } from '@toolwright/validation';
 import { compareCodeUnits } from './code-unit-order.js';
 import { withConcurrencyIssues } from './concurrency-lint.js';
 import { lintDeclarations } from './declaration-lint.js';
 import type { DeclarationSet, OmittedDeclaration, ToolMode } from './declaration-set.js';
+import { groupDeferredNamespaces } from './deferred-namespaces.js';
 import type { ResolvedProviderToolSearch } from './provider-tool-search.js';
 
 /** The most omitted names a diagnostic spells out; the rest are counted. */
@@ -38,13 +40,18 @@ function keepWithin(tools: readonly Tool[], limit: number, omitted: OmittedDecla
   const mcpTools = tools.filter((tool) => tool.source.type !== 'builtin').sort(byName);
   const keptBuiltins = builtins.slice(0, limit);
   const keptMcp = mcpTools.slice(0, Math.max(0, limit - keptBuiltins.length));
-  for (const tool of builtins.slice(keptBuiltins.length)) {
-    omitted.push(Object.freeze({ name: tool.name, source: 'builtin', reason: 'provider_limit' }));
-  }
-  for (const tool of mcpTools.slice(keptMcp.length)) {
-    omitted.push(Object.freeze({ name: tool.name, source: 'mcp', reason: 'provider_limit' }));
-  }
+  for (const tool of builtins.slice(keptBuiltins.length)) omitted.push(omission(tool));
+  for (const tool of mcpTools.slice(keptMcp.length)) omitted.push(omission(tool));
   return [...keptBuiltins, ...keptMcp];
+}
+
+/** The record of a tool left out to respect the provider's limit. */
+function omission(tool: Tool): OmittedDeclaration {
+  return Object.freeze({
+    name: tool.name,
+    source: tool.source.type === 'builtin' ? 'builtin' : 'mcp',
+    reason: 'provider_limit',
+  });
 }
 
 /**
@@ -80,6 +87,16 @@ export function selectDeclarations(input: DeclarationSelectionInput): Declaratio
     const room = Math.max(0, withSearch.search.catalogLimit - 1 - keptDirect.length);
     keptDeferred = keepWithin(deferred, room, omitted);
   }
+  const namespaces =
+    useSearch && withSearch.search.namespaces
+      ? keepNamespacesWithin(groupDeferredNamespaces(keptDeferred), directLimit - keptDirect.length, (name) =>
+          omitted.push(omission(keptDeferred.find((tool) => tool.name === name) as Tool)),
+        )
+      : undefined;
+  if (namespaces !== undefined) {
+    const grouped = new Set(namespaces.flatMap((namespace) => namespace.tools));
+    keptDeferred = keptDeferred.filter((tool) => grouped.has(tool.name));
+  }
   const kept = [...keptDirect, ...keptDeferred].sort(byName);
 
   const declarations: FunctionDeclaration[] = kept.map((tool) => tool.getFunctionDeclaration(input.target));
@@ -97,8 +114,25 @@ export function selectDeclarations(input: DeclarationSelectionInput): Declaratio
       keptDeferred.length === 0
         ? NO_NAMES
         : Object.freeze(keptDeferred.map((tool) => tool.name).sort(compareCodeUnits)),
-    providerToolSearch: useSearch ? withSearch.search.tool : undefined,
+    providerToolSearch: keptDeferred.length > 0 ? withSearch?.search.tool : undefined,
+    ...(namespaces === undefined || namespaces.length === 0
+      ? {}
+      : { deferredNamespaces: Object.freeze(namespaces) }),
   });
+}
+
+/**
+ * Each namespace is one entry of the request's `tools`, so the namespaces share the places the
+ * direct tools left: the first `room` (in name order) are kept, the tools of the others omitted.
+ */
+function keepNamespacesWithin(
+  namespaces: readonly DeferredNamespace[],
+  room: number,
+  omit: (name: string) => void,
+): DeferredNamespace[] {
+  const kept = namespaces.slice(0, Math.max(0, room));
+  for (const namespace of namespaces.slice(kept.length)) for (const name of namespace.tools) omit(name);
+  return kept;
 }
 
 function describeOmission(

@@ -30,6 +30,7 @@ export { asOAuthCredentialStoreV1 } from './v1/as-oauth-credential-store-v1.js';
 export type {
   DeclarationSet,
   DeclarationSetV1,
+  DeferredNamespace,
   OmittedDeclaration,
   ProviderToolSearchTool,
   ProviderToolSearchVariant,

@@ -144,6 +144,7 @@ export class AgentLoop {
             ...(set.providerToolSearch === undefined
               ? {}
               : { deferLoading: set.deferLoading, providerToolSearch: set.providerToolSearch }),
+            ...(set.deferredNamespaces === undefined ? {} : { deferredNamespaces: set.deferredNamespaces }),
             ...(signal === undefined ? {} : { signal }),
           }),
         ),

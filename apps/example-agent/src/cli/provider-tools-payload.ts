@@ -1,6 +1,7 @@
 import type { FunctionDeclaration } from '@toolwright/contracts';
 import type { DeclarationSet } from '@toolwright/registry';
 import type { ProviderId } from '../providers/model-provider.js';
+import { openAiResponsesTools } from '../providers/openai-responses-tools.js';
 
 /**
  * The `tools` value a provider puts in its request for these declarations (already projected
@@ -14,7 +15,9 @@ import type { ProviderId } from '../providers/model-provider.js';
  * - `openai-chat`: `{ type: 'function', function: { name, description, parameters, strict } }`,
  *   strict where the tool declares it
  * - `openai-compatible`: the same, with `strict: false` (many compatible servers reject it)
- * - `openai-responses`: `{ type: 'function', name, description, parameters, strict }`
+ * - `openai-responses`: `{ type: 'function', name, description, parameters, strict }`; with
+ *   OpenAI's tool search, the deferred ones in their `namespace`s with `defer_loading: true`, then
+ *   `{ type: 'tool_search' }` (the provider's own mapping, `openAiResponsesTools`)
  * - `gemini`: one `{ functionDeclarations: [{ name, description, parameters }] }`
  * - `scripted`: the declarations themselves; the embedded model sends nothing over a wire
  *
@@ -25,7 +28,7 @@ import type { ProviderId } from '../providers/model-provider.js';
 export function providerToolsPayload(
   provider: ProviderId,
   declarations: readonly FunctionDeclaration[],
-  search?: Pick<DeclarationSet, 'deferLoading' | 'providerToolSearch'>,
+  search?: Pick<DeclarationSet, 'deferLoading' | 'providerToolSearch' | 'deferredNamespaces'>,
 ): readonly unknown[] {
   switch (provider) {
     case 'anthropic': {
@@ -50,13 +53,15 @@ export function providerToolsPayload(
       }));
     }
     case 'openai-responses':
-      return declarations.map(({ name, description, parameters, strict }) => ({
-        type: 'function',
-        name,
-        description,
-        parameters,
-        strict: strict === true,
-      }));
+      return openAiResponsesTools({
+        tools: declarations,
+        ...(search?.providerToolSearch === undefined
+          ? {}
+          : { deferLoading: search.deferLoading, providerToolSearch: search.providerToolSearch }),
+        ...(search?.deferredNamespaces === undefined
+          ? {}
+          : { deferredNamespaces: search.deferredNamespaces }),
+      });
     case 'gemini':
       return [
         {

@@ -45,6 +45,11 @@ export const AgentConfigSchema = Type.Object({
   anthropicToolSearch: Type.Optional(
     Type.Union([Type.Literal('regex'), Type.Literal('bm25')], { description: 'one of regex, bm25' }),
   ),
+  /**
+   * With OpenAI's Responses API, let OpenAI search the deferred MCP tools itself (`"hosted"`):
+   * they are sent in namespaces with deferred loading beside its `tool_search`, instead of ToolSearch.
+   */
+  openaiToolSearch: Type.Optional(Type.Literal('hosted', { description: 'hosted' })),
   /** Path of the MCP servers file, relative to the workspace (default `.mcp.json`). */
   mcpConfig: Type.Optional(Type.String({ minLength: 1 })),
   /**

@@ -75,7 +75,7 @@ describe('toolwright.config.json', () => {
     expect((error as Error).message).toBe(
       [
         `Invalid config in ${path}:`,
-        '  key (root): unknown options "planmode" (did you mean "planMode"?), "maxTurn" (did you mean "maxTurns"?); accepted: $schema, provider, model, baseUrl, planMode, permissions, maxTurns, toolTimeoutMs, toolTimeoutsMs, spillThresholdBytes, anthropicToolSearch, mcpConfig, store.',
+        '  key (root): unknown options "planmode" (did you mean "planMode"?), "maxTurn" (did you mean "maxTurns"?); accepted: $schema, provider, model, baseUrl, planMode, permissions, maxTurns, toolTimeoutMs, toolTimeoutsMs, spillThresholdBytes, anthropicToolSearch, openaiToolSearch, mcpConfig, store.',
         '  key /permissions: unknown option "alow" (did you mean "allow"?); accepted: allow, ask, deny.',
       ].join('\n'),
     );

@@ -5,12 +5,11 @@ import type {
   MessageParam,
   ToolUnion,
 } from '@anthropic-ai/sdk/resources/messages';
-import { PROVIDER_TOOL_SEARCH_VARIANTS, type ProviderToolSearchVariant } from '@toolwright/registry';
-import { didYouMean, previewValue } from '@toolwright/utils';
-import { AgentError, AgentErrorCode } from '../errors.js';
+import type { ProviderToolSearchVariant } from '@toolwright/registry';
 import { abortReasonOr } from './abort-reason.js';
 import { anthropicStreamEvents } from './anthropic-stream-events.js';
 import type { ModelProvider, ModelRequest, ModelResponse, ModelStreamEvent } from './model-provider.js';
+import { checkedToolSearch } from './provider-tool-search-option.js';
 import { collectResponse } from './response-accumulator.js';
 
 /** Options for {@link AnthropicProvider}. */
@@ -41,7 +40,7 @@ export class AnthropicProvider implements ModelProvider {
   constructor(options: AnthropicProviderOptions) {
     this.model = options.model;
     this.#maxTokens = options.maxTokens ?? 4096;
-    this.providerToolSearch = checkedToolSearch(options.toolSearch);
+    this.providerToolSearch = checkedToolSearch('AnthropicProvider', 'anthropic', options.toolSearch);
     this.#client = new Anthropic({
       apiKey: options.apiKey,
       maxRetries: options.maxRetries ?? 2,
@@ -73,18 +72,6 @@ export class AnthropicProvider implements ModelProvider {
   send(request: ModelRequest): Promise<ModelResponse> {
     return collectResponse(this.stream(request));
   }
-}
-
-/** `toolSearch` when absent or a known variant; anything else throws `option_invalid`, naming what is accepted. */
-function checkedToolSearch(value: unknown): ProviderToolSearchVariant | undefined {
-  if (value === undefined || PROVIDER_TOOL_SEARCH_VARIANTS.includes(value as ProviderToolSearchVariant)) {
-    return value as ProviderToolSearchVariant | undefined;
-  }
-  const hint = typeof value === 'string' ? didYouMean(value, PROVIDER_TOOL_SEARCH_VARIANTS) : '';
-  throw new AgentError(
-    AgentErrorCode.OptionInvalid,
-    `AnthropicProvider: toolSearch must be "regex" or "bm25"${hint}; got ${previewValue(value)}.`,
-  );
 }
 
 /**

@@ -26,6 +26,8 @@ export interface ProviderSelection {
   chunkDelayMs?: number;
   /** Anthropic only: Claude searches the deferred tools itself (`regex` or `bm25`); default off. */
   anthropicToolSearch?: 'regex' | 'bm25';
+  /** OpenAI Responses only: OpenAI searches the deferred tools itself (`hosted`); default off. */
+  openaiToolSearch?: 'hosted';
   /** Defaults to `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
 }
@@ -91,6 +93,7 @@ export async function createProvider(selection: ProviderSelection): Promise<Mode
         model,
         apiKey: requireKey(env, id, ['OPENAI_API_KEY']),
         ...endpoint,
+        ...(selection.openaiToolSearch === undefined ? {} : { toolSearch: selection.openaiToolSearch }),
       });
     }
     case 'gemini': {

@@ -1,6 +1,10 @@
 import type { FunctionDeclaration } from '@toolwright/contracts';
 import type { ToolCallStreamEvent } from '@toolwright/executor';
-import type { ProviderToolSearchTool, ProviderToolSearchVariant } from '@toolwright/registry';
+import type {
+  DeferredNamespace,
+  ProviderToolSearchTool,
+  ProviderToolSearchVariant,
+} from '@toolwright/registry';
 import type { ProviderTarget } from '@toolwright/validation';
 
 /** The providers the agent can talk to. `scripted` is the embedded, network-free model. */
@@ -65,6 +69,8 @@ export interface ModelRequest {
   readonly deferLoading?: readonly string[];
   /** The provider's own search tool to add, when `deferLoading` is not empty. */
   readonly providerToolSearch?: ProviderToolSearchTool;
+  /** The deferred tools in groups, for a provider that takes namespaces (OpenAI Responses). */
+  readonly deferredNamespaces?: readonly DeferredNamespace[];
   /**
    * The most tokens the answer may have, sent as the provider's own limit (`max_tokens`,
    * `max_completion_tokens`, `max_output_tokens`, `maxOutputTokens`); absent, the provider's default.
@@ -133,7 +139,7 @@ export interface ModelProvider {
   readonly nullAsAbsent: boolean;
   /**
    * The provider's own search over deferred tools, when it has one and it is switched on
-   * (Anthropic, opt-in): the agent loop then asks the registry for deferred declarations and
+   * (Anthropic and OpenAI Responses, opt-in): the agent loop then asks the registry for deferred declarations and
    * leaves ToolSearch and the deferred-tools listing out.
    */
   readonly providerToolSearch?: ProviderToolSearchVariant | undefined;

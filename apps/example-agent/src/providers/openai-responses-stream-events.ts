@@ -1,4 +1,4 @@
-import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
+import type { ResponseStreamEvent, Tool } from 'openai/resources/responses/responses';
 import type { ModelStreamEvent } from './model-provider.js';
 import { ModelStreamError, ModelStreamErrorCode } from './model-stream-error.js';
 import { parseToolArguments } from './parse-tool-arguments.js';
@@ -17,10 +17,16 @@ interface StreamedCall {
  * `response.output_item.done`, whichever comes first, ends it. `response.completed` (or
  * `response.incomplete`, which a non-streamed call also returns as a message) ends the message;
  * `response.failed` and `error` throw a {@link ModelStreamError} (`model_stream_failed`).
+ *
+ * OpenAI's own tool search (`tool_search_call`, `tool_search_output`) is no call: each finished
+ * item is yielded whole as `provider-content`, the output with the names of the functions it
+ * loaded (`foundTools`), so they may be called at once. A call of a function in a namespace
+ * reports its namespace to `onNamespace`, so it can be replayed as it came.
  */
 export async function* openAiResponsesStreamEvents(
   events: AsyncIterable<ResponseStreamEvent>,
   signal?: AbortSignal,
+  onNamespace?: (callId: string, namespace: string) => void,
 ): AsyncGenerator<ModelStreamEvent> {
   const calls = new Map<number, StreamedCall>();
   let finished = false;
@@ -77,7 +83,19 @@ export async function* openAiResponsesStreamEvents(
           if (!calls.has(event.output_index)) {
             yield* startCall(event.output_index, event.item.call_id, event.item.name);
           }
+          if (typeof event.item.namespace === 'string' && event.item.namespace !== '') {
+            onNamespace?.(event.item.call_id, event.item.namespace);
+          }
           yield* endCall(calls.get(event.output_index)!, event.item.arguments);
+        } else if (event.item.type === 'tool_search_call') {
+          const { created_by: _by, ...item } = event.item;
+          yield { type: 'provider-content', block: item };
+        } else if (event.item.type === 'tool_search_output') {
+          const { created_by: _by, ...item } = event.item;
+          const foundTools = functionNames(event.item.tools);
+          yield foundTools.length === 0
+            ? { type: 'provider-content', block: item }
+            : { type: 'provider-content', block: item, foundTools };
         }
         break;
       case 'response.output_text.delta':
@@ -124,4 +142,16 @@ export async function* openAiResponsesStreamEvents(
     );
   }
   yield { type: 'message-end' };
+}
+
+/** The names of the functions a tool search loaded, inside namespaces or on their own. */
+function functionNames(tools: readonly Tool[]): string[] {
+  const names: string[] = [];
+  for (const tool of tools) {
+    if (tool.type === 'function') names.push(tool.name);
+    else if (tool.type === 'namespace') {
+      for (const inner of tool.tools) if (inner.type === 'function') names.push(inner.name);
+    }
+  }
+  return names;
 }

@@ -1,7 +1,10 @@
 import { splitIntoPieces } from '../providers/scripted-stream-chunks.js';
 import { sseFrame } from './streaming-server-frames.js';
 
-/** An output item of a whole Responses API response: a message or a function call. */
+/**
+ * An output item of a whole Responses API response: a message, a function call (`namespace` when
+ * the function was in one), or OpenAI's own tool search: its call and what it loaded.
+ */
 export type WholeResponseItem =
   | {
       type: 'message';
@@ -10,7 +13,31 @@ export type WholeResponseItem =
       status?: string;
       content: ReadonlyArray<{ type: 'output_text'; text: string; annotations?: unknown[] }>;
     }
-  | { type: 'function_call'; id: string; call_id: string; name: string; arguments: string; status?: string };
+  | {
+      type: 'function_call';
+      id: string;
+      call_id: string;
+      name: string;
+      arguments: string;
+      status?: string;
+      namespace?: string;
+    }
+  | {
+      type: 'tool_search_call';
+      id: string;
+      call_id: string | null;
+      execution: 'server';
+      status: 'completed';
+      arguments: unknown;
+    }
+  | {
+      type: 'tool_search_output';
+      id: string;
+      call_id: string | null;
+      execution: 'server';
+      status: 'completed';
+      tools: readonly unknown[];
+    };
 
 /** The parts of a whole (non-streamed) Responses API response that the frames are made from. */
 export interface WholeResponse {
@@ -57,6 +84,14 @@ export function openAiResponsesFrames(response: WholeResponse, pieces = 3): stri
           ...located,
           name: item.name,
           arguments: item.arguments,
+        }),
+      );
+    } else if (item.type === 'tool_search_call' || item.type === 'tool_search_output') {
+      // OpenAI runs its search itself: the item is announced and then reported done, whole.
+      frames.push(
+        frame('response.output_item.added', {
+          output_index: outputIndex,
+          item: { ...item, status: 'in_progress' },
         }),
       );
     } else {

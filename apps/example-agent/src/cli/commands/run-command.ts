@@ -60,7 +60,13 @@ function requireScenarioFile(flags: RunFlags): string | undefined {
 /** Flags win over the config file; what neither sets is left to the environment. */
 function providerSelection(
   flags: RunFlags,
-  config: { provider?: ProviderId; model?: string; baseUrl?: string; anthropicToolSearch?: 'regex' | 'bm25' },
+  config: {
+    provider?: ProviderId;
+    model?: string;
+    baseUrl?: string;
+    anthropicToolSearch?: 'regex' | 'bm25';
+    openaiToolSearch?: 'hosted';
+  },
   scenarioFile: string | undefined,
 ): ProviderSelection {
   const provider = flags.provider ?? config.provider;
@@ -71,6 +77,7 @@ function providerSelection(
     ...(model === undefined ? {} : { model }),
     ...(baseUrl === undefined ? {} : { baseUrl }),
     ...(config.anthropicToolSearch === undefined ? {} : { anthropicToolSearch: config.anthropicToolSearch }),
+    ...(config.openaiToolSearch === undefined ? {} : { openaiToolSearch: config.openaiToolSearch }),
     ...(scenarioFile === undefined ? {} : { scenario: loadScenarioFile(scenarioFile) }),
   };
 }

@@ -49,7 +49,11 @@ export function registerToolsCommand(program: Command, runtime: CommandRuntime):
           if (flags.json === true) {
             // The same declarations the agent loop sends, in the provider's own request shape.
             const toolSearch =
-              flags.provider === 'anthropic' ? context.config.anthropicToolSearch : undefined;
+              flags.provider === 'anthropic'
+                ? context.config.anthropicToolSearch
+                : flags.provider === 'openai-responses'
+                  ? context.config.openaiToolSearch
+                  : undefined;
             const set = registry.getFunctionDeclarationsByMode(
               flags.mode,
               target,

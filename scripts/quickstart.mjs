@@ -2,13 +2,16 @@
 // The README's two commands: `npm run demo` and `npm test`. Each works on a fresh machine with
 // only Node 20 and npm: it brings the pinned pnpm through npx, installs from the lockfile,
 // builds, and then runs the demo or every check and test. Each setup step prints one line
-// first (on stderr, so `--json` output on stdout stays clean): a first run spends about half a
-// minute installing and building, and silence there looks like a hang.
+// first (on stderr, so `--json` output on stdout stays clean), and the build one line per package
+// as it ends: a first run spends a minute or two installing and building, and silence there
+// looks like a hang.
 //
 // TOOLWRIGHT_SCRIPT_DRY_RUN=1 prints the steps and the commands without running them (tests).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { createBuildProgress } from './build-progress.mjs';
 
 const PNPM_VERSION = '12.4.2';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,6 +60,37 @@ function run(command, args, { quiet = false } = {}) {
   }
 }
 
+/**
+ * Runs turbo's build with its task output streamed to {@link createBuildProgress}: one line per
+ * package as its build ends. The output itself is shown only if the build fails.
+ */
+async function buildWithProgress(command, args) {
+  if (dryRun) {
+    console.error(`  dry run: ${[command, ...args].join(' ')}`);
+    return;
+  }
+  const progress = createBuildProgress((line) => console.error(line));
+  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  const follow = (stream) =>
+    createInterface({ input: stream }).on('line', (line) => {
+      output.push(line);
+      progress.line(line);
+    });
+  follow(child.stdout);
+  follow(child.stderr);
+  const status = await new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve(code ?? signal));
+  });
+  if (status !== 0) {
+    process.stderr.write(`${output.join('\n')}\n`);
+    console.error(`\n${command} ${args.join(' ')} failed (exit ${status}).`);
+    process.exit(typeof status === 'number' ? status : 1);
+  }
+  progress.finish();
+}
+
 const task = process.argv[2];
 if (task !== 'demo' && task !== 'test') {
   console.error('usage: node scripts/quickstart.mjs demo|test');
@@ -78,7 +112,15 @@ const steps = [
   {
     label: 'build the packages (turbo; cached after the first run)',
     run: () =>
-      run(pnpm, [...pnpmArgs, 'exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { quiet: demo }),
+      buildWithProgress(pnpm, [
+        ...pnpmArgs,
+        'exec',
+        'turbo',
+        'run',
+        'build',
+        '--output-logs=full',
+        '--log-order=stream',
+      ]),
   },
   ...(demo
     ? [
@@ -114,5 +156,5 @@ const steps = [
 
 for (const [index, step] of steps.entries()) {
   console.error(`${demo ? 'setup' : 'step'} ${index + 1}/${steps.length}: ${step.label}`);
-  step.run();
+  await step.run();
 }

@@ -71,3 +71,42 @@ describe('scripts/run-tests.mjs', () => {
     expect(commands[0]).toMatch(/vitest\.mjs run/);
   });
 });
+
+describe('scripts/build-progress.mjs', () => {
+  // turbo's streamed task output, as `turbo run build --output-logs=full --log-order=stream`
+  // prints it (tsup colours included).
+  const turboOutput = [
+    '@toolwright/utils:build: cache miss, executing 5d0c1b2a3e4f5a6b',
+    '@toolwright/spec:build: cache hit, replaying logs 1a2b3c4d5e6f7a8b',
+    '@toolwright/spec:build: \u001b[32mDTS\u001b[39m ⚡️ Build success in 900ms',
+    '@toolwright/utils:build: \u001b[32mESM\u001b[39m ⚡️ Build success in 2819ms',
+    '@toolwright/utils:build: \u001b[34mDTS\u001b[39m Build start',
+    '@toolwright/utils:build: \u001b[32mDTS\u001b[39m ⚡️ Build success in 16078ms',
+    '@toolwright/utils:build: \u001b[32mDTS\u001b[39m \u001b[1mdist/index.d.ts \u001b[22m\u001b[32m22.29 KB\u001b[39m',
+    '@toolwright/example-agent:build: cache miss, executing 9f8e7d6c5b4a3f2e',
+    '',
+    ' Tasks:    3 successful, 3 total',
+  ];
+
+  it('prints one timed line per package built, as it ends, and counts the cached ones at the end', async () => {
+    // @ts-expect-error: a plain .mjs script of the repo, without type declarations
+    const { createBuildProgress } = await import('../../../../scripts/build-progress.mjs');
+    const printed: string[] = [];
+    let clock = 0;
+    const progress = createBuildProgress(
+      (line: string) => printed.push(line),
+      () => clock,
+    );
+    for (const line of turboOutput) {
+      progress.line(line);
+      clock += 1000;
+    }
+    expect(printed).toEqual(['  @toolwright/utils                built in 5.0s']);
+    progress.finish();
+    expect(printed).toEqual([
+      '  @toolwright/utils                built in 5.0s',
+      '  @toolwright/example-agent        built in 3.0s',
+      "  1 of 3 packages unchanged (turbo's cache)",
+    ]);
+  });
+});

@@ -311,7 +311,7 @@ describe('toolwright-agent CLI (spawned process)', () => {
     const refused = await cli(['run', 'task', '--no-mcp', '--base-url', unreachable]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
-      `openai-compatible provider (model local-model) at ${unreachable} failed`,
+      `openai-compatible provider (model local-model) at ${unreachable} (POST ${unreachable}/chat/completions) failed`,
     );
     expect(refused.stderr).toContain('Connection error.');
     expect(refused.stderr).toContain('ECONNREFUSED');
@@ -328,9 +328,28 @@ describe('toolwright-agent CLI (spawned process)', () => {
         env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${server.url}/v1` },
       });
       expect(denied.code).toBe(1);
-      expect(denied.stderr).toContain(`openai-chat provider (model gpt-4.1-mini) at ${server.url}/v1 failed`);
+      expect(denied.stderr).toContain(
+        `openai-chat provider (model gpt-4.1-mini) at ${server.url}/v1 (POST ${server.url}/v1/chat/completions) failed`,
+      );
       expect(denied.stderr).toContain('401');
       expect(denied.stderr).toContain('Incorrect API key provided.');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says which URL answered 404 and that the base URL most likely lacks /v1', async () => {
+    // A compatible server that serves only under /v1, as they do: the base URL without it 404s.
+    const server = await startStreamingServer((request) =>
+      request.path.startsWith('/v1/') ? { json: {} } : { status: 404, json: { error: 'Not Found' } },
+    );
+    try {
+      const missing = await cli(['run', 'task', '--no-mcp', '--base-url', server.url]);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain(`at ${server.url} (POST ${server.url}/chat/completions) failed: 404`);
+      expect(missing.stderr).toContain(
+        `OpenAI-compatible servers serve under /v1, so the base URL is most likely ${server.url}/v1`,
+      );
     } finally {
       await server.close();
     }

@@ -41,6 +41,42 @@ export interface AgentTracing {
   shutdown(): Promise<void>;
 }
 
+/**
+ * How long an export may take, retries included, unless OTEL_EXPORTER_OTLP_TIMEOUT says: the
+ * spec's 10 s would hold a command's exit that long whenever the collector is down.
+ */
+const EXPORT_TIMEOUT_MS = 4000;
+
+/** How long the exit waits for the last export before saying it is dropped. */
+const SHUTDOWN_DEADLINE_MS = EXPORT_TIMEOUT_MS + 500;
+
+/** The exporters' timeout option: none when the environment sets one (they read it themselves). */
+function exportTimeout(env: NodeJS.ProcessEnv): { timeoutMillis?: number } {
+  const fromEnv = [
+    'OTEL_EXPORTER_OTLP_TIMEOUT',
+    'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT',
+    'OTEL_EXPORTER_OTLP_METRICS_TIMEOUT',
+  ];
+  return fromEnv.some((name) => env[name] !== undefined) ? {} : { timeoutMillis: EXPORT_TIMEOUT_MS };
+}
+
+/**
+ * One line of an SDK diagnostic: the exporters log an error as its JSON (`{"stack":…,"message":…}`);
+ * the message is what a user can act on.
+ */
+function diagnosticLine(message: string): string {
+  let text = message;
+  if (text.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(text) as { message?: unknown };
+      if (typeof parsed.message === 'string') text = parsed.message;
+    } catch {
+      // Not JSON after all: the text as it is.
+    }
+  }
+  return text.split('\n')[0] ?? text;
+}
+
 /** How long children wait before sending a batch: short, so the waterfall has their spans. */
 const CHILD_BATCH_DELAY_MS = '100';
 
@@ -81,7 +117,7 @@ export async function startAgentTracing(options: AgentTracingOptions): Promise<A
   api.diag.setLogger(
     {
       error: (message: string) => {
-        const line = message.split('\n')[0] ?? message;
+        const line = diagnosticLine(message);
         if (reported.has(line)) return;
         reported.add(line);
         options.report(`telemetry: ${line}`);
@@ -106,10 +142,11 @@ export async function startAgentTracing(options: AgentTracingOptions): Promise<A
         import('@opentelemetry/sdk-metrics'),
       ]);
     // The exporters read OTEL_EXPORTER_OTLP_(TRACES_|METRICS_)ENDPOINT, _HEADERS, _TIMEOUT themselves.
-    processors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
+    const timeout = exportTimeout(env);
+    processors.push(new BatchSpanProcessor(new OTLPTraceExporter(timeout)));
     const provider = new MeterProvider({
       resource,
-      readers: [new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter() })],
+      readers: [new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(timeout) })],
     });
     if (!api.metrics.setGlobalMeterProvider(provider)) throw alreadyRegistered('meter');
     meterProvider = provider;
@@ -148,17 +185,33 @@ export async function startAgentTracing(options: AgentTracingOptions): Promise<A
     serverEnvironment,
     lastTurn: () =>
       collected === undefined ? undefined : lastTurnOf(collected.spans, receiver?.spans() ?? []),
+    // This process's spans are collected as they end; only the servers' may still be arriving.
     settle: async () => {
-      await tracerProvider.forceFlush();
       await receiver?.settled();
     },
     shutdown: async () => {
       if (stopped) return;
       stopped = true;
+      // A collector that is down must not fail the run, nor hold the exit for the exporters'
+      // retries: what is not sent within the deadline is dropped, and the user is told.
+      const flushed = Promise.all([tracerProvider.shutdown(), meterProvider?.shutdown()]).then(
+        () => undefined,
+        (error: unknown) =>
+          options.report(
+            `telemetry: ${diagnosticLine(error instanceof Error ? error.message : String(error))}`,
+          ),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), SHUTDOWN_DEADLINE_MS).unref();
+      });
       try {
-        await tracerProvider.shutdown();
-        await meterProvider?.shutdown();
+        if ((await Promise.race([flushed, deadline])) === 'late')
+          options.report(
+            `telemetry: the export did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s; what was not sent is dropped`,
+          );
       } finally {
+        clearTimeout(timer);
         await receiver?.close();
         unregister(api);
       }

@@ -170,21 +170,30 @@ export function renderWaterfall(spans: readonly TraceSpan[], style: WaterfallSty
 
   const columns = Math.min(MAX_COLUMNS, Math.max(MIN_COLUMNS, Math.floor(style.columns)));
   const durationWidth = 8;
-  const markWidth = Math.min(24, Math.max(0, ...rows.map((row) => [...row.mark].length)));
   const labelWidth = Math.min(
     Math.max(16, Math.floor(columns * 0.34)),
     Math.max(...rows.map((row) => row.depth * 2 + [...row.label].length)),
   );
-  // label, space, |bar|, space, duration, space, mark
-  const barWidth = columns - labelWidth - 3 - 1 - durationWidth - (markWidth > 0 ? markWidth + 1 : 0);
+  // label, space, |bar|, space, duration, then a space and the mark in what is left (the bar keeps
+  // at least a fifth of the width).
+  const fixed = labelWidth + 3 + 1 + durationWidth;
+  const minimumBar = Math.floor(columns / 5);
+  const markWidth = Math.max(
+    0,
+    Math.min(24, columns - fixed - minimumBar - 1, Math.max(0, ...rows.map((row) => [...row.mark].length))),
+  );
+  const barWidth = columns - fixed - (markWidth > 0 ? markWidth + 1 : 0);
   const column = (ms: number) => Math.min(barWidth - 1, Math.floor(((ms - startMs) / totalMs) * barWidth));
 
   const remoteCount = new Set(
     spans.filter((span) => span.service !== root.service).map((span) => span.spanId),
   ).size;
+  const line = (text: string) => fit(text, columns, glyphs).trimEnd();
   const lines = [
-    `trace ${root.traceId}: ${formatDuration(totalMs)}, ${spans.length} span${spans.length === 1 ? '' : 's'}` +
-      (remoteCount > 0 ? ` (${remoteCount} from MCP servers)` : ''),
+    line(
+      `trace ${root.traceId}: ${formatDuration(totalMs)}, ${spans.length} span${spans.length === 1 ? '' : 's'}` +
+        (remoteCount > 0 ? ` (${remoteCount} from MCP servers)` : ''),
+    ),
   ];
   for (const row of rows) {
     const bar = Array.from({ length: barWidth }, () => ' ');

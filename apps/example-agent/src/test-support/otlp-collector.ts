@@ -30,6 +30,24 @@ export interface OtlpCollector {
 
 type KeyValue = { key: string; value: Record<string, unknown> };
 
+/** The parts of an OTLP/HTTP JSON export the tests look at. */
+interface ExportBody {
+  resourceSpans?: Array<{
+    resource?: { attributes?: KeyValue[] };
+    scopeSpans?: Array<{
+      spans?: Array<{
+        traceId: string;
+        spanId: string;
+        parentSpanId?: string;
+        name: string;
+        kind: number;
+        attributes?: KeyValue[];
+      }>;
+    }>;
+  }>;
+  resourceMetrics?: Array<{ scopeMetrics?: Array<{ metrics?: Array<{ name: string }> }> }>;
+}
+
 function attributes(list: KeyValue[] | undefined): Record<string, unknown> {
   return Object.fromEntries((list ?? []).map(({ key, value }) => [key, Object.values(value)[0]]));
 }
@@ -46,7 +64,7 @@ export async function startOtlpCollector(): Promise<OtlpCollector> {
   const contentTypes: string[] = [];
   const server = createServer(async (request, response) => {
     contentTypes.push(request.headers['content-type'] ?? '');
-    const body = JSON.parse(await bodyOf(request)) as Record<string, any>;
+    const body = JSON.parse(await bodyOf(request)) as ExportBody;
     if (request.url === '/v1/traces')
       for (const resourceSpans of body.resourceSpans ?? []) {
         const service = attributes(resourceSpans.resource?.attributes)['service.name'] as string | undefined;

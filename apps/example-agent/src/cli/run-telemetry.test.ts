@@ -35,6 +35,15 @@ afterAll(async () => {
   await removeCliUnderTest();
 });
 
+/** `run --otel` of the scenario, exporting to `endpoint`. */
+function runOtel(endpoint: string, env: Record<string, string> = {}) {
+  return runCli(['run', 'read the notes', '--scenario', scenario, '--no-mcp', '--otel'], {
+    cwd: workspace,
+    home,
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, ...env },
+  });
+}
+
 /** Whether this build's executor makes `execute_tool` spans (issue 24's executor work). */
 function isToolSpan(span: { name: string }): boolean {
   return span.name.startsWith('execute_tool ');
@@ -44,11 +53,7 @@ describe('run --otel', () => {
   it('exports the turn, its model requests and its tool calls as one trace, with the service name, and the request metric', async () => {
     const collector = await startOtlpCollector();
     try {
-      const result = await runCli(['run', 'read the notes', '--scenario', scenario, '--no-mcp', '--otel'], {
-        cwd: workspace,
-        home,
-        env: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint },
-      });
+      const result = await runOtel(collector.endpoint);
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       const turn = collector.spans.find((span) => span.name === 'invoke_agent toolwright-agent');
@@ -87,11 +92,7 @@ describe('run --otel', () => {
   it('names the service OTEL_SERVICE_NAME says', async () => {
     const collector = await startOtlpCollector();
     try {
-      const result = await runCli(['run', 'read the notes', '--scenario', scenario, '--no-mcp', '--otel'], {
-        cwd: workspace,
-        home,
-        env: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint, OTEL_SERVICE_NAME: 'my-agent' },
-      });
+      const result = await runOtel(collector.endpoint, { OTEL_SERVICE_NAME: 'my-agent' });
       expect(result.code).toBe(0);
       expect(collector.spans.length).toBeGreaterThan(0);
       expect(new Set(collector.spans.map((span) => span.service))).toEqual(new Set(['my-agent']));
@@ -104,11 +105,7 @@ describe('run --otel', () => {
     const collector = await startOtlpCollector();
     const endpoint = collector.endpoint;
     await collector.close();
-    const result = await runCli(['run', 'read the notes', '--scenario', scenario, '--no-mcp', '--otel'], {
-      cwd: workspace,
-      home,
-      env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint },
-    });
+    const result = await runOtel(endpoint);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^toolwright-agent: telemetry: /m);
   });

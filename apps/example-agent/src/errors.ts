@@ -23,6 +23,10 @@ export const AgentErrorCode = {
   UnsafeStateDirectory: 'unsafe_state_directory',
   /** `approvals approve|deny <id>` names no pending approval (never made, or answered already). */
   ApprovalNotFound: 'approval_not_found',
+  /** Tracing could not start (another tracer provider is registered in this process). */
+  TelemetryUnavailable: 'telemetry_unavailable',
+  /** What an MCP server posted to the `--trace` receiver is not an OTLP/HTTP JSON trace export. */
+  TraceExportInvalid: 'trace_export_invalid',
 } as const;
 
 /** One of {@link AgentErrorCode}. */

@@ -10,6 +10,8 @@ import type {
 import { ModelStreamError, ModelStreamErrorCode } from '../providers/model-stream-error.js';
 import { ResponseAccumulator } from '../providers/response-accumulator.js';
 import type { SessionMode } from '../session/session-mode.js';
+import { tracedModelRequest } from '../telemetry/model-request-span.js';
+import { inTurnSpan } from '../telemetry/turn-span.js';
 import { structuredForModel } from './structured-for-model.js';
 import { drainSystemReminders, formatReminderMessage, type McpEventSource } from './system-reminders.js';
 import { teeModelStream } from './tee-model-stream.js';
@@ -56,8 +58,15 @@ export interface AgentLoopOptions {
   systemPrompt?: string;
   /** Model turns before the loop stops (default 25). */
   maxTurns?: number;
+  /** `gen_ai.agent.name` of the turn's `invoke_agent` span (default `toolwright-agent`). */
+  agentName?: string;
+  /** `gen_ai.conversation.id` of the turn's span: the session id, if any. */
+  conversationId?: string;
   onEvent?(event: AgentEvent): void;
 }
+
+/** The agent's name in its spans unless the host names it. */
+export const DEFAULT_AGENT_NAME = 'toolwright-agent';
 
 /** How a run ended. */
 export interface AgentRunResult {
@@ -88,8 +97,18 @@ export class AgentLoop {
     return this.#messages;
   }
 
-  /** Runs one user task to completion (or `maxTurns`). */
-  async run(task: string, signal?: AbortSignal): Promise<AgentRunResult> {
+  /**
+   * Runs one user task to completion (or `maxTurns`), inside one `invoke_agent` span when a
+   * tracer provider is registered (see src/telemetry/turn-span.ts).
+   */
+  run(task: string, signal?: AbortSignal): Promise<AgentRunResult> {
+    const { provider, agentName, conversationId } = this.#options;
+    return inTurnSpan({ agentName: agentName ?? DEFAULT_AGENT_NAME, provider, conversationId }, () =>
+      this.#run(task, signal),
+    );
+  }
+
+  async #run(task: string, signal: AbortSignal | undefined): Promise<AgentRunResult> {
     const { provider, registry, executor, mode } = this.#options;
     const maxTurns = this.#options.maxTurns ?? 25;
     this.#messages.push({ role: 'user', text: task });
@@ -137,16 +156,19 @@ export class AgentLoop {
       const stream = teeModelStream(
         loadToolsTheProviderFound(
           registry,
-          provider.stream({
-            system,
-            messages: [...this.#messages],
-            tools,
-            ...(set.providerToolSearch === undefined
-              ? {}
-              : { deferLoading: set.deferLoading, providerToolSearch: set.providerToolSearch }),
-            ...(set.deferredNamespaces === undefined ? {} : { deferredNamespaces: set.deferredNamespaces }),
-            ...(signal === undefined ? {} : { signal }),
-          }),
+          tracedModelRequest(
+            provider,
+            provider.stream({
+              system,
+              messages: [...this.#messages],
+              tools,
+              ...(set.providerToolSearch === undefined
+                ? {}
+                : { deferLoading: set.deferLoading, providerToolSearch: set.providerToolSearch }),
+              ...(set.deferredNamespaces === undefined ? {} : { deferredNamespaces: set.deferredNamespaces }),
+              ...(signal === undefined ? {} : { signal }),
+            }),
+          ),
         ),
         accumulator,
         () => this.#options.onEvent?.({ type: 'response', turn, response: accumulator.response() }),

@@ -58,6 +58,8 @@ export async function openCommandContext(
    * is saved as a pending approval for `toolwright-agent approvals` and refused for now).
    */
   approve: AgentSessionOptions['approve'] = terminalApprovalPrompt() ?? 'defer',
+  /** Added to the environment of the stdio MCP servers started (see `connectMcpServers`). */
+  serverEnvironment: Readonly<Record<string, string>> = {},
 ): Promise<CommandContext> {
   const settings = await settleWorkspaceTrust(options, {
     stderr,
@@ -102,6 +104,7 @@ export async function openCommandContext(
       });
       connected = await connectMcpServers(session, servers, report, {
         clientCapabilities,
+        serverEnvironment,
         ...(shared?.oauth === undefined ? {} : { oauth: sharedOAuth(shared.oauth, options.store) }),
       });
     }

@@ -34,6 +34,13 @@ export function printableSink(sink: LineSink): LineSink {
   if (printableSinks.has(sink)) return sink;
   const wrapped: LineSink = {
     write: (text: string) => sink.write(typeof text === 'string' ? printable(text) : text),
+    // Read through, so a command can still tell a terminal (and its width) from a pipe.
+    get isTTY() {
+      return sink.isTTY;
+    },
+    get columns() {
+      return sink.columns;
+    },
   };
   printableSinks.add(wrapped);
   return wrapped;

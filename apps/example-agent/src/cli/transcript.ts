@@ -1,6 +1,8 @@
 import type { ExecutedCall, ExecutorEvent } from '@toolwright/executor';
 import { checkOptions, type OptionTable } from '@toolwright/utils';
 import type { AgentEvent } from '../agent/agent-loop.js';
+import type { TraceSpan } from '../telemetry/trace-span.js';
+import { renderWaterfall, type WaterfallStyle } from '../telemetry/waterfall.js';
 import { type CatalogView, formatCatalog } from './catalog-view.js';
 import { invalidOption } from './invalid-option.js';
 import { printable, printableLine, printableSink } from './printable.js';
@@ -8,6 +10,10 @@ import { printable, printableLine, printableSink } from './printable.js';
 /** Where transcript lines go (stdout in the CLI, a buffer in tests). */
 export interface LineSink {
   write(text: string): unknown;
+  /** Whether it is a terminal (a TTY stream says so); absent: not one. */
+  readonly isTTY?: boolean | undefined;
+  /** Its width in columns, when it is a terminal. */
+  readonly columns?: number | undefined;
 }
 
 const PREVIEW_LINES = 6;
@@ -112,6 +118,16 @@ export class Transcript {
   /** A plain informative line (progress, a summary). */
   info(message: string, data: Record<string, unknown> = {}): void {
     this.#emit({ type: 'info', message, ...data }, () => message);
+  }
+
+  /**
+   * The spans of one turn: the waterfall (see `renderWaterfall`), or one `trace` record with the
+   * spans in JSON mode.
+   */
+  trace(spans: readonly TraceSpan[], style: WaterfallStyle): void {
+    this.#emit({ type: 'trace', traceId: spans[0]?.traceId, spans }, () =>
+      renderWaterfall(spans, style).join('\n'),
+    );
   }
 
   /** A catalog view: the formatted table, or one structured record in JSON mode. */

@@ -68,6 +68,11 @@ describe('demo', () => {
     expect(output).toContain('-> Read started while the model is still streaming');
     // Grep judged every file it read: the key and .env were skipped, and it said so.
     expect(output).toContain('2 paths skipped: 1 denied by the permission policy, 1 would need approval');
+    // It ends with the turn as a waterfall: one trace, the turn at the top, every model request under it.
+    const trace = output.slice(output.indexOf('== 6. The turn as a trace =='));
+    expect(trace).toMatch(/^trace [0-9a-f]{32}: \S+, \d+ spans/m);
+    expect(trace).toMatch(/^invoke_agent toolwright-agent +\|=+\|/m);
+    expect(trace.match(/^ {2}chat scripted:demo +\|/gm)).toHaveLength(16);
     // Nothing was left behind.
     const { existsSync } = await import('node:fs');
     expect(existsSync(report.workspace)).toBe(false);
@@ -84,6 +89,7 @@ describe('demo', () => {
         .map((line) => JSON.parse(line) as { type: string });
       expect(records.filter((record) => record.type === 'step')).toHaveLength(15);
       expect(records.some((record) => record.type === 'tool-result')).toBe(true);
+      expect(records.at(-1)?.type).toBe('trace');
     } finally {
       home.remove();
     }

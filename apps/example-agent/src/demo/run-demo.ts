@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ProviderTarget } from '@toolwright/validation';
 import { AgentLoop } from '../agent/agent-loop.js';
 import { describeCatalog } from '../cli/catalog-view.js';
+import { AGENT_SERVICE_NAME } from '../cli/run-tracing.js';
 import type { LineSink } from '../cli/transcript.js';
 import { Transcript } from '../cli/transcript.js';
 import { AgentError, AgentErrorCode } from '../errors.js';
@@ -11,6 +12,9 @@ import { type ConnectedMcpServers, connectMcpServers, demoServerConfigs } from '
 import { loadScenarioFile } from '../providers/scenario.js';
 import { ScriptedProvider } from '../providers/scripted-provider.js';
 import { type AgentSession, createAgentSession, type PermissionRules } from '../session/agent-session.js';
+import { type AgentTracing, startAgentTracing } from '../telemetry/agent-tracing.js';
+import type { WaterfallStyle } from '../telemetry/waterfall.js';
+import { waterfallStyle } from '../telemetry/waterfall-style.js';
 import { demoScenarioPath } from './app-paths.js';
 import { writeDemoWorkspace } from './demo-workspace.js';
 import { resumeInAnotherProcess } from './resumed-approval.js';
@@ -21,6 +25,8 @@ export interface DemoOptions {
   json?: boolean;
   /** Keep the temporary workspace for inspection (its path is printed). */
   keep?: boolean;
+  /** How the closing waterfall is drawn; default from `sink` (a terminal or not) and NO_COLOR. */
+  style?: WaterfallStyle;
 }
 
 /** What the demo did, for the caller (and the demo test). */
@@ -58,10 +64,19 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   // Everything the demo writes lives under one temporary directory, never in the repository.
   const temporaryRoot = mkdtempSync(join(tmpdir(), 'toolwright-demo-'));
   let servers: ConnectedMcpServers | undefined;
+  let tracing: AgentTracing | undefined;
   try {
     const workspace = join(temporaryRoot, 'workspace');
     writeDemoWorkspace(workspace);
     const serverConfigs = demoServerConfigs(workspace);
+    // The demo ends with the waterfall of its one turn (section 6): its spans are collected in
+    // this process, and the MCP servers are told where to post theirs.
+    tracing = await startAgentTracing({
+      otel: false,
+      waterfall: true,
+      serviceName: AGENT_SERVICE_NAME,
+      report: (message) => transcript.info(message),
+    });
     const stateDirectory = join(temporaryRoot, 'state');
     const session: AgentSession = createAgentSession({
       workspaceRoot: workspace,
@@ -91,7 +106,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
     transcript.info(`workspace: ${workspace} (temporary)`, { workspace });
 
     transcript.section('1. Connecting MCP servers over stdio');
-    servers = await connectMcpServers(session, serverConfigs, (message) => transcript.info(`  ${message}`));
+    servers = await connectMcpServers(session, serverConfigs, (message) => transcript.info(`  ${message}`), {
+      serverEnvironment: tracing.serverEnvironment,
+    });
     for (const status of servers.statuses()) {
       transcript.info(`  ${status.server}: ${status.phase}, ${status.tools} tools`, {
         server: status.server,
@@ -138,6 +155,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
       mcp: servers.adapter,
       executor: session.executor,
       mode: session.mode,
+      conversationId: session.sessionId,
       maxTurns: scenario.turns.length + 1,
       onEvent: (event) => {
         if (event.type === 'request') {
@@ -192,6 +210,16 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
         elapsedMs: Math.round(elapsedMs),
       },
     );
+
+    transcript.section('6. The turn as a trace');
+    transcript.info(
+      "Every model request and tool call of section 3 as a span, on one time scale: calls that overlap, reads started while the model was still streaming, waits, retries and the MCP servers' own spans.",
+    );
+    // The servers' last spans arrive as they shut down: close them first.
+    await servers.close();
+    servers = undefined;
+    await tracing.settle();
+    transcript.trace(tracing.lastTurn() ?? [], options.style ?? waterfallStyle(options.sink, process.env));
     return {
       turns: result.turns,
       finalText: result.finalText,
@@ -202,6 +230,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
     };
   } finally {
     await servers?.close();
+    await tracing?.shutdown();
     if (options.keep === true) transcript.info(`kept ${temporaryRoot}`);
     else rmSync(temporaryRoot, { recursive: true, force: true });
   }

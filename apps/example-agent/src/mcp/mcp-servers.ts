@@ -48,11 +48,22 @@ export async function connectMcpServers(
     clientCapabilities?: McpClientCapabilities;
     /** Where OAuth tokens are kept (a fleet's `credentialStore`); default the local token files. */
     oauth?: McpOAuthOptions;
+    /**
+     * Variables added to the environment of every stdio server started here (the OTLP endpoint
+     * for its spans, with `--otel` or `--trace`); a server's own `env` entries win.
+     */
+    serverEnvironment?: Readonly<Record<string, string>>;
   } = {},
 ): Promise<ConnectedMcpServers> {
+  const extra = options.serverEnvironment ?? {};
   const adapter = new McpAdapter({
     registry: session.registry,
-    servers,
+    servers:
+      Object.keys(extra).length === 0
+        ? servers
+        : servers.map((server) =>
+            server.transport === 'stdio' ? { ...server, env: { ...extra, ...server.env } } : server,
+          ),
     artifacts: session.artifacts,
     connectTimeoutMs: options.connectTimeoutMs ?? 20_000,
     // Roots, elicitation and sampling (see mcpClientHandlers); none are offered when left out.

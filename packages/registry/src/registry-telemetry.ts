@@ -1,6 +1,6 @@
 import type { DeclarationSet } from '@toolwright/spec';
-import { type ResolvedTelemetry, telemetryContent, telemetryErrorType } from '@toolwright/utils';
-import { openTelemetry, SemanticAttribute, ToolwrightAttribute } from '@toolwright/utils/telemetry';
+import { type ResolvedTelemetry, telemetryContent } from '@toolwright/utils';
+import { markSpanFailed, openTelemetry, ToolwrightAttribute } from '@toolwright/utils/telemetry';
 import type { ToolSearchResult } from './tool-search.js';
 
 /** The tracer's name: the package that makes the spans. */
@@ -79,11 +79,7 @@ export class RegistryTelemetry {
     }
     return {
       setAttribute: (key, value) => void span.setAttribute(key, value),
-      failed: (error) => {
-        const type = telemetryErrorType(error);
-        span.setAttribute(SemanticAttribute.errorType, type);
-        span.setStatus({ code: api.SpanStatusCode.ERROR, message: type });
-      },
+      failed: (error) => void markSpanFailed(span, error),
       end: () => span.end(),
     };
   }

@@ -84,6 +84,7 @@ it('keeps OpenTelemetry behind its own entry, which names it only as an optional
     'TelemetryMetric',
     'ToolwrightAttribute',
     'loadOpenTelemetry',
+    'markSpanFailed',
     'openTelemetry',
     'openTelemetrySettled',
   ]);

@@ -14,6 +14,7 @@
  * @packageDocumentation
  */
 
+export { type FailableSpan, markSpanFailed } from './telemetry/mark-span-failed.js';
 export {
   loadOpenTelemetry,
   type OpenTelemetryApi,

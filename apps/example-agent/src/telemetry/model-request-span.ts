@@ -1,4 +1,9 @@
-import { type OpenTelemetryApi, openTelemetry, SemanticAttribute } from '@toolwright/utils/telemetry';
+import {
+  markSpanFailed,
+  type OpenTelemetryApi,
+  openTelemetry,
+  SemanticAttribute,
+} from '@toolwright/utils/telemetry';
 import type { ModelProvider, ModelStreamEvent, ModelUsage } from '../providers/model-provider.js';
 import {
   GEN_AI_CLIENT_OPERATION_DURATION,
@@ -6,7 +11,7 @@ import {
   GenAiAttribute,
   GenAiOperation,
 } from './gen-ai-names.js';
-import { AGENT_INSTRUMENTATION_NAME, errorType, markSpanFailed } from './span-failure.js';
+import { AGENT_INSTRUMENTATION_NAME } from './span-failure.js';
 
 /** The conventions' advised buckets for `gen_ai.client.operation.duration`, in seconds. */
 const DURATION_BUCKETS = [
@@ -68,8 +73,7 @@ export async function* tracedModelRequest(
       yield event;
     }
   } catch (error) {
-    failure = errorType(error);
-    markSpanFailed(api, span, error);
+    failure = markSpanFailed(span, error);
     throw error;
   } finally {
     if (usage !== undefined)

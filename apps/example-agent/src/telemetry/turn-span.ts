@@ -1,12 +1,13 @@
 import {
   loadOpenTelemetry,
+  markSpanFailed,
   openTelemetry,
   openTelemetrySettled,
   SemanticAttribute,
 } from '@toolwright/utils/telemetry';
 import type { ModelProvider } from '../providers/model-provider.js';
 import { GEN_AI_PROVIDER_NAMES, GenAiAttribute, GenAiOperation } from './gen-ai-names.js';
-import { AGENT_INSTRUMENTATION_NAME, markSpanFailed } from './span-failure.js';
+import { AGENT_INSTRUMENTATION_NAME } from './span-failure.js';
 
 /** What a turn span names. */
 export interface TurnSpanSubject {
@@ -46,7 +47,7 @@ export async function inTurnSpan<T>(subject: TurnSpanSubject, run: () => Promise
         try {
           return await run();
         } catch (error) {
-          markSpanFailed(api, span, error);
+          markSpanFailed(span, error);
           throw error;
         } finally {
           span.end();

@@ -108,6 +108,12 @@ describe('toolwright-agent CLI (spawned process)', () => {
     const unknown = await cli(['call', 'Nope', '{}']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('tool_not_found');
+    expect(unknown.stderr).toMatch(
+      /`toolwright-agent tools` lists all \d+; `toolwright-agent search <words>`/,
+    );
+    const typo = await cli(['call', 'Reed', '{"file_path":"notes.md"}']);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain('No tool named "Reed" (did you mean "Read"?).');
 
     const badJson = await cli(['call', 'Read', '{file_path:']);
     expect(badJson.code).toBe(1);

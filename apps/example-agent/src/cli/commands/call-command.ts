@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { didYouMean } from '@toolwright/utils';
 import type { Command } from 'commander';
 import { AgentError, AgentErrorCode } from '../../errors.js';
 import { openCommandContext } from '../command-context.js';
@@ -45,7 +46,8 @@ export function registerCallCommand(program: Command, runtime: CommandRuntime): 
             const known = registry.getAll().map((tool) => tool.name);
             throw new AgentError(
               AgentErrorCode.ToolNotFound,
-              `No tool named "${toolName}". Known tools: ${known.join(', ')}.`,
+              `No tool named "${toolName}"${didYouMean(toolName, known)}. ` +
+                `\`toolwright-agent tools\` lists all ${known.length}; \`toolwright-agent search <words>\` finds them by what they do.`,
             );
           }
           // A person naming the tool on the command line has chosen it as `select:` would: the

@@ -12,6 +12,11 @@
  */
 
 export {
+  DURATION_BUCKETS_SECONDS,
+  type DurationHistogram,
+  recordDuration,
+} from './telemetry/duration-histogram.js';
+export {
   loadOpenTelemetry,
   type OpenTelemetryApi,
   openTelemetry,

@@ -3,6 +3,7 @@ import type { Attributes, Context, Span } from '@opentelemetry/api';
 import {
   EXECUTE_TOOL_OPERATION,
   type OpenTelemetryApi,
+  recordDuration,
   SemanticAttribute,
   type TelemetryContentOptions,
   TelemetryMetric,
@@ -13,8 +14,12 @@ import { McpClientError, McpClientErrorCode } from '../errors.js';
 /** The instrumentation scope of every span and metric of this package. */
 export const INSTRUMENTATION_SCOPE = '@toolwright/mcp-client';
 
-/** Seconds, as the MCP conventions advise for `mcp.client.operation.duration`. */
-const DURATION_BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
+/** `mcp.client.operation.duration`, recorded once per request. */
+const CLIENT_DURATION = {
+  scope: INSTRUMENTATION_SCOPE,
+  name: TelemetryMetric.mcpClientOperationDuration,
+  description: 'Duration of MCP requests as the client sees them, from sending to the answer.',
+};
 
 let requestKey: symbol | undefined;
 
@@ -117,21 +122,12 @@ export class TracedRequest {
       }
     }
     span.end();
-    const seconds = (performance.now() - this.#startedAt) / 1000;
-    // The meter is looked up each time: a host may register its provider after the first request.
-    api.metrics
-      .getMeter(INSTRUMENTATION_SCOPE)
-      .createHistogram(TelemetryMetric.mcpClientOperationDuration, {
-        unit: 's',
-        description: 'Duration of MCP requests as the client sees them, from sending to the answer.',
-        advice: { explicitBucketBoundaries: DURATION_BUCKETS },
-      })
-      .record(seconds, {
-        ...this.#metricAttributes,
-        [SemanticAttribute.mcpMethodName]: this.#method,
-        ...(this.#tool === undefined ? {} : { [SemanticAttribute.genAiToolName]: this.#tool }),
-        ...(failure === undefined ? {} : { [SemanticAttribute.errorType]: failure.type }),
-      });
+    recordDuration(api, CLIENT_DURATION, (performance.now() - this.#startedAt) / 1000, {
+      ...this.#metricAttributes,
+      [SemanticAttribute.mcpMethodName]: this.#method,
+      ...(this.#tool === undefined ? {} : { [SemanticAttribute.genAiToolName]: this.#tool }),
+      ...(failure === undefined ? {} : { [SemanticAttribute.errorType]: failure.type }),
+    });
   }
 }
 

@@ -7,6 +7,7 @@ import {
   openTelemetry,
   openTelemetrySettled,
   type ResolvedTelemetry,
+  recordDuration,
   SemanticAttribute,
   TelemetryMetric,
   telemetryContent,
@@ -15,8 +16,11 @@ import {
 /** The instrumentation scope of every span and metric of this package. */
 const INSTRUMENTATION_SCOPE = '@toolwright/mcp-server';
 
-/** Seconds, as the MCP conventions advise for `mcp.server.operation.duration`. */
-const DURATION_BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
+const SERVER_DURATION = {
+  scope: INSTRUMENTATION_SCOPE,
+  name: TelemetryMetric.mcpServerOperationDuration,
+  description: 'Duration of MCP requests as the server handles them.',
+};
 
 /** What the SDK answers for a thrown error without a JSON-RPC code of its own. */
 const INTERNAL_ERROR = -32603;
@@ -108,18 +112,11 @@ async function runTraced(
   } finally {
     if (failure !== undefined) span.setAttribute(SemanticAttribute.errorType, failure.type);
     span.end();
-    api.metrics
-      .getMeter(INSTRUMENTATION_SCOPE)
-      .createHistogram(TelemetryMetric.mcpServerOperationDuration, {
-        unit: 's',
-        description: 'Duration of MCP requests as the server handles them.',
-        advice: { explicitBucketBoundaries: DURATION_BUCKETS },
-      })
-      .record((performance.now() - startedAt) / 1000, {
-        [SemanticAttribute.mcpMethodName]: method,
-        ...(isCall && name !== undefined ? { [SemanticAttribute.genAiToolName]: name } : {}),
-        ...(failure === undefined ? {} : { [SemanticAttribute.errorType]: failure.type }),
-      });
+    recordDuration(api, SERVER_DURATION, (performance.now() - startedAt) / 1000, {
+      [SemanticAttribute.mcpMethodName]: method,
+      ...(isCall && name !== undefined ? { [SemanticAttribute.genAiToolName]: name } : {}),
+      ...(failure === undefined ? {} : { [SemanticAttribute.errorType]: failure.type }),
+    });
   }
 }
 

@@ -4,9 +4,9 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { streamableHttpServer } from '@toolwright/test-support/http-mcp-server';
 import { startModernHttpServer } from '@toolwright/test-support/mcp';
-import { type InMemoryTelemetry, startInMemoryTelemetry } from '@toolwright/test-support/otlp';
+import { inMemoryTelemetryPerTest } from '@toolwright/test-support/otlp';
 import type { TelemetryOptions } from '@toolwright/utils/telemetry';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { McpConnectionManager } from '../connection-manager.js';
 import { McpClientError } from '../errors.js';
 import { parseMcpServersConfig } from '../server-config.js';
@@ -16,15 +16,7 @@ import { parseMcpServersConfig } from '../server-config.js';
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/;
 const cleanups: Array<() => Promise<unknown>> = [];
-let telemetry: InMemoryTelemetry;
-
-beforeEach(() => {
-  telemetry = startInMemoryTelemetry();
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await telemetry.stop();
-});
+const telemetryOfTest = inMemoryTelemetryPerTest(cleanups);
 
 /** The `_meta` each tool call carried, as the server saw it. */
 const seenMeta: Array<Record<string, unknown> | undefined> = [];
@@ -80,7 +72,9 @@ async function inTurn<T>(work: () => Promise<T>) {
 }
 
 function clientSpans() {
-  return telemetry.spans().filter((span) => span.instrumentationScope.name === '@toolwright/mcp-client');
+  return telemetryOfTest()
+    .spans()
+    .filter((span) => span.instrumentationScope.name === '@toolwright/mcp-client');
 }
 
 describe('mcp-client telemetry, 2025 era (a session over Streamable HTTP)', () => {
@@ -177,7 +171,7 @@ describe('mcp-client telemetry, 2025 era (a session over Streamable HTTP)', () =
     expect(prompt?.status.code).toBe(SpanStatusCode.ERROR);
     expect(byName.get('tools/call hang')?.attributes['error.type']).toBe('timeout');
 
-    const points = await telemetry.histogram('mcp.client.operation.duration');
+    const points = await telemetryOfTest().histogram('mcp.client.operation.duration');
     const call = (tool: string) => points.find((point) => point.attributes['gen_ai.tool.name'] === tool);
     expect(call('broken')?.attributes).toMatchObject({
       'mcp.method.name': 'tools/call',
@@ -195,7 +189,7 @@ describe('mcp-client telemetry, 2025 era (a session over Streamable HTTP)', () =
     await connection.request('tools/call "echo"', (client, options) =>
       client.callTool({ name: 'echo', arguments: {} }, options),
     );
-    const after = await telemetry.histogram('mcp.client.operation.duration');
+    const after = await telemetryOfTest().histogram('mcp.client.operation.duration');
     expect(after.find((point) => point.attributes['gen_ai.tool.name'] === 'echo')?.attributes).toEqual({
       'mcp.method.name': 'tools/call',
       'gen_ai.tool.name': 'echo',

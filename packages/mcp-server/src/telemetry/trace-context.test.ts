@@ -7,8 +7,8 @@ import {
   parseMcpServersConfig,
   type ServerConnection,
 } from '@toolwright/mcp-client';
-import { type InMemoryTelemetry, startInMemoryTelemetry } from '@toolwright/test-support/otlp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inMemoryTelemetryPerTest } from '@toolwright/test-support/otlp';
+import { describe, expect, it } from 'vitest';
 import { serveHttp } from '../http/http-server.js';
 import { createTracedRegistry, TOOL_SPAN_NAME } from '../test-support/traced-tools.js';
 import { ToolwrightMcpServer } from '../toolwright-mcp-server.js';
@@ -17,15 +17,7 @@ import { ToolwrightMcpServer } from '../toolwright-mcp-server.js';
 // registered as a host would: the server's spans join the client's trace, in both eras.
 
 const cleanups: Array<() => Promise<unknown>> = [];
-let telemetry: InMemoryTelemetry;
-
-beforeEach(() => {
-  telemetry = startInMemoryTelemetry();
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await telemetry.stop();
-});
+const telemetryOfTest = inMemoryTelemetryPerTest(cleanups);
 
 async function servedOverHttp() {
   const server = new ToolwrightMcpServer({ registry: createTracedRegistry() });
@@ -88,11 +80,13 @@ async function inTurn<T>(work: () => Promise<T>): Promise<ReadableSpan> {
   const turn = trace.getTracer('agent').startSpan('turn');
   await context.with(trace.setSpan(context.active(), turn), work);
   turn.end();
-  return telemetry.spans().find((span) => span.name === 'turn')!;
+  return telemetryOfTest()
+    .spans()
+    .find((span) => span.name === 'turn')!;
 }
 
 function spanOf(scope: string, name: string): ReadableSpan {
-  const found = telemetry
+  const found = telemetryOfTest()
     .spans()
     .filter((span) => span.instrumentationScope.name === scope && span.name === name);
   expect(found, `${scope} ${name}`).toHaveLength(1);
@@ -101,7 +95,11 @@ function spanOf(scope: string, name: string): ReadableSpan {
 
 /** `span`'s parent chain among the recorded spans, nearest first. */
 function ancestorsOf(span: ReadableSpan): string[] {
-  const byId = new Map(telemetry.spans().map((recorded) => [recorded.spanContext().spanId, recorded]));
+  const byId = new Map(
+    telemetryOfTest()
+      .spans()
+      .map((recorded) => [recorded.spanContext().spanId, recorded]),
+  );
   const chain: string[] = [];
   for (let parent = span.parentSpanContext?.spanId; parent !== undefined; ) {
     const recorded = byId.get(parent);
@@ -149,7 +147,7 @@ describe.each([
       expect(server.attributes['mcp.session.id']).toBe(client.attributes['mcp.session.id']);
     else expect(server.attributes).not.toHaveProperty('mcp.session.id');
     expect(JSON.stringify(server.attributes)).not.toContain('Oslo');
-    const points = await telemetry.histogram('mcp.server.operation.duration');
+    const points = await telemetryOfTest().histogram('mcp.server.operation.duration');
     expect(points.find((point) => point.attributes['gen_ai.tool.name'] === 'Forecast')?.attributes).toEqual({
       'mcp.method.name': 'tools/call',
       'gen_ai.tool.name': 'Forecast',
@@ -201,7 +199,9 @@ describe('the telemetry option of ToolwrightMcpServer', () => {
     const connection = await connect(overHttp(http.url));
     await call(connection, 'Forecast', { city: 'Oslo' });
     expect(
-      telemetry.spans().filter((span) => span.instrumentationScope.name === '@toolwright/mcp-server'),
+      telemetryOfTest()
+        .spans()
+        .filter((span) => span.instrumentationScope.name === '@toolwright/mcp-server'),
     ).toEqual([]);
     expect(spanOf('@toolwright/mcp-client', 'tools/call Forecast')).toBeDefined();
   });

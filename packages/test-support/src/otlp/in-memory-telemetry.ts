@@ -8,6 +8,7 @@ import {
   type ReadableSpan,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
+import { afterEach, beforeEach } from 'vitest';
 
 /** A reader that exports nothing by itself: a test collects when it wants to look. */
 class CollectingReader extends MetricReader {
@@ -69,5 +70,25 @@ export function startInMemoryTelemetry(): InMemoryTelemetry {
       context.disable();
       propagation.disable();
     },
+  };
+}
+
+/**
+ * The SDK in memory around each test of the calling file: registered before it, and after it
+ * (once `cleanups` ran, newest first: servers and clients end while the SDK still records)
+ * unregistered. Returns the current test's {@link InMemoryTelemetry}.
+ */
+export function inMemoryTelemetryPerTest(cleanups: Array<() => Promise<unknown>>): () => InMemoryTelemetry {
+  let current: InMemoryTelemetry | undefined;
+  beforeEach(() => {
+    current = startInMemoryTelemetry();
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    await current?.stop();
+  });
+  return () => {
+    if (current === undefined) throw new Error('inMemoryTelemetryPerTest: no test is running');
+    return current;
   };
 }

@@ -2,6 +2,7 @@
 // JSON receiver on loopback for the spans another process exports.
 export {
   type InMemoryTelemetry,
+  inMemoryTelemetryPerTest,
   type RecordedHistogramPoint,
   startInMemoryTelemetry,
 } from './in-memory-telemetry.js';

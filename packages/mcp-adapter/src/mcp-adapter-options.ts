@@ -9,7 +9,13 @@ import { type McpOAuthOptions, mcpOAuth } from '@toolwright/mcp-client/oauth';
 import { stdioSupport } from '@toolwright/mcp-client/stdio';
 import type { ToolRegistry } from '@toolwright/registry';
 import type { ArtifactSinkV1 } from '@toolwright/spec';
-import { checkOption, checkOptions, type OptionTable, TIMER_MS } from '@toolwright/utils';
+import {
+  checkOption,
+  checkOptions,
+  type OptionTable,
+  type TelemetryOptions,
+  TIMER_MS,
+} from '@toolwright/utils';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
 import { type CatalogLimits, resolveCatalogLimits } from './catalog-limits.js';
 import { type OutputRoutingOptions, resolveOutputRouting } from './content-routing.js';
@@ -67,6 +73,12 @@ export interface McpAdapterOptions {
    * that makes a login interactive (see {@link McpOAuthOptions}).
    */
   readonly oauth?: McpOAuthOptions;
+  /**
+   * OpenTelemetry for the servers' requests (mcp-client's): a CLIENT span per request, its W3C
+   * trace context in the request's `_meta`, and `mcp.client.operation.duration`. On by default,
+   * free without `@opentelemetry/api`; see `McpConnectionManagerOptions.telemetry`.
+   */
+  readonly telemetry?: TelemetryOptions;
   /** Every catalog diagnostic (dropped entries, pagination guards, failed listings). */
   readonly onDiagnostic?: (diagnostic: CatalogDiagnostic) => void;
 }

@@ -43,7 +43,7 @@ const adapterError = (extra: Record<string, unknown>) =>
 describe('McpAdapter options are checked by name and value', () => {
   it('refuses an unknown option, naming the nearest known one', () => {
     expect(adapterError({ requestTimeoutMS: 5000 })).toBe(
-      'McpAdapter: unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: registry, servers, artifacts, limits, output, clientInfo, clientCapabilities, connectTimeoutMs, requestTimeoutMs, maxTotalRequestMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, oauth, deferTools, listChangedDebounceMs, onDiagnostic.',
+      'McpAdapter: unknown option "requestTimeoutMS" (did you mean "requestTimeoutMs"?); accepted: registry, servers, artifacts, limits, output, clientInfo, clientCapabilities, connectTimeoutMs, requestTimeoutMs, maxTotalRequestMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, oauth, telemetry, deferTools, listChangedDebounceMs, onDiagnostic.',
     );
   });
 
@@ -153,7 +153,7 @@ describe('McpAdapter options are checked by name and value', () => {
 describe('every other options object of the package is checked by name', () => {
   it('McpConnectionManager', () => {
     expect(optionError(() => new McpConnectionManager([], { conectTimeoutMs: 5 } as never)).message).toBe(
-      'McpConnectionManager: unknown option "conectTimeoutMs" (did you mean "connectTimeoutMs"?); accepted: clientInfo, clientCapabilities, connectTimeoutMs, requestTimeoutMs, maxTotalRequestMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, oauth, stdio, formAnswerCheck, onConnectionChange, onReady.',
+      'McpConnectionManager: unknown option "conectTimeoutMs" (did you mean "connectTimeoutMs"?); accepted: clientInfo, clientCapabilities, connectTimeoutMs, requestTimeoutMs, maxTotalRequestMs, reconnect, shutdownGraceMs, stdioMaxMessageBytes, oauth, telemetry, stdio, formAnswerCheck, onConnectionChange, onReady.',
     );
     expect(optionError(() => new McpConnectionManager([], { shutdownGraceMs: -5 })).message).toBe(
       'McpConnectionManager: shutdownGraceMs must be a number from 0 to 2147483647; got integer -5.',

@@ -1,4 +1,12 @@
-import { checkOption, checkOptions, type OptionTable, POSITIVE_TIMER_MS, TIMER_MS } from '@toolwright/utils';
+import {
+  checkOption,
+  checkOptions,
+  type OptionTable,
+  POSITIVE_TIMER_MS,
+  TELEMETRY_OPTION_RULE,
+  type TelemetryOptions,
+  TIMER_MS,
+} from '@toolwright/utils';
 import { ClientCapabilitySet } from './capabilities/client-capability-set.js';
 import type { McpClientCapabilities, McpRoot } from './capabilities/client-capability-types.js';
 import type { McpFormAnswerCheck } from './capabilities/form-answer-check.js';
@@ -56,6 +64,14 @@ export interface McpConnectionManagerOptions {
    * to connect without it; the root entry of this package spawns nothing.
    */
   readonly stdio?: McpStdioSupport;
+  /**
+   * OpenTelemetry for every request the connections send: a CLIENT span each
+   * (`{mcp.method.name} {target}`, under the caller's active span) whose W3C trace context goes
+   * to the server in the request's `_meta`, and the `mcp.client.operation.duration` histogram,
+   * to the globally registered providers. On by default and free without `@opentelemetry/api`
+   * installed; `{ enabled: false }` turns it off, `recordContent` adds tool arguments and results.
+   */
+  readonly telemetry?: TelemetryOptions;
   /** Every phase of every server. */
   readonly onConnectionChange?: (change: McpConnectionChange) => void;
   /** A server finished its handshake (first time or after reconnecting). */
@@ -111,6 +127,7 @@ export function resolveConnectionOptions(
   checkOption(owner, 'maxTotalRequestMs', options.maxTotalRequestMs, POSITIVE_TIMER_MS, invalidOption);
   checkOption(owner, 'shutdownGraceMs', options.shutdownGraceMs, TIMER_MS, invalidOption);
   checkOption(owner, 'formAnswerCheck', options.formAnswerCheck, { kind: 'function' }, invalidOption);
+  checkOption(owner, 'telemetry', options.telemetry, TELEMETRY_OPTION_RULE, invalidOption);
   checkOption(
     owner,
     'stdioMaxMessageBytes',
@@ -127,6 +144,7 @@ export function resolveConnectionOptions(
     reconnect: resolveReconnectPolicy(`${owner}.reconnect`, options.reconnect),
     shutdownGraceMs: options.shutdownGraceMs ?? defaults.shutdownGraceMs,
     stdioMaxMessageBytes: options.stdioMaxMessageBytes ?? defaults.stdioMaxMessageBytes,
+    ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }),
     // An adapter hands its manager the set it already built, so both share one list of roots.
     clientCapabilities:
       options.clientCapabilities instanceof ClientCapabilitySet

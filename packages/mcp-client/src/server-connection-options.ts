@@ -1,4 +1,9 @@
-import { checkOptions, type OptionTable } from '@toolwright/utils';
+import {
+  checkOptions,
+  type OptionTable,
+  TELEMETRY_OPTION_RULE,
+  type TelemetryOptions,
+} from '@toolwright/utils';
 import type { ClientCapabilitySet } from './capabilities/client-capability-set.js';
 import type { McpConnectionChange } from './events/connection-state.js';
 import { invalidOption } from './invalid-option.js';
@@ -33,6 +38,8 @@ export interface ServerConnectionOptions {
   readonly oauth?: McpOAuthSupport;
   /** Stdio servers (`@toolwright/mcp-client/stdio`); they fail without it. */
   readonly stdio?: McpStdioSupport;
+  /** Spans and metrics of this connection's requests (see `McpConnectionManagerOptions.telemetry`). */
+  readonly telemetry?: TelemetryOptions;
 }
 
 // Resolved options: each is given (the manager filled in the defaults); only OAuth is optional.
@@ -48,6 +55,7 @@ const CONNECTION_OPTIONS: OptionTable<ServerConnectionOptions> = {
   clientCapabilities: GIVEN,
   oauth: { kind: 'custom' },
   stdio: { kind: 'custom' },
+  telemetry: TELEMETRY_OPTION_RULE,
 };
 const HOOKS: OptionTable<ServerConnectionHooks> = {
   onChange: { kind: 'function', required: true },

@@ -18,6 +18,7 @@ import { openClient, priorOf } from './server-handshake.js';
 import { transportPid } from './server-transport.js';
 import { StderrTail } from './stderr-tail.js';
 import { describeStdioOverflow, includesListing, overflowVerdict } from './stdio-message-limit.js';
+import { type ConnectionFacts, ConnectionTelemetry } from './telemetry/connection-telemetry.js';
 import { shutDownTransport } from './transport-shutdown.js';
 
 /** A message the SDK refused for its size on one client, and the requests that were waiting then. */
@@ -65,6 +66,7 @@ export class ServerConnection {
   #preparing = false;
   /** The host's handlers answering this server's questions: its requests' deadlines pause meanwhile. */
   readonly #answers = new HostAnswers();
+  readonly #telemetry: ConnectionTelemetry;
 
   constructor(
     definition: McpServerDefinition,
@@ -75,6 +77,7 @@ export class ServerConnection {
     this.definition = definition;
     this.#options = options;
     this.#hooks = hooks;
+    this.#telemetry = new ConnectionTelemetry(definition, options.telemetry);
   }
 
   /** The configured server name. */
@@ -302,9 +305,26 @@ export class ServerConnection {
    * Sends one request with this server's timeout and total cap and the caller's abort signal;
    * the timeout pauses while the host's handlers answer a question of the server (see
    * {@link HostAnswers}). SDK errors come back as {@link McpClientError}: `aborted`,
-   * `timeout`, `connection_lost` or `server_error`.
+   * `timeout`, `connection_lost` or `server_error`. Each request is a CLIENT span and a point
+   * of `mcp.client.operation.duration` (see `ConnectionTelemetry`); `operation` names it until
+   * the wire does, so it begins with the method (`tools/call "echo"`).
    */
   request<T>(operation: string, send: RequestSender<Client, T>, signal?: AbortSignal): Promise<T> {
+    return this.#telemetry.trace(
+      operation,
+      () => this.#facts(),
+      () => this.#send(operation, send, signal),
+    );
+  }
+
+  #facts(): ConnectionFacts {
+    return {
+      sessionId: this.#transport?.sessionId,
+      protocolVersion: this.#client?.getNegotiatedProtocolVersion(),
+    };
+  }
+
+  #send<T>(operation: string, send: RequestSender<Client, T>, signal: AbortSignal | undefined): Promise<T> {
     let client: Client;
     try {
       client = this.client;

@@ -9,6 +9,7 @@ import type { McpServerDefinition } from './server-definition.js';
 import { createServerTransport } from './server-transport.js';
 import type { StderrTail } from './stderr-tail.js';
 import { describeStdioOverflow, stdioOverflowLimitOf } from './stdio-message-limit.js';
+import { carryTraceContext } from './telemetry/trace-context-injection.js';
 import { shutDownTransport } from './transport-shutdown.js';
 import { requireSupport } from './transport-support.js';
 import { keepWireOrder } from './wire-order.js';
@@ -98,6 +99,7 @@ export async function openClient(
   try {
     // Inside the try: a custom createTransport that throws is a failed connect like any other.
     transport = await createTransport(request);
+    if (options.telemetry?.enabled !== false) carryTraceContext(transport);
     request.onTransport(transport);
     const connectOptions = request.prior === undefined ? {} : { prior: request.prior };
     await Promise.race([

@@ -2,7 +2,14 @@ import type { Implementation } from '@modelcontextprotocol/server';
 import type { Tool } from '@toolwright/contracts';
 import type { ToolRegistry } from '@toolwright/registry';
 import type { ArtifactStoreV1, McpChangeBusV1 } from '@toolwright/spec';
-import { checkOptions, type OptionTable, refusedOption } from '@toolwright/utils';
+import {
+  checkOptions,
+  type OptionTable,
+  refusedOption,
+  resolveTelemetryOptions,
+  TELEMETRY_OPTION_RULE,
+  type TelemetryOptions,
+} from '@toolwright/utils';
 import { invalidOption } from './invalid-option.js';
 import { HostPrompts } from './prompts/host-prompts.js';
 import type { McpPromptDefinition } from './prompts/prompt-definitions.js';
@@ -69,6 +76,15 @@ export interface ToolwrightMcpServerOptions {
    * Default: one in this process.
    */
   changeBus?: McpChangeBusV1;
+  /**
+   * OpenTelemetry for every request a client sends: each handler runs in a SERVER span
+   * (`{mcp.method.name} {target}`), a child of the W3C trace context the client put in the
+   * request's `_meta`, so the tools' spans join the caller's trace; and the
+   * `mcp.server.operation.duration` histogram. To the globally registered providers; on by
+   * default and free without `@opentelemetry/api` installed. `{ enabled: false }` turns it off,
+   * `recordContent` adds tool arguments and results.
+   */
+  telemetry?: TelemetryOptions;
 }
 
 const OWNER = 'ToolwrightMcpServer';
@@ -91,6 +107,7 @@ const SERVER_OPTIONS: OptionTable<ToolwrightMcpServerOptions> = {
   onError: { kind: 'function' },
   signingKey: { kind: 'custom' },
   changeBus: { kind: 'custom' },
+  telemetry: TELEMETRY_OPTION_RULE,
 };
 
 /** The options, checked, with every default applied. */
@@ -142,6 +159,7 @@ export function resolveServerOptions(options: ToolwrightMcpServerOptions): Resol
     onError: options.onError ?? (() => {}),
     signingKeys: deriveSigningKeys(options.signingKey),
     changeBus: options.changeBus,
+    telemetry: resolveTelemetryOptions(options.telemetry),
   };
   return { registry, core, listChangedDebounceMs: options.listChangedDebounceMs ?? 50 };
 }

@@ -14,6 +14,11 @@
  * @packageDocumentation
  */
 
+export {
+  DURATION_BUCKETS_SECONDS,
+  type DurationHistogram,
+  recordDuration,
+} from './telemetry/duration-histogram.js';
 export { type FailableSpan, markSpanFailed } from './telemetry/mark-span-failed.js';
 export {
   loadOpenTelemetry,

@@ -7,6 +7,7 @@ import { ToolwrightMcpServer } from '../toolwright-mcp-server.js';
 import { type CliCommand, parseCliArguments, USAGE } from './cli-arguments.js';
 import { createDefaultArtifactStore } from './default-artifact-store.js';
 import { loadServerModule } from './load-server-module.js';
+import { startOtlpTraceExport } from './otlp-trace-export.js';
 
 /**
  * The `toolwright-mcp-server` program: loads the config module, serves it over stdio or HTTP,
@@ -29,6 +30,8 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
+  // Before the module loads: its tools' tracers then find the provider registered.
+  const stopTraceExport = await startOtlpTraceExport(process.env, process.stderr);
   const { http: httpSettings, artifacts, ...options } = await loadServerModule(command.config, process.cwd());
   // A store the program made is the program's to remove; one the module brought is not.
   const ownStore = artifacts === undefined ? createDefaultArtifactStore(command.artifactsDir) : undefined;
@@ -45,6 +48,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       await (httpServer === undefined ? server.close() : httpServer.close());
       await server.close();
       await ownStore?.removeAll().catch(() => {});
+      await stopTraceExport?.();
     })();
     return stopping;
   };

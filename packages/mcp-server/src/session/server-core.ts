@@ -1,5 +1,6 @@
 import type { Implementation } from '@modelcontextprotocol/server';
 import type { ArtifactStoreV1, McpChangeBusV1 } from '@toolwright/spec';
+import type { ResolvedTelemetry } from '@toolwright/utils';
 import type { HostPrompts } from '../prompts/host-prompts.js';
 import type { HostResources } from '../resources/host-resources.js';
 import type { McpCallExecutor } from '../tools/call-executor.js';
@@ -25,6 +26,8 @@ export interface ServerCore {
   readonly signingKeys: SigningKeys;
   /** The host's shared change bus, when it gave one. */
   readonly changeBus: McpChangeBusV1 | undefined;
+  /** Whether handlers run in SERVER spans, and whether those record arguments and results. */
+  readonly telemetry: ResolvedTelemetry;
 }
 
 /** True when the server offers resources: the host's, or artifacts (which need a store). */

@@ -3,6 +3,7 @@ import type { LoggingLevel, Transport } from '@modelcontextprotocol/server';
 import { Server } from '@modelcontextprotocol/server';
 import { GrantedArtifacts } from '../resources/granted-artifacts.js';
 import { SessionArtifacts } from '../resources/session-artifacts.js';
+import { traceRequestHandlers } from '../telemetry/traced-request-handlers.js';
 import { serverCapabilities } from './capabilities.js';
 import { closeGraceMs, DEFAULT_SHUTDOWN_GRACE_MS, type McpCloseOptions } from './close-options.js';
 import { InFlightCalls } from './in-flight-calls.js';
@@ -49,6 +50,8 @@ export class ServerSession implements McpServerSession {
       capabilities: serverCapabilities(core),
       ...(core.instructions === undefined ? {} : { instructions: core.instructions }),
     });
+    // Before any handler is registered: each of them runs in its request's span.
+    traceRequestHandlers(this.#server, core.telemetry);
     this.closed = new Promise((resolve) => {
       this.#server.onclose = () => resolve();
     });

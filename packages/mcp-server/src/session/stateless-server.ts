@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type McpRequestContext, Server } from '@modelcontextprotocol/server';
 import { GrantedArtifacts } from '../resources/granted-artifacts.js';
+import { traceRequestHandlers } from '../telemetry/traced-request-handlers.js';
 import { serverCapabilities } from './capabilities.js';
 import { carriedInputCodec } from './carried-input.js';
 import type { InFlightCalls } from './in-flight-calls.js';
@@ -27,6 +28,7 @@ export function statelessServerFactory(
       ...(core.instructions === undefined ? {} : { instructions: core.instructions }),
       requestState: { verify: codec.verify },
     });
+    traceRequestHandlers(server, core.telemetry);
     const scope = {
       sessionId: `stateless-${randomUUID()}`,
       logLevel: undefined,

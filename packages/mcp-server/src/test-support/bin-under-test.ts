@@ -13,6 +13,8 @@ export interface BinUnderTest {
   readonly sampleServer: string;
   /** The conformance fixture's config module. */
   readonly fixtureServer: string;
+  /** A config module whose tool makes a span of its own (see traced-tools.ts). */
+  readonly tracedServer: string;
 }
 
 let built: Promise<BinUnderTest> | undefined;
@@ -33,6 +35,7 @@ export function binUnderTest(): Promise<BinUnderTest> {
         bin: join(packageDirectory, 'src', 'bin.ts'),
         'sample-server': join(packageDirectory, 'src', 'test-support', 'sample-server.ts'),
         'fixture-server': join(packageDirectory, 'conformance', 'fixture-server.ts'),
+        'traced-server': join(packageDirectory, 'src', 'test-support', 'traced-server.ts'),
       },
       outDir,
       format: ['esm'],
@@ -46,6 +49,7 @@ export function binUnderTest(): Promise<BinUnderTest> {
       bin: join(outDir, 'bin.js'),
       sampleServer: join(outDir, 'sample-server.js'),
       fixtureServer: join(outDir, 'fixture-server.js'),
+      tracedServer: join(outDir, 'traced-server.js'),
     };
   })();
   return built;

@@ -1,0 +1,36 @@
+import type { Attributes } from '@opentelemetry/api';
+import type { OpenTelemetryApi } from './open-telemetry.js';
+
+/** Bucket boundaries, in seconds, that the MCP and GenAI conventions advise for operation durations. */
+export const DURATION_BUCKETS_SECONDS: readonly number[] = Object.freeze([
+  0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300,
+]);
+
+/** One duration histogram: its instrumentation scope, metric name and description. */
+export interface DurationHistogram {
+  readonly scope: string;
+  readonly name: string;
+  readonly description: string;
+}
+
+/**
+ * Records `seconds` on a duration histogram (unit `s`, the advised buckets). The meter is looked
+ * up on every call, because a host may register its meter provider after the first operation
+ * (the API hands out no-op meters until then, and does not swap them later); the SDK keeps one
+ * instrument per name, so this costs a lookup.
+ */
+export function recordDuration(
+  api: OpenTelemetryApi,
+  histogram: DurationHistogram,
+  seconds: number,
+  attributes: Attributes,
+): void {
+  api.metrics
+    .getMeter(histogram.scope)
+    .createHistogram(histogram.name, {
+      unit: 's',
+      description: histogram.description,
+      advice: { explicitBucketBoundaries: [...DURATION_BUCKETS_SECONDS] },
+    })
+    .record(seconds, attributes);
+}

@@ -96,7 +96,14 @@ export class CallRunner {
     signal: AbortSignal,
     turn: CallOptions,
   ): Promise<ExecutedCall> {
-    const trace = this.#telemetry === undefined ? undefined : await this.#startTrace(call, placement);
+    // No await once the API has loaded (or is known absent): a settled call pays no extra tick.
+    const telemetry = this.#telemetry;
+    const trace =
+      telemetry === undefined
+        ? undefined
+        : telemetry.ready() === undefined
+          ? telemetry.startCall(call, placement.preStarted)
+          : await this.#startTrace(call, placement);
     const started = performance.now();
     const finish = (
       status: CallStatus,

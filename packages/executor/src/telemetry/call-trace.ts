@@ -79,20 +79,18 @@ export class CallTrace {
     if (source.type === 'mcp') this.#span.setAttribute(ToolwrightAttribute.mcpServerName, source.server);
   }
 
-  /** The arguments passed validation: the coercions made, by kind and place (never the values). */
+  /**
+   * The arguments passed validation: an event with the coercions made, by kind and place (never
+   * the values). Arguments that passed as sent make none: the common case stays cheap.
+   */
   validated(invocation: ToolInvocation): void {
-    if (!this.#recording) return;
     const coercions = invocation.coercions;
-    this.#span.addEvent(
-      ExecutorEventName.validation,
-      coercions.length === 0
-        ? undefined
-        : {
-            [ToolwrightAttribute.validationCoercions]: coercions.map(
-              (coercion) => `${coercion.kind} at ${coercion.path || '/'}`,
-            ),
-          },
-    );
+    if (!this.#recording || coercions.length === 0) return;
+    this.#span.addEvent(ExecutorEventName.validation, {
+      [ToolwrightAttribute.validationCoercions]: coercions.map(
+        (coercion) => `${coercion.kind} at ${coercion.path || '/'}`,
+      ),
+    });
   }
 
   /** The arguments were refused: the error's code and where each issue is (never the value). */

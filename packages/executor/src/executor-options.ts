@@ -9,9 +9,10 @@ import {
   POSITIVE_TIMER_MS,
   refusedOption,
   renamedOptionValue,
+  type TelemetryOptions,
   TIMER_MS,
 } from '@toolwright/utils';
-import { TELEMETRY_OPTION_RULE, type TelemetryOptions } from '@toolwright/utils/telemetry';
+import { TELEMETRY_OPTION_RULE } from '@toolwright/utils/telemetry';
 import type { DeferredToolState } from './deferred-tool-state.js';
 import type { ApprovalHandler, ExecutorEvent, PostToolHook, PreToolHook } from './executed-call.js';
 import { ExecutorError, ExecutorErrorCode } from './executor-error.js';

@@ -55,6 +55,10 @@ export {
   describeSpecificationVersionProblem,
   UNSUPPORTED_SPECIFICATION_VERSION,
 } from './specification-version.js';
+// The shape of a component's `telemetry` option, here too: a package whose public types name it
+// must not make its consumers' compiler resolve `@opentelemetry/api` (an optional peer) through
+// the telemetry entry's declarations.
+export type { TelemetryOptions } from './telemetry/telemetry-options.js';
 export {
   escapeHiddenCharacters,
   hasHiddenCharacters,

@@ -2,13 +2,12 @@
 // Read through the executor, timed in blocks when the parent asks. argv[2] says what is there:
 // `absent` (`@opentelemetry/api` unresolvable: run with --import ./without-open-telemetry.mjs),
 // `api` (the API, no SDK registered) or `sdk` (an SDK with a batching, discarding exporter).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
 import { cpuNanos, timeBlockAsync } from '@toolwright/test-support/bench';
 import { loadOpenTelemetry } from '@toolwright/utils/telemetry';
-import { createBenchReadTool } from './read-tool.js';
+import { createBenchReadExecutor, SMALL_READ } from './read-tool.js';
 
 export type TelemetrySide = 'absent' | 'api' | 'sdk';
 
@@ -58,20 +57,8 @@ if ((api === undefined) !== (side === 'absent')) {
 if (side === 'sdk') await registerSdk();
 
 const root = mkdtempSync(join(tmpdir(), 'executor-bench-'));
-writeFileSync(join(root, 'small.txt'), 'line of text\n'.repeat(20));
-const read = createBenchReadTool(root);
-const executor = new ToolExecutor({
-  lookup: (name) => (name === 'Read' ? read : undefined),
-  permissions: new PermissionPolicy({
-    workspaceRoot: root,
-    deny: ['Read(secrets/**)'],
-    allow: ['Read(src/**)'],
-  }),
-  sessionId: 'bench',
-  workspaceRoot: root,
-});
-const call = { id: '1', name: 'Read', arguments: { file_path: 'small.txt' } };
-const [first] = await executor.executeBatch([call]);
+const { executor } = createBenchReadExecutor(root);
+const [first] = await executor.executeBatch([SMALL_READ]);
 if (first?.status !== 'success') throw new Error(`the bench's Read failed: ${first?.content}`);
 
 process.on('message', async (request: WorkerRequest) => {
@@ -80,7 +67,7 @@ process.on('message', async (request: WorkerRequest) => {
     process.exit(0);
   }
   // CPU time: the host is shared and loaded, and wall time would mostly measure the scheduler.
-  const nanos = await timeBlockAsync(() => executor.executeBatch([call]), request.iterations, cpuNanos);
+  const nanos = await timeBlockAsync(() => executor.executeBatch([SMALL_READ]), request.iterations, cpuNanos);
   process.send?.(nanos);
 });
 process.send?.('ready');

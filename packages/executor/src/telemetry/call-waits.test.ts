@@ -169,12 +169,14 @@ describe('a call pre-started while the model streams', () => {
   it('has its span from when it started, so calls that overlapped overlap in the trace', async () => {
     const root = makeTempDir('executor-telemetry');
     const log = new RunLog();
-    const read = timedTool({ name: 'Read', log, durationMs: 60, isConcurrencySafe: true });
+    const read = timedTool({ name: 'Read', log, durationMs: 300, isConcurrencySafe: true });
     const sentAt: number[] = [];
+    const secondCall = streamedCall('c2', 'Read', { label: 'r2' });
     const steps: ScriptedStreamStep[] = [
       ...streamedCall('c1', 'Read', { label: 'r1' }),
-      // The second call's arguments complete while the first runs.
-      ...streamedCall('c2', 'Read', { label: 'r2' }, { gapMs: 10 }),
+      // The second call's arguments complete once the first runs (for 300 ms).
+      ...secondCall.slice(0, -1),
+      { ...(secondCall.at(-1) as ScriptedStreamStep), until: () => log.runs.length === 1 },
       { afterMs: 0, event: { type: 'message-end' }, until: () => log.runs.length === 2 },
     ];
     const origin = performance.now();

@@ -1,7 +1,9 @@
 // Each schema library is an optional peer of @toolwright/contracts and @toolwright/validation.
 // Installed from their tarballs into a project with exactly one schema library, contracts must
 // load, create a tool from that library's schema and build an invocation: nothing may import a
-// library that is not installed.
+// library that is not installed. So is @opentelemetry/api, of every package that makes spans:
+// the executor, installed beside contracts in one of these projects, runs a call without it, and
+// no @opentelemetry package is installed at all (the semantic-convention names are bundled).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +13,9 @@ import { cleanEnvironment } from './support/pack.js';
 import { repoRoot } from './support/workspace.js';
 
 const pnpmBin = join(repoRoot, 'node_modules', '.bin', 'pnpm');
-const packed = ['utils', 'spec', 'validation', 'contracts'] as const;
+const packed = ['utils', 'spec', 'validation', 'contracts', 'executor'] as const;
+/** The one schema library whose project also gets the executor (its own tests use it). */
+const WITH_EXECUTOR = '@sinclair/typebox';
 const tarballs: Record<string, string> = {};
 let packDir: string;
 
@@ -30,10 +34,18 @@ const SCHEMA_LIBRARIES = [
 ];
 
 beforeAll(() => {
-  // Only these four packages (the tarballs must hold the current sources, so build them first).
+  // Only these packages (the tarballs must hold the current sources, so build them first).
   execFileSync(
     pnpmBin,
-    ['exec', 'turbo', 'run', 'build', '--filter=@toolwright/contracts...', '--output-logs=errors-only'],
+    [
+      'exec',
+      'turbo',
+      'run',
+      'build',
+      '--filter=@toolwright/contracts...',
+      '--filter=@toolwright/executor...',
+      '--output-logs=errors-only',
+    ],
     {
       cwd: repoRoot,
       stdio: 'pipe',
@@ -63,6 +75,9 @@ function installWith(library: string): string {
     type: 'module',
     dependencies: {
       '@toolwright/contracts': `file:${tarballs['@toolwright/contracts']}`,
+      ...(library === WITH_EXECUTOR
+        ? { '@toolwright/executor': `file:${tarballs['@toolwright/executor']}` }
+        : {}),
       [library]: version,
     },
     overrides: Object.fromEntries(
@@ -114,6 +129,29 @@ for (const [label, lib] of [['esm', esm], ['cjs', cjs]]) {
 console.log(JSON.stringify(results));
 `;
 
+// The executor runs one call of a typebox tool, ESM and CJS, with telemetry on (the default).
+const executorProbe = `
+import { Type } from '@sinclair/typebox';
+import { createRequire } from 'node:module';
+const schema = Type.Object({ path: Type.String() });
+const results = {};
+for (const [label, contracts, executor] of [
+  ['esm', await import('@toolwright/contracts'), await import('@toolwright/executor')],
+  ['cjs', createRequire(import.meta.url)('@toolwright/contracts'), createRequire(import.meta.url)('@toolwright/executor')],
+]) {
+  const tool = contracts.createTool({
+    name: 'Echo', kind: contracts.ToolKind.ReadOnly, description: 'Echoes.', schema,
+    execute: async (params) => contracts.ToolResults.success('echo ' + params.path),
+  });
+  const runner = new executor.ToolCallRunner({
+    lookup: (name) => (name === 'Echo' ? tool : undefined), sessionId: 'probe', workspaceRoot: process.cwd(),
+  });
+  const executed = await runner.run({ id: 'c1', name: 'Echo', arguments: { path: 'a.txt' } });
+  results[label] = { status: executed.status, content: executed.content };
+}
+console.log(JSON.stringify(results));
+`;
+
 describe.each(['zod', 'typebox', '@sinclair/typebox'])('contracts installed with only %s', (library) => {
   it('creates a tool from its schema and builds an invocation, importing no absent library', () => {
     const project = installWith(library);
@@ -136,5 +174,19 @@ describe.each(['zod', 'typebox', '@sinclair/typebox'])('contracts installed with
       declared: ['path', 'limit'],
     };
     expect(results).toEqual({ esm: expected, cjs: expected });
+    if (library !== WITH_EXECUTOR) return;
+
+    // Without @opentelemetry/api: nothing of OpenTelemetry installed, and a call runs all the same.
+    expect(existsSync(join(project, 'node_modules', '@opentelemetry')), '@opentelemetry installed').toBe(
+      false,
+    );
+    writeFileSync(join(project, 'executor-probe.mjs'), executorProbe);
+    const ran = execFileSync(process.execPath, ['executor-probe.mjs'], {
+      cwd: project,
+      encoding: 'utf8',
+      env: cleanEnvironment(),
+    });
+    const echoed = { status: 'success', content: 'echo a.txt' };
+    expect(JSON.parse(ran.trim().split('\n').pop() as string)).toEqual({ esm: echoed, cjs: echoed });
   });
 });

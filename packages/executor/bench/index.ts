@@ -3,7 +3,9 @@
 // comes from its built dist (as users run it), so build it first.
 import { readOverhead } from './read-overhead.js';
 import { streamingTurn } from './streaming-turn.js';
+import { telemetryOverhead } from './telemetry-overhead.js';
 
 console.log('@toolwright/executor bench');
 await readOverhead();
 await streamingTurn();
+await telemetryOverhead();

@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
 import { formatDifference, formatNanos, pairedAsync, report } from '@toolwright/test-support/bench';
-import { createBenchReadTool } from './read-tool.js';
+import { createBenchReadExecutor, SMALL_READ } from './read-tool.js';
 
 /**
  * The whole executor path for one small Read (lookup, deferred check, build, permission on the
@@ -13,22 +12,10 @@ import { createBenchReadTool } from './read-tool.js';
 export async function readOverhead(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'executor-bench-'));
   try {
-    writeFileSync(join(root, 'small.txt'), 'line of text\n'.repeat(20));
-    const read = createBenchReadTool(root);
-    const executor = new ToolExecutor({
-      lookup: (name) => (name === 'Read' ? read : undefined),
-      permissions: new PermissionPolicy({
-        workspaceRoot: root,
-        deny: ['Read(secrets/**)'],
-        allow: ['Read(src/**)'],
-      }),
-      sessionId: 'bench',
-      workspaceRoot: root,
-    });
+    const { executor, read } = createBenchReadExecutor(root);
     const context = { signal: new AbortController().signal, sessionId: 'bench', workspaceRoot: root };
-    const call = { id: '1', name: 'Read', arguments: { file_path: 'small.txt' } };
     const result = await pairedAsync(
-      () => executor.executeBatch([call]),
+      () => executor.executeBatch([SMALL_READ]),
       () => read.build({ file_path: 'small.txt' }).execute(context),
       { iterations: 300 },
     );

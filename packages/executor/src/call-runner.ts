@@ -13,12 +13,13 @@ import { idempotencyKey } from '@toolwright/utils';
 import { type ProviderTarget, ToolValidationError, ToolwrightError } from '@toolwright/validation';
 import { CallTimeoutError, HookDenial } from './call-signals.js';
 import { isNotLoaded, notLoadedMessage } from './deferred-tool-state.js';
-import type { CallStatus, ExecutedCall, ToolCallRequest } from './executed-call.js';
+import type { ApprovalHandler, CallStatus, ExecutedCall, ToolCallRequest } from './executed-call.js';
 import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
 import type { ResolvedExecutorOptions } from './executor-options.js';
 import { JUDGED_PATHS_CONTEXT_FIELD, type JudgedPaths, recordJudgedPaths } from './paths/judged-paths.js';
 import { PATH_ACCESS_CONTEXT_FIELD } from './paths/path-access.js';
 import type { PermissionDecision } from './permission/permission-decision.js';
+import type { PermissionPolicy } from './permission/permission-policy.js';
 import { createPolicyPathAccess, type ReadJudge } from './permission/policy-path-access.js';
 import { applyPostToolHooks, turnStopped } from './post-tool-hooks.js';
 import { finaliseResult } from './results/finalise-result.js';
@@ -26,6 +27,8 @@ import { NEVER_ABORTED } from './scheduling/never-aborted.js';
 import type { PathLock } from './scheduling/path-lock.js';
 import { abortableDelay, backoffDelay, errorCodeOf, isTransientError } from './scheduling/retry-policy.js';
 import { EXECUTOR_ACCEPTS } from './specification-version.js';
+import type { CallTrace } from './telemetry/call-trace.js';
+import { ExecutorTelemetry } from './telemetry/executor-telemetry.js';
 
 /** Options of one turn (`executeBatch` or `executeStream`). */
 export interface TurnOptions {
@@ -71,10 +74,20 @@ export class CallRunner {
   readonly #judged = new WeakMap<ToolInvocation, JudgedPaths>();
   /** Each run invocation's call id and key, so the result reuses the hash its context got. */
   readonly #keys = new WeakMap<ToolInvocation, { readonly callId: string; readonly key: string }>();
+  /** Absent when the host turned telemetry off. */
+  readonly #telemetry: ExecutorTelemetry | undefined;
 
   constructor(options: ResolvedExecutorOptions, locks: PathLock) {
     this.#options = options;
     this.#locks = locks;
+    const permissions = options.permissions as Partial<PermissionPolicy>;
+    this.#telemetry = ExecutorTelemetry.of(options.telemetry, {
+      workspaceRoot: options.workspaceRoot,
+      // A PermissionPolicy knows the host's own protected paths too.
+      ...(typeof permissions.protectedPathOf === 'function'
+        ? { protectedPathOf: (real: string) => (permissions as PermissionPolicy).protectedPathOf(real) }
+        : {}),
+    });
   }
 
   async run(
@@ -83,13 +96,22 @@ export class CallRunner {
     signal: AbortSignal,
     turn: CallOptions,
   ): Promise<ExecutedCall> {
+    // No await once the API has loaded (or is known absent): a settled call pays no extra tick.
+    const telemetry = this.#telemetry;
+    const trace =
+      telemetry === undefined
+        ? undefined
+        : telemetry.ready() === undefined
+          ? telemetry.startCall(call, placement.preStarted)
+          : await this.#startTrace(call, placement);
     const started = performance.now();
     const finish = (
       status: CallStatus,
       result: ToolResult,
       invocation: ToolInvocation | undefined,
       attempts: number,
-    ): Promise<ExecutedCall> => this.#finish(call, placement, started, status, result, invocation, attempts);
+    ): Promise<ExecutedCall> =>
+      this.#finish(call, placement, started, status, result, invocation, attempts, trace);
     this.#options.onEvent?.({ type: 'call-start', callId: call.id, call, preStarted: placement.preStarted });
     const tool = this.#options.lookup(call.name);
     if (tool === undefined) {
@@ -100,12 +122,14 @@ export class CallRunner {
         0,
       );
     }
+    trace?.toolFound(tool);
     const versionProblem = describeToolVersionProblem(tool, EXECUTOR_ACCEPTS);
     if (versionProblem !== undefined) {
       const refusal = new ExecutorError(
         ExecutorErrorCode.UnsupportedSpecificationVersion,
         `Tool "${call.name}" cannot run here: ${versionProblem}.`,
       );
+      trace?.failed(refusal);
       return finish('error', ToolResults.executionError(refusal), undefined, 0);
     }
     if (isNotLoaded(this.#options.deferred, call.name)) {
@@ -120,13 +144,17 @@ export class CallRunner {
         turn.invocation?.toolName === tool.name
           ? turn.invocation
           : tool.build(call.arguments, { nullAsAbsent });
+      trace?.validated(invocation);
       invocation = await this.#applyHooks(call, tool, invocation, nullAsAbsent);
     } catch (error) {
-      if (ToolValidationError.isInstance(error))
+      if (ToolValidationError.isInstance(error)) {
+        trace?.validationFailed(error);
         return finish('invalid', ToolResults.validationError(error), undefined, 0);
+      }
       if (error instanceof HookDenial)
         return finish('denied', ToolResults.permissionDenied(error.message), undefined, 0);
       // A hook that throws (or a tool callback that fails) fails this call, not the whole turn.
+      trace?.failed(error);
       return finish('error', ToolResults.executionError(describeFailure(error)), undefined, 0);
     }
 
@@ -153,15 +181,17 @@ export class CallRunner {
         after.result,
         invocation,
         attempts,
+        trace,
         after.stopTurn === undefined ? {} : { stopTurn: after.stopTurn },
       );
     };
 
     let decision: PermissionDecision & { readonly pendingApproval?: string };
     try {
-      decision = await this.#resolveDecision(call, tool, invocation);
+      decision = await this.#resolveDecision(call, tool, invocation, trace);
     } catch (error) {
       // The tool's affectedPaths callback or a needsApproval callback can throw: fail closed.
+      trace?.failed(error);
       return finish('error', ToolResults.executionError(describeFailure(error)), invocation, 0);
     }
     if (decision.behavior !== 'allow')
@@ -173,13 +203,14 @@ export class CallRunner {
         ToolResults.permissionDenied(decision.reason),
         invocation,
         0,
+        trace,
         decision.pendingApproval === undefined ? {} : { pendingApproval: decision.pendingApproval },
       );
 
     // Tools that are not concurrency-safe hold their paths for the whole call, retries included.
-    const release = invocation.isConcurrencySafe ? undefined : await this.#lock(invocation);
+    const release = invocation.isConcurrencySafe ? undefined : await this.#lock(invocation, trace);
     try {
-      return await this.#runWithRetries(call, tool, invocation, signal, turn.providerTarget, ran);
+      return await this.#runWithRetries(call, tool, invocation, signal, turn.providerTarget, ran, trace);
     } finally {
       release?.();
     }
@@ -190,22 +221,44 @@ export class CallRunner {
    * could write any file, beside calls of its own batch, so it runs alone: the lock cannot keep
    * anything off a file it was not told about.
    */
-  #lock(invocation: ToolInvocation): Promise<() => void> {
+  #lock(invocation: ToolInvocation, trace: CallTrace | undefined): Promise<() => void> {
     const paths = invocation.affectedPaths;
-    return invocation.parallelism === 'shared' && paths.length === 0
-      ? this.#locks.acquireExclusive()
-      : this.#locks.acquire(paths);
+    const alone = invocation.parallelism === 'shared' && paths.length === 0;
+    if (trace !== undefined) return this.#tracedLock(paths, alone, trace);
+    return alone ? this.#locks.acquireExclusive() : this.#locks.acquire(paths);
+  }
+
+  /** {@link #lock}, with a child span of the call's for the time it waited, when it had to. */
+  async #tracedLock(paths: readonly string[], alone: boolean, trace: CallTrace): Promise<() => void> {
+    const since = performance.now();
+    let waited = false;
+    const onWait = (): void => {
+      waited = true;
+    };
+    const release = await (alone ? this.#locks.acquireExclusive(onWait) : this.#locks.acquire(paths, onWait));
+    if (waited) trace.waitedForLock(since);
+    return release;
+  }
+
+  /** The trace of a call, once `@opentelemetry/api` has loaded (or is known absent). */
+  async #startTrace(call: ToolCallRequest, placement: CallPlacement): Promise<CallTrace | undefined> {
+    const telemetry = this.#telemetry;
+    if (telemetry === undefined) return undefined;
+    const loading = telemetry.ready();
+    if (loading !== undefined) await loading;
+    return telemetry.startCall(call, placement.preStarted);
   }
 
   /** The result of a call that never ran (the stream failed, or its arguments never completed or are not JSON). */
-  notRun(
+  async notRun(
     call: ToolCallRequest,
     placement: CallPlacement,
     status: 'aborted' | 'incomplete' | 'invalid',
     message: string,
   ): Promise<ExecutedCall> {
+    const trace = await this.#startTrace(call, placement);
     const result = status === 'aborted' ? ToolResults.aborted(message) : ToolResults.validationError(message);
-    return this.#finish(call, placement, performance.now(), status, result, undefined, 0);
+    return this.#finish(call, placement, performance.now(), status, result, undefined, 0, trace);
   }
 
   async #finish(
@@ -216,6 +269,7 @@ export class CallRunner {
     result: ToolResult,
     invocation: ToolInvocation | undefined,
     attempts: number,
+    trace: CallTrace | undefined,
     outcome: Pick<ExecutedCall, 'stopTurn' | 'pendingApproval'> = {},
   ): Promise<ExecutedCall> {
     const inline = inlineText(
@@ -249,6 +303,12 @@ export class CallRunner {
       preStarted: placement.preStarted,
       ...outcome,
     };
+    // What this call stored: the finalised list starts with the artifacts the result already had.
+    trace?.end(
+      executed,
+      finalised.artifacts.slice(result.artifacts?.length ?? 0),
+      invocation === undefined ? undefined : this.#judged.get(invocation),
+    );
     this.#options.onEvent?.({ type: 'call-end', callId: call.id, executed });
     return executed;
   }
@@ -278,6 +338,7 @@ export class CallRunner {
     call: ToolCallRequest,
     tool: Tool,
     invocation: ToolInvocation,
+    trace: CallTrace | undefined,
   ): Promise<PermissionDecision & { readonly pendingApproval?: string }> {
     // The tool gets the real paths this decision judged, so that it opens exactly those.
     const recorded = recordJudgedPaths(() =>
@@ -287,17 +348,24 @@ export class CallRunner {
     const decision = await recorded.value;
     let final: PermissionDecision & { readonly pendingApproval?: string } = decision;
     if (decision.behavior === 'ask') {
-      if (this.#options.approve === undefined) {
+      const options = this.#options;
+      if (options.approve === undefined) {
+        trace?.permission(decision, 'unattended');
         final = {
           behavior: 'deny',
           reason: `${decision.reason} This needs approval, and this run is non-interactive, so it is denied. ${decision.remedy ?? `To permit it, add a rule such as "${decision.suggestedRule ?? invocation.permissionRule}" to permissions.allow.`}`,
         };
       } else {
-        const answer = await this.#options.approve({
-          invocation,
-          reason: decision.reason,
-          toolCallId: call.id,
-        });
+        trace?.permission(decision);
+        const request = { invocation, reason: decision.reason, toolCallId: call.id };
+        // The handler runs in the approval-wait span's context, so spans it makes are its children.
+        const answer =
+          trace === undefined
+            ? await options.approve(request)
+            : await trace.awaitApproval(
+                () => (options.approve as ApprovalHandler)(request),
+                approvalOutcomeOf,
+              );
         const approved = answer === true;
         if (approved) this.#approvedByUser.add(invocation);
         final = approved
@@ -310,6 +378,8 @@ export class CallRunner {
               }
             : { behavior: 'deny', reason: `The user declined: ${decision.reason}` };
       }
+    } else {
+      trace?.permission(decision);
     }
     const { pendingApproval, ...decided } = final;
     this.#options.onEvent?.({
@@ -334,30 +404,28 @@ export class CallRunner {
       invocation: ToolInvocation,
       attempts: number,
     ) => Promise<ExecutedCall>,
+    trace: CallTrace | undefined,
   ): Promise<ExecutedCall> {
     const timeoutMs = this.#options.toolTimeoutsMs?.[tool.name] ?? this.#options.timeoutMs;
     const retry = this.#options.retryPolicy;
     for (let attempt = 1; ; attempt += 1) {
       if (signal.aborted) return finish('aborted', abortedResult(signal), invocation, attempt - 1);
       try {
-        const result = await this.#runOnce(call, invocation, signal, timeoutMs, providerTarget);
+        const result = await this.#runOnce(call, invocation, signal, timeoutMs, providerTarget, trace);
         return finish(result.error === undefined ? 'success' : 'error', result, invocation, attempt);
       } catch (error) {
         if (error instanceof CallTimeoutError)
           return finish('timeout', ToolResults.timeout(timeoutMs), invocation, attempt);
         if (signal.aborted) return finish('aborted', abortedResult(signal), invocation, attempt);
         const retryable = invocation.isRetrySafe && isTransientError(error) && attempt < retry.maxAttempts;
-        if (!retryable)
+        if (!retryable) {
+          trace?.failed(error);
           return finish('error', ToolResults.executionError(describeFailure(error)), invocation, attempt);
+        }
         const delayMs = backoffDelay(retry, attempt);
-        this.#options.onEvent?.({
-          type: 'retry',
-          callId: call.id,
-          call,
-          attempt,
-          delayMs,
-          errorCode: errorCodeOf(error) ?? 'unknown',
-        });
+        const errorCode = errorCodeOf(error) ?? 'unknown';
+        trace?.retry(attempt, delayMs, errorCode);
+        this.#options.onEvent?.({ type: 'retry', callId: call.id, call, attempt, delayMs, errorCode });
         try {
           await abortableDelay(delayMs, signal);
         } catch {
@@ -378,6 +446,7 @@ export class CallRunner {
     signal: AbortSignal,
     timeoutMs: number,
     providerTarget: ProviderTarget | undefined,
+    trace: CallTrace | undefined,
   ): Promise<ToolResult> {
     const controller = new AbortController();
     const forward = (): void => controller.abort(signal.reason);
@@ -393,7 +462,8 @@ export class CallRunner {
       this.#options.onEvent?.({ type: 'call-progress', callId: call.id, call, progress });
       if (typeof hostProgress === 'function') hostProgress(progress);
     };
-    const execution = invocation.execute(context);
+    const execution =
+      trace === undefined ? invocation.execute(context) : trace.within(() => invocation.execute(context));
     return new Promise<ToolResult>((resolve, reject) => {
       let timedOut = false;
       const settle = (): void => {
@@ -484,6 +554,11 @@ function inlineText(result: ToolResult, spillThresholdBytes: number, hasSink: bo
   // Three bytes per UTF-16 unit is the most UTF-8 can take, so short strings skip the count.
   if (!hasSink || result.llmContent.length * 3 <= spillThresholdBytes) return result.llmContent;
   return Buffer.byteLength(result.llmContent) <= spillThresholdBytes ? result.llmContent : undefined;
+}
+
+/** How an approval handler's answer settled the `ask`, for the approval-wait span. */
+function approvalOutcomeOf(answer: boolean | { readonly pendingApproval: string }): string {
+  return answer === true ? 'approved' : typeof answer === 'object' ? 'pending' : 'declined';
 }
 
 /**

@@ -9,6 +9,8 @@ import {
   POSITIVE_TIMER_MS,
   refusedOption,
   renamedOptionValue,
+  TELEMETRY_OPTION_RULE,
+  type TelemetryOptions,
   TIMER_MS,
 } from '@toolwright/utils';
 import type { DeferredToolState } from './deferred-tool-state.js';
@@ -93,6 +95,14 @@ export interface ToolCallRunnerOptions {
    * `new PathLock()` to the executors that should exclude only each other.
    */
   pathLock?: PathLock;
+  /**
+   * OpenTelemetry spans and metrics of every call (an `execute_tool {name}` span with the steps
+   * it went through), on the globally registered providers; nothing is loaded or paid without
+   * `@opentelemetry/api` installed. On by default; arguments and results are recorded only with
+   * `recordContent`, and never for a call that touches a sensitive or protected path. See the
+   * README's Telemetry section.
+   */
+  telemetry?: TelemetryOptions;
 }
 
 /** Options of `ToolExecutor`. Every key is checked: an unknown or misspelt one is refused. */
@@ -132,6 +142,7 @@ const RUNNER_OPTIONS: OptionTable<ToolCallRunnerOptions> = {
   contextFields: { kind: 'custom' },
   onEvent: { kind: 'function' },
   pathLock: { kind: 'custom' },
+  telemetry: TELEMETRY_OPTION_RULE,
 };
 
 const EXECUTOR_OPTIONS: OptionTable<ToolExecutorOptions> = {

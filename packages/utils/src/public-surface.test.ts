@@ -80,6 +80,7 @@ it("keeps the private files, which need Node's file system, behind their own ent
 it('keeps OpenTelemetry behind its own entry, which names it only as an optional peer', async () => {
   expect(Object.keys(await import('./telemetry.js')).sort()).toEqual([
     'EXECUTE_TOOL_OPERATION',
+    'GEN_AI_DURATION_BUCKETS_SECONDS',
     'SemanticAttribute',
     'TelemetryMetric',
     'ToolwrightAttribute',

@@ -17,6 +17,7 @@
 export {
   DURATION_BUCKETS_SECONDS,
   type DurationHistogram,
+  GEN_AI_DURATION_BUCKETS_SECONDS,
   recordDuration,
 } from './telemetry/duration-histogram.js';
 export { type FailableSpan, markSpanFailed } from './telemetry/mark-span-failed.js';

@@ -1,4 +1,5 @@
 import {
+  GEN_AI_DURATION_BUCKETS_SECONDS,
   markSpanFailed,
   type OpenTelemetryApi,
   openTelemetry,
@@ -12,11 +13,6 @@ import {
   GenAiOperation,
 } from './gen-ai-names.js';
 import { AGENT_INSTRUMENTATION_NAME } from './span-failure.js';
-
-/** The conventions' advised buckets for `gen_ai.client.operation.duration`, in seconds. */
-const DURATION_BUCKETS = [
-  0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92,
-];
 
 /** One histogram per loaded API (a test may load it afresh), made on first use. */
 const histograms = new WeakMap<
@@ -32,7 +28,7 @@ function durationHistogram(api: OpenTelemetryApi) {
       .createHistogram(GEN_AI_CLIENT_OPERATION_DURATION, {
         unit: 's',
         description: 'Duration of a model request, from sending it to the end of its streamed answer.',
-        advice: { explicitBucketBoundaries: DURATION_BUCKETS },
+        advice: { explicitBucketBoundaries: [...GEN_AI_DURATION_BUCKETS_SECONDS] },
       });
     histograms.set(api, histogram);
   }

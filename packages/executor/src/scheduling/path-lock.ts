@@ -25,15 +25,27 @@ export class PathLock {
   /**
    * Waits until every key of every path is free (and no call runs alone), holds them, and
    * returns the release function. Keys are taken in sorted order, so two calls wanting
-   * overlapping sets cannot deadlock.
+   * overlapping sets cannot deadlock. `onWait` is called (once) when the caller has to wait for
+   * another holder: a trace shows the wait only when there was one.
    */
-  async acquire(paths: readonly string[]): Promise<() => void> {
+  async acquire(paths: readonly string[], onWait?: () => void): Promise<() => void> {
     // Resolved before entering, so a path that cannot be resolved leaves nothing held.
     const keys = [...new Set(paths.flatMap(lockKeys))].sort();
+    // Told at the first thing found in the way: the gate, or a key another call holds or awaits.
+    let untold = onWait;
+    if (untold !== undefined && !this.#gate.admitsNow(false)) {
+      untold();
+      untold = undefined;
+    }
     await this.#gate.enter(false);
     const releases: Array<() => void> = [];
     for (const key of keys) {
-      const previous = this.#tails.get(key) ?? Promise.resolve();
+      const queued = this.#tails.get(key);
+      if (queued !== undefined && untold !== undefined) {
+        untold();
+        untold = undefined;
+      }
+      const previous = queued ?? Promise.resolve();
       let release!: () => void;
       const held = new Promise<void>((resolve) => {
         release = resolve;
@@ -55,9 +67,11 @@ export class PathLock {
 
   /**
    * Waits until no other call holds any part of this lock, holds all of it, and returns the
-   * release function: for a call that could touch any path because it names none.
+   * release function: for a call that could touch any path because it names none. `onWait` is
+   * called when the caller has to wait for another holder.
    */
-  async acquireExclusive(): Promise<() => void> {
+  async acquireExclusive(onWait?: () => void): Promise<() => void> {
+    if (onWait !== undefined && !this.#gate.admitsNow(true)) onWait();
     await this.#gate.enter(true);
     return once(() => this.#gate.leave(true));
   }

@@ -17,11 +17,16 @@ export class RunGate {
 
   /** Resolves once the caller may run: beside the others, or (`alone`) with nobody else inside. */
   enter(alone: boolean): Promise<void> {
-    if (this.#waiting.length === 0 && this.#admits(alone)) {
+    if (this.admitsNow(alone)) {
       this.#take(alone);
       return Promise.resolve();
     }
     return new Promise((admit) => this.#waiting.push({ alone, admit }));
+  }
+
+  /** True when {@link enter} would admit the caller at once, without waiting for anyone. */
+  admitsNow(alone: boolean): boolean {
+    return this.#waiting.length === 0 && this.#admits(alone);
   }
 
   /** Lets the caller out and admits whoever may now enter. */

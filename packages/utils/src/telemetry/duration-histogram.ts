@@ -1,9 +1,19 @@
 import type { Attributes } from '@opentelemetry/api';
 import type { OpenTelemetryApi } from './open-telemetry.js';
 
-/** Bucket boundaries, in seconds, that the MCP and GenAI conventions advise for operation durations. */
+/** Bucket boundaries, in seconds, that the MCP conventions advise for `mcp.*.operation.duration`. */
 export const DURATION_BUCKETS_SECONDS: readonly number[] = Object.freeze([
   0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300,
+]);
+
+/**
+ * Bucket boundaries, in seconds, that the GenAI conventions advise for operation durations
+ * (`gen_ai.client.operation.duration`): doubling from 10 ms, for what lasts from milliseconds (a
+ * Read) to minutes (a build, a long answer). The SDK's defaults are meant for milliseconds and
+ * would put nearly everything in the first bucket.
+ */
+export const GEN_AI_DURATION_BUCKETS_SECONDS: readonly number[] = Object.freeze([
+  0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92,
 ]);
 
 /** One duration histogram: its instrumentation scope, metric name and description. */

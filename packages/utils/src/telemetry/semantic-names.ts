@@ -94,4 +94,17 @@ export const ToolwrightAttribute = {
   declarationsDeferred: 'toolwright.declarations.deferred',
   /** The MCP server's configured name (its `server.address` when it is remote). */
   mcpServerName: 'toolwright.mcp.server.name',
+  /** Where validation refused arguments: each issue as `keyword at /json/pointer`, never the value. */
+  validationIssues: 'toolwright.validation.issues',
+  /** How an `ask` was settled: `approved`, `declined`, `pending` (saved for later) or `unattended`. */
+  approvalOutcome: 'toolwright.approval.outcome',
+  /** The attempt that failed transiently (1 for the first), on a retry event. */
+  retryAttempt: 'toolwright.retry.attempt',
+  /** Seconds waited before the next attempt, on a retry event. */
+  retryDelay: 'toolwright.retry.delay',
+  /** A stored artifact's id (a hash of its bytes: not content) and its size in bytes. */
+  artifactId: 'toolwright.artifact.id',
+  artifactBytes: 'toolwright.artifact.bytes',
+  /** Why content recording was on but a call's arguments and result were left out (`sensitive_path`, …). */
+  contentWithheld: 'toolwright.content.withheld',
 } as const;

@@ -17,14 +17,17 @@ export interface AgentsCallDetails {
   readonly signal?: AbortSignal;
 }
 
-/** A tool's parameters as Agents JS declares them: toolwright's projection for the Responses API. */
+/**
+ * A tool's parameters as Agents JS declares them: toolwright's projection for the Responses API.
+ * Mutable, as Agents JS's `JsonObjectSchema` is typed; the bridge's object is frozen.
+ */
 export interface AgentsToolParameters {
-  readonly type: 'object';
-  readonly properties: Readonly<Record<string, unknown>>;
-  readonly required: readonly string[];
+  type: 'object';
+  properties: Record<string, unknown>;
+  required: string[];
   /** `false` for a strict tool (every property required, optional ones nullable). */
-  readonly additionalProperties: boolean;
-  readonly [keyword: string]: unknown;
+  additionalProperties: boolean;
+  [keyword: string]: unknown;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface AgentsFunctionTool {
   /** Runs the call through the toolwright executor; resolves to what the model reads. */
   invoke(runContext: AgentsRunContext, input: string, details?: AgentsCallDetails): Promise<unknown>;
   /** True when the toolwright permission policy says `ask` for this call. */
-  needsApproval(runContext: AgentsRunContext, input: never, callId?: string): Promise<boolean>;
+  needsApproval(runContext: AgentsRunContext, input: unknown, callId?: string): Promise<boolean>;
   /** True while the registry declares the tool (always, for a fixed list). */
   isEnabled(runContext: AgentsRunContext, agent: unknown): Promise<boolean>;
 }

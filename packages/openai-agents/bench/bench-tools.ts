@@ -1,21 +1,12 @@
 import { type Model, type ModelRequest, tool, Usage } from '@openai/agents';
-import { Type } from '@sinclair/typebox';
-import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
 import { z } from 'zod';
+import { notesReadTool } from '../src/test-support/fixture-tools.js';
 
-/** The same small Read-like tool twice: toolwright (TypeBox) and a native Agents JS tool (Zod). */
-export const toolwrightRead = createTool({
-  name: 'Read',
-  kind: ToolKind.ReadOnly,
-  isConcurrencySafe: true,
-  strict: true,
-  schema: Type.Object({
-    file_path: Type.String({ minLength: 1 }),
-    limit: Type.Optional(Type.Integer({ minimum: 1 })),
-  }),
-  description: 'Reads a UTF-8 text file.',
-  execute: async (params) => ToolResults.success(`read ${params.file_path} (${params.limit ?? 2000} lines)`),
-});
+/**
+ * The same Read tool twice: toolwright's (the tests' strict Read over an in-memory file, TypeBox)
+ * and a native Agents JS tool with a Zod schema that answers the same.
+ */
+export const toolwrightRead = notesReadTool({ 'src/index.ts': 'export {};' }).tool;
 
 export const nativeRead = tool({
   name: 'Read',
@@ -24,7 +15,8 @@ export const nativeRead = tool({
     file_path: z.string().min(1),
     limit: z.number().int().min(1).nullable(),
   }),
-  execute: async (params) => `read ${params.file_path} (${params.limit ?? 2000} lines)`,
+  execute: async (params) =>
+    params.file_path === 'src/index.ts' ? 'export {};' : `No file ${params.file_path}`,
 });
 
 /**

@@ -107,6 +107,7 @@ describe('every exported error class is branded', () => {
       'mcp-adapter',
       'mcp-server',
       'ai-sdk',
+      'openai-agents',
     ])
       expect(entries, `@toolwright/${name} exports no error class`).toContain(`@toolwright/${name}`);
   });

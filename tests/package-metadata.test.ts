@@ -87,6 +87,7 @@ describe('the packages that refuse another specification version', () => {
       '@toolwright/contracts',
       '@toolwright/executor',
       '@toolwright/mcp-server',
+      '@toolwright/openai-agents',
       '@toolwright/registry',
     ]);
     for (const name of withGuard) {

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { tool as agentsTool } from '@openai/agents';
+import type { FunctionDeclaration, Tool } from '@toolwright/contracts';
+import type { ToolCallRunner } from '@toolwright/executor';
+import type {
+  AgentsCallDetails,
+  AgentsFunctionTool,
+  AgentsRunContext,
+  AgentsToolParameters,
+} from './agents-function-tool.js';
+import type { ApprovalGate } from './approval-gate.js';
+import { AGENTS_TARGET } from './declared-names.js';
+import { needsApprovalByPolicy, type PolicyApprovalSettings } from './policy-approval.js';
+import { type ImageDelivery, outputOfExecutedCall } from './tool-output.js';
+
+/** What every tool of one bridge shares. */
+export interface BridgeSettings {
+  readonly runner: ToolCallRunner;
+  readonly gate: ApprovalGate;
+  readonly policy: PolicyApprovalSettings;
+  readonly images: ImageDelivery;
+  /** Whether the registry declares a tool now; absent for a fixed list (always enabled). */
+  readonly isDeclared: ((name: string) => boolean) | undefined;
+}
+
+/**
+ * Makes the Agents JS function tool for `tool` with Agents JS's own `tool()`: its declaration is
+ * toolwright's Responses projection (strict when the tool is, so optional properties arrive as
+ * `null` and are read as absent), `needsApproval` is the permission policy's `ask`, and the call
+ * runs through the executor's runner, whose words — a repairable validation message, a refusal,
+ * a spilled preview — are the output the model reads.
+ */
+export function bridgeTool(tool: Tool, settings: BridgeSettings): AgentsFunctionTool {
+  const declaration: FunctionDeclaration = tool.getFunctionDeclaration(AGENTS_TARGET);
+  const nullAsAbsent = tool.strict;
+  const { isDeclared } = settings;
+  const made = agentsTool({
+    name: tool.name,
+    description: declaration.description,
+    // Agents JS types a JSON Schema as an object schema of known properties; this one is toolwright's.
+    parameters: declaration.parameters as never,
+    strict: tool.strict as never,
+    needsApproval: (_context: unknown, input: unknown) =>
+      needsApprovalByPolicy(settings.policy, tool, input, nullAsAbsent),
+    ...(isDeclared === undefined ? {} : { isEnabled: () => isDeclared(tool.name) }),
+    execute: async (input: unknown, context?: unknown, details?: AgentsCallDetails) => {
+      // Agents JS always passes the call; a call id of our own keeps the executor's identity whole otherwise.
+      const callId = details?.toolCall?.callId ?? `call_${randomUUID()}`;
+      const approved =
+        (context as AgentsRunContext | undefined)?.isToolApproved({ toolName: tool.name, callId }) === true;
+      const executed = await settings.gate.with(callId, approved, () =>
+        settings.runner.run(
+          { id: callId, name: tool.name, arguments: input },
+          {
+            ...(details?.signal === undefined ? {} : { signal: details.signal }),
+            nullAsAbsent,
+            // ToolSearch answers with declarations in the dialect the model is reading.
+            providerTarget: AGENTS_TARGET,
+          },
+        ),
+      );
+      return outputOfExecutedCall(executed, settings.images);
+    },
+  }) as unknown as AgentsFunctionTool & { parameters: AgentsToolParameters };
+  // Agents JS rewrites a name to letters, digits and "_" ("mcp__my-server__x" would become
+  // "mcp__my_server__x"), but the model calls the names ToolSearch lists, which are toolwright's:
+  // the tool keeps its own name, which the Responses API accepts as it is.
+  return made.name === tool.name ? made : { ...made, name: tool.name };
+}

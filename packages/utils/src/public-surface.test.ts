@@ -81,6 +81,7 @@ it('keeps OpenTelemetry behind its own entry, which names it only as an optional
   expect(Object.keys(await import('./telemetry.js')).sort()).toEqual([
     'EXECUTE_TOOL_OPERATION',
     'GEN_AI_DURATION_BUCKETS_SECONDS',
+    'MCP_DURATION_BUCKETS_SECONDS',
     'SemanticAttribute',
     'TelemetryMetric',
     'ToolwrightAttribute',
@@ -88,5 +89,6 @@ it('keeps OpenTelemetry behind its own entry, which names it only as an optional
     'markSpanFailed',
     'openTelemetry',
     'openTelemetrySettled',
+    'recordDuration',
   ]);
 });

@@ -15,9 +15,9 @@
  */
 
 export {
-  DURATION_BUCKETS_SECONDS,
   type DurationHistogram,
   GEN_AI_DURATION_BUCKETS_SECONDS,
+  MCP_DURATION_BUCKETS_SECONDS,
   recordDuration,
 } from './telemetry/duration-histogram.js';
 export { type FailableSpan, markSpanFailed } from './telemetry/mark-span-failed.js';

@@ -2,7 +2,7 @@ import type { Attributes } from '@opentelemetry/api';
 import type { OpenTelemetryApi } from './open-telemetry.js';
 
 /** Bucket boundaries, in seconds, that the MCP conventions advise for `mcp.*.operation.duration`. */
-export const DURATION_BUCKETS_SECONDS: readonly number[] = Object.freeze([
+export const MCP_DURATION_BUCKETS_SECONDS: readonly number[] = Object.freeze([
   0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300,
 ]);
 
@@ -40,7 +40,7 @@ export function recordDuration(
     .createHistogram(histogram.name, {
       unit: 's',
       description: histogram.description,
-      advice: { explicitBucketBoundaries: [...DURATION_BUCKETS_SECONDS] },
+      advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS_SECONDS] },
     })
     .record(seconds, attributes);
 }

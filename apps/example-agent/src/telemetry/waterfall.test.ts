@@ -102,6 +102,31 @@ describe('renderWaterfall', () => {
     expect(header).toBe(`trace ${TRACE}: 1.00s, 9 spans (2 from MCP servers)`);
   });
 
+  it('leaves out the permission decisions that allowed a call, and shows the others with their outcome', () => {
+    const decided = (outcome: string) => ({
+      name: 'toolwright.permission',
+      timeMs: T0 + 10,
+      attributes: { 'toolwright.permission.outcome': outcome },
+    });
+    const drawn = rows(
+      renderWaterfall(
+        [
+          span('1', undefined, 'invoke_agent toolwright-agent', 0, 100),
+          span('2', '1', 'execute_tool Read', 5, 20, { events: [decided('allow')] }),
+          span('3', '1', 'execute_tool Write', 30, 40, { events: [decided('deny')] }),
+        ],
+        PLAIN,
+      ),
+    );
+    expect(drawn.map((row) => row.label.trim())).toEqual([
+      'invoke_agent toolwright-agent',
+      'execute_tool Read',
+      'execute_tool Write',
+      '* toolwright.permission',
+    ]);
+    expect(drawn.at(-1)?.tail.trim()).toBe('deny');
+  });
+
   it('fits every line in the width it is given, from narrow to wide', () => {
     const long = [...TURN, span('b', '6', `x${'very-long-name-'.repeat(20)}`, 750, 760)];
     for (const columns of [20, 60, 80, 133, 500]) {

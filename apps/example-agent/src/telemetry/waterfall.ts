@@ -18,6 +18,9 @@ interface Glyphs {
   readonly ellipsis: string;
 }
 
+/** The executor's event for a permission decision (its name is the executor's, on the wire). */
+const PERMISSION_EVENT = 'toolwright.permission';
+
 const UNICODE: Glyphs = { local: '█', remote: '▓', event: '◆', failed: '✗', ellipsis: '…' };
 const ASCII: Glyphs = { local: '=', remote: '#', event: '*', failed: 'x', ellipsis: '...' };
 
@@ -63,12 +66,24 @@ function mark(span: TraceSpan, remote: boolean, glyphs: Glyphs): string {
   return parts.join(' ');
 }
 
+/**
+ * Whether an event earns a row: not a permission decision that allowed the call (every call that
+ * ran has one; the rows would double the picture and say nothing a bar does not).
+ */
+function worthARow(event: TraceSpanEvent): boolean {
+  return !(
+    event.name === PERMISSION_EVENT && event.attributes[ToolwrightAttribute.permissionOutcome] === 'allow'
+  );
+}
+
 function eventMark(event: TraceSpanEvent): string {
   const attempt = event.attributes[ToolwrightAttribute.callAttempts] ?? event.attributes.attempt;
   const type = event.attributes[SemanticAttribute.errorType] ?? event.attributes['exception.type'];
+  const decision = event.attributes[ToolwrightAttribute.permissionOutcome];
   return [
     attempt === undefined ? '' : `attempt ${attempt}`,
     type === undefined ? '' : shown(String(type), 24),
+    decision === undefined ? '' : shown(String(decision), 12),
   ]
     .filter((part) => part !== '')
     .join(' ');
@@ -105,7 +120,7 @@ function rowsOf(root: TraceSpan, spans: readonly TraceSpan[], glyphs: Glyphs): R
       remote,
       mark: mark(span, remote, glyphs),
     });
-    const events = [...span.events].sort((a, b) => a.timeMs - b.timeMs);
+    const events = span.events.filter(worthARow).sort((a, b) => a.timeMs - b.timeMs);
     for (const event of events.slice(0, MAX_EVENTS_PER_SPAN))
       rows.push({
         depth: depth + 1,

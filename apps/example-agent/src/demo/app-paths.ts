@@ -25,3 +25,12 @@ export function appDirectory(): string {
 export function demoScenarioPath(): string {
   return join(appDirectory(), 'scenarios', 'demo.json');
 }
+
+/**
+ * The demo's own MCP server module (`demo-server/word-count-server.mjs`), the config the
+ * `toolwright-mcp-server` bin serves: plain JavaScript beside `scenarios/`, so the same file runs
+ * under vitest and from the built CLI.
+ */
+export function demoMcpServerModule(): string {
+  return join(appDirectory(), 'demo-server', 'word-count-server.mjs');
+}

@@ -73,6 +73,16 @@ describe('demo', () => {
     expect(trace).toMatch(/^trace [0-9a-f]{32}: \S+, \d+ spans/m);
     expect(trace).toMatch(/^invoke_agent toolwright-agent +\|=+\|/m);
     expect(trace.match(/^ {2}chat scripted:demo +\|/gm)).toHaveLength(16);
+    // One tool call followed across the process boundary: the agent's execute_tool span, its MCP
+    // request, the toolwright server's handling of it and the tool's run there, nested in order.
+    expect(trace).toMatch(/^trace [0-9a-f]{32}: \S+, \d+ spans \([1-9]\d* from MCP servers\)/m);
+    expect(trace).toMatch(
+      /^ {2}execute_tool mcp__toolwright_\S* +\|.*\n {4}tools\/call word_count +\|.*\n {6}tools\/call word_count +\|.*@toolwright-mcp-server\n {8}execute_tool word_count +\|.*@toolwright-mcp-server$/m,
+    );
+    // Calls the model streamed start before its message ends, and the waits are there.
+    expect(trace).toMatch(/^ {2}execute_tool Read +\|.*pre-started$/m);
+    expect(trace).toMatch(/^ {4}toolwright\.path_lock\.wait +\|/m);
+    expect(trace).toMatch(/^ {4}toolwright\.approval\.wait +\|/m);
     // Nothing was left behind.
     const { existsSync } = await import('node:fs');
     expect(existsSync(report.workspace)).toBe(false);

@@ -14,6 +14,7 @@ import {
 } from '@toolwright/mcp-client';
 import type { McpOAuthOptions } from '@toolwright/mcp-client/oauth';
 import { printableLine } from '../cli/printable.js';
+import { demoMcpServerModule } from '../demo/app-paths.js';
 import { AgentError, AgentErrorCode } from '../errors.js';
 import type { AgentSession } from '../session/agent-session.js';
 
@@ -119,9 +120,11 @@ function serverEntry(packageName: string): string {
 }
 
 /**
- * The demo's two servers, from this app's dependencies: `server-everything` and
- * `server-filesystem` (rooted at the workspace), started with this very Node binary — never
- * through npx, so nothing is downloaded. `filesystem` is trusted (its read-only hints count);
+ * The demo's three servers, from this app's dependencies: `server-everything`,
+ * `server-filesystem` (rooted at the workspace) and a toolwright registry served by the
+ * `toolwright-mcp-server` bin (`word_count`, whose spans the demo's waterfall shows across the
+ * process boundary), started with this very Node binary — never through npx, so nothing is
+ * downloaded. `filesystem` and `toolwright` are trusted (their read-only hints count);
  * `everything`, a test server, is not.
  */
 export function demoServerConfigs(workspaceRoot: string): McpServerConfig[] {
@@ -136,6 +139,12 @@ export function demoServerConfigs(workspaceRoot: string): McpServerConfig[] {
         args: [serverEntry('@modelcontextprotocol/server-filesystem'), workspaceRoot],
         cwd: workspaceRoot,
         // Its annotations are believed: it is the official server, installed with this app.
+        trust: true,
+      },
+      toolwright: {
+        command: process.execPath,
+        args: [serverEntry('@toolwright/mcp-server'), '--config', demoMcpServerModule()],
+        // This app's own server: its annotations are ours.
         trust: true,
       },
     },

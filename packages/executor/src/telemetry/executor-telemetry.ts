@@ -24,6 +24,8 @@ export class ExecutorTelemetry {
   #tracerProvider: TracerProvider | undefined;
   #meterProvider: MeterProvider | undefined;
   #scope: CallTraceScope | undefined;
+  /** Whether neither a tracer nor a meter provider is registered: calls then make no trace at all. */
+  #idle = false;
 
   private constructor(content: CallTraceScope['content'], guard: ContentGuard) {
     this.#content = content;
@@ -44,7 +46,11 @@ export class ExecutorTelemetry {
   startCall(call: ToolCallRequest, preStarted: boolean): CallTrace | undefined {
     const api = openTelemetry();
     if (api === undefined) return undefined;
-    return new CallTrace(api, this.#scopeOf(api), call, preStarted, api.context.active());
+    const scope = this.#scopeOf(api);
+    // The API installed but no SDK registered (a library's usual case): every span and point
+    // would go to a no-op, so none is made; a provider registered later is seen on the next call.
+    if (this.#idle) return undefined;
+    return new CallTrace(api, scope, call, preStarted, api.context.active());
   }
 
   /** `undefined` once `@opentelemetry/api` is loaded or known absent; else the loading to await. */
@@ -63,6 +69,7 @@ export class ExecutorTelemetry {
     ) {
       this.#tracerProvider = tracerProvider;
       this.#meterProvider = meterProvider;
+      this.#idle = isNoop(tracerProvider) && isNoop(meterProvider);
       const instruments: CallInstruments = createCallInstruments(
         meterProvider.getMeter(INSTRUMENTATION_SCOPE),
       );
@@ -76,4 +83,15 @@ export class ExecutorTelemetry {
     }
     return scope;
   }
+}
+
+/**
+ * Whether a provider is the API's no-op one: with nothing registered, the global tracer provider
+ * is a proxy whose delegate is the no-op provider, and the global meter provider is the no-op one
+ * itself. (Recognised by class name: the API exports neither class.)
+ */
+function isNoop(provider: TracerProvider | MeterProvider): boolean {
+  const delegate = (provider as { getDelegate?: () => unknown }).getDelegate?.() ?? provider;
+  const name = (delegate as { constructor?: { name?: string } }).constructor?.name;
+  return name === 'NoopTracerProvider' || name === 'NoopMeterProvider';
 }

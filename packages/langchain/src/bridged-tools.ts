@@ -1,7 +1,7 @@
 import type { Tool } from '@toolwright/contracts';
 import type { ToolRegistry } from '@toolwright/registry';
 import type { ResolvedBridgeOptions } from './bridge-options.js';
-import { ToolwrightStructuredTool } from './toolwright-structured-tool.js';
+import { BridgedStructuredTool } from './toolwright-structured-tool.js';
 
 /**
  * The bridged tools of one bridge, made once per `Tool` object: LangChain's agent refuses a tool
@@ -9,17 +9,17 @@ import { ToolwrightStructuredTool } from './toolwright-structured-tool.js';
  * from its MCP server) is bridged afresh.
  */
 export class BridgedTools {
-  readonly #byTool = new WeakMap<Tool, ToolwrightStructuredTool>();
+  readonly #byTool = new WeakMap<Tool, BridgedStructuredTool>();
   readonly #options: ResolvedBridgeOptions;
 
   constructor(options: ResolvedBridgeOptions) {
     this.#options = options;
   }
 
-  of(tool: Tool): ToolwrightStructuredTool {
+  of(tool: Tool): BridgedStructuredTool {
     let bridged = this.#byTool.get(tool);
     if (bridged === undefined) {
-      bridged = new ToolwrightStructuredTool(tool, this.#options);
+      bridged = new BridgedStructuredTool(tool, this.#options);
       this.#byTool.set(tool, bridged);
     }
     return bridged;
@@ -30,9 +30,9 @@ export class BridgedTools {
    * only, ToolSearch while some tool is deferred, Plan mode's ReadOnly tools only, within the
    * provider's tool limit.
    */
-  declared(registry: ToolRegistry): ToolwrightStructuredTool[] {
+  declared(registry: ToolRegistry): BridgedStructuredTool[] {
     const set = registry.getFunctionDeclarationsByMode(this.#options.mode(), this.#options.target);
-    const tools: ToolwrightStructuredTool[] = [];
+    const tools: BridgedStructuredTool[] = [];
     for (const declaration of set.declarations) {
       const tool = registry.get(declaration.name);
       if (tool !== undefined) tools.push(this.of(tool));

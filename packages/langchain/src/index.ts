@@ -28,4 +28,4 @@ export {
   type ToolwrightMiddleware,
   toolwrightMiddleware,
 } from './toolwright-middleware.js';
-export { ToolwrightStructuredTool } from './toolwright-structured-tool.js';
+export type { ToolwrightStructuredTool } from './toolwright-structured-tool.js';

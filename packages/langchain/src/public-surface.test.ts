@@ -5,7 +5,6 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'InterruptApprover',
     'LangChainBridgeError',
     'LangChainBridgeErrorCode',
-    'ToolwrightStructuredTool',
     'toLangChainTools',
     'toolwrightMiddleware',
   ]);

@@ -53,7 +53,7 @@ describe('toLangChainTools', () => {
     expect(message?.content).toMatch(
       /^Invalid arguments for tool "Save" \(\d problems?\); fix and call again:/,
     );
-    expect((message?.artifact as ToolwrightToolArtifact).status).toBe('invalid');
+    expect((message?.artifact as ToolwrightToolArtifact | undefined)?.status).toBe('invalid');
     expect(saved).toEqual([]);
   });
 

@@ -16,7 +16,15 @@ import { type ToolInputSchema, toolInputSchema } from './tool-input-schema.js';
  * Invoked with plain arguments, it returns the same message under an id of its own
  * (`langchain-<uuid>`): the executor needs an id for every call.
  */
-export class ToolwrightStructuredTool extends StructuredTool<
+export type ToolwrightStructuredTool = StructuredTool<
+  ToolInputSchema,
+  Readonly<Record<string, unknown>>,
+  Readonly<Record<string, unknown>>,
+  ToolMessage
+>;
+
+/** The class behind {@link ToolwrightStructuredTool}; made only by the bridge. */
+export class BridgedStructuredTool extends StructuredTool<
   ToolInputSchema,
   Readonly<Record<string, unknown>>,
   Readonly<Record<string, unknown>>,
@@ -29,7 +37,6 @@ export class ToolwrightStructuredTool extends StructuredTool<
   readonly #options: ResolvedBridgeOptions;
   readonly #nullAsAbsent: boolean;
 
-  /** @internal Made by {@link toLangChainTools} and {@link toolwrightMiddleware}. */
   constructor(tool: Tool, options: ResolvedBridgeOptions) {
     super();
     let declaration: FunctionDeclaration | undefined;

@@ -111,12 +111,13 @@ describe("createAgent with toolwright's middleware, over ChatOpenAI on a loopbac
     expect(chat.toolMessages(1).get('c1')).toContain('screenshot of https://example.com');
   });
 
-  it('pauses on an approval with an interrupt, and the resumed run executes exactly that call', async () => {
+  /** An agent whose executor asks about Save through an InterruptApprover, with a checkpointer. */
+  async function approvalAgent(reply: string) {
     const approvals = new InterruptApprover();
     const { registry, executor, saved } = fixture({ ask: ['Save'], approve: approvals.approve });
     const chat = await serve([
       { toolCalls: [{ id: 'c1', name: 'Save', arguments: { file_path: 'a.md', text: 'hello' } }] },
-      { text: 'Saved.' },
+      { text: reply },
     ]);
     const agent = createAgent({
       model: loopbackModel(chat.baseURL),
@@ -124,8 +125,15 @@ describe("createAgent with toolwright's middleware, over ChatOpenAI on a loopbac
       middleware: [toolwrightMiddleware({ registry, executor, approvals })],
       checkpointer: new MemorySaver(),
     });
-    const thread = { configurable: { thread_id: 'approval-1' } };
+    const thread = { configurable: { thread_id: reply } };
     const paused = await agent.invoke({ messages: [{ role: 'user', content: 'Save a note.' }] }, thread);
+    const resume = (type: 'approve' | 'reject') =>
+      agent.invoke(new Command({ resume: { decisions: [{ type }] } }), thread);
+    return { chat, saved, paused, resume };
+  }
+
+  it('pauses on an approval with an interrupt, and the resumed run executes exactly that call', async () => {
+    const { chat, saved, paused, resume } = await approvalAgent('Saved.');
     expect(saved).toEqual([]);
     expect(paused.__interrupt__).toHaveLength(1);
     expect(paused.__interrupt__?.[0]?.value).toMatchObject({
@@ -134,28 +142,15 @@ describe("createAgent with toolwright's middleware, over ChatOpenAI on a loopbac
     });
     expect(chat.requests).toHaveLength(1);
 
-    const resumed = await agent.invoke(new Command({ resume: { decisions: [{ type: 'approve' }] } }), thread);
+    const resumed = await resume('approve');
     expect(saved).toEqual([{ file_path: 'a.md', text: 'hello' }]);
     expect(chat.toolMessages(1).get('c1')).toBe('saved a.md');
     expect(resumed.messages.at(-1)?.content).toBe('Saved.');
   });
 
   it('declines the call when the person rejects it, and the model reads why', async () => {
-    const approvals = new InterruptApprover();
-    const { registry, executor, saved } = fixture({ ask: ['Save'], approve: approvals.approve });
-    const chat = await serve([
-      { toolCalls: [{ id: 'c1', name: 'Save', arguments: { file_path: 'a.md', text: 'hello' } }] },
-      { text: 'Not saved.' },
-    ]);
-    const agent = createAgent({
-      model: loopbackModel(chat.baseURL),
-      tools: [],
-      middleware: [toolwrightMiddleware({ registry, executor, approvals })],
-      checkpointer: new MemorySaver(),
-    });
-    const thread = { configurable: { thread_id: 'approval-2' } };
-    await agent.invoke({ messages: [{ role: 'user', content: 'Save a note.' }] }, thread);
-    await agent.invoke(new Command({ resume: { decisions: [{ type: 'reject' }] } }), thread);
+    const { chat, saved, resume } = await approvalAgent('Not saved.');
+    await resume('reject');
     expect(saved).toEqual([]);
     expect(chat.toolMessages(1).get('c1')).toMatch(/^The user declined/);
   });

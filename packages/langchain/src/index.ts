@@ -22,7 +22,11 @@ export {
 export { LangChainBridgeError, LangChainBridgeErrorCode } from './langchain-bridge-error.js';
 export { toLangChainTools } from './to-langchain-tools.js';
 export type { ToolInputSchema } from './tool-input-schema.js';
-export type { ImageDelivery, ToolwrightToolArtifact } from './tool-message-artifact.js';
+export type {
+  ImageDelivery,
+  ToolwrightToolArtifact,
+  ToolwrightToolMessage,
+} from './tool-message-artifact.js';
 export {
   type AgentToolCall,
   type ToolwrightMiddleware,

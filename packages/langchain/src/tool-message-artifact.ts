@@ -31,3 +31,20 @@ export interface ToolwrightToolArtifact {
   /** The result's structured value, on a success that carried one (`ToolResults.structured`). */
   readonly structuredContent?: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * The tool message a bridged tool returns, as its type is published: a LangChain `ToolMessage`
+ * at run time (written out here, since `@langchain/core`'s own declarations do not compile under
+ * `exactOptionalPropertyTypes` with `skipLibCheck` off).
+ */
+export type ToolwrightToolMessage = {
+  readonly type: 'tool';
+  /** The executor's text, or text and standard image blocks (`{ type: 'image', mimeType, data }`). */
+  readonly content: string | ReadonlyArray<Readonly<Record<string, unknown>>>;
+  readonly tool_call_id: string;
+  /** The tool's name. */
+  readonly name?: string | undefined;
+  /** `error` for a call that was invalid, refused, not loaded or failed: the model repairs from it. */
+  readonly status?: 'success' | 'error' | undefined;
+  readonly artifact?: ToolwrightToolArtifact;
+};

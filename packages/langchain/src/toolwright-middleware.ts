@@ -1,4 +1,3 @@
-import type { ToolMessage } from '@langchain/core/messages';
 import { resolveMiddlewareOptions, type ToolwrightMiddlewareOptions } from './bridge-options.js';
 import { BridgedTools } from './bridged-tools.js';
 import { runBridgedCall } from './run-bridged-call.js';
@@ -29,7 +28,7 @@ export interface ToolwrightMiddleware {
       readonly runtime?: { readonly signal?: AbortSignal | undefined };
     },
     Result,
-  >(request: Request, handler: (request: Request) => Result): Promise<Awaited<Result> | ToolMessage>;
+  >(request: Request, handler: (request: Request) => Result): Promise<Awaited<Result>>;
 }
 
 /** LangChain's `MIDDLEWARE_BRAND` (a registered symbol), which `createMiddleware` sets. */
@@ -72,11 +71,13 @@ export function toolwrightMiddleware(options: ToolwrightMiddlewareOptions): Tool
       const tool = registry.get(toolCall.name);
       if (tool !== undefined) return await handler({ ...request, tool: bridged.of(tool) });
       // No tool at all: the executor's not-found message (it points at ToolSearch).
-      return runBridgedCall(resolved, {
+      const message = await runBridgedCall(resolved, {
         request: { id: toolCall.id ?? '', name: toolCall.name, arguments: toolCall.args },
         nullAsAbsent: false,
         signal: request.runtime?.signal,
       });
+      // What the handler returns too: LangChain's ToolMessage (its type is not published here).
+      return message as never;
     },
   } as ToolwrightMiddleware;
 }

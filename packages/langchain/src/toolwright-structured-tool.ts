@@ -6,6 +6,7 @@ import type { FunctionDeclaration, Tool } from '@toolwright/contracts';
 import type { ResolvedBridgeOptions } from './bridge-options.js';
 import { runBridgedCall } from './run-bridged-call.js';
 import { type ToolInputSchema, toolInputSchema } from './tool-input-schema.js';
+import type { ToolwrightToolMessage } from './tool-message-artifact.js';
 
 /**
  * A toolwright tool as a LangChain structured tool. Its schema is the tool's toolwright projection
@@ -16,12 +17,18 @@ import { type ToolInputSchema, toolInputSchema } from './tool-input-schema.js';
  * Invoked with plain arguments, it returns the same message under an id of its own
  * (`langchain-<uuid>`): the executor needs an id for every call.
  */
-export type ToolwrightStructuredTool = StructuredTool<
-  ToolInputSchema,
-  Readonly<Record<string, unknown>>,
-  Readonly<Record<string, unknown>>,
-  ToolMessage
->;
+export type ToolwrightStructuredTool = {
+  /** The tool's name, as the model calls it. */
+  readonly name: string;
+  /** The rendered description of the tool's declaration. */
+  readonly description: string;
+  readonly schema: ToolInputSchema;
+  /**
+   * Runs a call: give a tool call (`{ name, args, id, type: 'tool_call' }`, what the agent does) or
+   * the arguments alone; resolves to its tool message whatever happened.
+   */
+  invoke(input: Readonly<Record<string, unknown>>, config?: object): Promise<ToolwrightToolMessage>;
+};
 
 /** The class behind {@link ToolwrightStructuredTool}; made only by the bridge. */
 export class BridgedStructuredTool extends StructuredTool<

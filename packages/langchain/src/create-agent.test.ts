@@ -1,26 +1,13 @@
 import { Command, MemorySaver } from '@langchain/langgraph';
-import {
-  type ChatCompletionsServer,
-  type ScriptedTurn,
-  startChatCompletionsServer,
-} from '@toolwright/test-support/openai-compatible-server';
+import { chatCompletionsServerPerTest } from '@toolwright/test-support/openai-compatible-server';
 import { createAgent, type ToolMessage } from 'langchain';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InterruptApprover } from './interrupt-approver.js';
 import { fixture, loopbackModel, PIXEL } from './test-support/agent-fixture.js';
 import type { ToolwrightToolArtifact } from './tool-message-artifact.js';
 import { toolwrightMiddleware } from './toolwright-middleware.js';
 
-let server: ChatCompletionsServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(script: readonly ScriptedTurn[]): Promise<ChatCompletionsServer> {
-  server = await startChatCompletionsServer(script);
-  return server;
-}
+const serve = chatCompletionsServerPerTest();
 
 const toolMessages = (messages: readonly unknown[]): ToolMessage[] =>
   messages.filter((message): message is ToolMessage => (message as ToolMessage).type === 'tool');

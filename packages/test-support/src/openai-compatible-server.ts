@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 
 /** One tool call the scripted model makes; `arguments` is sent as written when it is a string. */
 export interface ScriptedToolCall {
@@ -170,4 +171,22 @@ function streamedFrames(turn: ScriptedTurn, sequence: number): string[] {
   frames.push(frame({ ...base, choices: [], usage: USAGE }));
   frames.push(frame('[DONE]'));
   return frames;
+}
+
+/**
+ * For a test file whose tests each start one server: returns the starter, and closes the server
+ * each test started after it. Call it once, at the top of the file.
+ */
+export function chatCompletionsServerPerTest(): (
+  script: readonly ScriptedTurn[],
+) => Promise<ChatCompletionsServer> {
+  let current: ChatCompletionsServer | undefined;
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return async (script) => {
+    current = await startChatCompletionsServer(script);
+    return current;
+  };
 }

@@ -71,6 +71,16 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
     '@toolwright/utils',
     '@toolwright/validation',
   ],
+  // The LangChain bridge: a registry's tools as structured tools and a createAgent middleware,
+  // run through the executor.
+  '@toolwright/langchain': [
+    '@toolwright/contracts',
+    '@toolwright/executor',
+    '@toolwright/registry',
+    '@toolwright/spec',
+    '@toolwright/utils',
+    '@toolwright/validation',
+  ],
   // Serves a registry over MCP; every call runs through the executor's runner (a host's
   // ToolExecutor, reached through a structural interface, or the executor's ToolCallRunner).
   '@toolwright/mcp-server': [

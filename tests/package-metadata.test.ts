@@ -86,6 +86,7 @@ describe('the packages that refuse another specification version', () => {
       '@toolwright/ai-sdk',
       '@toolwright/contracts',
       '@toolwright/executor',
+      '@toolwright/langchain',
       '@toolwright/mcp-server',
       '@toolwright/openai-agents',
       '@toolwright/registry',

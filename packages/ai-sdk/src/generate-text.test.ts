@@ -3,15 +3,15 @@ import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
 import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
 import { ToolRegistry } from '@toolwright/registry';
 import { makeTempDir } from '@toolwright/test-support';
-import { generateText, stepCountIs, type ToolSet, tool } from 'ai';
-import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { activeToolNames, createPrepareStep } from './active-tools.js';
 import {
   type ChatCompletionsServer,
   type ScriptedTurn,
   startChatCompletionsServer,
-} from './test-support/chat-completions-server.js';
+} from '@toolwright/test-support/openai-compatible-server';
+import { generateText, stepCountIs, type ToolSet, tool } from 'ai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { activeToolNames, createPrepareStep } from './active-tools.js';
 import {
   createIssueTool,
   memoryReadTool,

@@ -1,13 +1,13 @@
 import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
 import { ToolRegistry } from '@toolwright/registry';
 import { makeTempDir } from '@toolwright/test-support';
-import { stepCountIs, streamText } from 'ai';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createPrepareStep } from './active-tools.js';
 import {
   type ChatCompletionsServer,
   startChatCompletionsServer,
-} from './test-support/chat-completions-server.js';
+} from '@toolwright/test-support/openai-compatible-server';
+import { stepCountIs, streamText } from 'ai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPrepareStep } from './active-tools.js';
 import {
   createIssueTool,
   memoryReadTool,

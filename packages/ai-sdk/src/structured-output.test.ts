@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
-import { asSchema, generateText, safeValidateUIMessages, stepCountIs, type UIMessage } from 'ai';
-import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import {
   type ChatCompletionsServer,
   startChatCompletionsServer,
-} from './test-support/chat-completions-server.js';
+} from '@toolwright/test-support/openai-compatible-server';
+import { asSchema, generateText, safeValidateUIMessages, stepCountIs, type UIMessage } from 'ai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { scriptedModel } from './test-support/fixture-tools.js';
 import { toAiSdkTools } from './to-ai-sdk-tools.js';
 import type { ToolwrightToolOutput } from './tool-output.js';

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 
 /** One tool call the scripted model makes; `arguments` is sent as written when it is a string. */
 export interface ScriptedToolCall {
@@ -37,12 +38,12 @@ export interface ChatRequestBody {
 
 /** A loopback stand-in for an OpenAI-compatible Chat Completions API. */
 export interface ChatCompletionsServer {
-  /** The base URL to give `createOpenAICompatible` (ends in `/v1`). */
+  /** The base URL to give an OpenAI-compatible client (ends in `/v1`). */
   readonly baseURL: string;
   readonly requests: RecordedRequest[];
   /** The names of the tools each request declared, in order. */
   declaredTools(requestIndex: number): string[];
-  /** The tool messages of a request (what the model read back), by call id. */
+  /** The tool messages of a request (what the model read back), by call id; text parts joined. */
   toolMessages(requestIndex: number): Map<string, string>;
   close(): Promise<void>;
 }
@@ -84,7 +85,7 @@ export async function startChatCompletionsServer(
       new Map(
         (requests[index]?.body.messages ?? [])
           .filter((message) => message.role === 'tool')
-          .map((message) => [message.tool_call_id ?? '', String(message.content)]),
+          .map((message) => [message.tool_call_id ?? '', textOf(message.content)]),
       ),
     close: () =>
       new Promise((resolve) => {
@@ -92,6 +93,14 @@ export async function startChatCompletionsServer(
         server.close(() => resolve());
       }),
   };
+}
+
+/** A message's content as text: a string as it is, an array of content parts by its text parts. */
+function textOf(content: unknown): string {
+  if (!Array.isArray(content)) return String(content);
+  return content
+    .map((part: { type?: unknown; text?: unknown }) => (part.type === 'text' ? String(part.text) : ''))
+    .join('');
 }
 
 const USAGE = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
@@ -162,4 +171,22 @@ function streamedFrames(turn: ScriptedTurn, sequence: number): string[] {
   frames.push(frame({ ...base, choices: [], usage: USAGE }));
   frames.push(frame('[DONE]'));
   return frames;
+}
+
+/**
+ * For a test file whose tests each start one server: returns the starter, and closes the server
+ * each test started after it. Call it once, at the top of the file.
+ */
+export function chatCompletionsServerPerTest(): (
+  script: readonly ScriptedTurn[],
+) => Promise<ChatCompletionsServer> {
+  let current: ChatCompletionsServer | undefined;
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return async (script) => {
+    current = await startChatCompletionsServer(script);
+    return current;
+  };
 }

@@ -1,0 +1,11 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly the public surface (a change here is a visible, reviewed diff)', async () => {
+  expect(Object.keys(await import('./index.js')).sort()).toEqual([
+    'InterruptApprover',
+    'LangChainBridgeError',
+    'LangChainBridgeErrorCode',
+    'toLangChainTools',
+    'toolwrightMiddleware',
+  ]);
+});

@@ -92,12 +92,14 @@ const ALLOWED_WORKSPACE_DEPENDENCIES: Record<string, readonly string[]> = {
     '@toolwright/utils',
     '@toolwright/validation',
   ],
+  // The app composes them all; it runs mcp-server's bin as the demo's own MCP server.
   '@toolwright/example-agent': [
     '@toolwright/artifacts',
     '@toolwright/contracts',
     '@toolwright/executor',
     '@toolwright/mcp-adapter',
     '@toolwright/mcp-client',
+    '@toolwright/mcp-server',
     '@toolwright/redis',
     '@toolwright/registry',
     '@toolwright/spec',

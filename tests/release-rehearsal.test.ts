@@ -196,8 +196,9 @@ describe('a release rehearsal against a real registry', () => {
 
   it('the example agent installs from the registry and its demo runs', () => {
     const agent = join(root, 'example-agent');
-    // What the agent runs from: its build and its scripted scenarios (the demo's model).
-    for (const folder of ['dist', 'scenarios']) {
+    // What the agent runs from: its build, its scripted scenarios (the demo's model) and the
+    // demo's own MCP server module.
+    for (const folder of ['dist', 'scenarios', 'demo-server']) {
       cpSync(join(repoRoot, 'apps', 'example-agent', folder), join(agent, folder), { recursive: true });
     }
     const manifest = JSON.parse(

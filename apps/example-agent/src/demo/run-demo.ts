@@ -118,7 +118,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
     if (servers.failed.length > 0) {
       throw new AgentError(
         AgentErrorCode.McpServerUnavailable,
-        `The demo needs both MCP servers; these failed to start: ${servers.failed.map((item) => `${item.server}: ${item.reason}`).join('; ')}. Check that the app's dependencies are installed (npm run demo installs them).`,
+        `The demo needs each of its MCP servers; these failed to start: ${servers.failed.map((item) => `${item.server}: ${item.reason}`).join('; ')}. Check that the app's dependencies are installed (npm run demo installs them).`,
       );
     }
 

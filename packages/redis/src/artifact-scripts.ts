@@ -67,17 +67,20 @@ local function place()
     redis.call('SET', KEYS[3], ARGV[2])
   end
 end
+-- One absolute deadline for every key of the session: a relative PEXPIRE per key would read the
+-- clock at each call, and a script that crosses a millisecond would give the keys two deadlines.
 local function keepAlive(placed)
   local left = redis.call('PTTL', KEYS[2])
   if left < ttl then
-    local span = math.floor(ttl * 1.5)
-    redis.call('PEXPIRE', KEYS[1], span)
-    redis.call('PEXPIRE', KEYS[2], span)
+    local clock = redis.call('TIME')
+    local deadline = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000) + math.floor(ttl * 1.5)
+    redis.call('PEXPIREAT', KEYS[1], deadline)
+    redis.call('PEXPIREAT', KEYS[2], deadline)
     for _, id in ipairs(redis.call('HKEYS', KEYS[2])) do
-      redis.call('PEXPIRE', ARGV[9] .. id, span)
+      redis.call('PEXPIREAT', ARGV[9] .. id, deadline)
     end
   elseif placed then
-    redis.call('PEXPIRE', KEYS[3], left)
+    redis.call('PEXPIREAT', KEYS[3], redis.call('PEXPIRETIME', KEYS[2]))
   end
 end
 if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 then

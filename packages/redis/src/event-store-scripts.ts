@@ -75,7 +75,10 @@ else
   end
   redis.call('HSET', KEYS[2], 'bytes', bytes)
 end
-for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[5]) end
+-- One absolute deadline for the three keys (a relative PEXPIRE reads the clock at each call).
+local clock = redis.call('TIME')
+local deadline = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000) + tonumber(ARGV[5])
+for i = 1, 3 do redis.call('PEXPIREAT', KEYS[i], deadline) end
 return id
 `);
 

@@ -27,6 +27,8 @@ export interface RecordedHistogramPoint {
 export interface InMemoryTelemetry {
   /** Every span ended so far. */
   spans(): ReadableSpan[];
+  /** The data points of the metric `name` (every instrumentation scope), collected now. */
+  points(name: string): Promise<DataPoint<number | Histogram>[]>;
   /** The points of the histogram `name` (every instrumentation scope), collected now. */
   histogram(name: string): Promise<RecordedHistogramPoint[]>;
   /** Unregisters everything, so that the next test starts from no SDK at all. */
@@ -49,19 +51,22 @@ export function startInMemoryTelemetry(): InMemoryTelemetry {
   propagation.setGlobalPropagator(
     new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }),
   );
+  const points = async (name: string): Promise<DataPoint<number | Histogram>[]> => {
+    const { resourceMetrics } = await reader.collect();
+    return resourceMetrics.scopeMetrics
+      .flatMap((scope) => scope.metrics)
+      .filter((metric) => metric.descriptor.name === name)
+      .flatMap((metric) => metric.dataPoints as DataPoint<number | Histogram>[]);
+  };
   return {
     spans: () => exporter.getFinishedSpans(),
+    points,
     async histogram(name) {
-      const { resourceMetrics } = await reader.collect();
-      return resourceMetrics.scopeMetrics
-        .flatMap((scope) => scope.metrics)
-        .filter((metric) => metric.descriptor.name === name)
-        .flatMap((metric) => metric.dataPoints as DataPoint<Histogram>[])
-        .map((point) => ({
-          attributes: { ...point.attributes },
-          count: point.value.count,
-          sum: point.value.sum ?? 0,
-        }));
+      return (await points(name)).map((point) => ({
+        attributes: { ...point.attributes },
+        count: (point.value as Histogram).count,
+        sum: (point.value as Histogram).sum ?? 0,
+      }));
     },
     async stop() {
       await Promise.all([tracerProvider.shutdown(), meterProvider.shutdown()]);

@@ -110,7 +110,9 @@ const steps = [
       }),
   },
   {
-    label: 'build the packages (turbo; cached after the first run)',
+    label: demo
+      ? 'build the packages the demo runs (turbo; cached after the first run)'
+      : 'build the packages (turbo; cached after the first run)',
     run: () =>
       buildWithProgress(pnpm, [
         ...pnpmArgs,
@@ -118,6 +120,9 @@ const steps = [
         'turbo',
         'run',
         'build',
+        // The demo needs the agent and what it imports, not the framework bridges (ai-sdk,
+        // langchain, openai-agents): on 2 cores they are a third of a cold build's time.
+        ...(demo ? ['--filter=@toolwright/example-agent...'] : []),
         '--output-logs=full',
         '--log-order=stream',
       ]),

@@ -3,7 +3,7 @@
 // only Node 20 and npm: it brings the pinned pnpm through npx, installs from the lockfile,
 // builds, and then runs the demo or every check and test. Each setup step prints one line
 // first (on stderr, so `--json` output on stdout stays clean), and the build one line per package
-// as it ends: a first run spends a minute or two installing and building, and silence there
+// as it ends: a first run spends most of a minute installing and building, and silence there
 // looks like a hang.
 //
 // TOOLWRIGHT_SCRIPT_DRY_RUN=1 prints the steps and the commands without running them (tests).

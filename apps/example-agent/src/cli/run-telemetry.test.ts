@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startOtlpReceiver } from '@toolwright/test-support/otlp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOtlpCollector } from '../test-support/otlp-collector.js';
 import { removeCliUnderTest, runCli } from '../test-support/run-cli.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 
@@ -44,14 +44,9 @@ function runOtel(endpoint: string, env: Record<string, string> = {}) {
   });
 }
 
-/** Whether this build's executor makes `execute_tool` spans (issue 24's executor work). */
-function isToolSpan(span: { name: string }): boolean {
-  return span.name.startsWith('execute_tool ');
-}
-
 describe('run --otel', () => {
   it('exports the turn, its model requests and its tool calls as one trace, with the service name, and the request metric', async () => {
-    const collector = await startOtlpCollector();
+    const collector = await startOtlpReceiver();
     try {
       const result = await runOtel(collector.endpoint);
       expect(result.stderr).toBe('');
@@ -75,34 +70,33 @@ describe('run --otel', () => {
       }
       // One trace, one service: every span the run exported, tool calls included.
       expect(new Set(collector.spans.map((span) => span.traceId))).toEqual(new Set([turn?.traceId]));
-      expect(new Set(collector.spans.map((span) => span.service))).toEqual(new Set(['toolwright-agent']));
-      const tools = collector.spans.filter(isToolSpan);
-      // The executor's spans are its own package's work: once it makes them, each tool call is a
-      // child of the turn, in the same trace.
+      expect(new Set(collector.spans.map((span) => span.serviceName))).toEqual(new Set(['toolwright-agent']));
+      // The executor's spans: each tool call is a child of the turn, in the same trace.
+      const tools = collector.spans.filter((span) => span.name.startsWith('execute_tool '));
+      expect(tools.map((span) => span.name).sort()).toEqual(['execute_tool Glob', 'execute_tool Read']);
       for (const tool of tools) expect(tool.parentSpanId).toBe(turn?.spanId);
-      if (tools.length > 0)
-        expect(tools.map((span) => span.name).sort()).toEqual(['execute_tool Glob', 'execute_tool Read']);
       expect(collector.metrics).toContain('gen_ai.client.operation.duration');
-      expect(new Set(collector.contentTypes)).toEqual(new Set(['application/json']));
+      // Every export was OTLP/HTTP JSON to a known path: nothing refused.
+      expect(collector.refused).toEqual([]);
     } finally {
       await collector.close();
     }
   });
 
   it('names the service OTEL_SERVICE_NAME says', async () => {
-    const collector = await startOtlpCollector();
+    const collector = await startOtlpReceiver();
     try {
       const result = await runOtel(collector.endpoint, { OTEL_SERVICE_NAME: 'my-agent' });
       expect(result.code).toBe(0);
       expect(collector.spans.length).toBeGreaterThan(0);
-      expect(new Set(collector.spans.map((span) => span.service))).toEqual(new Set(['my-agent']));
+      expect(new Set(collector.spans.map((span) => span.serviceName))).toEqual(new Set(['my-agent']));
     } finally {
       await collector.close();
     }
   });
 
   it('says on stderr when the endpoint cannot be reached, and the run still succeeds', async () => {
-    const collector = await startOtlpCollector();
+    const collector = await startOtlpReceiver();
     const endpoint = collector.endpoint;
     await collector.close();
     const result = await runOtel(endpoint);

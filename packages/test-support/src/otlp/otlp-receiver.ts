@@ -18,12 +18,14 @@ export interface ReceivedSpan {
   readonly statusCode: number;
 }
 
-/** An OTLP/HTTP JSON trace receiver on 127.0.0.1, as a collector would be. */
+/** An OTLP/HTTP JSON trace and metrics receiver on 127.0.0.1, as a collector would be. */
 export interface OtlpReceiver {
-  /** What `OTEL_EXPORTER_OTLP_ENDPOINT` is set to: the exporter appends `/v1/traces`. */
+  /** What `OTEL_EXPORTER_OTLP_ENDPOINT` is set to: the exporters append `/v1/traces`, `/v1/metrics`. */
   readonly endpoint: string;
   /** Every span received so far, in arrival order. */
   readonly spans: ReceivedSpan[];
+  /** The name of every metric in every metrics export received so far, in arrival order. */
+  readonly metrics: string[];
   /** Every request that was not a decodable trace export (path, content type), for failures. */
   readonly refused: string[];
   close(): Promise<void>;
@@ -59,6 +61,13 @@ interface ExportTraceServiceRequest {
   }>;
 }
 
+/** Only the metric names: what the tests ask is which instruments an exporter sent. */
+interface ExportMetricsServiceRequest {
+  resourceMetrics?: Array<{ scopeMetrics?: Array<{ metrics?: Array<{ name: string }> }> }>;
+}
+
+const EXPORT_PATHS = new Set(['/v1/traces', '/v1/metrics']);
+
 function plain(value: OtlpAnyValue): unknown {
   if (value.stringValue !== undefined) return value.stringValue;
   if (value.boolValue !== undefined) return value.boolValue;
@@ -82,20 +91,31 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
 
 /**
  * Decodes `ExportTraceServiceRequest` JSON (`resourceSpans[].scopeSpans[].spans[]`) posted to
- * `/v1/traces`, as the official OTLP/HTTP exporter sends it, and answers as a collector does
- * (200 with an empty `ExportTraceServiceResponse`). Protobuf is refused with 415: the exporter
- * under test is the JSON one.
+ * `/v1/traces` and `ExportMetricsServiceRequest` JSON posted to `/v1/metrics`, as the official
+ * OTLP/HTTP exporters send them, and answers as a collector does (200 with an empty response).
+ * Protobuf is refused with 415 and recorded in `refused`: the exporters under test are the JSON
+ * ones.
  */
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
+  const metrics: string[] = [];
   const refused: string[] = [];
   const server = createServer((request, response) => {
     void (async () => {
       const type = request.headers['content-type'] ?? '';
-      if (request.method !== 'POST' || request.url !== '/v1/traces' || !type.startsWith('application/json')) {
-        refused.push(`${request.method} ${request.url} ${type}`);
+      const path = request.url ?? '';
+      if (request.method !== 'POST' || !EXPORT_PATHS.has(path) || !type.startsWith('application/json')) {
+        refused.push(`${request.method} ${path} ${type}`);
         await bodyOf(request);
-        response.writeHead(request.url === '/v1/traces' ? 415 : 404).end();
+        response.writeHead(EXPORT_PATHS.has(path) ? 415 : 404).end();
+        return;
+      }
+      if (path === '/v1/metrics') {
+        const decoded = JSON.parse(await bodyOf(request)) as ExportMetricsServiceRequest;
+        for (const resourceMetrics of decoded.resourceMetrics ?? [])
+          for (const scopeMetrics of resourceMetrics.scopeMetrics ?? [])
+            for (const metric of scopeMetrics.metrics ?? []) metrics.push(metric.name);
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
         return;
       }
       const decoded = JSON.parse(await bodyOf(request)) as ExportTraceServiceRequest;
@@ -129,6 +149,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   return {
     endpoint: `http://127.0.0.1:${port}`,
     spans,
+    metrics,
     refused,
     close: () =>
       new Promise((resolve) => {

@@ -9,7 +9,7 @@ import {
   type ToolResult,
   ToolResults,
 } from '@toolwright/contracts';
-import { idempotencyKey } from '@toolwright/utils';
+import { didYouMean, idempotencyKey } from '@toolwright/utils';
 import { type ProviderTarget, ToolValidationError, ToolwrightError } from '@toolwright/validation';
 import { CallTimeoutError, HookDenial } from './call-signals.js';
 import { isNotLoaded, notLoadedMessage } from './deferred-tool-state.js';
@@ -117,7 +117,10 @@ export class CallRunner {
     if (tool === undefined) {
       return finish(
         'not_found',
-        ToolResults.notFound(`No tool named "${call.name}". Use ToolSearch to find tools by keyword.`),
+        ToolResults.notFound(
+          `No tool named "${call.name}"${didYouMean(call.name, this.#options.toolNames?.() ?? [])}. ` +
+            'Use ToolSearch to find tools by keyword.',
+        ),
         undefined,
         0,
       );

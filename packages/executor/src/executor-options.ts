@@ -44,6 +44,12 @@ export interface ToolCallRunnerOptions {
   /** Finds a tool by name (usually `registry.get`). */
   lookup(name: string): Tool | undefined;
   /**
+   * Every name `lookup` can find (e.g. `() => registry.getAll().map((tool) => tool.name)`). Read
+   * only when a call names a tool that does not exist, so the refusal can suggest the nearest
+   * name: a model that misspells a tool repairs its call from "did you mean" at once.
+   */
+  toolNames?(): Iterable<string>;
+  /**
    * The deferred state of the registry `lookup` reads (usually `registry.deferred`). A call of a
    * deferred tool that ToolSearch has not loaded is refused with status `not_loaded`: the model
    * never saw its schema, so it could only have guessed the name and arguments.
@@ -143,6 +149,7 @@ const RUNNER_OPTIONS: OptionTable<ToolCallRunnerOptions> = {
   onEvent: { kind: 'function' },
   pathLock: { kind: 'custom' },
   telemetry: TELEMETRY_OPTION_RULE,
+  toolNames: { kind: 'function' },
 };
 
 const EXECUTOR_OPTIONS: OptionTable<ToolExecutorOptions> = {

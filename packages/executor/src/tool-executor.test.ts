@@ -281,6 +281,27 @@ describe('ToolExecutor retries and failures', () => {
     expect(results[2]?.content).toContain('/label');
   });
 
+  it('suggests the nearest tool name for a misspelt one when toolNames is given, and only then', async () => {
+    const log = new RunLog();
+    const tools = [
+      timedTool({ name: 'Read', log, durationMs: 1, isConcurrencySafe: true }),
+      timedTool({ name: 'Write', log, durationMs: 1, isConcurrencySafe: true }),
+    ];
+    const names = () => tools.map((tool) => tool.name);
+    const [typo, unrelated] = await executorOver(tools, { toolNames: names }).executeBatch([
+      { id: 'a', name: 'Reed', arguments: {} },
+      { id: 'b', name: 'Deploy', arguments: {} },
+    ]);
+    expect(typo?.status).toBe('not_found');
+    expect(typo?.content).toBe(
+      'No tool named "Reed" (did you mean "Read"?). Use ToolSearch to find tools by keyword.',
+    );
+    expect(unrelated?.content).toBe('No tool named "Deploy". Use ToolSearch to find tools by keyword.');
+    const [withoutNames] = await executorOver(tools).executeBatch([{ id: 'c', name: 'Reed', arguments: {} }]);
+    expect(withoutNames?.content).toBe('No tool named "Reed". Use ToolSearch to find tools by keyword.');
+    expect(() => executorOver(tools, { toolNames: ['Read'] as never })).toThrow(/toolNames/);
+  });
+
   it('times out a call, aborts its signal and reports the limit', async () => {
     const log = new RunLog();
     // Left alone the tool would run for an hour: a verdict of 'timeout' with the run aborted

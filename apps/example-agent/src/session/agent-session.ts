@@ -175,6 +175,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const approve = approvalHandler(options.approve, approvals, lookup, (id) => deferredApprovals.push(id));
   const executor = new ToolExecutor({
     lookup,
+    toolNames: () => registry.getAll().map((tool) => tool.name),
     // The same registry's deferred state: a deferred tool runs only once its ToolSearch loaded it.
     deferred: registry.deferred,
     mode: () => mode.current,

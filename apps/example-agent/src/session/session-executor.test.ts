@@ -402,10 +402,14 @@ describe('ToolExecutor results', () => {
     const results = await setup.session.executor.executeBatch([
       toolCall('Read', { file_path: 'small.txt' }),
       toolCall('Nope', {}),
+      toolCall('Raed', { file_path: 'small.txt' }),
     ]);
     expect(results[0]).toMatchObject({ status: 'success', spilled: false });
     expect(results[1]!.status).toBe('not_found');
     expect(results[1]!.content).toContain('ToolSearch');
+    // A near miss of a registered name is answered with it, so the model repairs the call at once.
+    expect(results[2]!.status).toBe('not_found');
+    expect(results[2]!.content).toContain('No tool named "Raed" (did you mean "Read"?).');
   });
 
   it('turns bad arguments into a validation result the model can repair from', async () => {

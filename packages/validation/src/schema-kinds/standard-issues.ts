@@ -84,7 +84,7 @@ export function pathKeys(path: StandardIssue['path']): string[] {
 }
 
 /** What is at `keys` in `value`, and whether the last key is missing from an object. */
-function locate(value: unknown, keys: readonly string[]): { found: unknown; missing: boolean } {
+export function locate(value: unknown, keys: readonly string[]): { found: unknown; missing: boolean } {
   let current = value;
   for (let index = 0; index < keys.length; index++) {
     if (typeof current !== 'object' || current === null) return { found: undefined, missing: false };

@@ -25,6 +25,17 @@ import { standardIssuesToValidationIssues } from './standard-issues.js';
 import type { StandardJsonSchemaValidator, StandardResult } from './standard-schema.js';
 import { compileUndeclaredCheck, type UndeclaredCheck } from './undeclared-check.js';
 
+/**
+ * Parses as `parse` does, but sends every refused call through the full repair walk and a second
+ * validation: the reference the tests compare the shortcut from the library's issues against.
+ * Internal (not exported from the package).
+ */
+export let parseWithFullRepair: <T>(
+  validator: StandardSchemaValidator<T>,
+  input: unknown,
+  options?: ParseOptions,
+) => ParseResult<T>;
+
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
 /** Most issues listed in one error, as for TypeBox and MCP schemas. */
 const MAX_LISTED_ISSUES = 50;
@@ -170,7 +181,20 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
     );
   }
 
+  static {
+    parseWithFullRepair = (validator, input, options) => validator.#parse(input, options, false);
+  }
+
   parse(input: unknown, options?: ParseOptions): ParseResult<T> {
+    return this.#parse(input, options, true);
+  }
+
+  /**
+   * `fromIssues`: a refused call whose issues show that no repair could help is answered from
+   * those issues; without it, every refused call takes the full repair walk (the reference the
+   * tests hold the shortcut to).
+   */
+  #parse(input: unknown, options: ParseOptions | undefined, fromIssues: boolean): ParseResult<T> {
     const resolved = resolveParseOptions(options);
     // Before any vendor code sees the input: size, depth, prototype keys, plain JSON only.
     guardArguments(input, resolved.limits, resolved.catalog, resolved.toolName);
@@ -179,6 +203,7 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
     if (isSuccess(first)) {
       if (!this.#hasUndeclared!(input)) return { value: first.value, coercions: NO_COERCIONS };
     } else if (
+      fromIssues &&
       !mayBeRepaired(resolved, plan, input, first.issues, () => this.#repairContext(resolved), linearMatch)
     ) {
       // Refused, and no repair could change that: the library's issues are the answer, as the

@@ -78,7 +78,11 @@ const call = fc.record(
     file_path: anyValue,
     offset: anyValue,
     mode: anyValue,
-    edits: fc.oneof(fc.array(edit, { maxLength: 3 }), anyValue, fc.constant('[{"old_string":"a","new_string":"b"}]')),
+    edits: fc.oneof(
+      fc.array(edit, { maxLength: 3 }),
+      anyValue,
+      fc.constant('[{"old_string":"a","new_string":"b"}]'),
+    ),
     extra: anyValue,
   },
   { requiredKeys: [] },
@@ -158,8 +162,8 @@ describe('a refused call answered from the library issues', () => {
       caught = error;
     }
     expect(caught).toBeInstanceOf(ToolValidationError);
-    expect(JSON.stringify({ ...(caught as ToolValidationError), message: (caught as Error).message }).length).toBeLessThan(
-      2_000,
-    );
+    expect(
+      JSON.stringify({ ...(caught as ToolValidationError), message: (caught as Error).message }).length,
+    ).toBeLessThan(2_000);
   });
 });

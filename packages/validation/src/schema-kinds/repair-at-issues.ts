@@ -2,8 +2,8 @@ import type { ResolvedParseOptions } from '../parse/parse-context.js';
 import { type RepairContext, repairValue } from '../parse/repair-arguments.js';
 import type { SchemaPlan } from '../schema/schema-plan.js';
 import { planAtPath } from './plan-walk.js';
-import type { StandardIssue } from './standard-schema.js';
 import { locate, pathKeys } from './standard-issues.js';
+import type { StandardIssue } from './standard-schema.js';
 
 /**
  * Whether the repair walk (safe coercions, `null` for optional fields, defaults, stripping) could

@@ -240,13 +240,7 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
       builder.unknownArgument(found.objectPath, found.key, found.value, found.plan.node),
     );
     if (!isSuccess(result)) {
-      const vendorIssues = standardIssuesToValidationIssues(
-        result.issues,
-        value,
-        plan,
-        builder,
-        linearMatch,
-      );
+      const vendorIssues = standardIssuesToValidationIssues(result.issues, value, plan, builder, linearMatch);
       const reported = new Set(issues.map((issue) => issue.path));
       for (const issue of vendorIssues) if (!reported.has(issue.path)) issues.push(issue);
     }

@@ -1,7 +1,32 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { previewText, previewValue } from './preview.js';
 
 describe('previewText', () => {
+  it('returns printable ASCII that fits as it is, and escapes whatever else a text carries', () => {
+    const printable = fc.string({
+      unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+    });
+    fc.assert(
+      fc.property(printable, fc.integer({ min: 1, max: 80 }), (text, maxLength) => {
+        const preview = previewText(text, maxLength);
+        if (text.length <= maxLength) expect(preview).toBe(text);
+        else expect(preview).toBe(`${text.slice(0, maxLength - 1)}…`);
+      }),
+    );
+    fc.assert(
+      fc.property(
+        printable,
+        fc.constantFrom('\u0000', '\u001b', '\u007f', '\u202e', '\u200b', '\ud800'),
+        (text, hidden) => {
+          expect(previewText(`${text}${hidden}`, 200)).toBe(
+            `${text}\\u${hidden.charCodeAt(0).toString(16).padStart(4, '0')}`,
+          );
+        },
+      ),
+    );
+  });
+
   it('cuts long text with an ellipsis and never carries control bytes or lone surrogates', () => {
     expect(previewText('a'.repeat(100), 10)).toBe(`${'a'.repeat(9)}…`);
     expect(previewText('tab\there\u0000nul\u001b[2J', 80)).toBe('tab\\u0009here\\u0000nul\\u001b[2J');

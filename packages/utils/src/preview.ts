@@ -9,12 +9,18 @@ const UNSAFE_CHARACTERS =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/** Space to tilde: no control, surrogate, bidirectional or invisible character among them. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /**
  * `text` cut to `maxLength` characters with `…`, its control characters, lone surrogates,
  * bidirectional controls and invisible format characters written as `\uXXXX` escapes, and never
  * split inside a surrogate pair: safe to print.
  */
 export function previewText(text: string, maxLength = DEFAULT_PREVIEW_LENGTH): string {
+  // Most previews are short printable ASCII (names, paths, messages), where there is nothing to
+  // cut or escape: one anchored test instead of the cut and two replacing passes.
+  if (text.length <= maxLength && PRINTABLE_ASCII.test(text)) return text;
   let cut = text.length <= maxLength ? text : text.slice(0, Math.max(0, maxLength - 1));
   if (cut.length < text.length && /[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
   const escaped = cut.replace(

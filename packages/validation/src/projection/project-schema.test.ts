@@ -272,3 +272,43 @@ describe('projectSchema: caching and purity', () => {
     expect(mine).toEqual({ type: 'object', properties: { a: { type: ['string', 'null'] } } });
   });
 });
+
+describe('projectSchema: the cache', () => {
+  const first = toJsonSchema(Type.Object({ a: Type.String() }));
+  const second = toJsonSchema(Type.Object({ b: Type.Optional(Type.Integer()) }));
+
+  it('answers each schema and dialect from its own slot, whatever was asked just before', () => {
+    const firstStrict = projectSchema(first, 'openai-chat', { strict: true });
+    const secondGemini = projectSchema(second, 'gemini');
+    // Alternating schemas and dialects: every answer is the one cached for its own pair.
+    for (let round = 0; round < 3; round++) {
+      expect(projectSchema(first, 'openai-chat', { strict: true })).toBe(firstStrict);
+      expect(projectSchema(second, 'gemini')).toBe(secondGemini);
+      expect(projectSchema(first, 'openai-chat')).toBe(
+        projectSchema(first, 'openai-chat', { strict: false }),
+      );
+      expect(projectSchema(first, 'openai-chat')).not.toBe(firstStrict);
+      expect(projectSchema(second, 'anthropic', { strict: true })).toBe(projectSchema(second, 'anthropic'));
+    }
+    expect(firstStrict.required).toEqual(['a']);
+    expect(Object.keys(secondGemini.properties as object)).toEqual(['b']);
+  });
+
+  it('still refuses options the common { strict } shape does not cover, with the reason', () => {
+    const refusal = (options: unknown) => {
+      try {
+        projectSchema(first, 'openai-chat', options as { strict?: boolean });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refusal({ strict: 'yes' })).toBe(
+      'ProjectSchemaOptions: strict must be true or false; got string "yes".',
+    );
+    expect(refusal({ strict: true, extra: 1 })).toContain('unknown option "extra"');
+    expect(refusal(Object.create({ strict: 1 }))).toContain('strict must be true or false');
+    expect(refusal({})).toBe('accepted');
+    expect(refusal({ strict: undefined })).toBe('accepted');
+  });
+});

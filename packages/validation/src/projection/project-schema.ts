@@ -15,18 +15,53 @@ export interface ProjectSchemaOptions {
   strict?: boolean;
 }
 
-/** Slot of each (target, strict) pair in a schema's cache entry: an array index is the cheapest lookup. */
-const SLOTS: Record<ProviderTarget, number> = {
-  'json-schema': 0,
-  'openai-chat': 1,
-  'openai-responses': 2,
-  anthropic: 3,
-  gemini: 4,
-};
+/**
+ * Slot of each target in a schema's cache entry (an array index is the cheapest lookup), or -1
+ * for a name that is no target. A switch compares the interned target strings by identity,
+ * where a keyed lookup in a table goes through the property cache on every call.
+ */
+function slotOf(target: ProviderTarget): number {
+  switch (target) {
+    case 'json-schema':
+      return 0;
+    case 'openai-chat':
+      return 1;
+    case 'openai-responses':
+      return 2;
+    case 'anthropic':
+      return 3;
+    case 'gemini':
+      return 4;
+    default:
+      return -1;
+  }
+}
 const STRICT_OFFSET = 5;
 const PROJECT_OPTIONS: OptionTable<ProjectSchemaOptions> = { strict: { kind: 'boolean' } };
 
 const cache = new WeakMap<object, Array<JsonSchema | undefined>>();
+/**
+ * The schema last answered from the cache and its slots. It keeps that one schema (frozen, and
+ * cached already) alive until another is projected: a bounded cost, where a `WeakRef` would
+ * cost a lookup as dear as the WeakMap's.
+ */
+let lastSchema: object | undefined;
+let lastSlots: Array<JsonSchema | undefined> | undefined;
+
+/**
+ * The options as almost every call writes them (`{ strict: true }`, a plain object holding a
+ * boolean `strict` and nothing else), recognised without the general check, which would accept
+ * them too; anything else goes through the check, which names what is wrong.
+ */
+function isStrictFlagOnly(options: object): boolean {
+  if (Object.getPrototypeOf(options) !== Object.prototype) return false;
+  let keys = 0;
+  for (const key in options) {
+    if (key !== 'strict') return false;
+    keys++;
+  }
+  return keys === 1 && typeof (options as ProjectSchemaOptions).strict === 'boolean';
+}
 
 /**
  * Projections share unchanged parts with their source and are frozen; a caller's own (unfrozen)
@@ -85,10 +120,9 @@ export function projectSchema(
   target: ProviderTarget,
   options?: ProjectSchemaOptions,
 ): JsonSchema {
-  const base = SLOTS[target];
-  // An unknown target would otherwise project to nothing, silently (`typeof` also refuses
-  // inherited names such as "constructor").
-  if (typeof base !== 'number') {
+  const base = slotOf(target);
+  // An unknown target would otherwise project to nothing, silently.
+  if (base < 0) {
     checkOption(
       'projectSchema',
       'target',
@@ -97,12 +131,20 @@ export function projectSchema(
       invalidOption,
     );
   }
-  if (options !== undefined) checkOptions('ProjectSchemaOptions', options, PROJECT_OPTIONS, invalidOption);
+  if (options !== undefined && !isStrictFlagOnly(options)) {
+    checkOptions('ProjectSchemaOptions', options, PROJECT_OPTIONS, invalidOption);
+  }
   const strict = options?.strict === true && (target === 'openai-chat' || target === 'openai-responses');
   const slot = strict ? STRICT_OFFSET + base : base;
-  let slots = cache.get(schema);
+  // A registry asks for every dialect of one schema in a row: the last schema's slots are at
+  // hand without a WeakMap lookup.
+  let slots = schema === lastSchema ? lastSlots : cache.get(schema);
   const cached = slots?.[slot];
-  if (cached !== undefined) return cached;
+  if (cached !== undefined) {
+    lastSchema = schema;
+    lastSlots = slots;
+    return cached;
+  }
   const notes: ProjectionNote[] = [];
   const projected = deepFreeze(project(frozenSource(schema), target, strict, notes));
   recordProjectionNotes(projected, notes);

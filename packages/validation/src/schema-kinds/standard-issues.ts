@@ -84,7 +84,7 @@ export function pathKeys(path: StandardIssue['path']): string[] {
 }
 
 /** What is at `keys` in `value`, and whether the last key is missing from an object. */
-function locate(value: unknown, keys: readonly string[]): { found: unknown; missing: boolean } {
+export function locate(value: unknown, keys: readonly string[]): { found: unknown; missing: boolean } {
   let current = value;
   for (let index = 0; index < keys.length; index++) {
     if (typeof current !== 'object' || current === null) return { found: undefined, missing: false };
@@ -162,7 +162,20 @@ export function standardIssuesToValidationIssues(
   return dedupe(result);
 }
 
+/** Issues a refusal usually has: few enough to compare pairwise, without a key string each. */
+const PAIRWISE_DEDUPE_LIMIT = 8;
+
+function sameIssue(a: ValidationIssue, b: ValidationIssue): boolean {
+  return a.path === b.path && a.keyword === b.keyword && a.message === b.message;
+}
+
 function dedupe(issues: ValidationIssue[]): ValidationIssue[] {
+  if (issues.length <= PAIRWISE_DEDUPE_LIMIT) {
+    return issues.filter((issue, index) => {
+      for (let earlier = 0; earlier < index; earlier++) if (sameIssue(issues[earlier]!, issue)) return false;
+      return true;
+    });
+  }
   const seen = new Set<string>();
   return issues.filter((issue) => {
     const key = `${issue.path}\u0000${issue.keyword}\u0000${issue.message}`;

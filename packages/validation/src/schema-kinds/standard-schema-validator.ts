@@ -20,9 +20,21 @@ import { buildSchemaPlan, type SchemaPlan } from '../schema/schema-plan.js';
 import type { Coercion, ParseOptions, ParseResult, SchemaValidator } from '../schema/schema-validator.js';
 import { findUndeclaredKeys } from './plan-walk.js';
 import { probeSample } from './probe-sample.js';
+import { mayBeRepaired } from './repair-at-issues.js';
 import { standardIssuesToValidationIssues } from './standard-issues.js';
 import type { StandardJsonSchemaValidator, StandardResult } from './standard-schema.js';
 import { compileUndeclaredCheck, type UndeclaredCheck } from './undeclared-check.js';
+
+/**
+ * Parses as `parse` does, but sends every refused call through the full repair walk and a second
+ * validation: the reference the tests compare the shortcut from the library's issues against.
+ * Internal (not exported from the package).
+ */
+export let parseWithFullRepair: <T>(
+  validator: StandardSchemaValidator<T>,
+  input: unknown,
+  options?: ParseOptions,
+) => ParseResult<T>;
 
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
 /** Most issues listed in one error, as for TypeBox and MCP schemas. */
@@ -169,40 +181,71 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
     );
   }
 
+  static {
+    parseWithFullRepair = (validator, input, options) => validator.#parse(input, options, false);
+  }
+
   parse(input: unknown, options?: ParseOptions): ParseResult<T> {
+    return this.#parse(input, options, true);
+  }
+
+  /**
+   * `fromIssues`: a refused call whose issues show that no repair could help is answered from
+   * those issues; without it, every refused call takes the full repair walk (the reference the
+   * tests hold the shortcut to).
+   */
+  #parse(input: unknown, options: ParseOptions | undefined, fromIssues: boolean): ParseResult<T> {
     const resolved = resolveParseOptions(options);
     // Before any vendor code sees the input: size, depth, prototype keys, plain JSON only.
     guardArguments(input, resolved.limits, resolved.catalog, resolved.toolName);
     const plan = this.#planned();
     const first = this.#validate(input, resolved);
-    if (isSuccess(first) && !this.#hasUndeclared!(input))
-      return { value: first.value, coercions: NO_COERCIONS };
+    if (isSuccess(first)) {
+      if (!this.#hasUndeclared!(input)) return { value: first.value, coercions: NO_COERCIONS };
+    } else if (
+      fromIssues &&
+      !mayBeRepaired(resolved, plan, input, first.issues, () => this.#repairContext(resolved), linearMatch)
+    ) {
+      // Refused, and no repair could change that: the library's issues are the answer, as the
+      // full walk below would find them again after a second validation of the same places.
+      requireObjectArguments(input, resolved.catalog, resolved.toolName);
+      throw this.#rejection(resolved, plan, input, first);
+    }
 
-    const context = repairContext(resolved, JSON_SCHEMA_FILLER, undefined);
+    const context = this.#repairContext(resolved);
     const repaired = repairValue(context, plan, input, '', 0, true);
     requireObjectArguments(repaired, resolved.catalog, resolved.toolName);
     const coercions = context.coercions.length === 0 ? NO_COERCIONS : context.coercions;
     const second = repaired === input ? first : this.#validate(repaired, resolved);
-    const undeclared = findUndeclaredKeys(plan, repaired, '', MAX_LISTED_ISSUES, linearMatch);
-    if (isSuccess(second) && undeclared.length === 0) return { value: second.value, coercions };
+    if (isSuccess(second) && !this.#hasUndeclared!(repaired)) return { value: second.value, coercions };
+    throw this.#rejection(resolved, plan, repaired, second);
+  }
 
+  #repairContext(resolved: ResolvedParseOptions) {
+    return repairContext(resolved, JSON_SCHEMA_FILLER, undefined);
+  }
+
+  /** The error for a refused call: undeclared keys first (the tool's policy), then the library's issues. */
+  #rejection(
+    resolved: ResolvedParseOptions,
+    plan: SchemaPlan,
+    value: unknown,
+    result: StandardResult<T>,
+  ): Error {
+    const undeclared = this.#hasUndeclared!(value)
+      ? findUndeclaredKeys(plan, value, '', MAX_LISTED_ISSUES, linearMatch)
+      : [];
     const builder = new IssueBuilder(resolved.catalog);
     const issues: ValidationIssue[] = undeclared.map((found) =>
       builder.unknownArgument(found.objectPath, found.key, found.value, found.plan.node),
     );
-    if (!isSuccess(second)) {
-      const vendorIssues = standardIssuesToValidationIssues(
-        second.issues,
-        repaired,
-        plan,
-        builder,
-        linearMatch,
-      );
+    if (!isSuccess(result)) {
+      const vendorIssues = standardIssuesToValidationIssues(result.issues, value, plan, builder, linearMatch);
       const reported = new Set(issues.map((issue) => issue.path));
       for (const issue of vendorIssues) if (!reported.has(issue.path)) issues.push(issue);
     }
     const listed = issues.slice(0, MAX_LISTED_ISSUES);
-    throw createArgumentError(
+    return createArgumentError(
       ValidationErrorCode.ValidationFailed,
       formatValidationMessage(resolved.catalog, resolved.toolName, listed, issues.length),
       { toolName: resolved.toolName, issues: listed },

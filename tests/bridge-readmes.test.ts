@@ -57,18 +57,20 @@ function lockedVersion(name: string, bridges: readonly string[]): string {
 let project: string;
 
 beforeAll(async () => {
-  execFileSync(
-    pnpmBin,
-    [
-      'exec',
-      'turbo',
-      'run',
-      'build',
-      ...BRIDGES.map((bridge) => `--filter=@toolwright/${bridge}...`),
-      '--output-logs=errors-only',
-    ],
-    { cwd: repoRoot, stdio: 'pipe', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } },
-  );
+  // As in the release rehearsal: TOOLWRIGHT_SKIP_BUILD=1 when the packages are built already.
+  if (process.env.TOOLWRIGHT_SKIP_BUILD !== '1')
+    execFileSync(
+      pnpmBin,
+      [
+        'exec',
+        'turbo',
+        'run',
+        'build',
+        ...BRIDGES.map((bridge) => `--filter=@toolwright/${bridge}...`),
+        '--output-logs=errors-only',
+      ],
+      { cwd: repoRoot, stdio: 'pipe', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } },
+    );
   const packed: PackedPackage[] = packPublishablePackages();
   const tarballs = new Map(packed.map(({ pkg, tarball }) => [pkg.name, `file:${tarball}`]));
   const versionOf = (name: string): string => tarballs.get(name) ?? lockedVersion(name, BRIDGES);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, symlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -11,6 +11,10 @@ import { connectHttpClient } from './test-support/connect-client.js';
 import { INITIALIZE_BODY, rawRequest } from './test-support/raw-http.js';
 
 let bundle: BinUnderTest;
+/** What `--version` and the start line must say: this package's own version. */
+const ownVersion = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 beforeAll(async () => {
   bundle = await binUnderTest();
@@ -108,11 +112,49 @@ describe('the toolwright-mcp-server bin over stdio (raw SDK client)', () => {
     expect(stdout).toBe('');
   });
 
+  it('takes the module as its argument, says on stderr that it serves, and keeps stdout to the protocol', async () => {
+    // The argument form is the one a launcher with a --config of its own (the MCP Inspector)
+    // passes through untouched.
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bundle.bin, bundle.sampleServer],
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' });
+    // The client fails on any stdout line that is not JSON-RPC, the start line included.
+    await client.connect(transport);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toContain('Echo');
+    await client.close();
+    expect(stderr).toBe(
+      `toolwright-mcp-server ${ownVersion}: serving ${bundle.sampleServer} over stdio (stdout carries the protocol; close stdin or Ctrl+C to stop)\n`,
+    );
+  });
+
+  it.each([['--version'], ['-V']])('%s prints the version in its package.json and exits 0', async (flag) => {
+    const result = await run([flag]);
+    expect(result).toEqual({ code: 0, stdout: `toolwright-mcp-server ${ownVersion}\n`, stderr: '' });
+  });
+
   it('explains a bad command line and a module that exports no registry', async () => {
     const usage = await run([]);
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('--config <module> is required');
-    expect(usage.stderr).toContain('Usage: toolwright-mcp-server');
+    expect(usage.stderr).toContain('A config module is required: toolwright-mcp-server <module>.');
+    expect(usage.stderr).toContain('Usage: toolwright-mcp-server <module>');
+    const twoModules = await run([bundle.sampleServer, '--config', bundle.fixtureServer]);
+    expect(twoModules.code).toBe(2);
+    expect(twoModules.stderr).toContain(
+      `Name the config module once, as the argument or with --config; got ${JSON.stringify(bundle.sampleServer)} and --config ${JSON.stringify(bundle.fixtureServer)}.`,
+    );
+    const extra = await run([bundle.sampleServer, 'extra']);
+    expect(extra.code).toBe(2);
+    expect(extra.stderr).toContain(
+      `Expected one config module; got 2 arguments: ${JSON.stringify(bundle.sampleServer)}, "extra".`,
+    );
     const help = await run(['--help']);
     expect(help).toMatchObject({ code: 0 });
     expect(help.stdout).toContain('--http <port>');
@@ -147,7 +189,9 @@ describe('the toolwright-mcp-server bin over Streamable HTTP', () => {
     const url = await new Promise<string>((resolve, reject) => {
       child.stderr.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
-        const found = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
+        const found = new RegExp(
+          `^toolwright-mcp-server ${ownVersion.replace(/\./g, '\\.')}: serving \\S+, listening on (http://127\\.0\\.0\\.1:\\d+/mcp)\n`,
+        ).exec(stderr);
         if (found?.[1] !== undefined) resolve(found[1]);
       });
       child.on('exit', () => reject(new Error(`the bin exited: ${stderr}`)));

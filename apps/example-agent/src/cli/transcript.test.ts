@@ -28,6 +28,51 @@ describe('Transcript', () => {
     expect(output).toContain('before\\u001b[2J\\u001b]0;pwned\\u0007after\ttabbed');
   });
 
+  it('shows a call that starts while the model streams, whole, before its result, and only once', () => {
+    let output = '';
+    const transcript = new Transcript({ write: (text: string) => (output += text) });
+    const early = { id: 'c1', name: 'Read', arguments: { file_path: 'notes.md' } };
+    const later = { id: 'c2', name: 'Write', arguments: { file_path: 'out.md', content: 'x' } };
+    transcript.agentEvent({
+      type: 'request',
+      turn: 1,
+      mode: 'default',
+      tools: [],
+      reminders: [],
+      deferredListing: '',
+    });
+    transcript.executorEvent({ type: 'call-start', callId: 'c1', call: early, preStarted: true });
+    transcript.executorEvent({
+      type: 'call-end',
+      callId: 'c1',
+      executed: {
+        call: early,
+        callId: 'c1',
+        idempotencyKey: undefined,
+        status: 'success',
+        result: { llmContent: 'notes' },
+        content: 'notes',
+        invocation: undefined,
+        attempts: 1,
+        durationMs: 1,
+        batch: 0,
+        spilled: false,
+        preStarted: true,
+      },
+    });
+    transcript.agentEvent({
+      type: 'response',
+      turn: 1,
+      response: { text: 'Reading, then writing.', toolCalls: [early, later] },
+    });
+    expect(output.split('\n').filter((line) => line.startsWith('  ') && !line.startsWith('     '))).toEqual([
+      '  -> Read {"file_path":"notes.md"}  (started while the model is still streaming)',
+      '  <- Read ok (1 ms)',
+      '  model: Reading, then writing.',
+      '  -> Write {"file_path":"out.md","content":"x"}',
+    ]);
+  });
+
   it('marks a refused call of a deferred tool that was never loaded as NOT LOADED, with the way out', () => {
     let output = '';
     const transcript = new Transcript({ write: (text: string) => (output += text) });

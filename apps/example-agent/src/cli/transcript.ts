@@ -47,6 +47,11 @@ function nameOf(call: { readonly name: string }): string {
   return printableLine(call.name);
 }
 
+/** The line that shows a call the model made: its name and arguments. */
+function callLine(call: { readonly name: string; readonly arguments: unknown }): string {
+  return `  -> ${nameOf(call)} ${argumentsPreview(call.arguments)}`;
+}
+
 const STATUS_MARK: Record<ExecutedCall['status'], string> = {
   success: 'ok',
   error: 'ERROR',
@@ -86,6 +91,8 @@ export class Transcript {
   readonly #showContent: boolean;
   /** The last quarter of its total each running call's progress was shown at (-1: only the first). */
   readonly #shownProgress = new Map<string, number>();
+  /** Ids of the calls of the message being streamed whose line is already printed (pre-started). */
+  readonly #shownCalls = new Set<string>();
 
   constructor(sink: LineSink, options: TranscriptOptions = {}) {
     checkOptions('Transcript', options, TRANSCRIPT_OPTIONS, invalidOption);
@@ -143,6 +150,8 @@ export class Transcript {
   /** Renders an agent-loop event. */
   agentEvent(event: AgentEvent): void {
     if (event.type === 'request') {
+      // A new message: a call line left from a stream that broke off is not this one's.
+      this.#shownCalls.clear();
       this.#emit(
         {
           type: 'request',
@@ -176,8 +185,10 @@ export class Transcript {
           // the transcript's own (a tool result, a permission) at the left margin.
           const text = printable(event.response.text).replace(/\n/g, '\n         ');
           const lines = event.response.text === '' ? [] : [`  model: ${text}`];
+          // A call that started while the model streamed was shown then, before its result.
           for (const call of event.response.toolCalls)
-            lines.push(`  -> ${nameOf(call)} ${argumentsPreview(call.arguments)}`);
+            if (!this.#shownCalls.has(call.id)) lines.push(callLine(call));
+          this.#shownCalls.clear();
           return lines.join('\n');
         },
       );
@@ -239,13 +250,22 @@ export class Transcript {
         );
         break;
       case 'call-start':
-        // Only a start during the stream is news; the others follow their batch line.
+        // Only a start during the stream is news (the others follow their batch line), and its
+        // result may come before the message ends: the call is shown whole now, not with the
+        // message, so that its line comes before its result.
         this.#emit(
-          { type: 'call-start', call: event.call.name, callId: event.call.id, preStarted: event.preStarted },
-          () =>
-            event.preStarted
-              ? `  -> ${nameOf(event.call)} started while the model is still streaming`
-              : undefined,
+          {
+            type: 'call-start',
+            call: event.call.name,
+            callId: event.call.id,
+            preStarted: event.preStarted,
+            ...(event.preStarted ? { arguments: event.call.arguments } : {}),
+          },
+          () => {
+            if (!event.preStarted) return undefined;
+            this.#shownCalls.add(event.call.id);
+            return `${callLine(event.call)}  (started while the model is still streaming)`;
+          },
         );
         break;
       case 'call-progress': {

@@ -5,6 +5,36 @@ import { runDemo } from './run-demo.js';
 
 afterAll(removeCliUnderTest);
 
+/**
+ * Reads the transcript top to bottom: a result line (`<- Name`) must find an earlier call line
+ * (`-> Name {args}`) of that tool of the same turn not yet answered. Within a turn, a call's line
+ * is printed once, so as many results as call lines.
+ */
+function expectEachCallShownBeforeItsResult(transcript: string): void {
+  let waiting = new Map<string, number>();
+  let results = 0;
+  for (const line of transcript.split('\n')) {
+    if (/^\[turn \d+\]/.test(line)) {
+      expect(
+        [...waiting].filter(([, count]) => count !== 0),
+        `calls never answered before: ${line}`,
+      ).toEqual([]);
+      waiting = new Map();
+      continue;
+    }
+    const call = /^ {2}-> (\S+) [[{"]/.exec(line);
+    if (call?.[1] !== undefined) waiting.set(call[1], (waiting.get(call[1]) ?? 0) + 1);
+    const result = /^ {2}<- (\S+) /.exec(line);
+    if (result?.[1] !== undefined) {
+      results += 1;
+      const open = waiting.get(result[1]) ?? 0;
+      expect(open, `the result "${line.trim()}" came before any line that shows the call`).toBeGreaterThan(0);
+      waiting.set(result[1], open - 1);
+    }
+  }
+  expect(results).toBeGreaterThan(20);
+}
+
 describe('demo', () => {
   it('walks through every step with real MCP servers, no key and no network, in under 30 seconds', async () => {
     let output = '';
@@ -65,7 +95,12 @@ describe('demo', () => {
       /answering it again is refused \[replayed\]: Approval [0-9a-f]{32} for Write was already answered/,
     );
     // Streaming pre-start: the concurrency-safe reads begin before the model's message ends.
-    expect(output).toContain('-> Read started while the model is still streaming');
+    expect(output).toContain(
+      '-> Read {"file_path":"notes.md"}  (started while the model is still streaming)',
+    );
+    // Every call is shown once, and before its result, whether it started while the model
+    // streamed, ran in a shared batch or alone.
+    expectEachCallShownBeforeItsResult(output.slice(0, output.indexOf('== 6. The turn as a trace ==')));
     // Grep judged every file it read: the key and .env were skipped, and it said so.
     expect(output).toContain('2 paths skipped: 1 denied by the permission policy, 1 would need approval');
     // It ends with the turn as a waterfall: one trace, the turn at the top, every model request under it.
@@ -99,6 +134,16 @@ describe('demo', () => {
         .map((line) => JSON.parse(line) as { type: string });
       expect(records.filter((record) => record.type === 'step')).toHaveLength(15);
       expect(records.some((record) => record.type === 'tool-result')).toBe(true);
+      // In JSON too, a call's arguments come before its result: with its early start, or with
+      // the model's message.
+      const shown = new Set<string>();
+      for (const record of records as Array<Record<string, unknown>>) {
+        if (record.type === 'call-start' && record.preStarted === true && 'arguments' in record)
+          shown.add(String(record.callId));
+        if (record.type === 'assistant')
+          for (const call of record.toolCalls as Array<{ id: string }>) shown.add(call.id);
+        if (record.type === 'tool-result') expect(shown, `${String(record.call)}`).toContain(record.callId);
+      }
       expect(records.at(-1)?.type).toBe('trace');
     } finally {
       home.remove();

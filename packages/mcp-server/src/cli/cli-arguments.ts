@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 /** What the command line asked for. */
 export type CliCommand =
   | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
   | {
       readonly kind: 'serve';
       readonly config: string;
@@ -12,13 +13,17 @@ export type CliCommand =
     };
 
 /** The bin's usage, printed by `--help` and after a usage error. */
-export const USAGE = `Usage: toolwright-mcp-server --config <module> [--stdio | --http <port> [--host <address>]]
+export const USAGE = `Usage: toolwright-mcp-server <module> [--stdio | --http <port> [--host <address>]]
 
 Serves the ToolRegistry a module exports as an MCP server.
 
-Options:
-  --config <module>       a JavaScript module exporting (as default, or as createServer) a
+Arguments:
+  <module>                a JavaScript module exporting (as default, or as createServer) a
                           ToolRegistry, server options with a registry, or a function returning one
+
+Options:
+  --config <module>       the same module, named by a flag (a launcher that takes --config for
+                          itself, such as the MCP Inspector, needs the argument form)
   --stdio                 serve one client over stdin/stdout (the default)
   --http <port>           serve Streamable HTTP on <port> (0 picks a free port) at /mcp
   --host <address>        address to listen on with --http (default 127.0.0.1)
@@ -28,12 +33,13 @@ Options:
                           $XDG_RUNTIME_DIR/toolwright-mcp-server, else
                           $XDG_STATE_HOME/toolwright/mcp-server or ~/.local/state/...;
                           0700 and owner-checked; each run's files removed on exit)
+  -V, --version           print the version of @toolwright/mcp-server
   -h, --help              print this help
 `;
 
 /** Parses the bin's arguments; throws an `Error` whose message is the usage problem. */
 export function parseCliArguments(argv: readonly string[]): CliCommand {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: [...argv],
     options: {
       config: { type: 'string' },
@@ -43,12 +49,14 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
       'allowed-host': { type: 'string', multiple: true },
       'artifacts-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'V' },
     },
     strict: true,
-    allowPositionals: false,
+    allowPositionals: true,
   });
   if (values.help === true) return { kind: 'help' };
-  if (values.config === undefined) throw new Error('--config <module> is required.');
+  if (values.version === true) return { kind: 'version' };
+  const config = configModule(values.config, positionals);
   if (values.stdio === true && values.http !== undefined)
     throw new Error('Choose one of --stdio and --http.');
   if (values.host !== undefined && values.http === undefined)
@@ -63,9 +71,27 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   }
   return {
     kind: 'serve',
-    config: values.config,
+    config,
     transport,
     allowedHosts: values['allowed-host'] ?? [],
     artifactsDir: values['artifacts-dir'],
   };
+}
+
+/** The config module: the one argument, or `--config` (the spelling the bin had first). */
+function configModule(flag: string | undefined, positionals: readonly string[]): string {
+  if (positionals.length > 1) {
+    throw new Error(
+      `Expected one config module; got ${positionals.length} arguments: ${positionals.map((value) => JSON.stringify(value)).join(', ')}.`,
+    );
+  }
+  const [argument] = positionals;
+  if (argument !== undefined && flag !== undefined && argument !== flag) {
+    throw new Error(
+      `Name the config module once, as the argument or with --config; got ${JSON.stringify(argument)} and --config ${JSON.stringify(flag)}.`,
+    );
+  }
+  const chosen = argument ?? flag;
+  if (chosen === undefined) throw new Error('A config module is required: toolwright-mcp-server <module>.');
+  return chosen;
 }

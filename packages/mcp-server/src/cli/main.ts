@@ -8,6 +8,7 @@ import { type CliCommand, parseCliArguments, USAGE } from './cli-arguments.js';
 import { createDefaultArtifactStore } from './default-artifact-store.js';
 import { loadServerModule } from './load-server-module.js';
 import { startOtlpTraceExport } from './otlp-trace-export.js';
+import { ownPackageVersion } from './package-version.js';
 
 /**
  * The `toolwright-mcp-server` program: loads the config module, serves it over stdio or HTTP,
@@ -28,6 +29,10 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
   if (command.kind === 'help') {
     process.stdout.write(USAGE);
+    return;
+  }
+  if (command.kind === 'version') {
+    process.stdout.write(`toolwright-mcp-server ${ownPackageVersion()}\n`);
     return;
   }
   // Before the module loads: its tools' tracers then find the provider registered.
@@ -57,8 +62,14 @@ export async function main(argv: readonly string[]): Promise<void> {
       void stop().then(() => process.exit(0));
     });
   }
+  // One line on stderr once it serves: a user who started it by hand sees it is up (and which
+  // copy), while stdout stays the protocol's alone.
+  const serving = `toolwright-mcp-server ${ownPackageVersion()}: serving ${command.config}`;
   if (command.transport === 'stdio') {
     const session = await serveStdio(server);
+    process.stderr.write(
+      `${serving} over stdio (stdout carries the protocol; close stdin or Ctrl+C to stop)\n`,
+    );
     await session.closed;
     await stop();
     return;
@@ -69,7 +80,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     host: command.transport.host,
     allowedHosts: [...(httpSettings?.allowedHosts ?? []), ...command.allowedHosts],
   });
-  process.stderr.write(`toolwright MCP server listening on ${httpServer.url}\n`);
+  process.stderr.write(`${serving}, listening on ${httpServer.url}\n`);
 }
 
 /** Runs {@link main} and reports a failure the way a command line should: one line, exit 1. */

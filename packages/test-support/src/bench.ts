@@ -25,4 +25,10 @@ export {
   timeRounds,
   timeRoundsAsync,
 } from './bench/rounds.js';
+export {
+  type ImportTimeOptions,
+  type LeafImportTimeOptions,
+  reportImportTimes,
+  reportLeafImportTimes,
+} from './bench/import-time.js';
 export { median, medianRatio, percentile } from './bench/statistics.js';

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { loadedModulesEnvironment } from '@toolwright/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeCliUnderTest, runCli } from '../test-support/run-cli.js';
 import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
@@ -12,7 +12,6 @@ import { makeTemporaryDirectory } from '../test-support/temporary-workspace.js';
 const directory = makeTemporaryDirectory('lazy-commands');
 const workspace = join(directory.path, 'workspace');
 const home = join(directory.path, 'home');
-const HOOK = pathToFileURL(join(import.meta.dirname, '..', 'test-support', 'loaded-modules-hook.mjs')).href;
 
 beforeAll(() => mkdirSync(workspace, { recursive: true }));
 afterAll(async () => {
@@ -26,7 +25,7 @@ async function loadedBy(args: string[]): Promise<{ code: number | null; stdout: 
   const result = await runCli(args, {
     cwd: workspace,
     home,
-    env: { NODE_OPTIONS: `--import "${HOOK}"`, TOOLWRIGHT_LOADED_MODULES_FILE: list },
+    env: loadedModulesEnvironment(list),
   });
   const modules = readFileSync(list, 'utf8').split('\n').filter(Boolean);
   return { code: result.code, stdout: result.stdout, modules };

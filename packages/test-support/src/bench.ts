@@ -14,6 +14,12 @@ export {
   targetLine,
 } from './bench/format.js';
 export {
+  type ImportTimeOptions,
+  type LeafImportTimeOptions,
+  reportImportTimes,
+  reportLeafImportTimes,
+} from './bench/import-time.js';
+export {
   nanosPerCall,
   type Paired,
   paired,
@@ -25,10 +31,4 @@ export {
   timeRounds,
   timeRoundsAsync,
 } from './bench/rounds.js';
-export {
-  type ImportTimeOptions,
-  type LeafImportTimeOptions,
-  reportImportTimes,
-  reportLeafImportTimes,
-} from './bench/import-time.js';
 export { median, medianRatio, percentile } from './bench/statistics.js';

@@ -128,8 +128,8 @@ export interface LeafImportTimeOptions {
 
 /**
  * Times the ESM import and the CJS require of a package that wraps nothing, in fresh processes,
- * and prints each against an absolute target, with the floor beside it: loading an empty module
- * the same way (what any package costs at the least).
+ * and prints each against an absolute target, with the floor beside it: importing an empty module,
+ * or requiring a built-in (what any load costs at the least).
  */
 export function reportLeafImportTimes(options: LeafImportTimeOptions): void {
   const { directory, packageName, targetMs, rounds = 11 } = options;
@@ -150,7 +150,7 @@ export function reportLeafImportTimes(options: LeafImportTimeOptions): void {
     }
     const cpu = median(subject.map((sample) => sample.cpuMs));
     report(
-      `${packageName} ${kind === 'import' ? 'ESM import' : 'CJS require'}: CPU ${formatMillis(cpu)} (floor, an empty module: ${formatMillis(median(floor.map((sample) => sample.cpuMs)))}; wall ${formatMillis(median(subject.map((sample) => sample.wallMs)))})`,
+      `${packageName} ${kind === 'import' ? 'ESM import' : 'CJS require'}: CPU ${formatMillis(cpu)} (floor, ${kind === 'import' ? 'an empty module' : 'a built-in'}: ${formatMillis(median(floor.map((sample) => sample.cpuMs)))}; wall ${formatMillis(median(subject.map((sample) => sample.wallMs)))})`,
       `<= ${targetMs} ms`,
       cpu <= targetMs,
     );

@@ -11,6 +11,7 @@ import { formatDifference, formatNanos, median, pairedAsync, report } from '@too
 import { runDemo } from '../src/demo/run-demo.js';
 import type { ModelToolCall } from '../src/providers/model-provider.js';
 import { createAgentSession } from '../src/session/agent-session.js';
+import { cliStartUp } from './cli-startup.js';
 
 const root = mkdtempSync(join(tmpdir(), 'example-agent-bench-'));
 const workspace = join(root, 'workspace');
@@ -137,6 +138,7 @@ try {
   await sharedBatchSpeedup();
   await sameFileEditsSerialised();
   await demoWallTime();
+  cliStartUp();
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

@@ -23,6 +23,8 @@ import { cpuNanos, formatBytes, formatNanos, targetLine } from '@toolwright/test
 import * as cacache from 'cacache';
 import { SessionArtifactStore } from '../dist/index.js';
 import { type Contender, measure } from './measure.js';
+// Its load time first, in fresh processes (bench/import-time.ts).
+import './import-time.js';
 
 /** Sizes from the issue; many short interleaved rounds, because the disk is shared and noisy. */
 const SIZES: ReadonlyArray<{

@@ -15,6 +15,8 @@ import { createTool, ToolKind, ToolResults } from '../src/index.js';
 import { freezeEditLikeByHand, freezeReadLikeByHand } from './freeze-floor.js';
 import { NANOSECOND_ROUNDS } from './measure.js';
 import { benchSchemaKinds } from './schema-kinds.js';
+// Its load time first, in fresh processes (bench/import-time.ts).
+import './import-time.js';
 
 const execute = async () => ToolResults.success('');
 

@@ -4,6 +4,8 @@
 import { readOverhead } from './read-overhead.js';
 import { streamingTurn } from './streaming-turn.js';
 import { telemetryOverhead } from './telemetry-overhead.js';
+// Its load time first, in fresh processes (bench/import-time.ts).
+import './import-time.js';
 
 console.log('@toolwright/executor bench');
 await readOverhead();

@@ -48,6 +48,8 @@ import { McpAdapter, mcpSourceGroup } from '../dist/index.js';
 import { fingerprintToolDefinition } from '../src/tool-fingerprint.js';
 import { callLatency } from './measure.js';
 import { oauthBenchmarks } from './oauth.js';
+// Its load time first, in fresh processes (bench/import-time.ts).
+import './import-time.js';
 
 /** A tool call through registry and adapter vs the raw SDK v2 client. */
 const OVERHEAD_TARGET = 1.1;

@@ -5,7 +5,7 @@ import {
   GetPromptResultSchema,
   ReadResourceResultSchema,
 } from '@modelcontextprotocol/core';
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import {
   createTool,
   type Tool,
@@ -19,6 +19,7 @@ import { type McpAdapterServices, servicesOf } from './adapter-services.js';
 import type { McpCatalogEntry } from './catalog-screen.js';
 import { ContentRouter } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+import { Type } from './lazy-type-builder.js';
 import type { McpAdapter } from './mcp-adapter.js';
 
 const serverName = () =>

@@ -5,11 +5,11 @@ import {
   GetTaskResultSchema,
   ListTasksResultSchema,
 } from '@modelcontextprotocol/core';
-import { Type } from '@sinclair/typebox';
 import { createTool, type Tool, ToolKind, ToolResults } from '@toolwright/contracts';
 import type { ServerConnection } from '@toolwright/mcp-client';
 import { servicesOf } from './adapter-services.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
+import { Type } from './lazy-type-builder.js';
 import type { McpAdapter } from './mcp-adapter.js';
 import { listAllPages } from './paginate.js';
 import { routeToolResult } from './tool-result-routing.js';

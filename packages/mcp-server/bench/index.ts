@@ -27,6 +27,8 @@ import {
 } from '../fleet/fleet-support.js';
 import { type ClientKind, legacyClients, modernClients, rawHttpClients } from './mcp-clients.js';
 import { type RunFigures, type RunPlan, reportRuns, runRounds } from './rounds-of-runs.js';
+// Its load time first, in fresh processes (bench/import-time.ts).
+import './import-time.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROUNDS = 3;

@@ -1,6 +1,8 @@
 // Benchmarks of @toolwright/openai-agents (not tests). Every figure is a ratio against a peer
 // measured in the same run. Run with `pnpm bench` in this package (build its dependencies first).
 import { toolCallOverhead } from './tool-call-overhead.js';
+// Its load time first, in fresh processes (bench/import-time.ts).
+import './import-time.js';
 
 console.log('@toolwright/openai-agents bench');
 await toolCallOverhead();

@@ -26,6 +26,8 @@ import {
 } from '@toolwright/test-support/bench';
 import { RedisArtifactStore, RedisConnection } from '../src/index.js';
 import { runOnConnection } from '../src/redis-connection.js';
+// Its load time first, in fresh processes (bench/import-time.ts).
+import './import-time.js';
 
 /** The target: at least half the speed of a raw SET / GET of the same bytes. */
 const TARGET = 0.5;

@@ -24,6 +24,8 @@ import {
   syntheticMcpTools,
   syntheticQueries,
 } from './synthetic-catalog.js';
+// Its load time first, in fresh processes (bench/import-time.ts).
+import './import-time.js';
 
 const CATALOG_SIZE = 10_000;
 const BUILTIN_COUNT = 50;

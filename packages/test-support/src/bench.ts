@@ -14,6 +14,12 @@ export {
   targetLine,
 } from './bench/format.js';
 export {
+  type ImportTimeOptions,
+  type LeafImportTimeOptions,
+  reportImportTimes,
+  reportLeafImportTimes,
+} from './bench/import-time.js';
+export {
   nanosPerCall,
   type Paired,
   paired,

@@ -16,6 +16,12 @@ export {
   loadSecondCopy,
 } from './error-class-contract.js';
 export {
+  LOADED_MODULES_HOOK_URL,
+  type LoadedModules,
+  loadedModulesEnvironment,
+  modulesLoadedBy,
+} from './loaded-modules.js';
+export {
   type PrintedLines,
   type ReadmeExampleOptions,
   readmeBlocks,

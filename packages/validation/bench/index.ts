@@ -34,6 +34,8 @@ import {
   readValid,
   readZod,
 } from './fixtures.js';
+// Its load time first, in fresh processes (bench/import-time.ts).
+import './import-time.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;

@@ -1,20 +1,7 @@
 import { startAgentTracing } from '../telemetry/agent-tracing.js';
-import { DEFAULT_OTLP_ENDPOINT } from '../telemetry/otlp-endpoint.js';
 import { waterfallStyle } from '../telemetry/waterfall-style.js';
+import type { TracingFlags } from './run-tracing-options.js';
 import type { LineSink, Transcript } from './transcript.js';
-
-/** The tracing flags of `run`. */
-export interface TracingFlags {
-  otel?: boolean;
-  trace?: boolean;
-}
-
-/** `--otel`'s help: where spans go, and what the MCP servers are (and are not) given. */
-export const OTEL_OPTION_HELP = `export spans and metrics over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT (default ${DEFAULT_OTLP_ENDPOINT}; OTEL_SERVICE_NAME, default toolwright-agent); stdio MCP servers get the traces endpoint, never the headers`;
-
-/** `--trace`'s help. */
-export const TRACE_OPTION_HELP =
-  "after the run, print a waterfall of the turn: model requests, tool calls, waits, retries and the MCP servers' own spans";
 
 /** The service name of the agent's spans unless `OTEL_SERVICE_NAME` names another. */
 export const AGENT_SERVICE_NAME = 'toolwright-agent';

@@ -7,10 +7,7 @@ import {
 import type { Terminal } from '../mcp/terminal.js';
 import { printable } from './printable.js';
 import type { LineSink } from './transcript.js';
-
-/** The command that trusts a folder, and the flag that uses its config for one run. */
-export const TRUST_COMMAND = 'toolwright-agent trust';
-export const TRUST_FLAG = '--trust-workspace';
+import { TRUST_COMMAND, TRUST_FLAG } from './trust-words.js';
 
 function quoteArgument(argument: string): string {
   return /^[\w@%+=:,./-]+$/.test(argument) ? argument : JSON.stringify(argument);

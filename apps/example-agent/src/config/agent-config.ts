@@ -4,13 +4,11 @@ import { type Static, Type } from '@sinclair/typebox';
 import { parseToolSchema, ToolValidationError } from '@toolwright/validation';
 import { AgentError, AgentErrorCode } from '../errors.js';
 import { PROVIDER_IDS } from '../providers/model-provider.js';
+import { MAX_TURNS_RANGE } from './max-turns-range.js';
 import { describeUnknownConfigKeys } from './unknown-config-keys.js';
 
 /** The file name the agent looks for in the workspace. */
 export const CONFIG_FILE_NAME = 'toolwright.config.json';
-
-/** What `maxTurns` (and `--max-turns`) accepts: model turns before a run stops. */
-export const MAX_TURNS_RANGE = { min: 1, max: 500, integer: true } as const;
 
 /** The schema of `toolwright.config.json`; every key is optional. */
 export const AgentConfigSchema = Type.Object({

@@ -1,17 +1,12 @@
 import type { McpSamplingHandler } from '@toolwright/mcp-client';
 import { printable } from '../cli/printable.js';
 import type { ConversationMessage, ModelProvider } from '../providers/model-provider.js';
+import {
+  DEFAULT_SAMPLING_MAX_PROMPT_BYTES,
+  DEFAULT_SAMPLING_REQUESTS_PER_MINUTE,
+} from './sampling-defaults.js';
 import { serverTextBlock } from './server-text-block.js';
 import type { Terminal } from './terminal.js';
-
-/** The most tokens a server's sampling request may use unless the user sets another cap. */
-export const DEFAULT_SAMPLING_MAX_TOKENS = 1024;
-
-/** The largest prompt (system prompt and messages, UTF-8 bytes) one server may send, by default. */
-export const DEFAULT_SAMPLING_MAX_PROMPT_BYTES = 32 * 1024;
-
-/** How many sampling requests one server may make in any minute, by default. */
-export const DEFAULT_SAMPLING_REQUESTS_PER_MINUTE = 10;
 
 /**
  * How much of the prompt the approval question quotes. Anything longer is cut with a line saying

@@ -1,6 +1,5 @@
 import { checkOptions, type OptionTable, previewText } from '@toolwright/utils';
-import { Ajv, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv, ValidateFunction } from 'ajv';
 import { InvalidOptionError } from '../errors/invalid-option-error.js';
 import { createArgumentError } from '../errors/tool-validation-error.js';
 import { ValidationErrorCode } from '../errors/toolwright-error.js';
@@ -22,6 +21,7 @@ import type { Coercion, ParseOptions, ParseResult, SchemaValidator } from '../sc
 import { JSON_SCHEMA_FILLER } from './json-schema-filler.js';
 import { type JsonSchemaLimits, resolveJsonSchemaLimits } from './json-schema-limits.js';
 import { linearRegExpEngine } from './linear-regexp.js';
+import { loadAjv } from './load-ajv.js';
 import { isScreenReport, type JsonSchemaReport, prescreenJsonSchema } from './prescreen-json-schema.js';
 
 /** Options of {@link compileJsonSchema} beyond the limits. */
@@ -60,7 +60,8 @@ function engineFor(dialect: Dialect): Ajv {
       logger: false as const,
       code: { regExp: linearRegExpEngine },
     };
-    engine = dialect === '2020-12' ? new Ajv2020(options) : new Ajv(options);
+    const classes = loadAjv();
+    engine = dialect === '2020-12' ? new classes.Ajv2020(options) : new classes.Ajv(options);
     engines[dialect] = engine;
   }
   return engine;

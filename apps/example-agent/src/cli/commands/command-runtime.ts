@@ -1,5 +1,5 @@
 import type { ToolMode } from '@toolwright/registry';
-import { ToolwrightError } from '@toolwright/validation';
+import { ToolwrightError } from '@toolwright/utils';
 import { type Command, InvalidArgumentError } from 'commander';
 import { AgentErrorCode } from '../../errors.js';
 import type { GlobalOptions } from '../command-context.js';

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { runDemo } from '../../demo/run-demo.js';
 import { type CommandRuntime, commandAction } from './command-runtime.js';
 
 /** `demo`: the README's first command. */
@@ -13,6 +12,8 @@ export function registerDemoCommand(program: Command, runtime: CommandRuntime): 
     .option('--keep', 'keep the temporary workspace')
     .action(
       commandAction(runtime, async (flags: { json?: boolean; keep?: boolean }) => {
+        // Loaded when the demo runs: `--help` and `--version` load neither the agent nor the SDKs.
+        const { runDemo } = await import('../../demo/run-demo.js');
         await runDemo({ sink: runtime.io.stdout, json: flags.json === true, keep: flags.keep === true });
       }),
     );

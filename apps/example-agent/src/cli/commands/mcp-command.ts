@@ -1,15 +1,13 @@
 import type { Command } from 'commander';
-import { openCommandContext } from '../command-context.js';
-import { formatMcpList, isUnusable } from '../mcp-list-view.js';
-import { Transcript } from '../transcript.js';
 import {
   type CommandRuntime,
   type CommonFlags,
   commandAction,
-  ExitCode,
   withCommonOptions,
 } from './command-runtime.js';
 import { registerMcpLoginCommands } from './mcp-login-command.js';
+
+// The definition of `mcp` only: what `mcp list` does is in mcp-list-action.ts, loaded when it runs.
 
 /** `mcp list`: connect every configured server and show its phase and tool count. */
 export function registerMcpCommand(program: Command, runtime: CommandRuntime): void {
@@ -19,25 +17,8 @@ export function registerMcpCommand(program: Command, runtime: CommandRuntime): v
     mcp.command('list').description('connect every server and show its state and tool count'),
   ).action(
     commandAction(runtime, async (flags: CommonFlags) => {
-      const context = await openCommandContext(
-        flags,
-        new Transcript(runtime.io.stderr),
-        undefined,
-        runtime.io.stderr,
-      );
-      try {
-        const statuses = context.servers?.statuses() ?? [];
-        if (flags.json === true) {
-          runtime.io.stdout.write(`${JSON.stringify(statuses)}\n`);
-        } else if (statuses.length === 0) {
-          runtime.io.stdout.write('no MCP servers configured (add them to .mcp.json under "mcpServers")\n');
-        } else {
-          runtime.io.stdout.write(formatMcpList(statuses));
-        }
-        if (statuses.some(isUnusable)) runtime.fail(ExitCode.Failure);
-      } finally {
-        await context.close();
-      }
+      const { mcpListCommand } = await import('./mcp-list-action.js');
+      await mcpListCommand(runtime, flags);
     }),
   );
 }

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
-import { openCommandContext } from '../command-context.js';
-import { Transcript } from '../transcript.js';
 import {
   type CommandRuntime,
   type CommonFlags,
   commandAction,
   withCommonOptions,
 } from './command-runtime.js';
+
+// The definition of `search` only: what it does is in search-action.ts, loaded when it runs.
 
 /** `search <query>`: the registry search behind ToolSearch, from the command line. */
 export function registerSearchCommand(program: Command, runtime: CommandRuntime): void {
@@ -17,39 +17,8 @@ export function registerSearchCommand(program: Command, runtime: CommandRuntime)
       .argument('<query>', 'keywords, select:Name,Other or /regex/'),
   ).action(
     commandAction(runtime, async (query: string, flags: CommonFlags) => {
-      const context = await openCommandContext(
-        flags,
-        new Transcript(runtime.io.stderr),
-        undefined,
-        runtime.io.stderr,
-      );
-      try {
-        const result = context.session.registry.search(query);
-        const matches = result.matches.map((tool) => ({
-          name: tool.name,
-          kind: tool.kind,
-          source: tool.source.type,
-          description: tool.description.short,
-        }));
-        if (flags.json === true) {
-          runtime.io.stdout.write(
-            `${JSON.stringify({ kind: result.kind, matches, missing: result.missing, suggestions: result.suggestions })}\n`,
-          );
-          return;
-        }
-        const lines = matches.map(
-          (match) => `${match.name.padEnd(40)} ${match.kind.padEnd(10)} ${match.description}`,
-        );
-        if (result.missing.length > 0) lines.push(`not found: ${result.missing.join(', ')}`);
-        if (lines.length === 0) {
-          const hint =
-            result.suggestions.length > 0 ? `; did you mean ${result.suggestions.join(', ')}?` : '';
-          lines.push(`no tools match ${JSON.stringify(query)}${hint}`);
-        }
-        runtime.io.stdout.write(`${lines.join('\n')}\n`);
-      } finally {
-        await context.close();
-      }
+      const { searchCommand } = await import('./search-action.js');
+      await searchCommand(runtime, query, flags);
     }),
   );
 }

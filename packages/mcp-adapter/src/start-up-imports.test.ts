@@ -1,0 +1,97 @@
+// What importing the package loads. TypeBox (about what the MCP client itself costs to load) is
+// needed only by the helper tools, so it loads when createMcpContentTools / createMcpTaskTools
+// first make them; Ajv (through @toolwright/validation) only with the first foreign schema
+// compiled. The built ESM and CJS outputs are loaded natively by Node in a child process.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { modulesLoadedBy } from '@toolwright/test-support';
+import { build } from 'tsup';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const packageDir = join(import.meta.dirname, '..');
+const outDir = join(packageDir, '.tmp', `start-up-imports-${process.pid}`);
+
+// Imports the build and reports what is loaded; then makes the helper tools, registers them and
+// builds a call of each kind (their TypeBox schemas validate), and reports again.
+const probe = (entry: string) => `
+import { createRequire } from 'node:module';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+const require = createRequire(import.meta.url);
+const loaded = () => {
+  const paths = Object.keys(require.cache);
+  return { typebox: paths.some((path) => path.includes('/@sinclair/typebox/')), ajv: paths.some((path) => path.includes('/ajv/')) };
+};
+const adapterPackage = ${entry === 'index.cjs' ? "require('./index.cjs')" : "await import('./index.js')"};
+const before = loaded();
+// A mark in the list of loaded modules: what came before it, the import alone loaded.
+await import('data:text/javascript,export{}//import-done');
+const { ToolRegistry } = await import('@toolwright/registry');
+const { SessionArtifactStore } = await import('@toolwright/artifacts');
+const registry = new ToolRegistry();
+const adapter = new adapterPackage.McpAdapter({
+  registry,
+  artifacts: new SessionArtifactStore({ root: mkdtempSync(join(tmpdir(), 'probe-')), namespace: 'mcp', sessionId: 'probe' }),
+  servers: [],
+});
+const tools = [...adapterPackage.createMcpContentTools(adapter), ...adapterPackage.createMcpTaskTools(adapter)];
+registry.registerAll(tools);
+const built = registry.get('McpListResources').build({});
+let refused;
+try { registry.get('McpReadResource').build({ server: 'x' }); } catch (error) { refused = error.code; }
+console.log(JSON.stringify({ before, after: loaded(), tools: tools.length, built: built !== undefined, refused }));
+`;
+
+beforeAll(async () => {
+  await rm(outDir, { recursive: true, force: true });
+  await build({
+    config: false,
+    entry: { index: join(packageDir, 'src/index.ts') },
+    format: ['esm', 'cjs'],
+    outDir,
+    dts: false,
+    sourcemap: false,
+    target: 'node20',
+    silent: true,
+    skipNodeModulesBundle: true,
+  });
+  await mkdir(outDir, { recursive: true });
+  await writeFile(join(outDir, 'probe-esm.mjs'), probe('index.js'));
+  await writeFile(join(outDir, 'probe-cjs.mjs'), probe('index.cjs'));
+}, 60_000);
+
+afterAll(async () => {
+  await rm(outDir, { recursive: true, force: true });
+});
+
+describe('importing @toolwright/mcp-adapter', () => {
+  it.each(['esm', 'cjs'])(
+    '(%s) loads TypeBox when the helper tools are made, and Ajv not at all',
+    async (format) => {
+      const run = await modulesLoadedBy([join(outDir, `probe-${format}.mjs`)], { cwd: outDir });
+      expect(run.stderr).toBe('');
+      const report = JSON.parse(run.stdout) as Record<string, unknown>;
+      expect(report).toEqual({
+        before: { typebox: false, ajv: false },
+        after: { typebox: true, ajv: false },
+        tools: expect.any(Number),
+        built: true,
+        refused: 'validation_failed',
+      });
+      expect(report.tools).toBeGreaterThanOrEqual(10);
+      // Nor did the ES module loader load them with the import (a static import would pass there).
+      const byImport = run.modules.slice(
+        0,
+        run.modules.indexOf('data:text/javascript,export{}//import-done'),
+      );
+      expect(byImport.filter((url) => url.includes('/@sinclair/typebox/') || url.includes('/ajv/'))).toEqual(
+        [],
+      );
+      // The list is not empty by accident: the ESM build's imports pass the hooks (the CJS build's
+      // requires do not, on Node 20; require.cache above covers those).
+      if (format === 'esm')
+        expect(byImport.some((url) => url.includes('/@modelcontextprotocol/client/'))).toBe(true);
+    },
+  );
+});

@@ -6,7 +6,8 @@
 // tooling/node-versions (see scripts/node-versions.mjs). The app and repo tests run on Node 20
 // only: they spawn the CLI, servers and registries, and the packages are what users run on
 // their own Node. One line per run comes first, then the closing line counts all three.
-// `--project <name>` narrows every run; Node 22 and 24 then run only the `packages/...` ones
+// `--project <name>` narrows every run (a package's name takes its sub-projects along, e.g.
+// `packages/ai-sdk/ai-v7`, its tests under AI SDK 7, which run on Node 22 and 24 and are skipped on 20); Node 22 and 24 then run only the `packages/...` ones
 // named (none: they are skipped). TOOLWRIGHT_NODE_VERSIONS=current runs Node 20 only.
 //
 // It builds first (`turbo run build`, cached, so a second run costs seconds). Unit tests import
@@ -96,8 +97,24 @@ function withoutProjectFilters(args) {
   return kept;
 }
 
+/**
+ * A package's filter also selects its sub-projects (`packages/ai-sdk` → `packages/ai-sdk/*`, the
+ * ai-sdk tests under AI SDK 7): a package's tests are all its projects, and vitest matches a
+ * project name exactly.
+ */
+function withSubProjects(args) {
+  const filters = projectFilters(args);
+  const packages = filters.filter((f) => /^packages\/[^/*]+$/.test(f));
+  if (packages.length === 0) return args;
+  return [
+    ...withoutProjectFilters(args),
+    ...[...filters, ...packages.map((f) => `${f}/*`)].flatMap((f) => ['--project', f]),
+  ];
+}
+
 /** The runs to make: the machine's Node with every project, then each extra Node with the packages. */
-function planRuns(args) {
+function planRuns(userArgs) {
+  const args = withSubProjects(userArgs);
   const own = { node: process.execPath, version: process.versions.node, scope: 'every project', args };
   if (process.env.TOOLWRIGHT_NODE_VERSIONS === 'current') return { runs: [own], skipped: [] };
   const filters = projectFilters(args);

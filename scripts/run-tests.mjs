@@ -8,7 +8,8 @@
 // their own Node. One line per run comes first, then the closing line counts all three.
 // `--project <name>` narrows every run (a package's name takes its sub-projects along, e.g.
 // `packages/ai-sdk/ai-v7`, its tests under AI SDK 7, skipped on Node 20); Node 22 and 24 then
-// run only the `packages/...` ones named (none: they are skipped). TOOLWRIGHT_NODE_VERSIONS=current runs Node 20 only.
+// run only the `packages/...` ones named (none: they are skipped).
+// TOOLWRIGHT_NODE_VERSIONS=current runs Node 20 only.
 //
 // It builds first (`turbo run build`, cached, so a second run costs seconds). Unit tests import
 // the packages' sources, but the CLI, demo and README tests run what a user runs: the spawned

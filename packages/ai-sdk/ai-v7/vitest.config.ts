@@ -17,6 +17,7 @@ export default defineProject({
   resolve: {
     alias: [
       { find: /^ai$/, replacement: 'ai-v7' },
+      { find: /^ai\/test$/, replacement: 'ai-v7/test' },
       { find: /^@ai-sdk\/openai-compatible$/, replacement: '@ai-sdk/openai-compatible-v3' },
       ...((shared.resolve?.alias as Array<{ find: RegExp; replacement: string }> | undefined) ?? []),
     ],

@@ -70,7 +70,9 @@ function project(major: 6 | 7): string {
     name: `readme-ai-${major}`,
     private: true,
     type: 'module',
-    dependencies: Object.fromEntries(installLine('npm install @toolwright/').map((name) => [name, specOf(name)])),
+    dependencies: Object.fromEntries(
+      installLine('npm install @toolwright/').map((name) => [name, specOf(name)]),
+    ),
     devDependencies: Object.fromEntries(
       installLine('npm install --save-dev ').map((name) => [name, specOf(name)]),
     ),
@@ -97,6 +99,9 @@ describe.each([6, 7] as const)('the ai-sdk README example with ai %s', (major) =
     rmSync(join(dir, 'node_modules/@types/json-schema'), { recursive: true });
     const without = runCommand('npx', tscCommand(), dir);
     expect(without.status).not.toBe(0);
-    expect(without.output).toContain("Cannot find module 'json-schema'");
+    expect(without.output).toContain('node_modules/@ai-sdk/provider/dist/index.d.ts(1,');
+    expect(without.output).toContain(
+      "error TS7016: Could not find a declaration file for module 'json-schema'",
+    );
   });
 });

@@ -30,6 +30,7 @@ export type ToolApprovalAnswer =
 
 /** What AI SDK 7 passes a `toolApproval` function, as far as the bridge reads it. */
 export interface ToolApprovalRequest {
+  /** The call to judge: its id, the tool's name and its input as the SDK validated it. */
   readonly toolCall: { readonly toolCallId: string; readonly toolName: string; readonly input: unknown };
   /** The conversation so far; on a resumed run it holds the user's `tool-approval-response`. */
   readonly messages: readonly unknown[];

@@ -121,7 +121,10 @@ function planRuns(userArgs) {
   const filters = projectFilters(args);
   const packageFilters =
     filters.length === 0 ? ['packages/*'] : filters.filter((f) => f.startsWith('packages/'));
-  if (filters.length > 0) own.scope = filters.join(', ');
+  // The lines name the projects as the user named them; a package's sub-projects go with it.
+  const named = projectFilters(userArgs);
+  const scopeOf = (list) => list.join(', ');
+  if (named.length > 0) own.scope = scopeOf(named);
   const runs = [own];
   const skipped = [];
   let prepared;
@@ -143,7 +146,7 @@ function planRuns(userArgs) {
       runs.push({
         node: entry.binary,
         version: entry.version,
-        scope: packageFilters.join(', '),
+        scope: scopeOf(named.length === 0 ? packageFilters : named.filter((f) => f.startsWith('packages/'))),
         // A file filter aimed at the app or tests/ matches nothing here: that is not a failure.
         args: [
           ...withoutProjectFilters(args),

@@ -36,9 +36,7 @@ async function serve(script: readonly ScriptedTurn[]): Promise<ChatCompletionsSe
 }
 
 /** A registry with Read, Write and a deferred MCP tool, and an executor over it. */
-function agentSetup(
-  options: { ask?: string[]; approve?: ToolExecutor['sessionId'] extends string ? never : never } = {},
-) {
+function agentSetup(options: { ask?: string[] } = {}) {
   const workspace = makeTempDir('toolwright-ai-sdk-7');
   const read = memoryReadTool({ 'notes.md': 'line 1\nline 2\nline 3' });
   const write = recordingWriteTool(workspace);

@@ -35,7 +35,7 @@ async function serve(script: readonly ScriptedTurn[]): Promise<ChatCompletionsSe
   return server;
 }
 
-/** A registry with Read, Write and a deferred MCP tool, and an executor over it. */
+/** A registry with Read, Write and a deferred MCP tool, and its permission policy (see executorOf). */
 function agentSetup(options: { ask?: string[] } = {}) {
   const workspace = makeTempDir('toolwright-ai-sdk-7');
   const read = memoryReadTool({ 'notes.md': 'line 1\nline 2\nline 3' });

@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/*', 'tests', 'conformance', 'fleet'],
+    projects: ['packages/*', 'packages/ai-sdk/ai-v7', 'apps/*', 'tests', 'conformance', 'fleet'],
   },
 });

@@ -6,8 +6,10 @@
 // tooling/node-versions (see scripts/node-versions.mjs). The app and repo tests run on Node 20
 // only: they spawn the CLI, servers and registries, and the packages are what users run on
 // their own Node. One line per run comes first, then the closing line counts all three.
-// `--project <name>` narrows every run; Node 22 and 24 then run only the `packages/...` ones
-// named (none: they are skipped). TOOLWRIGHT_NODE_VERSIONS=current runs Node 20 only.
+// `--project <name>` narrows every run (a package's name takes its sub-projects along, e.g.
+// `packages/ai-sdk/ai-v7`, its tests under AI SDK 7, skipped on Node 20); Node 22 and 24 then
+// run only the `packages/...` ones named (none: they are skipped).
+// TOOLWRIGHT_NODE_VERSIONS=current runs Node 20 only.
 //
 // It builds first (`turbo run build`, cached, so a second run costs seconds). Unit tests import
 // the packages' sources, but the CLI, demo and README tests run what a user runs: the spawned
@@ -96,14 +98,33 @@ function withoutProjectFilters(args) {
   return kept;
 }
 
+/**
+ * A package's filter also selects its sub-projects (`packages/ai-sdk` → `packages/ai-sdk/*`, the
+ * ai-sdk tests under AI SDK 7): a package's tests are all its projects, and vitest matches a
+ * project name exactly.
+ */
+function withSubProjects(args) {
+  const filters = projectFilters(args);
+  const packages = filters.filter((f) => /^packages\/[^/*]+$/.test(f));
+  if (packages.length === 0) return args;
+  return [
+    ...withoutProjectFilters(args),
+    ...[...filters, ...packages.map((f) => `${f}/*`)].flatMap((f) => ['--project', f]),
+  ];
+}
+
 /** The runs to make: the machine's Node with every project, then each extra Node with the packages. */
-function planRuns(args) {
+function planRuns(userArgs) {
+  const args = withSubProjects(userArgs);
   const own = { node: process.execPath, version: process.versions.node, scope: 'every project', args };
   if (process.env.TOOLWRIGHT_NODE_VERSIONS === 'current') return { runs: [own], skipped: [] };
   const filters = projectFilters(args);
   const packageFilters =
     filters.length === 0 ? ['packages/*'] : filters.filter((f) => f.startsWith('packages/'));
-  if (filters.length > 0) own.scope = filters.join(', ');
+  // The lines name the projects as the user named them; a package's sub-projects go with it.
+  const named = projectFilters(userArgs);
+  const scopeOf = (list) => list.join(', ');
+  if (named.length > 0) own.scope = scopeOf(named);
   const runs = [own];
   const skipped = [];
   let prepared;
@@ -125,7 +146,7 @@ function planRuns(args) {
       runs.push({
         node: entry.binary,
         version: entry.version,
-        scope: packageFilters.join(', '),
+        scope: scopeOf(named.length === 0 ? packageFilters : named.filter((f) => f.startsWith('packages/'))),
         // A file filter aimed at the app or tests/ matches nothing here: that is not a failure.
         args: [
           ...withoutProjectFilters(args),

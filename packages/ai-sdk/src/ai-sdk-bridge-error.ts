@@ -13,6 +13,11 @@ export const AiSdkBridgeErrorCode = {
   DuplicateTool: 'duplicate_tool',
   /** A tool of an interface version this package does not speak (the message names both versions). */
   UnsupportedSpecificationVersion: 'unsupported_specification_version',
+  /**
+   * AI SDK 7: a tool's `toolsContext` entry is not an object of execution-context fields (the
+   * SDK reports it as the cause of its `TypeValidationError` and the run stops).
+   */
+  InvalidToolContext: 'invalid_tool_context',
 } as const;
 
 /** One of the codes in {@link AiSdkBridgeErrorCode}. */
@@ -20,8 +25,9 @@ export type AiSdkBridgeErrorCode = (typeof AiSdkBridgeErrorCode)[keyof typeof Ai
 
 /**
  * The error class of `@toolwright/ai-sdk`; a `ToolwrightError` with a marker of its own. It is
- * thrown only while a `ToolSet` or a step helper is being set up: once a run is under way, every
- * failure of a call reaches the model as a tool error instead.
+ * thrown while a `ToolSet` or a step helper is being set up, and for a host's own mistake in a
+ * run (a tool context that is no object); every failure of a call reaches the model as a tool
+ * error instead.
  */
 export class AiSdkBridgeError extends ToolwrightError<AiSdkBridgeErrorCode> {
   /** True for an error of this class, including one thrown by another installed copy. */

@@ -11,6 +11,13 @@ import { type ToolModelOutput, toModelOutput } from './model-output.js';
 import { PendingInvocations } from './pending-invocations.js';
 import { repairableInputError } from './repairable-input-error.js';
 import { outputFromExecutedCall } from './result-output.js';
+import { withSdkTimeout } from './sdk-tool-timeout.js';
+import {
+  contextFieldsOf,
+  type ToolContextFields,
+  type ToolContextSchema,
+  toolContextSchema,
+} from './tool-context.js';
 import { type InputValidation, type ToolInputSchema, toolInputSchema } from './tool-input-schema.js';
 import type { ImageDelivery, ToolwrightToolOutput } from './tool-output.js';
 import { type ToolOutputSchema, toolOutputSchema } from './tool-output-schema.js';
@@ -19,6 +26,11 @@ import { type ToolOutputSchema, toolOutputSchema } from './tool-output-schema.js
 export interface ToolCallOptions {
   readonly toolCallId: string;
   readonly abortSignal?: AbortSignal | undefined;
+  /**
+   * AI SDK 7: the tool's entry of `toolsContext`, checked by {@link BridgedTool.contextSchema};
+   * its fields join the call's toolwright execution context. AI SDK 6 passes none.
+   */
+  readonly context?: unknown;
 }
 
 /**
@@ -27,7 +39,7 @@ export interface ToolCallOptions {
  * {@link ToolwrightToolOutput}. Declared here in the shape of the SDK's `Tool` rather than
  * imported from `ai`, so the published types need nothing of `ai`'s own; the SDK accepts it.
  */
-export interface BridgedTool {
+export interface BridgedTool<CONTEXT extends ToolContextFields = ToolContextFields> {
   readonly type: 'dynamic';
   /** The tool's display name. */
   readonly title: string;
@@ -38,6 +50,12 @@ export interface BridgedTool {
   readonly inputSchema: ToolInputSchema;
   /** Present when the tool declares an output schema (see {@link ToolOutputSchema}). */
   readonly outputSchema?: ToolOutputSchema;
+  /**
+   * AI SDK 7's tool context: an object of fields (`toolsContext: { [name]: { ... } }`) that join
+   * the execution context the tool sees, over the executor's `contextFields`; or nothing. AI SDK 6
+   * does not read it.
+   */
+  readonly contextSchema: ToolContextSchema<CONTEXT>;
   /** Runs the call; resolves to its output whatever happened, never rejects for a tool's failure. */
   execute(input: unknown, options: ToolCallOptions): Promise<ToolwrightToolOutput>;
   /** The model's form of an output (see {@link toModelOutput}). */
@@ -59,7 +77,10 @@ export interface BridgeSettings {
  * description — the SDK reads them only for tools active in a step, so a catalog of thousands of
  * deferred tools projects nothing up front.
  */
-export function bridgeTool(tool: Tool, settings: BridgeSettings): BridgedTool {
+export function bridgeTool<CONTEXT extends ToolContextFields>(
+  tool: Tool,
+  settings: BridgeSettings,
+): BridgedTool<CONTEXT> {
   let declaration: FunctionDeclaration | undefined;
   const declared = (): FunctionDeclaration => {
     declaration ??= tool.getFunctionDeclaration(settings.target);
@@ -96,18 +117,24 @@ export function bridgeTool(tool: Tool, settings: BridgeSettings): BridgedTool {
     ...(settings.target === 'openai-responses' || (openAi && tool.strict) ? { strict: tool.strict } : {}),
     inputSchema: toolInputSchema(() => declared().parameters, validate),
     ...(outputSchema === undefined ? {} : { outputSchema }),
+    contextSchema: toolContextSchema<CONTEXT>(tool.name),
     execute: (input, options) => {
       const invocation = pending.take(input);
       const call = { id: options.toolCallId, name: tool.name, arguments: input };
+      const contextFields = contextFieldsOf(options.context);
       return settings.lane.run(tool.parallelism, async () => {
         const executed = await settings.run(call, {
           ...(options.abortSignal === undefined ? {} : { signal: options.abortSignal }),
           ...(invocation === undefined ? {} : { invocation }),
+          ...(contextFields === undefined ? {} : { contextFields }),
           nullAsAbsent,
           // ToolSearch answers with declarations in the dialect the model is reading.
           providerTarget: settings.target,
         });
-        return outputFromExecutedCall(executed, settings.images);
+        return outputFromExecutedCall(
+          withSdkTimeout(executed, tool.name, options.abortSignal),
+          settings.images,
+        );
       });
     },
     toModelOutput: ({ output }) => toModelOutput(output),

@@ -18,6 +18,7 @@ export function executorRunner(executor: BridgeExecutor): CallRunner {
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.nullAsAbsent === undefined ? {} : { nullAsAbsent: options.nullAsAbsent }),
       ...(options.providerTarget === undefined ? {} : { providerTarget: options.providerTarget }),
+      ...(options.contextFields === undefined ? {} : { contextFields: options.contextFields }),
     });
     if (executed === undefined) throw new Error(`The executor returned no result for call ${call.id}.`);
     return executed;

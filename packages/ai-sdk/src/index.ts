@@ -20,6 +20,14 @@ export type { BridgedTool, ToolCallOptions } from './bridged-tool.js';
 export type { BridgeExecutor } from './executor-runner.js';
 export { type ToolModelOutput, toModelOutput } from './model-output.js';
 export { type ToolwrightToolSet, toAiSdkTools } from './to-ai-sdk-tools.js';
+export {
+  createToolApproval,
+  type ToolApprovalAnswer,
+  type ToolApprovalOptions,
+  type ToolApprovalRequest,
+  type ToolwrightToolApproval,
+} from './tool-approval.js';
+export type { ToolContextFields, ToolContextSchema } from './tool-context.js';
 export type { StandardValidationResult, ToolInputSchema } from './tool-input-schema.js';
 export type { ImageDelivery, ToolOutputImage, ToolwrightToolOutput } from './tool-output.js';
 export type { ToolOutputSchema } from './tool-output-schema.js';

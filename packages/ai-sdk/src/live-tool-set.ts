@@ -1,5 +1,4 @@
 import type { Tool } from '@toolwright/contracts';
-import type { BridgedTool } from './bridged-tool.js';
 
 /** The registry side of a live tool set: `ToolRegistry` fits. */
 export interface ToolCatalog {
@@ -8,7 +7,7 @@ export interface ToolCatalog {
 }
 
 /**
- * A read-only `ToolSet` that always shows the catalog as it is now: a tool an MCP server adds in
+ * A read-only `ToolSet` (of bridged tools, `ENTRY`) that always shows the catalog as it is now: a tool an MCP server adds in
  * the middle of a run is there when ToolSearch loads it, and a tool whose definition changed is
  * bridged afresh. The AI SDK reads `tools` once per run, but reads its entries again at every
  * step (to apply `activeTools`), so a snapshot would hide tools added after the run began.
@@ -16,12 +15,12 @@ export interface ToolCatalog {
  * Bridged tools are cached per `Tool` object, so each is made once however often it is read;
  * entries come in the registry's order (sorted by name), which keeps requests byte-stable.
  */
-export function liveToolSet(
+export function liveToolSet<ENTRY extends object>(
   catalog: ToolCatalog,
-  bridge: (tool: Tool) => BridgedTool,
-): Readonly<Record<string, BridgedTool>> {
-  const bridged = new WeakMap<Tool, BridgedTool>();
-  const lookup = (name: string | symbol): BridgedTool | undefined => {
+  bridge: (tool: Tool) => ENTRY,
+): Readonly<Record<string, ENTRY>> {
+  const bridged = new WeakMap<Tool, ENTRY>();
+  const lookup = (name: string | symbol): ENTRY | undefined => {
     if (typeof name !== 'string') return undefined;
     const tool = catalog.get(name);
     if (tool === undefined) return undefined;
@@ -33,7 +32,7 @@ export function liveToolSet(
     return entry;
   };
   const refuse = (): boolean => false;
-  return new Proxy(Object.create(null) as Record<string, BridgedTool>, {
+  return new Proxy(Object.create(null) as Record<string, ENTRY>, {
     get: (_target, name) => lookup(name),
     has: (_target, name) => typeof name === 'string' && catalog.get(name) !== undefined,
     ownKeys: () => catalog.getAll().map((tool) => tool.name),

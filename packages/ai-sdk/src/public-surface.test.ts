@@ -6,6 +6,7 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'AiSdkBridgeErrorCode',
     'activeToolNames',
     'createPrepareStep',
+    'createToolApproval',
     'toAiSdkTools',
     'toModelOutput',
   ]);

@@ -6,9 +6,15 @@ import { CallLane } from './call-lane.js';
 import { directRunner } from './direct-runner.js';
 import { executorRunner } from './executor-runner.js';
 import { liveToolSet, type ToolCatalog } from './live-tool-set.js';
+import type { ToolContextFields } from './tool-context.js';
 
-/** The `ToolSet` {@link toAiSdkTools} returns: AI SDK tools by name. */
-export type ToolwrightToolSet = Readonly<Record<string, BridgedTool>>;
+/**
+ * The `ToolSet` {@link toAiSdkTools} returns: AI SDK tools by name. `CONTEXT` is the type of each
+ * tool's AI SDK 7 `toolsContext` entry (see {@link ToolContextSchema}).
+ */
+export type ToolwrightToolSet<CONTEXT extends ToolContextFields = ToolContextFields> = Readonly<
+  Record<string, BridgedTool<CONTEXT>>
+>;
 
 /**
  * Turns a toolwright registry, or a list of tools, into an AI SDK `ToolSet` for `generateText`,
@@ -30,9 +36,15 @@ export type ToolwrightToolSet = Readonly<Record<string, BridgedTool>>;
  * ToolSearch while some tool is deferred: pass `createPrepareStep` (or `activeToolNames`) as
  * well, so each step declares only what is loaded.
  *
+ * With AI SDK 7, a call's `toolsContext` entry (an object) joins the execution context its tool
+ * sees, over the executor's `contextFields`; give its type as `CONTEXT` to have the SDK's types
+ * offer `toolsContext` (AI SDK 6 has no tool context and ignores it).
+ *
  * @throws AiSdkBridgeError `invalid_option` or `duplicate_tool` when the options are wrong.
  */
-export function toAiSdkTools(options: AiSdkToolsOptions): ToolwrightToolSet {
+export function toAiSdkTools<CONTEXT extends ToolContextFields = ToolContextFields>(
+  options: AiSdkToolsOptions,
+): ToolwrightToolSet<CONTEXT> {
   const resolved = resolveToolsOptions(options);
   const registry = 'registry' in resolved.source ? resolved.source.registry : undefined;
   const tools = 'tools' in resolved.source ? resolved.source.tools : [];
@@ -46,7 +58,7 @@ export function toAiSdkTools(options: AiSdkToolsOptions): ToolwrightToolSet {
         ? directRunner(resolved.context, lookupOf(registry, tools), registry?.deferred)
         : executorRunner(resolved.executor),
   };
-  const bridge = (tool: Tool): BridgedTool => bridgeTool(tool, settings);
+  const bridge = (tool: Tool): BridgedTool<CONTEXT> => bridgeTool<CONTEXT>(tool, settings);
   if (registry !== undefined) return liveToolSet(declaredCatalog(registry), bridge);
   return Object.freeze(Object.fromEntries(tools.map((tool) => [tool.name, bridge(tool)])));
 }

@@ -38,6 +38,13 @@ export interface TurnOptions {
   nullAsAbsent?: boolean;
   /** The active provider's dialect; ToolSearch returns declarations in it. */
   providerTarget?: ProviderTarget;
+  /**
+   * Fields added to the execution context of this turn's calls, over the runner's own
+   * `contextFields`: per-request host values (the AI SDK 7 bridge passes a tool's `toolsContext`
+   * entry here). The fields every context has (`signal`, `sessionId`, `toolCallId`, ...) keep
+   * their values whatever this holds.
+   */
+  contextFields?: Readonly<Record<string, unknown>>;
 }
 
 /** Options of one call run on its own (`ToolCallRunner.run`). */
@@ -213,7 +220,7 @@ export class CallRunner {
     // Tools that are not concurrency-safe hold their paths for the whole call, retries included.
     const release = invocation.isConcurrencySafe ? undefined : await this.#lock(invocation, trace);
     try {
-      return await this.#runWithRetries(call, tool, invocation, signal, turn.providerTarget, ran, trace);
+      return await this.#runWithRetries(call, tool, invocation, signal, turn, ran, trace);
     } finally {
       release?.();
     }
@@ -400,7 +407,7 @@ export class CallRunner {
     tool: Tool,
     invocation: ToolInvocation,
     signal: AbortSignal,
-    providerTarget: ProviderTarget | undefined,
+    turn: TurnOptions,
     finish: (
       status: 'success' | 'error' | 'timeout' | 'aborted',
       result: ToolResult,
@@ -414,7 +421,7 @@ export class CallRunner {
     for (let attempt = 1; ; attempt += 1) {
       if (signal.aborted) return finish('aborted', abortedResult(signal), invocation, attempt - 1);
       try {
-        const result = await this.#runOnce(call, invocation, signal, timeoutMs, providerTarget, trace);
+        const result = await this.#runOnce(call, invocation, signal, timeoutMs, turn, trace);
         return finish(result.error === undefined ? 'success' : 'error', result, invocation, attempt);
       } catch (error) {
         if (error instanceof CallTimeoutError)
@@ -448,7 +455,7 @@ export class CallRunner {
     invocation: ToolInvocation,
     signal: AbortSignal,
     timeoutMs: number,
-    providerTarget: ProviderTarget | undefined,
+    turn: TurnOptions,
     trace: CallTrace | undefined,
   ): Promise<ToolResult> {
     const controller = new AbortController();
@@ -458,7 +465,7 @@ export class CallRunner {
     if (forwarding) signal.addEventListener('abort', forward, { once: true });
     // Progress reported after the attempt ended (a tool that ignores its signal) is not passed on.
     let running = true;
-    const context = this.#context(call, invocation, controller.signal, providerTarget);
+    const context = this.#context(call, invocation, controller.signal, turn);
     const hostProgress = context.onProgress;
     context.onProgress = (progress: ProgressUpdate): void => {
       if (!running) return;
@@ -518,11 +525,13 @@ export class CallRunner {
     call: ToolCallRequest,
     invocation: ToolInvocation,
     signal: AbortSignal,
-    providerTarget: ProviderTarget | undefined,
+    turn: TurnOptions,
   ): ExecutionContext {
     const permissions = this.#options.permissions;
+    const { providerTarget, contextFields } = turn;
     return {
       ...this.#options.contextFields,
+      ...contextFields,
       ...(providerTarget === undefined ? {} : { providerTarget }),
       [JUDGED_PATHS_CONTEXT_FIELD]: this.#judged.get(invocation),
       ...(permissions.judgeRead === undefined

@@ -82,6 +82,28 @@ describe('ToolCallRunner', () => {
     expect((await runner.run(call('Echo', { text: 'b' }))).batch).toBe(1);
   });
 
+  it("adds a turn's contextFields over the runner's, and keeps the context's own fields", async () => {
+    const counts: { runs: number; context?: ExecutionContext } = { runs: 0 };
+    const runner = new ToolCallRunner({
+      lookup: lookupOf([echoTool(counts)]),
+      sessionId: 'runner-test',
+      workspaceRoot: WORKSPACE,
+      contextFields: { clock: 'fake', tenant: 'default' },
+    });
+    await runner.run(call('Echo', { text: 'a' }), {
+      contextFields: { tenant: 'acme', sessionId: 'forged', toolCallId: 'forged' },
+    });
+    expect(counts.context).toMatchObject({
+      clock: 'fake',
+      tenant: 'acme',
+      sessionId: 'runner-test',
+      toolCallId: 'call-1',
+    });
+    // The next call without turn fields sees the runner's own again.
+    await runner.run(call('Echo', { text: 'b' }));
+    expect(counts.context).toMatchObject({ tenant: 'default' });
+  });
+
   it('applies a policy when given one: a denied call never runs', async () => {
     const counts: { runs: number; context?: ExecutionContext } = { runs: 0 };
     const runner = new ToolCallRunner({

@@ -1,9 +1,11 @@
 // Each framework bridge's README example, as a new user meets it: the packages its install lines
 // name, from our packed tarballs and the framework versions of our lockfile, in a fresh project
 // outside the workspace; the example saved as the README says, run with tsx as the README says,
-// and type-checked with the README's own `tsc --strict` command.
+// and type-checked with the README's own `tsc --strict` command. The AI SDK README says its
+// example runs unchanged with `ai` 6 and 7, so it gets a second project with `ai` 7; and it says
+// `@types/json-schema` is needed for `tsc --strict`, so its check also proves the error without it.
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { makeTempDir } from '@toolwright/test-support';
@@ -20,6 +22,30 @@ import { repoRoot } from './support/workspace.js';
 const execFileAsync = promisify(execFile);
 const pnpmBin = join(repoRoot, 'node_modules', '.bin', 'pnpm');
 const BRIDGES = ['ai-sdk', 'langchain', 'openai-agents'] as const;
+type Bridge = (typeof BRIDGES)[number];
+const aiSdkDevDependencies = (
+  JSON.parse(readFileSync(join(repoRoot, 'packages/ai-sdk/package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  }
+).devDependencies;
+/** `ai` 7 at the version the bridge's own ai-v7 tests use. */
+const AI_7 = (aiSdkDevDependencies['ai-v7'] ?? '').replace(/^npm:ai@/, '');
+/** `ai` 7 declares Node >= 22; the repo tests run on 20, so there the ai 7 project is type-checked only. */
+const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+
+/** One fresh project: a bridge's README as written, with some packages at another version. */
+interface Project {
+  readonly id: string;
+  readonly bridge: Bridge;
+  readonly versions: Readonly<Record<string, string>>;
+  readonly runnable: boolean;
+}
+const PROJECTS: readonly Project[] = [
+  { id: 'ai-sdk', bridge: 'ai-sdk', versions: {}, runnable: true },
+  { id: 'ai-sdk-with-ai-7', bridge: 'ai-sdk', versions: { ai: AI_7 }, runnable: NODE_MAJOR >= 22 },
+  { id: 'langchain', bridge: 'langchain', versions: {}, runnable: true },
+  { id: 'openai-agents', bridge: 'openai-agents', versions: {}, runnable: true },
+];
 /** What `npx tsx example.mts` fetches for the user: installed here at the workspace's version. */
 const RUNNER = 'tsx';
 
@@ -28,7 +54,7 @@ const examples = Object.fromEntries(
     const readme = `packages/${bridge}/README.md`;
     return [bridge, readReadmeExample(readFileSync(join(repoRoot, readme), 'utf8'), readme)];
   }),
-) as Record<(typeof BRIDGES)[number], ReadmeExample>;
+) as Record<Bridge, ReadmeExample>;
 
 /**
  * The version our lockfile resolved for a package: the copy linked into a bridge's own
@@ -73,29 +99,30 @@ beforeAll(async () => {
     );
   const packed: PackedPackage[] = packPublishablePackages();
   const tarballs = new Map(packed.map(({ pkg, tarball }) => [pkg.name, `file:${tarball}`]));
-  const versionOf = (name: string): string => tarballs.get(name) ?? lockedVersion(name, BRIDGES);
+  const versionOf = (name: string, pinned: Project['versions']): string =>
+    tarballs.get(name) ?? pinned[name] ?? lockedVersion(name, BRIDGES);
   project = makeTempDir('toolwright-bridge-readmes');
   // One project per bridge with exactly its README's packages (and the runner npx would fetch),
   // installed as the README's npm line would: a package another README names, or a type package
   // a dependency of another framework happens to bring, cannot make a README look complete. The
   // three installs run at once, from npm's cache where it can.
   await Promise.all(
-    BRIDGES.map((bridge) => {
-      mkdirSync(join(project, bridge));
+    PROJECTS.map(({ id, bridge, versions }) => {
+      mkdirSync(join(project, id));
       const names = [...new Set([...examples[bridge].installs, RUNNER])].sort();
       const manifest = {
-        name: `${bridge}-readme-example`,
+        name: `${id}-readme-example`,
         private: true,
-        dependencies: Object.fromEntries(names.map((name) => [name, versionOf(name)])),
+        dependencies: Object.fromEntries(names.map((name) => [name, versionOf(name, versions)])),
         // Every toolwright package from its tarball, also where a bridge depends on it.
         overrides: Object.fromEntries(tarballs),
       };
-      writeFileSync(join(project, bridge, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+      writeFileSync(join(project, id, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       return execFileAsync(
         'npm',
         ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline'],
         {
-          cwd: join(project, bridge),
+          cwd: join(project, id),
           env: cleanEnvironment(),
         },
       );
@@ -106,15 +133,15 @@ beforeAll(async () => {
 /** Output compared with runs of whitespace made one space: Node breaks long values over lines. */
 const flat = (text: string): string => text.replace(/\s+/g, ' ');
 
-describe.each(BRIDGES)('the %s README example', (bridge) => {
+describe.each(PROJECTS)('the $id README example', ({ id, bridge, runnable }) => {
   const example = examples[bridge];
 
   it('imports only packages its install lines name', () => {
     expect(importedPackages(example.source).filter((name) => !example.installs.includes(name))).toEqual([]);
   });
 
-  it('runs as written (ESM, with tsx) and prints what its comments say', () => {
-    const directory = join(project, bridge);
+  it.skipIf(!runnable)('runs as written (ESM, with tsx) and prints what its comments say', () => {
+    const directory = join(project, id);
     writeFileSync(join(directory, example.fileName), example.source);
     const run = runCommand(join(directory, 'node_modules', '.bin', RUNNER), [example.fileName], directory);
     expect(run.status, run.output).toBe(0);
@@ -127,9 +154,18 @@ describe.each(BRIDGES)('the %s README example', (bridge) => {
     expect(example.typeCheck, 'the README gives no `npx tsc …` command').toBeDefined();
     const [tsc = 'tsc', ...args] = example.typeCheck ?? [];
     expect(args).toContain('--strict');
-    const directory = join(project, bridge);
+    const directory = join(project, id);
     writeFileSync(join(directory, example.fileName), example.source);
     const check = runCommand(join(directory, 'node_modules', '.bin', tsc), args, directory);
     expect(check.status, check.output).toBe(0);
+    if (bridge !== 'ai-sdk') return;
+    // Why the README names @types/json-schema: the AI SDK's provider types import it undeclared.
+    rmSync(join(directory, 'node_modules', '@types', 'json-schema'), { recursive: true });
+    const without = runCommand(join(directory, 'node_modules', '.bin', tsc), args, directory);
+    expect(without.status).not.toBe(0);
+    expect(without.output).toContain('node_modules/@ai-sdk/provider/dist/index.d.ts(1,');
+    expect(without.output).toContain(
+      "error TS7016: Could not find a declaration file for module 'json-schema'",
+    );
   });
 });

@@ -169,7 +169,7 @@ function benchSearch(registry: ToolRegistry, allTools: readonly Tool[]): void {
   );
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const builtins = syntheticBuiltins(BUILTIN_COUNT);
   const mcpTools = syntheticMcpTools(CATALOG_SIZE - BUILTIN_COUNT);
   const registry = buildRegistry(builtins, mcpTools);
@@ -186,7 +186,7 @@ function main(): void {
   benchDeclarations(registry, allTools);
   benchReplace(builtins, mcpTools);
   benchSearch(registry, allTools);
-  benchRegistryMemory(builtins, mcpTools.length);
+  await benchRegistryMemory(builtins, mcpTools.length);
 }
 
-main();
+await main();

@@ -137,10 +137,14 @@ export class Bm25Index {
     const count = (text: string, weight: number): void => {
       for (const term of tokenize(text)) {
         length += weight;
-        let posting = this.#postings.get(term);
+        const posting = this.#postings.get(term);
         if (posting === undefined) {
-          posting = { term, slots: [], frequencies: [], live: 0 };
-          this.#postings.set(term, posting);
+          // Arrays of one: most terms of a catalog (numbers, rare words) never get a second document,
+          // and an array grown by push reserves room for 16 more.
+          const created: Posting = { term, slots: [slot], frequencies: [weight], live: 1 };
+          this.#postings.set(term, created);
+          postings.push(created);
+          continue;
         }
         const last = posting.slots.length - 1;
         if (posting.slots[last] === slot) {
@@ -157,7 +161,8 @@ export class Bm25Index {
     count(document.description, this.#weights.description);
     for (const tag of document.tags) count(tag, this.#weights.tags);
     if (document.server !== undefined) count(document.server, this.#weights.server);
-    this.#documents.push({ id, postings, length });
+    // Trimmed to its length: it lives as long as the document, the growth reserve would too.
+    this.#documents.push({ id, postings: postings.slice(), length });
     this.#slotOf.set(id, slot);
     this.#liveEntries += postings.length;
     this.#totalLength += length;

@@ -45,6 +45,16 @@ describe('screened schemas share their small subschemas', () => {
     expect(Object.is(x(c)?.minimum, -0)).toBe(true);
   });
 
+  it('never takes one node for another whose text differs only where the hash does not look', () => {
+    // Length 9: the hash samples characters 0, 2, 4, 6 and 8; these differ at 1 only.
+    const a = screened({ type: 'object', properties: { x: { description: 'aXbbbbbbc' } } });
+    const b = screened({ type: 'object', properties: { x: { description: 'aYbbbbbbc' } } });
+    const x = (copy: Record<string, unknown>) =>
+      (copy.properties as Record<string, Record<string, unknown>>).x;
+    expect(x(a)?.description).toBe('aXbbbbbbc');
+    expect(x(b)?.description).toBe('aYbbbbbbc');
+  });
+
   it('changes nothing that tools sharing a subschema accept, refuse or declare', () => {
     const limit = { type: 'integer', minimum: 1, maximum: 10, default: 5 };
     const search = compileJsonSchema(
@@ -63,6 +73,7 @@ describe('screened schemas share their small subschemas', () => {
       } catch (error) {
         return error;
       }
+      return undefined;
     })();
     expect(refusal).toBeInstanceOf(ToolValidationError);
     expect((refusal as ToolValidationError).message).toContain('/limit: expected integer >= 1 and <= 10');

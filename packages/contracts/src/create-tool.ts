@@ -91,40 +91,35 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
   const displayName = config.displayName ?? name;
   const tags = Object.freeze([...(config.tags ?? [])]);
 
-  // Parse options are fixed per tool, so build() allocates none of its own.
-  // Copied, limits included, so that changing the config object later cannot change the tool.
-  const { limits, ...choices } = config.validation ?? {};
-  const parseOptions: ParseOptions = Object.freeze(
-    limits === undefined
-      ? { ...choices, toolName: name }
-      : { ...choices, limits: Object.freeze({ ...limits }), toolName: name },
-  );
-  const nullAsAbsentParseOptions: ParseOptions = Object.freeze({ ...parseOptions, nullAsAbsent: true });
+  // Parse options are fixed per tool, so build() allocates none of its own. Copied, limits
+  // included, so that changing the config object later cannot change the tool; a tool without
+  // validation choices gets its options on the first build (most tools of a large catalog are
+  // never called).
+  const validationChoices = config.validation;
+  let parseOptions: ParseOptions | undefined =
+    validationChoices === undefined ? undefined : parseOptionsOf(validationChoices, name);
+  let nullAsAbsentParseOptions: ParseOptions | undefined;
 
   // Structured examples are checked against the schema (with build()'s validator) before the
   // description is copied: a wrong example would teach the model a call the tool refuses.
-  const exampleProblems = checkToolExamples(config.description, validator, parseOptions);
+  const exampleProblems = checkToolExamples(
+    config.description,
+    validator,
+    parseOptions ?? parseOptionsOf(undefined, name),
+  );
   if (exampleProblems.length > 0) {
     throw new InvalidToolDefinitionError(candidateName, exampleProblems);
   }
   const description = normaliseDescription(config.description);
 
-  const behaviour: InvocationBehaviour<Params> = Object.freeze({
-    toolName: name,
-    displayName,
-    kind,
-    isRetrySafe,
-    parallelism,
-    isConcurrencySafe,
-    extractSignatureContent: config.extractSignatureContent?.bind(config),
-    affectedPaths: config.affectedPaths?.bind(config),
-    abstractPermissionRule: config.abstractPermissionRule?.bind(config),
-    describeInvocation: config.describeInvocation?.bind(config),
-    execute: config.execute.bind(config),
-    outputValidator,
-  });
+  // The callbacks are read from the config now and bound to it on the first build: a bound
+  // function per tool costs more than the tool's own fields, and most tools are never called.
+  const { execute, extractSignatureContent, affectedPaths, abstractPermissionRule, describeInvocation } =
+    config;
+  let behaviour: InvocationBehaviour<Params> | undefined;
 
-  const declarationFor = createDeclarationCache({ name, description, validator, strict });
+  // Made on the first declaration: deferred tools may never be declared at all.
+  let declarationFor: ((target: ProviderTarget) => FunctionDeclaration) | undefined;
   let metadata: ToolMetadata | undefined;
   // Specialised on the first build, not here: createTool stays cheap for tools never called.
   // Only a TypeBox 0.34 schema compiled here is trusted to describe what parse returns; any other
@@ -156,15 +151,36 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
       if (options !== undefined) {
         checkBuildOptions(options);
       }
-      const result = validator.parse(params, options?.nullAsAbsent ? nullAsAbsentParseOptions : parseOptions);
+      parseOptions ??= parseOptionsOf(undefined, name);
+      const result = validator.parse(
+        params,
+        options?.nullAsAbsent
+          ? (nullAsAbsentParseOptions ??= Object.freeze({ ...parseOptions, nullAsAbsent: true }))
+          : parseOptions,
+      );
       freezeParams ??= chooseParamsFreezer(validator, ownSchema);
       // Parse shares unchanged parts with the caller's input: those are copied, the rest frozen in place.
       const value = freezeParams(result.value, params) as DeepReadonly<Params>;
       const coercions = result.coercions.length === 0 ? NO_COERCIONS : deepFreeze(result.coercions);
+      behaviour ??= Object.freeze({
+        toolName: name,
+        displayName,
+        kind,
+        isRetrySafe,
+        parallelism,
+        isConcurrencySafe,
+        extractSignatureContent: extractSignatureContent?.bind(config),
+        affectedPaths: affectedPaths?.bind(config),
+        abstractPermissionRule: abstractPermissionRule?.bind(config),
+        describeInvocation: describeInvocation?.bind(config),
+        execute: execute.bind(config),
+        outputValidator,
+      });
       return new FrozenToolInvocation(behaviour, value, coercions);
     },
 
     getFunctionDeclaration(target: ProviderTarget = 'json-schema'): FunctionDeclaration {
+      declarationFor ??= createDeclarationCache({ name, description, validator, strict });
       return declarationFor(target);
     },
 
@@ -193,6 +209,19 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
     },
   };
   return Object.freeze(tool);
+}
+
+/** A tool's fixed parse options, copied (limits included) so that a later change to the config cannot reach them. */
+function parseOptionsOf(
+  validation: ToolConfig<ToolSchema, unknown>['validation'],
+  toolName: string,
+): ParseOptions {
+  const { limits, ...choices } = validation ?? {};
+  return Object.freeze(
+    limits === undefined
+      ? { ...choices, toolName }
+      : { ...choices, limits: Object.freeze({ ...limits }), toolName },
+  );
 }
 
 /**

@@ -26,8 +26,11 @@ export interface Bm25Options {
 
 interface IndexedDocument {
   readonly id: string;
-  /** Each distinct term of the document, to find its postings again on removal. */
-  readonly terms: readonly string[];
+  /**
+   * The posting of each distinct term of the document, to find them again on removal. Postings,
+   * not term strings: the index keeps one string per term, not one per term and document.
+   */
+  readonly postings: readonly Posting[];
   readonly length: number;
 }
 
@@ -38,8 +41,10 @@ interface IndexedDocument {
  * swept out once they outnumber the live ones.
  */
 interface Posting {
-  readonly slots: number[];
-  readonly frequencies: number[];
+  /** The term, held once, here (the postings map's key is the same string). */
+  readonly term: string;
+  slots: number[];
+  frequencies: number[];
   /** Live documents in this posting: the term's document frequency. */
   live: number;
 }
@@ -93,14 +98,27 @@ export class Bm25Index {
   /** An independent copy: changes to either index never show in the other. */
   clone(): Bm25Index {
     const copy = new Bm25Index({ k1: this.#k1, b: this.#b, fieldWeights: this.#weights });
+    const copied = new Map<Posting, Posting>();
     for (const [term, posting] of this.#postings) {
-      copy.#postings.set(term, {
+      const twin: Posting = {
+        term,
         slots: posting.slots.slice(),
         frequencies: posting.frequencies.slice(),
         live: posting.live,
-      });
+      };
+      copied.set(posting, twin);
+      copy.#postings.set(term, twin);
     }
-    copy.#documents = this.#documents.slice();
+    // Each document points at the copy's postings, never at this index's.
+    copy.#documents = this.#documents.map((document) =>
+      document === undefined
+        ? undefined
+        : {
+            id: document.id,
+            postings: document.postings.map((posting) => copied.get(posting) as Posting),
+            length: document.length,
+          },
+    );
     for (const [id, slot] of this.#slotOf) copy.#slotOf.set(id, slot);
     copy.#liveEntries = this.#liveEntries;
     copy.#deadEntries = this.#deadEntries;
@@ -111,33 +129,42 @@ export class Bm25Index {
   /** Indexes a document under `id`, replacing what was indexed under that id before. */
   add(id: string, document: SearchDocument): void {
     if (this.#slotOf.has(id)) this.remove(id);
-    const frequencies = new Map<string, number>();
+    // Terms go straight into their postings: the first time a term meets this document's slot it
+    // gets an entry, and later occurrences add to that entry (no per-document map of counts).
+    const slot = this.#documents.length;
+    const postings: Posting[] = [];
     let length = 0;
     const count = (text: string, weight: number): void => {
       for (const term of tokenize(text)) {
-        frequencies.set(term, (frequencies.get(term) ?? 0) + weight);
         length += weight;
+        const posting = this.#postings.get(term);
+        if (posting === undefined) {
+          // Arrays of one: most terms of a catalog (numbers, rare words) never get a second document,
+          // and an array grown by push reserves room for 16 more.
+          const created: Posting = { term, slots: [slot], frequencies: [weight], live: 1 };
+          this.#postings.set(term, created);
+          postings.push(created);
+          continue;
+        }
+        const last = posting.slots.length - 1;
+        if (posting.slots[last] === slot) {
+          posting.frequencies[last] = (posting.frequencies[last] as number) + weight;
+          continue;
+        }
+        posting.slots.push(slot);
+        posting.frequencies.push(weight);
+        posting.live += 1;
+        postings.push(posting);
       }
     };
     count(document.name, this.#weights.name);
     count(document.description, this.#weights.description);
     for (const tag of document.tags) count(tag, this.#weights.tags);
     if (document.server !== undefined) count(document.server, this.#weights.server);
-
-    const slot = this.#documents.length;
-    for (const [term, frequency] of frequencies) {
-      let posting = this.#postings.get(term);
-      if (posting === undefined) {
-        posting = { slots: [], frequencies: [], live: 0 };
-        this.#postings.set(term, posting);
-      }
-      posting.slots.push(slot);
-      posting.frequencies.push(frequency);
-      posting.live += 1;
-    }
-    this.#documents.push({ id, terms: [...frequencies.keys()], length });
+    // Trimmed to its length: it lives as long as the document, the growth reserve would too.
+    this.#documents.push({ id, postings: postings.slice(), length });
     this.#slotOf.set(id, slot);
-    this.#liveEntries += frequencies.size;
+    this.#liveEntries += postings.length;
     this.#totalLength += length;
   }
 
@@ -146,19 +173,17 @@ export class Bm25Index {
     const slot = this.#slotOf.get(id);
     const document = slot === undefined ? undefined : this.#documents[slot];
     if (slot === undefined || document === undefined) return false;
-    for (const term of document.terms) {
-      const posting = this.#postings.get(term);
-      if (posting === undefined) continue;
+    for (const posting of document.postings) {
       posting.live -= 1;
       if (posting.live === 0) {
         this.#deadEntries -= posting.slots.length;
-        this.#postings.delete(term);
+        this.#postings.delete(posting.term);
       }
     }
     this.#documents[slot] = undefined;
     this.#slotOf.delete(id);
-    this.#liveEntries -= document.terms.length;
-    this.#deadEntries += document.terms.length;
+    this.#liveEntries -= document.postings.length;
+    this.#deadEntries += document.postings.length;
     this.#totalLength -= document.length;
     if (this.#deadEntries > this.#liveEntries) this.#sweep();
     return true;
@@ -207,7 +232,8 @@ export class Bm25Index {
       this.#slotOf.set(document.id, documents.length);
       documents.push(document);
     }
-    for (const [term, posting] of this.#postings) {
+    // In place: documents point at their postings.
+    for (const posting of this.#postings.values()) {
       const slots: number[] = [];
       const frequencies: number[] = [];
       for (let entry = 0; entry < posting.slots.length; entry += 1) {
@@ -216,7 +242,9 @@ export class Bm25Index {
         slots.push(slot);
         frequencies.push(posting.frequencies[entry] as number);
       }
-      this.#postings.set(term, { slots, frequencies, live: slots.length });
+      posting.slots = slots;
+      posting.frequencies = frequencies;
+      posting.live = slots.length;
     }
     this.#documents = documents;
     this.#deadEntries = 0;

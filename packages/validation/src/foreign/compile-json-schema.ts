@@ -84,7 +84,12 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
   #plan: SchemaPlan | undefined;
   #validate: ValidateFunction | undefined;
   #compileError: string | undefined;
-  #projection: JsonSchema | undefined;
+  /**
+   * The projection, held weakly: a deferred tool of a large catalog is asked for it once (to check
+   * that it describes an object) and maybe never again, so it is not kept for the tool's whole
+   * life; while anyone holds it, every call returns the same frozen object.
+   */
+  #projection: WeakRef<JsonSchema> | undefined;
   readonly #plain: SchemaNode;
 
   constructor(plain: SchemaNode, subject: string, hasDefaults: boolean) {
@@ -95,8 +100,11 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
   }
 
   toJsonSchema(): JsonSchema {
-    this.#projection ??= toJsonSchemaFromPlain(this.#plain);
-    return this.#projection;
+    const held = this.#projection?.deref();
+    if (held !== undefined) return held;
+    const projection = toJsonSchemaFromPlain(this.#plain);
+    this.#projection = new WeakRef(projection);
+    return projection;
   }
 
   /**

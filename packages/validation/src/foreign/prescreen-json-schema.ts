@@ -2,6 +2,7 @@ import { ToolSchemaError } from '../errors/tool-schema-error.js';
 import { ValidationErrorCode } from '../errors/toolwright-error.js';
 import { appendPointer } from '../schema/json-pointer.js';
 import { type JsonSchemaLimits, resolveJsonSchemaLimits } from './json-schema-limits.js';
+import { shareSmallNodes } from './shared-schema-nodes.js';
 import { findUnknownSchemaType } from './unknown-schema-type.js';
 
 /** What the pre-screen learned about a schema it accepted. */
@@ -13,7 +14,10 @@ export interface JsonSchemaReport {
   depth: number;
   /** True when some schema node carries a `default` (the parser must then fill defaults). */
   hasDefaults: boolean;
-  /** A deep copy, made during the same walk (so the caller's object can change later unharmed). */
+  /**
+   * A deep copy, made during the same walk (so the caller's object can change later unharmed). Its
+   * small subschemas are frozen and shared with other reports' copies (the root object is its own).
+   */
   copy: Record<string, unknown>;
 }
 
@@ -250,5 +254,7 @@ function walkSchema(schema: unknown, limits: Readonly<Required<JsonSchemaLimits>
   }
   const unknownType = findUnknownSchemaType(copy);
   if (unknownType !== undefined) reject(undefined, unknownType.problem, unknownType.accepted);
+  // Accepted: repeated small subschemas become one frozen node shared by every schema.
+  shareSmallNodes(copy);
   return report;
 }

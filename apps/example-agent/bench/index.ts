@@ -11,6 +11,7 @@ import { formatDifference, formatNanos, median, pairedAsync, report } from '@too
 import { runDemo } from '../src/demo/run-demo.js';
 import type { ModelToolCall } from '../src/providers/model-provider.js';
 import { createAgentSession } from '../src/session/agent-session.js';
+import { runGrepPathAccessBench } from './grep-path-access.js';
 
 const root = mkdtempSync(join(tmpdir(), 'example-agent-bench-'));
 const workspace = join(root, 'workspace');
@@ -136,6 +137,8 @@ try {
   await executorOverhead();
   await sharedBatchSpeedup();
   await sameFileEditsSerialised();
+  // Grep's per-file permission check: its own workspace of 10,000 files, made and removed by it.
+  for (const line of await runGrepPathAccessBench()) console.log(line);
   await demoWallTime();
 } finally {
   rmSync(root, { recursive: true, force: true });

@@ -133,12 +133,19 @@ function compileSpecifier(typed: string, typedHome: string, nocase: boolean): Ru
     : picomatch(toPicomatch(anchor.glob), { dot: true, nocase });
   // `**` (`./**`, `~/**`) covers the workspace (home) directory itself, as `dir/**` covers `dir`.
   const coversAnchor = ONLY_GLOBSTARS.test(anchor.glob) || glob('.');
+  // A policy passes its one workspace root on every match: its normal form is kept, not redone.
+  let root = '';
+  let nfcRoot = '';
   return {
     text,
     matchesPath(absolutePath, workspaceRoot) {
       const path = nfc(absolutePath);
       if (anchor.kind === 'absolute') return glob(path);
-      const relative = relativeInside(path, anchor.kind === 'workspace' ? nfc(workspaceRoot) : home, nocase);
+      if (workspaceRoot !== root) {
+        nfcRoot = nfc(workspaceRoot);
+        root = workspaceRoot;
+      }
+      const relative = relativeInside(path, anchor.kind === 'workspace' ? nfcRoot : home, nocase);
       if (relative === undefined) return false;
       return relative === '' ? coversAnchor : glob(relative);
     },

@@ -164,6 +164,8 @@ export class PermissionPolicy {
   readonly #needsApproval: Readonly<Record<string, NeedsApproval>>;
   readonly #protectedContext: ProtectedPathContext;
   readonly #home = homedir();
+  /** One frozen object for every path: `detectSensitivePath` then checks it once, not per path. */
+  readonly #sensitivityOptions = Object.freeze({ homeDir: this.#home, followSymlinks: false });
 
   constructor(options: PermissionPolicyOptions) {
     checkOptions(OWNER, options, POLICY_OPTIONS, invalidOption);
@@ -639,7 +641,7 @@ export class PermissionPolicy {
 
   /** The stricter sensitivity of the path as written and as it really is. */
   #sensitivity(path: JudgedPath): SensitivePathMatch | undefined {
-    const options = { homeDir: this.#home, followSymlinks: false };
+    const options = this.#sensitivityOptions;
     const real = detectSensitivePath(path.real, options);
     // Stryker disable next-line ConditionalExpression: only spares judging the same path twice.
     if (path.written === path.real) return real;

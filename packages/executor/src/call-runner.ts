@@ -148,7 +148,10 @@ export class CallRunner {
           ? turn.invocation
           : tool.build(call.arguments, { nullAsAbsent });
       trace?.validated(invocation);
-      invocation = await this.#applyHooks(call, tool, invocation, nullAsAbsent);
+      // Without hooks, no await: a call pays no tick for a step it does not take.
+      if ((this.#options.hooks?.length ?? 0) > 0) {
+        invocation = await this.#applyHooks(call, tool, invocation, nullAsAbsent);
+      }
     } catch (error) {
       if (ToolValidationError.isInstance(error)) {
         trace?.validationFailed(error);
@@ -275,6 +278,8 @@ export class CallRunner {
     trace: CallTrace | undefined,
     outcome: Pick<ExecutedCall, 'stopTurn' | 'pendingApproval'> = {},
   ): Promise<ExecutedCall> {
+    const keyOf = (): string | undefined =>
+      invocation === undefined ? undefined : this.#keyOf(call, invocation);
     const inline = inlineText(
       result,
       this.#options.spillThresholdBytes,
@@ -294,7 +299,10 @@ export class CallRunner {
     const executed: ExecutedCall = {
       call,
       callId: call.id,
-      idempotencyKey: invocation === undefined ? undefined : this.#keyOf(call, invocation),
+      // Hashed when first read (see #context): the same key the tool saw, from the same memo.
+      get idempotencyKey() {
+        return keyOf();
+      },
       status,
       result: finalised.artifacts.length > 0 ? { ...result, artifacts: finalised.artifacts } : result,
       content: finalised.text,
@@ -384,14 +392,17 @@ export class CallRunner {
     } else {
       trace?.permission(decision);
     }
-    const { pendingApproval, ...decided } = final;
-    this.#options.onEvent?.({
-      type: 'permission',
-      callId: call.id,
-      call,
-      decision: decided,
-      ...(pendingApproval === undefined ? {} : { pendingApproval }),
-    });
+    const onEvent = this.#options.onEvent;
+    if (onEvent !== undefined) {
+      const { pendingApproval, ...decided } = final;
+      onEvent({
+        type: 'permission',
+        callId: call.id,
+        call,
+        decision: decided,
+        ...(pendingApproval === undefined ? {} : { pendingApproval }),
+      });
+    }
     return final;
   }
 
@@ -514,37 +525,58 @@ export class CallRunner {
     return key;
   }
 
+  /**
+   * The tool's execution context. `idempotencyKey` (a SHA-256 of the arguments) and `pathAccess`
+   * are made when the tool first reads them, not for every call: most tools read neither, and
+   * each costs about as much as the rest of the context. Reading gives what making them up front
+   * gave, and a tool may still assign them, as plain fields.
+   */
   #context(
     call: ToolCallRequest,
     invocation: ToolInvocation,
     signal: AbortSignal,
     providerTarget: ProviderTarget | undefined,
   ): ExecutionContext {
-    const permissions = this.#options.permissions;
-    return {
+    const keyOf = (): string => this.#keyOf(call, invocation);
+    let key: string | undefined;
+    const context: ExecutionContext = {
       ...this.#options.contextFields,
       ...(providerTarget === undefined ? {} : { providerTarget }),
       [JUDGED_PATHS_CONTEXT_FIELD]: this.#judged.get(invocation),
-      ...(permissions.judgeRead === undefined
-        ? {}
-        : {
-            [PATH_ACCESS_CONTEXT_FIELD]: createPolicyPathAccess(
-              permissions as ReadJudge,
-              invocation.toolName,
-              {
-                // The user approved a search pointed outside the workspace: its files may be read.
-                ...(this.#approvedByUser.has(invocation)
-                  ? { approvedDirectories: invocation.affectedPaths }
-                  : {}),
-              },
-            ),
-          }),
       signal,
       sessionId: this.#options.sessionId,
       workspaceRoot: this.#options.workspaceRoot,
       toolCallId: call.id,
-      idempotencyKey: this.#keyOf(call, invocation),
+      get idempotencyKey(): string {
+        key ??= keyOf();
+        return key;
+      },
+      set idempotencyKey(value: string) {
+        key = value;
+      },
     };
+    const permissions = this.#options.permissions;
+    if (permissions.judgeRead !== undefined) {
+      // The user approved a search pointed outside the workspace: its files may be read.
+      const approved = this.#approvedByUser.has(invocation);
+      let access: unknown;
+      Object.defineProperty(context, PATH_ACCESS_CONTEXT_FIELD, {
+        enumerable: true,
+        configurable: true,
+        get: () => {
+          access ??= createPolicyPathAccess(
+            permissions as ReadJudge,
+            invocation.toolName,
+            approved ? { approvedDirectories: invocation.affectedPaths } : {},
+          );
+          return access;
+        },
+        set: (value: unknown) => {
+          access = value;
+        },
+      });
+    }
+    return context;
   }
 }
 

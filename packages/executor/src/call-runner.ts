@@ -192,9 +192,10 @@ export class CallRunner {
       );
     };
 
-    let decision: PermissionDecision & { readonly pendingApproval?: string };
+    let decision: Decided;
     try {
-      decision = await this.#resolveDecision(call, tool, invocation, trace);
+      const deciding = this.#resolveDecision(call, tool, invocation, trace);
+      decision = isPromiseLike(deciding) ? await deciding : deciding;
     } catch (error) {
       // The tool's affectedPaths callback or a needsApproval callback can throw: fail closed.
       trace?.failed(error);
@@ -345,53 +346,78 @@ export class CallRunner {
     return invocation;
   }
 
-  async #resolveDecision(
+  /**
+   * The decision on a call, with the `ask` settled: by the approval handler, or denied when the
+   * run has none. Synchronous when the policy is and no handler is asked (nearly every call),
+   * so such a call waits for no tick here.
+   */
+  #resolveDecision(
     call: ToolCallRequest,
     tool: Tool,
     invocation: ToolInvocation,
     trace: CallTrace | undefined,
-  ): Promise<PermissionDecision & { readonly pendingApproval?: string }> {
+  ): Decided | Promise<Decided> {
     // The tool gets the real paths this decision judged, so that it opens exactly those.
     const recorded = recordJudgedPaths(() =>
       this.#options.permissions.decide({ invocation, tool, mode: this.#options.mode() }),
     );
     this.#judged.set(invocation, recorded.judged);
-    const decision = await recorded.value;
-    let final: PermissionDecision & { readonly pendingApproval?: string } = decision;
-    if (decision.behavior === 'ask') {
-      const options = this.#options;
-      if (options.approve === undefined) {
-        trace?.permission(decision, 'unattended');
-        final = {
-          behavior: 'deny',
-          reason: `${decision.reason} This needs approval, and this run is non-interactive, so it is denied. ${decision.remedy ?? `To permit it, add a rule such as "${decision.suggestedRule ?? invocation.permissionRule}" to permissions.allow.`}`,
-        };
-      } else {
-        trace?.permission(decision);
-        const request = { invocation, reason: decision.reason, toolCallId: call.id };
-        // The handler runs in the approval-wait span's context, so spans it makes are its children.
-        const answer =
-          trace === undefined
-            ? await options.approve(request)
-            : await trace.awaitApproval(
-                () => (options.approve as ApprovalHandler)(request),
-                approvalOutcomeOf,
-              );
-        const approved = answer === true;
-        if (approved) this.#approvedByUser.add(invocation);
-        final = approved
-          ? { behavior: 'allow', reason: `Approved by the user: ${decision.reason}` }
-          : typeof answer === 'object'
-            ? {
-                behavior: 'deny',
-                reason: `${decision.reason} It waits for approval ${answer.pendingApproval}; it runs once that is approved.`,
-                pendingApproval: answer.pendingApproval,
-              }
-            : { behavior: 'deny', reason: `The user declined: ${decision.reason}` };
-      }
-    } else {
+    const decision = recorded.value;
+    return isPromiseLike(decision)
+      ? Promise.resolve(decision).then((settled) => this.#settleDecision(call, invocation, settled, trace))
+      : this.#settleDecision(call, invocation, decision, trace);
+  }
+
+  #settleDecision(
+    call: ToolCallRequest,
+    invocation: ToolInvocation,
+    decision: PermissionDecision,
+    trace: CallTrace | undefined,
+  ): Decided | Promise<Decided> {
+    if (decision.behavior !== 'ask') {
       trace?.permission(decision);
+      return this.#announceDecision(call, decision);
     }
+    if (this.#options.approve !== undefined) return this.#askForApproval(call, invocation, decision, trace);
+    trace?.permission(decision, 'unattended');
+    return this.#announceDecision(call, {
+      behavior: 'deny',
+      reason: `${decision.reason} This needs approval, and this run is non-interactive, so it is denied. ${decision.remedy ?? `To permit it, add a rule such as "${decision.suggestedRule ?? invocation.permissionRule}" to permissions.allow.`}`,
+    });
+  }
+
+  async #askForApproval(
+    call: ToolCallRequest,
+    invocation: ToolInvocation,
+    decision: PermissionDecision,
+    trace: CallTrace | undefined,
+  ): Promise<Decided> {
+    const approve = this.#options.approve as ApprovalHandler;
+    trace?.permission(decision);
+    const request = { invocation, reason: decision.reason, toolCallId: call.id };
+    // The handler runs in the approval-wait span's context, so spans it makes are its children.
+    const answer =
+      trace === undefined
+        ? await approve(request)
+        : await trace.awaitApproval(() => approve(request), approvalOutcomeOf);
+    const approved = answer === true;
+    if (approved) this.#approvedByUser.add(invocation);
+    return this.#announceDecision(
+      call,
+      approved
+        ? { behavior: 'allow', reason: `Approved by the user: ${decision.reason}` }
+        : typeof answer === 'object'
+          ? {
+              behavior: 'deny',
+              reason: `${decision.reason} It waits for approval ${answer.pendingApproval}; it runs once that is approved.`,
+              pendingApproval: answer.pendingApproval,
+            }
+          : { behavior: 'deny', reason: `The user declined: ${decision.reason}` },
+    );
+  }
+
+  /** The `permission` event of the final decision, for a host that listens. */
+  #announceDecision(call: ToolCallRequest, final: Decided): Decided {
     const onEvent = this.#options.onEvent;
     if (onEvent !== undefined) {
       const { pendingApproval, ...decided } = final;
@@ -578,6 +604,14 @@ export class CallRunner {
     }
     return context;
   }
+}
+
+/** A permission decision with the `ask` settled, naming the pending approval record when it was deferred. */
+type Decided = PermissionDecision & { readonly pendingApproval?: string };
+
+/** True for a promise or any thenable (a host's own `decide` may return one). */
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 /**

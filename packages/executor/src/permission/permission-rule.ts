@@ -114,6 +114,9 @@ function trimLayout(text: string): string {
 }
 
 function compileNamePattern(pattern: string): (name: string) => boolean {
+  // Most rules name one tool: compared as a string, not through a regular expression (a search
+  // asks every deny rule about every file it reads).
+  if (!pattern.includes('*')) return (name) => name === pattern;
   const expression = new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`);
   return (name) => expression.test(name);
 }
@@ -224,8 +227,16 @@ export function escapeRulePath(path: string): string {
 
 /** `text` in Unicode NFC; an ASCII string (nearly every path) is returned as it is without a copy. */
 export function nfc(text: string): string {
-  return NON_ASCII.test(text) ? text.normalize('NFC') : text;
+  // Every rule of a policy asks for the same path in turn: the last answer is kept (a pure function of the string).
+  if (text === lastNfcInput) return lastNfcOutput;
+  const normal = NON_ASCII.test(text) ? text.normalize('NFC') : text;
+  lastNfcInput = text;
+  lastNfcOutput = normal;
+  return normal;
 }
+
+let lastNfcInput = '';
+let lastNfcOutput = '';
 
 const NON_ASCII = /[^ -~\t\n\r]/;
 

@@ -1,9 +1,8 @@
 // Benchmark: what the per-file permission check costs Grep. The same Grep over the same 10,000
 // files, with a `pathAccess` from a PermissionPolicy (a few deny rules, none matching these files,
 // so both sides read and match exactly the same bytes) and without one; alternating rounds, the
-// median of the per-round ratios. Run alone with
+// median of the per-round ratios. Part of `pnpm bench` (bench/index.ts); run alone with
 //   node --import tsx apps/example-agent/bench/grep-path-access.ts
-// or call runGrepPathAccessBench() from another bench.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -12,6 +12,7 @@ import { runDemo } from '../src/demo/run-demo.js';
 import type { ModelToolCall } from '../src/providers/model-provider.js';
 import { createAgentSession } from '../src/session/agent-session.js';
 import { cliStartUp } from './cli-startup.js';
+import { runGrepPathAccessBench } from './grep-path-access.js';
 
 const root = mkdtempSync(join(tmpdir(), 'example-agent-bench-'));
 const workspace = join(root, 'workspace');
@@ -137,6 +138,8 @@ try {
   await executorOverhead();
   await sharedBatchSpeedup();
   await sameFileEditsSerialised();
+  // Grep's per-file permission check: its own workspace of 10,000 files, made and removed by it.
+  for (const line of await runGrepPathAccessBench()) console.log(line);
   await demoWallTime();
   cliStartUp();
 } finally {

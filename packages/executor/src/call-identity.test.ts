@@ -4,6 +4,7 @@ import { makeTempDir } from '@toolwright/test-support';
 import { idempotencyKey } from '@toolwright/utils';
 import { describe, expect, it } from 'vitest';
 import type { ExecutorEvent, PreToolHook } from './executed-call.js';
+import { pathAccessOf } from './paths/path-access.js';
 import { PermissionPolicy } from './permission/permission-policy.js';
 import { lookupOf } from './test-support/tools.js';
 import { ToolCallRunner } from './tool-call-runner.js';
@@ -129,5 +130,54 @@ describe('the identity of a call', () => {
       idempotencyKey: idempotencyKey('toolu_9', { ...ARGUMENTS, memo: '' }),
     });
     expect(executed.idempotencyKey).toBe(seen[1]!.idempotencyKey);
+  });
+});
+
+describe('the context fields made when first read (idempotencyKey, pathAccess)', () => {
+  it('reach a tool that spreads the context, and a tool may assign them, as plain fields', async () => {
+    const root = makeTempDir('executor-lazy-context');
+    const observed: Array<Record<string, unknown>> = [];
+    const probe = createTool({
+      name: 'Probe',
+      kind: ToolKind.ReadOnly,
+      schema: Type.Object({ n: Type.Number() }),
+      description: 'Reports what its context holds.',
+      async execute(_params, context) {
+        const copy = { ...context };
+        const access = pathAccessOf(copy);
+        context.idempotencyKey = 'assigned-by-the-tool';
+        const replacement = { canRead: () => false, skipped: [], summary: () => '' };
+        context.pathAccess = replacement;
+        observed.push({
+          key: copy.idempotencyKey,
+          canRead: access?.canRead(`${root}/x.txt`, `${root}/x.txt`),
+          keyAfter: context.idempotencyKey,
+          accessAfter: context.pathAccess === replacement,
+          keys: Object.keys(copy).sort(),
+        });
+        return ToolResults.success('ok');
+      },
+    });
+    const executor = new ToolExecutor({
+      lookup: lookupOf([probe]),
+      permissions: new PermissionPolicy({ workspaceRoot: root }),
+      sessionId: 'lazy',
+      workspaceRoot: root,
+    });
+    const [executed] = await executor.executeBatch([{ id: 'call_9', name: 'Probe', arguments: { n: 1 } }]);
+    expect(executed!.status).toBe('success');
+    const expectedKey = idempotencyKey('call_9', { n: 1 });
+    expect(observed).toEqual([
+      {
+        key: expectedKey,
+        canRead: true,
+        keyAfter: 'assigned-by-the-tool',
+        accessAfter: true,
+        keys: expect.arrayContaining(['idempotencyKey', 'pathAccess', 'signal', 'toolCallId']),
+      },
+    ]);
+    // The result's key is the one derived for the call, whatever the tool did to its own context.
+    expect(executed!.idempotencyKey).toBe(expectedKey);
+    expect(JSON.parse(JSON.stringify({ key: executed!.idempotencyKey }))).toEqual({ key: expectedKey });
   });
 });

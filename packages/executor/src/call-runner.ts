@@ -155,7 +155,10 @@ export class CallRunner {
           ? turn.invocation
           : tool.build(call.arguments, { nullAsAbsent });
       trace?.validated(invocation);
-      invocation = await this.#applyHooks(call, tool, invocation, nullAsAbsent);
+      // Without hooks, no await: a call pays no tick for a step it does not take.
+      if ((this.#options.hooks?.length ?? 0) > 0) {
+        invocation = await this.#applyHooks(call, tool, invocation, nullAsAbsent);
+      }
     } catch (error) {
       if (ToolValidationError.isInstance(error)) {
         trace?.validationFailed(error);
@@ -196,9 +199,10 @@ export class CallRunner {
       );
     };
 
-    let decision: PermissionDecision & { readonly pendingApproval?: string };
+    let decision: Decided;
     try {
-      decision = await this.#resolveDecision(call, tool, invocation, trace);
+      const deciding = this.#resolveDecision(call, tool, invocation, trace);
+      decision = isPromiseLike(deciding) ? await deciding : deciding;
     } catch (error) {
       // The tool's affectedPaths callback or a needsApproval callback can throw: fail closed.
       trace?.failed(error);
@@ -282,6 +286,8 @@ export class CallRunner {
     trace: CallTrace | undefined,
     outcome: Pick<ExecutedCall, 'stopTurn' | 'pendingApproval'> = {},
   ): Promise<ExecutedCall> {
+    const keyOf = (): string | undefined =>
+      invocation === undefined ? undefined : this.#keyOf(call, invocation);
     const inline = inlineText(
       result,
       this.#options.spillThresholdBytes,
@@ -301,7 +307,10 @@ export class CallRunner {
     const executed: ExecutedCall = {
       call,
       callId: call.id,
-      idempotencyKey: invocation === undefined ? undefined : this.#keyOf(call, invocation),
+      // Hashed when first read (see #context): the same key the tool saw, from the same memo.
+      get idempotencyKey() {
+        return keyOf();
+      },
       status,
       result: finalised.artifacts.length > 0 ? { ...result, artifacts: finalised.artifacts } : result,
       content: finalised.text,
@@ -344,61 +353,89 @@ export class CallRunner {
     return invocation;
   }
 
-  async #resolveDecision(
+  /**
+   * The decision on a call, with the `ask` settled: by the approval handler, or denied when the
+   * run has none. Synchronous when the policy is and no handler is asked (nearly every call),
+   * so such a call waits for no tick here.
+   */
+  #resolveDecision(
     call: ToolCallRequest,
     tool: Tool,
     invocation: ToolInvocation,
     trace: CallTrace | undefined,
-  ): Promise<PermissionDecision & { readonly pendingApproval?: string }> {
+  ): Decided | Promise<Decided> {
     // The tool gets the real paths this decision judged, so that it opens exactly those.
     const recorded = recordJudgedPaths(() =>
       this.#options.permissions.decide({ invocation, tool, mode: this.#options.mode() }),
     );
     this.#judged.set(invocation, recorded.judged);
-    const decision = await recorded.value;
-    let final: PermissionDecision & { readonly pendingApproval?: string } = decision;
-    if (decision.behavior === 'ask') {
-      const options = this.#options;
-      if (options.approve === undefined) {
-        trace?.permission(decision, 'unattended');
-        final = {
-          behavior: 'deny',
-          reason: `${decision.reason} This needs approval, and this run is non-interactive, so it is denied. ${decision.remedy ?? `To permit it, add a rule such as "${decision.suggestedRule ?? invocation.permissionRule}" to permissions.allow.`}`,
-        };
-      } else {
-        trace?.permission(decision);
-        const request = { invocation, reason: decision.reason, toolCallId: call.id };
-        // The handler runs in the approval-wait span's context, so spans it makes are its children.
-        const answer =
-          trace === undefined
-            ? await options.approve(request)
-            : await trace.awaitApproval(
-                () => (options.approve as ApprovalHandler)(request),
-                approvalOutcomeOf,
-              );
-        const approved = answer === true;
-        if (approved) this.#approvedByUser.add(invocation);
-        final = approved
-          ? { behavior: 'allow', reason: `Approved by the user: ${decision.reason}` }
-          : typeof answer === 'object'
-            ? {
-                behavior: 'deny',
-                reason: `${decision.reason} It waits for approval ${answer.pendingApproval}; it runs once that is approved.`,
-                pendingApproval: answer.pendingApproval,
-              }
-            : { behavior: 'deny', reason: `The user declined: ${decision.reason}` };
-      }
-    } else {
+    const decision = recorded.value;
+    return isPromiseLike(decision)
+      ? Promise.resolve(decision).then((settled) => this.#settleDecision(call, invocation, settled, trace))
+      : this.#settleDecision(call, invocation, decision, trace);
+  }
+
+  #settleDecision(
+    call: ToolCallRequest,
+    invocation: ToolInvocation,
+    decision: PermissionDecision,
+    trace: CallTrace | undefined,
+  ): Decided | Promise<Decided> {
+    if (decision.behavior !== 'ask') {
       trace?.permission(decision);
+      return this.#announceDecision(call, decision);
     }
-    const { pendingApproval, ...decided } = final;
-    this.#options.onEvent?.({
-      type: 'permission',
-      callId: call.id,
-      call,
-      decision: decided,
-      ...(pendingApproval === undefined ? {} : { pendingApproval }),
+    if (this.#options.approve !== undefined) return this.#askForApproval(call, invocation, decision, trace);
+    trace?.permission(decision, 'unattended');
+    return this.#announceDecision(call, {
+      behavior: 'deny',
+      reason: `${decision.reason} This needs approval, and this run is non-interactive, so it is denied. ${decision.remedy ?? `To permit it, add a rule such as "${decision.suggestedRule ?? invocation.permissionRule}" to permissions.allow.`}`,
     });
+  }
+
+  async #askForApproval(
+    call: ToolCallRequest,
+    invocation: ToolInvocation,
+    decision: PermissionDecision,
+    trace: CallTrace | undefined,
+  ): Promise<Decided> {
+    const approve = this.#options.approve as ApprovalHandler;
+    trace?.permission(decision);
+    const request = { invocation, reason: decision.reason, toolCallId: call.id };
+    // The handler runs in the approval-wait span's context, so spans it makes are its children.
+    const answer =
+      trace === undefined
+        ? await approve(request)
+        : await trace.awaitApproval(() => approve(request), approvalOutcomeOf);
+    const approved = answer === true;
+    if (approved) this.#approvedByUser.add(invocation);
+    return this.#announceDecision(
+      call,
+      approved
+        ? { behavior: 'allow', reason: `Approved by the user: ${decision.reason}` }
+        : typeof answer === 'object'
+          ? {
+              behavior: 'deny',
+              reason: `${decision.reason} It waits for approval ${answer.pendingApproval}; it runs once that is approved.`,
+              pendingApproval: answer.pendingApproval,
+            }
+          : { behavior: 'deny', reason: `The user declined: ${decision.reason}` },
+    );
+  }
+
+  /** The `permission` event of the final decision, for a host that listens. */
+  #announceDecision(call: ToolCallRequest, final: Decided): Decided {
+    const onEvent = this.#options.onEvent;
+    if (onEvent !== undefined) {
+      const { pendingApproval, ...decided } = final;
+      onEvent({
+        type: 'permission',
+        callId: call.id,
+        call,
+        decision: decided,
+        ...(pendingApproval === undefined ? {} : { pendingApproval }),
+      });
+    }
     return final;
   }
 
@@ -521,40 +558,69 @@ export class CallRunner {
     return key;
   }
 
+  /**
+   * The tool's execution context. `idempotencyKey` (a SHA-256 of the arguments) and `pathAccess`
+   * are made when the tool first reads them, not for every call: most tools read neither, and
+   * each costs about as much as the rest of the context. Reading gives what making them up front
+   * gave, and a tool may still assign them, as plain fields.
+   */
   #context(
     call: ToolCallRequest,
     invocation: ToolInvocation,
     signal: AbortSignal,
     turn: TurnOptions,
   ): ExecutionContext {
-    const permissions = this.#options.permissions;
     const { providerTarget, contextFields } = turn;
-    return {
+    const keyOf = (): string => this.#keyOf(call, invocation);
+    let key: string | undefined;
+    const context: ExecutionContext = {
       ...this.#options.contextFields,
       ...contextFields,
       ...(providerTarget === undefined ? {} : { providerTarget }),
       [JUDGED_PATHS_CONTEXT_FIELD]: this.#judged.get(invocation),
-      ...(permissions.judgeRead === undefined
-        ? {}
-        : {
-            [PATH_ACCESS_CONTEXT_FIELD]: createPolicyPathAccess(
-              permissions as ReadJudge,
-              invocation.toolName,
-              {
-                // The user approved a search pointed outside the workspace: its files may be read.
-                ...(this.#approvedByUser.has(invocation)
-                  ? { approvedDirectories: invocation.affectedPaths }
-                  : {}),
-              },
-            ),
-          }),
       signal,
       sessionId: this.#options.sessionId,
       workspaceRoot: this.#options.workspaceRoot,
       toolCallId: call.id,
-      idempotencyKey: this.#keyOf(call, invocation),
+      get idempotencyKey(): string {
+        key ??= keyOf();
+        return key;
+      },
+      set idempotencyKey(value: string) {
+        key = value;
+      },
     };
+    const permissions = this.#options.permissions;
+    if (permissions.judgeRead !== undefined) {
+      // The user approved a search pointed outside the workspace: its files may be read.
+      const approved = this.#approvedByUser.has(invocation);
+      let access: unknown;
+      Object.defineProperty(context, PATH_ACCESS_CONTEXT_FIELD, {
+        enumerable: true,
+        configurable: true,
+        get: () => {
+          access ??= createPolicyPathAccess(
+            permissions as ReadJudge,
+            invocation.toolName,
+            approved ? { approvedDirectories: invocation.affectedPaths } : {},
+          );
+          return access;
+        },
+        set: (value: unknown) => {
+          access = value;
+        },
+      });
+    }
+    return context;
   }
+}
+
+/** A permission decision with the `ask` settled, naming the pending approval record when it was deferred. */
+type Decided = PermissionDecision & { readonly pendingApproval?: string };
+
+/** True for a promise or any thenable (a host's own `decide` may return one). */
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 /**

@@ -164,6 +164,8 @@ export class PermissionPolicy {
   readonly #needsApproval: Readonly<Record<string, NeedsApproval>>;
   readonly #protectedContext: ProtectedPathContext;
   readonly #home = homedir();
+  /** One frozen object for every path: `detectSensitivePath` then checks it once, not per path. */
+  readonly #sensitivityOptions = Object.freeze({ homeDir: this.#home, followSymlinks: false });
 
   constructor(options: PermissionPolicyOptions) {
     checkOptions(OWNER, options, POLICY_OPTIONS, invalidOption);
@@ -355,7 +357,9 @@ export class PermissionPolicy {
       }
     }
     for (const path of paths) {
-      objection = strictest(objection, this.#judgePath(path, [name], invocation.kind, this.#factsOf(path)));
+      // The deny rules for this tool and these paths were matched just above, with the stop rules.
+      const judged = this.#judgePath(path, [name], invocation.kind, this.#factsOf(path), false);
+      objection = strictest(objection, judged);
     }
     const aliases = invocation.kind === ToolKind.ReadOnly ? READ_ALIASES : WRITE_ALIASES;
     for (const path of argumentPaths) {
@@ -451,11 +455,7 @@ export class PermissionPolicy {
     const specifier = rule.specifier;
     if (specifier === undefined) return true;
     if (paths.length > 0) {
-      const matched = paths.some(
-        (path) =>
-          specifier.matchesPath(path.real, this.workspaceRoot) ||
-          specifier.matchesPath(path.written, this.workspaceRoot),
-      );
+      const matched = paths.some((path) => this.#matchesEither(specifier, path));
       if (matched || !specifier.looksLikeContent) return matched;
       // A tool with paths has a command to match only when it has a signature of its own: the
       // default one is its params as a JSON object, and a rule like `Edit(*.lock)` must not be
@@ -537,22 +537,21 @@ export class PermissionPolicy {
    * One path's judgement for the tool `names[0]`. The other names are more tool names whose path
    * rules count (`Read` for an MCP tool's path argument): their deny rules deny, and their allow
    * rules cover as well as the tool's own, so the rule a message suggests for `names[0]` is enough.
-   * `undefined` when nothing about the path stands in the way.
+   * `undefined` when nothing about the path stands in the way. `checkDenyRules` is false only
+   * where the caller has already matched the deny rules of these names against this path.
    */
   #judgePath(
     path: JudgedPath,
     names: readonly [string, ...string[]],
     kind: ToolKind,
     facts: PathFacts,
+    checkDenyRules = true,
   ): PermissionDecision | undefined {
     const [toolName] = names;
-    const named = (rule: PermissionRule): boolean => names.some((name) => rule.matchesToolName(name));
-    for (const rule of this.#stopRules) {
-      if (rule.behavior !== 'deny' || rule.specifier === undefined || !named(rule)) continue;
-      if (
-        rule.specifier.matchesPath(path.real, this.workspaceRoot) ||
-        rule.specifier.matchesPath(path.written, this.workspaceRoot)
-      ) {
+    for (const rule of checkDenyRules ? this.#stopRules : []) {
+      if (rule.behavior !== 'deny' || rule.specifier === undefined) continue;
+      if (!names.some((name) => rule.matchesToolName(name))) continue;
+      if (this.#matchesEither(rule.specifier, path)) {
         return {
           behavior: 'deny',
           reason: `${this.#display(path.real)} is denied by the rule "${rule.source}" in permissions.deny.`,
@@ -608,6 +607,14 @@ export class PermissionPolicy {
     return undefined;
   }
 
+  /** True when `specifier` matches the path as it really is or as it was written (matched once when they are one string). */
+  #matchesEither(specifier: RuleSpecifier, path: JudgedPath): boolean {
+    return (
+      specifier.matchesPath(path.real, this.workspaceRoot) ||
+      (path.written !== path.real && specifier.matchesPath(path.written, this.workspaceRoot))
+    );
+  }
+
   /** What a path's judgement needs whatever the tool: computed once per path, not per tool name. */
   #factsOf(path: JudgedPath, approvedDirectories?: readonly string[]): PathFacts {
     const trusted =
@@ -634,7 +641,7 @@ export class PermissionPolicy {
 
   /** The stricter sensitivity of the path as written and as it really is. */
   #sensitivity(path: JudgedPath): SensitivePathMatch | undefined {
-    const options = { homeDir: this.#home, followSymlinks: false };
+    const options = this.#sensitivityOptions;
     const real = detectSensitivePath(path.real, options);
     // Stryker disable next-line ConditionalExpression: only spares judging the same path twice.
     if (path.written === path.real) return real;

@@ -114,6 +114,9 @@ function trimLayout(text: string): string {
 }
 
 function compileNamePattern(pattern: string): (name: string) => boolean {
+  // Most rules name one tool: compared as a string, not through a regular expression (a search
+  // asks every deny rule about every file it reads).
+  if (!pattern.includes('*')) return (name) => name === pattern;
   const expression = new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`);
   return (name) => expression.test(name);
 }
@@ -133,12 +136,19 @@ function compileSpecifier(typed: string, typedHome: string, nocase: boolean): Ru
     : picomatch(toPicomatch(anchor.glob), { dot: true, nocase });
   // `**` (`./**`, `~/**`) covers the workspace (home) directory itself, as `dir/**` covers `dir`.
   const coversAnchor = ONLY_GLOBSTARS.test(anchor.glob) || glob('.');
+  // A policy passes its one workspace root on every match: its normal form is kept, not redone.
+  let root = '';
+  let nfcRoot = '';
   return {
     text,
     matchesPath(absolutePath, workspaceRoot) {
       const path = nfc(absolutePath);
       if (anchor.kind === 'absolute') return glob(path);
-      const relative = relativeInside(path, anchor.kind === 'workspace' ? nfc(workspaceRoot) : home, nocase);
+      if (workspaceRoot !== root) {
+        nfcRoot = nfc(workspaceRoot);
+        root = workspaceRoot;
+      }
+      const relative = relativeInside(path, anchor.kind === 'workspace' ? nfcRoot : home, nocase);
       if (relative === undefined) return false;
       return relative === '' ? coversAnchor : glob(relative);
     },
@@ -217,8 +227,16 @@ export function escapeRulePath(path: string): string {
 
 /** `text` in Unicode NFC; an ASCII string (nearly every path) is returned as it is without a copy. */
 export function nfc(text: string): string {
-  return NON_ASCII.test(text) ? text.normalize('NFC') : text;
+  // Every rule of a policy asks for the same path in turn: the last answer is kept (a pure function of the string).
+  if (text === lastNfcInput) return lastNfcOutput;
+  const normal = NON_ASCII.test(text) ? text.normalize('NFC') : text;
+  lastNfcInput = text;
+  lastNfcOutput = normal;
+  return normal;
 }
+
+let lastNfcInput = '';
+let lastNfcOutput = '';
 
 const NON_ASCII = /[^ -~\t\n\r]/;
 

@@ -37,6 +37,17 @@ describe('every options object is checked by name', () => {
     );
   });
 
+  it('detectSensitivePath: a frozen options object (checked once, then remembered) is refused on every call while it is wrong', () => {
+    const wrong = Object.freeze(untyped<object>({ followSymlink: false }));
+    for (let call = 0; call < 2; call += 1) {
+      expect(refusal(() => detectSensitivePath('/a', wrong))).toContain('unknown option "followSymlink"');
+    }
+    const right = Object.freeze({ homeDir: '/home/ada', followSymlinks: false });
+    for (let call = 0; call < 2; call += 1) {
+      expect(detectSensitivePath('~/.ssh/id_rsa', right)?.rule).toBe('private-key');
+    }
+  });
+
   it('filterSensitive: an unknown or missing level would have kept no path at all', () => {
     expect(refusal(() => filterSensitive(['/k/id_rsa'], untyped('hgh')))).toBe(
       'filterSensitive: minLevel must be one of "low", "medium", "high"; got string "hgh" (did you mean "high"?).',

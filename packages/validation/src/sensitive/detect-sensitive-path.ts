@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { checkOption, checkOptions, type OptionTable } from '@toolwright/utils';
 import { invalidOption } from '../options/invalid-option.js';
+import { firstMatchingRule } from './first-matching-rule.js';
 import { type PathFacts, SENSITIVE_PATH_RULES, type SensitivityLevel } from './sensitive-rules.js';
 
 /** Why a path is sensitive. */
@@ -35,8 +36,17 @@ const DETECT_OPTIONS: OptionTable<DetectSensitivePathOptions> = {
  * reached through a link or `~` would be judged harmless. So the options are checked by name.
  */
 function checkDetectOptions(options: DetectSensitivePathOptions): void {
+  if (checkedFrozenOptions.has(options)) return;
   checkOptions('DetectSensitivePathOptions', options, DETECT_OPTIONS, invalidOption);
+  if (Object.isFrozen(options)) checkedFrozenOptions.add(options);
 }
+
+/**
+ * Frozen options objects already checked: a caller that judges many paths (a search, a
+ * permission policy) passes one frozen object, which cannot have changed since, so it is
+ * checked once. Weak, so that it keeps no caller's object alive.
+ */
+const checkedFrozenOptions = new WeakSet<DetectSensitivePathOptions>();
 
 /** `~` and `~/...` (either separator) expanded against `homeDir`. */
 function expandHome(path: string, homeDir: string): string {
@@ -55,12 +65,11 @@ function factsOf(path: string): PathFacts {
   return { segments, basename: segments[segments.length - 1] ?? '' };
 }
 
+const firstRule = firstMatchingRule(SENSITIVE_PATH_RULES);
+
 function matchRules(path: string): SensitivePathMatch | undefined {
-  const facts = factsOf(path);
-  for (const rule of SENSITIVE_PATH_RULES) {
-    if (rule.matches(facts)) return { level: rule.level, rule: rule.rule, reason: rule.reason };
-  }
-  return undefined;
+  const rule = firstRule(factsOf(path));
+  return rule === undefined ? undefined : { level: rule.level, rule: rule.rule, reason: rule.reason };
 }
 
 /**

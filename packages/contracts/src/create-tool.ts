@@ -152,12 +152,9 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
         checkBuildOptions(options);
       }
       parseOptions ??= parseOptionsOf(undefined, name);
-      const result = validator.parse(
-        params,
-        options?.nullAsAbsent
-          ? (nullAsAbsentParseOptions ??= Object.freeze({ ...parseOptions, nullAsAbsent: true }))
-          : parseOptions,
-      );
+      if (options?.nullAsAbsent)
+        nullAsAbsentParseOptions ??= Object.freeze({ ...parseOptions, nullAsAbsent: true });
+      const result = validator.parse(params, options?.nullAsAbsent ? nullAsAbsentParseOptions : parseOptions);
       freezeParams ??= chooseParamsFreezer(validator, ownSchema);
       // Parse shares unchanged parts with the caller's input: those are copied, the rest frozen in place.
       const value = freezeParams(result.value, params) as DeepReadonly<Params>;

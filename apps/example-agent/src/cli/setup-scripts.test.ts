@@ -28,7 +28,9 @@ describe('scripts/quickstart.mjs', () => {
       'setup 1/3: install dependencies (pnpm 12.4.2, from the lockfile)',
       expect.stringMatching(/^ {2}dry run: pnpm install --frozen-lockfile/),
       'setup 2/3: build the packages the demo runs (turbo; cached after the first run)',
-      expect.stringMatching(/^ {2}dry run: pnpm exec turbo run build --filter=@toolwright\/example-agent\.\.\. /),
+      expect.stringMatching(
+        /^ {2}dry run: pnpm exec turbo run build --filter=@toolwright\/example-agent\.\.\. /,
+      ),
       'setup 3/3: start the demo',
       expect.stringMatching(/^ {2}dry run: \S+ apps\/example-agent\/dist\/cli\.js demo --json$/),
     ]);

@@ -137,8 +137,8 @@ describe('formatting', () => {
     expect(formatBytes(3.9 * 1024 * 1024)).toBe('3.9 MiB');
   });
 
-  it('reports a figure with its target and PASS, or MISS', () => {
+  it('reports a figure with its target and PASS, or FAIL', () => {
     expect(targetLine('x: 1.08x', '<= 1.15x', true)).toBe('x: 1.08x (target <= 1.15x) PASS');
-    expect(targetLine('x: 1.2x', '<= 1.15x', false)).toBe('x: 1.2x (target <= 1.15x) MISS');
+    expect(targetLine('x: 1.2x', '<= 1.15x', false)).toBe('x: 1.2x (target <= 1.15x) FAIL');
   });
 });

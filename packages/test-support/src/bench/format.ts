@@ -37,11 +37,11 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * `figure (target …) PASS`, or MISS: a bench that misses a target says so and runs on, since a
+ * `figure (target …) PASS`, or FAIL: a bench that misses a target says so and runs on, since a
  * benchmark on a shared machine is a measurement, not a test that fails.
  */
 export function targetLine(figure: string, target: string, pass: boolean): string {
-  return `${figure} (target ${target}) ${pass ? 'PASS' : 'MISS'}`;
+  return `${figure} (target ${target}) ${pass ? 'PASS' : 'FAIL'}`;
 }
 
 /** Prints {@link targetLine}. */

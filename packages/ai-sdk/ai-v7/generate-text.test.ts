@@ -1,70 +1,28 @@
 import { Type } from '@sinclair/typebox';
 import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
-import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
+import { PermissionPolicy, ToolExecutor, type ToolExecutorOptions } from '@toolwright/executor';
 import { ToolRegistry } from '@toolwright/registry';
 import { makeTempDir } from '@toolwright/test-support';
-import {
-  type ChatCompletionsServer,
-  type ScriptedTurn,
-  startChatCompletionsServer,
-} from '@toolwright/test-support/openai-compatible-server';
 import { asSchema, generateText, isStepCount, type ModelMessage, streamText } from 'ai-v7';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { createPrepareStep } from '../src/active-tools.js';
-import {
-  createIssueTool,
-  memoryReadTool,
-  ONE_PIXEL_PNG,
-  recordingWriteTool,
-  screenshotTool,
-} from '../src/test-support/fixture-tools.js';
+import { bridgeAgentSetup, scriptedServerPerTest } from '../src/test-support/bridge-agent.js';
+import { ONE_PIXEL_PNG, screenshotTool } from '../src/test-support/fixture-tools.js';
 import { toAiSdkTools } from '../src/to-ai-sdk-tools.js';
 import { createToolApproval } from '../src/tool-approval.js';
 import type { ToolwrightToolOutput } from '../src/tool-output.js';
 import { describeAiSdk7, scriptedModel7 } from './ai-v7-support.js';
 
-let server: ChatCompletionsServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const serve = scriptedServerPerTest();
 
-async function serve(script: readonly ScriptedTurn[]): Promise<ChatCompletionsServer> {
-  server = await startChatCompletionsServer(script);
-  return server;
-}
-
-/** A registry with Read, Write and a deferred MCP tool, and its permission policy (see executorOf). */
+/** The shared setup with the three-line notes these tests read. */
 function agentSetup(options: { ask?: string[] } = {}) {
-  const workspace = makeTempDir('toolwright-ai-sdk-7');
-  const read = memoryReadTool({ 'notes.md': 'line 1\nline 2\nline 3' });
-  const write = recordingWriteTool(workspace);
-  const issue = createIssueTool();
-  const registry = new ToolRegistry();
-  registry.register(read.tool);
-  registry.register(write.tool);
-  registry.replaceTools('mcp:tracker', [issue.tool]);
-  const permissions = new PermissionPolicy({
-    workspaceRoot: workspace,
-    allow: ['Write(**)', 'mcp__tracker__*'],
-    ask: options.ask ?? [],
-  });
-  return { workspace, read, write, issue, registry, permissions };
+  return bridgeAgentSetup({ ...options, notes: 'line 1\nline 2\nline 3' });
 }
 
-function executorOf(
-  setup: ReturnType<typeof agentSetup>,
-  extra: Partial<ConstructorParameters<typeof ToolExecutor>[0]> = {},
-) {
-  return new ToolExecutor({
-    lookup: (name) => setup.registry.get(name),
-    deferred: setup.registry.deferred,
-    permissions: setup.permissions,
-    sessionId: 'test',
-    workspaceRoot: setup.workspace,
-    ...extra,
-  });
+function executorOf(setup: ReturnType<typeof agentSetup>, extra: Partial<ToolExecutorOptions> = {}) {
+  return setup.executor(extra);
 }
 
 describeAiSdk7('generateText with the bridge', () => {

@@ -1,19 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
-import { PermissionPolicy, ToolExecutor } from '@toolwright/executor';
 import { ToolRegistry } from '@toolwright/registry';
 import { makeTempDir } from '@toolwright/test-support';
-import {
-  type ChatCompletionsServer,
-  type ScriptedTurn,
-  startChatCompletionsServer,
-} from '@toolwright/test-support/openai-compatible-server';
 import { generateText, stepCountIs, type ToolSet, tool } from 'ai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { activeToolNames, createPrepareStep } from './active-tools.js';
+import { bridgeAgentSetup, scriptedServerPerTest } from './test-support/bridge-agent.js';
 import {
-  createIssueTool,
   memoryReadTool,
   ONE_PIXEL_PNG,
   recordingWriteTool,
@@ -23,39 +17,12 @@ import {
 import { toAiSdkTools } from './to-ai-sdk-tools.js';
 import type { ToolwrightToolOutput } from './tool-output.js';
 
-let server: ChatCompletionsServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(script: readonly ScriptedTurn[]): Promise<ChatCompletionsServer> {
-  server = await startChatCompletionsServer(script);
-  return server;
-}
+const serve = scriptedServerPerTest();
 
 /** A registry with Read, Write and a deferred MCP tool, and an executor over it. */
 function agentSetup(options: { deny?: string[] } = {}) {
-  const workspace = makeTempDir('toolwright-ai-sdk');
-  const read = memoryReadTool({ 'notes.md': 'line 1\nline 2\nline 3\nline 4' });
-  const write = recordingWriteTool(workspace);
-  const issue = createIssueTool();
-  const registry = new ToolRegistry();
-  registry.register(read.tool);
-  registry.register(write.tool);
-  registry.replaceTools('mcp:tracker', [issue.tool]);
-  const executor = new ToolExecutor({
-    lookup: (name) => registry.get(name),
-    deferred: registry.deferred,
-    permissions: new PermissionPolicy({
-      workspaceRoot: workspace,
-      allow: ['Write(**)', 'mcp__tracker__*'],
-      deny: options.deny ?? [],
-    }),
-    sessionId: 'test',
-    workspaceRoot: workspace,
-  });
-  return { workspace, read, write, issue, registry, executor };
+  const setup = bridgeAgentSetup(options);
+  return { ...setup, executor: setup.executor() };
 }
 
 describe('generateText with a registry through the bridge', () => {

@@ -6,7 +6,6 @@ import {
   resolveConnectionOptions,
 } from '@toolwright/mcp-client';
 import { type McpOAuthOptions, mcpOAuth } from '@toolwright/mcp-client/oauth';
-import { stdioSupport } from '@toolwright/mcp-client/stdio';
 import type { ToolRegistry } from '@toolwright/registry';
 import type { ArtifactSinkV1 } from '@toolwright/spec';
 import {
@@ -21,6 +20,7 @@ import { type CatalogLimits, resolveCatalogLimits } from './catalog-limits.js';
 import { type OutputRoutingOptions, resolveOutputRouting } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { invalidOption } from './invalid-option.js';
+import { lazyStdioSupport } from './lazy-stdio-support.js';
 import { validatedFormAnswers } from './validated-form-answers.js';
 
 /** Options of {@link McpAdapter}. */
@@ -150,7 +150,7 @@ export function resolveAdapterOptions(options: McpAdapterOptions): ResolvedAdapt
     connection: resolveConnectionOptions('McpAdapter', {
       ...options,
       oauth: mcpOAuth(options.oauth, 'McpAdapter.oauth'),
-      stdio: stdioSupport,
+      stdio: lazyStdioSupport,
       formAnswerCheck: validatedFormAnswers,
     }),
     deferTools: options.deferTools ?? true,

@@ -1,7 +1,7 @@
 // What importing the package loads. TypeBox (about what the MCP client itself costs to load) is
 // needed only by the helper tools, so it loads when createMcpContentTools / createMcpTaskTools
 // first make them; Ajv (through @toolwright/validation) only with the first foreign schema
-// compiled. The built ESM and CJS outputs are loaded natively by Node in a child process.
+// compiled; the stdio support (`@toolwright/mcp-client/stdio`) with the first stdio connect. The built ESM and CJS outputs are loaded natively by Node in a child process.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { modulesLoadedBy } from '@toolwright/test-support';
@@ -21,7 +21,11 @@ import { join } from 'node:path';
 const require = createRequire(import.meta.url);
 const loaded = () => {
   const paths = Object.keys(require.cache);
-  return { typebox: paths.some((path) => path.includes('/@sinclair/typebox/')), ajv: paths.some((path) => path.includes('/ajv/')) };
+  return {
+    typebox: paths.some((path) => path.includes('/@sinclair/typebox/')),
+    ajv: paths.some((path) => path.includes('/ajv/')),
+    stdio: paths.some((path) => path.includes('/mcp-client/dist/stdio.')),
+  };
 };
 const adapterPackage = ${entry === 'index.cjs' ? "require('./index.cjs')" : "await import('./index.js')"};
 const before = loaded();
@@ -73,8 +77,8 @@ describe('importing @toolwright/mcp-adapter', () => {
       expect(run.stderr).toBe('');
       const report = JSON.parse(run.stdout) as Record<string, unknown>;
       expect(report).toEqual({
-        before: { typebox: false, ajv: false },
-        after: { typebox: true, ajv: false },
+        before: { typebox: false, ajv: false, stdio: false },
+        after: { typebox: true, ajv: false, stdio: false },
         tools: expect.any(Number),
         built: true,
         refused: 'validation_failed',
@@ -85,9 +89,12 @@ describe('importing @toolwright/mcp-adapter', () => {
         0,
         run.modules.indexOf('data:text/javascript,export{}//import-done'),
       );
-      expect(byImport.filter((url) => url.includes('/@sinclair/typebox/') || url.includes('/ajv/'))).toEqual(
-        [],
-      );
+      // Nor the stdio support (the SDK's stdio transport, process spawning): a stdio connect loads it.
+      expect(
+        byImport.filter((url) =>
+          /\/@sinclair\/typebox\/|\/ajv\/|\/mcp-client\/dist\/stdio\.|\/cross-spawn\//.test(url),
+        ),
+      ).toEqual([]);
       // The list is not empty by accident: the ESM build's imports pass the hooks (the CJS build's
       // requires do not, on Node 20; require.cache above covers those).
       if (format === 'esm')

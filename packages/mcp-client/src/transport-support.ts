@@ -19,8 +19,11 @@ export interface StdioTransportIo {
  * `@toolwright/mcp-client/stdio` (`stdioSupport`), given as the `stdio` option.
  */
 export interface McpStdioSupport {
-  /** A fresh stdio transport for one (re)connect; its close ends every process it started. */
-  transport(definition: StdioServerConfig, io: StdioTransportIo): Transport;
+  /**
+   * A fresh stdio transport for one (re)connect; its close ends every process it started. It may
+   * be given as a promise (a support that loads the spawning code on first use).
+   */
+  transport(definition: StdioServerConfig, io: StdioTransportIo): Transport | Promise<Transport>;
   /**
    * Runs `close` (a transport's close, its stdin ended) and ends the process tree below `pid`,
    * read before the close starts: SIGTERM once `graceMs` passed, SIGKILL after another. For a

@@ -1,4 +1,4 @@
-import { RE2JS } from 're2js';
+import { compileLinearRegExp, type LinearRegExp } from '@toolwright/validation';
 import { RegistryError, RegistryErrorCode } from './registry-error.js';
 
 /** The longest pattern ToolSearch accepts; tool names and descriptions never need more. */
@@ -42,16 +42,14 @@ export function compileRegexQuery(query: string): RegexQuery {
       `Regex pattern is ${pattern.length} characters long; at most ${MAX_REGEX_PATTERN_LENGTH} are accepted.`,
     );
   }
-  let flagBits = 0;
-  for (const flag of flags) {
-    if (flag === 'i') flagBits |= RE2JS.CASE_INSENSITIVE;
-    else if (flag === 'm') flagBits |= RE2JS.MULTILINE;
-    else if (flag === 's') flagBits |= RE2JS.DOTALL;
-    // The other JavaScript flags (g, y, u, d, v) change nothing when asking whether a text matches.
-  }
-  let compiled: RE2JS;
+  let compiled: LinearRegExp;
   try {
-    compiled = RE2JS.compile(pattern, flagBits);
+    // The other JavaScript flags (g, y, u, d, v) change nothing when asking whether a text matches.
+    compiled = compileLinearRegExp(pattern, {
+      ignoreCase: flags.includes('i'),
+      multiline: flags.includes('m'),
+      dotAll: flags.includes('s'),
+    });
   } catch (error) {
     throw new RegistryError(
       RegistryErrorCode.InvalidSearchQuery,

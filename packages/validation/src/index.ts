@@ -20,6 +20,7 @@ export {
   compileScreenedJsonSchema,
 } from './foreign/compile-json-schema.js';
 export { DEFAULT_JSON_SCHEMA_LIMITS, type JsonSchemaLimits } from './foreign/json-schema-limits.js';
+export { compileLinearRegExp, type LinearRegExp, type LinearRegExpFlags } from './foreign/linear-regexp.js';
 export {
   type JsonSchemaRefusal,
   type JsonSchemaReport,

@@ -19,6 +19,7 @@ describe('public surface', () => {
       'ToolwrightError',
       'ValidationErrorCode',
       'compileJsonSchema',
+      'compileLinearRegExp',
       'compileSchema',
       'compileScreenedJsonSchema',
       'compileToolSchema',

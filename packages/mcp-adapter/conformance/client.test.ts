@@ -28,8 +28,10 @@ const packageDirectory = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 beforeAll(async () => {
   suite = installConformanceSuite();
-  // Inside the package (git-ignored .tmp/): what the bundle still loads at run time (TypeBox,
-  // which contracts loads on demand) resolves from the package's own node_modules.
+  // Inside the package (git-ignored .tmp/): what the bundle still loads at run time with
+  // `require` (TypeBox, Ajv and re2js, which contracts and validation load on first use) resolves
+  // from the package's own node_modules, as it would beside a user's bundle that keeps them
+  // external (the devDependencies ajv and re2js are there for this).
   const client = await buildConformanceClient(join(packageDirectory, '.tmp', 'conformance-client'));
   outcomes = await runClientScenarios(
     suite,

@@ -160,12 +160,14 @@ describe('connection defaults: each value pinned, and what it does', () => {
   });
 
   it('a request gets 60 s', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const manager = nodeManager([
       { name: 'slow', transport: 'custom', createTransport: async () => (await inMemoryPair()).clientSide },
     ]);
     managers.push(manager);
+    // Connected on real timers: the handshake is not what this pins, and under load a step of it
+    // that waits on a timer would never run with setTimeout faked and not advanced.
     await manager.connectAll();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const request = manager
       .get('slow')
       .request('tools/call "hang"', (client, options) => client.callTool({ name: 'hang' }, options));

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadOpenTelemetry } from '@toolwright/utils/telemetry';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONNECTION_OPTIONS, type McpConnectionManager } from './connection-manager.js';
 import type { McpClientError } from './errors.js';
 import type { McpConnectionChange } from './events/connection-state.js';
@@ -137,6 +138,13 @@ describe('connection defaults: each value pinned, and what it does', () => {
     expect(transports).toBe(6);
   });
 
+  // A request's first step waits, once per process, for the OpenTelemetry API to load (a real
+  // dynamic import) before it sends and starts its timeout. Settled here, so the fake clock the
+  // timing tests advance cannot run ahead of a timer not yet started (it did, under CI load).
+  beforeAll(async () => {
+    await loadOpenTelemetry();
+  });
+
   it('a handshake gets 30 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const manager = nodeManager([
@@ -164,8 +172,6 @@ describe('connection defaults: each value pinned, and what it does', () => {
       { name: 'slow', transport: 'custom', createTransport: async () => (await inMemoryPair()).clientSide },
     ]);
     managers.push(manager);
-    // Connected on real timers: the handshake is not what this pins, and under load a step of it
-    // that waits on a timer would never run with setTimeout faked and not advanced.
     await manager.connectAll();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const request = manager

@@ -72,6 +72,11 @@ export function sharedProjectConfig(packageUrl: string): UserWorkspaceConfig {
       },
       testTimeout: 30_000,
       hookTimeout: 60_000,
+      // pnpm's `node_modules/.bin/vitest` exports NODE_PATH with pnpm's hidden hoisted folder, so
+      // every process a test spawns could resolve packages no package.json gives it: a bundle's
+      // `require('ajv')` passed locally and failed in CI, which runs vitest without the shim. The
+      // tests' children see what a user's do.
+      env: { NODE_PATH: '' },
     },
   };
 }

@@ -1,15 +1,13 @@
 // The built ESM and CJS outputs, loaded side by side by Node in a child process, are two copies
 // of this package in one process: they must still share the process's one path lock.
 import { execFile } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'tsup';
+import { type BuiltEntry, buildEntryWithProbes } from '@toolwright/test-support';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = join(packageDir, '.tmp', `dual-build-lock-${process.pid}`);
 
 // Plain Node (no vitest, no source aliases). The ESM copy holds the lock alone; the CJS copy's
 // request for a path must wait until it is released.
@@ -52,25 +50,23 @@ console.log(JSON.stringify({
 }));
 `;
 
+let built: BuiltEntry;
+let outDir: string;
+
 beforeAll(async () => {
-  await rm(outDir, { recursive: true, force: true });
-  await build({
-    config: false,
-    entry: { index: join(packageDir, 'src/index.ts') },
-    format: ['esm', 'cjs'],
-    outDir,
-    dts: false,
-    sourcemap: false,
-    target: 'node20',
-    silent: true,
+  // Its own dependencies bundled, the workspace packages imported: the two copies share only what
+  // a user's install would share.
+  built = await buildEntryWithProbes({
+    packageDir,
+    name: 'dual-build-lock',
+    probes: { 'probe.mjs': probeScript },
     external: [/^@toolwright\//, '@streamparser/json', 'picomatch'],
   });
-  await mkdir(outDir, { recursive: true });
-  await writeFile(join(outDir, 'probe.mjs'), probeScript);
+  outDir = built.directory;
 });
 
 afterAll(async () => {
-  await rm(outDir, { recursive: true, force: true });
+  await built?.remove();
 });
 
 it('the ESM and CJS builds loaded together share one process path lock, and take each other’s PathLock', async () => {

@@ -2,14 +2,11 @@
 // needed only by the helper tools, so it loads when createMcpContentTools / createMcpTaskTools
 // first make them; Ajv (through @toolwright/validation) only with the first foreign schema
 // compiled; the stdio support (`@toolwright/mcp-client/stdio`) with the first stdio connect. The built ESM and CJS outputs are loaded natively by Node in a child process.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { modulesLoadedBy } from '@toolwright/test-support';
-import { build } from 'tsup';
+import { type BuiltEntry, buildEntryWithProbes, modulesLoadedBy } from '@toolwright/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const packageDir = join(import.meta.dirname, '..');
-const outDir = join(packageDir, '.tmp', `start-up-imports-${process.pid}`);
 
 // Imports the build and reports what is loaded; then makes the helper tools, registers them and
 // builds a call of each kind (their TypeBox schemas validate), and reports again.
@@ -47,26 +44,20 @@ try { registry.get('McpReadResource').build({ server: 'x' }); } catch (error) { 
 console.log(JSON.stringify({ before, after: loaded(), tools: tools.length, built: built !== undefined, refused }));
 `;
 
+let built: BuiltEntry;
+let outDir: string;
+
 beforeAll(async () => {
-  await rm(outDir, { recursive: true, force: true });
-  await build({
-    config: false,
-    entry: { index: join(packageDir, 'src/index.ts') },
-    format: ['esm', 'cjs'],
-    outDir,
-    dts: false,
-    sourcemap: false,
-    target: 'node20',
-    silent: true,
-    skipNodeModulesBundle: true,
+  built = await buildEntryWithProbes({
+    packageDir,
+    name: 'start-up-imports',
+    probes: { 'probe-esm.mjs': probe('index.js'), 'probe-cjs.mjs': probe('index.cjs') },
   });
-  await mkdir(outDir, { recursive: true });
-  await writeFile(join(outDir, 'probe-esm.mjs'), probe('index.js'));
-  await writeFile(join(outDir, 'probe-cjs.mjs'), probe('index.cjs'));
+  outDir = built.directory;
 }, 60_000);
 
 afterAll(async () => {
-  await rm(outDir, { recursive: true, force: true });
+  await built?.remove();
 });
 
 describe('importing @toolwright/mcp-adapter', () => {

@@ -9,6 +9,7 @@ export {
   type KitArtifactStore,
   type KitStoreOptions,
 } from './artifact-store-kit.js';
+export { type BuiltEntry, type BuiltEntryOptions, buildEntryWithProbes } from './built-entry.js';
 export {
   describeErrorClassContract,
   type ErrorClassContract,

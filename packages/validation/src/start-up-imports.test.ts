@@ -2,14 +2,11 @@
 // above it at start-up, and only a foreign JSON Schema (re2js: one with a `pattern`) needs them:
 // they load on the first one compiled. The built ESM and CJS outputs are loaded natively by Node
 // in a child process.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { modulesLoadedBy } from '@toolwright/test-support';
-import { build } from 'tsup';
+import { type BuiltEntry, buildEntryWithProbes, modulesLoadedBy } from '@toolwright/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const packageDir = join(import.meta.dirname, '..');
-const outDir = join(packageDir, '.tmp', `start-up-imports-${process.pid}`);
 
 // Imports the build, reports whether Ajv was loaded, parses with a JSON Schema, reports again.
 const probe = (entry: string) => `
@@ -31,26 +28,20 @@ const matched = patterned.parse({ s: 'aaa' }).value;
 console.log(JSON.stringify({ before, afterPlain, afterPattern: loadedNow(), parsed: parsed.value, code, patternCode, matched }));
 `;
 
+let built: BuiltEntry;
+let outDir: string;
+
 beforeAll(async () => {
-  await rm(outDir, { recursive: true, force: true });
-  await build({
-    config: false,
-    entry: { index: join(packageDir, 'src/index.ts') },
-    format: ['esm', 'cjs'],
-    outDir,
-    dts: false,
-    sourcemap: false,
-    target: 'node20',
-    silent: true,
-    skipNodeModulesBundle: true,
+  built = await buildEntryWithProbes({
+    packageDir,
+    name: 'start-up-imports',
+    probes: { 'probe-esm.mjs': probe('index.js'), 'probe-cjs.mjs': probe('index.cjs') },
   });
-  await mkdir(outDir, { recursive: true });
-  await writeFile(join(outDir, 'probe-esm.mjs'), probe('index.js'));
-  await writeFile(join(outDir, 'probe-cjs.mjs'), probe('index.cjs'));
+  outDir = built.directory;
 }, 60_000);
 
 afterAll(async () => {
-  await rm(outDir, { recursive: true, force: true });
+  await built?.remove();
 });
 
 describe('importing @toolwright/validation', () => {

@@ -105,11 +105,15 @@ export async function streamingTurn(): Promise<void> {
     const pre = median(preStart);
     const batch = median(batchAfterEnd);
     const serial = median(oneByOneAfterEnd);
-    const bestPossible = (CALL_COMPLETE_AT.at(-1) as number) + 2 * TOOL_MS;
+    // Batching after the message end already overlaps the Reads, so this turn cannot beat it by
+    // more than (stream end + Reads + Write) / limit: 1.14x. The 1.3x target holds where the turn
+    // allows it; below that, the figure must come within the same 10% of the limit as line three.
+    const batchedLimitRatio = ((CALL_COMPLETE_AT.at(-1) as number) + 2 * TOOL_MS) / limit;
+    const batchTargetRatio = Math.min(1.3, batchedLimitRatio / 1.1);
     report(
-      `streamed turn (3 Reads + 1 Write, 100 ms each): pre-start ${(batch / pre).toFixed(2)}x faster than waiting for the message end and batching (${pre.toFixed(0)} vs ${batch.toFixed(0)} ms; this turn allows at most ${(bestPossible / limit).toFixed(2)}x, since the batch already overlaps the Reads)`,
-      '>= 1.3x',
-      batch / pre >= 1.3,
+      `streamed turn (3 Reads + 1 Write, 100 ms each): pre-start ${(batch / pre).toFixed(2)}x faster than waiting for the message end and batching (${pre.toFixed(0)} vs ${batch.toFixed(0)} ms; this turn allows at most ${batchedLimitRatio.toFixed(2)}x, since the batch already overlaps the Reads)`,
+      `>= 1.3x, or within 10% of this turn's limit (>= ${batchTargetRatio.toFixed(2)}x)`,
+      batch / pre >= batchTargetRatio,
     );
     report(
       `streamed turn: pre-start ${(serial / pre).toFixed(2)}x faster than waiting for the message end and running calls one by one (${serial.toFixed(0)} ms)`,

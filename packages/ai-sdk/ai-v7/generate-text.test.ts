@@ -365,6 +365,41 @@ describeAiSdk7('toolwright approvals as toolApproval', () => {
     expect(chat.toolMessages(1).get('c1')).toContain('Not in drafts today.');
   });
 
+  it("also asks through each tool's needsApproval, given toAiSdkTools({ approval }) as for AI SDK 6", async () => {
+    const setup = agentSetup({ ask: ['Write(drafts/**)'] });
+    const approval = createToolApproval({ registry: setup.registry, permissions: setup.permissions });
+    const executor = executorOf(setup, { approve: approval.approve });
+    const chat = await serve([
+      { toolCalls: [{ id: 'c1', name: 'Write', arguments: { file_path: 'drafts/a.md', content: 'hi' } }] },
+      { text: 'Done.' },
+    ]);
+    const prompt: ModelMessage[] = [{ role: 'user', content: 'Write the draft.' }];
+    const settings = {
+      model: scriptedModel7(chat.baseURL),
+      tools: toAiSdkTools({ registry: setup.registry, executor, approval }),
+      stopWhen: isStepCount(3),
+    };
+    const first = await generateText({ ...settings, messages: prompt });
+    const request = first.content.find((part) => part.type === 'tool-approval-request');
+    expect(request).toMatchObject({ toolCall: { toolCallId: 'c1', toolName: 'Write' } });
+    expect(setup.write.writes).toEqual([]);
+    const resumed = await generateText({
+      ...settings,
+      messages: [
+        ...prompt,
+        ...first.response.messages,
+        {
+          role: 'tool',
+          content: [
+            { type: 'tool-approval-response', approvalId: request?.approvalId ?? '', approved: true },
+          ],
+        },
+      ],
+    });
+    expect(setup.write.writes).toEqual([{ file_path: 'drafts/a.md', content: 'hi' }]);
+    expect(resumed.text).toBe('Done.');
+  });
+
   it("declines, in the executor, a call that asks but that the SDK's user never approved", async () => {
     const setup = agentSetup({ ask: ['Write(drafts/**)'] });
     const approval = createToolApproval({ registry: setup.registry, permissions: setup.permissions });

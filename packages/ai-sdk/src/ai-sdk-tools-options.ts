@@ -13,6 +13,7 @@ import type { DirectContext } from './direct-runner.js';
 import type { BridgeExecutor } from './executor-runner.js';
 import { invalidOption } from './invalid-option.js';
 import { AI_SDK_ACCEPTS } from './specification-version.js';
+import { type PerToolApproval, perToolApprovalOf, type ToolwrightToolApproval } from './tool-approval.js';
 import type { ImageDelivery } from './tool-output.js';
 
 /** Options of {@link toAiSdkTools}. Every key is checked: an unknown or misspelt one is refused. */
@@ -39,6 +40,13 @@ export interface AiSdkToolsOptions {
    * cannot see): `'reference'`.
    */
   readonly images?: ImageDelivery;
+  /**
+   * The object {@link createToolApproval} returned, whose `approve` the executor has: each tool
+   * then sets the SDK's per-tool `needsApproval` from the permission policy, so a call the policy
+   * asks about stops the run with a `tool-approval-request` — AI SDK 6's approval flow (AI SDK 7
+   * may take `toolApproval` instead, which also carries the policy's reason). Needs an executor.
+   */
+  readonly approval?: ToolwrightToolApproval;
   /** Without an executor: the execution context's session id (default `'ai-sdk'`). */
   readonly sessionId?: string;
   /** Without an executor: the execution context's workspace root (default `process.cwd()`). */
@@ -57,6 +65,7 @@ const TOOLS_OPTIONS: OptionTable<AiSdkToolsOptions> = {
   sessionId: { kind: 'custom' },
   workspaceRoot: { kind: 'string', nonEmpty: true, accepts: 'a non-empty path' },
   contextFields: { kind: 'object' },
+  approval: { kind: 'custom' },
 };
 
 const DIRECT_ONLY = ['sessionId', 'workspaceRoot', 'contextFields'] as const;
@@ -70,6 +79,7 @@ export interface ResolvedToolsOptions {
   readonly target: ProviderTarget;
   readonly images: ImageDelivery;
   readonly context: DirectContext;
+  readonly approval: PerToolApproval | undefined;
 }
 
 /** Checks every option by name and value, and applies the defaults. */
@@ -99,6 +109,7 @@ export function resolveToolsOptions(options: AiSdkToolsOptions): ResolvedToolsOp
         sessionId,
       ),
     );
+  const approval = resolveApproval(options);
   const workspaceRoot = options.workspaceRoot ?? process.cwd();
   const fields = options.contextFields ?? {};
   return {
@@ -107,7 +118,23 @@ export function resolveToolsOptions(options: AiSdkToolsOptions): ResolvedToolsOp
     target,
     images: options.images ?? (target === 'openai-chat' ? 'reference' : 'inline'),
     context: { sessionId, workspaceRoot, fields },
+    approval,
   };
+}
+
+function resolveApproval(options: AiSdkToolsOptions): PerToolApproval | undefined {
+  if (options.approval === undefined) return undefined;
+  const approval = perToolApprovalOf(options.approval);
+  if (approval === undefined)
+    throw invalidOption(
+      refusedOption(OWNER, 'approval', 'the object createToolApproval returned', options.approval),
+    );
+  if (options.executor === undefined)
+    throw new AiSdkBridgeError(
+      AiSdkBridgeErrorCode.InvalidOption,
+      `${OWNER}: approval needs an executor: only the executor asks the permission policy and its approve handler; give executor: new ToolExecutor({ ..., permissions, approve: approval.approve }).`,
+    );
+  return approval;
 }
 
 function resolveSource(options: AiSdkToolsOptions): ResolvedToolsOptions['source'] {

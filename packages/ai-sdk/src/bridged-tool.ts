@@ -12,6 +12,7 @@ import { PendingInvocations } from './pending-invocations.js';
 import { repairableInputError } from './repairable-input-error.js';
 import { outputFromExecutedCall } from './result-output.js';
 import { withSdkTimeout } from './sdk-tool-timeout.js';
+import type { PerToolApproval } from './tool-approval.js';
 import {
   contextFieldsOf,
   type ToolContextFields,
@@ -31,6 +32,8 @@ export interface ToolCallOptions {
    * its fields join the call's toolwright execution context. AI SDK 6 passes none.
    */
   readonly context?: unknown;
+  /** The messages of the run (both majors); an approved call's approval is read from them. */
+  readonly messages?: readonly unknown[];
 }
 
 /**
@@ -56,6 +59,11 @@ export interface BridgedTool<CONTEXT extends ToolContextFields = ToolContextFiel
    * does not read it.
    */
   readonly contextSchema: ToolContextSchema<CONTEXT>;
+  /**
+   * Present with `toAiSdkTools({ approval })`: whether the permission policy asks about the call,
+   * the SDK's per-tool approval (both majors).
+   */
+  readonly needsApproval?: (input: unknown, options: { readonly toolCallId: string }) => Promise<boolean>;
   /** Runs the call; resolves to its output whatever happened, never rejects for a tool's failure. */
   execute(input: unknown, options: ToolCallOptions): Promise<ToolwrightToolOutput>;
   /** The model's form of an output (see {@link toModelOutput}). */
@@ -69,6 +77,7 @@ export interface BridgeSettings {
   readonly run: CallRunner;
   readonly deferred: DeferredToolState | undefined;
   readonly images: ImageDelivery;
+  readonly approval: PerToolApproval | undefined;
 }
 
 /**
@@ -93,6 +102,7 @@ export function bridgeTool<CONTEXT extends ToolContextFields>(
   // Validation builds the invocation; the runner reuses it (one parse), an executor builds anew.
   const pending = new PendingInvocations();
   const outputSchema = toolOutputSchema(tool);
+  const { approval } = settings;
 
   const validate = (value: unknown): InputValidation => {
     // Refused in execute, before it is built: a validation error would show the unseen schema.
@@ -118,19 +128,27 @@ export function bridgeTool<CONTEXT extends ToolContextFields>(
     inputSchema: toolInputSchema(() => declared().parameters, validate),
     ...(outputSchema === undefined ? {} : { outputSchema }),
     contextSchema: toolContextSchema<CONTEXT>(tool.name),
+    ...(approval === undefined
+      ? {}
+      : { needsApproval: (input: unknown) => approval.needsApproval(tool.name, input) }),
     execute: (input, options) => {
       const invocation = pending.take(input);
       const call = { id: options.toolCallId, name: tool.name, arguments: input };
       const contextFields = contextFieldsOf(options.context);
       return settings.lane.run(tool.parallelism, async () => {
-        const executed = await settings.run(call, {
-          ...(options.abortSignal === undefined ? {} : { signal: options.abortSignal }),
-          ...(invocation === undefined ? {} : { invocation }),
-          ...(contextFields === undefined ? {} : { contextFields }),
-          nullAsAbsent,
-          // ToolSearch answers with declarations in the dialect the model is reading.
-          providerTarget: settings.target,
-        });
+        const run = () =>
+          settings.run(call, {
+            ...(options.abortSignal === undefined ? {} : { signal: options.abortSignal }),
+            ...(invocation === undefined ? {} : { invocation }),
+            ...(contextFields === undefined ? {} : { contextFields }),
+            nullAsAbsent,
+            // ToolSearch answers with declarations in the dialect the model is reading.
+            providerTarget: settings.target,
+          });
+        const executed =
+          approval === undefined
+            ? await run()
+            : await approval.grantWhileRunning(options.toolCallId, options.messages ?? [], run);
         return outputFromExecutedCall(
           withSdkTimeout(executed, tool.name, options.abortSignal),
           settings.images,

@@ -53,6 +53,7 @@ export function toAiSdkTools<CONTEXT extends ToolContextFields = ToolContextFiel
     lane: new CallLane(),
     deferred: registry?.deferred,
     images: resolved.images,
+    approval: resolved.approval,
     run:
       resolved.executor === undefined
         ? directRunner(resolved.context, lookupOf(registry, tools), registry?.deferred)

@@ -36,7 +36,11 @@ export interface ToolApprovalRequest {
   readonly messages: readonly unknown[];
 }
 
-/** The two halves of {@link createToolApproval}: one for the SDK, one for the executor. */
+/**
+ * The two halves of {@link createToolApproval}: one for the SDK, one for the executor. Give the
+ * object itself to `toAiSdkTools({ approval })` for AI SDK 6 (and 7): each tool then asks through
+ * the SDK's per-tool `needsApproval`.
+ */
 export interface ToolwrightToolApproval {
   /** Give it to `generateText` / `streamText` / an `Agent` as `toolApproval` (AI SDK 7). */
   readonly toolApproval: (request: ToolApprovalRequest) => Promise<ToolApprovalAnswer>;
@@ -59,13 +63,18 @@ const APPROVAL_OPTIONS: OptionTable<ToolApprovalOptions> = {
 const OWNER = 'createToolApproval';
 
 /**
- * Toolwright's approvals as AI SDK 7's `toolApproval`. The permission policy judges each call the
+ * Toolwright's approvals as the AI SDK's tool approval. The permission policy judges each call the
  * model makes before it runs: where it says `ask`, the SDK stops with a `tool-approval-request`
  * (the reason is the policy's) for the host to show; the host adds the user's
  * `tool-approval-response` to the messages and runs again, and the SDK runs the call — through the
  * executor, which judges it again and, its policy still saying `ask`, asks `approve`, which grants
  * exactly that call id, once. A denied approval never reaches the executor. `allow` and `deny` are
  * `'not-applicable'`: the executor runs or refuses the call, in its own words.
+ *
+ * AI SDK 7 takes `toolApproval` (which carries the policy's reason to the host). AI SDK 6 has no
+ * `toolApproval`: give the whole object to `toAiSdkTools({ approval })`, and each bridged tool
+ * asks through the SDK's per-tool `needsApproval`; the SDK runs an approved call without asking
+ * again, so the call itself reads its approval from the messages and holds the grant while it runs.
  *
  * The answer is read from the messages the SDK is given, so a run resumed in another process
  * works; when those messages come from a browser, set the SDK's `experimental_toolApprovalSecret`
@@ -102,24 +111,28 @@ export function createToolApproval(options: ToolApprovalOptions): ToolwrightTool
   // The call ids the user approved, each granted once, when the executor asks about it.
   const granted = new Set<string>();
 
-  const toolApproval = async ({ toolCall, messages }: ToolApprovalRequest): Promise<ToolApprovalAnswer> => {
-    const tool = lookup(toolCall.toolName);
-    if (tool === undefined || isNotLoaded(registry?.deferred, tool.name)) return 'not-applicable';
-    let reason: string;
+  /** The policy's reason where it asks about this call; undefined where the executor decides. */
+  const askReason = async (toolName: string, input: unknown): Promise<string | undefined> => {
+    const tool = lookup(toolName);
+    if (tool === undefined || isNotLoaded(registry?.deferred, tool.name)) return undefined;
     try {
-      const invocation = tool.build(toolCall.input, { nullAsAbsent: openAi && tool.strict });
+      const invocation = tool.build(input, { nullAsAbsent: openAi && tool.strict });
       const decision = await permissions.decide({
         invocation,
         tool,
         mode: typeof mode === 'function' ? mode() : mode,
       });
-      if (decision.behavior !== 'ask') return 'not-applicable';
-      reason = decision.reason;
+      return decision.behavior === 'ask' ? decision.reason : undefined;
     } catch {
       // Invalid input or a tool callback that throws: the executor builds and judges the call
       // again and answers with toolwright's message or the failure, fail-closed.
-      return 'not-applicable';
+      return undefined;
     }
+  };
+
+  const toolApproval = async ({ toolCall, messages }: ToolApprovalRequest): Promise<ToolApprovalAnswer> => {
+    const reason = await askReason(toolCall.toolName, toolCall.input);
+    if (reason === undefined) return 'not-applicable';
     if (approvedCallIds(messages).has(toolCall.toolCallId)) granted.add(toolCall.toolCallId);
     return { type: 'user-approval', reason };
   };
@@ -127,5 +140,39 @@ export function createToolApproval(options: ToolApprovalOptions): ToolwrightTool
   const approve: ApprovalHandler = async ({ toolCallId }) =>
     toolCallId !== undefined && granted.delete(toolCallId);
 
-  return { toolApproval, approve };
+  const approval: ToolwrightToolApproval = Object.freeze({ toolApproval, approve });
+  PER_TOOL_APPROVALS.set(approval, {
+    needsApproval: async (toolName, input) => (await askReason(toolName, input)) !== undefined,
+    grantWhileRunning: async (toolCallId, messages, run) => {
+      // AI SDK 6 runs an approved call without asking again: the approval is read here, from the
+      // messages the SDK hands the call, and holds only while that call runs.
+      if (!approvedCallIds(messages).has(toolCallId)) return run();
+      granted.add(toolCallId);
+      try {
+        return await run();
+      } finally {
+        granted.delete(toolCallId);
+      }
+    },
+  });
+  return approval;
+}
+
+/** What a bridged tool of `toAiSdkTools({ approval })` asks of the approval it was given. */
+export interface PerToolApproval {
+  /** Whether the policy asks about this call (the SDK's per-tool `needsApproval`). */
+  needsApproval(toolName: string, input: unknown): Promise<boolean>;
+  /** Runs the call with its approval granted in the executor, if the messages hold one for it. */
+  grantWhileRunning<T>(toolCallId: string, messages: readonly unknown[], run: () => Promise<T>): Promise<T>;
+}
+
+// Keyed by the object createToolApproval returned, so the public type stays the two functions
+// the SDK and the executor take, and only an approval made here is accepted.
+const PER_TOOL_APPROVALS = new WeakMap<ToolwrightToolApproval, PerToolApproval>();
+
+/** The per-tool side of an approval made by {@link createToolApproval}; undefined for anything else. */
+export function perToolApprovalOf(value: unknown): PerToolApproval | undefined {
+  return typeof value === 'object' && value !== null
+    ? PER_TOOL_APPROVALS.get(value as ToolwrightToolApproval)
+    : undefined;
 }

@@ -2,7 +2,7 @@ import { PermissionPolicy } from '@toolwright/executor';
 import { makeTempDir } from '@toolwright/test-support';
 import { describe, expect, it } from 'vitest';
 import { memoryReadTool, recordingWriteTool } from './test-support/fixture-tools.js';
-import { createToolApproval } from './tool-approval.js';
+import { createToolApproval, OUTSTANDING_GRANTS } from './tool-approval.js';
 
 function setup() {
   const workspace = makeTempDir('toolwright-ai-sdk-approval');
@@ -69,6 +69,18 @@ describe('createToolApproval', () => {
     await approval.toolApproval({ toolCall: write('c2'), messages: answered('c9', true) });
     expect(await approval.approve({ invocation, reason: 'asks', toolCallId: 'c1' })).toBe(false);
     expect(await approval.approve({ invocation, reason: 'asks', toolCallId: 'c2' })).toBe(false);
+  });
+
+  it('keeps at most OUTSTANDING_GRANTS approvals the executor never asked about: the oldest is declined', async () => {
+    const { approval } = setup();
+    const invocation = {} as never;
+    for (let index = 0; index <= OUTSTANDING_GRANTS; index += 1)
+      await approval.toolApproval({ toolCall: write(`c${index}`), messages: answered(`c${index}`, true) });
+    expect(await approval.approve({ invocation, reason: 'asks', toolCallId: 'c0' })).toBe(false);
+    expect(await approval.approve({ invocation, reason: 'asks', toolCallId: 'c1' })).toBe(true);
+    expect(await approval.approve({ invocation, reason: 'asks', toolCallId: `c${OUTSTANDING_GRANTS}` })).toBe(
+      true,
+    );
   });
 
   it('refuses wrong options, saying what is accepted', () => {

@@ -62,6 +62,9 @@ const APPROVAL_OPTIONS: OptionTable<ToolApprovalOptions> = {
 
 const OWNER = 'createToolApproval';
 
+/** How many approved calls may wait for the executor to ask about them at once. */
+export const OUTSTANDING_GRANTS = 1024;
+
 /**
  * Toolwright's approvals as the AI SDK's tool approval. The permission policy judges each call the
  * model makes before it runs: where it says `ask`, the SDK stops with a `tool-approval-request`
@@ -108,8 +111,16 @@ export function createToolApproval(options: ToolApprovalOptions): ToolwrightTool
   const byName = tools === undefined ? undefined : new Map(tools.map((tool) => [tool.name, tool]));
   const lookup = (name: string): Tool | undefined =>
     byName === undefined ? registry?.get(name) : byName.get(name);
-  // The call ids the user approved, each granted once, when the executor asks about it.
+  // The call ids the user approved, each granted once, when the executor asks about it. A grant
+  // the executor never asks about (the policy changed, a hook refused the call first) would stay;
+  // past OUTSTANDING_GRANTS the oldest goes, so the set stays bounded and the dropped call, should
+  // it still come, is declined: fail-closed.
   const granted = new Set<string>();
+  const grant = (toolCallId: string): void => {
+    granted.delete(toolCallId);
+    granted.add(toolCallId);
+    if (granted.size > OUTSTANDING_GRANTS) granted.delete(granted.values().next().value as string);
+  };
 
   /** The policy's reason where it asks about this call; undefined where the executor decides. */
   const askReason = async (toolName: string, input: unknown): Promise<string | undefined> => {
@@ -133,7 +144,7 @@ export function createToolApproval(options: ToolApprovalOptions): ToolwrightTool
   const toolApproval = async ({ toolCall, messages }: ToolApprovalRequest): Promise<ToolApprovalAnswer> => {
     const reason = await askReason(toolCall.toolName, toolCall.input);
     if (reason === undefined) return 'not-applicable';
-    if (approvedCallIds(messages).has(toolCall.toolCallId)) granted.add(toolCall.toolCallId);
+    if (approvedCallIds(messages).has(toolCall.toolCallId)) grant(toolCall.toolCallId);
     return { type: 'user-approval', reason };
   };
 
@@ -147,7 +158,7 @@ export function createToolApproval(options: ToolApprovalOptions): ToolwrightTool
       // AI SDK 6 runs an approved call without asking again: the approval is read here, from the
       // messages the SDK hands the call, and holds only while that call runs.
       if (!approvedCallIds(messages).has(toolCallId)) return run();
-      granted.add(toolCallId);
+      grant(toolCallId);
       try {
         return await run();
       } finally {

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir } from '@toolwright/test-support';
@@ -82,6 +82,85 @@ const result = await invocation.execute(context);
 console.log(JSON.stringify({ content: result.llmContent, coerced: invocation.coercions.length }));
 `;
 
+/** A config module for `toolwright-mcp-server`: a registry with one tool. */
+const SERVER_CONFIG = `
+import { Type } from '@sinclair/typebox';
+import { createTool, ToolKind, ToolResults } from '@toolwright/contracts';
+import { ToolRegistry } from '@toolwright/registry';
+
+const registry = new ToolRegistry();
+registry.register(
+  createTool({
+    name: 'Echo',
+    kind: ToolKind.ReadOnly,
+    schema: Type.Object({ text: Type.String() }),
+    description: 'Repeats a text.',
+    execute: async (params) => ToolResults.success(params.text),
+  }),
+);
+export default registry;
+`;
+
+/**
+ * Starts an MCP server over stdio, initializes it and lists its tools with raw JSON-RPC lines (no
+ * SDK here: the client is what a user's host would be), then closes its stdin and waits for it.
+ */
+function stdioSession(
+  command: string,
+  args: string[],
+  cwd: string,
+): Promise<{ toolNames: string[]; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: cleanEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let toolNames: string[] | undefined;
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`no tools/list answer in 60 s; stdout: ${stdout}; stderr: ${stderr}`));
+    }, 60_000);
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      for (;;) {
+        const end = stdout.indexOf('\n');
+        if (end < 0) break;
+        const message = JSON.parse(stdout.slice(0, end)) as {
+          id?: number;
+          result?: { tools?: { name: string }[] };
+        };
+        stdout = stdout.slice(end + 1);
+        if (message.id === 1) {
+          send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+          send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+        } else if (message.id === 2) {
+          toolNames = (message.result?.tools ?? []).map((tool) => tool.name);
+          child.stdin.end();
+        }
+      }
+    });
+    child.on('error', reject);
+    child.on('close', () => {
+      clearTimeout(timer);
+      if (toolNames === undefined) reject(new Error(`the server ended before listing its tools: ${stderr}`));
+      else resolve({ toolNames, stderr });
+    });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'release-rehearsal', version: '1.0.0' },
+      },
+    });
+  });
+}
+
 function runTool(): CommandOutcome {
   const outcome = runCommand(process.execPath, ['tool.mjs'], consumer, process.env);
   return { status: outcome.status, output: outcome.output.trim() };
@@ -137,6 +216,36 @@ describe('a release rehearsal against a real registry', () => {
     ).toEqual(['@toolwright/registry']);
     const run = runTool();
     expect(run.output).toBe('{"content":"abab","coerced":1}');
+  });
+
+  it("the MCP server's bin installs from the registry, says its published version and serves a config module", async () => {
+    const server = join(root, 'server-consumer');
+    mkdirSync(server, { recursive: true });
+    writeFileSync(join(server, '.npmrc'), registry.npmrc);
+    writeFileSync(
+      join(server, 'package.json'),
+      `${JSON.stringify({ name: 'server-consumer', private: true, type: 'module' })}\n`,
+    );
+    writeFileSync(join(server, 'tools.mjs'), SERVER_CONFIG);
+    const install = npm(
+      [
+        'install',
+        `@toolwright/mcp-server@${published('mcp-server')}`,
+        `@toolwright/registry@${published('registry')}`,
+        '@sinclair/typebox@0.34',
+      ],
+      server,
+    );
+    expect(install.status, install.output).toBe(0);
+    const bin = join(server, 'node_modules', '.bin', 'toolwright-mcp-server');
+    // The version the bin prints is the one `changeset version` wrote, read at run time.
+    const version = runCommand(bin, ['--version'], server);
+    expect(version.output.trim()).toBe(`toolwright-mcp-server ${published('mcp-server')}`);
+    const session = await stdioSession(bin, ['tools.mjs'], server);
+    expect(session.toolNames).toEqual(['Echo']);
+    expect(session.stderr).toBe(
+      `toolwright-mcp-server ${published('mcp-server')}: serving tools.mjs over stdio (stdout carries the protocol; close stdin or Ctrl+C to stop)\n`,
+    );
   });
 
   it('a patch of validation and a minor of contracts publish alone; the consumer upgrades contracts alone', () => {

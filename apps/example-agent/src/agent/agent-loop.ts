@@ -44,6 +44,8 @@ export type AgentEvent =
       readonly reminders: readonly string[];
       readonly deferredListing: string;
     }
+  /** The model's text so far, as a tool call begins while its message still streams. */
+  | { readonly type: 'text'; readonly turn: number; readonly text: string }
   | { readonly type: 'response'; readonly turn: number; readonly response: ModelResponse }
   | { readonly type: 'tool-results'; readonly turn: number; readonly executed: readonly ExecutedCall[] };
 
@@ -171,7 +173,11 @@ export class AgentLoop {
           ),
         ),
         accumulator,
-        () => this.#options.onEvent?.({ type: 'response', turn, response: accumulator.response() }),
+        {
+          onTextBeforeCall: (text) => this.#options.onEvent?.({ type: 'text', turn, text }),
+          onMessageEnd: () =>
+            this.#options.onEvent?.({ type: 'response', turn, response: accumulator.response() }),
+        },
       );
       const execution = await executor.executeStream(stream, {
         nullAsAbsent: provider.nullAsAbsent,

@@ -73,6 +73,56 @@ describe('Transcript', () => {
     ]);
   });
 
+  it("shows the model's words that lead up to a call started while it streams before the call and its result", () => {
+    let output = '';
+    const transcript = new Transcript({ write: (text: string) => (output += text) });
+    const early = { id: 'c1', name: 'Read', arguments: { file_path: 'notes.md' } };
+    transcript.agentEvent({
+      type: 'request',
+      turn: 1,
+      mode: 'default',
+      tools: [],
+      reminders: [],
+      deferredListing: '',
+    });
+    transcript.agentEvent({ type: 'text', turn: 1, text: 'Let me read the notes.' });
+    transcript.executorEvent({ type: 'call-start', callId: 'c1', call: early, preStarted: true });
+    transcript.executorEvent({
+      type: 'call-end',
+      callId: 'c1',
+      executed: {
+        call: early,
+        callId: 'c1',
+        idempotencyKey: undefined,
+        status: 'success',
+        result: { llmContent: 'notes' },
+        content: 'notes',
+        invocation: undefined,
+        attempts: 1,
+        durationMs: 1,
+        batch: 0,
+        spilled: false,
+        preStarted: true,
+      },
+    });
+    transcript.agentEvent({
+      type: 'response',
+      turn: 1,
+      response: { text: 'Let me read the notes.\nThen I will summarise.', toolCalls: [early] },
+    });
+    expect(output.split('\n').filter((line) => line.startsWith('  ') && !line.startsWith('     '))).toEqual([
+      '  model: Let me read the notes.',
+      '  -> Read {"file_path":"notes.md"}  (started while the model is still streaming)',
+      '  <- Read ok (1 ms)',
+      '  model: Then I will summarise.',
+    ]);
+    // JSON mode keeps one assistant record with the whole text, and no separate text record.
+    let json = '';
+    const records = new Transcript({ write: (text: string) => (json += text) }, { json: true });
+    records.agentEvent({ type: 'text', turn: 1, text: 'Let me read the notes.' });
+    expect(json).toBe('');
+  });
+
   it('marks a refused call of a deferred tool that was never loaded as NOT LOADED, with the way out', () => {
     let output = '';
     const transcript = new Transcript({ write: (text: string) => (output += text) });

@@ -93,6 +93,8 @@ export class Transcript {
   readonly #shownProgress = new Map<string, number>();
   /** Ids of the calls of the message being streamed whose line is already printed (pre-started). */
   readonly #shownCalls = new Set<string>();
+  /** The model's text of the current message shown so far (before a pre-started call). */
+  #shownText = '';
 
   constructor(sink: LineSink, options: TranscriptOptions = {}) {
     checkOptions('Transcript', options, TRANSCRIPT_OPTIONS, invalidOption);
@@ -152,6 +154,7 @@ export class Transcript {
     if (event.type === 'request') {
       // A new message: a call line left from a stream that broke off is not this one's.
       this.#shownCalls.clear();
+      this.#shownText = '';
       this.#emit(
         {
           type: 'request',
@@ -172,6 +175,11 @@ export class Transcript {
           return lines.join('\n');
         },
       );
+    } else if (event.type === 'text') {
+      // Readable mode only: JSON mode has the whole text in the message's `assistant` record.
+      if (this.#json) return;
+      this.#sink.write(`${modelTextLine(event.text)}\n`);
+      this.#shownText = event.text;
     } else if (event.type === 'response') {
       this.#emit(
         {
@@ -181,10 +189,15 @@ export class Transcript {
           toolCalls: event.response.toolCalls,
         },
         () => {
-          // The model's text, its later lines indented under the first: it cannot draw a line of
-          // the transcript's own (a tool result, a permission) at the left margin.
-          const text = printable(event.response.text).replace(/\n/g, '\n         ');
-          const lines = event.response.text === '' ? [] : [`  model: ${text}`];
+          // What the model wrote before a call that started while it streamed was shown then;
+          // the rest of its text is shown now.
+          const { text } = event.response;
+          const unshown =
+            this.#shownText !== '' && text.startsWith(this.#shownText)
+              ? text.slice(this.#shownText.length).trimStart()
+              : text;
+          this.#shownText = '';
+          const lines = unshown === '' ? [] : [modelTextLine(unshown)];
           // A call that started while the model streamed was shown then, before its result.
           for (const call of event.response.toolCalls)
             if (!this.#shownCalls.has(call.id)) lines.push(callLine(call));
@@ -345,4 +358,12 @@ export class Transcript {
       },
     );
   }
+}
+
+/**
+ * The model's text as a transcript line, its later lines indented under the first: it cannot
+ * draw a line of the transcript's own (a tool result, a permission) at the left margin.
+ */
+function modelTextLine(text: string): string {
+  return `  model: ${printable(text).replace(/\n/g, '\n         ')}`;
 }

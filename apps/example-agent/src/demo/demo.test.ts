@@ -98,6 +98,10 @@ describe('demo', () => {
     expect(output).toContain(
       '-> Read {"file_path":"notes.md"}  (started while the model is still streaming)',
     );
+    // The model's words come before the calls they lead up to, though those start while it streams.
+    const words = output.indexOf("  model: I'll start by looking around the workspace.");
+    expect(words).toBeGreaterThan(-1);
+    expect(words).toBeLessThan(output.indexOf('-> Read {"file_path":"notes.md"}  (started while'));
     // Every call is shown once, and before its result, whether it started while the model
     // streamed, ran in a shared batch or alone.
     expectEachCallShownBeforeItsResult(output.slice(0, output.indexOf('== 6. The turn as a trace ==')));

@@ -82,6 +82,11 @@ export class ResponseAccumulator {
    * The message so far: whole once {@link complete}. A call whose end has not arrived yet
    * carries whatever its arguments text decodes to.
    */
+  /** The assistant text so far. */
+  text(): string {
+    return this.#textFragments.join('');
+  }
+
   response(): ModelResponse {
     const toolCalls: ModelToolCall[] = [...this.#calls.values()].map((call) => ({
       id: call.id,

@@ -1,9 +1,9 @@
 import {
-  describeToolVersionProblem,
-  isTool,
+  findToolListProblem,
   PROVIDER_TARGETS,
   type ProviderTarget,
   type Tool,
+  type ToolListProblem,
 } from '@toolwright/contracts';
 import { SESSION_ID_PATTERN } from '@toolwright/executor';
 import type { ToolRegistry } from '@toolwright/registry';
@@ -151,23 +151,27 @@ function resolveSource(options: AiSdkToolsOptions): ResolvedToolsOptions['source
   }
   // An array (checked by TOOLS_OPTIONS), since exactly one of registry and tools is given.
   const list = tools as readonly Tool[];
-  const seen = new Set<string>();
-  for (const [index, tool] of list.entries()) {
-    if (!isTool(tool)) {
-      const versionProblem = describeToolVersionProblem(tool, AI_SDK_ACCEPTS);
-      if (versionProblem !== undefined)
-        throw new AiSdkBridgeError(
-          AiSdkBridgeErrorCode.UnsupportedSpecificationVersion,
-          `${OWNER}: tools[${index}]: ${versionProblem}.`,
-        );
-      throw invalidOption(refusedOption(OWNER, `tools[${index}]`, 'a tool from createTool', tool));
-    }
-    if (seen.has(tool.name))
-      throw new AiSdkBridgeError(
-        AiSdkBridgeErrorCode.DuplicateTool,
-        `${OWNER}: tools names "${tool.name}" twice; a ToolSet is keyed by name, so one of them would be lost.`,
-      );
-    seen.add(tool.name);
-  }
+  const problem = findToolListProblem(list, AI_SDK_ACCEPTS);
+  if (problem !== undefined) throw toolListError(problem);
   return { tools: list };
+}
+
+/** The bridge's error for what is wrong with a `tools` list, in its own words. */
+function toolListError(problem: ToolListProblem): Error {
+  switch (problem.kind) {
+    case 'unsupported_version':
+      return new AiSdkBridgeError(
+        AiSdkBridgeErrorCode.UnsupportedSpecificationVersion,
+        `${OWNER}: tools[${problem.index}]: ${problem.description}.`,
+      );
+    case 'not_a_tool':
+      return invalidOption(
+        refusedOption(OWNER, `tools[${problem.index}]`, 'a tool from createTool', problem.value),
+      );
+    case 'duplicate_name':
+      return new AiSdkBridgeError(
+        AiSdkBridgeErrorCode.DuplicateTool,
+        `${OWNER}: tools names "${problem.name}" twice; a ToolSet is keyed by name, so one of them would be lost.`,
+      );
+  }
 }

@@ -24,6 +24,7 @@ describe('public surface', () => {
       'describeInvocationVersionProblem',
       'describeOutputIssues',
       'describeToolVersionProblem',
+      'findToolListProblem',
       'isErrorResult',
       'isInvocationSuperseded',
       'isProviderTarget',

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { createTool } from './create-tool.js';
 import { InvalidToolDefinitionError, ToolInvocationError } from './errors.js';
 import { rebuildInvocation } from './rebuild-invocation.js';
-import { readFileTool } from './test-support/example-tools.js';
+import { readFileTool, writeFileTool } from './test-support/example-tools.js';
 import { describeToolVersionProblem, isTool } from './tool.js';
 import { describeInvocationVersionProblem, isToolInvocation } from './tool-invocation.js';
 import { ToolKind } from './tool-kind.js';
+import { findToolListProblem } from './tool-list-problem.js';
 import { ToolResults } from './tool-results.js';
 
 /** What a later copy of the package would hand over: the same object, another interface version. */
@@ -32,6 +33,34 @@ describe('a Tool of another specification version', () => {
     expect(describeToolVersionProblem(readFileTool, 'x 0.x')).toBeUndefined();
     expect(describeToolVersionProblem({ specificationVersion: 'v2', name: 'Read' }, 'x 0.x')).toBeUndefined();
     expect(describeToolVersionProblem(undefined, 'x 0.x')).toBeUndefined();
+  });
+});
+
+describe('findToolListProblem', () => {
+  const other = writeFileTool;
+
+  it('finds nothing wrong with tools of unique names, and an empty list', () => {
+    expect(findToolListProblem([readFileTool, other], 'x 0.x')).toBeUndefined();
+    expect(findToolListProblem([], 'x 0.x')).toBeUndefined();
+  });
+
+  it('names the first problem by position: another version, no tool at all, a name given twice', () => {
+    const future = ofVersion(readFileTool, 'v2');
+    expect(findToolListProblem([readFileTool, future], '@toolwright/langchain 0.x')).toEqual({
+      kind: 'unsupported_version',
+      index: 1,
+      description: "this Tool says specificationVersion 'v2'; @toolwright/langchain 0.x accepts 'v1'",
+    });
+    expect(findToolListProblem([other, { name: 'Read' }, future], 'x 0.x')).toEqual({
+      kind: 'not_a_tool',
+      index: 1,
+      value: { name: 'Read' },
+    });
+    expect(findToolListProblem([readFileTool, other, readFileTool], 'x 0.x')).toEqual({
+      kind: 'duplicate_name',
+      index: 2,
+      name: readFileTool.name,
+    });
   });
 });
 

@@ -1,9 +1,9 @@
 import {
-  describeToolVersionProblem,
-  isTool,
+  findToolListProblem,
   PROVIDER_TARGETS,
   type ProviderTarget,
   type Tool,
+  type ToolListProblem,
 } from '@toolwright/contracts';
 import type { ToolExecutor } from '@toolwright/executor';
 import type { ToolMode, ToolRegistry } from '@toolwright/registry';
@@ -148,23 +148,27 @@ function checkRegistry(owner: string, registry: ToolRegistry | undefined): ToolR
 }
 
 function checkTools(owner: string, list: readonly Tool[]): readonly Tool[] {
-  const seen = new Set<string>();
-  for (const [index, tool] of list.entries()) {
-    if (!isTool(tool)) {
-      const versionProblem = describeToolVersionProblem(tool, LANGCHAIN_ACCEPTS);
-      if (versionProblem !== undefined)
-        throw new LangChainBridgeError(
-          LangChainBridgeErrorCode.UnsupportedSpecificationVersion,
-          `${owner}: tools[${index}]: ${versionProblem}.`,
-        );
-      throw invalidOption(refusedOption(owner, `tools[${index}]`, 'a tool from createTool', tool));
-    }
-    if (seen.has(tool.name))
-      throw new LangChainBridgeError(
-        LangChainBridgeErrorCode.DuplicateTool,
-        `${owner}: tools names "${tool.name}" twice; LangChain finds a tool by its name, so one of them would never run.`,
-      );
-    seen.add(tool.name);
-  }
+  const problem = findToolListProblem(list, LANGCHAIN_ACCEPTS);
+  if (problem !== undefined) throw toolListError(owner, problem);
   return list;
+}
+
+/** The bridge's error for what is wrong with a `tools` list, in its own words. */
+function toolListError(owner: string, problem: ToolListProblem): Error {
+  switch (problem.kind) {
+    case 'unsupported_version':
+      return new LangChainBridgeError(
+        LangChainBridgeErrorCode.UnsupportedSpecificationVersion,
+        `${owner}: tools[${problem.index}]: ${problem.description}.`,
+      );
+    case 'not_a_tool':
+      return invalidOption(
+        refusedOption(owner, `tools[${problem.index}]`, 'a tool from createTool', problem.value),
+      );
+    case 'duplicate_name':
+      return new LangChainBridgeError(
+        LangChainBridgeErrorCode.DuplicateTool,
+        `${owner}: tools names "${problem.name}" twice; LangChain finds a tool by its name, so one of them would never run.`,
+      );
+  }
 }

@@ -1,4 +1,4 @@
-import { describeToolVersionProblem, isTool, type Tool } from '@toolwright/contracts';
+import { findToolListProblem, type Tool, type ToolListProblem } from '@toolwright/contracts';
 import type { PermissionChecker, ToolCallRunnerOptions } from '@toolwright/executor';
 import type { ToolRegistry } from '@toolwright/registry';
 import { checkOptions, type OptionTable, refusedOption } from '@toolwright/utils';
@@ -100,15 +100,27 @@ function resolveSource(options: OpenAiAgentsToolsOptions): ResolvedToolsOptions[
   }
   // An array (checked by TOOLS_OPTIONS), since exactly one of registry and tools is given.
   const list = tools as readonly Tool[];
-  for (const [index, tool] of list.entries()) {
-    if (isTool(tool)) continue;
-    const versionProblem = describeToolVersionProblem(tool, OPENAI_AGENTS_ACCEPTS);
-    if (versionProblem !== undefined)
-      throw new OpenAiAgentsBridgeError(
-        OpenAiAgentsBridgeErrorCode.UnsupportedSpecificationVersion,
-        `${OWNER}: tools[${index}]: ${versionProblem}.`,
-      );
-    throw invalidOption(refusedOption(OWNER, `tools[${index}]`, 'a tool from createTool', tool));
-  }
+  const problem = findToolListProblem(list, OPENAI_AGENTS_ACCEPTS);
+  if (problem !== undefined) throw toolListError(problem);
   return { tools: list };
+}
+
+/** The bridge's error for what is wrong with a `tools` list, in its own words. */
+function toolListError(problem: ToolListProblem): Error {
+  switch (problem.kind) {
+    case 'unsupported_version':
+      return new OpenAiAgentsBridgeError(
+        OpenAiAgentsBridgeErrorCode.UnsupportedSpecificationVersion,
+        `${OWNER}: tools[${problem.index}]: ${problem.description}.`,
+      );
+    case 'not_a_tool':
+      return invalidOption(
+        refusedOption(OWNER, `tools[${problem.index}]`, 'a tool from createTool', problem.value),
+      );
+    case 'duplicate_name':
+      return new OpenAiAgentsBridgeError(
+        OpenAiAgentsBridgeErrorCode.DuplicateTool,
+        `${OWNER}: tools names "${problem.name}" twice; Agents JS finds a called tool by name, so one of them could never be called.`,
+      );
+  }
 }

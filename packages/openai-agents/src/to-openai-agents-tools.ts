@@ -4,7 +4,6 @@ import type { AgentsFunctionTool } from './agents-function-tool.js';
 import { ApprovalGate } from './approval-gate.js';
 import { type BridgeSettings, bridgeTool } from './bridged-tool.js';
 import { declaredNames } from './declared-names.js';
-import { OpenAiAgentsBridgeError, OpenAiAgentsBridgeErrorCode } from './openai-agents-bridge-error.js';
 import { type OpenAiAgentsToolsOptions, resolveToolsOptions } from './openai-agents-tools-options.js';
 
 /**
@@ -35,7 +34,7 @@ export function toOpenAiAgentsTools(options: OpenAiAgentsToolsOptions): AgentsFu
   const resolved = resolveToolsOptions(options);
   const registry = 'registry' in resolved.source ? resolved.source.registry : undefined;
   const tools =
-    registry === undefined ? uniqueTools(resolved.source as { tools: readonly Tool[] }) : registry.getAll();
+    registry === undefined ? (resolved.source as { tools: readonly Tool[] }).tools : registry.getAll();
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const gate = new ApprovalGate();
   const mode = resolved.runner.mode ?? (() => 'default' as const);
@@ -53,17 +52,4 @@ export function toOpenAiAgentsTools(options: OpenAiAgentsToolsOptions): AgentsFu
     isDeclared: registry === undefined ? undefined : declaredNames(registry, mode),
   };
   return tools.map((tool) => bridgeTool(tool, settings));
-}
-
-function uniqueTools(source: { readonly tools: readonly Tool[] }): readonly Tool[] {
-  const seen = new Set<string>();
-  for (const tool of source.tools) {
-    if (seen.has(tool.name))
-      throw new OpenAiAgentsBridgeError(
-        OpenAiAgentsBridgeErrorCode.DuplicateTool,
-        `toOpenAiAgentsTools: tools names "${tool.name}" twice; Agents JS finds a called tool by name, so one of them could never be called.`,
-      );
-    seen.add(tool.name);
-  }
-  return source.tools;
 }

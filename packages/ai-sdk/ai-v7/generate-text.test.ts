@@ -7,7 +7,7 @@ import { asSchema, generateText, isStepCount, type ModelMessage, streamText } fr
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { createPrepareStep } from '../src/active-tools.js';
-import { bridgeAgentSetup, scriptedServerPerTest } from '../src/test-support/bridge-agent.js';
+import { approvalAnswer, bridgeAgentSetup, scriptedServerPerTest } from '../src/test-support/bridge-agent.js';
 import { ONE_PIXEL_PNG, screenshotTool } from '../src/test-support/fixture-tools.js';
 import { toAiSdkTools } from '../src/to-ai-sdk-tools.js';
 import { createToolApproval } from '../src/tool-approval.js';
@@ -298,11 +298,15 @@ describeAiSdk7('generateText with the bridge', () => {
 
 describeAiSdk7('toolwright approvals as toolApproval', () => {
   /** One run that stops at Write's approval request, and the messages to resume it with. */
-  async function askToWrite() {
+  async function askToWrite(via: 'toolApproval' | 'needsApproval' = 'toolApproval') {
     const setup = agentSetup({ ask: ['Write(drafts/**)'] });
     const approval = createToolApproval({ registry: setup.registry, permissions: setup.permissions });
     const executor = executorOf(setup, { approve: approval.approve });
-    const tools = toAiSdkTools({ registry: setup.registry, executor });
+    const tools = toAiSdkTools({
+      registry: setup.registry,
+      executor,
+      ...(via === 'needsApproval' ? { approval } : {}),
+    });
     const chat = await serve([
       { toolCalls: [{ id: 'c1', name: 'Write', arguments: { file_path: 'drafts/a.md', content: 'hi' } }] },
       { text: 'Done.' },
@@ -311,7 +315,7 @@ describeAiSdk7('toolwright approvals as toolApproval', () => {
     const settings = {
       model: scriptedModel7(chat.baseURL),
       tools,
-      toolApproval: approval.toolApproval,
+      ...(via === 'toolApproval' ? { toolApproval: approval.toolApproval } : {}),
       stopWhen: isStepCount(3),
     };
     const first = await generateText({ ...settings, messages: prompt });
@@ -319,17 +323,7 @@ describeAiSdk7('toolwright approvals as toolApproval', () => {
     const answer = (approved: boolean): ModelMessage[] => [
       ...prompt,
       ...first.response.messages,
-      {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-approval-response',
-            approvalId: request?.approvalId ?? '',
-            approved,
-            ...(approved ? {} : { reason: 'Not in drafts today.' }),
-          },
-        ],
-      },
+      approvalAnswer(request?.approvalId ?? '', approved, approved ? undefined : 'Not in drafts today.'),
     ];
     return {
       setup,
@@ -366,36 +360,10 @@ describeAiSdk7('toolwright approvals as toolApproval', () => {
   });
 
   it("also asks through each tool's needsApproval, given toAiSdkTools({ approval }) as for AI SDK 6", async () => {
-    const setup = agentSetup({ ask: ['Write(drafts/**)'] });
-    const approval = createToolApproval({ registry: setup.registry, permissions: setup.permissions });
-    const executor = executorOf(setup, { approve: approval.approve });
-    const chat = await serve([
-      { toolCalls: [{ id: 'c1', name: 'Write', arguments: { file_path: 'drafts/a.md', content: 'hi' } }] },
-      { text: 'Done.' },
-    ]);
-    const prompt: ModelMessage[] = [{ role: 'user', content: 'Write the draft.' }];
-    const settings = {
-      model: scriptedModel7(chat.baseURL),
-      tools: toAiSdkTools({ registry: setup.registry, executor, approval }),
-      stopWhen: isStepCount(3),
-    };
-    const first = await generateText({ ...settings, messages: prompt });
-    const request = first.content.find((part) => part.type === 'tool-approval-request');
+    const { setup, request, resume } = await askToWrite('needsApproval');
     expect(request).toMatchObject({ toolCall: { toolCallId: 'c1', toolName: 'Write' } });
     expect(setup.write.writes).toEqual([]);
-    const resumed = await generateText({
-      ...settings,
-      messages: [
-        ...prompt,
-        ...first.response.messages,
-        {
-          role: 'tool',
-          content: [
-            { type: 'tool-approval-response', approvalId: request?.approvalId ?? '', approved: true },
-          ],
-        },
-      ],
-    });
+    const resumed = await resume(true);
     expect(setup.write.writes).toEqual([{ file_path: 'drafts/a.md', content: 'hi' }]);
     expect(resumed.text).toBe('Done.');
   });

@@ -1,6 +1,6 @@
 import { generateText, type ModelMessage, stepCountIs } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { bridgeAgentSetup, scriptedServerPerTest } from './test-support/bridge-agent.js';
+import { approvalAnswer, bridgeAgentSetup, scriptedServerPerTest } from './test-support/bridge-agent.js';
 import { scriptedModel } from './test-support/fixture-tools.js';
 import { toAiSdkTools } from './to-ai-sdk-tools.js';
 import { createToolApproval } from './tool-approval.js';
@@ -35,17 +35,7 @@ async function askToWrite() {
   const answer = (approved: boolean): ModelMessage[] => [
     ...prompt,
     ...first.response.messages,
-    {
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-approval-response',
-          approvalId: request?.approvalId ?? '',
-          approved,
-          ...(approved ? {} : { reason: 'Not in drafts today.' }),
-        },
-      ],
-    },
+    approvalAnswer(request?.approvalId ?? '', approved, approved ? undefined : 'Not in drafts today.'),
   ];
   return {
     setup,

@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { Transcript } from './transcript.js';
 
+/** A Read that started while the model streamed and succeeded, as the executor reports it. */
+function preStartedRead(call: { id: string; name: string; arguments: Record<string, unknown> }) {
+  return {
+    call,
+    callId: call.id,
+    idempotencyKey: undefined,
+    status: 'success' as const,
+    result: { llmContent: 'notes' },
+    content: 'notes',
+    invocation: undefined,
+    attempts: 1,
+    durationMs: 1,
+    batch: 0,
+    spilled: false,
+    preStarted: true,
+  };
+}
+
 describe('Transcript', () => {
   it('never passes terminal control sequences from tool output through to the screen', () => {
     let output = '';
@@ -45,20 +63,7 @@ describe('Transcript', () => {
     transcript.executorEvent({
       type: 'call-end',
       callId: 'c1',
-      executed: {
-        call: early,
-        callId: 'c1',
-        idempotencyKey: undefined,
-        status: 'success',
-        result: { llmContent: 'notes' },
-        content: 'notes',
-        invocation: undefined,
-        attempts: 1,
-        durationMs: 1,
-        batch: 0,
-        spilled: false,
-        preStarted: true,
-      },
+      executed: preStartedRead(early),
     });
     transcript.agentEvent({
       type: 'response',
@@ -90,20 +95,7 @@ describe('Transcript', () => {
     transcript.executorEvent({
       type: 'call-end',
       callId: 'c1',
-      executed: {
-        call: early,
-        callId: 'c1',
-        idempotencyKey: undefined,
-        status: 'success',
-        result: { llmContent: 'notes' },
-        content: 'notes',
-        invocation: undefined,
-        attempts: 1,
-        durationMs: 1,
-        batch: 0,
-        spilled: false,
-        preStarted: true,
-      },
+      executed: preStartedRead(early),
     });
     transcript.agentEvent({
       type: 'response',

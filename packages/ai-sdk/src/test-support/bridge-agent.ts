@@ -56,3 +56,18 @@ export function scriptedServerPerTest(): (script: readonly ScriptedTurn[]) => Pr
     return server;
   };
 }
+
+/** The tool message that answers approval `approvalId` (its shape is the same in AI SDK 6 and 7). */
+export function approvalAnswer(approvalId: string, approved: boolean, reason?: string) {
+  return {
+    role: 'tool' as const,
+    content: [
+      {
+        type: 'tool-approval-response' as const,
+        approvalId,
+        approved,
+        ...(reason === undefined ? {} : { reason }),
+      },
+    ],
+  };
+}

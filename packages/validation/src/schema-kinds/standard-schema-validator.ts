@@ -9,7 +9,12 @@ import { IssueBuilder } from '../issues/issue-builder.js';
 
 import { formatValidationMessage } from '../messages/format-validation-message.js';
 import { guardArguments, requireObjectArguments } from '../parse/argument-guard.js';
-import { type ResolvedParseOptions, resolveParseOptions } from '../parse/parse-context.js';
+import { compileDeclaredKeys, type DeclaredKeys } from '../parse/declared-keys.js';
+import {
+  createParseOptionsResolver,
+  type ParseOptionsResolver,
+  type ResolvedParseOptions,
+} from '../parse/parse-context.js';
 import { repairValue } from '../parse/repair-arguments.js';
 import { repairContext } from '../parse/repair-context.js';
 import { toJsonSchemaFromPlain } from '../projection/to-json-schema.js';
@@ -79,6 +84,10 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
   #output: JsonSchema | null | undefined;
   #plan: SchemaPlan | undefined;
   #hasUndeclared: UndeclaredCheck | undefined;
+  /** The unknown-argument policy as key rules the argument guard checks in its own walk. */
+  #declaredKeys: DeclaredKeys | undefined;
+  /** Resolves the options a call passes, remembering the tool's own; made on the first parse. */
+  #resolveOptions: ParseOptionsResolver | undefined;
 
   constructor(schema: StandardJsonSchemaValidator<unknown, T>, subject: string) {
     this.#props = schema['~standard'];
@@ -129,6 +138,7 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
       const closed = rewriteSchema(this.#plain, 'validation') as SchemaNode;
       this.#plan = buildSchemaPlan(closed, createRefResolver(closed));
       this.#hasUndeclared = compileUndeclaredCheck(this.#plan, linearMatch);
+      this.#declaredKeys = compileDeclaredKeys(this.#plan);
     }
     return this.#plan;
   }
@@ -195,13 +205,23 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
    * tests hold the shortcut to).
    */
   #parse(input: unknown, options: ParseOptions | undefined, fromIssues: boolean): ParseResult<T> {
-    const resolved = resolveParseOptions(options);
-    // Before any vendor code sees the input: size, depth, prototype keys, plain JSON only.
-    guardArguments(input, resolved.limits, resolved.catalog, resolved.toolName);
+    this.#resolveOptions ??= createParseOptionsResolver();
+    const resolved = this.#resolveOptions(options);
     const plan = this.#planned();
+    // Before any vendor code sees the input: size, depth, prototype keys, plain JSON only; the
+    // same walk looks up every key among the declared ones.
+    const undeclared = guardArguments(
+      input,
+      resolved.limits,
+      resolved.catalog,
+      resolved.toolName,
+      undefined,
+      this.#declaredKeys,
+    );
     const first = this.#validate(input, resolved);
     if (isSuccess(first)) {
-      if (!this.#hasUndeclared!(input)) return { value: first.value, coercions: NO_COERCIONS };
+      if (undeclared === 'none' || (undeclared === 'unsure' && !this.#hasUndeclared!(input)))
+        return { value: first.value, coercions: NO_COERCIONS };
     } else if (
       fromIssues &&
       !mayBeRepaired(resolved, plan, input, first.issues, () => this.#repairContext(resolved), linearMatch)

@@ -9,7 +9,7 @@ import { IssueBuilder } from '../issues/issue-builder.js';
 
 import { formatValidationMessage } from '../messages/format-validation-message.js';
 import { guardArguments, requireObjectArguments } from '../parse/argument-guard.js';
-import { compileDeclaredKeys, type DeclaredKeys } from '../parse/declared-keys.js';
+import { compileDeclaredKeys, type DeclaredKeys, type UndeclaredVerdict } from '../parse/declared-keys.js';
 import {
   createParseOptionsResolver,
   type ParseOptionsResolver,
@@ -229,7 +229,7 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
       // Refused, and no repair could change that: the library's issues are the answer, as the
       // full walk below would find them again after a second validation of the same places.
       requireObjectArguments(input, resolved.catalog, resolved.toolName);
-      throw this.#rejection(resolved, plan, input, first);
+      throw this.#rejection(resolved, plan, input, first, undeclared);
     }
 
     const context = this.#repairContext(resolved);
@@ -238,33 +238,42 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
     const coercions = context.coercions.length === 0 ? NO_COERCIONS : context.coercions;
     const second = repaired === input ? first : this.#validate(repaired, resolved);
     if (isSuccess(second) && !this.#hasUndeclared!(repaired)) return { value: second.value, coercions };
-    throw this.#rejection(resolved, plan, repaired, second);
+    throw this.#rejection(resolved, plan, repaired, second, repaired === input ? undeclared : 'unsure');
   }
 
   #repairContext(resolved: ResolvedParseOptions) {
     return repairContext(resolved, JSON_SCHEMA_FILLER, undefined);
   }
 
-  /** The error for a refused call: undeclared keys first (the tool's policy), then the library's issues. */
+  /**
+   * The error for a refused call: undeclared keys first (the tool's policy), then the library's
+   * issues. `verdict` is what the argument guard found of undeclared keys in `value`, when it
+   * walked this value.
+   */
   #rejection(
     resolved: ResolvedParseOptions,
     plan: SchemaPlan,
     value: unknown,
     result: StandardResult<T>,
+    verdict: UndeclaredVerdict,
   ): Error {
-    const undeclared = this.#hasUndeclared!(value)
+    const hasUndeclared = verdict === 'found' || (verdict === 'unsure' && this.#hasUndeclared!(value));
+    const undeclared = hasUndeclared
       ? findUndeclaredKeys(plan, value, '', MAX_LISTED_ISSUES, linearMatch)
       : [];
     const builder = new IssueBuilder(resolved.catalog);
-    const issues: ValidationIssue[] = undeclared.map((found) =>
+    let issues: ValidationIssue[] = undeclared.map((found) =>
       builder.unknownArgument(found.objectPath, found.key, found.value, found.plan.node),
     );
     if (!isSuccess(result)) {
       const vendorIssues = standardIssuesToValidationIssues(result.issues, value, plan, builder, linearMatch);
-      const reported = new Set(issues.map((issue) => issue.path));
-      for (const issue of vendorIssues) if (!reported.has(issue.path)) issues.push(issue);
+      if (issues.length === 0) issues = vendorIssues;
+      else {
+        const reported = new Set(issues.map((issue) => issue.path));
+        for (const issue of vendorIssues) if (!reported.has(issue.path)) issues.push(issue);
+      }
     }
-    const listed = issues.slice(0, MAX_LISTED_ISSUES);
+    const listed = issues.length <= MAX_LISTED_ISSUES ? issues : issues.slice(0, MAX_LISTED_ISSUES);
     return createArgumentError(
       ValidationErrorCode.ValidationFailed,
       formatValidationMessage(resolved.catalog, resolved.toolName, listed, issues.length),

@@ -192,19 +192,26 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
   }
 
   static {
-    parseWithFullRepair = (validator, input, options) => validator.#parse(input, options, false);
+    parseWithFullRepair = (validator, input, options) => {
+      const outcome = validator.#parse(input, options, false);
+      if (outcome instanceof Error) throw outcome;
+      return outcome;
+    };
   }
 
   parse(input: unknown, options?: ParseOptions): ParseResult<T> {
-    return this.#parse(input, options, true);
+    const outcome = this.#parse(input, options, true);
+    // Thrown here rather than inside #parse: V8 pays for every frame a throw unwinds.
+    if (outcome instanceof Error) throw outcome;
+    return outcome;
   }
 
   /**
    * `fromIssues`: a refused call whose issues show that no repair could help is answered from
    * those issues; without it, every refused call takes the full repair walk (the reference the
-   * tests hold the shortcut to).
+   * tests hold the shortcut to). A refused call's error is returned, for the caller to throw.
    */
-  #parse(input: unknown, options: ParseOptions | undefined, fromIssues: boolean): ParseResult<T> {
+  #parse(input: unknown, options: ParseOptions | undefined, fromIssues: boolean): ParseResult<T> | Error {
     this.#resolveOptions ??= createParseOptionsResolver();
     const resolved = this.#resolveOptions(options);
     const plan = this.#planned();
@@ -229,7 +236,7 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
       // Refused, and no repair could change that: the library's issues are the answer, as the
       // full walk below would find them again after a second validation of the same places.
       requireObjectArguments(input, resolved.catalog, resolved.toolName);
-      throw this.#rejection(resolved, plan, input, first, undeclared);
+      return this.#rejection(resolved, plan, input, first, undeclared);
     }
 
     const context = this.#repairContext(resolved);
@@ -238,7 +245,7 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
     const coercions = context.coercions.length === 0 ? NO_COERCIONS : context.coercions;
     const second = repaired === input ? first : this.#validate(repaired, resolved);
     if (isSuccess(second) && !this.#hasUndeclared!(repaired)) return { value: second.value, coercions };
-    throw this.#rejection(resolved, plan, repaired, second, repaired === input ? undeclared : 'unsure');
+    return this.#rejection(resolved, plan, repaired, second, repaired === input ? undeclared : 'unsure');
   }
 
   #repairContext(resolved: ResolvedParseOptions) {

@@ -9,7 +9,11 @@ import { formatValidationMessage } from '../messages/format-validation-message.j
 import { invalidOption } from '../options/invalid-option.js';
 import { guardArguments, requireObjectArguments } from '../parse/argument-guard.js';
 import { fillDefaults } from '../parse/fill-defaults.js';
-import { type ResolvedParseOptions, resolveParseOptions } from '../parse/parse-context.js';
+import {
+  createParseOptionsResolver,
+  type ParseOptionsResolver,
+  type ResolvedParseOptions,
+} from '../parse/parse-context.js';
 import { repairValue } from '../parse/repair-arguments.js';
 import { repairContext } from '../parse/repair-context.js';
 import { toJsonSchemaFromPlain } from '../projection/to-json-schema.js';
@@ -91,6 +95,8 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
    */
   #projection: WeakRef<JsonSchema> | undefined;
   readonly #plain: SchemaNode;
+  /** Resolves the options a call passes, remembering the tool's own; made on the first parse. */
+  #resolveOptions: ParseOptionsResolver | undefined;
 
   constructor(plain: SchemaNode, subject: string, hasDefaults: boolean) {
     this.#subject = subject;
@@ -161,7 +167,8 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
   }
 
   parse(input: unknown, options?: ParseOptions): ParseResult<Record<string, unknown>> {
-    const resolved = resolveParseOptions(options);
+    this.#resolveOptions ??= createParseOptionsResolver();
+    const resolved = this.#resolveOptions(options);
     const validate = this.#compiled(resolved);
     guardArguments(input, resolved.limits, resolved.catalog, resolved.toolName);
     if (validate(input)) {

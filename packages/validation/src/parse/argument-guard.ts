@@ -5,6 +5,7 @@ import { formatValidationMessage } from '../messages/format-validation-message.j
 import type { MessageCatalog } from '../messages/message-catalog.js';
 import { appendPointer } from '../schema/json-pointer.js';
 import type { ArgumentLimits } from '../schema/schema-validator.js';
+import { type DeclaredKeys, UNSURE_KEYS, type UndeclaredVerdict } from './declared-keys.js';
 
 /** Default caps on a tool call's arguments. */
 export const DEFAULT_ARGUMENT_LIMITS: Readonly<Required<ArgumentLimits>> = Object.freeze({
@@ -78,6 +79,10 @@ const NUMBER_UPPER_BYTES = 25;
 const pendingValues: unknown[] = [];
 // Stryker disable next-line ArrayDeclaration: likewise, pendingDepths[pending] is written before it is read.
 const pendingDepths: number[] = [];
+// Stryker disable next-line ArrayDeclaration: likewise, pendingKeys[pending] is written before it is read.
+const pendingKeys: Array<DeclaredKeys | undefined> = [];
+/** What the last scan found out about undeclared keys (read right after it, like the arrays above). */
+let undeclared: UndeclaredVerdict = 'none';
 
 /** Drops the references still queued after an early return (only refusals take this path). */
 function releasePending(count: number): void {
@@ -99,8 +104,18 @@ function releasePending(count: number): void {
  * report a verdict and two running sizes back) per value on that path. The two differ in
  * what they add per value (a key, its quotes and colon) — keep them in step when changing one.
  * `locate` walks in this same order.
+ *
+ * Given the schema's key rules, the same loop also looks each key up among the declared ones
+ * and leaves its finding in `undeclared`: the unknown-argument policy costs no walk of its own.
  */
-function scan(value: unknown, maxBytes: number, maxDepth: number, startDepth: number): ScanVerdict {
+function scan(
+  value: unknown,
+  maxBytes: number,
+  maxDepth: number,
+  startDepth: number,
+  keys: DeclaredKeys | undefined,
+): ScanVerdict {
+  undeclared = keys === undefined ? 'unsure' : 'none';
   // A primitive (a decoded string's content, never the arguments object) is measured exactly.
   if (typeof value !== 'object' || value === null) return 'exact';
   if (startDepth + 1 > maxDepth) return 'locate';
@@ -109,13 +124,20 @@ function scan(value: unknown, maxBytes: number, maxDepth: number, startDepth: nu
   let pending = 1;
   pendingValues[0] = value;
   pendingDepths[0] = startDepth + 1;
+  pendingKeys[0] = keys;
   let verdict: ScanVerdict;
   scanning: while (pending > 0) {
     pending--;
     const current = pendingValues[pending] as object;
     pendingValues[pending] = undefined;
     const childDepth = pendingDepths[pending]! + 1;
+    let rules = pendingKeys[pending];
+    if (rules === UNSURE_KEYS) {
+      if (undeclared === 'none') undeclared = 'unsure';
+      rules = undefined;
+    }
     if (Array.isArray(current)) {
+      const itemRules = rules?.items;
       // The brackets, and a comma between two items.
       const frame = current.length === 0 ? 2 : current.length + 1;
       lowerBytes += frame;
@@ -131,6 +153,7 @@ function scan(value: unknown, maxBytes: number, maxDepth: number, startDepth: nu
             break scanning;
           }
           pendingValues[pending] = item;
+          pendingKeys[pending] = itemRules;
           pendingDepths[pending++] = childDepth;
         } else if (typeof item === 'function' || typeof item === 'symbol' || typeof item === 'bigint') {
           verdict = 'locate';
@@ -148,12 +171,19 @@ function scan(value: unknown, maxBytes: number, maxDepth: number, startDepth: nu
       }
       lowerBytes += 2;
       upperBytes += 2;
+      const names = rules?.names;
       let comma = 0;
       // for...in allocates no key array; JSON objects have no inherited enumerable keys.
       for (const key in current) {
         if (key === '__proto__' || key === 'constructor' || key === 'prototype') {
           verdict = 'locate';
           break scanning;
+        }
+        // Before the undefined check: an undeclared key is one even when its value is undefined.
+        let childRules: DeclaredKeys | undefined;
+        if (names !== undefined) {
+          childRules = names.get(key);
+          if (childRules === undefined && rules!.closed) undeclared = 'found';
         }
         const item: unknown = (current as Record<string, unknown>)[key];
         if (item === undefined) continue;
@@ -170,6 +200,7 @@ function scan(value: unknown, maxBytes: number, maxDepth: number, startDepth: nu
             break scanning;
           }
           pendingValues[pending] = item;
+          pendingKeys[pending] = childRules;
           pendingDepths[pending++] = childDepth;
         } else if (typeof item === 'function' || typeof item === 'symbol' || typeof item === 'bigint') {
           verdict = 'locate';
@@ -299,6 +330,9 @@ const ROOT_POSITION: GuardPosition = Object.freeze({ path: '', depth: 0 });
  * cannot (class instances, functions, ...), before anything recursive touches them. Throws
  * `ToolValidationError` with code `arguments_too_large`, `arguments_too_deep`,
  * `arguments_forbidden_key` or `arguments_not_json`.
+ *
+ * Given the schema's key rules (`keys`), it also says whether the value holds a key the schema
+ * does not declare, found in the same walk; without them the answer is `'unsure'`.
  */
 export function guardArguments(
   value: unknown,
@@ -306,10 +340,11 @@ export function guardArguments(
   catalog: MessageCatalog,
   toolName: string | undefined,
   position: GuardPosition = ROOT_POSITION,
-): void {
-  const verdict = scan(value, limits.maxBytes, limits.maxDepth, position.depth);
-  if (verdict === undefined) return;
-  if (verdict === 'exact' && !exceedsExactSize(value, limits.maxBytes)) return;
+  keys?: DeclaredKeys,
+): UndeclaredVerdict {
+  const verdict = scan(value, limits.maxBytes, limits.maxDepth, position.depth, keys);
+  if (verdict === undefined) return undeclared;
+  if (verdict === 'exact' && !exceedsExactSize(value, limits.maxBytes)) return undeclared;
   const failure =
     verdict === 'locate'
       ? locate(value as object, limits.maxDepth, position.depth, position.path)

@@ -24,7 +24,11 @@ import type { Coercion, ParseOptions, ParseResult, SchemaValidator } from '../sc
 import { TypeCompiler, Value } from '../schema-kinds/typebox-034.js';
 import { guardArguments, requireObjectArguments } from './argument-guard.js';
 import { type DefaultFiller, fillDefaults } from './fill-defaults.js';
-import { type ResolvedParseOptions, resolveParseOptions } from './parse-context.js';
+import {
+  createParseOptionsResolver,
+  type ParseOptionsResolver,
+  type ResolvedParseOptions,
+} from './parse-context.js';
 import { repairValue } from './repair-arguments.js';
 import { repairContext } from './repair-context.js';
 
@@ -71,6 +75,8 @@ class TypeBoxSchemaValidator<T extends TSchema> implements SchemaValidator<Stati
   readonly #patterns = new Map<string, RegExp>();
   readonly #filler: DefaultFiller;
   readonly #checkMember: (plan: SchemaPlan, value: unknown) => boolean;
+  /** Resolves the options a call passes, remembering the tool's own; made on the first parse. */
+  #resolveOptions: ParseOptionsResolver | undefined;
 
   constructor(schema: T) {
     this.#schema = schema;
@@ -112,7 +118,8 @@ class TypeBoxSchemaValidator<T extends TSchema> implements SchemaValidator<Stati
   }
 
   parse(input: unknown, options?: ParseOptions): ParseResult<Static<T>> {
-    const resolved = resolveParseOptions(options);
+    this.#resolveOptions ??= createParseOptionsResolver();
+    const resolved = this.#resolveOptions(options);
     guardArguments(input, resolved.limits, resolved.catalog, resolved.toolName);
     if (this.#check.Check(input)) {
       // Fast path: valid as sent. Only missing defaults can still change the value.

@@ -93,3 +93,25 @@ export function resolveParseOptions(options: ParseOptions | undefined): Resolved
   }
   return resolved;
 }
+
+/** {@link resolveParseOptions} for one validator, see {@link createParseOptionsResolver}. */
+export type ParseOptionsResolver = (options: ParseOptions | undefined) => ResolvedParseOptions;
+
+/**
+ * {@link resolveParseOptions} with a one-entry memo, for one validator: a tool passes the same
+ * frozen options object to every call, so the common call costs one comparison instead of a
+ * WeakMap lookup. Only options that resolveParseOptions itself remembers are kept.
+ */
+export function createParseOptionsResolver(): ParseOptionsResolver {
+  let last: ParseOptions | undefined;
+  let lastResolved = DEFAULT_OPTIONS;
+  return (options) => {
+    if (options === last) return lastResolved;
+    const resolved = resolveParseOptions(options);
+    if (options !== undefined && resolvedFrozen.get(options) === resolved) {
+      last = options;
+      lastResolved = resolved;
+    }
+    return resolved;
+  };
+}

@@ -92,6 +92,9 @@ export function findUndeclaredKeys(
   return found;
 }
 
+/** A path segment that reads as an array index (`0`, `12`; not `01` or `-1`). */
+const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
+
 /**
  * The plan at an issue's path (declared properties, patterns, additional, tuple and array items),
  * following `value` alongside so that a union is passed through the member the value belongs to
@@ -113,9 +116,9 @@ export function planAtPath(
       typeof current === 'object' && current !== null
         ? (current as Record<string, unknown>)[segment]
         : undefined;
-    const index = /^(?:0|[1-9]\d*)$/.test(segment) ? Number(segment) : undefined;
-    if (index !== undefined && (plan.tuple !== undefined || plan.items !== undefined)) {
-      plan = plan.tuple?.[index] ?? plan.items;
+    // Only a plan with items reads a segment as an index: most segments are keys, no test needed.
+    if ((plan.tuple !== undefined || plan.items !== undefined) && ARRAY_INDEX.test(segment)) {
+      plan = plan.tuple?.[Number(segment)] ?? plan.items;
       continue;
     }
     const next = keyPlan(plan, segment, matchesPattern);

@@ -29,6 +29,8 @@ export function mayBeRepaired(
   matchesPattern: (pattern: string, key: string) => boolean,
 ): boolean {
   if (resolved.strip || resolved.nullAsAbsent) return true;
+  // One scratch context for every issue: only the repaired value is looked at, never its coercions.
+  let context: RepairContext | undefined;
   for (const issue of issues) {
     const keys = pathKeys(issue.path);
     const { found } = locate(input, keys);
@@ -42,7 +44,7 @@ export function mayBeRepaired(
     if (typeof found !== 'string' || !resolved.coerce) continue;
     const at = planAtPath(plan, keys, input, matchesPattern);
     if (at === undefined) return true;
-    const context = scratch();
+    context ??= scratch();
     try {
       if (repairValue(context, at, found, '', keys.length, true) !== found) return true;
     } catch {

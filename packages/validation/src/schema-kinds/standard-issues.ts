@@ -74,13 +74,21 @@ function keywordOf(issue: StandardIssue): string {
   return VENDOR_KEYWORDS[code] ?? 'custom';
 }
 
-/** The issue's path as keys (a `PathSegment` object gives its `key`). */
+/**
+ * The issue's path as keys (a `PathSegment` object gives its `key`). Read with a plain loop into
+ * a plain array: a library's path may be an `Array` subclass (ArkType's `ReadonlyPath`), whose
+ * `map` would construct another instance of it through `Symbol.species`, at several times the
+ * cost of the whole conversion.
+ */
 export function pathKeys(path: StandardIssue['path']): string[] {
-  if (path === undefined) return [];
-  return path.map((segment: StandardPathSegment) => {
+  const keys: string[] = [];
+  if (path === undefined) return keys;
+  for (let index = 0; index < path.length; index++) {
+    const segment: StandardPathSegment = path[index]!;
     const key = typeof segment === 'object' && segment !== null ? segment.key : segment;
-    return typeof key === 'symbol' ? (key.description ?? 'symbol') : String(key);
-  });
+    keys.push(typeof key === 'symbol' ? (key.description ?? 'symbol') : String(key));
+  }
+  return keys;
 }
 
 /** What is at `keys` in `value`, and whether the last key is missing from an object. */

@@ -9,7 +9,12 @@ import { IssueBuilder } from '../issues/issue-builder.js';
 
 import { formatValidationMessage } from '../messages/format-validation-message.js';
 import { guardArguments, requireObjectArguments } from '../parse/argument-guard.js';
-import { type ResolvedParseOptions, resolveParseOptions } from '../parse/parse-context.js';
+import { compileDeclaredKeys, type DeclaredKeys, type UndeclaredVerdict } from '../parse/declared-keys.js';
+import {
+  createParseOptionsResolver,
+  type ParseOptionsResolver,
+  type ResolvedParseOptions,
+} from '../parse/parse-context.js';
 import { repairValue } from '../parse/repair-arguments.js';
 import { repairContext } from '../parse/repair-context.js';
 import { toJsonSchemaFromPlain } from '../projection/to-json-schema.js';
@@ -79,6 +84,10 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
   #output: JsonSchema | null | undefined;
   #plan: SchemaPlan | undefined;
   #hasUndeclared: UndeclaredCheck | undefined;
+  /** The unknown-argument policy as key rules the argument guard checks in its own walk. */
+  #declaredKeys: DeclaredKeys | undefined;
+  /** Resolves the options a call passes, remembering the tool's own; made on the first parse. */
+  #resolveOptions: ParseOptionsResolver | undefined;
 
   constructor(schema: StandardJsonSchemaValidator<unknown, T>, subject: string) {
     this.#props = schema['~standard'];
@@ -129,6 +138,7 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
       const closed = rewriteSchema(this.#plain, 'validation') as SchemaNode;
       this.#plan = buildSchemaPlan(closed, createRefResolver(closed));
       this.#hasUndeclared = compileUndeclaredCheck(this.#plan, linearMatch);
+      this.#declaredKeys = compileDeclaredKeys(this.#plan);
     }
     return this.#plan;
   }
@@ -182,26 +192,43 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
   }
 
   static {
-    parseWithFullRepair = (validator, input, options) => validator.#parse(input, options, false);
+    parseWithFullRepair = (validator, input, options) => {
+      const outcome = validator.#parse(input, options, false);
+      if (outcome instanceof Error) throw outcome;
+      return outcome;
+    };
   }
 
   parse(input: unknown, options?: ParseOptions): ParseResult<T> {
-    return this.#parse(input, options, true);
+    const outcome = this.#parse(input, options, true);
+    // Thrown here rather than inside #parse: V8 pays for every frame a throw unwinds.
+    if (outcome instanceof Error) throw outcome;
+    return outcome;
   }
 
   /**
    * `fromIssues`: a refused call whose issues show that no repair could help is answered from
    * those issues; without it, every refused call takes the full repair walk (the reference the
-   * tests hold the shortcut to).
+   * tests hold the shortcut to). A refused call's error is returned, for the caller to throw.
    */
-  #parse(input: unknown, options: ParseOptions | undefined, fromIssues: boolean): ParseResult<T> {
-    const resolved = resolveParseOptions(options);
-    // Before any vendor code sees the input: size, depth, prototype keys, plain JSON only.
-    guardArguments(input, resolved.limits, resolved.catalog, resolved.toolName);
+  #parse(input: unknown, options: ParseOptions | undefined, fromIssues: boolean): ParseResult<T> | Error {
+    this.#resolveOptions ??= createParseOptionsResolver();
+    const resolved = this.#resolveOptions(options);
     const plan = this.#planned();
+    // Before any vendor code sees the input: size, depth, prototype keys, plain JSON only; the
+    // same walk looks up every key among the declared ones.
+    const undeclared = guardArguments(
+      input,
+      resolved.limits,
+      resolved.catalog,
+      resolved.toolName,
+      undefined,
+      this.#declaredKeys,
+    );
     const first = this.#validate(input, resolved);
     if (isSuccess(first)) {
-      if (!this.#hasUndeclared!(input)) return { value: first.value, coercions: NO_COERCIONS };
+      if (undeclared === 'none' || (undeclared === 'unsure' && !this.#hasUndeclared!(input)))
+        return { value: first.value, coercions: NO_COERCIONS };
     } else if (
       fromIssues &&
       !mayBeRepaired(resolved, plan, input, first.issues, () => this.#repairContext(resolved), linearMatch)
@@ -209,7 +236,7 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
       // Refused, and no repair could change that: the library's issues are the answer, as the
       // full walk below would find them again after a second validation of the same places.
       requireObjectArguments(input, resolved.catalog, resolved.toolName);
-      throw this.#rejection(resolved, plan, input, first);
+      return this.#rejection(resolved, plan, input, first, undeclared);
     }
 
     const context = this.#repairContext(resolved);
@@ -218,33 +245,42 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
     const coercions = context.coercions.length === 0 ? NO_COERCIONS : context.coercions;
     const second = repaired === input ? first : this.#validate(repaired, resolved);
     if (isSuccess(second) && !this.#hasUndeclared!(repaired)) return { value: second.value, coercions };
-    throw this.#rejection(resolved, plan, repaired, second);
+    return this.#rejection(resolved, plan, repaired, second, repaired === input ? undeclared : 'unsure');
   }
 
   #repairContext(resolved: ResolvedParseOptions) {
     return repairContext(resolved, JSON_SCHEMA_FILLER, undefined);
   }
 
-  /** The error for a refused call: undeclared keys first (the tool's policy), then the library's issues. */
+  /**
+   * The error for a refused call: undeclared keys first (the tool's policy), then the library's
+   * issues. `verdict` is what the argument guard found of undeclared keys in `value`, when it
+   * walked this value.
+   */
   #rejection(
     resolved: ResolvedParseOptions,
     plan: SchemaPlan,
     value: unknown,
     result: StandardResult<T>,
+    verdict: UndeclaredVerdict,
   ): Error {
-    const undeclared = this.#hasUndeclared!(value)
+    const hasUndeclared = verdict === 'found' || (verdict === 'unsure' && this.#hasUndeclared!(value));
+    const undeclared = hasUndeclared
       ? findUndeclaredKeys(plan, value, '', MAX_LISTED_ISSUES, linearMatch)
       : [];
     const builder = new IssueBuilder(resolved.catalog);
-    const issues: ValidationIssue[] = undeclared.map((found) =>
+    let issues: ValidationIssue[] = undeclared.map((found) =>
       builder.unknownArgument(found.objectPath, found.key, found.value, found.plan.node),
     );
     if (!isSuccess(result)) {
       const vendorIssues = standardIssuesToValidationIssues(result.issues, value, plan, builder, linearMatch);
-      const reported = new Set(issues.map((issue) => issue.path));
-      for (const issue of vendorIssues) if (!reported.has(issue.path)) issues.push(issue);
+      if (issues.length === 0) issues = vendorIssues;
+      else {
+        const reported = new Set(issues.map((issue) => issue.path));
+        for (const issue of vendorIssues) if (!reported.has(issue.path)) issues.push(issue);
+      }
     }
-    const listed = issues.slice(0, MAX_LISTED_ISSUES);
+    const listed = issues.length <= MAX_LISTED_ISSUES ? issues : issues.slice(0, MAX_LISTED_ISSUES);
     return createArgumentError(
       ValidationErrorCode.ValidationFailed,
       formatValidationMessage(resolved.catalog, resolved.toolName, listed, issues.length),

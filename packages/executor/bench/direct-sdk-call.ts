@@ -39,12 +39,14 @@ export async function directSdkCall(read: Tool, context: ExecutionContext): Prom
   const permission = Object.freeze({ 'toolwright.permission.outcome': 'allow' });
   const decision = Object.freeze({ 'gen_ai.tool.name': 'Read', 'toolwright.permission.outcome': 'allow' });
   const outcome = Object.freeze({ 'gen_ai.tool.name': 'Read', 'toolwright.call.outcome': 'success' });
-  const options = Object.freeze({ kind: api.SpanKind.INTERNAL, attributes: startAttributes });
+  // Set after the start rather than passed to it: the tracer would copy them twice more.
+  const options = Object.freeze({ kind: api.SpanKind.INTERNAL });
   const name = `execute_tool ${SMALL_READ.name}`;
   return async () => {
     const started = performance.now();
     const parent = api.context.active();
     const span = tracer.startSpan(name, options, parent);
+    span.setAttributes(startAttributes);
     span.addEvent('toolwright.permission', permission);
     decisions.add(1, decision);
     const invocation = read.build(SMALL_READ.arguments);

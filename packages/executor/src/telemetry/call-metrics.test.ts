@@ -90,3 +90,27 @@ it('reaches a meter provider registered after the executor was made', async () =
   expect(points.map((point) => (point.value as { count: number }).count)).toEqual([1]);
   expect(telemetry.spans().map((span) => span.attributes['gen_ai.tool.call.id'])).toEqual(['after']);
 });
+
+it('keeps every tool apart past the tools it remembers attribute sets for', async () => {
+  const read = timedTool({ name: 'Read', log: new RunLog(), durationMs: 0, isConcurrencySafe: true });
+  const executor = tracedExecutor([read]);
+  // A model may name any tool: more unknown names than the executor keeps sets for (256).
+  const missing = Array.from({ length: 300 }, (_, index) => `Missing${index}`);
+  await executor.executeBatch([
+    { id: 'first', name: 'Read', arguments: { label: 'a' } },
+    ...missing.map((name, index) => ({ id: `m${index}`, name, arguments: {} })),
+    { id: 'last', name: 'Read', arguments: { label: 'b' } },
+  ]);
+  const errors = await sums('toolwright.tool.call.errors');
+  expect(errors).toHaveLength(300);
+  expect(new Set(errors.map(([attributes]) => attributes['gen_ai.tool.name']))).toEqual(new Set(missing));
+  for (const [attributes, count] of errors) {
+    expect(attributes['error.type']).toBe('not_found');
+    expect(count).toBe(1);
+  }
+  const durations = await telemetry.points('toolwright.tool.call.duration');
+  const readPoint = durations.find((point) => point.attributes['gen_ai.tool.name'] === 'Read');
+  expect(readPoint?.attributes).toEqual({ 'gen_ai.tool.name': 'Read', 'toolwright.call.outcome': 'success' });
+  expect((readPoint?.value as { count: number }).count).toBe(2);
+  expect(durations).toHaveLength(301);
+});

@@ -10,6 +10,7 @@ import type { ToolCallRequest } from '../executed-call.js';
 import { type CallInstruments, createCallInstruments } from './call-instruments.js';
 import { CallTrace, type CallTraceScope } from './call-trace.js';
 import { INSTRUMENTATION_SCOPE } from './executor-telemetry-names.js';
+import { ToolAttributesCache } from './tool-attributes.js';
 import type { ContentGuard } from './withheld-content.js';
 
 /**
@@ -21,6 +22,8 @@ import type { ContentGuard } from './withheld-content.js';
 export class ExecutorTelemetry {
   readonly #content: CallTraceScope['content'];
   readonly #guard: ContentGuard;
+  /** Kept across providers: the sets hold names only, nothing of a provider. */
+  readonly #tools = new ToolAttributesCache();
   #tracerProvider: TracerProvider | undefined;
   #meterProvider: MeterProvider | undefined;
   #scope: CallTraceScope | undefined;
@@ -78,6 +81,8 @@ export class ExecutorTelemetry {
         instruments,
         content: this.#content,
         guard: this.#guard,
+        tools: this.#tools,
+        internal: Object.freeze({ kind: api.SpanKind.INTERNAL }),
       };
       this.#scope = scope;
     }

@@ -4,7 +4,7 @@
 import type { ExecutionContext, Tool } from '@toolwright/contracts';
 import { SMALL_READ } from './read-tool.js';
 
-/** What the floor records per call: the executor's telemetry of the same call (tests pin it). */
+/** What the floor records per call: what the executor records for the same call (its telemetry tests pin it). */
 export const FLOOR_RECORDS = {
   spans: 1,
   attributes: 8,
@@ -16,7 +16,7 @@ export const FLOOR_RECORDS = {
  * `execute_tool Read` with its 8 attributes (set in two calls: the SDK copies each either way),
  * the permission event, the tool run in the span's context (so that spans it makes are its
  * children), a duration histogram point and a decision counter, then the span's end. Every
- * attribute object is made once: the floor pays no allocation of its own.
+ * attribute object is made once: the floor builds none per call.
  */
 export async function directSdkCall(read: Tool, context: ExecutionContext): Promise<() => Promise<unknown>> {
   const api = await import('@opentelemetry/api');

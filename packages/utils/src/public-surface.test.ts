@@ -85,10 +85,13 @@ it('keeps OpenTelemetry behind its own entry, which names it only as an optional
     'SemanticAttribute',
     'TelemetryMetric',
     'ToolwrightAttribute',
+    'isNoopProvider',
     'loadOpenTelemetry',
     'markSpanFailed',
     'openTelemetry',
+    'openTelemetryIdle',
     'openTelemetrySettled',
     'recordDuration',
+    'registeredTracerProvider',
   ]);
 });

@@ -28,6 +28,11 @@ export {
   openTelemetrySettled,
 } from './telemetry/open-telemetry.js';
 export {
+  isNoopProvider,
+  openTelemetryIdle,
+  registeredTracerProvider,
+} from './telemetry/registered-providers.js';
+export {
   EXECUTE_TOOL_OPERATION,
   SemanticAttribute,
   TelemetryMetric,

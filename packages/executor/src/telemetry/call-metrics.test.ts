@@ -1,4 +1,10 @@
 import { join } from 'node:path';
+import { trace } from '@opentelemetry/api';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { makeTempDir } from '@toolwright/test-support';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -89,4 +95,50 @@ it('reaches a meter provider registered after the executor was made', async () =
   const points = await telemetry.points('toolwright.tool.call.duration');
   expect(points.map((point) => (point.value as { count: number }).count)).toEqual([1]);
   expect(telemetry.spans().map((span) => span.attributes['gen_ai.tool.call.id'])).toEqual(['after']);
+});
+
+it('reaches a tracer provider registered after the executor was made, with no meter provider', async () => {
+  const read = timedTool({ name: 'Read', log: new RunLog(), durationMs: 0, isConcurrencySafe: true });
+  await telemetry.shutdown();
+  const executor = tracedExecutor([read]);
+  await executor.executeBatch([{ id: 'before', name: 'Read', arguments: { label: 'a' } }]);
+  // Tracing alone, as a host that exports no metrics registers it: the API's global tracer
+  // provider is the same proxy object before and after, only its delegate changes.
+  const exporter = new InMemorySpanExporter();
+  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  trace.setGlobalTracerProvider(provider);
+  try {
+    await executor.executeBatch([{ id: 'after', name: 'Read', arguments: { label: 'b' } }]);
+    expect(exporter.getFinishedSpans().map((span) => span.attributes['gen_ai.tool.call.id'])).toEqual([
+      'after',
+    ]);
+  } finally {
+    await provider.shutdown();
+    trace.disable();
+  }
+});
+
+it('keeps every tool apart past the tools it remembers attribute sets for', async () => {
+  const read = timedTool({ name: 'Read', log: new RunLog(), durationMs: 0, isConcurrencySafe: true });
+  const executor = tracedExecutor([read]);
+  // A model may name any tool: more unknown names than the executor keeps sets for (256).
+  const missing = Array.from({ length: 300 }, (_, index) => `Missing${index}`);
+  await executor.executeBatch([
+    { id: 'first', name: 'Read', arguments: { label: 'a' } },
+    ...missing.map((name, index) => ({ id: `m${index}`, name, arguments: {} })),
+    { id: 'last', name: 'Read', arguments: { label: 'b' } },
+  ]);
+  const errors = await sums('toolwright.tool.call.errors');
+  expect(errors).toHaveLength(300);
+  expect(new Set(errors.map(([attributes]) => attributes['gen_ai.tool.name']))).toEqual(new Set(missing));
+  for (const [attributes, count] of errors) {
+    expect(attributes['error.type']).toBe('not_found');
+    expect(count).toBe(1);
+  }
+  const durations = await telemetry.points('toolwright.tool.call.duration');
+  const readPoints = durations.filter((point) => point.attributes['gen_ai.tool.name'] === 'Read');
+  expect(readPoints.map((point) => [point.attributes, (point.value as { count: number }).count])).toEqual([
+    [{ 'gen_ai.tool.name': 'Read', 'toolwright.call.outcome': 'success' }, 2],
+  ]);
+  expect(durations).toHaveLength(301);
 });

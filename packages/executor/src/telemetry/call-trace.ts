@@ -1,4 +1,4 @@
-import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
+import type { Attributes, Context, Span, SpanOptions, Tracer } from '@opentelemetry/api';
 import type { ArtifactReference, Tool, ToolInvocation } from '@toolwright/contracts';
 import { type TelemetryContentOptions, telemetryContent, telemetryErrorType } from '@toolwright/utils';
 import {
@@ -13,6 +13,7 @@ import type { JudgedPaths } from '../paths/judged-paths.js';
 import type { PermissionDecision } from '../permission/permission-decision.js';
 import type { CallInstruments } from './call-instruments.js';
 import { ExecutorEventName, ExecutorSpanName } from './executor-telemetry-names.js';
+import type { ToolAttributes, ToolAttributesCache } from './tool-attributes.js';
 import { type ContentGuard, withheldContentReason } from './withheld-content.js';
 
 /** What every call's trace shares: the executor's tracer, instruments and content settings. */
@@ -22,14 +23,27 @@ export interface CallTraceScope {
   /** Present only when the host turned content recording on. */
   readonly content: TelemetryContentOptions | undefined;
   readonly guard: ContentGuard;
+  /** Each tool's span name and metric attribute sets, made on its first call. */
+  readonly tools: ToolAttributesCache;
+  /** `{ kind: INTERNAL }`, the options of every span here but a lock wait. */
+  readonly internal: SpanOptions;
 }
+
+/** The permission event's attributes when the decision names no rule: one frozen set a behaviour. */
+const PERMISSION_EVENT_ATTRIBUTES: Readonly<Record<PermissionDecision['behavior'], Attributes>> =
+  Object.freeze({
+    allow: Object.freeze({ [ToolwrightAttribute.permissionOutcome]: 'allow' }),
+    ask: Object.freeze({ [ToolwrightAttribute.permissionOutcome]: 'ask' }),
+    deny: Object.freeze({ [ToolwrightAttribute.permissionOutcome]: 'deny' }),
+  });
 
 /**
  * The telemetry of one call: its `execute_tool {name}` span (parented on the caller's active
  * context), the events and child spans of its steps, and its metrics. Attributes are built only
  * while the span records; metrics are recorded either way (a meter may be registered without a
  * tracer). Content (arguments, result) only with recording on, and never for a call that
- * touches a sensitive or protected path.
+ * touches a sensitive or protected path. A call runs this on every call, with an SDK recording:
+ * what repeats from call to call (span name, metric attribute sets) is made once per tool.
  */
 export class CallTrace {
   readonly #api: OpenTelemetryApi;
@@ -37,7 +51,7 @@ export class CallTrace {
   readonly #span: Span;
   readonly #parent: Context;
   readonly #recording: boolean;
-  readonly #toolName: string;
+  readonly #tool: ToolAttributes;
   /** The span's own context, made when a step first needs it. */
   #context: Context | undefined;
   /** The class of the failure seen while the call ran, before it became a result. */
@@ -53,16 +67,16 @@ export class CallTrace {
     this.#api = api;
     this.#scope = scope;
     this.#parent = parent;
-    this.#toolName = call.name;
-    this.#span = scope.tracer.startSpan(`execute_tool ${call.name}`, { kind: api.SpanKind.INTERNAL }, parent);
-    this.#recording = this.#span.isRecording();
+    this.#tool = scope.tools.of(call.name);
+    const span = scope.tracer.startSpan(this.#tool.spanName, scope.internal, parent);
+    this.#span = span;
+    this.#recording = span.isRecording();
     if (this.#recording) {
-      this.#span.setAttributes({
-        [SemanticAttribute.genAiOperationName]: EXECUTE_TOOL_OPERATION,
-        [SemanticAttribute.genAiToolName]: call.name,
-        [SemanticAttribute.genAiToolCallId]: call.id,
-        [ToolwrightAttribute.callPreStarted]: preStarted,
-      });
+      // One by one: `setAttributes` walks an object made for it, to make the same calls.
+      span.setAttribute(SemanticAttribute.genAiOperationName, EXECUTE_TOOL_OPERATION);
+      span.setAttribute(SemanticAttribute.genAiToolName, call.name);
+      span.setAttribute(SemanticAttribute.genAiToolCallId, call.id);
+      span.setAttribute(ToolwrightAttribute.callPreStarted, preStarted);
     }
   }
 
@@ -108,11 +122,12 @@ export class CallTrace {
    * arguments). `approval` says how an `ask` was settled when no approval handler ran.
    */
   permission(decision: PermissionDecision, approval?: 'unattended'): void {
-    this.#scope.instruments.permissionDecisions.add(1, {
-      [SemanticAttribute.genAiToolName]: this.#toolName,
-      [ToolwrightAttribute.permissionOutcome]: decision.behavior,
-    });
+    this.#scope.instruments.permissionDecisions.add(1, this.#tool.decision(decision.behavior));
     if (!this.#recording) return;
+    if (decision.rule === undefined && approval === undefined) {
+      this.#span.addEvent(ExecutorEventName.permission, PERMISSION_EVENT_ATTRIBUTES[decision.behavior]);
+      return;
+    }
     const attributes: Attributes = { [ToolwrightAttribute.permissionOutcome]: decision.behavior };
     if (decision.rule !== undefined) attributes[ToolwrightAttribute.permissionRule] = decision.rule;
     if (approval !== undefined) attributes[ToolwrightAttribute.approvalOutcome] = approval;
@@ -126,7 +141,7 @@ export class CallTrace {
   async awaitApproval<T>(ask: () => Promise<T>, outcomeOf: (answer: T) => string): Promise<T> {
     const span = this.#scope.tracer.startSpan(
       ExecutorSpanName.approvalWait,
-      { kind: this.#api.SpanKind.INTERNAL },
+      this.#scope.internal,
       this.#ownContext(),
     );
     try {
@@ -190,16 +205,12 @@ export class CallTrace {
           ? (this.#errorType ?? executed.result.error?.code ?? executed.result.error?.type ?? 'error')
           : status;
     const instruments = this.#scope.instruments;
-    const tool = { [SemanticAttribute.genAiToolName]: this.#toolName };
-    instruments.duration.record(executed.durationMs / 1000, {
-      ...tool,
-      [ToolwrightAttribute.callOutcome]: status,
-    });
-    if (errorType !== undefined)
-      instruments.errors.add(1, { ...tool, [SemanticAttribute.errorType]: errorType });
+    const tool = this.#tool;
+    instruments.duration.record(executed.durationMs / 1000, tool.outcome(status));
+    if (errorType !== undefined) instruments.errors.add(1, tool.errorType(errorType));
     let storedBytes = 0;
     for (const artifact of stored) storedBytes += artifact.byteLength;
-    if (storedBytes > 0) instruments.artifactBytes.add(storedBytes, tool);
+    if (storedBytes > 0) instruments.artifactBytes.add(storedBytes, tool.tool);
     if (this.#recording) this.#describeEnd(executed, errorType, stored, judged);
     this.#span.end();
   }

@@ -1,15 +1,18 @@
 import type { MeterProvider, TracerProvider } from '@opentelemetry/api';
 import { resolveTelemetryOptions, type TelemetryOptions } from '@toolwright/utils';
 import {
+  isNoopProvider,
   loadOpenTelemetry,
   type OpenTelemetryApi,
   openTelemetry,
   openTelemetrySettled,
+  registeredTracerProvider,
 } from '@toolwright/utils/telemetry';
 import type { ToolCallRequest } from '../executed-call.js';
 import { type CallInstruments, createCallInstruments } from './call-instruments.js';
 import { CallTrace, type CallTraceScope } from './call-trace.js';
 import { INSTRUMENTATION_SCOPE } from './executor-telemetry-names.js';
+import { ToolAttributesCache } from './tool-attributes.js';
 import type { ContentGuard } from './withheld-content.js';
 
 /**
@@ -21,6 +24,8 @@ import type { ContentGuard } from './withheld-content.js';
 export class ExecutorTelemetry {
   readonly #content: CallTraceScope['content'];
   readonly #guard: ContentGuard;
+  /** Kept across providers: the sets hold names only, nothing of a provider. */
+  readonly #tools = new ToolAttributesCache();
   #tracerProvider: TracerProvider | undefined;
   #meterProvider: MeterProvider | undefined;
   #scope: CallTraceScope | undefined;
@@ -59,7 +64,9 @@ export class ExecutorTelemetry {
   }
 
   #scopeOf(api: OpenTelemetryApi): CallTraceScope {
-    const tracerProvider = api.trace.getTracerProvider();
+    // The registered provider, not the global proxy: the proxy stays the same object when a
+    // host registers its SDK after the first call, and only its delegate tells.
+    const tracerProvider = registeredTracerProvider(api);
     const meterProvider = api.metrics.getMeterProvider();
     let scope = this.#scope;
     if (
@@ -69,7 +76,7 @@ export class ExecutorTelemetry {
     ) {
       this.#tracerProvider = tracerProvider;
       this.#meterProvider = meterProvider;
-      this.#idle = isNoop(tracerProvider) && isNoop(meterProvider);
+      this.#idle = isNoopProvider(tracerProvider) && isNoopProvider(meterProvider);
       const instruments: CallInstruments = createCallInstruments(
         meterProvider.getMeter(INSTRUMENTATION_SCOPE),
       );
@@ -78,20 +85,11 @@ export class ExecutorTelemetry {
         instruments,
         content: this.#content,
         guard: this.#guard,
+        tools: this.#tools,
+        internal: Object.freeze({ kind: api.SpanKind.INTERNAL }),
       };
       this.#scope = scope;
     }
     return scope;
   }
-}
-
-/**
- * Whether a provider is the API's no-op one: with nothing registered, the global tracer provider
- * is a proxy whose delegate is the no-op provider, and the global meter provider is the no-op one
- * itself. (Recognised by class name: the API exports neither class.)
- */
-function isNoop(provider: TracerProvider | MeterProvider): boolean {
-  const delegate = (provider as { getDelegate?: () => unknown }).getDelegate?.() ?? provider;
-  const name = (delegate as { constructor?: { name?: string } }).constructor?.name;
-  return name === 'NoopTracerProvider' || name === 'NoopMeterProvider';
 }

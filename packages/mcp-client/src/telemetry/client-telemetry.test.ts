@@ -4,7 +4,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { streamableHttpServer } from '@toolwright/test-support/http-mcp-server';
 import { startModernHttpServer } from '@toolwright/test-support/mcp';
-import { inMemoryTelemetryPerTest } from '@toolwright/test-support/otlp';
+import { inMemoryTelemetryPerTest, startInMemoryTelemetry } from '@toolwright/test-support/otlp';
 import type { TelemetryOptions } from '@toolwright/utils';
 import { describe, expect, it } from 'vitest';
 import { McpConnectionManager } from '../connection-manager.js';
@@ -113,6 +113,30 @@ describe('mcp-client telemetry, 2025 era (a session over Streamable HTTP)', () =
     // The server got the client span's context, in the key the SDK names.
     const wire = seenMeta.at(-1)?.[TRACEPARENT_META_KEY];
     expect(wire).toBe(`00-${span!.spanContext().traceId}-${span!.spanContext().spanId}-01`);
+  });
+
+  it('with no SDK registered sends the request untraced, and traces the next once a host registers one', async () => {
+    seenMeta.length = 0;
+    const server = await streamableHttpServer(legacyServer);
+    cleanups.push(() => server.close());
+    const connection = await connect(server.url);
+    // The API installed, nothing registered: a library's usual case.
+    await telemetryOfTest().stop();
+    const call = () =>
+      connection.request('tools/call "echo"', (client, options) =>
+        client.callTool({ name: 'echo', arguments: { city: 'Oslo' } }, options),
+      );
+    expect(await call()).toMatchObject({ content: [{ type: 'text', text: 'echoed' }] });
+    expect(seenMeta.at(-1)?.[TRACEPARENT_META_KEY]).toBeUndefined();
+    const late = startInMemoryTelemetry();
+    cleanups.push(() => late.stop());
+    await call();
+    const spans = late.spans().filter((span) => span.instrumentationScope.name === '@toolwright/mcp-client');
+    expect(spans.map((span) => span.name)).toEqual(['tools/call echo']);
+    expect(seenMeta.at(-1)?.[TRACEPARENT_META_KEY]).toBe(
+      `00-${spans[0]!.spanContext().traceId}-${spans[0]!.spanContext().spanId}-01`,
+    );
+    expect((await late.histogram('mcp.client.operation.duration')).map((point) => point.count)).toEqual([1]);
   });
 
   it('keeps the _meta keys a caller set, its own traceparent included, and adds the baggage', async () => {

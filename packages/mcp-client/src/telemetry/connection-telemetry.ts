@@ -7,6 +7,7 @@ import {
 import {
   loadOpenTelemetry,
   openTelemetry,
+  openTelemetryIdle,
   openTelemetrySettled,
   SemanticAttribute,
   ToolwrightAttribute,
@@ -43,7 +44,8 @@ export class ConnectionTelemetry {
 
   /**
    * Runs `send` as one traced request labelled `operation` (`tools/call "echo"`: the method
-   * first). With telemetry off, or `@opentelemetry/api` not installed, it is `send()` itself.
+   * first). With telemetry off, `@opentelemetry/api` not installed, or nothing registered (no
+   * tracer, meter or propagator), it is `send()` itself.
    */
   trace<T>(operation: string, facts: () => ConnectionFacts, send: () => Promise<T>): Promise<T> {
     if (!this.#enabled) return send();
@@ -54,7 +56,9 @@ export class ConnectionTelemetry {
 
   #traced<T>(operation: string, facts: () => ConnectionFacts, send: () => Promise<T>): Promise<T> {
     const api = openTelemetry();
-    if (api === undefined) return send();
+    // The API installed without an SDK (a dependency brought it): every span, context and point
+    // would go to a no-op, so none is made; an SDK registered later is seen on the next request.
+    if (api === undefined || openTelemetryIdle(api)) return send();
     const method = operation.split(' ', 1)[0] ?? operation;
     const parent = api.context.active();
     const span = api.trace

@@ -7,7 +7,7 @@ import {
   parseMcpServersConfig,
   type ServerConnection,
 } from '@toolwright/mcp-client';
-import { inMemoryTelemetryPerTest } from '@toolwright/test-support/otlp';
+import { inMemoryTelemetryPerTest, startInMemoryTelemetry } from '@toolwright/test-support/otlp';
 import { describe, expect, it } from 'vitest';
 import { serveHttp } from '../http/http-server.js';
 import { createTracedRegistry, TOOL_SPAN_NAME } from '../test-support/traced-tools.js';
@@ -204,6 +204,21 @@ describe('the telemetry option of ToolwrightMcpServer', () => {
         .filter((span) => span.instrumentationScope.name === '@toolwright/mcp-server'),
     ).toEqual([]);
     expect(spanOf('@toolwright/mcp-client', 'tools/call Forecast')).toBeDefined();
+  });
+
+  it('with no SDK registered serves untraced, and traces the next request once a host registers one', async () => {
+    const connection = await connect(overHttp(await servedOverHttp()));
+    // The API installed, nothing registered: a library's usual case.
+    await telemetryOfTest().stop();
+    const untraced = await call(connection, 'Forecast', { city: 'Oslo' });
+    expect(untraced).toMatchObject({ content: expect.any(Array) });
+    expect(untraced).not.toHaveProperty('isError', true);
+    const late = startInMemoryTelemetry();
+    cleanups.push(() => late.stop());
+    await call(connection, 'Forecast', { city: 'Bergen' });
+    const server = late.spans().filter((span) => span.instrumentationScope.name === '@toolwright/mcp-server');
+    expect(server.map((span) => span.name)).toEqual(['tools/call Forecast']);
+    expect((await late.histogram('mcp.server.operation.duration')).map((point) => point.count)).toEqual([1]);
   });
 
   it('is checked by name and value', () => {

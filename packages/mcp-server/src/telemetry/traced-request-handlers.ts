@@ -6,6 +6,7 @@ import {
   loadOpenTelemetry,
   type OpenTelemetryApi,
   openTelemetry,
+  openTelemetryIdle,
   openTelemetrySettled,
   recordDuration,
   SemanticAttribute,
@@ -55,7 +56,8 @@ async function runTraced(
   handler: Handler,
 ): Promise<unknown> {
   const api = openTelemetrySettled() ? openTelemetry() : await loadOpenTelemetry();
-  if (api === undefined) return handler(request, ctx);
+  // Without an SDK (the API installed, nothing registered) every span and point is a no-op.
+  if (api === undefined || openTelemetryIdle(api)) return handler(request, ctx);
   const method = ctx.mcpReq.method;
   const name = typeof request.params?.name === 'string' ? request.params.name : undefined;
   const isCall = method === 'tools/call';

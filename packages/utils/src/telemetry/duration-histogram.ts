@@ -1,4 +1,4 @@
-import type { Attributes } from '@opentelemetry/api';
+import type { Attributes, Histogram, MeterProvider } from '@opentelemetry/api';
 import type { OpenTelemetryApi } from './open-telemetry.js';
 
 /** Bucket boundaries, in seconds, that the MCP conventions advise for `mcp.*.operation.duration`. */
@@ -23,11 +23,16 @@ export interface DurationHistogram {
   readonly description: string;
 }
 
+/** Each histogram's instrument, with the meter provider it was made on. */
+const instruments = new WeakMap<DurationHistogram, { provider: MeterProvider; instrument: Histogram }>();
+
 /**
- * Records `seconds` on a duration histogram (unit `s`, the advised buckets). The meter is looked
- * up on every call, because a host may register its meter provider after the first operation
- * (the API hands out no-op meters until then, and does not swap them later); the SDK keeps one
- * instrument per name, so this costs a lookup.
+ * Records `seconds` on a duration histogram (unit `s`, the advised buckets). The instrument is
+ * made again whenever the global meter provider is another one than last time, because a host
+ * may register its provider after the first operation (the API hands out no-op meters until
+ * then, and does not swap them later); otherwise it is the one made before, since making it
+ * (a meter lookup, a descriptor, the SDK's check against what it already has) on every record
+ * would cost each request more than the record itself.
  */
 export function recordDuration(
   api: OpenTelemetryApi,
@@ -35,12 +40,16 @@ export function recordDuration(
   seconds: number,
   attributes: Attributes,
 ): void {
-  api.metrics
-    .getMeter(histogram.scope)
-    .createHistogram(histogram.name, {
+  const provider = api.metrics.getMeterProvider();
+  let made = instruments.get(histogram);
+  if (made?.provider !== provider) {
+    const instrument = provider.getMeter(histogram.scope).createHistogram(histogram.name, {
       unit: 's',
       description: histogram.description,
       advice: { explicitBucketBoundaries: [...MCP_DURATION_BUCKETS_SECONDS] },
-    })
-    .record(seconds, attributes);
+    });
+    made = { provider, instrument };
+    instruments.set(histogram, made);
+  }
+  made.instrument.record(seconds, attributes);
 }

@@ -4,7 +4,8 @@
 // compiled; the stdio support (`@toolwright/mcp-client/stdio`) with the first stdio connect; the
 // OAuth flows (mcp-client's `#oauth-flows`: the SDK's OAuth client, discovery, the loopback
 // receiver) with the first OAuth connect, though the adapter checks its `oauth` options when it is
-// made. The built ESM and CJS outputs are loaded natively by Node in a child process.
+// made; @toolwright/artifacts (the head and tail of a text the store refused) with the first
+// refusal. The built ESM and CJS outputs are loaded natively by Node in a child process.
 import { join } from 'node:path';
 import { type BuiltEntry, buildEntryWithProbes, modulesLoadedBy } from '@toolwright/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ const loaded = () => {
     ajv: paths.some((path) => path.includes('/ajv/')),
     stdio: paths.some((path) => path.includes('/mcp-client/dist/stdio.')),
     oauthFlows: paths.some((path) => path.includes('/mcp-client/dist/oauth-flows.')),
+    artifacts: paths.some((path) => path.includes('/artifacts/dist/')),
   };
 };
 const adapterPackage = ${entry === 'index.cjs' ? "require('./index.cjs')" : "await import('./index.js')"};
@@ -87,10 +89,16 @@ describe('importing @toolwright/mcp-adapter', () => {
       expect(run.stderr).toBe('');
       const report = JSON.parse(run.stdout) as Record<string, unknown>;
       expect(report).toEqual({
-        before: { typebox: false, ajv: false, stdio: false, oauthFlows: false },
-        after: { typebox: true, ajv: false, stdio: false, oauthFlows: false },
+        before: { typebox: false, ajv: false, stdio: false, oauthFlows: false, artifacts: false },
+        after: { typebox: true, ajv: false, stdio: false, oauthFlows: false, artifacts: false },
         // The CommonJS build requires the flows; the ES one imports them (the module list below).
-        afterConnect: { typebox: true, ajv: false, stdio: false, oauthFlows: format === 'cjs' },
+        afterConnect: {
+          typebox: true,
+          ajv: false,
+          stdio: false,
+          oauthFlows: format === 'cjs',
+          artifacts: false,
+        },
         transport: 'function',
         tools: expect.any(Number),
         built: true,
@@ -108,7 +116,7 @@ describe('importing @toolwright/mcp-adapter', () => {
       // it; nor the OAuth flows, until the first OAuth connect, in either build.
       expect(
         byImport.filter((url) =>
-          /\/@sinclair\/typebox\/|\/ajv\/|\/mcp-client\/dist\/(stdio|oauth-flows)\.|\/cross-spawn\//.test(
+          /\/@sinclair\/typebox\/|\/ajv\/|\/mcp-client\/dist\/(stdio|oauth-flows)\.|\/artifacts\/dist\/|\/cross-spawn\//.test(
             url,
           ),
         ),

@@ -45,8 +45,28 @@ function workspaceSourceAliases(): Array<{ find: RegExp; replacement: string }> 
       find: new RegExp(`^@toolwright/${dir}$`),
       replacement: join(repoRoot, 'packages', dir, 'src', 'index.ts'),
     });
+    aliases.push(...privateImportAliases(dir));
   }
   return aliases;
+}
+
+/**
+ * A package's private modules that it loads on first use through its `imports` (mcp-client's
+ * `#oauth-flows`), resolved to their source as the `types` condition names it: the built file the
+ * other conditions name would be a second, possibly stale, copy of the code beside the source.
+ * The names are the package's own; one used by two packages would need a resolver per importer.
+ */
+function privateImportAliases(dir: string): Array<{ find: RegExp; replacement: string }> {
+  const manifest = join(repoRoot, 'packages', dir, 'package.json');
+  if (!existsSync(manifest)) return [];
+  const imports = (
+    JSON.parse(readFileSync(manifest, 'utf8')) as { imports?: Record<string, { types?: string }> }
+  ).imports;
+  return Object.entries(imports ?? {}).flatMap(([name, conditions]) =>
+    conditions.types?.startsWith('./src/') === true
+      ? [{ find: new RegExp(`^${name}$`), replacement: join(repoRoot, 'packages', dir, conditions.types) }]
+      : [],
+  );
 }
 
 export function sharedProjectConfig(packageUrl: string): UserWorkspaceConfig {

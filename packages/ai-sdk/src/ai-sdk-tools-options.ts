@@ -5,9 +5,8 @@ import {
   type Tool,
   type ToolListProblem,
 } from '@toolwright/contracts';
-import { SESSION_ID_PATTERN } from '@toolwright/executor';
 import type { ToolRegistry } from '@toolwright/registry';
-import { checkOptions, type OptionTable, refusedOption } from '@toolwright/utils';
+import { checkOptions, type OptionTable, refusedOption, SESSION_ID_PATTERN } from '@toolwright/utils';
 import { AiSdkBridgeError, AiSdkBridgeErrorCode } from './ai-sdk-bridge-error.js';
 import type { DirectContext } from './direct-runner.js';
 import type { BridgeExecutor } from './executor-runner.js';

@@ -4,7 +4,8 @@ import {
   type Tool,
   ToolValidationError,
 } from '@toolwright/contracts';
-import { type DeferredToolState, isNotLoaded } from '@toolwright/executor';
+import type { DeferredToolState } from '@toolwright/executor';
+import { isNotLoaded } from '@toolwright/utils';
 import type { CallLane } from './call-lane.js';
 import type { CallRunner } from './call-runner.js';
 import { type ToolModelOutput, toModelOutput } from './model-output.js';

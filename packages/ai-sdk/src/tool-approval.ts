@@ -1,7 +1,7 @@
 import { PROVIDER_TARGETS, type ProviderTarget, type Tool } from '@toolwright/contracts';
-import { type ApprovalHandler, isNotLoaded, type PermissionChecker } from '@toolwright/executor';
+import type { ApprovalHandler, PermissionChecker } from '@toolwright/executor';
 import type { ToolMode, ToolRegistry } from '@toolwright/registry';
-import { checkOptions, type OptionTable, refusedOption } from '@toolwright/utils';
+import { checkOptions, isNotLoaded, type OptionTable, refusedOption } from '@toolwright/utils';
 import { AiSdkBridgeError, AiSdkBridgeErrorCode } from './ai-sdk-bridge-error.js';
 import { approvedCallIds } from './approval-messages.js';
 import { invalidOption } from './invalid-option.js';

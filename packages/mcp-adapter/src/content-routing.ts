@@ -1,5 +1,4 @@
 import type { ContentBlock } from '@modelcontextprotocol/client';
-import { DEFAULT_SPILL_OPTIONS, headAndTail } from '@toolwright/artifacts';
 import type { ArtifactReference, LlmContentPart } from '@toolwright/contracts';
 import type { ArtifactSinkV1 } from '@toolwright/spec';
 import {
@@ -13,6 +12,7 @@ import {
 } from '@toolwright/utils';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { invalidOption } from './invalid-option.js';
+import { headAndTailOfUnstored } from './lazy-head-and-tail.js';
 import { markUntrusted } from './untrusted-text.js';
 
 /** When server output is kept inline and when it goes to the artifact store. */
@@ -159,7 +159,7 @@ export class ContentRouter {
     } catch (error) {
       // The store refused it (too large for one artifact, quota, disk): this part alone
       // becomes a preview with the reason; the other parts of the result still arrive.
-      this.#addUnstoredText(text, storeFailure(error), label);
+      await this.#addUnstoredText(text, storeFailure(error), label);
       return;
     }
     if (!spill.spilled || spill.artifact === undefined) {
@@ -185,8 +185,8 @@ export class ContentRouter {
    * A text the store refused: a host note saying so (outside the untrusted block, so the model
    * can tell it from server text) and the text's head and tail, marked untrusted.
    */
-  #addUnstoredText(text: string, reason: string, label: string | undefined): void {
-    const preview = headAndTail(text, DEFAULT_SPILL_OPTIONS.headBytes, DEFAULT_SPILL_OPTIONS.tailBytes);
+  async #addUnstoredText(text: string, reason: string, label: string | undefined): Promise<void> {
+    const preview = await headAndTailOfUnstored(text);
     this.unstored.push({ type: 'text', byteLength: preview.byteLength, reason });
     this.addHostText(
       `[a text part of ${preview.byteLength} bytes from MCP server ${JSON.stringify(this.#server)}${label === undefined ? '' : ` (${label})`} could not be stored as an artifact: ${reason}. Only its first and last bytes follow; the ${preview.omittedBytes} bytes between are not available.]`,

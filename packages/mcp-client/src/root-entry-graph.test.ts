@@ -47,8 +47,29 @@ describe('the root entry', () => {
     expect(relative(importGraph('stdio.ts').files)).toEqual(
       expect.arrayContaining(['stdio-tree-transport.ts']),
     );
-    expect(relative(importGraph('oauth.ts').files)).toEqual(
+    expect(relative(importGraph('oauth-flows.ts').files)).toEqual(
       expect.arrayContaining(['auth/loopback-redirect.ts']),
     );
+  });
+});
+
+describe('the oauth entry', () => {
+  it('checks its options without the transport: the OAuth flows load on first use, through #oauth-flows', () => {
+    const loaded = relative(importGraph('oauth.ts').files);
+    expect(loaded).toContain('auth/oauth-runtime.ts');
+    for (const kept of ['auth/oauth-transport.ts', 'auth/loopback-redirect.ts', 'connection-manager.ts']) {
+      expect(loaded, kept).not.toContain(kept);
+    }
+    const lazy = readFileSync(join(sourceRoot, 'auth', 'lazy-oauth-flows.ts'), 'utf8');
+    expect(lazy).toContain("import('#oauth-flows')");
+    expect(lazy).toContain("('#oauth-flows')");
+    const manifest = JSON.parse(readFileSync(join(sourceRoot, '..', 'package.json'), 'utf8')) as {
+      imports: Record<string, Record<string, string>>;
+    };
+    expect(manifest.imports['#oauth-flows']).toEqual({
+      types: './src/oauth-flows.ts',
+      import: './dist/oauth-flows.js',
+      require: './dist/oauth-flows.cjs',
+    });
   });
 });

@@ -23,6 +23,7 @@ export {
   refusedOption,
 } from './check-options.js';
 export { boundedEditDistance, closestName, didYouMean, MAX_SUGGESTED_NAME_LENGTH } from './closest-name.js';
+export { type DeferredToolState, isNotLoaded } from './deferred-tool-state.js';
 export { brandErrorClass, type ErrorBrandOptions, type ErrorClassGuard } from './error-brand.js';
 export { IDEMPOTENCY_KEY_META, idempotencyKey } from './idempotency-key.js';
 export { describeNumberProblem, describeOptionProblem, type NumberRange } from './option-names.js';

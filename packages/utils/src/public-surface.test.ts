@@ -37,6 +37,7 @@ it('exports exactly the public surface (a change here is a visible, reviewed dif
     'hasHiddenCharacters',
     'idempotencyKey',
     'isHiddenCodePoint',
+    'isNotLoaded',
     'isSessionId',
     'previewText',
     'previewValue',

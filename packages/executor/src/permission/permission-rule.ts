@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute } from 'node:path';
-import picomatch from 'picomatch';
 import { ExecutorError, ExecutorErrorCode } from '../executor-error.js';
+import { globMatcher } from './lazy-picomatch.js';
 
 /** What a rule does when it matches. */
 export type RuleBehavior = 'allow' | 'ask' | 'deny';
@@ -133,7 +133,7 @@ function compileSpecifier(typed: string, typedHome: string, nocase: boolean): Ru
   const isLiteral = !UNESCAPED_GLOB_CHARACTER.test(text) && !text.startsWith('!');
   const glob = isLiteral
     ? literalMatcher(anchor.glob, nocase)
-    : picomatch(toPicomatch(anchor.glob), { dot: true, nocase });
+    : globMatcher(toPicomatch(anchor.glob), { dot: true, nocase });
   // `**` (`./**`, `~/**`) covers the workspace (home) directory itself, as `dir/**` covers `dir`.
   const coversAnchor = ONLY_GLOBSTARS.test(anchor.glob) || glob('.');
   // A policy passes its one workspace root on every match: its normal form is kept, not redone.

@@ -3,7 +3,7 @@ import type { ExecutedCall, ToolCallRequest } from '../executed-call.js';
 import { ExecutorError, ExecutorErrorCode } from '../executor-error.js';
 import type { ConcurrencyLimit } from '../scheduling/concurrency-limit.js';
 import { partitionCalls } from '../scheduling/partition-calls.js';
-import { StreamedArguments } from './streamed-arguments.js';
+import { type ArgumentParser, loadArgumentParser, StreamedArguments } from './streamed-arguments.js';
 import type { ToolCallStreamEvent } from './tool-call-stream-event.js';
 
 /** Why a streamed turn stopped before its message ended. */
@@ -85,6 +85,8 @@ export class StreamTurn {
   /** Reads events until `message-end`; returns why it stopped otherwise. */
   async #read(events: AsyncIterable<ToolCallStreamEvent>): Promise<StreamInterruption | undefined> {
     const signal = this.#controller.signal;
+    // Loaded with the first streamed turn of the process (see loadArgumentParser).
+    const parser = await loadArgumentParser();
     if (signal.aborted) return { reason: 'aborted', error: signal.reason };
     const iterator = events[Symbol.asyncIterator]();
     let aborted!: Promise<never>;
@@ -98,7 +100,7 @@ export class StreamTurn {
         const next = await Promise.race([iterator.next(), aborted]);
         if (next.done === true) return { reason: 'stream_ended' };
         if (next.value.type === 'message-end') return undefined;
-        this.#accept(next.value);
+        this.#accept(next.value, parser);
       }
     } catch (error) {
       return signal.aborted
@@ -110,7 +112,7 @@ export class StreamTurn {
     }
   }
 
-  #accept(event: Exclude<ToolCallStreamEvent, { type: 'message-end' }>): void {
+  #accept(event: Exclude<ToolCallStreamEvent, { type: 'message-end' }>, parser: ArgumentParser): void {
     if (event.type === 'tool-call-start') {
       if (this.#byId.has(event.callId))
         throw malformedEvent(`a second tool-call-start for call id ${JSON.stringify(event.callId)}`);
@@ -119,7 +121,7 @@ export class StreamTurn {
         id: event.callId,
         name: event.toolName,
         parallelism: this.#scheduler.parallelismOf(event.toolName),
-        arguments: new StreamedArguments(),
+        arguments: new StreamedArguments(parser),
         complete: false,
       };
       this.#calls.push(call);

@@ -1,18 +1,35 @@
-import { JSONParser } from '@streamparser/json';
+import type { JSONParser } from '@streamparser/json';
+
+/** The incremental JSON parser's class (`JSONParser` of `@streamparser/json`). */
+export type ArgumentParser = typeof JSONParser;
+
+let loading: Promise<ArgumentParser> | undefined;
+
+/**
+ * `@streamparser/json`, loaded when the first streamed turn starts reading rather than with the
+ * executor: a host that runs only whole batches never needs it. A dynamic `import()` in both
+ * builds (the parser keeps no state a second copy could split), which a bundler follows.
+ */
+export function loadArgumentParser(): Promise<ArgumentParser> {
+  loading ??= import('@streamparser/json').then((entry) => entry.JSONParser);
+  return loading;
+}
 
 /**
  * The JSON arguments of one streamed call, fed fragment by fragment. An incremental parser
- * (`@streamparser/json`) reads each fragment as it arrives, so malformed arguments are known at
- * the first bad character and a complete value never needs a second parse.
+ * (`@streamparser/json`, given by {@link loadArgumentParser}) reads each fragment as it arrives,
+ * so malformed arguments are known at the first bad character and a complete value never needs a
+ * second parse.
  */
 export class StreamedArguments {
-  readonly #parser = new JSONParser({ paths: ['$'], keepStack: false });
+  readonly #parser: JSONParser;
   #text = '';
   #value: unknown;
   #hasValue = false;
   #malformed: string | undefined;
 
-  constructor() {
+  constructor(Parser: ArgumentParser) {
+    this.#parser = new Parser({ paths: ['$'], keepStack: false });
     this.#parser.onValue = ({ value, stack }) => {
       if (stack.length > 0) return;
       this.#value = value;

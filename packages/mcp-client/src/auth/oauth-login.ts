@@ -1,6 +1,6 @@
-import { McpConnectionManager } from '../connection-manager.js';
 import { McpClientError, McpClientErrorCode } from '../errors.js';
 import type { McpServerDefinition } from '../server-definition.js';
+import { loadOAuthFlows } from './lazy-oauth-flows.js';
 import { LocalOAuthCredentialStore } from './local-credential-store.js';
 import { oauthConfigOf } from './oauth-connection.js';
 import { type McpOAuthOptions, resolveOAuthRuntime } from './oauth-runtime.js';
@@ -46,6 +46,7 @@ export async function loginMcpServer(
   }
   const { url } = oauthServer('loginMcpServer', definition);
   await new ServerCredentials(runtime.credentialStore, serverStoreName(definition.name, url)).clear('tokens');
+  const { McpConnectionManager } = await loadOAuthFlows();
   const manager = new McpConnectionManager([definition], {
     oauth: oauthSupportOf(runtime),
     reconnect: { maxAttempts: 0 },

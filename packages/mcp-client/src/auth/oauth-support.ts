@@ -1,6 +1,6 @@
 import type { McpOAuthSupport } from '../transport-support.js';
+import { loadOAuthFlows } from './lazy-oauth-flows.js';
 import { type McpOAuthOptions, type ResolvedOAuthRuntime, resolveOAuthRuntime } from './oauth-runtime.js';
-import { createOAuthTransport } from './oauth-transport.js';
 
 /**
  * OAuth for every server with an `oauth` config, as `options` say (token store, interactive
@@ -16,8 +16,8 @@ export function mcpOAuth(options?: McpOAuthOptions, owner = 'mcpOAuth'): McpOAut
 /** The support for an already resolved runtime (a login reuses the one it checked). */
 export function oauthSupportOf(runtime: ResolvedOAuthRuntime): McpOAuthSupport {
   return Object.freeze({
-    transport: (definition, oauth) =>
-      createOAuthTransport({
+    transport: async (definition, oauth) =>
+      (await loadOAuthFlows()).createOAuthTransport({
         server: definition.name,
         url: definition.url,
         headers: definition.headers,

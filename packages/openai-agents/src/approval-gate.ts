@@ -11,15 +11,24 @@ import type { ApprovalHandler } from '@toolwright/executor';
 export class ApprovalGate {
   readonly #approved = new Set<string>();
 
-  /** Runs `task` with the call `callId` approved when `approved` is true. */
-  async with<T>(callId: string, approved: boolean, task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `task` with the call `callId` approved until it settles. Only an approved call pays for
+   * the bookkeeping: any other one is `task()` itself, with no promise of the gate's around it.
+   */
+  with<T>(callId: string, approved: boolean, task: () => Promise<T>): Promise<T> {
     if (!approved) return task();
     this.#approved.add(callId);
-    try {
-      return await task();
-    } finally {
+    const forget = (): void => {
       this.#approved.delete(callId);
+    };
+    let running: Promise<T>;
+    try {
+      running = task();
+    } catch (error) {
+      forget();
+      throw error;
     }
+    return running.finally(forget);
   }
 
   /** The handler the bridge's runner is built with. */

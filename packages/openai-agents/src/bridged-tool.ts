@@ -34,6 +34,8 @@ export function bridgeTool(tool: Tool, settings: BridgeSettings): AgentsFunction
   const declaration: FunctionDeclaration = tool.getFunctionDeclaration(AGENTS_TARGET);
   const nullAsAbsent = tool.strict;
   const { isDeclared } = settings;
+  // ToolSearch answers with declarations in the dialect the model is reading.
+  const callOptions = { nullAsAbsent, providerTarget: AGENTS_TARGET } as const;
   const made = agentsTool({
     name: tool.name,
     description: declaration.description,
@@ -43,23 +45,19 @@ export function bridgeTool(tool: Tool, settings: BridgeSettings): AgentsFunction
     needsApproval: (_context: unknown, input: unknown) =>
       needsApprovalByPolicy(settings.policy, tool, input, nullAsAbsent),
     ...(isDeclared === undefined ? {} : { isEnabled: () => isDeclared(tool.name) }),
-    execute: async (input: unknown, context?: unknown, details?: AgentsCallDetails) => {
+    // Not async: the runner's promise, mapped to the model's output, is the only one a call makes here.
+    execute: (input: unknown, context?: unknown, details?: AgentsCallDetails) => {
       // Agents JS always passes the call; a call id of our own keeps the executor's identity whole otherwise.
       const callId = details?.toolCall?.callId ?? `call_${randomUUID()}`;
       const approved =
         (context as AgentsRunContext | undefined)?.isToolApproved({ toolName: tool.name, callId }) === true;
-      const executed = await settings.gate.with(callId, approved, () =>
-        settings.runner.run(
-          { id: callId, name: tool.name, arguments: input },
-          {
-            ...(details?.signal === undefined ? {} : { signal: details.signal }),
-            nullAsAbsent,
-            // ToolSearch answers with declarations in the dialect the model is reading.
-            providerTarget: AGENTS_TARGET,
-          },
-        ),
-      );
-      return outputOfExecutedCall(executed, settings.images);
+      const signal = details?.signal;
+      const call = { id: callId, name: tool.name, arguments: input };
+      const options =
+        signal === undefined ? callOptions : { signal, nullAsAbsent, providerTarget: AGENTS_TARGET };
+      return settings.gate
+        .with(callId, approved, () => settings.runner.run(call, options))
+        .then((executed) => outputOfExecutedCall(executed, settings.images));
     },
   }) as unknown as AgentsFunctionTool & { parameters: AgentsToolParameters };
   // Agents JS rewrites a name to letters, digits and "_" ("mcp__my-server__x" would become

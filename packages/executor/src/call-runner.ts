@@ -13,7 +13,13 @@ import { didYouMean, idempotencyKey } from '@toolwright/utils';
 import { type ProviderTarget, ToolValidationError, ToolwrightError } from '@toolwright/validation';
 import { CallTimeoutError, HookDenial } from './call-signals.js';
 import { isNotLoaded, notLoadedMessage } from './deferred-tool-state.js';
-import type { ApprovalHandler, CallStatus, ExecutedCall, ToolCallRequest } from './executed-call.js';
+import type {
+  ApprovalHandler,
+  CallStatus,
+  ExecutedCall,
+  PostToolHook,
+  ToolCallRequest,
+} from './executed-call.js';
 import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
 import type { ResolvedExecutorOptions } from './executor-options.js';
 import { JUDGED_PATHS_CONTEXT_FIELD, type JudgedPaths, recordJudgedPaths } from './paths/judged-paths.js';
@@ -22,7 +28,7 @@ import type { PermissionDecision } from './permission/permission-decision.js';
 import type { PermissionPolicy } from './permission/permission-policy.js';
 import { createPolicyPathAccess, type ReadJudge } from './permission/policy-path-access.js';
 import { applyPostToolHooks, turnStopped } from './post-tool-hooks.js';
-import { finaliseResult } from './results/finalise-result.js';
+import { type FinalisedResult, finaliseResult } from './results/finalise-result.js';
 import { NEVER_ABORTED } from './scheduling/never-aborted.js';
 import type { PathLock } from './scheduling/path-lock.js';
 import { abortableDelay, backoffDelay, errorCodeOf, isTransientError } from './scheduling/retry-policy.js';
@@ -117,7 +123,7 @@ export class CallRunner {
       result: ToolResult,
       invocation: ToolInvocation | undefined,
       attempts: number,
-    ): Promise<ExecutedCall> =>
+    ): ExecutedCall | Promise<ExecutedCall> =>
       this.#finish(call, placement, started, status, result, invocation, attempts, trace);
     this.#options.onEvent?.({ type: 'call-start', callId: call.id, call, preStarted: placement.preStarted });
     const tool = this.#options.lookup(call.name);
@@ -172,30 +178,25 @@ export class CallRunner {
     }
 
     // A call that was allowed and started: the post-tool hooks see its outcome before it is final.
-    const ran = async (
+    const ran = (
       status: 'success' | 'error' | 'timeout' | 'aborted',
       result: ToolResult,
       invocation: ToolInvocation,
       attempts: number,
-    ): Promise<ExecutedCall> => {
+    ): ExecutedCall | Promise<ExecutedCall> => {
       const hooks = this.#options.postToolHooks;
       if (hooks === undefined || hooks.length === 0) return finish(status, result, invocation, attempts);
-      const after = await applyPostToolHooks(
+      return this.#afterPostToolHooks(
         hooks,
-        { call, tool, invocation, status, result },
-        this.#options.onEvent,
-      );
-      if (after.stopTurn !== undefined) placement.stopTurn?.(turnStopped(call.name, after.stopTurn));
-      return this.#finish(
         call,
+        tool,
         placement,
         started,
-        after.status,
-        after.result,
+        status,
+        result,
         invocation,
         attempts,
         trace,
-        after.stopTurn === undefined ? {} : { stopTurn: after.stopTurn },
       );
     };
 
@@ -218,7 +219,7 @@ export class CallRunner {
         invocation,
         0,
         trace,
-        decision.pendingApproval === undefined ? {} : { pendingApproval: decision.pendingApproval },
+        decision.pendingApproval === undefined ? undefined : { pendingApproval: decision.pendingApproval },
       );
 
     // Tools that are not concurrency-safe hold their paths for the whole call, retries included.
@@ -228,6 +229,38 @@ export class CallRunner {
     } finally {
       release?.();
     }
+  }
+
+  /** The outcome of a call the post-tool hooks saw, which may change it or stop the turn. */
+  async #afterPostToolHooks(
+    hooks: readonly PostToolHook[],
+    call: ToolCallRequest,
+    tool: Tool,
+    placement: CallPlacement,
+    started: number,
+    status: 'success' | 'error' | 'timeout' | 'aborted',
+    result: ToolResult,
+    invocation: ToolInvocation,
+    attempts: number,
+    trace: CallTrace | undefined,
+  ): Promise<ExecutedCall> {
+    const after = await applyPostToolHooks(
+      hooks,
+      { call, tool, invocation, status, result },
+      this.#options.onEvent,
+    );
+    if (after.stopTurn !== undefined) placement.stopTurn?.(turnStopped(call.name, after.stopTurn));
+    return this.#finish(
+      call,
+      placement,
+      started,
+      after.status,
+      after.result,
+      invocation,
+      attempts,
+      trace,
+      after.stopTurn === undefined ? undefined : { stopTurn: after.stopTurn },
+    );
   }
 
   /**
@@ -275,7 +308,11 @@ export class CallRunner {
     return this.#finish(call, placement, performance.now(), status, result, undefined, 0, trace);
   }
 
-  async #finish(
+  /**
+   * The call's {@link ExecutedCall}, announced. Synchronous when the result needs no storing
+   * (nearly every call): only a result the artifact sink must take waits for it.
+   */
+  #finish(
     call: ToolCallRequest,
     placement: CallPlacement,
     started: number,
@@ -284,30 +321,60 @@ export class CallRunner {
     invocation: ToolInvocation | undefined,
     attempts: number,
     trace: CallTrace | undefined,
-    outcome: Pick<ExecutedCall, 'stopTurn' | 'pendingApproval'> = {},
-  ): Promise<ExecutedCall> {
-    const keyOf = (): string | undefined =>
-      invocation === undefined ? undefined : this.#keyOf(call, invocation);
+    outcome?: Pick<ExecutedCall, 'stopTurn' | 'pendingApproval'>,
+  ): ExecutedCall | Promise<ExecutedCall> {
     const inline = inlineText(
       result,
       this.#options.spillThresholdBytes,
       this.#options.artifactSink !== undefined,
     );
-    const finalised =
-      inline !== undefined
-        ? { text: inline, artifacts: [], spilled: false }
-        : await finaliseResult(result, {
-            store: this.#options.artifactSink,
-            spillThresholdBytes: this.#options.spillThresholdBytes,
-          }).catch((error: unknown) => ({
-            text: `${typeof result.llmContent === 'string' ? result.llmContent.slice(0, 2000) : ''}\n[could not store output: ${(error as Error).message}]`,
-            artifacts: [],
-            spilled: false,
-          }));
-    const executed: ExecutedCall = {
+    const complete = (finalised: FinalisedResult): ExecutedCall =>
+      this.#complete(
+        call,
+        placement,
+        started,
+        status,
+        result,
+        invocation,
+        attempts,
+        trace,
+        outcome,
+        finalised,
+      );
+    if (inline !== undefined) return complete({ text: inline, artifacts: NO_ARTIFACTS, spilled: false });
+    return finaliseResult(result, {
+      store: this.#options.artifactSink,
+      spillThresholdBytes: this.#options.spillThresholdBytes,
+    })
+      .catch(
+        (error: unknown): FinalisedResult => ({
+          text: `${typeof result.llmContent === 'string' ? result.llmContent.slice(0, 2000) : ''}\n[could not store output: ${(error as Error).message}]`,
+          artifacts: NO_ARTIFACTS,
+          spilled: false,
+        }),
+      )
+      .then(complete);
+  }
+
+  #complete(
+    call: ToolCallRequest,
+    placement: CallPlacement,
+    started: number,
+    status: CallStatus,
+    result: ToolResult,
+    invocation: ToolInvocation | undefined,
+    attempts: number,
+    trace: CallTrace | undefined,
+    outcome: Pick<ExecutedCall, 'stopTurn' | 'pendingApproval'> | undefined,
+    finalised: FinalisedResult,
+  ): ExecutedCall {
+    // Hashed when first read (see #context): the same key the tool saw, from the same memo.
+    const keyOf = (): string | undefined =>
+      invocation === undefined ? undefined : this.#keyOf(call, invocation);
+    // One literal of one shape; the rare outcome fields are added after, not spread in.
+    const executed: { -readonly [Key in keyof ExecutedCall]: ExecutedCall[Key] } = {
       call,
       callId: call.id,
-      // Hashed when first read (see #context): the same key the tool saw, from the same memo.
       get idempotencyKey() {
         return keyOf();
       },
@@ -320,8 +387,9 @@ export class CallRunner {
       batch: placement.batch,
       spilled: finalised.spilled,
       preStarted: placement.preStarted,
-      ...outcome,
     };
+    if (outcome?.stopTurn !== undefined) executed.stopTurn = outcome.stopTurn;
+    if (outcome?.pendingApproval !== undefined) executed.pendingApproval = outcome.pendingApproval;
     // What this call stored: the finalised list starts with the artifacts the result already had.
     trace?.end(
       executed,
@@ -450,7 +518,7 @@ export class CallRunner {
       result: ToolResult,
       invocation: ToolInvocation,
       attempts: number,
-    ) => Promise<ExecutedCall>,
+    ) => ExecutedCall | Promise<ExecutedCall>,
     trace: CallTrace | undefined,
   ): Promise<ExecutedCall> {
     const timeoutMs = this.#options.toolTimeoutsMs?.[tool.name] ?? this.#options.timeoutMs;
@@ -496,19 +564,18 @@ export class CallRunner {
     trace: CallTrace | undefined,
   ): Promise<ToolResult> {
     const controller = new AbortController();
-    const forward = (): void => controller.abort(signal.reason);
     // The turn's shared never-aborted signal needs no listener (adding one costs microseconds).
-    const forwarding = signal !== NEVER_ABORTED;
-    if (forwarding) signal.addEventListener('abort', forward, { once: true });
+    const forward = signal === NEVER_ABORTED ? undefined : (): void => controller.abort(signal.reason);
+    if (forward !== undefined) signal.addEventListener('abort', forward, { once: true });
     // Progress reported after the attempt ended (a tool that ignores its signal) is not passed on.
     let running = true;
-    const context = this.#context(call, invocation, controller.signal, turn);
-    const hostProgress = context.onProgress;
-    context.onProgress = (progress: ProgressUpdate): void => {
+    const hostProgress = turn.contextFields?.onProgress ?? this.#options.contextFields?.onProgress;
+    const onProgress = (progress: ProgressUpdate): void => {
       if (!running) return;
       this.#options.onEvent?.({ type: 'call-progress', callId: call.id, call, progress });
-      if (typeof hostProgress === 'function') hostProgress(progress);
+      if (typeof hostProgress === 'function') (hostProgress as (update: ProgressUpdate) => void)(progress);
     };
+    const context = this.#context(call, invocation, controller.signal, turn, onProgress);
     const execution =
       trace === undefined ? invocation.execute(context) : trace.within(() => invocation.execute(context));
     return new Promise<ToolResult>((resolve, reject) => {
@@ -516,7 +583,7 @@ export class CallRunner {
       const settle = (): void => {
         running = false;
         clearTimeout(timer);
-        if (forwarding) signal.removeEventListener('abort', forward);
+        if (forward !== undefined) signal.removeEventListener('abort', forward);
       };
       const timer = setTimeout(() => {
         timedOut = true;
@@ -569,19 +636,18 @@ export class CallRunner {
     invocation: ToolInvocation,
     signal: AbortSignal,
     turn: TurnOptions,
+    onProgress: (progress: ProgressUpdate) => void,
   ): ExecutionContext {
     const { providerTarget, contextFields } = turn;
     const keyOf = (): string => this.#keyOf(call, invocation);
     let key: string | undefined;
-    const context: ExecutionContext = {
-      ...this.#options.contextFields,
-      ...contextFields,
-      ...(providerTarget === undefined ? {} : { providerTarget }),
+    const own = {
       [JUDGED_PATHS_CONTEXT_FIELD]: this.#judged.get(invocation),
       signal,
       sessionId: this.#options.sessionId,
       workspaceRoot: this.#options.workspaceRoot,
       toolCallId: call.id,
+      onProgress,
       get idempotencyKey(): string {
         key ??= keyOf();
         return key;
@@ -590,6 +656,23 @@ export class CallRunner {
         key = value;
       },
     };
+    const hostFields = this.#options.contextFields;
+    let context: ExecutionContext;
+    if (hostFields === undefined && contextFields === undefined) {
+      // Nearly every call: the literal itself, not a copy of spread objects (a copy would also
+      // read the accessors, which stay accessors).
+      context = own;
+      if (providerTarget !== undefined) context.providerTarget = providerTarget;
+    } else {
+      // The fields every context has keep their values, whatever the host's hold.
+      const fields = {
+        ...hostFields,
+        ...contextFields,
+        ...(providerTarget === undefined ? {} : { providerTarget }),
+      };
+      // `own` adds signal, sessionId and workspaceRoot.
+      context = Object.defineProperties(fields as ExecutionContext, Object.getOwnPropertyDescriptors(own));
+    }
     const permissions = this.#options.permissions;
     if (permissions.judgeRead !== undefined) {
       // The user approved a search pointed outside the workspace: its files may be read.
@@ -614,6 +697,9 @@ export class CallRunner {
     return context;
   }
 }
+
+/** The artifacts of a result that needed no storing: none, shared by every such call. */
+const NO_ARTIFACTS: FinalisedResult['artifacts'] = Object.freeze([]);
 
 /** A permission decision with the `ask` settled, naming the pending approval record when it was deferred. */
 type Decided = PermissionDecision & { readonly pendingApproval?: string };

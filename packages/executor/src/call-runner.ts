@@ -11,6 +11,14 @@ import {
 } from '@toolwright/contracts';
 import { didYouMean, idempotencyKey } from '@toolwright/utils';
 import { type ProviderTarget, ToolValidationError, ToolwrightError } from '@toolwright/validation';
+import {
+  argumentsJson,
+  type CallJudgement,
+  type JudgementRecord,
+  judgementOnly,
+  recordedJudgement,
+  usableJudgement,
+} from './call-judgement.js';
 import { CallTimeoutError, HookDenial } from './call-signals.js';
 import { isNotLoaded, notLoadedMessage } from './deferred-tool-state.js';
 import type {
@@ -61,6 +69,14 @@ export interface CallOptions extends TurnOptions {
    * check still see it; one of another tool is ignored and the call is built as usual.
    */
   invocation?: ToolInvocation;
+  /**
+   * What `ToolCallRunner.judge` said of this call before it ran (the host asked whether it needs
+   * approval): the call's permission check, so the policy is not asked twice. It is taken only for
+   * the same call id, tool, arguments, mode and `nullAsAbsent`, without pre-tool hooks, and never
+   * for an `ask`; otherwise the call is judged again. Validation, approval, the lock, timeouts and
+   * the spill run as for any call, and the tool gets the real paths that judgement resolved.
+   */
+  judgement?: CallJudgement;
 }
 
 /** Where a call sits in its turn. */
@@ -154,12 +170,18 @@ export class CallRunner {
     }
     if (signal.aborted) return finish('aborted', abortedResult(signal), undefined, 0);
     const nullAsAbsent = turn.nullAsAbsent === true;
+    // The host's judgement of this very call is its permission check (see CallOptions.judgement).
+    const judged =
+      turn.judgement === undefined || (this.#options.hooks?.length ?? 0) > 0
+        ? undefined
+        : usableJudgement(turn.judgement, call, tool, this.#options.mode(), nullAsAbsent);
     let invocation: ToolInvocation;
     try {
       invocation =
-        turn.invocation?.toolName === tool.name
+        judged?.invocation ??
+        (turn.invocation?.toolName === tool.name
           ? turn.invocation
-          : tool.build(call.arguments, { nullAsAbsent });
+          : tool.build(call.arguments, { nullAsAbsent }));
       trace?.validated(invocation);
       // Without hooks, no await: a call pays no tick for a step it does not take.
       if ((this.#options.hooks?.length ?? 0) > 0) {
@@ -202,7 +224,10 @@ export class CallRunner {
 
     let decision: Decided;
     try {
-      const deciding = this.#resolveDecision(call, tool, invocation, trace);
+      const deciding =
+        judged === undefined
+          ? this.#resolveDecision(call, tool, invocation, trace)
+          : this.#takeJudgement(call, invocation, judged, trace);
       decision = isPromiseLike(deciding) ? await deciding : deciding;
     } catch (error) {
       // The tool's affectedPaths callback or a needsApproval callback can throw: fail closed.
@@ -419,6 +444,66 @@ export class CallRunner {
       }
     }
     return invocation;
+  }
+
+  /**
+   * What the policy says of `call` before it runs, without running it or asking for approval:
+   * the lookup, deferred and version checks and the build come first, as in {@link run}, and a
+   * call that fails one of them is not judged. See `ToolCallRunner.judge`.
+   */
+  judge(call: ToolCallRequest, turn: TurnOptions): CallJudgement | Promise<CallJudgement> {
+    const tool = this.#options.lookup(call.name);
+    if (
+      tool === undefined ||
+      describeToolVersionProblem(tool, EXECUTOR_ACCEPTS) !== undefined ||
+      isNotLoaded(this.#options.deferred, call.name)
+    )
+      return UNJUDGED;
+    const nullAsAbsent = turn.nullAsAbsent === true;
+    const mode = this.#options.mode();
+    let invocation: ToolInvocation;
+    let recorded: ReturnType<typeof recordJudgedPaths<PermissionDecision | Promise<PermissionDecision>>>;
+    try {
+      invocation = tool.build(call.arguments, { nullAsAbsent });
+      const judging = invocation;
+      recorded = recordJudgedPaths(() =>
+        this.#options.permissions.decide({ invocation: judging, tool, mode }),
+      );
+    } catch {
+      // Invalid arguments, or a callback that throws: the run answers with its message, fail-closed.
+      return UNJUDGED;
+    }
+    const decision = recorded.value;
+    // A decision that awaited something is the host's answer only; the run judges the call again.
+    if (isPromiseLike(decision))
+      return Promise.resolve(decision).then(
+        (settled) => judgementOnly(settled.behavior),
+        () => UNJUDGED,
+      );
+    // Pre-tool hooks run only when the call does, and may change what the policy would see.
+    const json = (this.#options.hooks?.length ?? 0) > 0 ? undefined : argumentsJson(call.arguments);
+    if (json === undefined) return judgementOnly(decision.behavior);
+    return recordedJudgement({
+      call,
+      argumentsJson: json,
+      tool,
+      invocation,
+      mode,
+      nullAsAbsent,
+      decision,
+      judged: recorded.judged,
+    });
+  }
+
+  /** The decision of a judgement taken as the call's permission check (never an `ask`). */
+  #takeJudgement(
+    call: ToolCallRequest,
+    invocation: ToolInvocation,
+    judged: JudgementRecord,
+    trace: CallTrace | undefined,
+  ): Decided | Promise<Decided> {
+    this.#judged.set(invocation, judged.judged);
+    return this.#settleDecision(call, invocation, judged.decision, trace);
   }
 
   /**
@@ -697,6 +782,9 @@ export class CallRunner {
     return context;
   }
 }
+
+/** The judgement of a call that could not be judged: the run answers it. */
+const UNJUDGED: CallJudgement = Object.freeze(judgementOnly(undefined));
 
 /** The artifacts of a result that needed no storing: none, shared by every such call. */
 const NO_ARTIFACTS: FinalisedResult['artifacts'] = Object.freeze([]);

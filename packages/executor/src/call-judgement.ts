@@ -33,7 +33,10 @@ export interface JudgementRecord {
 /** Where a judgement keeps its record: not a field of the public type. */
 const RECORD = Symbol('toolwright.callJudgement');
 
-type RecordedJudgement = CallJudgement & { readonly [RECORD]?: JudgementRecord };
+/** Whether a run took the judgement already: a judgement is one call's check, taken once. */
+const TAKEN = Symbol('toolwright.callJudgementTaken');
+
+type RecordedJudgement = CallJudgement & { readonly [RECORD]?: JudgementRecord; [TAKEN]?: boolean };
 
 /** A judgement the run cannot take (it judges the call again, or answers it without judging). */
 export function judgementOnly(behavior: CallJudgement['behavior']): CallJudgement {
@@ -42,7 +45,7 @@ export function judgementOnly(behavior: CallJudgement['behavior']): CallJudgemen
 
 /** A judgement the run takes as its permission check when it is of the same call. */
 export function recordedJudgement(record: JudgementRecord): CallJudgement {
-  return { behavior: record.decision.behavior, [RECORD]: record } as RecordedJudgement;
+  return { behavior: record.decision.behavior, [RECORD]: record, [TAKEN]: false } as RecordedJudgement;
 }
 
 /**
@@ -58,12 +61,16 @@ export function usableJudgement(
   mode: string,
   nullAsAbsent: boolean,
 ): JudgementRecord | undefined {
-  const record = (judgement as RecordedJudgement | undefined)?.[RECORD];
-  if (record === undefined || record.decision.behavior === 'ask') return undefined;
+  const recorded = judgement as RecordedJudgement | undefined;
+  const record = recorded?.[RECORD];
+  if (recorded === undefined || record === undefined || recorded[TAKEN] === true) return undefined;
+  if (record.decision.behavior === 'ask') return undefined;
   if (record.call.id !== call.id || record.tool !== tool || record.mode !== mode) return undefined;
   if (record.nullAsAbsent !== nullAsAbsent) return undefined;
   if (record.call.idempotencyKey !== call.idempotencyKey) return undefined;
-  return argumentsJson(call.arguments) === record.argumentsJson ? record : undefined;
+  if (argumentsJson(call.arguments) !== record.argumentsJson) return undefined;
+  recorded[TAKEN] = true;
+  return record;
 }
 
 /**

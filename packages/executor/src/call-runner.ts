@@ -71,9 +71,9 @@ export interface CallOptions extends TurnOptions {
   invocation?: ToolInvocation;
   /**
    * What `ToolCallRunner.judge` said of this call before it ran (the host asked whether it needs
-   * approval): the call's permission check, so the policy is not asked twice. It is taken only for
-   * the same call id, tool, arguments, mode and `nullAsAbsent`, without pre-tool hooks, and never
-   * for an `ask`; otherwise the call is judged again. Validation, approval, the lock, timeouts and
+   * approval): the call's permission check, so the policy is not asked twice. It is taken once,
+   * only for the same call id, tool, arguments, mode and `nullAsAbsent`, without pre-tool hooks,
+   * and never for an `ask`; otherwise the call is judged again. Validation, approval, the lock, timeouts and
    * the spill run as for any call, and the tool gets the real paths that judgement resolved.
    */
   judgement?: CallJudgement;

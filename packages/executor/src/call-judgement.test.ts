@@ -3,11 +3,10 @@ import { resolve } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { createTool, type ExecutionContext, ToolKind, ToolResults } from '@toolwright/contracts';
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRequest } from './executed-call.js';
+import type { ApprovalHandler } from './executed-call.js';
 import type { PermissionChecker } from './executor-options.js';
 import { judgedPathsOf } from './paths/judged-paths.js';
-import type { PermissionRequest } from './permission/permission-decision.js';
-import { PermissionPolicy } from './permission/permission-policy.js';
+import { PermissionPolicy, type PermissionRequest } from './permission/permission-policy.js';
 import { makeTempWorkspace } from './test-support/temp-workspace.js';
 import { lookupOf } from './test-support/tools.js';
 import { ToolCallRunner } from './tool-call-runner.js';
@@ -33,7 +32,7 @@ function setup(options: { hooks?: boolean; mode?: () => 'default' | 'plan' } = {
       return policy.decide(request);
     },
   };
-  const approvals: ApprovalRequest[] = [];
+  const approvals: Array<Parameters<ApprovalHandler>[0]> = [];
   const contexts: ExecutionContext[] = [];
   const read = createTool({
     name: 'Read',

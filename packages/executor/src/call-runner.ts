@@ -30,6 +30,7 @@ import type {
 } from './executed-call.js';
 import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
 import type { ResolvedExecutorOptions } from './executor-options.js';
+import { lazyField } from './lazy-field.js';
 import { JUDGED_PATHS_CONTEXT_FIELD, type JudgedPaths, recordJudgedPaths } from './paths/judged-paths.js';
 import { PATH_ACCESS_CONTEXT_FIELD } from './paths/path-access.js';
 import type { PermissionDecision } from './permission/permission-decision.js';
@@ -393,16 +394,10 @@ export class CallRunner {
     outcome: Pick<ExecutedCall, 'stopTurn' | 'pendingApproval'> | undefined,
     finalised: FinalisedResult,
   ): ExecutedCall {
-    // Hashed when first read (see #context): the same key the tool saw, from the same memo.
-    const keyOf = (): string | undefined =>
-      invocation === undefined ? undefined : this.#keyOf(call, invocation);
     // One literal of one shape; the rare outcome fields are added after, not spread in.
-    const executed: { -readonly [Key in keyof ExecutedCall]: ExecutedCall[Key] } = {
+    const fields: Omit<{ -readonly [Key in keyof ExecutedCall]: ExecutedCall[Key] }, 'idempotencyKey'> = {
       call,
       callId: call.id,
-      get idempotencyKey() {
-        return keyOf();
-      },
       status,
       result: finalised.artifacts.length > 0 ? { ...result, artifacts: finalised.artifacts } : result,
       content: finalised.text,
@@ -413,6 +408,12 @@ export class CallRunner {
       spilled: finalised.spilled,
       preStarted: placement.preStarted,
     };
+    // Hashed when first read (see #context): the same key the tool saw, from the same memo.
+    const executed = IDEMPOTENCY_KEY.define(
+      fields as typeof fields & { idempotencyKey: string | undefined },
+      () => (invocation === undefined ? undefined : this.#keyOf(call, invocation)),
+      { assignable: false },
+    );
     if (outcome?.stopTurn !== undefined) executed.stopTurn = outcome.stopTurn;
     if (outcome?.pendingApproval !== undefined) executed.pendingApproval = outcome.pendingApproval;
     // What this call stored: the finalised list starts with the artifacts the result already had.
@@ -724,23 +725,19 @@ export class CallRunner {
     onProgress: (progress: ProgressUpdate) => void,
   ): ExecutionContext {
     const { providerTarget, contextFields } = turn;
-    const keyOf = (): string => this.#keyOf(call, invocation);
-    let key: string | undefined;
-    const own = {
+    const fields = {
       [JUDGED_PATHS_CONTEXT_FIELD]: this.#judged.get(invocation),
       signal,
       sessionId: this.#options.sessionId,
       workspaceRoot: this.#options.workspaceRoot,
       toolCallId: call.id,
       onProgress,
-      get idempotencyKey(): string {
-        key ??= keyOf();
-        return key;
-      },
-      set idempotencyKey(value: string) {
-        key = value;
-      },
     };
+    const own = IDEMPOTENCY_KEY.define(
+      fields as typeof fields & { idempotencyKey: string },
+      () => this.#keyOf(call, invocation),
+      { assignable: true },
+    );
     const hostFields = this.#options.contextFields;
     let context: ExecutionContext;
     if (hostFields === undefined && contextFields === undefined) {
@@ -750,38 +747,38 @@ export class CallRunner {
       if (providerTarget !== undefined) context.providerTarget = providerTarget;
     } else {
       // The fields every context has keep their values, whatever the host's hold.
-      const fields = {
+      const merged = {
         ...hostFields,
         ...contextFields,
         ...(providerTarget === undefined ? {} : { providerTarget }),
       };
       // `own` adds signal, sessionId and workspaceRoot.
-      context = Object.defineProperties(fields as ExecutionContext, Object.getOwnPropertyDescriptors(own));
+      context = Object.defineProperties(merged as ExecutionContext, Object.getOwnPropertyDescriptors(own));
     }
     const permissions = this.#options.permissions;
     if (permissions.judgeRead !== undefined) {
       // The user approved a search pointed outside the workspace: its files may be read.
       const approved = this.#approvedByUser.has(invocation);
-      let access: unknown;
-      Object.defineProperty(context, PATH_ACCESS_CONTEXT_FIELD, {
-        enumerable: true,
-        configurable: true,
-        get: () => {
-          access ??= createPolicyPathAccess(
+      PATH_ACCESS.define(
+        context,
+        () =>
+          createPolicyPathAccess(
             permissions as ReadJudge,
             invocation.toolName,
             approved ? { approvedDirectories: invocation.affectedPaths } : {},
-          );
-          return access;
-        },
-        set: (value: unknown) => {
-          access = value;
-        },
-      });
+          ),
+        { assignable: true },
+      );
     }
     return context;
   }
 }
+
+/** A call's key, hashed when first read; its tool context's, assignable by the tool. */
+const IDEMPOTENCY_KEY = lazyField<string | undefined>('idempotencyKey');
+
+/** A tool context's `pathAccess`, made when the tool first reads it. */
+const PATH_ACCESS = lazyField<unknown>(PATH_ACCESS_CONTEXT_FIELD);
 
 /** The judgement of a call that could not be judged: the run answers it. */
 const UNJUDGED: CallJudgement = Object.freeze(judgementOnly(undefined));

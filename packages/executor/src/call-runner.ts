@@ -248,12 +248,15 @@ export class CallRunner {
         decision.pendingApproval === undefined ? undefined : { pendingApproval: decision.pendingApproval },
       );
 
+    // A concurrency-safe call holds no lock: its promise is the call's, with no await here.
+    if (invocation.isConcurrencySafe)
+      return this.#runWithRetries(call, tool, invocation, signal, turn, ran, trace);
     // Tools that are not concurrency-safe hold their paths for the whole call, retries included.
-    const release = invocation.isConcurrencySafe ? undefined : await this.#lock(invocation, trace);
+    const release = await this.#lock(invocation, trace);
     try {
       return await this.#runWithRetries(call, tool, invocation, signal, turn, ran, trace);
     } finally {
-      release?.();
+      release();
     }
   }
 
@@ -593,45 +596,57 @@ export class CallRunner {
     return final;
   }
 
-  async #runWithRetries(
+  /**
+   * The call's attempts. The first one is a promise chain (no async function around it, so a
+   * call that succeeds pays no extra step); a failure goes to {@link #afterFailure}, which retries.
+   */
+  #runWithRetries(
     call: ToolCallRequest,
     tool: Tool,
     invocation: ToolInvocation,
     signal: AbortSignal,
     turn: TurnOptions,
-    finish: (
-      status: 'success' | 'error' | 'timeout' | 'aborted',
-      result: ToolResult,
-      invocation: ToolInvocation,
-      attempts: number,
-    ) => ExecutedCall | Promise<ExecutedCall>,
+    finish: Finish,
     trace: CallTrace | undefined,
   ): Promise<ExecutedCall> {
     const timeoutMs = this.#options.toolTimeoutsMs?.[tool.name] ?? this.#options.timeoutMs;
+    if (signal.aborted) return Promise.resolve(finish('aborted', abortedResult(signal), invocation, 0));
+    return this.#runOnce(call, invocation, signal, timeoutMs, turn, trace).then(
+      (result) => finish(result.error === undefined ? 'success' : 'error', result, invocation, 1),
+      (error: unknown) =>
+        this.#afterFailure({ call, invocation, signal, timeoutMs, turn, finish, trace }, error, 1),
+    );
+  }
+
+  /** What follows a failed attempt: the call's outcome, or, for a transient error of a retry-safe tool, more attempts. */
+  async #afterFailure(attempt: Attempt, failure: unknown, failed: number): Promise<ExecutedCall> {
+    const { call, invocation, signal, timeoutMs, turn, finish, trace } = attempt;
     const retry = this.#options.retryPolicy;
-    for (let attempt = 1; ; attempt += 1) {
-      if (signal.aborted) return finish('aborted', abortedResult(signal), invocation, attempt - 1);
+    let error = failure;
+    for (let number = failed; ; number += 1) {
+      if (error instanceof CallTimeoutError)
+        return finish('timeout', ToolResults.timeout(timeoutMs), invocation, number);
+      if (signal.aborted) return finish('aborted', abortedResult(signal), invocation, number);
+      const retryable = invocation.isRetrySafe && isTransientError(error) && number < retry.maxAttempts;
+      if (!retryable) {
+        trace?.failed(error);
+        return finish('error', ToolResults.executionError(describeFailure(error)), invocation, number);
+      }
+      const delayMs = backoffDelay(retry, number);
+      const errorCode = errorCodeOf(error) ?? 'unknown';
+      trace?.retry(number, delayMs, errorCode);
+      this.#options.onEvent?.({ type: 'retry', callId: call.id, call, attempt: number, delayMs, errorCode });
+      try {
+        await abortableDelay(delayMs, signal);
+      } catch {
+        return finish('aborted', abortedResult(signal), invocation, number);
+      }
+      if (signal.aborted) return finish('aborted', abortedResult(signal), invocation, number);
       try {
         const result = await this.#runOnce(call, invocation, signal, timeoutMs, turn, trace);
-        return finish(result.error === undefined ? 'success' : 'error', result, invocation, attempt);
-      } catch (error) {
-        if (error instanceof CallTimeoutError)
-          return finish('timeout', ToolResults.timeout(timeoutMs), invocation, attempt);
-        if (signal.aborted) return finish('aborted', abortedResult(signal), invocation, attempt);
-        const retryable = invocation.isRetrySafe && isTransientError(error) && attempt < retry.maxAttempts;
-        if (!retryable) {
-          trace?.failed(error);
-          return finish('error', ToolResults.executionError(describeFailure(error)), invocation, attempt);
-        }
-        const delayMs = backoffDelay(retry, attempt);
-        const errorCode = errorCodeOf(error) ?? 'unknown';
-        trace?.retry(attempt, delayMs, errorCode);
-        this.#options.onEvent?.({ type: 'retry', callId: call.id, call, attempt, delayMs, errorCode });
-        try {
-          await abortableDelay(delayMs, signal);
-        } catch {
-          return finish('aborted', abortedResult(signal), invocation, attempt);
-        }
+        return finish(result.error === undefined ? 'success' : 'error', result, invocation, number + 1);
+      } catch (next) {
+        error = next;
       }
     }
   }
@@ -785,6 +800,25 @@ const UNJUDGED: CallJudgement = Object.freeze(judgementOnly(undefined));
 
 /** The artifacts of a result that needed no storing: none, shared by every such call. */
 const NO_ARTIFACTS: FinalisedResult['artifacts'] = Object.freeze([]);
+
+/** Makes a started call's ExecutedCall (through the post-tool hooks, when there are any). */
+type Finish = (
+  status: 'success' | 'error' | 'timeout' | 'aborted',
+  result: ToolResult,
+  invocation: ToolInvocation,
+  attempts: number,
+) => ExecutedCall | Promise<ExecutedCall>;
+
+/** What every attempt of one call shares. */
+interface Attempt {
+  readonly call: ToolCallRequest;
+  readonly invocation: ToolInvocation;
+  readonly signal: AbortSignal;
+  readonly timeoutMs: number;
+  readonly turn: TurnOptions;
+  readonly finish: Finish;
+  readonly trace: CallTrace | undefined;
+}
 
 /** A permission decision with the `ask` settled, naming the pending approval record when it was deferred. */
 type Decided = PermissionDecision & { readonly pendingApproval?: string };

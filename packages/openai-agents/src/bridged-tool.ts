@@ -58,7 +58,8 @@ export function bridgeTool(tool: Tool, settings: BridgeSettings): AgentsFunction
     execute: (input: unknown, context?: unknown, details?: AgentsCallDetails) => {
       // Agents JS always passes the call; a call id of our own keeps the executor's identity whole otherwise.
       const callId = details?.toolCall?.callId ?? `call_${randomUUID()}`;
-      const approved =
+      // Read only if the executor's policy says `ask` for this call (see ApprovalGate).
+      const isApproved = (): boolean =>
         (context as AgentsRunContext | undefined)?.isToolApproved({ toolName: tool.name, callId }) === true;
       const signal = details?.signal;
       const call = { id: callId, name: tool.name, arguments: input };
@@ -72,9 +73,12 @@ export function bridgeTool(tool: Tool, settings: BridgeSettings): AgentsFunction
               ...(signal === undefined ? {} : { signal }),
               ...(judgement === undefined ? {} : { judgement }),
             };
-      return settings.gate
-        .with(callId, approved, () => settings.runner.run(call, options))
-        .then((executed) => outputOfExecutedCall(executed, settings.images));
+      return settings.gate.run(
+        callId,
+        isApproved,
+        () => settings.runner.run(call, options),
+        (executed) => outputOfExecutedCall(executed, settings.images),
+      );
     },
   }) as unknown as AgentsFunctionTool & { parameters: AgentsToolParameters };
   // Agents JS rewrites a name to letters, digits and "_" ("mcp__my-server__x" would become

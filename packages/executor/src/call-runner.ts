@@ -38,6 +38,7 @@ import type { PermissionPolicy } from './permission/permission-policy.js';
 import { createPolicyPathAccess, type ReadJudge } from './permission/policy-path-access.js';
 import { applyPostToolHooks, turnStopped } from './post-tool-hooks.js';
 import { type FinalisedResult, finaliseResult } from './results/finalise-result.js';
+import { CallDeadlines } from './scheduling/call-deadlines.js';
 import { NEVER_ABORTED } from './scheduling/never-aborted.js';
 import type { PathLock } from './scheduling/path-lock.js';
 import { abortableDelay, backoffDelay, errorCodeOf, isTransientError } from './scheduling/retry-policy.js';
@@ -104,6 +105,8 @@ export class CallRunner {
   readonly #judged = new WeakMap<ToolInvocation, JudgedPaths>();
   /** Each run invocation's call id and key, so the result reuses the hash its context got. */
   readonly #keys = new WeakMap<ToolInvocation, { readonly callId: string; readonly key: string }>();
+  /** The timeouts of this runner's calls, on one timer. */
+  readonly #deadlines = new CallDeadlines();
   /** Absent when the host turned telemetry off. */
   readonly #telemetry: ExecutorTelemetry | undefined;
 
@@ -683,10 +686,10 @@ export class CallRunner {
       let timedOut = false;
       const settle = (): void => {
         running = false;
-        clearTimeout(timer);
+        this.#deadlines.cancel(deadline);
         if (forward !== undefined) signal.removeEventListener('abort', forward);
       };
-      const timer = setTimeout(() => {
+      const deadline = this.#deadlines.start(timeoutMs, () => {
         timedOut = true;
         running = false;
         controller.abort(new CallTimeoutError(timeoutMs));
@@ -699,7 +702,7 @@ export class CallRunner {
           reject(new CallTimeoutError(timeoutMs));
         };
         execution.then(stopped, stopped);
-      }, timeoutMs);
+      });
       execution.then(
         (result) => {
           settle();

@@ -11,18 +11,34 @@ import {
 } from '@toolwright/contracts';
 import { didYouMean, idempotencyKey } from '@toolwright/utils';
 import { type ProviderTarget, ToolValidationError, ToolwrightError } from '@toolwright/validation';
+import {
+  argumentsJson,
+  type CallJudgement,
+  type JudgementRecord,
+  judgementOnly,
+  recordedJudgement,
+  usableJudgement,
+} from './call-judgement.js';
 import { CallTimeoutError, HookDenial } from './call-signals.js';
 import { isNotLoaded, notLoadedMessage } from './deferred-tool-state.js';
-import type { ApprovalHandler, CallStatus, ExecutedCall, ToolCallRequest } from './executed-call.js';
+import type {
+  ApprovalHandler,
+  CallStatus,
+  ExecutedCall,
+  PostToolHook,
+  ToolCallRequest,
+} from './executed-call.js';
 import { ExecutorError, ExecutorErrorCode } from './executor-error.js';
 import type { ResolvedExecutorOptions } from './executor-options.js';
+import { lazyField } from './lazy-field.js';
 import { JUDGED_PATHS_CONTEXT_FIELD, type JudgedPaths, recordJudgedPaths } from './paths/judged-paths.js';
 import { PATH_ACCESS_CONTEXT_FIELD } from './paths/path-access.js';
 import type { PermissionDecision } from './permission/permission-decision.js';
 import type { PermissionPolicy } from './permission/permission-policy.js';
 import { createPolicyPathAccess, type ReadJudge } from './permission/policy-path-access.js';
 import { applyPostToolHooks, turnStopped } from './post-tool-hooks.js';
-import { finaliseResult } from './results/finalise-result.js';
+import { type FinalisedResult, finaliseResult } from './results/finalise-result.js';
+import { CallDeadlines } from './scheduling/call-deadlines.js';
 import { NEVER_ABORTED } from './scheduling/never-aborted.js';
 import type { PathLock } from './scheduling/path-lock.js';
 import { abortableDelay, backoffDelay, errorCodeOf, isTransientError } from './scheduling/retry-policy.js';
@@ -55,6 +71,14 @@ export interface CallOptions extends TurnOptions {
    * check still see it; one of another tool is ignored and the call is built as usual.
    */
   invocation?: ToolInvocation;
+  /**
+   * What `ToolCallRunner.judge` said of this call before it ran (the host asked whether it needs
+   * approval): the call's permission check, so the policy is not asked twice. It is taken once,
+   * only for the same call id, tool, arguments, mode and `nullAsAbsent`, without pre-tool hooks,
+   * and never for an `ask`; otherwise the call is judged again. Validation, approval, the lock, timeouts and
+   * the spill run as for any call, and the tool gets the real paths that judgement resolved.
+   */
+  judgement?: CallJudgement;
 }
 
 /** Where a call sits in its turn. */
@@ -81,6 +105,8 @@ export class CallRunner {
   readonly #judged = new WeakMap<ToolInvocation, JudgedPaths>();
   /** Each run invocation's call id and key, so the result reuses the hash its context got. */
   readonly #keys = new WeakMap<ToolInvocation, { readonly callId: string; readonly key: string }>();
+  /** The timeouts of this runner's calls, on one timer. */
+  readonly #deadlines = new CallDeadlines();
   /** Absent when the host turned telemetry off. */
   readonly #telemetry: ExecutorTelemetry | undefined;
 
@@ -117,7 +143,7 @@ export class CallRunner {
       result: ToolResult,
       invocation: ToolInvocation | undefined,
       attempts: number,
-    ): Promise<ExecutedCall> =>
+    ): ExecutedCall | Promise<ExecutedCall> =>
       this.#finish(call, placement, started, status, result, invocation, attempts, trace);
     this.#options.onEvent?.({ type: 'call-start', callId: call.id, call, preStarted: placement.preStarted });
     const tool = this.#options.lookup(call.name);
@@ -148,12 +174,18 @@ export class CallRunner {
     }
     if (signal.aborted) return finish('aborted', abortedResult(signal), undefined, 0);
     const nullAsAbsent = turn.nullAsAbsent === true;
+    // The host's judgement of this very call is its permission check (see CallOptions.judgement).
+    const judged =
+      turn.judgement === undefined || (this.#options.hooks?.length ?? 0) > 0
+        ? undefined
+        : usableJudgement(turn.judgement, call, tool, this.#options.mode(), nullAsAbsent);
     let invocation: ToolInvocation;
     try {
       invocation =
-        turn.invocation?.toolName === tool.name
+        judged?.invocation ??
+        (turn.invocation?.toolName === tool.name
           ? turn.invocation
-          : tool.build(call.arguments, { nullAsAbsent });
+          : tool.build(call.arguments, { nullAsAbsent }));
       trace?.validated(invocation);
       // Without hooks, no await: a call pays no tick for a step it does not take.
       if ((this.#options.hooks?.length ?? 0) > 0) {
@@ -172,36 +204,34 @@ export class CallRunner {
     }
 
     // A call that was allowed and started: the post-tool hooks see its outcome before it is final.
-    const ran = async (
+    const ran = (
       status: 'success' | 'error' | 'timeout' | 'aborted',
       result: ToolResult,
       invocation: ToolInvocation,
       attempts: number,
-    ): Promise<ExecutedCall> => {
+    ): ExecutedCall | Promise<ExecutedCall> => {
       const hooks = this.#options.postToolHooks;
       if (hooks === undefined || hooks.length === 0) return finish(status, result, invocation, attempts);
-      const after = await applyPostToolHooks(
+      return this.#afterPostToolHooks(
         hooks,
-        { call, tool, invocation, status, result },
-        this.#options.onEvent,
-      );
-      if (after.stopTurn !== undefined) placement.stopTurn?.(turnStopped(call.name, after.stopTurn));
-      return this.#finish(
         call,
+        tool,
         placement,
         started,
-        after.status,
-        after.result,
+        status,
+        result,
         invocation,
         attempts,
         trace,
-        after.stopTurn === undefined ? {} : { stopTurn: after.stopTurn },
       );
     };
 
     let decision: Decided;
     try {
-      const deciding = this.#resolveDecision(call, tool, invocation, trace);
+      const deciding =
+        judged === undefined
+          ? this.#resolveDecision(call, tool, invocation, trace)
+          : this.#takeJudgement(call, invocation, judged, trace);
       decision = isPromiseLike(deciding) ? await deciding : deciding;
     } catch (error) {
       // The tool's affectedPaths callback or a needsApproval callback can throw: fail closed.
@@ -218,16 +248,51 @@ export class CallRunner {
         invocation,
         0,
         trace,
-        decision.pendingApproval === undefined ? {} : { pendingApproval: decision.pendingApproval },
+        decision.pendingApproval === undefined ? undefined : { pendingApproval: decision.pendingApproval },
       );
 
+    // A concurrency-safe call holds no lock: its promise is the call's, with no await here.
+    if (invocation.isConcurrencySafe)
+      return this.#runWithRetries(call, tool, invocation, signal, turn, ran, trace);
     // Tools that are not concurrency-safe hold their paths for the whole call, retries included.
-    const release = invocation.isConcurrencySafe ? undefined : await this.#lock(invocation, trace);
+    const release = await this.#lock(invocation, trace);
     try {
       return await this.#runWithRetries(call, tool, invocation, signal, turn, ran, trace);
     } finally {
-      release?.();
+      release();
     }
+  }
+
+  /** The outcome of a call the post-tool hooks saw, which may change it or stop the turn. */
+  async #afterPostToolHooks(
+    hooks: readonly PostToolHook[],
+    call: ToolCallRequest,
+    tool: Tool,
+    placement: CallPlacement,
+    started: number,
+    status: 'success' | 'error' | 'timeout' | 'aborted',
+    result: ToolResult,
+    invocation: ToolInvocation,
+    attempts: number,
+    trace: CallTrace | undefined,
+  ): Promise<ExecutedCall> {
+    const after = await applyPostToolHooks(
+      hooks,
+      { call, tool, invocation, status, result },
+      this.#options.onEvent,
+    );
+    if (after.stopTurn !== undefined) placement.stopTurn?.(turnStopped(call.name, after.stopTurn));
+    return this.#finish(
+      call,
+      placement,
+      started,
+      after.status,
+      after.result,
+      invocation,
+      attempts,
+      trace,
+      after.stopTurn === undefined ? undefined : { stopTurn: after.stopTurn },
+    );
   }
 
   /**
@@ -275,7 +340,11 @@ export class CallRunner {
     return this.#finish(call, placement, performance.now(), status, result, undefined, 0, trace);
   }
 
-  async #finish(
+  /**
+   * The call's {@link ExecutedCall}, announced. Synchronous when the result needs no storing
+   * (nearly every call): only a result the artifact sink must take waits for it.
+   */
+  #finish(
     call: ToolCallRequest,
     placement: CallPlacement,
     started: number,
@@ -284,33 +353,57 @@ export class CallRunner {
     invocation: ToolInvocation | undefined,
     attempts: number,
     trace: CallTrace | undefined,
-    outcome: Pick<ExecutedCall, 'stopTurn' | 'pendingApproval'> = {},
-  ): Promise<ExecutedCall> {
-    const keyOf = (): string | undefined =>
-      invocation === undefined ? undefined : this.#keyOf(call, invocation);
+    outcome?: Pick<ExecutedCall, 'stopTurn' | 'pendingApproval'>,
+  ): ExecutedCall | Promise<ExecutedCall> {
     const inline = inlineText(
       result,
       this.#options.spillThresholdBytes,
       this.#options.artifactSink !== undefined,
     );
-    const finalised =
-      inline !== undefined
-        ? { text: inline, artifacts: [], spilled: false }
-        : await finaliseResult(result, {
-            store: this.#options.artifactSink,
-            spillThresholdBytes: this.#options.spillThresholdBytes,
-          }).catch((error: unknown) => ({
-            text: `${typeof result.llmContent === 'string' ? result.llmContent.slice(0, 2000) : ''}\n[could not store output: ${(error as Error).message}]`,
-            artifacts: [],
-            spilled: false,
-          }));
-    const executed: ExecutedCall = {
+    const complete = (finalised: FinalisedResult): ExecutedCall =>
+      this.#complete(
+        call,
+        placement,
+        started,
+        status,
+        result,
+        invocation,
+        attempts,
+        trace,
+        outcome,
+        finalised,
+      );
+    if (inline !== undefined) return complete({ text: inline, artifacts: NO_ARTIFACTS, spilled: false });
+    return finaliseResult(result, {
+      store: this.#options.artifactSink,
+      spillThresholdBytes: this.#options.spillThresholdBytes,
+    })
+      .catch(
+        (error: unknown): FinalisedResult => ({
+          text: `${typeof result.llmContent === 'string' ? result.llmContent.slice(0, 2000) : ''}\n[could not store output: ${(error as Error).message}]`,
+          artifacts: NO_ARTIFACTS,
+          spilled: false,
+        }),
+      )
+      .then(complete);
+  }
+
+  #complete(
+    call: ToolCallRequest,
+    placement: CallPlacement,
+    started: number,
+    status: CallStatus,
+    result: ToolResult,
+    invocation: ToolInvocation | undefined,
+    attempts: number,
+    trace: CallTrace | undefined,
+    outcome: Pick<ExecutedCall, 'stopTurn' | 'pendingApproval'> | undefined,
+    finalised: FinalisedResult,
+  ): ExecutedCall {
+    // One literal of one shape; the rare outcome fields are added after, not spread in.
+    const fields: Omit<{ -readonly [Key in keyof ExecutedCall]: ExecutedCall[Key] }, 'idempotencyKey'> = {
       call,
       callId: call.id,
-      // Hashed when first read (see #context): the same key the tool saw, from the same memo.
-      get idempotencyKey() {
-        return keyOf();
-      },
       status,
       result: finalised.artifacts.length > 0 ? { ...result, artifacts: finalised.artifacts } : result,
       content: finalised.text,
@@ -320,8 +413,15 @@ export class CallRunner {
       batch: placement.batch,
       spilled: finalised.spilled,
       preStarted: placement.preStarted,
-      ...outcome,
     };
+    // Hashed when first read (see #context): the same key the tool saw, from the same memo.
+    const executed = IDEMPOTENCY_KEY.define(
+      fields as typeof fields & { idempotencyKey: string | undefined },
+      () => (invocation === undefined ? undefined : this.#keyOf(call, invocation)),
+      { assignable: false },
+    );
+    if (outcome?.stopTurn !== undefined) executed.stopTurn = outcome.stopTurn;
+    if (outcome?.pendingApproval !== undefined) executed.pendingApproval = outcome.pendingApproval;
     // What this call stored: the finalised list starts with the artifacts the result already had.
     trace?.end(
       executed,
@@ -351,6 +451,66 @@ export class CallRunner {
       }
     }
     return invocation;
+  }
+
+  /**
+   * What the policy says of `call` before it runs, without running it or asking for approval:
+   * the lookup, deferred and version checks and the build come first, as in {@link run}, and a
+   * call that fails one of them is not judged. See `ToolCallRunner.judge`.
+   */
+  judge(call: ToolCallRequest, turn: TurnOptions): CallJudgement | Promise<CallJudgement> {
+    const tool = this.#options.lookup(call.name);
+    if (
+      tool === undefined ||
+      describeToolVersionProblem(tool, EXECUTOR_ACCEPTS) !== undefined ||
+      isNotLoaded(this.#options.deferred, call.name)
+    )
+      return UNJUDGED;
+    const nullAsAbsent = turn.nullAsAbsent === true;
+    const mode = this.#options.mode();
+    let invocation: ToolInvocation;
+    let recorded: ReturnType<typeof recordJudgedPaths<PermissionDecision | Promise<PermissionDecision>>>;
+    try {
+      invocation = tool.build(call.arguments, { nullAsAbsent });
+      const judging = invocation;
+      recorded = recordJudgedPaths(() =>
+        this.#options.permissions.decide({ invocation: judging, tool, mode }),
+      );
+    } catch {
+      // Invalid arguments, or a callback that throws: the run answers with its message, fail-closed.
+      return UNJUDGED;
+    }
+    const decision = recorded.value;
+    // A decision that awaited something is the host's answer only; the run judges the call again.
+    if (isPromiseLike(decision))
+      return Promise.resolve(decision).then(
+        (settled) => judgementOnly(settled.behavior),
+        () => UNJUDGED,
+      );
+    // Pre-tool hooks run only when the call does, and may change what the policy would see.
+    const json = (this.#options.hooks?.length ?? 0) > 0 ? undefined : argumentsJson(call.arguments);
+    if (json === undefined) return judgementOnly(decision.behavior);
+    return recordedJudgement({
+      call,
+      argumentsJson: json,
+      tool,
+      invocation,
+      mode,
+      nullAsAbsent,
+      decision,
+      judged: recorded.judged,
+    });
+  }
+
+  /** The decision of a judgement taken as the call's permission check (never an `ask`). */
+  #takeJudgement(
+    call: ToolCallRequest,
+    invocation: ToolInvocation,
+    judged: JudgementRecord,
+    trace: CallTrace | undefined,
+  ): Decided | Promise<Decided> {
+    this.#judged.set(invocation, judged.judged);
+    return this.#settleDecision(call, invocation, judged.decision, trace);
   }
 
   /**
@@ -439,45 +599,57 @@ export class CallRunner {
     return final;
   }
 
-  async #runWithRetries(
+  /**
+   * The call's attempts. The first one is a promise chain (no async function around it, so a
+   * call that succeeds pays no extra step); a failure goes to {@link #afterFailure}, which retries.
+   */
+  #runWithRetries(
     call: ToolCallRequest,
     tool: Tool,
     invocation: ToolInvocation,
     signal: AbortSignal,
     turn: TurnOptions,
-    finish: (
-      status: 'success' | 'error' | 'timeout' | 'aborted',
-      result: ToolResult,
-      invocation: ToolInvocation,
-      attempts: number,
-    ) => Promise<ExecutedCall>,
+    finish: Finish,
     trace: CallTrace | undefined,
   ): Promise<ExecutedCall> {
     const timeoutMs = this.#options.toolTimeoutsMs?.[tool.name] ?? this.#options.timeoutMs;
+    if (signal.aborted) return Promise.resolve(finish('aborted', abortedResult(signal), invocation, 0));
+    return this.#runOnce(call, invocation, signal, timeoutMs, turn, trace).then(
+      (result) => finish(result.error === undefined ? 'success' : 'error', result, invocation, 1),
+      (error: unknown) =>
+        this.#afterFailure({ call, invocation, signal, timeoutMs, turn, finish, trace }, error, 1),
+    );
+  }
+
+  /** What follows a failed attempt: the call's outcome, or, for a transient error of a retry-safe tool, more attempts. */
+  async #afterFailure(attempt: Attempt, failure: unknown, failed: number): Promise<ExecutedCall> {
+    const { call, invocation, signal, timeoutMs, turn, finish, trace } = attempt;
     const retry = this.#options.retryPolicy;
-    for (let attempt = 1; ; attempt += 1) {
-      if (signal.aborted) return finish('aborted', abortedResult(signal), invocation, attempt - 1);
+    let error = failure;
+    for (let number = failed; ; number += 1) {
+      if (error instanceof CallTimeoutError)
+        return finish('timeout', ToolResults.timeout(timeoutMs), invocation, number);
+      if (signal.aborted) return finish('aborted', abortedResult(signal), invocation, number);
+      const retryable = invocation.isRetrySafe && isTransientError(error) && number < retry.maxAttempts;
+      if (!retryable) {
+        trace?.failed(error);
+        return finish('error', ToolResults.executionError(describeFailure(error)), invocation, number);
+      }
+      const delayMs = backoffDelay(retry, number);
+      const errorCode = errorCodeOf(error) ?? 'unknown';
+      trace?.retry(number, delayMs, errorCode);
+      this.#options.onEvent?.({ type: 'retry', callId: call.id, call, attempt: number, delayMs, errorCode });
+      try {
+        await abortableDelay(delayMs, signal);
+      } catch {
+        return finish('aborted', abortedResult(signal), invocation, number);
+      }
+      if (signal.aborted) return finish('aborted', abortedResult(signal), invocation, number);
       try {
         const result = await this.#runOnce(call, invocation, signal, timeoutMs, turn, trace);
-        return finish(result.error === undefined ? 'success' : 'error', result, invocation, attempt);
-      } catch (error) {
-        if (error instanceof CallTimeoutError)
-          return finish('timeout', ToolResults.timeout(timeoutMs), invocation, attempt);
-        if (signal.aborted) return finish('aborted', abortedResult(signal), invocation, attempt);
-        const retryable = invocation.isRetrySafe && isTransientError(error) && attempt < retry.maxAttempts;
-        if (!retryable) {
-          trace?.failed(error);
-          return finish('error', ToolResults.executionError(describeFailure(error)), invocation, attempt);
-        }
-        const delayMs = backoffDelay(retry, attempt);
-        const errorCode = errorCodeOf(error) ?? 'unknown';
-        trace?.retry(attempt, delayMs, errorCode);
-        this.#options.onEvent?.({ type: 'retry', callId: call.id, call, attempt, delayMs, errorCode });
-        try {
-          await abortableDelay(delayMs, signal);
-        } catch {
-          return finish('aborted', abortedResult(signal), invocation, attempt);
-        }
+        return finish(result.error === undefined ? 'success' : 'error', result, invocation, number + 1);
+      } catch (next) {
+        error = next;
       }
     }
   }
@@ -496,29 +668,28 @@ export class CallRunner {
     trace: CallTrace | undefined,
   ): Promise<ToolResult> {
     const controller = new AbortController();
-    const forward = (): void => controller.abort(signal.reason);
     // The turn's shared never-aborted signal needs no listener (adding one costs microseconds).
-    const forwarding = signal !== NEVER_ABORTED;
-    if (forwarding) signal.addEventListener('abort', forward, { once: true });
+    const forward = signal === NEVER_ABORTED ? undefined : (): void => controller.abort(signal.reason);
+    if (forward !== undefined) signal.addEventListener('abort', forward, { once: true });
     // Progress reported after the attempt ended (a tool that ignores its signal) is not passed on.
     let running = true;
-    const context = this.#context(call, invocation, controller.signal, turn);
-    const hostProgress = context.onProgress;
-    context.onProgress = (progress: ProgressUpdate): void => {
+    const hostProgress = turn.contextFields?.onProgress ?? this.#options.contextFields?.onProgress;
+    const onProgress = (progress: ProgressUpdate): void => {
       if (!running) return;
       this.#options.onEvent?.({ type: 'call-progress', callId: call.id, call, progress });
-      if (typeof hostProgress === 'function') hostProgress(progress);
+      if (typeof hostProgress === 'function') (hostProgress as (update: ProgressUpdate) => void)(progress);
     };
+    const context = this.#context(call, invocation, controller.signal, turn, onProgress);
     const execution =
       trace === undefined ? invocation.execute(context) : trace.within(() => invocation.execute(context));
     return new Promise<ToolResult>((resolve, reject) => {
       let timedOut = false;
       const settle = (): void => {
         running = false;
-        clearTimeout(timer);
-        if (forwarding) signal.removeEventListener('abort', forward);
+        this.#deadlines.cancel(deadline);
+        if (forward !== undefined) signal.removeEventListener('abort', forward);
       };
-      const timer = setTimeout(() => {
+      const deadline = this.#deadlines.start(timeoutMs, () => {
         timedOut = true;
         running = false;
         controller.abort(new CallTimeoutError(timeoutMs));
@@ -531,7 +702,7 @@ export class CallRunner {
           reject(new CallTimeoutError(timeoutMs));
         };
         execution.then(stopped, stopped);
-      }, timeoutMs);
+      });
       execution.then(
         (result) => {
           settle();
@@ -569,50 +740,87 @@ export class CallRunner {
     invocation: ToolInvocation,
     signal: AbortSignal,
     turn: TurnOptions,
+    onProgress: (progress: ProgressUpdate) => void,
   ): ExecutionContext {
     const { providerTarget, contextFields } = turn;
-    const keyOf = (): string => this.#keyOf(call, invocation);
-    let key: string | undefined;
-    const context: ExecutionContext = {
-      ...this.#options.contextFields,
-      ...contextFields,
-      ...(providerTarget === undefined ? {} : { providerTarget }),
+    const fields = {
       [JUDGED_PATHS_CONTEXT_FIELD]: this.#judged.get(invocation),
       signal,
       sessionId: this.#options.sessionId,
       workspaceRoot: this.#options.workspaceRoot,
       toolCallId: call.id,
-      get idempotencyKey(): string {
-        key ??= keyOf();
-        return key;
-      },
-      set idempotencyKey(value: string) {
-        key = value;
-      },
+      onProgress,
     };
+    const own = IDEMPOTENCY_KEY.define(
+      fields as typeof fields & { idempotencyKey: string },
+      () => this.#keyOf(call, invocation),
+      { assignable: true },
+    );
+    const hostFields = this.#options.contextFields;
+    let context: ExecutionContext;
+    if (hostFields === undefined && contextFields === undefined) {
+      // Nearly every call: the literal itself, not a copy of spread objects (a copy would also
+      // read the accessors, which stay accessors).
+      context = own;
+      if (providerTarget !== undefined) context.providerTarget = providerTarget;
+    } else {
+      // The fields every context has keep their values, whatever the host's hold.
+      const merged = {
+        ...hostFields,
+        ...contextFields,
+        ...(providerTarget === undefined ? {} : { providerTarget }),
+      };
+      // `own` adds signal, sessionId and workspaceRoot.
+      context = Object.defineProperties(merged as ExecutionContext, Object.getOwnPropertyDescriptors(own));
+    }
     const permissions = this.#options.permissions;
     if (permissions.judgeRead !== undefined) {
       // The user approved a search pointed outside the workspace: its files may be read.
       const approved = this.#approvedByUser.has(invocation);
-      let access: unknown;
-      Object.defineProperty(context, PATH_ACCESS_CONTEXT_FIELD, {
-        enumerable: true,
-        configurable: true,
-        get: () => {
-          access ??= createPolicyPathAccess(
+      PATH_ACCESS.define(
+        context,
+        () =>
+          createPolicyPathAccess(
             permissions as ReadJudge,
             invocation.toolName,
             approved ? { approvedDirectories: invocation.affectedPaths } : {},
-          );
-          return access;
-        },
-        set: (value: unknown) => {
-          access = value;
-        },
-      });
+          ),
+        { assignable: true },
+      );
     }
     return context;
   }
+}
+
+/** A call's key, hashed when first read; its tool context's, assignable by the tool. */
+const IDEMPOTENCY_KEY = lazyField<string | undefined>('idempotencyKey');
+
+/** A tool context's `pathAccess`, made when the tool first reads it. */
+const PATH_ACCESS = lazyField<unknown>(PATH_ACCESS_CONTEXT_FIELD);
+
+/** The judgement of a call that could not be judged: the run answers it. */
+const UNJUDGED: CallJudgement = Object.freeze(judgementOnly(undefined));
+
+/** The artifacts of a result that needed no storing: none, shared by every such call. */
+const NO_ARTIFACTS: FinalisedResult['artifacts'] = Object.freeze([]);
+
+/** Makes a started call's ExecutedCall (through the post-tool hooks, when there are any). */
+type Finish = (
+  status: 'success' | 'error' | 'timeout' | 'aborted',
+  result: ToolResult,
+  invocation: ToolInvocation,
+  attempts: number,
+) => ExecutedCall | Promise<ExecutedCall>;
+
+/** What every attempt of one call shares. */
+interface Attempt {
+  readonly call: ToolCallRequest;
+  readonly invocation: ToolInvocation;
+  readonly signal: AbortSignal;
+  readonly timeoutMs: number;
+  readonly turn: TurnOptions;
+  readonly finish: Finish;
+  readonly trace: CallTrace | undefined;
 }
 
 /** A permission decision with the `ask` settled, naming the pending approval record when it was deferred. */

@@ -20,6 +20,7 @@ export {
 export { ApprovalError, ApprovalErrorCode } from './approvals/approval-error.js';
 export { FileApprovalStore } from './approvals/file-approval-store.js';
 export { type ToolFingerprint, toolFingerprintOf } from './approvals/tool-fingerprint.js';
+export type { CallJudgement } from './call-judgement.js';
 export type { CallOptions, TurnOptions } from './call-runner.js';
 export { type DeferredToolState, isNotLoaded } from './deferred-tool-state.js';
 export type {

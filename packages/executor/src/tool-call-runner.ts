@@ -1,4 +1,5 @@
-import { type CallOptions, CallRunner } from './call-runner.js';
+import type { CallJudgement } from './call-judgement.js';
+import { type CallOptions, CallRunner, type TurnOptions } from './call-runner.js';
 import type { ExecutedCall, ToolCallRequest } from './executed-call.js';
 import {
   type ResolvedExecutorOptions,
@@ -32,6 +33,19 @@ export class ToolCallRunner {
   /** The session id calls run under. */
   get sessionId(): string {
     return this.#options.sessionId;
+  }
+
+  /**
+   * What the permission policy says of a call before it runs, for a host whose protocol asks
+   * first whether a call needs approval (an Agents JS tool's `needsApproval`): `behavior` is
+   * `'ask'` when it does. Runs nothing, emits no event and asks no approval handler; a call
+   * that is not found, not loaded or invalid, or whose callback throws, is not judged
+   * (`behavior` undefined) and the run answers it. Hand the judgement to {@link run} as
+   * `judgement` with the same options: it is then that call's permission check, and the policy
+   * is asked once. Synchronous unless the policy's decision is a promise.
+   */
+  judge(call: ToolCallRequest, options: TurnOptions = {}): CallJudgement | Promise<CallJudgement> {
+    return this.#runner.judge(call, options);
   }
 
   /**

@@ -8,8 +8,9 @@ import { nativeRead, readCallingModel, toolwrightRead } from './bench-tools.js';
  * One tool call through the bridge against the same tool written as a native Agents JS `tool()`
  * with a Zod schema, both through one real `run()` (a model turn that calls Read, the call, and
  * the turn that reads its output) against an in-process model. The bridge runs the call through
- * the executor's ToolCallRunner with a PermissionPolicy that allows it, so the policy is asked
- * twice (`needsApproval`, then the executor) — what a host pays.
+ * the executor's ToolCallRunner with a PermissionPolicy that allows it: the policy judges the
+ * call once, for `needsApproval`, and that judgement is the executor's check when the call runs
+ * — what a host pays.
  */
 export async function toolCallOverhead(): Promise<void> {
   setTracingDisabled(true);

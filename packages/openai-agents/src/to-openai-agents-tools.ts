@@ -3,6 +3,7 @@ import { ToolCallRunner } from '@toolwright/executor';
 import type { AgentsFunctionTool } from './agents-function-tool.js';
 import { ApprovalGate } from './approval-gate.js';
 import { type BridgeSettings, bridgeTool } from './bridged-tool.js';
+import { CallJudgements } from './call-judgements.js';
 import { declaredNames } from './declared-names.js';
 import { type OpenAiAgentsToolsOptions, resolveToolsOptions } from './openai-agents-tools-options.js';
 
@@ -47,7 +48,7 @@ export function toOpenAiAgentsTools(options: OpenAiAgentsToolsOptions): AgentsFu
       approve: gate.approve,
     }),
     gate,
-    policy: { permissions: resolved.runner.permissions, mode, deferred: registry?.deferred },
+    judgements: new CallJudgements(),
     images: resolved.images,
     isDeclared: registry === undefined ? undefined : declaredNames(registry, mode),
   };

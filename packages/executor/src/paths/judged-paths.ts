@@ -27,8 +27,13 @@ export function judgedPathsOf(context: Readonly<Record<string, unknown>>): Judge
   return typeof candidate?.realPathOf === 'function' ? candidate : undefined;
 }
 
-/** The resolutions of the decision being recorded, input path to real path; `undefined` when none is. */
-let recording: Map<string, string> | undefined;
+/** The decision being recorded: its resolutions, input path to real path, made with the first one. */
+interface Recording {
+  resolved: Map<string, string> | undefined;
+}
+
+/** The decision being recorded, if any. */
+let recording: Recording | undefined;
 
 /**
  * Runs `decide` and records every path `resolveRealPath` resolves while it runs synchronously
@@ -38,27 +43,33 @@ let recording: Map<string, string> | undefined;
  */
 export function recordJudgedPaths<T>(decide: () => T): { readonly value: T; readonly judged: JudgedPaths } {
   const outer = recording;
-  const resolved = new Map<string, string>();
-  recording = resolved;
+  const current: Recording = { resolved: undefined };
+  recording = current;
   let value: T;
   try {
     value = decide();
   } finally {
     recording = outer;
   }
-  return { value, judged: judgedPathsFrom(resolved) };
+  // A decision that resolved no path (a checker of its own, a tool without paths) shares one answer.
+  return { value, judged: current.resolved === undefined ? NONE_JUDGED : judgedPathsFrom(current.resolved) };
 }
 
 /** The recorded real path of `path`, when a decision is being recorded and already resolved it. */
 export function recordedRealPath(path: string): string | undefined {
-  return recording?.get(path);
+  return recording?.resolved?.get(path);
 }
 
 /** Records `real` as the real path of `path` in the decision being recorded, if any. */
 export function recordRealPath(path: string, real: string): void {
-  recording?.set(path, real);
+  if (recording === undefined) return;
+  recording.resolved ??= new Map();
+  recording.resolved.set(path, real);
 }
 
 function judgedPathsFrom(resolved: ReadonlyMap<string, string>): JudgedPaths {
   return { realPathOf: (path) => resolved.get(path) };
 }
+
+/** The judged paths of a decision that resolved none. */
+const NONE_JUDGED: JudgedPaths = Object.freeze({ realPathOf: () => undefined });

@@ -1,4 +1,5 @@
 import { type Model, type ModelRequest, tool, Usage } from '@openai/agents';
+import type { PermissionChecker } from '@toolwright/executor';
 import { z } from 'zod';
 import { notesReadTool } from '../src/test-support/fixture-tools.js';
 
@@ -18,6 +19,28 @@ export const nativeRead = tool({
   execute: async (params) =>
     params.file_path === 'src/index.ts' ? 'export {};' : `No file ${params.file_path}`,
 });
+
+/**
+ * The native tool asking a toolwright permission policy by hand before it reads: what the same
+ * safety costs without the bridge (the call built into an invocation, the policy's decision on
+ * its real path). The floor under the bridge's figure with a policy.
+ */
+export function nativeReadJudgedBy(permissions: PermissionChecker) {
+  return tool({
+    name: 'Read',
+    description: 'Reads a UTF-8 text file.',
+    parameters: z.object({
+      file_path: z.string().min(1),
+      limit: z.number().int().min(1).nullable(),
+    }),
+    execute: async (params) => {
+      const invocation = toolwrightRead.build(params, { nullAsAbsent: true });
+      const decision = await permissions.decide({ invocation, tool: toolwrightRead, mode: 'default' });
+      if (decision.behavior !== 'allow') return `Refused: ${decision.reason}`;
+      return params.file_path === 'src/index.ts' ? 'export {};' : `No file ${params.file_path}`;
+    },
+  });
+}
 
 /**
  * An in-process model: one call of Read, then an answer once it reads the result. No network,

@@ -59,7 +59,7 @@ function setup(options: { hooks?: boolean; mode?: () => 'default' | 'plan' } = {
     ...(options.mode === undefined ? {} : { mode: options.mode }),
     ...(options.hooks === true ? { hooks: [() => undefined] } : {}),
   });
-  return { tree, asked, approvals, contexts, runner };
+  return { tree, asked, approvals, contexts, runner, read };
 }
 
 const readCall = (file: string, id = 'call-1') => ({ id, name: 'Read', arguments: { file_path: file } });
@@ -107,6 +107,22 @@ describe('ToolCallRunner.judge, and a judgement handed to run()', () => {
     await runner.run(readCall('notes.md'), { judgement: another });
     expect(asked).toHaveLength(4);
     expect(asked[3]?.mode).toBe('plan');
+  });
+
+  it("is no check of another runner's policy: a judgement from a lenient runner is judged again, and denied", async () => {
+    const { tree, runner: strict, read } = setup();
+    const lenient = new ToolCallRunner({
+      lookup: lookupOf([read]),
+      permissions: { decide: () => ({ behavior: 'allow', reason: 'anything goes' }) },
+      sessionId: 'lenient',
+      workspaceRoot: tree.workspace,
+    });
+    tree.file('secret.md', 'the secret');
+    const judgement = await lenient.judge(readCall('secret.md'));
+    expect(judgement.behavior).toBe('allow');
+    const executed = await strict.run(readCall('secret.md'), { judgement });
+    expect(executed.status).toBe('denied');
+    expect(executed.content).toContain('Read(secret.md)');
   });
 
   it('is not taken with pre-tool hooks, which may change what the policy would see', async () => {

@@ -28,6 +28,8 @@ export interface JudgementRecord {
   readonly nullAsAbsent: boolean;
   readonly decision: PermissionDecision;
   readonly judged: JudgedPaths;
+  /** The policy that judged: another runner's judgement is no check of this runner's policy. */
+  readonly policy: object;
 }
 
 /** Where a judgement keeps its record: not a field of the public type. */
@@ -51,7 +53,7 @@ export function recordedJudgement(record: JudgementRecord): CallJudgement {
 /**
  * The record of `judgement` when the run may take it as the permission check of `call`: a
  * judgement of this call id, of this very tool, of the same arguments (as JSON), in the same
- * mode, built the same way (`nullAsAbsent`), and not an `ask` (an approval is asked for when the call runs, after a fresh judgement).
+ * mode, built the same way (`nullAsAbsent`), by this runner's own policy, and not an `ask` (an approval is asked for when the call runs, after a fresh judgement).
  * Anything else is judged again, so a host that hands the wrong judgement gets only a second check.
  */
 export function usableJudgement(
@@ -60,11 +62,12 @@ export function usableJudgement(
   tool: Tool,
   mode: string,
   nullAsAbsent: boolean,
+  policy: object,
 ): JudgementRecord | undefined {
   const recorded = judgement as RecordedJudgement | undefined;
   const record = recorded?.[RECORD];
   if (recorded === undefined || record === undefined || recorded[TAKEN] === true) return undefined;
-  if (record.decision.behavior === 'ask') return undefined;
+  if (record.decision.behavior === 'ask' || record.policy !== policy) return undefined;
   if (record.call.id !== call.id || record.tool !== tool || record.mode !== mode) return undefined;
   if (record.nullAsAbsent !== nullAsAbsent) return undefined;
   if (record.call.idempotencyKey !== call.idempotencyKey) return undefined;

@@ -178,7 +178,14 @@ export class CallRunner {
     const judged =
       turn.judgement === undefined || (this.#options.hooks?.length ?? 0) > 0
         ? undefined
-        : usableJudgement(turn.judgement, call, tool, this.#options.mode(), nullAsAbsent);
+        : usableJudgement(
+            turn.judgement,
+            call,
+            tool,
+            this.#options.mode(),
+            nullAsAbsent,
+            this.#options.permissions,
+          );
     let invocation: ToolInvocation;
     try {
       invocation =
@@ -499,6 +506,7 @@ export class CallRunner {
       nullAsAbsent,
       decision,
       judged: recorded.judged,
+      policy: this.#options.permissions,
     });
   }
 

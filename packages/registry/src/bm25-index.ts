@@ -37,6 +37,16 @@ const MAX_FREQUENCY = 0xffff;
  * search; past this many (or an eighth of the catalog), the postings are rebuilt instead.
  */
 const MIN_UNPOSTED_BEFORE_REBUILD = 64;
+/** Recurring texts whose terms are remembered; a catalog has a few per server. */
+const MAX_RECURRING_TEXTS = 4096;
+
+/** A document as the registry indexes a tool: its description in parts (see {@link Bm25Index.addFields}). */
+export interface SearchFields {
+  readonly name: string;
+  readonly description: readonly string[];
+  readonly tags: readonly string[];
+  readonly server?: string | undefined;
+}
 
 /**
  * An incremental BM25F-style index, packed for catalogs of thousands of tools. Each term is held
@@ -61,6 +71,8 @@ export class Bm25Index {
   /** The forward-store entry of each term in the document being added, by term number. */
   #lastEntry = new Uint32Array(0);
   #addCount = 0;
+  /** Term numbers of texts that recur across documents (tags, servers, notices); cleared by a sweep. */
+  #recurring = new Map<string, readonly number[]>();
 
   /** Document id by slot; `undefined` marks a removed document whose slot is not reusable yet. */
   #ids: (string | undefined)[] = [];
@@ -137,33 +149,50 @@ export class Bm25Index {
 
   /** Indexes a document under `id`, replacing what was indexed under that id before. */
   add(id: string, document: SearchDocument): void {
+    this.addFields(id, { ...document, description: [document.description] });
+  }
+
+  /**
+   * {@link add} with the description in parts, as a tool has it: ranked as their join by line
+   * breaks, but the parts after the first (an MCP server's notice, usage notes), tags and server,
+   * which recur across a catalog, are tokenized once and their terms remembered.
+   */
+  addFields(id: string, fields: SearchFields): void {
     if (this.#slotOf.has(id)) this.remove(id);
     const slot = this.#ids.length;
     this.#addCount += 1;
     const firstEntry = this.#entryCount;
     let length = 0;
-    const count = (text: string, weight: number): void => {
-      for (const term of tokenize(text)) {
-        length += weight;
-        const termNumber = this.#vocabulary.get(term) ?? this.#newTerm(term);
-        if (this.#lastAdd[termNumber] === this.#addCount) {
-          // The term met this document before: its entry adds up.
-          const entry = this.#lastEntry[termNumber] as number;
-          const frequency = (this.#entryFrequencies[entry] as number) + weight;
-          this.#entryFrequencies[entry] = Math.min(frequency, MAX_FREQUENCY);
-          continue;
-        }
-        this.#lastAdd[termNumber] = this.#addCount;
-        this.#lastEntry[termNumber] = this.#entryCount;
-        if (this.#documentFrequency[termNumber] === 0) this.#liveTerms += 1;
-        this.#documentFrequency[termNumber] = (this.#documentFrequency[termNumber] as number) + 1;
-        this.#appendEntry(termNumber, Math.min(weight, MAX_FREQUENCY));
+    const countTerm = (termNumber: number, weight: number): void => {
+      length += weight;
+      if (this.#lastAdd[termNumber] === this.#addCount) {
+        // The term met this document before: its entry adds up.
+        const entry = this.#lastEntry[termNumber] as number;
+        const frequency = (this.#entryFrequencies[entry] as number) + weight;
+        this.#entryFrequencies[entry] = Math.min(frequency, MAX_FREQUENCY);
+        return;
       }
+      this.#lastAdd[termNumber] = this.#addCount;
+      this.#lastEntry[termNumber] = this.#entryCount;
+      if (this.#documentFrequency[termNumber] === 0) this.#liveTerms += 1;
+      this.#documentFrequency[termNumber] = (this.#documentFrequency[termNumber] as number) + 1;
+      this.#appendEntry(termNumber, Math.min(weight, MAX_FREQUENCY));
     };
-    count(document.name, this.#weights.name);
-    count(document.description, this.#weights.description);
-    for (const tag of document.tags) count(tag, this.#weights.tags);
-    if (document.server !== undefined) count(document.server, this.#weights.server);
+    const count = (text: string, weight: number): void => {
+      for (const term of tokenize(text)) countTerm(this.#vocabulary.get(term) ?? this.#newTerm(term), weight);
+    };
+    const countRecurring = (text: string, weight: number): void => {
+      for (const termNumber of this.#recurringTermNumbers(text)) countTerm(termNumber, weight);
+    };
+    const weights = this.#weights;
+    count(fields.name, weights.name);
+    const { description } = fields;
+    for (let part = 0; part < description.length; part += 1) {
+      if (part === 0) count(description[part] as string, weights.description);
+      else countRecurring(description[part] as string, weights.description);
+    }
+    for (const tag of fields.tags) countRecurring(tag, weights.tags);
+    if (fields.server !== undefined) countRecurring(fields.server, weights.server);
     this.#ids.push(id);
     this.#lengths = withRoomUint32(this.#lengths, slot + 1);
     this.#lengths[slot] = length;
@@ -243,6 +272,19 @@ export class Bm25Index {
       score: scores[slot] as number,
     }));
     return topHits(candidates, limit, accept);
+  }
+
+  /**
+   * The numbers of the terms of a text that recurs across documents, in order (new terms
+   * numbered), remembered up to a bound.
+   */
+  #recurringTermNumbers(text: string): readonly number[] {
+    let numbers = this.#recurring.get(text);
+    if (numbers === undefined) {
+      numbers = tokenize(text).map((term) => this.#vocabulary.get(term) ?? this.#newTerm(term));
+      if (this.#recurring.size < MAX_RECURRING_TEXTS) this.#recurring.set(text, numbers);
+    }
+    return numbers;
   }
 
   #newTerm(term: string): number {
@@ -350,6 +392,7 @@ export class Bm25Index {
       starts[ids.length] = entryCount;
     }
     this.#vocabulary = vocabulary;
+    this.#recurring = new Map();
     this.#documentFrequency = documentFrequency;
     // Adds number on from here: a zero never matches the add count.
     this.#lastAdd = new Uint32Array(vocabulary.size);

@@ -1,7 +1,7 @@
 import type { Tool } from '@toolwright/contracts';
 import { Bm25Index } from './bm25-index.js';
 import { compareCodeUnits } from './code-unit-order.js';
-import { searchDocumentOf } from './search-document.js';
+import { searchFieldsOf } from './search-document.js';
 import type { GroupEntry } from './source-catalog-diff.js';
 
 function addToGroup(groups: Map<string, Set<string>>, key: string, name: string): void {
@@ -24,7 +24,7 @@ const byToolName = (left: Tool, right: Tool): number => compareCodeUnits(left.na
 
 /**
  * The registry's tools and every index over them: by name (built-ins and grouped tools apart, so
- * built-ins can take precedence), by source group, category and tag, and the BM25 search index. It
+ * built-ins can take precedence), by source group, and the BM25 search index. It
  * knows nothing of deferred state or events: the registry decides what a change means, this only
  * keeps the lookups consistent with it, each change touching only the tool's own entries.
  */
@@ -33,8 +33,6 @@ export class CatalogIndexes {
   /** Tools of a source group (`replaceTools`), by name. */
   readonly grouped = new Map<string, GroupEntry>();
   readonly #bySource = new Map<string, Set<string>>();
-  readonly #byCategory = new Map<string, Set<string>>();
-  readonly #byTag = new Map<string, Set<string>>();
   #search = new Bm25Index();
   /**
    * Tools added since the last search, not yet tokenised: a server listing thousands of tools
@@ -47,7 +45,7 @@ export class CatalogIndexes {
   /** The BM25 index ToolSearch ranks keyword queries with, holding every tool added so far. */
   get search(): Bm25Index {
     if (this.#unsearched.size > 0) {
-      for (const [name, tool] of this.#unsearched) this.#search.add(name, searchDocumentOf(tool));
+      for (const [name, tool] of this.#unsearched) this.#search.addFields(name, searchFieldsOf(tool));
       this.#unsearched.clear();
     }
     return this.#search;
@@ -159,14 +157,18 @@ export class CatalogIndexes {
     return this.#bySource.get(source)?.size ?? 0;
   }
 
-  /** Tool names in a category. */
-  categoryNames(category: string): Iterable<string> {
-    return this.#byCategory.get(category) ?? [];
+  /**
+   * Tool names in a category. Found by a walk over the tools, not kept in a map: an index by tag
+   * or category would hold every tool's name several times (every MCP tool carries `mcp` and a
+   * server tag), and these lookups are rare.
+   */
+  *categoryNames(category: string): Iterable<string> {
+    for (const tool of this.tools()) if (tool.category === category) yield tool.name;
   }
 
-  /** Tool names carrying a tag. */
-  tagNames(tag: string): Iterable<string> {
-    return this.#byTag.get(tag) ?? [];
+  /** Tool names carrying a tag (a walk, as {@link categoryNames}). */
+  *tagNames(tag: string): Iterable<string> {
+    for (const tool of this.tools()) if (tool.tags.includes(tag)) yield tool.name;
   }
 
   /** Tools per source group, groups sorted by code unit. */
@@ -197,14 +199,10 @@ export class CatalogIndexes {
 
   #index(tool: Tool, search = true): void {
     if (search) this.#unsearched.set(tool.name, tool);
-    if (tool.category !== undefined) addToGroup(this.#byCategory, tool.category, tool.name);
-    for (const tag of tool.tags) addToGroup(this.#byTag, tag, tool.name);
   }
 
   #unindex(tool: Tool): void {
     this.#unsearched.delete(tool.name);
     this.#search.remove(tool.name);
-    if (tool.category !== undefined) removeFromGroup(this.#byCategory, tool.category, tool.name);
-    for (const tag of tool.tags) removeFromGroup(this.#byTag, tag, tool.name);
   }
 }

@@ -33,6 +33,11 @@ export class CatalogIndexes {
   /** Tools of a source group (`replaceTools`), by name. */
   readonly grouped = new Map<string, GroupEntry>();
   readonly #bySource = new Map<string, Set<string>>();
+  /**
+   * Each group's last accepted batch, while every change of the group came through batches: the
+   * next batch is diffed against it by position (see `diffSourceCatalog`).
+   */
+  readonly #batches = new Map<string, readonly Tool[]>();
   #search = new Bm25Index();
   /**
    * Tools added since the last search, not yet tokenised: a server listing thousands of tools
@@ -86,17 +91,44 @@ export class CatalogIndexes {
 
   /** Adds a tool to a source group; `search` false leaves the search index alone (a clone copies it whole). */
   addGrouped(tool: Tool, source: string, search = true): void {
-    this.grouped.set(tool.name, { tool, source, stamp: 0 });
+    this.grouped.set(tool.name, { tool, source, stamp: 0, position: 0 });
     this.#index(tool, search);
     addToGroup(this.#bySource, source, tool.name);
   }
 
-  /** Removes a grouped tool from every index. */
-  removeGrouped(tool: Tool): void {
+  /**
+   * Removes a grouped tool from every index. Outside a batch (`withinBatch` false) the group's
+   * last batch no longer describes it and is forgotten.
+   */
+  removeGrouped(tool: Tool, withinBatch = false): void {
     const entry = this.grouped.get(tool.name);
     this.grouped.delete(tool.name);
     this.#unindex(tool);
-    if (entry !== undefined) removeFromGroup(this.#bySource, entry.source, tool.name);
+    if (entry === undefined) return;
+    removeFromGroup(this.#bySource, entry.source, tool.name);
+    if (!withinBatch) this.#batches.delete(entry.source);
+  }
+
+  /** The group's last accepted batch, if every change of the group since came through batches. */
+  batchOf(source: string): readonly Tool[] | undefined {
+    return this.#batches.get(source);
+  }
+
+  /**
+   * Remembers an accepted and applied batch of a group (copied: the caller may change its array),
+   * recording where each tool sits; positions that hold the same object as in the last batch
+   * are not visited.
+   */
+  rememberBatch(source: string, tools: readonly Tool[]): void {
+    const previous = this.#batches.get(source);
+    for (let position = 0; position < tools.length; position += 1) {
+      const tool = tools[position] as Tool;
+      if (previous !== undefined && tool === previous[position]) continue;
+      const entry = this.grouped.get(tool.name);
+      if (entry !== undefined) entry.position = position;
+    }
+    if (tools.length === 0) this.#batches.delete(source);
+    else this.#batches.set(source, tools.slice());
   }
 
   /** Puts a new definition of a held grouped tool in place of the old one, re-indexing it. */

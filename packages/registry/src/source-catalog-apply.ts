@@ -22,6 +22,7 @@ export function planReplacement(
     scopeSize: catalog.groupSize(source),
     scopeNames: () => catalog.groupNames(source),
     source,
+    previous: catalog.batchOf(source),
   });
   for (const tool of diff.swapped) catalog.swapGrouped(tool);
   return diff;
@@ -45,7 +46,8 @@ export function applyDiff(
   deferrable?: (tool: Tool) => DeferrableTool,
 ): void {
   // The removed names were read from the catalog by the diff, which changed nothing since.
-  for (const name of diff.removed) catalog.removeGrouped((catalog.grouped.get(name) as GroupEntry).tool);
+  for (const name of diff.removed)
+    catalog.removeGrouped((catalog.grouped.get(name) as GroupEntry).tool, true);
   for (const tool of diff.updated) catalog.updateGrouped(tool);
   for (const tool of diff.added) catalog.addGrouped(tool, source);
   deferred.syncDynamicTools({

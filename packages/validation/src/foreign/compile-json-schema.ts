@@ -22,6 +22,7 @@ import { JSON_SCHEMA_FILLER } from './json-schema-filler.js';
 import { type JsonSchemaLimits, resolveJsonSchemaLimits } from './json-schema-limits.js';
 import { linearRegExpEngine } from './linear-regexp.js';
 import { loadAjv } from './load-ajv.js';
+import { type PackedSchema, packSchema, unpackSchema } from './packed-schema.js';
 import { isScreenReport, type JsonSchemaReport, prescreenJsonSchema } from './prescreen-json-schema.js';
 
 /** Options of {@link compileJsonSchema} beyond the limits. */
@@ -90,13 +91,19 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
    * life; while anyone holds it, every call returns the same frozen object.
    */
   #projection: WeakRef<JsonSchema> | undefined;
-  readonly #plain: SchemaNode;
+  /** The screened copy, packed until first use (see `packSchema`): most tools of a catalog are never called. */
+  readonly #packed: PackedSchema;
 
   constructor(plain: SchemaNode, subject: string, hasDefaults: boolean) {
     this.#subject = subject;
-    this.#plain = plain;
+    this.#packed = packSchema(plain);
     this.#dialect = dialectOf(plain);
     this.#hasDefaults = hasDefaults;
+  }
+
+  /** The screened copy as a plain tree, unpacked anew for each use (a projection or the compile). */
+  get #plain(): SchemaNode {
+    return unpackSchema(this.#packed) as SchemaNode;
   }
 
   toJsonSchema(): JsonSchema {

@@ -106,6 +106,11 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
     return unpackSchema(this.#packed) as SchemaNode;
   }
 
+  /** See {@link screenedJsonSchemaOf}. */
+  static screenedOf(validator: object): Record<string, unknown> | undefined {
+    return #packed in validator ? unpackSchema(validator.#packed) : undefined;
+  }
+
   toJsonSchema(): JsonSchema {
     const held = this.#projection?.deref();
     if (held !== undefined) return held;
@@ -232,6 +237,19 @@ export function compileScreenedJsonSchema(
     );
   }
   return new JsonSchemaValidator(report.copy, subjectOf(options), report.hasDefaults);
+}
+
+/**
+ * The screened schema a validator made by {@link compileJsonSchema} or
+ * {@link compileScreenedJsonSchema} checks against, as a new plain tree equal to the screen's
+ * copy (its small subschemas shared and frozen); `undefined` for any other validator. The
+ * validator keeps the schema packed until first use, so a caller that needs the schema itself (the
+ * MCP adapter hands it to the SDK for a call) reads it from here instead of holding a second copy.
+ */
+export function screenedJsonSchemaOf(validator: SchemaValidator): Record<string, unknown> | undefined {
+  return typeof validator === 'object' && validator !== null
+    ? JsonSchemaValidator.screenedOf(validator)
+    : undefined;
 }
 
 function subjectOf(options: CompileJsonSchemaOptions): string {

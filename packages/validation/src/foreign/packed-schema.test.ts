@@ -2,9 +2,12 @@
 // unpacked tree equals the screened copy key for key and in order, shared subschemas stay the very
 // same objects, and a validator built from the packed form accepts, refuses and declares exactly
 // what one built from the plain schema does.
+
+import { Type } from '@sinclair/typebox';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileJsonSchema } from './compile-json-schema.js';
+import { compileSchema } from '../schema-kinds/compile-schema.js';
+import { compileJsonSchema, screenedJsonSchemaOf } from './compile-json-schema.js';
 import { packSchema, unpackSchema } from './packed-schema.js';
 import { screenJsonSchema } from './prescreen-json-schema.js';
 
@@ -51,13 +54,9 @@ describe('packed screened schemas', () => {
         fc.boolean(),
         fc.constant(null),
         fc.array(tie('node'), { maxLength: 3 }),
-        fc.dictionary(
-          fc.constantFrom('properties', '$defs', 'items', 'a', 'b', 'enum'),
-          tie('node'),
-          {
-            maxKeys: 4,
-          },
-        ),
+        fc.dictionary(fc.constantFrom('properties', '$defs', 'items', 'a', 'b', 'enum'), tie('node'), {
+          maxKeys: 4,
+        }),
       ),
     })).node;
     fc.assert(
@@ -91,5 +90,17 @@ describe('packed screened schemas', () => {
       issue_id: 'A-1',
     });
     expect(() => validator.parse({ properties: { zeta: 'two' } })).toThrow(/issue_id|zeta/);
+  });
+});
+
+describe('screenedJsonSchemaOf', () => {
+  it('gives the screened copy back as a new plain tree, and nothing for other validators', () => {
+    const copy = screened(toolSchema);
+    const validator = compileJsonSchema(toolSchema);
+    const schema = screenedJsonSchemaOf(validator);
+    expect(schema).toStrictEqual(copy);
+    expect(screenedJsonSchemaOf(validator)).not.toBe(schema);
+    expect(screenedJsonSchemaOf(compileSchema(Type.Object({ a: Type.String() })))).toBeUndefined();
+    expect(screenedJsonSchemaOf({} as never)).toBeUndefined();
   });
 });

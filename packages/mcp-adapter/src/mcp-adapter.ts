@@ -13,6 +13,7 @@ import type { OutputRoutingOptions } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { type McpAdapterEvents, McpEventInbox } from './events/mcp-event-inbox.js';
 import type { McpContentChange } from './events/mcp-events.js';
+import { plainToolDefinition } from './listed-tool-definition.js';
 import { type McpAdapterOptions, resolveAdapterOptions } from './mcp-adapter-options.js';
 import type {
   McpAdapterStats,
@@ -233,7 +234,7 @@ export class McpAdapter {
     const catalog = this.#catalog(server);
     return {
       server,
-      tools: [...catalog.tools.values()].map((entry) => entry.definition),
+      tools: [...catalog.tools.values()].map((entry) => plainToolDefinition(entry.definition)),
       resources: catalog.content.resources,
       resourceTemplates: catalog.content.resourceTemplates,
       prompts: catalog.content.prompts,

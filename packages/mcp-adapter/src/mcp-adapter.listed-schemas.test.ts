@@ -89,7 +89,7 @@ describe('listed input schemas', () => {
     const search = registry.get('mcp__shop__search');
     expect(() => search?.build({ page: 0 })).toThrow(/query/);
     const result = await search?.build({ query: 'shoes', region: 'eu' }).execute(executionContext());
-    expect(result?.isError).not.toBe(true);
+    expect(result?.error).toBeUndefined();
     expect(calls).toEqual([{ query: 'shoes', region: 'eu', page: 1 }]);
   });
 

@@ -15,7 +15,7 @@ export function planReplacement(
   source: string,
   tools: readonly Tool[],
 ): SourceCatalogDiff {
-  const diff = diffSourceCatalog(tools, {
+  const state = {
     builtins: catalog.builtins,
     grouped: catalog.grouped,
     stamp: catalog.nextBatchStamp(),
@@ -23,7 +23,17 @@ export function planReplacement(
     scopeNames: () => catalog.groupNames(source),
     source,
     previous: catalog.batchOf(source),
-  });
+  };
+  let diff: SourceCatalogDiff;
+  try {
+    diff = diffSourceCatalog(tools, state);
+  } catch (error) {
+    if (state.previous === undefined) throw error;
+    // A refused batch is refused as a diff by name refuses it (the first problem in batch order,
+    // not the first the positional diff met), with a stamp of its own: the first pass stamped
+    // entries with the one above.
+    diff = diffSourceCatalog(tools, { ...state, stamp: catalog.nextBatchStamp(), previous: undefined });
+  }
   for (const tool of diff.swapped) catalog.swapGrouped(tool);
   return diff;
 }

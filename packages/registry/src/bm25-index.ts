@@ -40,11 +40,18 @@ const MIN_UNPOSTED_BEFORE_REBUILD = 64;
 /** Recurring texts whose terms are remembered; a catalog has a few per server. */
 const MAX_RECURRING_TEXTS = 4096;
 
-/** A document as the registry indexes a tool: its description in parts (see {@link Bm25Index.addFields}). */
+/**
+ * A document as the registry indexes a tool (see {@link Bm25Index.addFields}): ranked as the
+ * {@link SearchDocument} whose name is `name` and `alias` joined by a space, whose description is
+ * the parts joined by line breaks and whose tags are `tags` and `category`.
+ */
 export interface SearchFields {
   readonly name: string;
+  /** A second name (an MCP tool's name on its server), weighted as the name. */
+  readonly alias?: string | undefined;
   readonly description: readonly string[];
   readonly tags: readonly string[];
+  readonly category?: string | undefined;
   readonly server?: string | undefined;
 }
 
@@ -71,6 +78,8 @@ export class Bm25Index {
   /** The forward-store entry of each term in the document being added, by term number. */
   #lastEntry = new Uint32Array(0);
   #addCount = 0;
+  /** The weighted length of the document being added. */
+  #addedLength = 0;
   /** Term numbers of texts that recur across documents (tags, servers, notices); cleared by a sweep. */
   #recurring = new Map<string, readonly number[]>();
 
@@ -161,38 +170,20 @@ export class Bm25Index {
     if (this.#slotOf.has(id)) this.remove(id);
     const slot = this.#ids.length;
     this.#addCount += 1;
+    this.#addedLength = 0;
     const firstEntry = this.#entryCount;
-    let length = 0;
-    const countTerm = (termNumber: number, weight: number): void => {
-      length += weight;
-      if (this.#lastAdd[termNumber] === this.#addCount) {
-        // The term met this document before: its entry adds up.
-        const entry = this.#lastEntry[termNumber] as number;
-        const frequency = (this.#entryFrequencies[entry] as number) + weight;
-        this.#entryFrequencies[entry] = Math.min(frequency, MAX_FREQUENCY);
-        return;
-      }
-      this.#lastAdd[termNumber] = this.#addCount;
-      this.#lastEntry[termNumber] = this.#entryCount;
-      if (this.#documentFrequency[termNumber] === 0) this.#liveTerms += 1;
-      this.#documentFrequency[termNumber] = (this.#documentFrequency[termNumber] as number) + 1;
-      this.#appendEntry(termNumber, Math.min(weight, MAX_FREQUENCY));
-    };
-    const count = (text: string, weight: number): void => {
-      for (const term of tokenize(text)) countTerm(this.#vocabulary.get(term) ?? this.#newTerm(term), weight);
-    };
-    const countRecurring = (text: string, weight: number): void => {
-      for (const termNumber of this.#recurringTermNumbers(text)) countTerm(termNumber, weight);
-    };
     const weights = this.#weights;
-    count(fields.name, weights.name);
+    this.#count(fields.name, weights.name);
+    if (fields.alias !== undefined) this.#count(fields.alias, weights.name);
     const { description } = fields;
     for (let part = 0; part < description.length; part += 1) {
-      if (part === 0) count(description[part] as string, weights.description);
-      else countRecurring(description[part] as string, weights.description);
+      if (part === 0) this.#count(description[part] as string, weights.description);
+      else this.#countRecurring(description[part] as string, weights.description);
     }
-    for (const tag of fields.tags) countRecurring(tag, weights.tags);
-    if (fields.server !== undefined) countRecurring(fields.server, weights.server);
+    for (const tag of fields.tags) this.#countRecurring(tag, weights.tags);
+    if (fields.category !== undefined) this.#countRecurring(fields.category, weights.tags);
+    if (fields.server !== undefined) this.#countRecurring(fields.server, weights.server);
+    const length = this.#addedLength;
     this.#ids.push(id);
     this.#lengths = withRoomUint32(this.#lengths, slot + 1);
     this.#lengths[slot] = length;
@@ -201,6 +192,34 @@ export class Bm25Index {
     this.#slotOf.set(id, slot);
     this.#liveEntries += this.#entryCount - firstEntry;
     this.#totalLength += length;
+  }
+
+  // The steps of addFields, as methods rather than closures made for every document.
+
+  #count(text: string, weight: number): void {
+    for (const term of tokenize(text))
+      this.#countTerm(this.#vocabulary.get(term) ?? this.#newTerm(term), weight);
+  }
+
+  #countRecurring(text: string, weight: number): void {
+    for (const termNumber of this.#recurringTermNumbers(text)) this.#countTerm(termNumber, weight);
+  }
+
+  /** Counts one occurrence of a term in the document being added. */
+  #countTerm(termNumber: number, weight: number): void {
+    this.#addedLength += weight;
+    if (this.#lastAdd[termNumber] === this.#addCount) {
+      // The term met this document before: its entry adds up.
+      const entry = this.#lastEntry[termNumber] as number;
+      const frequency = (this.#entryFrequencies[entry] as number) + weight;
+      this.#entryFrequencies[entry] = Math.min(frequency, MAX_FREQUENCY);
+      return;
+    }
+    this.#lastAdd[termNumber] = this.#addCount;
+    this.#lastEntry[termNumber] = this.#entryCount;
+    if (this.#documentFrequency[termNumber] === 0) this.#liveTerms += 1;
+    this.#documentFrequency[termNumber] = (this.#documentFrequency[termNumber] as number) + 1;
+    this.#appendEntry(termNumber, Math.min(weight, MAX_FREQUENCY));
   }
 
   /** Removes a document; returns false when it was not indexed. */

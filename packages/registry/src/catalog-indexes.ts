@@ -50,7 +50,8 @@ export class CatalogIndexes {
   /** The BM25 index ToolSearch ranks keyword queries with, holding every tool added so far. */
   get search(): Bm25Index {
     if (this.#unsearched.size > 0) {
-      for (const [name, tool] of this.#unsearched) this.#search.addFields(name, searchFieldsOf(tool));
+      // Values, not entries: no [name, tool] array per tool (the key is the tool's name).
+      for (const tool of this.#unsearched.values()) this.#search.addFields(tool.name, searchFieldsOf(tool));
       this.#unsearched.clear();
     }
     return this.#search;

@@ -29,12 +29,15 @@ export function searchableDescription(tool: Tool): string {
 
 /** What ToolSearch ranks a tool by (see {@link searchDocumentOf}), its description in parts. */
 export function searchFieldsOf(tool: Tool): SearchFields {
-  const isMcp = tool.source.type === 'mcp';
+  const { source } = tool;
+  const isMcp = source.type === 'mcp';
   return {
-    name: isMcp && tool.source.toolName !== tool.name ? `${tool.name} ${tool.source.toolName}` : tool.name,
+    name: tool.name,
+    alias: isMcp && source.toolName !== tool.name ? source.toolName : undefined,
     description: descriptionParts(tool),
-    tags: tool.category === undefined ? tool.tags : [...tool.tags, tool.category],
-    server: isMcp ? tool.source.server : undefined,
+    tags: tool.tags,
+    category: tool.category,
+    server: isMcp ? source.server : undefined,
   };
 }
 
@@ -43,6 +46,11 @@ export function searchFieldsOf(tool: Tool): SearchFields {
  * uses; its description; its tags and category; its server.
  */
 export function searchDocumentOf(tool: Tool): SearchDocument {
-  const fields = searchFieldsOf(tool);
-  return { ...fields, description: fields.description.join('\n') };
+  const { name, alias, description, tags, category, server } = searchFieldsOf(tool);
+  return {
+    name: alias === undefined ? name : `${name} ${alias}`,
+    description: description.join('\n'),
+    tags: category === undefined ? tags : [...tags, category],
+    server,
+  };
 }

@@ -87,6 +87,17 @@ export class McpAdapter {
       onReady: (connection, recovered) => this.#onReady(connection, recovered),
     });
     attachServices(this, this.#services());
+    // Runs every listed tool's calls, bound by createTool to the tool's config (its `name` is the
+    // registry name): one function for the catalog, not a closure per tool. `build()` has
+    // validated the params already: the unchecked path.
+    const adapter = this;
+    const executeListedTool = function (
+      this: { readonly name: string },
+      params: Record<string, unknown>,
+      context: ExecutionContext,
+    ): Promise<ToolResult> {
+      return adapter.#callBuilt(this.name, params, context);
+    };
     const context = {
       registry: options.registry,
       onContentChange: (change: McpContentChange) => this.#events.contentChanges.enqueue(change),
@@ -106,8 +117,7 @@ export class McpAdapter {
           name,
           validator,
           shouldDefer: resolved.deferTools,
-          // `build()` has validated the params already: the unchecked path.
-          call: (_definition, params, context) => this.#callBuilt(name, params, context),
+          execute: executeListedTool,
         }),
     };
     for (const { name } of options.servers) {

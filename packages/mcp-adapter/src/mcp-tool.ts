@@ -68,11 +68,15 @@ export interface McpToolBinding {
   readonly validator: SchemaValidator<Record<string, unknown>>;
   /** Whether the schema waits for ToolSearch; default true. */
   readonly shouldDefer?: boolean;
-  call(
-    definition: McpToolDefinition,
+  /**
+   * Runs a call of the tool. One function can serve every tool: `createTool` binds it to the
+   * tool's config, whose `name` is the registry name, so no closure is made per listed tool.
+   */
+  readonly execute: (
+    this: { readonly name: string },
     params: Record<string, unknown>,
     context: ExecutionContext,
-  ): Promise<ToolResult>;
+  ) => Promise<ToolResult>;
 }
 
 /**
@@ -106,6 +110,6 @@ export function createMcpTool(binding: McpToolBinding): Tool<Record<string, unkn
       fingerprint: definition.fingerprint,
     },
     shouldDefer: binding.shouldDefer ?? true,
-    execute: (params, context) => binding.call(definition, params, context),
+    execute: binding.execute,
   });
 }

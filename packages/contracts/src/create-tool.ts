@@ -17,6 +17,7 @@ import { InvalidToolDefinitionError } from './errors.js';
 import { FrozenToolInvocation, type InvocationBehaviour } from './frozen-tool-invocation.js';
 import type { FunctionDeclaration } from './function-declaration.js';
 import type { ParamsFreezer } from './params-freezer.js';
+import { sharedTagList } from './shared-tag-lists.js';
 import { checkSchemaSpecificationVersion } from './specification-version.js';
 import { compileOutputSchema } from './structured-output.js';
 import { type BuildOptions, TOOL_MARKER, type Tool, type ToolMetadata } from './tool.js';
@@ -89,7 +90,8 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
     config.source === undefined ? BUILTIN_SOURCE : Object.freeze({ ...config.source });
   const shouldDefer = config.shouldDefer ?? source.type === 'mcp';
   const displayName = config.displayName ?? name;
-  const tags = Object.freeze([...(config.tags ?? [])]);
+  // Equal tag lists are one shared frozen array: an MCP server's tools all carry the same few.
+  const tags = sharedTagList(config.tags);
 
   // Parse options are fixed per tool, so build() allocates none of its own. Copied, limits
   // included, so that changing the config object later cannot change the tool; a tool without

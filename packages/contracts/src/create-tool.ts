@@ -17,6 +17,7 @@ import { InvalidToolDefinitionError } from './errors.js';
 import { FrozenToolInvocation, type InvocationBehaviour } from './frozen-tool-invocation.js';
 import type { FunctionDeclaration } from './function-declaration.js';
 import type { ParamsFreezer } from './params-freezer.js';
+import { sharedTagList } from './shared-tag-lists.js';
 import { checkSchemaSpecificationVersion } from './specification-version.js';
 import { compileOutputSchema } from './structured-output.js';
 import { type BuildOptions, TOOL_MARKER, type Tool, type ToolMetadata } from './tool.js';
@@ -89,7 +90,8 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
     config.source === undefined ? BUILTIN_SOURCE : Object.freeze({ ...config.source });
   const shouldDefer = config.shouldDefer ?? source.type === 'mcp';
   const displayName = config.displayName ?? name;
-  const tags = Object.freeze([...(config.tags ?? [])]);
+  // Equal tag lists are one shared frozen array: an MCP server's tools all carry the same few.
+  const tags = sharedTagList(config.tags);
 
   // Parse options are fixed per tool, so build() allocates none of its own. Copied, limits
   // included, so that changing the config object later cannot change the tool; a tool without
@@ -118,6 +120,9 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
     config;
   let behaviour: InvocationBehaviour<Params> | undefined;
 
+  // The methods below read the tool's own fields from \`tool\`, not from this function's variables:
+  // every variable a method reads is kept per tool in its closure context, beside the same value
+  // in the tool (a catalog of 10,000 tools paid about 120 bytes per tool for the duplicates).
   // Made on the first declaration: deferred tools may never be declared at all.
   let declarationFor: ((target: ProviderTarget) => FunctionDeclaration) | undefined;
   let metadata: ToolMetadata | undefined;
@@ -151,7 +156,7 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
       if (options !== undefined) {
         checkBuildOptions(options);
       }
-      parseOptions ??= parseOptionsOf(undefined, name);
+      parseOptions ??= parseOptionsOf(undefined, tool.name);
       if (options?.nullAsAbsent)
         nullAsAbsentParseOptions ??= Object.freeze({ ...parseOptions, nullAsAbsent: true });
       const result = validator.parse(params, options?.nullAsAbsent ? nullAsAbsentParseOptions : parseOptions);
@@ -160,47 +165,52 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
       const value = freezeParams(result.value, params) as DeepReadonly<Params>;
       const coercions = result.coercions.length === 0 ? NO_COERCIONS : deepFreeze(result.coercions);
       behaviour ??= Object.freeze({
-        toolName: name,
-        displayName,
-        kind,
-        isRetrySafe,
-        parallelism,
-        isConcurrencySafe,
+        toolName: tool.name,
+        displayName: tool.displayName,
+        kind: tool.kind,
+        isRetrySafe: tool.isRetrySafe,
+        parallelism: tool.parallelism,
+        isConcurrencySafe: tool.isConcurrencySafe,
         extractSignatureContent: extractSignatureContent?.bind(config),
         affectedPaths: affectedPaths?.bind(config),
         abstractPermissionRule: abstractPermissionRule?.bind(config),
         describeInvocation: describeInvocation?.bind(config),
         execute: execute.bind(config),
-        outputValidator,
+        outputValidator: tool.outputValidator,
       });
       return new FrozenToolInvocation(behaviour, value, coercions);
     },
 
     getFunctionDeclaration(target: ProviderTarget = 'json-schema'): FunctionDeclaration {
-      declarationFor ??= createDeclarationCache({ name, description, validator, strict });
+      declarationFor ??= createDeclarationCache({
+        name: tool.name,
+        description: tool.description,
+        validator,
+        strict: tool.strict,
+      });
       return declarationFor(target);
     },
 
     getMetadata(): ToolMetadata {
       metadata ??= Object.freeze({
         specificationVersion: 'v1',
-        name,
-        displayName,
-        kind,
-        version,
-        category,
-        tags,
-        description,
-        isConcurrencySafe,
-        parallelism,
-        isRetrySafe,
-        strict,
-        source,
-        shouldDefer,
+        name: tool.name,
+        displayName: tool.displayName,
+        kind: tool.kind,
+        version: tool.version,
+        category: tool.category,
+        tags: tool.tags,
+        description: tool.description,
+        isConcurrencySafe: tool.isConcurrencySafe,
+        parallelism: tool.parallelism,
+        isRetrySafe: tool.isRetrySafe,
+        strict: tool.strict,
+        source: tool.source,
+        shouldDefer: tool.shouldDefer,
         inputSchema: deepFreeze(structuredClone(validator.toJsonSchema())),
-        ...(outputValidator === undefined
+        ...(tool.outputValidator === undefined
           ? {}
-          : { outputSchema: deepFreeze(structuredClone(outputValidator.toJsonSchema())) }),
+          : { outputSchema: deepFreeze(structuredClone(tool.outputValidator.toJsonSchema())) }),
       });
       return metadata;
     },

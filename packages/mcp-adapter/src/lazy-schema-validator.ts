@@ -7,6 +7,7 @@ import {
   type ParseOptions,
   type ParseResult,
   type SchemaValidator,
+  screenedJsonSchemaOf,
 } from '@toolwright/validation';
 
 /**
@@ -34,6 +35,15 @@ export class LazySchemaValidator implements SchemaValidator<Record<string, unkno
         ? compileJsonSchema(schema, options.limits, { name: options.name })
         : compileScreenedJsonSchema(options.screened, { name: options.name });
     this.#counter = counter;
+  }
+
+  /**
+   * The screened schema as a new plain tree (the validator holds it packed). A schema the
+   * validator cannot give back (never the case for `compileJsonSchema`'s) is an empty object
+   * schema rather than a crash of the call that needs it.
+   */
+  screenedSchema(): Record<string, unknown> {
+    return screenedJsonSchemaOf(this.#inner) ?? { type: 'object' };
   }
 
   /** The neutral JSON Schema projection (no Ajv involved). */

@@ -13,6 +13,7 @@ import type { OutputRoutingOptions } from './content-routing.js';
 import { McpAdapterError, McpAdapterErrorCode } from './errors.js';
 import { type McpAdapterEvents, McpEventInbox } from './events/mcp-event-inbox.js';
 import type { McpContentChange } from './events/mcp-events.js';
+import { plainToolDefinition } from './listed-tool-definition.js';
 import { type McpAdapterOptions, resolveAdapterOptions } from './mcp-adapter-options.js';
 import type {
   McpAdapterStats,
@@ -86,6 +87,17 @@ export class McpAdapter {
       onReady: (connection, recovered) => this.#onReady(connection, recovered),
     });
     attachServices(this, this.#services());
+    // Runs every listed tool's calls, bound by createTool to the tool's config (its `name` is the
+    // registry name): one function for the catalog, not a closure per tool. `build()` has
+    // validated the params already: the unchecked path.
+    const adapter = this;
+    const executeListedTool = function (
+      this: { readonly name: string },
+      params: Record<string, unknown>,
+      context: ExecutionContext,
+    ): Promise<ToolResult> {
+      return adapter.#callBuilt(this.name, params, context);
+    };
     const context = {
       registry: options.registry,
       onContentChange: (change: McpContentChange) => this.#events.contentChanges.enqueue(change),
@@ -105,8 +117,7 @@ export class McpAdapter {
           name,
           validator,
           shouldDefer: resolved.deferTools,
-          // `build()` has validated the params already: the unchecked path.
-          call: (_definition, params, context) => this.#callBuilt(name, params, context),
+          execute: executeListedTool,
         }),
     };
     for (const { name } of options.servers) {
@@ -233,7 +244,7 @@ export class McpAdapter {
     const catalog = this.#catalog(server);
     return {
       server,
-      tools: [...catalog.tools.values()].map((entry) => entry.definition),
+      tools: [...catalog.tools.values()].map((entry) => plainToolDefinition(entry.definition)),
       resources: catalog.content.resources,
       resourceTemplates: catalog.content.resourceTemplates,
       prompts: catalog.content.prompts,

@@ -10,6 +10,7 @@ import type { McpCatalogEntry, McpToolDefinition } from './catalog-screen.js';
 import type { McpContentChange } from './events/mcp-events.js';
 import { mcpSourceGroup } from './events/source-group.js';
 import { LazySchemaValidator } from './lazy-schema-validator.js';
+import { ListedToolDefinition } from './listed-tool-definition.js';
 import type { RefreshKind } from './refresh-scheduler.js';
 import { McpToolNameMap, mcpToolName } from './tool-naming.js';
 
@@ -212,10 +213,18 @@ export class ServerCatalog {
     const previous = this.tools.get(name);
     // An unchanged definition keeps its Tool object, so the registry keeps its loaded state.
     if (previous !== undefined && sameToolDefinition(previous.definition, definition)) {
-      return { entry: { definition, tool: previous.tool } };
+      // The same input schema (the fingerprint covers it): read from the kept tool's validator.
+      const kept = previous.tool.validator;
+      return {
+        entry: {
+          definition:
+            kept instanceof LazySchemaValidator ? new ListedToolDefinition(definition, kept) : definition,
+          tool: previous.tool,
+        },
+      };
     }
     const limits = this.#context.limits;
-    let validator: SchemaValidator<Record<string, unknown>>;
+    let validator: LazySchemaValidator;
     try {
       validator = new LazySchemaValidator(definition.inputSchema, this.#context.compileCounter, {
         name: `input schema of MCP tool "${definition.name}" (server "${this.server}")`,
@@ -225,8 +234,10 @@ export class ServerCatalog {
     } catch (error) {
       return { refusal: ['schema_rejected', reasonOf(error)] };
     }
+    // Kept for the tool's life without a second copy of the schema, and bound into the tool as such.
+    const listed = new ListedToolDefinition(definition, validator);
     try {
-      return { entry: { definition, tool: this.#context.createTool(definition, name, validator) } };
+      return { entry: { definition: listed, tool: this.#context.createTool(listed, name, validator) } };
     } catch (error) {
       return { refusal: ['invalid_entry', reasonOf(error)] };
     }

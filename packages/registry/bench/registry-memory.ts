@@ -1,7 +1,9 @@
 // What a registry of MCP tools keeps alive, against the bytes of the catalog it came from: the
 // `tools/list` results as JSON. Measured as V8 heap in use after full collections (the objects the
-// registry holds), with the process's RSS growth printed beside it (RSS also counts heap pages
-// freed but not yet returned, code and the allocator's slack, so it only ever over-states).
+// registry holds) plus the memory outside the heap that objects own (the backing stores of the
+// search index's typed arrays live there), with the process's RSS growth printed beside it (RSS
+// also counts heap pages freed but not yet returned, code and the allocator's slack, so it only
+// ever over-states).
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Tool } from '@toolwright/contracts';
@@ -16,6 +18,7 @@ setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
 interface Usage {
+  /** V8 heap in use plus memory outside it that objects own (array buffers). */
   readonly heap: number;
   readonly rss: number;
 }
@@ -28,7 +31,9 @@ interface Usage {
 async function usage(): Promise<Usage> {
   await new Promise((resolve) => setImmediate(resolve));
   for (let pass = 0; pass < 3; pass += 1) collectGarbage();
-  return { heap: getHeapStatistics().used_heap_size, rss: process.memoryUsage().rss };
+  const { rss, external } = process.memoryUsage();
+  // `external` counts ArrayBuffer backing stores: typed arrays are held by the registry too.
+  return { heap: getHeapStatistics().used_heap_size + external, rss };
 }
 
 function listedTools(json: string): McpToolDefinitionJson[] {
@@ -68,11 +73,11 @@ export async function benchRegistryMemory(builtins: readonly Tool[], mcpCount: n
   const heapRegistered = registered.heap - before.heap;
   const heapSearched = searched.heap - before.heap;
   console.log(
-    `memory of ${mcpCount} MCP tools before the first search: heap ${formatBytes(heapRegistered)} (${ratio(heapRegistered)} the catalog's tools/list JSON of ${formatBytes(catalogBytes)}); ` +
+    `memory of ${mcpCount} MCP tools before the first search: heap + array buffers ${formatBytes(heapRegistered)} (${ratio(heapRegistered)} the catalog's tools/list JSON of ${formatBytes(catalogBytes)}); ` +
       `floor: the parsed tools/list results alone take ${formatBytes(parsedHeap)} (${ratio(parsedHeap)})`,
   );
   report(
-    `memory of ${mcpCount} MCP tools in a registry, search index built: heap ${formatBytes(heapSearched)}, ${ratio(heapSearched)} the catalog's tools/list JSON (${formatBytes(catalogBytes)}); RSS grew ${formatBytes(searched.rss - before.rss)} (${ratio(searched.rss - before.rss)})`,
+    `memory of ${mcpCount} MCP tools in a registry, search index built: heap + array buffers ${formatBytes(heapSearched)}, ${ratio(heapSearched)} the catalog's tools/list JSON (${formatBytes(catalogBytes)}); RSS grew ${formatBytes(searched.rss - before.rss)} (${ratio(searched.rss - before.rss)})`,
     `heap <= ${MEMORY_TARGET}x`,
     heapSearched <= MEMORY_TARGET * catalogBytes,
   );

@@ -1,4 +1,5 @@
 import { tokenize } from './tokenize.js';
+import { withRoomUint16, withRoomUint32 } from './typed-array-growth.js';
 
 /** The text of one document (a tool) the index ranks. */
 export interface SearchDocument {
@@ -24,51 +25,85 @@ export interface Bm25Options {
   fieldWeights?: Partial<Record<keyof SearchDocument, number>>;
 }
 
-interface IndexedDocument {
-  readonly id: string;
-  /**
-   * The posting of each distinct term of the document, to find them again on removal. Postings,
-   * not term strings: the index keeps one string per term, not one per term and document.
-   */
-  readonly postings: readonly Posting[];
-  readonly length: number;
-}
-
-/**
- * The documents containing one term, as two parallel arrays of small integers (document slot and
- * weighted term frequency). Arrays of numbers are several times cheaper to build and scan than a
- * map per term. A removed document's entries stay behind as dead slots, skipped by searches and
- * swept out once they outnumber the live ones.
- */
-interface Posting {
-  /** The term, held once, here (the postings map's key is the same string). */
-  readonly term: string;
-  slots: number[];
-  frequencies: number[];
-  /** Live documents in this posting: the term's document frequency. */
-  live: number;
-}
-
 // A query term with no exact posting is widened to vocabulary terms it prefixes (`calend` ->
 // `calendar`), at a discount, and to at most this many of them.
 const PREFIX_EXPANSION_LIMIT = 32;
 const PREFIX_DISCOUNT = 0.5;
 const MIN_PREFIX_LENGTH = 3;
+/** A weighted term frequency is held in 16 bits; BM25 saturates long before this. */
+const MAX_FREQUENCY = 0xffff;
+/**
+ * Documents added since the postings were built are scanned from the forward store by each
+ * search; past this many (or an eighth of the catalog), the postings are rebuilt instead.
+ */
+const MIN_UNPOSTED_BEFORE_REBUILD = 64;
+/** Recurring texts whose terms are remembered; a catalog has a few per server. */
+const MAX_RECURRING_TEXTS = 4096;
 
 /**
- * An incremental BM25F-style index. Adding or removing a document touches only that document's
- * postings; corpus statistics (document count, average length) are running totals read at query
- * time, so a one-tool catalog change never rebuilds the index. (Dead entries left by removals are
- * swept when they outnumber live ones: amortised, never per change.)
+ * A document as the registry indexes a tool (see {@link Bm25Index.addFields}): ranked as the
+ * {@link SearchDocument} whose name is `name` and `alias` joined by a space, whose description is
+ * the parts joined by line breaks and whose tags are `tags` and `category`.
+ */
+export interface SearchFields {
+  readonly name: string;
+  /** A second name (an MCP tool's name on its server), weighted as the name. */
+  readonly alias?: string | undefined;
+  readonly description: readonly string[];
+  readonly tags: readonly string[];
+  readonly category?: string | undefined;
+  readonly server?: string | undefined;
+}
+
+/**
+ * An incremental BM25F-style index, packed for catalogs of thousands of tools. Each term is held
+ * once, as a number; each document's terms go into one forward store (typed arrays: term number
+ * and weighted frequency per entry), which is what adding and removing a document touch. The
+ * postings a search reads (documents by term) are built from the forward store in one
+ * counting-sort pass on the first search, into typed arrays; documents added later are scanned
+ * from the forward store until there are enough of them to rebuild. A removed document's entries
+ * stay behind as dead slots, skipped by searches and swept out once they outnumber the live ones.
+ * Corpus statistics (document frequency per term, document count, average length) are running
+ * totals, so a one-tool change never rebuilds anything.
  */
 export class Bm25Index {
-  readonly #postings = new Map<string, Posting>();
-  /** Document by slot; `undefined` marks a removed document whose slot is not reusable yet. */
-  #documents: (IndexedDocument | undefined)[] = [];
+  /** Term number by term; a term no live document holds keeps its number until the next sweep. */
+  #vocabulary = new Map<string, number>();
+  /** Live documents holding each term (its document frequency), by term number. */
+  #documentFrequency = new Uint32Array(0);
+  /** Terms some live document holds. */
+  #liveTerms = 0;
+  /** The add that last met each term, by term number: finds a term's entry again within one document. */
+  #lastAdd = new Uint32Array(0);
+  /** The forward-store entry of each term in the document being added, by term number. */
+  #lastEntry = new Uint32Array(0);
+  #addCount = 0;
+  /** The weighted length of the document being added. */
+  #addedLength = 0;
+  /** Term numbers of texts that recur across documents (tags, servers, notices); cleared by a sweep. */
+  #recurring = new Map<string, readonly number[]>();
+
+  /** Document id by slot; `undefined` marks a removed document whose slot is not reusable yet. */
+  #ids: (string | undefined)[] = [];
+  /** Weighted length by slot. */
+  #lengths = new Uint32Array(0);
+  /** Where each slot's entries start in the forward store; `#starts[slot + 1]` is where they end. */
+  #starts = new Uint32Array(1);
+  #entryTerms = new Uint32Array(0);
+  #entryFrequencies = new Uint16Array(0);
+  #entryCount = 0;
   readonly #slotOf = new Map<string, number>();
   #liveEntries = 0;
   #deadEntries = 0;
   #totalLength = 0;
+
+  /** Slots below this are in the postings; those from it on are scanned from the forward store. */
+  #postedSlots = 0;
+  /** Where each term's postings start, by term number (one more than the terms posted). */
+  #postingStarts = new Uint32Array(1);
+  #postingSlots = new Uint32Array(0);
+  #postingFrequencies = new Uint16Array(0);
+
   readonly #k1: number;
   readonly #b: number;
   readonly #weights: Record<keyof SearchDocument, number>;
@@ -87,7 +122,7 @@ export class Bm25Index {
 
   /** Number of distinct terms indexed. */
   get vocabularySize(): number {
-    return this.#postings.size;
+    return this.#liveTerms;
   }
 
   /** True when `id` is indexed. */
@@ -98,93 +133,112 @@ export class Bm25Index {
   /** An independent copy: changes to either index never show in the other. */
   clone(): Bm25Index {
     const copy = new Bm25Index({ k1: this.#k1, b: this.#b, fieldWeights: this.#weights });
-    const copied = new Map<Posting, Posting>();
-    for (const [term, posting] of this.#postings) {
-      const twin: Posting = {
-        term,
-        slots: posting.slots.slice(),
-        frequencies: posting.frequencies.slice(),
-        live: posting.live,
-      };
-      copied.set(posting, twin);
-      copy.#postings.set(term, twin);
-    }
-    // Each document points at the copy's postings, never at this index's.
-    copy.#documents = this.#documents.map((document) =>
-      document === undefined
-        ? undefined
-        : {
-            id: document.id,
-            postings: document.postings.map((posting) => copied.get(posting) as Posting),
-            length: document.length,
-          },
-    );
+    copy.#vocabulary = new Map(this.#vocabulary);
+    copy.#documentFrequency = this.#documentFrequency.slice();
+    copy.#liveTerms = this.#liveTerms;
+    // The copy's own adds start afresh: a zero never matches its add count, which starts at 1.
+    copy.#lastAdd = new Uint32Array(this.#lastAdd.length);
+    copy.#lastEntry = new Uint32Array(this.#lastEntry.length);
+    copy.#ids = this.#ids.slice();
+    copy.#lengths = this.#lengths.slice();
+    copy.#starts = this.#starts.slice();
+    copy.#entryTerms = this.#entryTerms.slice(0, this.#entryCount);
+    copy.#entryFrequencies = this.#entryFrequencies.slice(0, this.#entryCount);
+    copy.#entryCount = this.#entryCount;
     for (const [id, slot] of this.#slotOf) copy.#slotOf.set(id, slot);
     copy.#liveEntries = this.#liveEntries;
     copy.#deadEntries = this.#deadEntries;
     copy.#totalLength = this.#totalLength;
+    copy.#postedSlots = this.#postedSlots;
+    copy.#postingStarts = this.#postingStarts.slice();
+    copy.#postingSlots = this.#postingSlots.slice();
+    copy.#postingFrequencies = this.#postingFrequencies.slice();
     return copy;
   }
 
   /** Indexes a document under `id`, replacing what was indexed under that id before. */
   add(id: string, document: SearchDocument): void {
+    this.addFields(id, { ...document, description: [document.description] });
+  }
+
+  /**
+   * {@link add} with the description in parts, as a tool has it: ranked as their join by line
+   * breaks, but the parts after the first (an MCP server's notice, usage notes), tags and server,
+   * which recur across a catalog, are tokenized once and their terms remembered.
+   */
+  addFields(id: string, fields: SearchFields): void {
     if (this.#slotOf.has(id)) this.remove(id);
-    // Terms go straight into their postings: the first time a term meets this document's slot it
-    // gets an entry, and later occurrences add to that entry (no per-document map of counts).
-    const slot = this.#documents.length;
-    const postings: Posting[] = [];
-    let length = 0;
-    const count = (text: string, weight: number): void => {
-      for (const term of tokenize(text)) {
-        length += weight;
-        const posting = this.#postings.get(term);
-        if (posting === undefined) {
-          // Arrays of one: most terms of a catalog (numbers, rare words) never get a second document,
-          // and an array grown by push reserves room for 16 more.
-          const created: Posting = { term, slots: [slot], frequencies: [weight], live: 1 };
-          this.#postings.set(term, created);
-          postings.push(created);
-          continue;
-        }
-        const last = posting.slots.length - 1;
-        if (posting.slots[last] === slot) {
-          posting.frequencies[last] = (posting.frequencies[last] as number) + weight;
-          continue;
-        }
-        posting.slots.push(slot);
-        posting.frequencies.push(weight);
-        posting.live += 1;
-        postings.push(posting);
-      }
-    };
-    count(document.name, this.#weights.name);
-    count(document.description, this.#weights.description);
-    for (const tag of document.tags) count(tag, this.#weights.tags);
-    if (document.server !== undefined) count(document.server, this.#weights.server);
-    // Trimmed to its length: it lives as long as the document, the growth reserve would too.
-    this.#documents.push({ id, postings: postings.slice(), length });
+    const slot = this.#ids.length;
+    this.#addCount += 1;
+    this.#addedLength = 0;
+    const firstEntry = this.#entryCount;
+    const weights = this.#weights;
+    this.#count(fields.name, weights.name);
+    if (fields.alias !== undefined) this.#count(fields.alias, weights.name);
+    const { description } = fields;
+    for (let part = 0; part < description.length; part += 1) {
+      if (part === 0) this.#count(description[part] as string, weights.description);
+      else this.#countRecurring(description[part] as string, weights.description);
+    }
+    for (const tag of fields.tags) this.#countRecurring(tag, weights.tags);
+    if (fields.category !== undefined) this.#countRecurring(fields.category, weights.tags);
+    if (fields.server !== undefined) this.#countRecurring(fields.server, weights.server);
+    const length = this.#addedLength;
+    this.#ids.push(id);
+    this.#lengths = withRoomUint32(this.#lengths, slot + 1);
+    this.#lengths[slot] = length;
+    this.#starts = withRoomUint32(this.#starts, slot + 2);
+    this.#starts[slot + 1] = this.#entryCount;
     this.#slotOf.set(id, slot);
-    this.#liveEntries += postings.length;
+    this.#liveEntries += this.#entryCount - firstEntry;
     this.#totalLength += length;
+  }
+
+  // The steps of addFields, as methods rather than closures made for every document.
+
+  #count(text: string, weight: number): void {
+    for (const term of tokenize(text))
+      this.#countTerm(this.#vocabulary.get(term) ?? this.#newTerm(term), weight);
+  }
+
+  #countRecurring(text: string, weight: number): void {
+    for (const termNumber of this.#recurringTermNumbers(text)) this.#countTerm(termNumber, weight);
+  }
+
+  /** Counts one occurrence of a term in the document being added. */
+  #countTerm(termNumber: number, weight: number): void {
+    this.#addedLength += weight;
+    if (this.#lastAdd[termNumber] === this.#addCount) {
+      // The term met this document before: its entry adds up.
+      const entry = this.#lastEntry[termNumber] as number;
+      const frequency = (this.#entryFrequencies[entry] as number) + weight;
+      this.#entryFrequencies[entry] = Math.min(frequency, MAX_FREQUENCY);
+      return;
+    }
+    this.#lastAdd[termNumber] = this.#addCount;
+    this.#lastEntry[termNumber] = this.#entryCount;
+    if (this.#documentFrequency[termNumber] === 0) this.#liveTerms += 1;
+    this.#documentFrequency[termNumber] = (this.#documentFrequency[termNumber] as number) + 1;
+    this.#appendEntry(termNumber, Math.min(weight, MAX_FREQUENCY));
   }
 
   /** Removes a document; returns false when it was not indexed. */
   remove(id: string): boolean {
     const slot = this.#slotOf.get(id);
-    const document = slot === undefined ? undefined : this.#documents[slot];
-    if (slot === undefined || document === undefined) return false;
-    for (const posting of document.postings) {
-      posting.live -= 1;
-      if (posting.live === 0) {
-        this.#deadEntries -= posting.slots.length;
-        this.#postings.delete(posting.term);
-      }
+    if (slot === undefined) return false;
+    const start = this.#starts[slot] as number;
+    const end = this.#starts[slot + 1] as number;
+    for (let entry = start; entry < end; entry += 1) {
+      const termNumber = this.#entryTerms[entry] as number;
+      const frequency = (this.#documentFrequency[termNumber] as number) - 1;
+      this.#documentFrequency[termNumber] = frequency;
+      if (frequency === 0) this.#liveTerms -= 1;
     }
-    this.#documents[slot] = undefined;
+    this.#ids[slot] = undefined;
     this.#slotOf.delete(id);
-    this.#liveEntries -= document.postings.length;
-    this.#deadEntries += document.postings.length;
-    this.#totalLength -= document.length;
+    this.#liveEntries -= end - start;
+    this.#deadEntries += end - start;
+    this.#totalLength -= this.#lengths[slot] as number;
     if (this.#deadEntries > this.#liveEntries) this.#sweep();
     return true;
   }
@@ -196,73 +250,199 @@ export class Bm25Index {
   search(query: string, limit: number, accept?: (id: string) => boolean): SearchHit[] {
     const documentCount = this.#slotOf.size;
     if (limit < 1 || documentCount === 0) return [];
+    const slotCount = this.#ids.length;
+    const unposted = slotCount - this.#postedSlots;
+    if (unposted > Math.max(MIN_UNPOSTED_BEFORE_REBUILD, this.#postedSlots >> 3)) this.#buildPostings();
     // Scores by slot in a flat array, plus the list of slots touched: no map per query.
-    const scores = new Float64Array(this.#documents.length);
+    const scores = new Float64Array(slotCount);
     const touched: number[] = [];
     const averageLength = this.#totalLength / documentCount || 1;
-    for (const [term, boost] of this.#expandQuery(query)) {
-      const posting = this.#postings.get(term);
-      if (posting === undefined) continue;
-      const idf = Math.log(1 + (documentCount - posting.live + 0.5) / (posting.live + 0.5));
-      const { slots, frequencies } = posting;
-      for (let entry = 0; entry < slots.length; entry += 1) {
-        const slot = slots[entry] as number;
-        const document = this.#documents[slot];
-        if (document === undefined) continue;
-        const frequency = frequencies[entry] as number;
-        const normalised = frequency + this.#k1 * (1 - this.#b + (this.#b * document.length) / averageLength);
-        if (scores[slot] === 0) touched.push(slot);
-        scores[slot] = (scores[slot] as number) + (boost * idf * frequency * (this.#k1 + 1)) / normalised;
+    const k1 = this.#k1;
+    const b = this.#b;
+    const score = (slot: number, frequency: number, boostedIdf: number): void => {
+      const normalised = frequency + k1 * (1 - b + (b * (this.#lengths[slot] as number)) / averageLength);
+      if (scores[slot] === 0) touched.push(slot);
+      scores[slot] = (scores[slot] as number) + (boostedIdf * frequency * (k1 + 1)) / normalised;
+    };
+    const postedTerms = this.#postingStarts.length - 1;
+    for (const [termNumber, boost] of this.#expandQuery(query)) {
+      const live = this.#documentFrequency[termNumber] as number;
+      const idf = Math.log(1 + (documentCount - live + 0.5) / (live + 0.5));
+      const weight = boost * idf;
+      if (termNumber < postedTerms) {
+        const end = this.#postingStarts[termNumber + 1] as number;
+        for (let entry = this.#postingStarts[termNumber] as number; entry < end; entry += 1) {
+          const slot = this.#postingSlots[entry] as number;
+          if (this.#ids[slot] !== undefined) score(slot, this.#postingFrequencies[entry] as number, weight);
+        }
+      }
+      for (let slot = this.#postedSlots; slot < slotCount; slot += 1) {
+        if (this.#ids[slot] === undefined) continue;
+        const end = this.#starts[slot + 1] as number;
+        for (let entry = this.#starts[slot] as number; entry < end; entry += 1) {
+          if (this.#entryTerms[entry] !== termNumber) continue;
+          score(slot, this.#entryFrequencies[entry] as number, weight);
+          break;
+        }
       }
     }
     const candidates = touched.map((slot) => ({
-      id: (this.#documents[slot] as IndexedDocument).id,
+      id: this.#ids[slot] as string,
       score: scores[slot] as number,
     }));
     return topHits(candidates, limit, accept);
   }
 
-  /** Drops the entries of removed documents and compacts the slots (amortised over removals). */
-  #sweep(): void {
-    const renumbered = new Map<number, number>();
-    const documents: IndexedDocument[] = [];
-    for (const [slot, document] of this.#documents.entries()) {
-      if (document === undefined) continue;
-      renumbered.set(slot, documents.length);
-      this.#slotOf.set(document.id, documents.length);
-      documents.push(document);
+  /**
+   * The numbers of the terms of a text that recurs across documents, in order (new terms
+   * numbered), remembered up to a bound.
+   */
+  #recurringTermNumbers(text: string): readonly number[] {
+    let numbers = this.#recurring.get(text);
+    if (numbers === undefined) {
+      numbers = tokenize(text).map((term) => this.#vocabulary.get(term) ?? this.#newTerm(term));
+      if (this.#recurring.size < MAX_RECURRING_TEXTS) this.#recurring.set(text, numbers);
     }
-    // In place: documents point at their postings.
-    for (const posting of this.#postings.values()) {
-      const slots: number[] = [];
-      const frequencies: number[] = [];
-      for (let entry = 0; entry < posting.slots.length; entry += 1) {
-        const slot = renumbered.get(posting.slots[entry] as number);
-        if (slot === undefined) continue;
-        slots.push(slot);
-        frequencies.push(posting.frequencies[entry] as number);
-      }
-      posting.slots = slots;
-      posting.frequencies = frequencies;
-      posting.live = slots.length;
-    }
-    this.#documents = documents;
-    this.#deadEntries = 0;
+    return numbers;
   }
 
-  /** Query terms with their boost: exact terms at 1, prefix expansions of unknown terms discounted. */
-  #expandQuery(query: string): Map<string, number> {
-    const expanded = new Map<string, number>();
+  #newTerm(term: string): number {
+    const termNumber = this.#vocabulary.size;
+    this.#vocabulary.set(term, termNumber);
+    const needed = termNumber + 1;
+    if (needed > this.#documentFrequency.length) {
+      this.#documentFrequency = withRoomUint32(this.#documentFrequency, needed);
+      this.#lastAdd = withRoomUint32(this.#lastAdd, this.#documentFrequency.length);
+      this.#lastEntry = withRoomUint32(this.#lastEntry, this.#documentFrequency.length);
+    }
+    return termNumber;
+  }
+
+  #appendEntry(termNumber: number, frequency: number): void {
+    const entry = this.#entryCount;
+    if (entry >= this.#entryTerms.length) {
+      this.#entryTerms = withRoomUint32(this.#entryTerms, entry + 1);
+      this.#entryFrequencies = withRoomUint16(this.#entryFrequencies, this.#entryTerms.length);
+    }
+    this.#entryTerms[entry] = termNumber;
+    this.#entryFrequencies[entry] = frequency;
+    this.#entryCount = entry + 1;
+  }
+
+  /**
+   * Builds the postings of every live document from the forward store: one pass counts each
+   * term's documents, a second places them, slots ascending; no array grows on the way.
+   */
+  #buildPostings(): void {
+    const termCount = this.#vocabulary.size;
+    const slotCount = this.#ids.length;
+    const starts = new Uint32Array(termCount + 1);
+    for (let slot = 0; slot < slotCount; slot += 1) {
+      if (this.#ids[slot] === undefined) continue;
+      const end = this.#starts[slot + 1] as number;
+      for (let entry = this.#starts[slot] as number; entry < end; entry += 1) {
+        const next = (this.#entryTerms[entry] as number) + 1;
+        starts[next] = (starts[next] as number) + 1;
+      }
+    }
+    for (let term = 0; term < termCount; term += 1) {
+      starts[term + 1] = (starts[term + 1] as number) + (starts[term] as number);
+    }
+    const cursor = starts.slice(0, termCount);
+    const slots = new Uint32Array(starts[termCount] as number);
+    const frequencies = new Uint16Array(slots.length);
+    for (let slot = 0; slot < slotCount; slot += 1) {
+      if (this.#ids[slot] === undefined) continue;
+      const end = this.#starts[slot + 1] as number;
+      for (let entry = this.#starts[slot] as number; entry < end; entry += 1) {
+        const term = this.#entryTerms[entry] as number;
+        const position = cursor[term] as number;
+        cursor[term] = position + 1;
+        slots[position] = slot;
+        frequencies[position] = this.#entryFrequencies[entry] as number;
+      }
+    }
+    this.#postingStarts = starts;
+    this.#postingSlots = slots;
+    this.#postingFrequencies = frequencies;
+    this.#postedSlots = slotCount;
+    // The catalog is in: the forward store gives back the room it reserved for growth.
+    if (this.#entryTerms.length > this.#entryCount + (this.#entryCount >> 2)) {
+      this.#entryTerms = this.#entryTerms.slice(0, this.#entryCount);
+      this.#entryFrequencies = this.#entryFrequencies.slice(0, this.#entryCount);
+    }
+  }
+
+  /**
+   * Drops removed documents and the terms only they held, renumbering slots and terms (amortised
+   * over removals); the postings are rebuilt by the next search.
+   */
+  #sweep(): void {
+    const renumberedTerms = new Uint32Array(this.#vocabulary.size);
+    const vocabulary = new Map<string, number>();
+    for (const [term, termNumber] of this.#vocabulary) {
+      if (this.#documentFrequency[termNumber] === 0) continue;
+      renumberedTerms[termNumber] = vocabulary.size;
+      vocabulary.set(term, vocabulary.size);
+    }
+    const documentFrequency = new Uint32Array(vocabulary.size);
+    for (const [, termNumber] of this.#vocabulary) {
+      const frequency = this.#documentFrequency[termNumber] as number;
+      if (frequency > 0) documentFrequency[renumberedTerms[termNumber] as number] = frequency;
+    }
+    const ids: string[] = [];
+    const lengths = new Uint32Array(this.#slotOf.size);
+    const starts = new Uint32Array(this.#slotOf.size + 1);
+    const entryTerms = new Uint32Array(this.#liveEntries);
+    const entryFrequencies = new Uint16Array(this.#liveEntries);
+    let entryCount = 0;
+    for (let slot = 0; slot < this.#ids.length; slot += 1) {
+      const id = this.#ids[slot];
+      if (id === undefined) continue;
+      const end = this.#starts[slot + 1] as number;
+      for (let entry = this.#starts[slot] as number; entry < end; entry += 1) {
+        entryTerms[entryCount] = renumberedTerms[this.#entryTerms[entry] as number] as number;
+        entryFrequencies[entryCount] = this.#entryFrequencies[entry] as number;
+        entryCount += 1;
+      }
+      lengths[ids.length] = this.#lengths[slot] as number;
+      this.#slotOf.set(id, ids.length);
+      ids.push(id);
+      starts[ids.length] = entryCount;
+    }
+    this.#vocabulary = vocabulary;
+    this.#recurring = new Map();
+    this.#documentFrequency = documentFrequency;
+    // Adds number on from here: a zero never matches the add count.
+    this.#lastAdd = new Uint32Array(vocabulary.size);
+    this.#lastEntry = new Uint32Array(vocabulary.size);
+    this.#ids = ids;
+    this.#lengths = lengths;
+    this.#starts = starts;
+    this.#entryTerms = entryTerms;
+    this.#entryFrequencies = entryFrequencies;
+    this.#entryCount = entryCount;
+    this.#deadEntries = 0;
+    this.#postedSlots = 0;
+    this.#postingStarts = new Uint32Array(1);
+    this.#postingSlots = new Uint32Array(0);
+    this.#postingFrequencies = new Uint16Array(0);
+  }
+
+  /** Query terms (by number) with their boost: exact terms at 1, prefix expansions of unknown terms discounted. */
+  #expandQuery(query: string): Map<number, number> {
+    const expanded = new Map<number, number>();
     for (const term of tokenize(query)) {
-      if (this.#postings.has(term)) {
-        expanded.set(term, Math.max(expanded.get(term) ?? 0, 1));
+      const exact = this.#vocabulary.get(term);
+      if (exact !== undefined && this.#documentFrequency[exact] !== 0) {
+        expanded.set(exact, Math.max(expanded.get(exact) ?? 0, 1));
         continue;
       }
       if (term.length < MIN_PREFIX_LENGTH) continue;
       let taken = 0;
-      for (const candidate of this.#postings.keys()) {
-        if (!candidate.startsWith(term)) continue;
-        expanded.set(candidate, Math.max(expanded.get(candidate) ?? 0, PREFIX_DISCOUNT));
+      for (const [candidate, termNumber] of this.#vocabulary) {
+        if (this.#documentFrequency[termNumber] === 0 || !candidate.startsWith(term)) continue;
+        expanded.set(termNumber, Math.max(expanded.get(termNumber) ?? 0, PREFIX_DISCOUNT));
         taken += 1;
         if (taken >= PREFIX_EXPANSION_LIMIT) break;
       }

@@ -1,7 +1,7 @@
 import type { Tool } from '@toolwright/contracts';
 import { Bm25Index } from './bm25-index.js';
 import { compareCodeUnits } from './code-unit-order.js';
-import { searchDocumentOf } from './search-document.js';
+import { searchFieldsOf } from './search-document.js';
 import type { GroupEntry } from './source-catalog-diff.js';
 
 function addToGroup(groups: Map<string, Set<string>>, key: string, name: string): void {
@@ -24,7 +24,7 @@ const byToolName = (left: Tool, right: Tool): number => compareCodeUnits(left.na
 
 /**
  * The registry's tools and every index over them: by name (built-ins and grouped tools apart, so
- * built-ins can take precedence), by source group, category and tag, and the BM25 search index. It
+ * built-ins can take precedence), by source group, and the BM25 search index. It
  * knows nothing of deferred state or events: the registry decides what a change means, this only
  * keeps the lookups consistent with it, each change touching only the tool's own entries.
  */
@@ -33,8 +33,11 @@ export class CatalogIndexes {
   /** Tools of a source group (`replaceTools`), by name. */
   readonly grouped = new Map<string, GroupEntry>();
   readonly #bySource = new Map<string, Set<string>>();
-  readonly #byCategory = new Map<string, Set<string>>();
-  readonly #byTag = new Map<string, Set<string>>();
+  /**
+   * Each group's last accepted batch, while every change of the group came through batches: the
+   * next batch is diffed against it by position (see `diffSourceCatalog`).
+   */
+  readonly #batches = new Map<string, readonly Tool[]>();
   #search = new Bm25Index();
   /**
    * Tools added since the last search, not yet tokenised: a server listing thousands of tools
@@ -47,7 +50,8 @@ export class CatalogIndexes {
   /** The BM25 index ToolSearch ranks keyword queries with, holding every tool added so far. */
   get search(): Bm25Index {
     if (this.#unsearched.size > 0) {
-      for (const [name, tool] of this.#unsearched) this.#search.add(name, searchDocumentOf(tool));
+      // Values, not entries: no [name, tool] array per tool (the key is the tool's name).
+      for (const tool of this.#unsearched.values()) this.#search.addFields(tool.name, searchFieldsOf(tool));
       this.#unsearched.clear();
     }
     return this.#search;
@@ -88,17 +92,44 @@ export class CatalogIndexes {
 
   /** Adds a tool to a source group; `search` false leaves the search index alone (a clone copies it whole). */
   addGrouped(tool: Tool, source: string, search = true): void {
-    this.grouped.set(tool.name, { tool, source, stamp: 0 });
+    this.grouped.set(tool.name, { tool, source, stamp: 0, position: 0 });
     this.#index(tool, search);
     addToGroup(this.#bySource, source, tool.name);
   }
 
-  /** Removes a grouped tool from every index. */
-  removeGrouped(tool: Tool): void {
+  /**
+   * Removes a grouped tool from every index. Outside a batch (`withinBatch` false) the group's
+   * last batch no longer describes it and is forgotten.
+   */
+  removeGrouped(tool: Tool, withinBatch = false): void {
     const entry = this.grouped.get(tool.name);
     this.grouped.delete(tool.name);
     this.#unindex(tool);
-    if (entry !== undefined) removeFromGroup(this.#bySource, entry.source, tool.name);
+    if (entry === undefined) return;
+    removeFromGroup(this.#bySource, entry.source, tool.name);
+    if (!withinBatch) this.#batches.delete(entry.source);
+  }
+
+  /** The group's last accepted batch, if every change of the group since came through batches. */
+  batchOf(source: string): readonly Tool[] | undefined {
+    return this.#batches.get(source);
+  }
+
+  /**
+   * Remembers an accepted and applied batch of a group (copied: the caller may change its array),
+   * recording where each tool sits; positions that hold the same object as in the last batch
+   * are not visited.
+   */
+  rememberBatch(source: string, tools: readonly Tool[]): void {
+    const previous = this.#batches.get(source);
+    for (let position = 0; position < tools.length; position += 1) {
+      const tool = tools[position] as Tool;
+      if (previous !== undefined && tool === previous[position]) continue;
+      const entry = this.grouped.get(tool.name);
+      if (entry !== undefined) entry.position = position;
+    }
+    if (tools.length === 0) this.#batches.delete(source);
+    else this.#batches.set(source, tools.slice());
   }
 
   /** Puts a new definition of a held grouped tool in place of the old one, re-indexing it. */
@@ -159,14 +190,18 @@ export class CatalogIndexes {
     return this.#bySource.get(source)?.size ?? 0;
   }
 
-  /** Tool names in a category. */
-  categoryNames(category: string): Iterable<string> {
-    return this.#byCategory.get(category) ?? [];
+  /**
+   * Tool names in a category. Found by a walk over the tools, not kept in a map: an index by tag
+   * or category would hold every tool's name several times (every MCP tool carries `mcp` and a
+   * server tag), and these lookups are rare.
+   */
+  *categoryNames(category: string): Iterable<string> {
+    for (const tool of this.tools()) if (tool.category === category) yield tool.name;
   }
 
-  /** Tool names carrying a tag. */
-  tagNames(tag: string): Iterable<string> {
-    return this.#byTag.get(tag) ?? [];
+  /** Tool names carrying a tag (a walk, as {@link categoryNames}). */
+  *tagNames(tag: string): Iterable<string> {
+    for (const tool of this.tools()) if (tool.tags.includes(tag)) yield tool.name;
   }
 
   /** Tools per source group, groups sorted by code unit. */
@@ -197,14 +232,10 @@ export class CatalogIndexes {
 
   #index(tool: Tool, search = true): void {
     if (search) this.#unsearched.set(tool.name, tool);
-    if (tool.category !== undefined) addToGroup(this.#byCategory, tool.category, tool.name);
-    for (const tag of tool.tags) addToGroup(this.#byTag, tag, tool.name);
   }
 
   #unindex(tool: Tool): void {
     this.#unsearched.delete(tool.name);
     this.#search.remove(tool.name);
-    if (tool.category !== undefined) removeFromGroup(this.#byCategory, tool.category, tool.name);
-    for (const tag of tool.tags) removeFromGroup(this.#byTag, tag, tool.name);
   }
 }

@@ -15,14 +15,25 @@ export function planReplacement(
   source: string,
   tools: readonly Tool[],
 ): SourceCatalogDiff {
-  const diff = diffSourceCatalog(tools, {
+  const state = {
     builtins: catalog.builtins,
     grouped: catalog.grouped,
     stamp: catalog.nextBatchStamp(),
     scopeSize: catalog.groupSize(source),
     scopeNames: () => catalog.groupNames(source),
     source,
-  });
+    previous: catalog.batchOf(source),
+  };
+  let diff: SourceCatalogDiff;
+  try {
+    diff = diffSourceCatalog(tools, state);
+  } catch (error) {
+    if (state.previous === undefined) throw error;
+    // A refused batch is refused as a diff by name refuses it (the first problem in batch order,
+    // not the first the positional diff met), with a stamp of its own: the first pass stamped
+    // entries with the one above.
+    diff = diffSourceCatalog(tools, { ...state, stamp: catalog.nextBatchStamp(), previous: undefined });
+  }
   for (const tool of diff.swapped) catalog.swapGrouped(tool);
   return diff;
 }
@@ -45,7 +56,8 @@ export function applyDiff(
   deferrable?: (tool: Tool) => DeferrableTool,
 ): void {
   // The removed names were read from the catalog by the diff, which changed nothing since.
-  for (const name of diff.removed) catalog.removeGrouped((catalog.grouped.get(name) as GroupEntry).tool);
+  for (const name of diff.removed)
+    catalog.removeGrouped((catalog.grouped.get(name) as GroupEntry).tool, true);
   for (const tool of diff.updated) catalog.updateGrouped(tool);
   for (const tool of diff.added) catalog.addGrouped(tool, source);
   deferred.syncDynamicTools({

@@ -22,6 +22,8 @@ export interface GroupEntry {
   readonly source: string;
   /** The stamp of the last replace batch that named this tool (duplicate detection). */
   stamp: number;
+  /** Where the tool sits in its group's last accepted batch (meaningful while that batch is remembered). */
+  position: number;
 }
 
 /** The catalog state a diff is computed against. */
@@ -39,6 +41,17 @@ export interface SourceCatalogState {
   readonly scopeNames: () => Iterable<string>;
   /** The group being replaced. */
   readonly source: string;
+  /**
+   * The group's last accepted batch, when every change of the group since came through it: a
+   * position holding the same object as then holds a survivor, checked when it arrived.
+   */
+  readonly previous?: readonly Tool[] | undefined;
+}
+
+/** What a diff found, while it runs. */
+interface DiffState {
+  readonly newcomers: Set<string>;
+  readonly diff: SourceCatalogDiff;
 }
 
 function sameStrings(left: readonly string[], right: readonly string[]): boolean {
@@ -84,48 +97,99 @@ function sameDefinition(previous: Tool, next: Tool): boolean {
  * batch-duplicate and group checks apply. That keeps a small delta over a large catalog cheap.
  */
 export function diffSourceCatalog(tools: readonly Tool[], state: SourceCatalogState): SourceCatalogDiff {
-  // Names of tools new to the catalog; names already in it are deduplicated by their entry's stamp.
-  const newcomers = new Set<string>();
-  const added: Tool[] = [];
-  const updated: Tool[] = [];
-  const swapped: Tool[] = [];
+  const progress: DiffState = {
+    // Names of tools new to the catalog; names already in it are deduplicated by their entry's stamp.
+    newcomers: new Set<string>(),
+    diff: { added: [], updated: [], swapped: [], removed: [] },
+  };
+  if (state.previous !== undefined) return diffAgainstPrevious(tools, state.previous, state, progress);
   let survivors = 0;
   for (let position = 0; position < tools.length; position += 1) {
-    const tool = tools[position] as Tool;
-    // Read each property once: this loop runs over every tool of the group on every refresh.
-    const name: unknown = typeof tool === 'object' && tool !== null ? tool.name : undefined;
-    // A name that is no string finds no entry (every key is one); checkNewcomer then refuses the item.
-    const entry = state.grouped.get(name as string);
-    // Stryker disable next-line ConditionalExpression: a held object checked again as a newcomer throws what the short path throws; only the time differs
-    if (entry === undefined || entry.tool !== tool) checkNewcomer(tool, position, state);
-    if (entry !== undefined && entry.source !== state.source) throwOtherGroup(tool.name, state.source, entry);
-    const toolName = name as string;
-    if (entry === undefined ? newcomers.has(toolName) : entry.stamp === state.stamp) {
-      throw new RegistryError(
-        RegistryErrorCode.DuplicateInBatch,
-        `replaceTools("${state.source}"): the name "${toolName}" appears more than once in the batch; each must be unique; nothing was changed.`,
-        { toolName },
-      );
-    }
-    if (entry === undefined) {
-      newcomers.add(toolName);
-      added.push(tool);
-    } else {
-      entry.stamp = state.stamp;
-      // Stryker disable next-line AssignmentOperator: a wrong count only makes the scope be walked below, which finds the same names
-      survivors += 1;
-      if (entry.tool !== tool) (sameDefinition(entry.tool, tool) ? swapped : updated).push(tool);
-    }
+    if (diffOne(tools, position, state, progress)) survivors += 1;
   }
-  const removed: string[] = [];
   // Every name of the group survived: nothing to remove, and no need to walk the group.
   // Stryker disable next-line ConditionalExpression: walking a group whose every name survived finds none to remove
   if (survivors !== state.scopeSize) {
     for (const name of state.scopeNames()) {
-      if ((state.grouped.get(name) as GroupEntry).stamp !== state.stamp) removed.push(name);
+      if ((state.grouped.get(name) as GroupEntry).stamp !== state.stamp) progress.diff.removed.push(name);
     }
   }
-  return { added, updated, swapped, removed };
+  return progress.diff;
+}
+
+/**
+ * The diff of a group that changed only through its batches: positions holding the same object as
+ * in the last batch are survivors that were checked then, and are skipped without a lookup (a
+ * small change of a large group costs one pass comparing two arrays); every other position is
+ * diffed by name. A name held at a skipped position cannot come again elsewhere.
+ */
+function diffAgainstPrevious(
+  tools: readonly Tool[],
+  previous: readonly Tool[],
+  state: SourceCatalogState,
+  progress: DiffState,
+): SourceCatalogDiff {
+  const changed: number[] = [];
+  const common = Math.min(tools.length, previous.length);
+  for (let position = 0; position < common; position += 1) {
+    if (tools[position] !== previous[position]) changed.push(position);
+  }
+  for (let position = common; position < tools.length; position += 1) changed.push(position);
+  for (const position of changed) {
+    diffOne(tools, position, state, progress);
+    const entry = state.grouped.get((tools[position] as Tool).name);
+    const held = entry?.position;
+    // The name's current tool sits at a position the batch did not change: the name comes twice.
+    if (held !== undefined && held !== position && held < common && tools[held] === previous[held]) {
+      throwDuplicate(state.source, (tools[position] as Tool).name);
+    }
+  }
+  // Only the tools that left a changed position (or the shortened tail) can be gone.
+  const vacated = changed.filter((position) => position < previous.length);
+  for (let position = tools.length; position < previous.length; position += 1) vacated.push(position);
+  for (const position of vacated) {
+    const name = (previous[position] as Tool).name;
+    if ((state.grouped.get(name) as GroupEntry).stamp !== state.stamp) progress.diff.removed.push(name);
+  }
+  return progress.diff;
+}
+
+/** Checks and diffs the tool at `position`; returns true when its name is already in the group. */
+function diffOne(
+  tools: readonly Tool[],
+  position: number,
+  state: SourceCatalogState,
+  progress: DiffState,
+): boolean {
+  const tool = tools[position] as Tool;
+  // Read each property once: this runs over every tool of the group on a full refresh.
+  const name: unknown = typeof tool === 'object' && tool !== null ? tool.name : undefined;
+  // A name that is no string finds no entry (every key is one); checkNewcomer then refuses the item.
+  const entry = state.grouped.get(name as string);
+  // Stryker disable next-line ConditionalExpression: a held object checked again as a newcomer throws what the short path throws; only the time differs
+  if (entry === undefined || entry.tool !== tool) checkNewcomer(tool, position, state);
+  if (entry !== undefined && entry.source !== state.source) throwOtherGroup(tool.name, state.source, entry);
+  const toolName = name as string;
+  if (entry === undefined ? progress.newcomers.has(toolName) : entry.stamp === state.stamp) {
+    throwDuplicate(state.source, toolName);
+  }
+  const { diff } = progress;
+  if (entry === undefined) {
+    progress.newcomers.add(toolName);
+    diff.added.push(tool);
+    return false;
+  }
+  entry.stamp = state.stamp;
+  if (entry.tool !== tool) (sameDefinition(entry.tool, tool) ? diff.swapped : diff.updated).push(tool);
+  return true;
+}
+
+function throwDuplicate(source: string, toolName: string): never {
+  throw new RegistryError(
+    RegistryErrorCode.DuplicateInBatch,
+    `replaceTools("${source}"): the name "${toolName}" appears more than once in the batch; each must be unique; nothing was changed.`,
+    { toolName },
+  );
 }
 
 function checkNewcomer(tool: Tool, position: number, state: SourceCatalogState): void {

@@ -219,6 +219,7 @@ export class ToolRegistry {
     const list = toToolList('replaceTools', tools);
     const diff = planReplacement(this.#catalog, source, list);
     if (isEmptyDiff(diff)) {
+      this.#catalog.rememberBatch(source, list);
       // Survivors may have been swapped for new objects of the same definition: clones too.
       if (diff.swapped.length > 0) this.#forwardToFollowers(source, list, options);
       return catalogChangeOf(diff, source, reason, this.#revision);
@@ -233,6 +234,7 @@ export class ToolRegistry {
         this.#toolSearch === undefined ? (tool) => this.#deferrable(tool) : undefined,
       ),
     );
+    this.#catalog.rememberBatch(source, list);
 
     const catalogChange = catalogChangeOf(diff, source, reason, this.#revision);
     if (this.#events.has('registered')) {

@@ -18,6 +18,7 @@ export {
   type CompileJsonSchemaOptions,
   compileJsonSchema,
   compileScreenedJsonSchema,
+  screenedJsonSchemaOf,
 } from './foreign/compile-json-schema.js';
 export { DEFAULT_JSON_SCHEMA_LIMITS, type JsonSchemaLimits } from './foreign/json-schema-limits.js';
 export { compileLinearRegExp, type LinearRegExp, type LinearRegExpFlags } from './foreign/linear-regexp.js';

@@ -36,6 +36,7 @@ describe('public surface', () => {
       'projectSchema',
       'schemaKindOf',
       'screenJsonSchema',
+      'screenedJsonSchemaOf',
       'toJsonSchema',
     ]);
   });

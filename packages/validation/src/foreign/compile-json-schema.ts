@@ -26,6 +26,7 @@ import { JSON_SCHEMA_FILLER } from './json-schema-filler.js';
 import { type JsonSchemaLimits, resolveJsonSchemaLimits } from './json-schema-limits.js';
 import { linearRegExpEngine } from './linear-regexp.js';
 import { loadAjv } from './load-ajv.js';
+import { type PackedSchema, packSchema, unpackSchema } from './packed-schema.js';
 import { isScreenReport, type JsonSchemaReport, prescreenJsonSchema } from './prescreen-json-schema.js';
 
 /** Options of {@link compileJsonSchema} beyond the limits. */
@@ -94,15 +95,26 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
    * life; while anyone holds it, every call returns the same frozen object.
    */
   #projection: WeakRef<JsonSchema> | undefined;
-  readonly #plain: SchemaNode;
+  /** The screened copy, packed until first use (see `packSchema`): most tools of a catalog are never called. */
+  readonly #packed: PackedSchema;
   /** Resolves the options a call passes, remembering the tool's own; made on the first parse. */
   #resolveOptions: ParseOptionsResolver | undefined;
 
   constructor(plain: SchemaNode, subject: string, hasDefaults: boolean) {
     this.#subject = subject;
-    this.#plain = plain;
+    this.#packed = packSchema(plain);
     this.#dialect = dialectOf(plain);
     this.#hasDefaults = hasDefaults;
+  }
+
+  /** The screened copy as a plain tree, unpacked anew for each use (a projection or the compile). */
+  get #plain(): SchemaNode {
+    return unpackSchema(this.#packed) as SchemaNode;
+  }
+
+  /** See {@link screenedJsonSchemaOf}. */
+  static screenedOf(validator: object): Record<string, unknown> | undefined {
+    return #packed in validator ? unpackSchema(validator.#packed) : undefined;
   }
 
   toJsonSchema(): JsonSchema {
@@ -232,6 +244,19 @@ export function compileScreenedJsonSchema(
     );
   }
   return new JsonSchemaValidator(report.copy, subjectOf(options), report.hasDefaults);
+}
+
+/**
+ * The screened schema a validator made by {@link compileJsonSchema} or
+ * {@link compileScreenedJsonSchema} checks against, as a new plain tree equal to the screen's
+ * copy (its small subschemas shared and frozen); `undefined` for any other validator. The
+ * validator keeps the schema packed until first use, so a caller that needs the schema itself (the
+ * MCP adapter hands it to the SDK for a call) reads it from here instead of holding a second copy.
+ */
+export function screenedJsonSchemaOf(validator: SchemaValidator): Record<string, unknown> | undefined {
+  return typeof validator === 'object' && validator !== null
+    ? JsonSchemaValidator.screenedOf(validator)
+    : undefined;
 }
 
 function subjectOf(options: CompileJsonSchemaOptions): string {

@@ -100,3 +100,20 @@ describe('screened schemas share their small subschemas', () => {
     expect(Object.isFrozen(validator.toJsonSchema())).toBe(true);
   });
 });
+
+describe('subschemas that differ only inside strings of equal length', () => {
+  it('are each shared among their own repeats', () => {
+    const identifier = (noun: string) => ({
+      type: 'object',
+      properties: { id: { type: 'string', description: `Identifier of the ${noun}.` } },
+    });
+    const idOf = (copy: Record<string, unknown>) => (copy.properties as Record<string, unknown>).id;
+    // Same length, and the same characters where a sampled hash looks: only a whole hash tells them apart.
+    const [issueA, imageA, issueB, imageB] = ['issue', 'image', 'issue', 'image'].map((noun) =>
+      idOf(screened(identifier(noun))),
+    );
+    expect(issueA).toBe(issueB);
+    expect(imageA).toBe(imageB);
+    expect(issueA).not.toBe(imageA);
+  });
+});

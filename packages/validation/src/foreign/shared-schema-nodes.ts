@@ -4,8 +4,9 @@
  * paging object, and a catalog of 10,000 tools would otherwise hold each of them thousands of
  * times. Nodes are shared bottom-up, so two equal nodes have the very same children: a node
  * equals a shared one when it has the same keys in the same order and the same (`===`) values.
- * They are found by a hash of that, cheap enough to run on every screened schema: strings are
- * hashed by their length and a few of their characters (a collision only costs a comparison).
+ * They are found by a hash of that, cheap enough to run on every screened schema: strings as
+ * long as a small node can hold are hashed whole, longer ones by their length and a few of their
+ * characters (a collision costs the sharing of the later node: one node is kept per hash).
  * Only small nodes are shared; nodes are held weakly: when no schema uses one any more, it goes.
  */
 
@@ -33,14 +34,18 @@ function mix(hash: number, value: number): number {
 function stringHash(text: string): number {
   const length = text.length;
   let hash = mix(0x811c9dc5, length);
-  if (length > 0) {
-    hash = mix(hash, text.charCodeAt(0));
-    hash = mix(hash, text.charCodeAt(length >> 2));
-    hash = mix(hash, text.charCodeAt(length >> 1));
-    hash = mix(hash, text.charCodeAt((3 * length) >> 2));
-    hash = mix(hash, text.charCodeAt(length - 1));
+  // A string short enough for a shared node is hashed whole: sampled, equal-length texts such as
+  // "Identifier of the issue." and "Identifier of the event." collided, and only the first of a
+  // hash is ever shared. Longer ones (never in a shared node) are sampled.
+  if (length <= MAX_SHARED_WEIGHT) {
+    for (let index = 0; index < length; index += 1) hash = mix(hash, text.charCodeAt(index));
+    return hash;
   }
-  return hash;
+  hash = mix(hash, text.charCodeAt(0));
+  hash = mix(hash, text.charCodeAt(length >> 2));
+  hash = mix(hash, text.charCodeAt(length >> 1));
+  hash = mix(hash, text.charCodeAt((3 * length) >> 2));
+  return mix(hash, text.charCodeAt(length - 1));
 }
 
 /** Same keys in the same order and the same values: children are already shared, so `===` does. */

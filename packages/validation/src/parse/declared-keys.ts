@@ -1,4 +1,4 @@
-import type { SchemaPlan } from '../schema/schema-plan.js';
+import { planHoldsNoObject, type SchemaPlan } from '../schema/schema-plan.js';
 
 /**
  * What the argument guard's scan checks of a value's keys while it walks the value anyway, so
@@ -36,17 +36,6 @@ export const UNSURE_KEYS: DeclaredKeys = Object.freeze({ names: undefined, close
 
 const compiled = new WeakMap<SchemaPlan, DeclaredKeys>();
 
-/** Plans that can hold no object (strings, numbers, ...): nothing below them can be undeclared. */
-function holdsNoObject(plan: SchemaPlan): boolean {
-  return (
-    plan.types !== 'any' &&
-    !plan.types.has('object') &&
-    !plan.types.has('array') &&
-    plan.union === undefined &&
-    plan.allOf === undefined
-  );
-}
-
 /**
  * Compiles a plan into the key rules the scan follows. It answers as the unknown-key check of
  * the valid path (`compileUndeclaredCheck`) does wherever a node's rule depends only on the key:
@@ -57,7 +46,7 @@ function holdsNoObject(plan: SchemaPlan): boolean {
 export function compileDeclaredKeys(plan: SchemaPlan): DeclaredKeys {
   const known = compiled.get(plan);
   if (known !== undefined) return known;
-  if (holdsNoObject(plan)) return remember(plan, NO_KEY_RULES);
+  if (planHoldsNoObject(plan)) return remember(plan, NO_KEY_RULES);
   const additional = plan.additional;
   if (
     plan.union !== undefined ||

@@ -1,21 +1,10 @@
-import { planAcceptsValueType, type SchemaPlan } from '../schema/schema-plan.js';
+import { planAcceptsValueType, planHoldsNoObject, type SchemaPlan } from '../schema/schema-plan.js';
 
 /** True when the value holds a key its schema does not declare. */
 export type UndeclaredCheck = (value: unknown) => boolean;
 
 const NEVER: UndeclaredCheck = () => false;
 const compiled = new WeakMap<SchemaPlan, UndeclaredCheck>();
-
-/** Plans that can hold no object (strings, numbers, ...): nothing below them can be undeclared. */
-function holdsNoObject(plan: SchemaPlan): boolean {
-  return (
-    plan.types !== 'any' &&
-    !plan.types.has('object') &&
-    !plan.types.has('array') &&
-    plan.union === undefined &&
-    plan.allOf === undefined
-  );
-}
 
 /**
  * Compiles the unknown-key check of the valid path once per plan into closures: each object
@@ -29,7 +18,7 @@ export function compileUndeclaredCheck(
 ): UndeclaredCheck {
   const known = compiled.get(plan);
   if (known !== undefined) return known;
-  if (holdsNoObject(plan)) {
+  if (planHoldsNoObject(plan)) {
     compiled.set(plan, NEVER);
     return NEVER;
   }

@@ -59,6 +59,20 @@ export function planAcceptsValueType(plan: SchemaPlan, value: unknown): boolean 
 }
 
 /**
+ * True when no value `plan` accepts can hold an object (strings, numbers, ...): nothing below it
+ * can carry a key its schema does not declare.
+ */
+export function planHoldsNoObject(plan: SchemaPlan): boolean {
+  return (
+    plan.types !== 'any' &&
+    !plan.types.has('object') &&
+    !plan.types.has('array') &&
+    plan.union === undefined &&
+    plan.allOf === undefined
+  );
+}
+
+/**
  * Builds the plan graph of `root`, resolving `$ref`s with `resolver`. Each distinct schema node
  * gets one plan; recursion is handled by registering a plan before filling its children.
  */

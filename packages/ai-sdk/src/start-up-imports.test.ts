@@ -3,8 +3,8 @@
 // call (the executor's ToolCallRunner runs it). The built ESM and CJS outputs are loaded natively
 // by Node in a child process.
 import { join } from 'node:path';
-import { type BuiltEntry, buildEntryWithProbes, modulesLoadedBy } from '@toolwright/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtEntryForThisFile, modulesLoadedBy } from '@toolwright/test-support';
+import { describe, expect, it } from 'vitest';
 
 const packageDir = join(import.meta.dirname, '..');
 
@@ -33,18 +33,10 @@ const output = await tools.Echo.execute({ text: 'hi' }, { toolCallId: 'c1' });
 console.log(JSON.stringify({ before, made, afterCall: executorLoaded(), text: output.text }));
 `;
 
-let built: BuiltEntry;
-
-beforeAll(async () => {
-  built = await buildEntryWithProbes({
-    packageDir,
-    name: 'start-up-imports',
-    probes: { 'probe-esm.mjs': probe('index.js'), 'probe-cjs.mjs': probe('index.cjs') },
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await built?.remove();
+const built = builtEntryForThisFile({
+  packageDir,
+  name: 'start-up-imports',
+  probes: { 'probe-esm.mjs': probe('index.js'), 'probe-cjs.mjs': probe('index.cjs') },
 });
 
 describe('importing @toolwright/ai-sdk', () => {

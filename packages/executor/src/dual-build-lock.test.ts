@@ -4,8 +4,8 @@ import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { type BuiltEntry, buildEntryWithProbes } from '@toolwright/test-support';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { builtEntryForThisFile } from '@toolwright/test-support';
+import { expect, it } from 'vitest';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -50,28 +50,18 @@ console.log(JSON.stringify({
 }));
 `;
 
-let built: BuiltEntry;
-let outDir: string;
-
-beforeAll(async () => {
-  // Its own dependencies bundled, the workspace packages imported: the two copies share only what
-  // a user's install would share.
-  built = await buildEntryWithProbes({
-    packageDir,
-    name: 'dual-build-lock',
-    probes: { 'probe.mjs': probeScript },
-    external: [/^@toolwright\//, '@streamparser/json', 'picomatch'],
-  });
-  outDir = built.directory;
-});
-
-afterAll(async () => {
-  await built?.remove();
+// Its own dependencies bundled, the workspace packages imported: the two copies share only what
+// a user's install would share.
+const built = builtEntryForThisFile({
+  packageDir,
+  name: 'dual-build-lock',
+  probes: { 'probe.mjs': probeScript },
+  external: [/^@toolwright\//, '@streamparser/json', 'picomatch'],
 });
 
 it('the ESM and CJS builds loaded together share one process path lock, and take each other’s PathLock', async () => {
-  const { stdout } = await promisify(execFile)(process.execPath, [join(outDir, 'probe.mjs')], {
-    cwd: outDir,
+  const { stdout } = await promisify(execFile)(process.execPath, [join(built.directory, 'probe.mjs')], {
+    cwd: built.directory,
   });
   expect(JSON.parse(stdout)).toEqual({
     distinctCopies: true,

@@ -5,8 +5,8 @@
 // only whole batches never loads it. The built ESM and CJS outputs are loaded natively by Node in
 // a child process.
 import { join } from 'node:path';
-import { type BuiltEntry, buildEntryWithProbes, modulesLoadedBy } from '@toolwright/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtEntryForThisFile, modulesLoadedBy } from '@toolwright/test-support';
+import { describe, expect, it } from 'vitest';
 
 const packageDir = join(import.meta.dirname, '..');
 
@@ -66,18 +66,10 @@ console.log(JSON.stringify({
 }));
 `;
 
-let built: BuiltEntry;
-
-beforeAll(async () => {
-  built = await buildEntryWithProbes({
-    packageDir,
-    name: 'start-up-imports',
-    probes: { 'probe-esm.mjs': probe('index.js'), 'probe-cjs.mjs': probe('index.cjs') },
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await built?.remove();
+const built = builtEntryForThisFile({
+  packageDir,
+  name: 'start-up-imports',
+  probes: { 'probe-esm.mjs': probe('index.js'), 'probe-cjs.mjs': probe('index.cjs') },
 });
 
 describe('importing @toolwright/executor', () => {

@@ -7,8 +7,8 @@
 // made; @toolwright/artifacts (the head and tail of a text the store refused) with the first
 // refusal. The built ESM and CJS outputs are loaded natively by Node in a child process.
 import { join } from 'node:path';
-import { type BuiltEntry, buildEntryWithProbes, modulesLoadedBy } from '@toolwright/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtEntryForThisFile, modulesLoadedBy } from '@toolwright/test-support';
+import { describe, expect, it } from 'vitest';
 
 const packageDir = join(import.meta.dirname, '..');
 
@@ -65,27 +65,19 @@ const transport = await mcpOAuth({ storeDirectory: join(scratch, 'oauth') }).tra
 console.log(JSON.stringify({ before, after, afterConnect: loaded(), transport: typeof transport.start, tools: tools.length, built: built !== undefined, refused, refusedOAuth }));
 `;
 
-let built: BuiltEntry;
-let outDir: string;
-
-beforeAll(async () => {
-  built = await buildEntryWithProbes({
-    packageDir,
-    name: 'start-up-imports',
-    probes: { 'probe-esm.mjs': probe('index.js'), 'probe-cjs.mjs': probe('index.cjs') },
-  });
-  outDir = built.directory;
-}, 60_000);
-
-afterAll(async () => {
-  await built?.remove();
+const built = builtEntryForThisFile({
+  packageDir,
+  name: 'start-up-imports',
+  probes: { 'probe-esm.mjs': probe('index.js'), 'probe-cjs.mjs': probe('index.cjs') },
 });
 
 describe('importing @toolwright/mcp-adapter', () => {
   it.each(['esm', 'cjs'])(
     '(%s) loads TypeBox when the helper tools are made, the OAuth flows on the first OAuth connect, and Ajv not at all',
     async (format) => {
-      const run = await modulesLoadedBy([join(outDir, `probe-${format}.mjs`)], { cwd: outDir });
+      const run = await modulesLoadedBy([join(built.directory, `probe-${format}.mjs`)], {
+        cwd: built.directory,
+      });
       expect(run.stderr).toBe('');
       const report = JSON.parse(run.stdout) as Record<string, unknown>;
       expect(report).toEqual({

@@ -1,5 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Options of {@link buildEntryWithProbes}. */
 export interface BuiltEntryOptions {
@@ -45,4 +46,25 @@ export async function buildEntryWithProbes(options: BuiltEntryOptions): Promise<
   await mkdir(directory, { recursive: true });
   for (const [file, source] of Object.entries(options.probes)) await writeFile(join(directory, file), source);
   return { directory, remove: () => rm(directory, { recursive: true, force: true }) };
+}
+
+/**
+ * {@link buildEntryWithProbes} for the tests of one file: built before them (`beforeAll`, within a
+ * minute), removed after them (`afterAll`). Its `directory` is readable from the tests on.
+ */
+export function builtEntryForThisFile(options: BuiltEntryOptions): { readonly directory: string } {
+  let built: BuiltEntry | undefined;
+  beforeAll(async () => {
+    built = await buildEntryWithProbes(options);
+  }, 60_000);
+  afterAll(async () => {
+    await built?.remove();
+  });
+  return {
+    get directory(): string {
+      if (built === undefined)
+        throw new Error(`${options.name}: the entry is built in beforeAll; read it from a test`);
+      return built.directory;
+    },
+  };
 }

@@ -9,7 +9,12 @@ export {
   type KitArtifactStore,
   type KitStoreOptions,
 } from './artifact-store-kit.js';
-export { type BuiltEntry, type BuiltEntryOptions, buildEntryWithProbes } from './built-entry.js';
+export {
+  type BuiltEntry,
+  type BuiltEntryOptions,
+  buildEntryWithProbes,
+  builtEntryForThisFile,
+} from './built-entry.js';
 export {
   describeErrorClassContract,
   type ErrorClassContract,

@@ -3,8 +3,8 @@
 // they load on the first one compiled. The built ESM and CJS outputs are loaded natively by Node
 // in a child process.
 import { join } from 'node:path';
-import { type BuiltEntry, buildEntryWithProbes, modulesLoadedBy } from '@toolwright/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtEntryForThisFile, modulesLoadedBy } from '@toolwright/test-support';
+import { describe, expect, it } from 'vitest';
 
 const packageDir = join(import.meta.dirname, '..');
 
@@ -28,27 +28,19 @@ const matched = patterned.parse({ s: 'aaa' }).value;
 console.log(JSON.stringify({ before, afterPlain, afterPattern: loadedNow(), parsed: parsed.value, code, patternCode, matched }));
 `;
 
-let built: BuiltEntry;
-let outDir: string;
-
-beforeAll(async () => {
-  built = await buildEntryWithProbes({
-    packageDir,
-    name: 'start-up-imports',
-    probes: { 'probe-esm.mjs': probe('index.js'), 'probe-cjs.mjs': probe('index.cjs') },
-  });
-  outDir = built.directory;
-}, 60_000);
-
-afterAll(async () => {
-  await built?.remove();
+const built = builtEntryForThisFile({
+  packageDir,
+  name: 'start-up-imports',
+  probes: { 'probe-esm.mjs': probe('index.js'), 'probe-cjs.mjs': probe('index.cjs') },
 });
 
 describe('importing @toolwright/validation', () => {
   it.each(['esm', 'cjs'])(
     '(%s) loads Ajv on the first JSON Schema compiled and re2js on the first pattern, not before',
     async (format) => {
-      const run = await modulesLoadedBy([join(outDir, `probe-${format}.mjs`)], { cwd: outDir });
+      const run = await modulesLoadedBy([join(built.directory, `probe-${format}.mjs`)], {
+        cwd: built.directory,
+      });
       expect(run.stderr).toBe('');
       expect(JSON.parse(run.stdout)).toEqual({
         before: { ajv: false, re2js: false },

@@ -13,8 +13,10 @@ let loading: Promise<McpStdioSupport> | undefined;
  * shares the module state of the mcp-client copy the rest of the adapter uses.
  */
 function loadStdioSupport(): Promise<McpStdioSupport> {
+  // `import.meta.url` is what tells the builds apart: a loader running the ES build may still
+  // define `__filename` (Vitest does), and that build must import, not require, the entry.
   loading ??=
-    typeof __filename === 'string'
+    import.meta.url === undefined
       ? Promise.resolve(
           (createRequire(__filename)('@toolwright/mcp-client/stdio') as StdioEntry).stdioSupport,
         )

@@ -67,7 +67,7 @@ export async function buildEntryWithProbes(options: BuiltEntryOptions): Promise<
 async function packageBuild(packageDir: string): Promise<{
   config: Options;
   entry: Record<string, string>;
-  manifest: { type?: string; imports?: Record<string, Record<string, string>> };
+  manifest: { type: string; imports: Record<string, Record<string, string>> };
 }> {
   const loaded = (await import(pathToFileURL(join(packageDir, 'tsup.config.ts')).href)) as {
     default: Options;
@@ -96,7 +96,8 @@ async function packageBuild(packageDir: string): Promise<{
       ),
     ]),
   );
-  return { config, entry, manifest: { type: manifest.type, imports } };
+  // The package's module type, which this folder's own manifest would otherwise reset.
+  return { config, entry, manifest: { type: manifest.type ?? 'commonjs', imports } };
 }
 
 /**

@@ -98,3 +98,45 @@ describe('a consumer compiled against the built type files', () => {
     expect(result.status).toBe(0);
   });
 });
+
+describe('@toolwright/executor as published', () => {
+  it('judges a shell command with the analysis of its private #shell-analysis chunk, from import and require', () => {
+    const project = installIntoTemporaryProject(
+      [packedFor('@toolwright/executor')],
+      packed,
+      'executor-shell',
+    );
+    // The chunk is loaded only when the first command is judged: a tarball without it, or an
+    // `imports` that names a file it lacks, fails here and not at import.
+    const probe = `
+      import { createRequire } from 'node:module';
+      const require = createRequire(import.meta.url);
+      // A shell call as the policy reads it (the invocation a Bash tool's build makes).
+      const bash = (command) => ({
+        toolName: 'Bash',
+        kind: 'execute',
+        permissionSignature: \`Bash(\${command})\`,
+        affectedPaths: [],
+      });
+      const judge = ({ PermissionPolicy }) => {
+        const policy = new PermissionPolicy({ workspaceRoot: process.cwd() });
+        return [
+          policy.covers('Bash(git status)', bash('git status')),
+          policy.covers('Bash(git status)', bash('git status && rm -rf x')),
+        ];
+      };
+      const esm = judge(await import('@toolwright/executor'));
+      const cjs = judge(require('@toolwright/executor'));
+      const chunks = Object.keys(require.cache).filter((path) => path.includes('shell-analysis'));
+      console.log(JSON.stringify({ esm, cjs, chunks: chunks.map((path) => path.split('@toolwright/')[1]) }));
+    `;
+    writeFileSync(join(project, 'probe.mjs'), probe);
+    const result = run(process.execPath, ['probe.mjs'], project);
+    expect(result.status, result.output).toBe(0);
+    expect(JSON.parse(result.output.trim().split('\n').pop() as string)).toEqual({
+      esm: [true, false],
+      cjs: [true, false],
+      chunks: ['executor/dist/shell-analysis.cjs'],
+    });
+  });
+});

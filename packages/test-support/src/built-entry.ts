@@ -1,5 +1,7 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Options } from 'tsup';
 import { afterAll, beforeAll } from 'vitest';
 
 /** Options of {@link buildEntryWithProbes}. */
@@ -11,6 +13,13 @@ export interface BuiltEntryOptions {
   readonly probes: Readonly<Record<string, string>>;
   /** What stays an import rather than bundled; default every dependency (tsup's `skipNodeModulesBundle`). */
   readonly external?: ReadonlyArray<string | RegExp>;
+  /**
+   * Build as the package's own `tsup.config.ts` says (its entries, plugins and externals), not its
+   * `src/index.ts` alone, and give the folder the package's `type` and `imports` (their `./dist/`
+   * paths re-rooted to the folder): for an entry that loads a private chunk through the package's
+   * `imports` (`#name`), which must then load from this build, not from the package's `dist`.
+   */
+  readonly packageConfig?: boolean;
 }
 
 /** A package's entry built as Node loads it from npm, in a scratch folder; `remove()` deletes it. */
@@ -30,9 +39,11 @@ export async function buildEntryWithProbes(options: BuiltEntryOptions): Promise<
   const directory = join(options.packageDir, '.tmp', `${options.name}-${process.pid}`);
   await rm(directory, { recursive: true, force: true });
   const { build } = await import('tsup');
+  const own = options.packageConfig === true ? await packageBuild(options.packageDir) : undefined;
   await build({
+    ...own?.config,
     config: false,
-    entry: { index: join(options.packageDir, 'src/index.ts') },
+    entry: own?.entry ?? { index: join(options.packageDir, 'src/index.ts') },
     format: ['esm', 'cjs'],
     outDir: directory,
     dts: false,
@@ -44,8 +55,49 @@ export async function buildEntryWithProbes(options: BuiltEntryOptions): Promise<
       : { external: [...options.external] }),
   });
   await mkdir(directory, { recursive: true });
+  if (own !== undefined) await writeFile(join(directory, 'package.json'), JSON.stringify(own.manifest));
   for (const [file, source] of Object.entries(options.probes)) await writeFile(join(directory, file), source);
   return { directory, remove: () => rm(directory, { recursive: true, force: true }) };
+}
+
+/**
+ * The package's tsup config with its entries made absolute (tsup reads them from the working
+ * directory, which is not the package's in a test), and the manifest of the build folder.
+ */
+async function packageBuild(packageDir: string): Promise<{
+  config: Options;
+  entry: Record<string, string>;
+  manifest: { type: string; imports: Record<string, Record<string, string>> };
+}> {
+  const loaded = (await import(pathToFileURL(join(packageDir, 'tsup.config.ts')).href)) as {
+    default: Options;
+  };
+  const config = loaded.default;
+  if (config.entry === undefined || Array.isArray(config.entry))
+    throw new Error(
+      `${packageDir}/tsup.config.ts: packageConfig needs its entries named ({ index: 'src/index.ts' })`,
+    );
+  const absolute = (path: string) => (isAbsolute(path) ? path : join(packageDir, path));
+  const entry = Object.fromEntries(
+    Object.entries(config.entry).map(([name, path]) => [name, absolute(path)]),
+  );
+  const manifest = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8')) as {
+    type?: string;
+    imports?: Record<string, Record<string, string>>;
+  };
+  // Only the conditions Node resolves at run time, pointed at this folder rather than `dist`.
+  const imports = Object.fromEntries(
+    Object.entries(manifest.imports ?? {}).map(([name, conditions]) => [
+      name,
+      Object.fromEntries(
+        Object.entries(conditions)
+          .filter(([condition, path]) => condition !== 'types' && path.startsWith('./dist/'))
+          .map(([condition, path]) => [condition, `./${path.slice('./dist/'.length)}`]),
+      ),
+    ]),
+  );
+  // The package's module type, which this folder's own manifest would otherwise reset.
+  return { config, entry, manifest: { type: manifest.type ?? 'commonjs', imports } };
 }
 
 /**

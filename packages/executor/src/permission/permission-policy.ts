@@ -15,15 +15,8 @@ import {
   type RuleSpecifier,
 } from './permission-rule.js';
 import { matchProtectedPath, type ProtectedPathContext, type ProtectedPathMatch } from './protected-paths.js';
-import {
-  analyseShell,
-  type CommandCandidates,
-  catchesShell,
-  commandCandidates,
-  coveringRules,
-  type ShellAnalysis,
-  writePaths,
-} from './shell-command.js';
+import { shellAnalysis } from './shell-analysis-eager.js';
+import type { CommandCandidates, ShellAnalysis } from './shell-command.js';
 
 /** Decides, per tool name, whether a call needs the user's approval (as the AI SDK's `needsApproval`). */
 export type NeedsApproval = (params: unknown, invocation: ToolInvocation) => boolean | Promise<boolean>;
@@ -444,7 +437,7 @@ export class PermissionPolicy {
 
   /**
    * Deny and ask rules: a path rule catches a call when any path matches, written or real; a
-   * content rule when any normalised command of the content matches ({@link commandCandidates}).
+   * content rule when any normalised command of the content matches (`commandCandidates`).
    * A tool with paths and a signature of its own (a shell with a working directory) is tested
    * both ways by a specifier that reads as a command (`looksLikeContent`): a deny rule is meant
    * broadly. A tool with paths and the default signature (its params as JSON) by its paths only.
@@ -464,7 +457,7 @@ export class PermissionPolicy {
       if (text === undefined || isParamsJson(text)) return false;
     }
     const shell = content.shell;
-    if (shell !== undefined) return catchesShell(shell, specifier);
+    if (shell !== undefined) return shellAnalysis().catchesShell(shell, specifier);
     const scanned = content.commands;
     // Another implementation's invocation whose signature is not `Name(content)`: fail closed.
     if (scanned === undefined) return 'its permission signature has no content in parentheses';
@@ -480,7 +473,7 @@ export class PermissionPolicy {
    */
   #judgeShellWrites(shell: ShellAnalysis, paths: readonly JudgedPath[]): PermissionDecision | undefined {
     const bases = [this.workspaceRoot, ...paths.map((path) => path.real)];
-    const places = writePaths(shell, bases, this.#home);
+    const places = shellAnalysis().writePaths(shell, bases, this.#home);
     if (places.unknown !== undefined) {
       return {
         behavior: 'ask',
@@ -514,7 +507,7 @@ export class PermissionPolicy {
     const rules = this.#allowRules.filter((rule) => rule.matchesToolName(name));
     const whole = rules.find((rule) => rule.specifier === undefined);
     // Never empty: coveringRules names one rule per command, and a line without commands is not covered.
-    const covering = whole === undefined ? coveringRules(shell, rules) : [whole];
+    const covering = whole === undefined ? shellAnalysis().coveringRules(shell, rules) : [whole];
     if (covering === undefined) return undefined;
     const names = covering.map((rule) => `"${rule.source}"`).join(', ');
     return {
@@ -736,7 +729,7 @@ class CallContent {
   constructor(invocation: ToolInvocation) {
     this.#invocation = invocation;
     const text = invocation.kind === ToolKind.Execute ? this.text : undefined;
-    this.shell = text !== undefined && !isParamsJson(text) ? analyseShell(text) : undefined;
+    this.shell = text !== undefined && !isParamsJson(text) ? shellAnalysis().analyseShell(text) : undefined;
   }
 
   /** The part in parentheses of the signature; a slice of it, not worth keeping. */
@@ -748,7 +741,7 @@ class CallContent {
   get commands(): CommandCandidates | undefined {
     const text = this.text;
     if (text === undefined) return undefined;
-    this.#commands ??= commandCandidates(text);
+    this.#commands ??= shellAnalysis().commandCandidates(text);
     return this.#commands;
   }
 }

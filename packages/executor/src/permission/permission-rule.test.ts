@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ExecutorError } from '../executor-error.js';
-import { contentSegments, escapeRulePath, parsePermissionRule } from './permission-rule.js';
+import { escapeRulePath, parsePermissionRule } from './permission-rule.js';
 
 const workspace = '/srv/ws';
 
@@ -242,33 +242,6 @@ describe('content specifiers', () => {
   });
 });
 
-describe('contentSegments', () => {
-  it('gives the whole content first, then every chained command', () => {
-    expect(contentSegments('a && b; c | d || e & f')).toEqual([
-      'a && b; c | d || e & f',
-      'a',
-      'b',
-      'c',
-      'd',
-      'e',
-      'f',
-    ]);
-  });
-
-  it('cuts at command substitutions, backticks, redirections and groups', () => {
-    expect(contentSegments('echo $(rm x)')).toContain('rm x');
-    expect(contentSegments('echo `rm x`')).toContain('rm x');
-    expect(contentSegments('rm x > /dev/null')).toContain('rm x');
-    expect(contentSegments('(rm x)')).toContain('rm x');
-    expect(contentSegments('{ rm x; }')).toContain('rm x');
-  });
-
-  it('keeps content without separators as one segment', () => {
-    expect(new Set(contentSegments('ls -la'))).toEqual(new Set(['ls -la']));
-    expect(contentSegments(';;')).toEqual([';;']);
-  });
-});
-
 describe('how a path glob is read: parentheses and brackets are literal, a backslash escapes', () => {
   it('Next.js route groups and dynamic segments match as users mean them', () => {
     expect(matchesPath('Read(app/(admin)/**)', `${workspace}/app/(admin)/page.tsx`)).toBe(true);
@@ -490,10 +463,5 @@ describe('more of what rules decide', () => {
     expect(matchesContent('Bash(make && make install)', 'make && make install')).toBe(true);
     expect(matchesContent('Bash(make && make install)', 'make && make install; id')).toBe(false);
     expect(matchesContent('Bash(git log | head)', 'git log | head')).toBe(true);
-  });
-
-  it('contentSegments of content that is nothing but separators is the content alone', () => {
-    expect(contentSegments('&& ;')).toEqual(['&& ;']);
-    expect(contentSegments('ls')).toEqual(['ls', 'ls']);
   });
 });

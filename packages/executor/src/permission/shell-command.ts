@@ -1,4 +1,4 @@
-import { contentSegments } from './permission-rule.js';
+import { contentSegments } from './shell/content-segments.js';
 import { looseCandidates } from './shell/shell-analysis.js';
 
 export { catchesShell, coveringRules } from './shell/rule-coverage.js';

@@ -1,4 +1,3 @@
-import { contentSegments } from '../permission-rule.js';
 import { commandName, MAX_DEPTH, Scan, syntheticWord, TOO_MUCH } from './analysis-scan.js';
 import { expandBraces } from './brace-expansion.js';
 import { riskyOptions } from './command-options.js';
@@ -6,6 +5,7 @@ import { commandValues, FD_PLACEHOLDERS } from './command-values.js';
 import { readEnvironment } from './command-variables.js';
 import type { CommandReading, CommandView, ShellAnalysis } from './command-view.js';
 import { readWrapper, SUBCOMMAND_WRAPPERS, WRAPPERS, type WrapperSpec } from './command-wrappers.js';
+import { contentSegments } from './content-segments.js';
 import { emit } from './deny-candidates.js';
 import { readFind } from './find-command.js';
 import { readGitCommand } from './git-analysis.js';

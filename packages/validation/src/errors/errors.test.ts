@@ -1,5 +1,12 @@
+import { Type } from '@sinclair/typebox';
+import { thrownBy } from '@toolwright/test-support';
 import { ToolwrightError as UtilsToolwrightError } from '@toolwright/utils';
+import { toStandardJsonSchema } from '@valibot/to-json-schema';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { compileJsonSchema } from '../foreign/compile-json-schema.js';
+import { parseToolSchema } from '../parse/compile-tool-schema.js';
+import { compileSchema } from '../schema-kinds/compile-schema.js';
 import { ToolValidationError } from './tool-validation-error.js';
 import { TOOLWRIGHT_ERROR_MARKER, ToolwrightError } from './toolwright-error.js';
 
@@ -33,4 +40,34 @@ describe('ToolValidationError', () => {
     expect(ToolValidationError.isInstance(error)).toBe(true);
     expect(error.name).toBe('ToolValidationError');
   });
+});
+
+describe('the issues of a refused call', () => {
+  const refusals: Record<string, () => unknown> = {
+    'a Standard Schema library (Valibot)': () =>
+      compileSchema(
+        toStandardJsonSchema(v.object({ name: v.pipe(v.string(), v.minLength(1)), count: v.number() })),
+      ).parse({ name: '', count: 'x', extra: 1 }),
+    'a TypeBox schema': () =>
+      parseToolSchema(Type.Object({ name: Type.String({ minLength: 1 }) }), { name: '', extra: 1 }),
+    'a foreign JSON Schema': () =>
+      compileJsonSchema({
+        type: 'object',
+        properties: { name: { type: 'string', minLength: 1 } },
+        additionalProperties: false,
+      }).parse({ name: '', extra: 1 }),
+    'the argument guard': () => parseToolSchema(Type.Object({}), []),
+  };
+
+  for (const [source, refuse] of Object.entries(refusals)) {
+    it(`are frozen, each with the five fields in order, refusing through ${source}`, () => {
+      const error = thrownBy(refuse, ToolValidationError);
+      expect(error.issues.length).toBeGreaterThan(0);
+      expect(Object.isFrozen(error.issues)).toBe(true);
+      for (const issue of error.issues) {
+        expect(Object.isFrozen(issue)).toBe(true);
+        expect(Object.keys(issue)).toEqual(['path', 'keyword', 'message', 'expected', 'received']);
+      }
+    });
+  }
 });

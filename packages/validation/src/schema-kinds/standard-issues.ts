@@ -170,12 +170,22 @@ function sameIssue(a: ValidationIssue, b: ValidationIssue): boolean {
   return a.path === b.path && a.keyword === b.keyword && a.message === b.message;
 }
 
+function withoutRepeats(issues: ValidationIssue[]): ValidationIssue[] {
+  return issues.filter((issue, index) => {
+    for (let earlier = 0; earlier < index; earlier++) if (sameIssue(issues[earlier]!, issue)) return false;
+    return true;
+  });
+}
+
 function dedupe(issues: ValidationIssue[]): ValidationIssue[] {
   if (issues.length <= PAIRWISE_DEDUPE_LIMIT) {
-    return issues.filter((issue, index) => {
-      for (let earlier = 0; earlier < index; earlier++) if (sameIssue(issues[earlier]!, issue)) return false;
-      return true;
-    });
+    // Most refusals have no duplicate: the list itself is kept unless one is found.
+    for (let index = 1; index < issues.length; index++) {
+      for (let earlier = 0; earlier < index; earlier++) {
+        if (sameIssue(issues[earlier]!, issues[index]!)) return withoutRepeats(issues);
+      }
+    }
+    return issues;
   }
   const seen = new Set<string>();
   return issues.filter((issue) => {

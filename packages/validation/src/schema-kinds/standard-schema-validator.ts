@@ -271,9 +271,12 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
       ? findUndeclaredKeys(plan, value, '', MAX_LISTED_ISSUES, linearMatch)
       : [];
     const builder = new IssueBuilder(resolved.catalog);
-    let issues: ValidationIssue[] = undeclared.map((found) =>
-      builder.unknownArgument(found.objectPath, found.key, found.value, found.plan.node),
-    );
+    let issues: ValidationIssue[] =
+      undeclared.length === 0
+        ? []
+        : undeclared.map((found) =>
+            builder.unknownArgument(found.objectPath, found.key, found.value, found.plan.node),
+          );
     if (!isSuccess(result)) {
       const vendorIssues = standardIssuesToValidationIssues(
         places ?? placeIssues(result.issues, value, plan, linearMatch),

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { Type } from '@sinclair/typebox';
 import { thrownBy } from '@toolwright/test-support';
 import { ToolwrightError as UtilsToolwrightError } from '@toolwright/utils';
@@ -70,4 +71,28 @@ describe('the issues of a refused call', () => {
       }
     });
   }
+
+  // The message is made before the error is: a message computed on first read (an accessor)
+  // would be lost by structuredClone, which a worker's postMessage uses, and would show as a
+  // getter to anything reading the property's descriptor.
+  it('carries the whole message as a plain property, wherever the error is read or copied', () => {
+    const error = thrownBy(refusals['a Standard Schema library (Valibot)']!, ToolValidationError);
+    expect(error.message).toBe(
+      [
+        'Invalid arguments (3 problems); fix and call again:',
+        '- /extra: unknown argument "extra"; accepted arguments: name, count',
+        '- /name: expected string of at least 1 character, received string ""',
+        '- /count: expected number, received string "x"',
+      ].join('\n'),
+    );
+    expect(Object.getOwnPropertyDescriptor(error, 'message')).toMatchObject({
+      value: error.message,
+      enumerable: false,
+    });
+    expect(error.stack?.startsWith(`ToolValidationError: ${error.message}`)).toBe(true);
+    expect(String(error)).toBe(`ToolValidationError: ${error.message}`);
+    expect(inspect(error)).toContain(error.message);
+    expect(structuredClone(error).message).toBe(error.message);
+    expect(JSON.parse(JSON.stringify(error)).issues).toEqual(error.issues);
+  });
 });

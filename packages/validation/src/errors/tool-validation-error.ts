@@ -43,18 +43,34 @@ export class ToolValidationError extends ToolwrightError {
   ) {
     super(code, message, options);
     this.toolName = details.toolName;
-    this.issues = Object.freeze(
-      details.issues.map(({ path, keyword, message, expected, received }) =>
-        Object.freeze({ path, keyword, message, expected, received }),
-      ),
-    );
+    this.issues = adoptingIssues
+      ? freezeEach(details.issues)
+      : Object.freeze(
+          details.issues.map(({ path, keyword, message, expected, received }) =>
+            Object.freeze({ path, keyword, message, expected, received }),
+          ),
+        );
   }
+}
+
+/**
+ * True only inside `createArgumentError`, whose issues were made for the error it creates (fresh
+ * objects with the five fields, in order, and a fresh array): those are frozen as they are. A
+ * caller's own issues are copied first, so that what it keeps a reference to is not frozen and
+ * no extra field of its objects reaches the error.
+ */
+let adoptingIssues = false;
+
+function freezeEach(issues: readonly ValidationIssue[]): readonly ValidationIssue[] {
+  for (const issue of issues) Object.freeze(issue);
+  return Object.freeze(issues);
 }
 
 /**
  * Creates the `ToolValidationError` for arguments a model sent. Such an error is data for the
  * model, not a bug: a stack trace into the validator would help no one, and capturing one is the
  * largest single cost of rejecting a call. So the trace is left out (the stack is the message).
+ * `details.issues` must be made for this error alone: they are frozen, not copied.
  */
 export function createArgumentError(
   code: string,
@@ -63,9 +79,11 @@ export function createArgumentError(
 ): ToolValidationError {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
+  adoptingIssues = true;
   try {
     return new ToolValidationError(code, message, details);
   } finally {
+    adoptingIssues = false;
     Error.stackTraceLimit = limit;
   }
 }

@@ -1,9 +1,8 @@
 import type { ResolvedParseOptions } from '../parse/parse-context.js';
 import { type RepairContext, repairValue } from '../parse/repair-arguments.js';
 import type { SchemaPlan } from '../schema/schema-plan.js';
+import type { IssuePlace } from './issue-places.js';
 import { planAtPath } from './plan-walk.js';
-import { locate, pathKeys } from './standard-issues.js';
-import type { StandardIssue } from './standard-schema.js';
 
 /**
  * Whether the repair walk (safe coercions, `null` for optional fields, defaults, stripping) could
@@ -18,22 +17,21 @@ import type { StandardIssue } from './standard-schema.js';
  * sends the call down the full walk: `null` (the parent object may drop it), an object or array
  * (a coercion may sit anywhere inside, and defaults filled there would show in the message), a
  * missing key with a default, a place the plan does not reach, and the `strip` and
- * `nullAsAbsent` options, which change places no issue names.
+ * `nullAsAbsent` options, which change places no issue names. `places` are the issues' places in
+ * `input` (see `placeIssues`), which the conversion of the issues reads again.
  */
 export function mayBeRepaired(
   resolved: ResolvedParseOptions,
   plan: SchemaPlan,
   input: unknown,
-  issues: ReadonlyArray<StandardIssue>,
+  places: readonly IssuePlace[],
   scratch: () => RepairContext,
   matchesPattern: (pattern: string, key: string) => boolean,
 ): boolean {
   if (resolved.strip || resolved.nullAsAbsent) return true;
   // One scratch context for every issue: only the repaired value is looked at, never its coercions.
   let context: RepairContext | undefined;
-  for (const issue of issues) {
-    const keys = pathKeys(issue.path);
-    const { found } = locate(input, keys);
+  for (const { keys, found, plan: at } of places) {
     if (found === null || typeof found === 'object') return true;
     if (found === undefined) {
       // A key present as `undefined` is treated as absent too: the walk would fill its default.
@@ -42,7 +40,6 @@ export function mayBeRepaired(
     }
     // Only a string is ever converted: numbers, booleans and the rest are left as they are.
     if (typeof found !== 'string' || !resolved.coerce) continue;
-    const at = planAtPath(plan, keys, input, matchesPattern);
     if (at === undefined) return true;
     context ??= scratch();
     try {

@@ -3,8 +3,7 @@ import type { ValidationIssue } from '../errors/tool-validation-error.js';
 import { describeExpected } from '../issues/describe-expected.js';
 import type { IssueBuilder } from '../issues/issue-builder.js';
 import { appendPointer } from '../schema/json-pointer.js';
-import type { SchemaPlan } from '../schema/schema-plan.js';
-import { planAtPath } from './plan-walk.js';
+import type { IssuePlace } from './issue-places.js';
 import type { StandardIssue, StandardPathSegment } from './standard-schema.js';
 
 /** Rule words of Zod, Valibot and ArkType issues, mapped to the JSON Schema keyword they enforce. */
@@ -111,26 +110,20 @@ function vendorExpected(issue: StandardIssue): string | undefined {
 }
 
 /**
- * Turns a Standard Schema validator's issues into the one issue shape: a JSON pointer from the
- * path array, the JSON Schema keyword, what was expected (from the vendor's own JSON Schema at
- * that path), a capped preview of what was received. Rules the projection can state get the
- * catalog's words (localised like every other tool's); refinements keep the vendor's message,
- * which is the only place their rule is written. Zod's `unrecognized_keys` becomes one
- * did-you-mean issue per key.
+ * Turns a Standard Schema validator's issues, at their places (see `placeIssues`), into the one
+ * issue shape: a JSON pointer from the path array, the JSON Schema keyword, what was expected
+ * (from the vendor's own JSON Schema at that path), a capped preview of what was received. Rules
+ * the projection can state get the catalog's words (localised like every other tool's);
+ * refinements keep the vendor's message, which is the only place their rule is written. Zod's
+ * `unrecognized_keys` becomes one did-you-mean issue per key.
  */
 export function standardIssuesToValidationIssues(
-  issues: ReadonlyArray<StandardIssue>,
-  value: unknown,
-  root: SchemaPlan,
+  places: readonly IssuePlace[],
   builder: IssueBuilder,
-  matchesPattern: (pattern: string, key: string) => boolean,
 ): ValidationIssue[] {
   const result: ValidationIssue[] = [];
-  for (const issue of issues) {
-    const keys = pathKeys(issue.path);
+  for (const { issue, keys, found, missing, plan } of places) {
     const path = keys.reduce(appendPointer, '');
-    const plan = planAtPath(root, keys, value, matchesPattern);
-    const { found, missing } = locate(value, keys);
     const keyword = sizeKeywordFor(keywordOf(issue), found);
     const unknownKeys = (issue as unknown as { keys?: unknown }).keys;
     if (keyword === 'additionalProperties' && Array.isArray(unknownKeys) && plan !== undefined) {
@@ -177,12 +170,22 @@ function sameIssue(a: ValidationIssue, b: ValidationIssue): boolean {
   return a.path === b.path && a.keyword === b.keyword && a.message === b.message;
 }
 
+function withoutRepeats(issues: ValidationIssue[]): ValidationIssue[] {
+  return issues.filter((issue, index) => {
+    for (let earlier = 0; earlier < index; earlier++) if (sameIssue(issues[earlier]!, issue)) return false;
+    return true;
+  });
+}
+
 function dedupe(issues: ValidationIssue[]): ValidationIssue[] {
   if (issues.length <= PAIRWISE_DEDUPE_LIMIT) {
-    return issues.filter((issue, index) => {
-      for (let earlier = 0; earlier < index; earlier++) if (sameIssue(issues[earlier]!, issue)) return false;
-      return true;
-    });
+    // Most refusals have no duplicate: the list itself is kept unless one is found.
+    for (let index = 1; index < issues.length; index++) {
+      for (let earlier = 0; earlier < index; earlier++) {
+        if (sameIssue(issues[earlier]!, issues[index]!)) return withoutRepeats(issues);
+      }
+    }
+    return issues;
   }
   const seen = new Set<string>();
   return issues.filter((issue) => {

@@ -23,6 +23,7 @@ import { rewriteSchema } from '../schema/rewrite-schema.js';
 import { createRefResolver, type SchemaNode } from '../schema/schema-node.js';
 import { buildSchemaPlan, type SchemaPlan } from '../schema/schema-plan.js';
 import type { Coercion, ParseOptions, ParseResult, SchemaValidator } from '../schema/schema-validator.js';
+import { type IssuePlace, placeIssues } from './issue-places.js';
 import { findUndeclaredKeys } from './plan-walk.js';
 import { probeSample } from './probe-sample.js';
 import { mayBeRepaired } from './repair-at-issues.js';
@@ -229,14 +230,14 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
     if (isSuccess(first)) {
       if (undeclared === 'none' || (undeclared === 'unsure' && !this.#hasUndeclared!(input)))
         return { value: first.value, coercions: NO_COERCIONS };
-    } else if (
-      fromIssues &&
-      !mayBeRepaired(resolved, plan, input, first.issues, () => this.#repairContext(resolved), linearMatch)
-    ) {
-      // Refused, and no repair could change that: the library's issues are the answer, as the
-      // full walk below would find them again after a second validation of the same places.
-      requireObjectArguments(input, resolved.catalog, resolved.toolName);
-      return this.#rejection(resolved, plan, input, first, undeclared);
+    } else if (fromIssues) {
+      const places = placeIssues(first.issues, input, plan, linearMatch);
+      if (!mayBeRepaired(resolved, plan, input, places, () => this.#repairContext(resolved), linearMatch)) {
+        // Refused, and no repair could change that: the library's issues are the answer, as the
+        // full walk below would find them again after a second validation of the same places.
+        requireObjectArguments(input, resolved.catalog, resolved.toolName);
+        return this.#rejection(resolved, plan, input, first, undeclared, places);
+      }
     }
 
     const context = this.#repairContext(resolved);
@@ -255,7 +256,7 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
   /**
    * The error for a refused call: undeclared keys first (the tool's policy), then the library's
    * issues. `verdict` is what the argument guard found of undeclared keys in `value`, when it
-   * walked this value.
+   * walked this value; `places`, the places of the library's issues in `value` when they were found.
    */
   #rejection(
     resolved: ResolvedParseOptions,
@@ -263,17 +264,24 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
     value: unknown,
     result: StandardResult<T>,
     verdict: UndeclaredVerdict,
+    places?: readonly IssuePlace[],
   ): Error {
     const hasUndeclared = verdict === 'found' || (verdict === 'unsure' && this.#hasUndeclared!(value));
     const undeclared = hasUndeclared
       ? findUndeclaredKeys(plan, value, '', MAX_LISTED_ISSUES, linearMatch)
       : [];
     const builder = new IssueBuilder(resolved.catalog);
-    let issues: ValidationIssue[] = undeclared.map((found) =>
-      builder.unknownArgument(found.objectPath, found.key, found.value, found.plan.node),
-    );
+    let issues: ValidationIssue[] =
+      undeclared.length === 0
+        ? []
+        : undeclared.map((found) =>
+            builder.unknownArgument(found.objectPath, found.key, found.value, found.plan.node),
+          );
     if (!isSuccess(result)) {
-      const vendorIssues = standardIssuesToValidationIssues(result.issues, value, plan, builder, linearMatch);
+      const vendorIssues = standardIssuesToValidationIssues(
+        places ?? placeIssues(result.issues, value, plan, linearMatch),
+        builder,
+      );
       if (issues.length === 0) issues = vendorIssues;
       else {
         const reported = new Set(issues.map((issue) => issue.path));

@@ -121,17 +121,13 @@ function scan(
   if (startDepth + 1 > maxDepth) return 'locate';
   let lowerBytes = 0;
   let upperBytes = 0;
-  let pending = 1;
-  pendingValues[0] = value;
-  pendingDepths[0] = startDepth + 1;
-  pendingKeys[0] = keys;
+  let pending = 0;
+  // The arguments object itself is walked first without a trip through the queue.
+  let current = value as object;
+  let childDepth = startDepth + 2;
+  let rules = keys;
   let verdict: ScanVerdict;
-  scanning: while (pending > 0) {
-    pending--;
-    const current = pendingValues[pending] as object;
-    pendingValues[pending] = undefined;
-    const childDepth = pendingDepths[pending]! + 1;
-    let rules = pendingKeys[pending];
+  scanning: for (;;) {
     if (rules === UNSURE_KEYS) {
       if (undeclared === 'none') undeclared = 'unsure';
       rules = undefined;
@@ -215,6 +211,12 @@ function scan(
       verdict = 'too-large';
       break;
     }
+    if (pending === 0) break;
+    pending--;
+    current = pendingValues[pending] as object;
+    pendingValues[pending] = undefined;
+    childDepth = pendingDepths[pending]! + 1;
+    rules = pendingKeys[pending];
   }
   if (verdict !== undefined) {
     releasePending(pending);

@@ -168,6 +168,7 @@ function scan(
       lowerBytes += 2;
       upperBytes += 2;
       const names = rules?.names;
+      const indexOfName = rules?.indexOfName;
       let comma = 0;
       // for...in allocates no key array; JSON objects have no inherited enumerable keys.
       for (const key in current) {
@@ -178,8 +179,17 @@ function scan(
         // Before the undefined check: an undeclared key is one even when its value is undefined.
         let childRules: DeclaredKeys | undefined;
         if (names !== undefined) {
-          childRules = names.get(key);
-          if (childRules === undefined && rules!.closed) undeclared = 'found';
+          let at = -1;
+          if (indexOfName === undefined) {
+            for (let index = 0; index < names.length; index++) {
+              if (names[index] === key) {
+                at = index;
+                break;
+              }
+            }
+          } else at = indexOfName.get(key) ?? -1;
+          if (at >= 0) childRules = rules!.rules[at];
+          else if (rules!.closed) undeclared = 'found';
         }
         const item: unknown = (current as Record<string, unknown>)[key];
         if (item === undefined) continue;

@@ -54,12 +54,6 @@ function describeNonJson(value: unknown): string | undefined {
   return undefined;
 }
 
-/** A plain object: what `JSON.parse` makes (or one with a null prototype). */
-function hasPlainPrototype(value: object): boolean {
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
 /**
  * Upper bound of a string's size as JSON: 6 bytes per UTF-16 unit (a `\u0000` escape) plus quotes.
  * The lower bound is one byte per unit. Exact measurement is only needed between the two.
@@ -161,7 +155,10 @@ function scan(
         }
       }
     } else {
-      if (!hasPlainPrototype(current)) {
+      // A plain object, what `JSON.parse` makes (or one with a null prototype). Written out here:
+      // as a function, V8 left the call in place on this path (seen in a CPU profile).
+      const prototype = Object.getPrototypeOf(current);
+      if (prototype !== Object.prototype && prototype !== null) {
         verdict = 'locate';
         break;
       }

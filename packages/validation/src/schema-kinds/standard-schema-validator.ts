@@ -197,6 +197,8 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
       const resolved = validator.#resolveOptions(options);
       const undeclared = validator.#guard(input, resolved);
       const first = validator.#validate(input, resolved);
+      if (validator.#accepts(input, first, undeclared))
+        return { value: first.value, coercions: NO_COERCIONS };
       const outcome = validator.#parse(input, resolved, undeclared, first, false);
       if (outcome instanceof Error) throw outcome;
       return outcome;
@@ -210,11 +212,7 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
     const resolved = this.#resolveOptions(options);
     const undeclared = this.#guard(input, resolved);
     const first = this.#validate(input, resolved);
-    if (
-      isSuccess(first) &&
-      (undeclared === 'none' || (undeclared === 'unsure' && !this.#hasUndeclared!(input)))
-    )
-      return { value: first.value, coercions: NO_COERCIONS };
+    if (this.#accepts(input, first, undeclared)) return { value: first.value, coercions: NO_COERCIONS };
     const outcome = this.#parse(input, resolved, undeclared, first, true);
     // Thrown here rather than inside #parse: V8 pays for every frame a throw unwinds.
     if (outcome instanceof Error) throw outcome;
@@ -237,8 +235,19 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
     );
   }
 
+  /** Whether the library accepted the call and the call holds no key the schema does not declare. */
+  #accepts(
+    input: unknown,
+    first: StandardResult<T>,
+    undeclared: UndeclaredVerdict,
+  ): first is { readonly value: T; readonly issues?: undefined } {
+    return (
+      isSuccess(first) && (undeclared === 'none' || (undeclared === 'unsure' && !this.#hasUndeclared!(input)))
+    );
+  }
+
   /**
-   * What follows the first validation of a call that {@link parse} did not answer: a refused
+   * What follows the first validation of a call that {@link parse} did not accept: a refused
    * call, or one with undeclared keys. `fromIssues`: a refused call whose issues show that no
    * repair could help is answered from those issues; without it, every refused call takes the
    * full repair walk (the reference the tests hold the shortcut to). A refused call's error is
@@ -252,10 +261,8 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
     fromIssues: boolean,
   ): ParseResult<T> | Error {
     const plan = this.#planned();
-    if (isSuccess(first)) {
-      if (undeclared === 'none' || (undeclared === 'unsure' && !this.#hasUndeclared!(input)))
-        return { value: first.value, coercions: NO_COERCIONS };
-    } else if (
+    if (
+      !isSuccess(first) &&
       fromIssues &&
       !mayBeRepaired(resolved, plan, input, first.issues, () => this.#repairContext(resolved), linearMatch)
     ) {

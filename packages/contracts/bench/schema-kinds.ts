@@ -4,6 +4,7 @@
 // `node --expose-gc --import tsx bench/schema-kinds.ts`.
 import { Type as Type034 } from '@sinclair/typebox';
 import { formatBytes, formatNanos, median, paired, report } from '@toolwright/test-support/bench';
+import { DEFAULT_ARGUMENT_LIMITS } from '@toolwright/validation';
 import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import { type } from 'arktype';
 import Type from 'typebox';
@@ -12,6 +13,7 @@ import * as v from 'valibot';
 import { z } from 'zod';
 import { createTool, ToolKind, ToolResults } from '../src/index.js';
 import { freezeEditLikeByHand, freezeReadLikeByHand } from './freeze-floor.js';
+import { guardEditLikeByHand, guardReadLikeByHand } from './guard-floor.js';
 import { NANOSECOND_ROUNDS } from './measure.js';
 
 type Params = Record<string, unknown>;
@@ -182,6 +184,7 @@ const shapes = [
     valid: { file_path: '/workspace/src/index.ts', offset: 10 } as Params,
     invalid: { file_path: '', offset: 0 } as Params,
     freeze: freezeReadLikeByHand,
+    guard: guardReadLikeByHand,
   },
   {
     label: 'edit-like, 3 edits',
@@ -196,6 +199,7 @@ const shapes = [
     } as Params,
     invalid: { file_path: '', edits: [{ old_string: 'a', new_string: 5 }] } as Params,
     freeze: freezeEditLikeByHand,
+    guard: guardEditLikeByHand,
   },
 ];
 
@@ -240,8 +244,13 @@ function benchBuild(library: Library): void {
       return Object.freeze({ params, coercions: NO_COERCIONS });
     };
     const valid = paired(() => made.build(shape.valid), floor, { ...NANOSECOND_ROUNDS, iterations: 2_000 });
+    // The floor of a guarded build(): the same, after the least walk that checks the caller's
+    // arguments before library code sees them (bench/guard-floor.ts), which build() must do.
+    const guardedFloor = () =>
+      shape.guard(shape.valid, DEFAULT_ARGUMENT_LIMITS.maxBytes) ? floor() : undefined;
+    const guarded = paired(guardedFloor, floor, { ...NANOSECOND_ROUNDS, iterations: 2_000 });
     report(
-      `${library.label} build() on valid input (${shape.label}): ${valid.ratio.toFixed(2)}x its own validation + the deep-freeze floor (${formatNanos(valid.subject)} vs ${formatNanos(valid.baseline)})`,
+      `${library.label} build() on valid input (${shape.label}): ${valid.ratio.toFixed(2)}x its own validation + the deep-freeze floor (${formatNanos(valid.subject)} vs ${formatNanos(valid.baseline)}; measured floor ${guarded.ratio.toFixed(2)}x: the same + the argument guard's walk by hand, which no build() that checks the caller's arguments before library code sees them can avoid)`,
       '<= 1.25x',
       valid.ratio <= 1.25,
     );

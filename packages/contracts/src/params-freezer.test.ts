@@ -113,7 +113,7 @@ describe('per-tool params freezer', () => {
     expect(Object.isFrozen(input)).toBe(false);
   });
 
-  it('falls back to the generic walk where the schema does not pin the shape: open objects, unions, foreign validators', () => {
+  it('freezes where the schema does not pin the shape too: open objects, unions, foreign validators', () => {
     const openSchema = Type.Object(
       { name: Type.String(), choice: Type.Union([Type.String(), Type.Object({ depth: Type.Number() })]) },
       { additionalProperties: true },
@@ -140,8 +140,8 @@ describe('per-tool params freezer', () => {
     expectIsolatedFrozenParams(invocation.params, input, { ...input, note: '' });
   });
 
-  it('chooses the specialised freezer only for closed objects and typed arrays, the generic walk otherwise', () => {
-    expect(compileParamsFreezer({ type: 'object', properties: { a: { type: 'string' } } })).toBe(
+  it('chooses a specialised freezer for objects (closed or open) and typed arrays, the generic walk otherwise', () => {
+    expect(compileParamsFreezer({ type: 'object', properties: { a: { type: 'string' } } })).not.toBe(
       freezeParsed,
     );
     expect(
@@ -151,7 +151,7 @@ describe('per-tool params freezer', () => {
         patternProperties: { '^x': {} },
         additionalProperties: false,
       }),
-    ).toBe(freezeParsed);
+    ).not.toBe(freezeParsed);
     expect(compileParamsFreezer({ anyOf: [{ type: 'object' }] })).toBe(freezeParsed);
     expect(
       compileParamsFreezer({
@@ -246,6 +246,40 @@ const SCHEMAS: ReadonlyArray<[string, Record<string, unknown>, unknown]> = [
     'an open object',
     { type: 'object', properties: { a: { type: 'object' } } },
     { a: { b: [{ c: 1 }] }, extra: { d: [2] } },
+  ],
+  [
+    "an open object of open objects, as Valibot's output schema writes an object",
+    {
+      type: 'object',
+      properties: {
+        path: { type: 'string' },
+        edits: {
+          type: 'array',
+          items: { type: 'object', properties: { from: { type: 'string' }, at: { type: 'object' } } },
+        },
+      },
+    },
+    {
+      path: 'p',
+      edits: [
+        { from: 'a', at: { line: [1] } },
+        { from: 'b', more: [{ c: 2 }] },
+      ],
+      extra: [{}],
+    },
+  ],
+  [
+    'an object with declared and pattern properties',
+    {
+      type: 'object',
+      properties: {
+        a: { type: 'object', properties: {}, additionalProperties: false },
+        s: { type: 'string' },
+      },
+      patternProperties: { '^x': {} },
+      additionalProperties: false,
+    },
+    { a: {}, s: 's', x1: { y: [1] } },
   ],
   ['a union', { anyOf: [{ type: 'object' }, { type: 'array' }] }, { u: [{ v: 1 }] }],
   ['a tuple', { type: 'array', prefixItems: [{ type: 'object' }, { type: 'string' }] }, [{ t: [1] }, 's']],

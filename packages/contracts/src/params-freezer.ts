@@ -22,9 +22,10 @@ const PRIMITIVE_TYPES: ReadonlySet<unknown> = new Set(['string', 'number', 'inte
  *
  * The specialisation relies on the value having passed validation against this schema: a
  * closed object (`additionalProperties: false`, no pattern properties) holds only the declared
- * keys, and a node typed `string` / `number` / `integer` / `boolean` / `null` holds no object.
- * Anything else (unions, references, open objects, tuples, unknown shapes) is frozen by the
- * generic walk, {@link freezeParsed}. So is a node that turns out not to be a plain object or
+ * keys, a declared key's value matches that key's schema, and a node typed `string` / `number`
+ * / `integer` / `boolean` / `null` holds no object. An open object's keys are walked (only they
+ * tell what is there), its undeclared keys' objects frozen by the generic walk. Anything else
+ * (unions, references, tuples, unknown shapes) is frozen by the generic walk, {@link freezeParsed}. So is a node that turns out not to be a plain object or
  * array, which keeps the generic walk's rule that only plain data is copied and frozen.
  */
 export function compileParamsFreezer(schema: unknown): ParamsFreezer {
@@ -64,8 +65,6 @@ function objectPlan(node: Record<string, unknown>): NodePlan {
   // `null ?? {}` is `{}` too: only a non-object `properties` is left to refuse.
   const properties = node.properties ?? {};
   if (
-    node.additionalProperties !== false ||
-    node.patternProperties !== undefined ||
     typeof properties !== 'object' ||
     // Read by name below; `record.__proto__` would read the prototype, not the key.
     Object.hasOwn(properties, '__proto__')
@@ -81,7 +80,8 @@ function objectPlan(node: Record<string, unknown>): NodePlan {
       freezers.push(plan);
     }
   }
-  return objectFreezer(names, freezers);
+  const closed = node.additionalProperties === false && node.patternProperties === undefined;
+  return closed ? objectFreezer(names, freezers) : openObjectFreezer(names, freezers);
 }
 
 /**
@@ -117,6 +117,55 @@ function objectFreezer(names: readonly string[], freezers: readonly ParamsFreeze
       // Unchanged children are not written back: the parse may return a node it froze itself.
       if (frozen !== child) {
         record[name] = frozen;
+      }
+    }
+    return Object.freeze(record);
+  };
+}
+
+/**
+ * An object that may hold keys it does not declare (no `additionalProperties: false`, or
+ * pattern properties): what Valibot's and ArkType's output schemas say of an object that strips
+ * unknown keys. Its own keys are walked, since only they tell what is there: a declared key's
+ * object is frozen by that key's freezer, any other object (an undeclared key's, or one at a
+ * primitive-typed key, which validation rules out) by the generic walk.
+ */
+function openObjectFreezer(names: readonly string[], freezers: readonly ParamsFreezer[]): ParamsFreezer {
+  const declared = new Map<string, ParamsFreezer>();
+  for (let index = 0; index < names.length; index++) {
+    declared.set(names[index] as string, freezers[index] as ParamsFreezer);
+  }
+  return function freezeOpenObject(value: unknown, input: unknown): unknown {
+    if (typeof value !== 'object' || value === null) {
+      return value;
+    }
+    const isCallersObject = value === input;
+    // As for a closed object: only the caller's node is checked to be plain before it is copied.
+    if (isCallersObject && !isPlainObject(value)) {
+      return freezeParsed(value, input);
+    }
+    const record = isCallersObject
+      ? copyRecord(value as Record<string, unknown>)
+      : (value as Record<string, unknown>);
+    const counterpart = input as Record<string, unknown> | null | undefined;
+    for (const key in record) {
+      const child = record[key];
+      if (typeof child !== 'object' || child === null) {
+        continue;
+      }
+      const freezeChild = declared.get(key);
+      let frozen: unknown;
+      if (freezeChild !== undefined) {
+        frozen = freezeChild(child, counterpart?.[key]);
+      } else if (Object.hasOwn(record, key)) {
+        // An enumerable key inherited from a polluted prototype is not the record's data.
+        frozen = freezeParsed(child, counterpart?.[key]);
+      } else {
+        continue;
+      }
+      // Unchanged children are not written back: the parse may return a node it froze itself.
+      if (frozen !== child) {
+        record[key] = frozen;
       }
     }
     return Object.freeze(record);

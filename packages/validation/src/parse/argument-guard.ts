@@ -54,12 +54,6 @@ function describeNonJson(value: unknown): string | undefined {
   return undefined;
 }
 
-/** A plain object: what `JSON.parse` makes (or one with a null prototype). */
-function hasPlainPrototype(value: object): boolean {
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
 /**
  * Upper bound of a string's size as JSON: 6 bytes per UTF-16 unit (a `\u0000` escape) plus quotes.
  * The lower bound is one byte per unit. Exact measurement is only needed between the two.
@@ -121,17 +115,13 @@ function scan(
   if (startDepth + 1 > maxDepth) return 'locate';
   let lowerBytes = 0;
   let upperBytes = 0;
-  let pending = 1;
-  pendingValues[0] = value;
-  pendingDepths[0] = startDepth + 1;
-  pendingKeys[0] = keys;
+  let pending = 0;
+  // The arguments object itself is walked first without a trip through the queue.
+  let current = value as object;
+  let childDepth = startDepth + 2;
+  let rules = keys;
   let verdict: ScanVerdict;
-  scanning: while (pending > 0) {
-    pending--;
-    const current = pendingValues[pending] as object;
-    pendingValues[pending] = undefined;
-    const childDepth = pendingDepths[pending]! + 1;
-    let rules = pendingKeys[pending];
+  scanning: for (;;) {
     if (rules === UNSURE_KEYS) {
       if (undeclared === 'none') undeclared = 'unsure';
       rules = undefined;
@@ -165,13 +155,17 @@ function scan(
         }
       }
     } else {
-      if (!hasPlainPrototype(current)) {
+      // A plain object, what `JSON.parse` makes (or one with a null prototype). Written out here:
+      // as a function, V8 left the call in place on this path (seen in a CPU profile).
+      const prototype = Object.getPrototypeOf(current);
+      if (prototype !== Object.prototype && prototype !== null) {
         verdict = 'locate';
         break;
       }
       lowerBytes += 2;
       upperBytes += 2;
       const names = rules?.names;
+      const indexOfName = rules?.indexOfName;
       let comma = 0;
       // for...in allocates no key array; JSON objects have no inherited enumerable keys.
       for (const key in current) {
@@ -182,8 +176,17 @@ function scan(
         // Before the undefined check: an undeclared key is one even when its value is undefined.
         let childRules: DeclaredKeys | undefined;
         if (names !== undefined) {
-          childRules = names.get(key);
-          if (childRules === undefined && rules!.closed) undeclared = 'found';
+          let at = -1;
+          if (indexOfName === undefined) {
+            for (let index = 0; index < names.length; index++) {
+              if (names[index] === key) {
+                at = index;
+                break;
+              }
+            }
+          } else at = indexOfName.get(key) ?? -1;
+          if (at >= 0) childRules = rules!.rules[at];
+          else if (rules!.closed) undeclared = 'found';
         }
         const item: unknown = (current as Record<string, unknown>)[key];
         if (item === undefined) continue;
@@ -215,6 +218,12 @@ function scan(
       verdict = 'too-large';
       break;
     }
+    if (pending === 0) break;
+    pending--;
+    current = pendingValues[pending] as object;
+    pendingValues[pending] = undefined;
+    childDepth = pendingDepths[pending]! + 1;
+    rules = pendingKeys[pending];
   }
   if (verdict !== undefined) {
     releasePending(pending);

@@ -9,7 +9,7 @@ import { buildSchemaPlan, type SchemaPlan } from '../schema/schema-plan.js';
 import { compileUndeclaredCheck } from '../schema-kinds/undeclared-check.js';
 import { toolSchemaCase } from '../test-support/schema-arbitraries.js';
 import { DEFAULT_ARGUMENT_LIMITS, guardArguments } from './argument-guard.js';
-import { compileDeclaredKeys } from './declared-keys.js';
+import { compileDeclaredKeys, LINEAR_LOOKUP_LIMIT } from './declared-keys.js';
 
 const catalog = messageCatalog('en');
 
@@ -111,6 +111,29 @@ describe('the unknown-key verdict of the argument guard', () => {
     expect(verdictOf(plan, { path: 'a', extra: undefined })).toBe('found');
     expect(verdictOf(plan, { path: 'a', edits: [{ text: 'b' }, { text: 'c', extra: 1 }] })).toBe('found');
   });
+
+  it.each([LINEAR_LOOKUP_LIMIT - 1, LINEAR_LOOKUP_LIMIT, LINEAR_LOOKUP_LIMIT + 1, 3 * LINEAR_LOOKUP_LIMIT])(
+    'finds every declared name among %i, wherever it is declared, and nothing else',
+    (count) => {
+      const names = Array.from({ length: count }, (_, index) => `name_${index}`);
+      // The last name holds a list of closed objects: its rules are found by the name's place too.
+      const properties: Record<string, unknown> = Object.fromEntries(
+        names.map((name) => [name, { type: 'string' }]),
+      );
+      const last = names[count - 1] as string;
+      properties[last] = {
+        type: 'array',
+        items: { type: 'object', properties: { text: { type: 'string' } } },
+      };
+      const plan = closedPlan({ type: 'object', properties });
+      const every: Record<string, unknown> = Object.fromEntries(names.map((name) => [name, 'v']));
+      every[last] = [{ text: 'a' }];
+      expect(verdictOf(plan, every)).toBe('none');
+      expect(verdictOf(plan, { ...every, name_x: 'v' })).toBe('found');
+      expect(verdictOf(plan, { [`${names[0]}_`]: 'v' })).toBe('found');
+      expect(verdictOf(plan, { ...every, [last]: [{ text: 'a' }, { text: 'b', extra: 1 }] })).toBe('found');
+    },
+  );
 
   it('is unsure where the rule depends on more than the key, and without key rules', () => {
     const plan = closedPlan({

@@ -7,10 +7,18 @@ import { planHoldsNoObject, type SchemaPlan } from '../schema/schema-plan.js';
  */
 export interface DeclaredKeys {
   /**
-   * For an object: its declared names, each with what to check below it; `undefined` when the
-   * schema sets no rule on an object's keys here.
+   * For an object: its declared names; `undefined` when the schema sets no rule on an object's
+   * keys here. What to check below each is at the same index of `rules`.
    */
-  readonly names: ReadonlyMap<string, DeclaredKeys> | undefined;
+  readonly names: readonly string[] | undefined;
+  /** What to check below each of `names`, index for index. */
+  readonly rules: readonly DeclaredKeys[];
+  /**
+   * Each of `names` with its index, for an object declaring more than
+   * {@link LINEAR_LOOKUP_LIMIT} names; `undefined` for fewer, where comparing the key with
+   * each name in turn is faster than a map lookup (for-in keys are interned strings).
+   */
+  readonly indexOfName: ReadonlyMap<string, number> | undefined;
   /** Whether a key not in `names` is undeclared (`additionalProperties: false`, no patterns). */
   readonly closed: boolean;
   /** For an array: what to check in each item; `undefined` when nothing. */
@@ -24,15 +32,28 @@ export interface DeclaredKeys {
  */
 export type UndeclaredVerdict = 'none' | 'found' | 'unsure';
 
+/** Most declared names looked up by comparing the key with each in turn (measured: 8 beat a Map). */
+export const LINEAR_LOOKUP_LIMIT = 8;
+
+const NO_RULES: readonly DeclaredKeys[] = Object.freeze([]);
+
 /** Nothing to check at or below this node: its values are never objects, or it sets no key rule. */
 export const NO_KEY_RULES: DeclaredKeys = Object.freeze({
   names: undefined,
+  rules: NO_RULES,
+  indexOfName: undefined,
   closed: false,
   items: undefined,
 });
 
 /** A node the scan cannot judge: an object met here makes the verdict `'unsure'`. */
-export const UNSURE_KEYS: DeclaredKeys = Object.freeze({ names: undefined, closed: false, items: undefined });
+export const UNSURE_KEYS: DeclaredKeys = Object.freeze({
+  names: undefined,
+  rules: NO_RULES,
+  indexOfName: undefined,
+  closed: false,
+  items: undefined,
+});
 
 const compiled = new WeakMap<SchemaPlan, DeclaredKeys>();
 
@@ -58,16 +79,22 @@ export function compileDeclaredKeys(plan: SchemaPlan): DeclaredKeys {
     return remember(plan, UNSURE_KEYS);
   }
   const keys: {
-    names: Map<string, DeclaredKeys> | undefined;
+    names: string[] | undefined;
+    rules: DeclaredKeys[];
+    indexOfName: Map<string, number> | undefined;
     closed: boolean;
     items: DeclaredKeys | undefined;
-  } = { names: undefined, closed: additional === false, items: undefined };
+  } = { names: undefined, rules: [], indexOfName: undefined, closed: additional === false, items: undefined };
   compiled.set(plan, keys);
   if (plan.properties !== undefined || additional === false) {
-    const names = new Map<string, DeclaredKeys>();
-    for (const property of plan.properties ?? [])
-      names.set(property.name, compileDeclaredKeys(property.plan));
+    const names: string[] = [];
+    for (const property of plan.properties ?? []) {
+      names.push(property.name);
+      keys.rules.push(compileDeclaredKeys(property.plan));
+    }
     keys.names = names;
+    if (names.length > LINEAR_LOOKUP_LIMIT)
+      keys.indexOfName = new Map(names.map((name, index) => [name, index]));
   }
   if (plan.items !== undefined) keys.items = compileDeclaredKeys(plan.items);
   return keys;

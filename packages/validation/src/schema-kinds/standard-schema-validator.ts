@@ -194,31 +194,39 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
 
   static {
     parseWithFullRepair = (validator, input, options) => {
-      const outcome = validator.#parse(input, options, false);
+      validator.#resolveOptions ??= createParseOptionsResolver();
+      const resolved = validator.#resolveOptions(options);
+      const undeclared = validator.#guard(input, resolved);
+      const first = validator.#validate(input, resolved);
+      if (validator.#accepts(input, first, undeclared))
+        return { value: first.value, coercions: NO_COERCIONS };
+      const outcome = validator.#parse(input, resolved, undeclared, first, false);
       if (outcome instanceof Error) throw outcome;
       return outcome;
     };
   }
 
   parse(input: unknown, options?: ParseOptions): ParseResult<T> {
-    const outcome = this.#parse(input, options, true);
+    // The accepted call is answered here, in as few calls as it takes (this is build()'s hot
+    // path); #parse takes the rest from the same first validation.
+    this.#resolveOptions ??= createParseOptionsResolver();
+    const resolved = this.#resolveOptions(options);
+    const undeclared = this.#guard(input, resolved);
+    const first = this.#validate(input, resolved);
+    if (this.#accepts(input, first, undeclared)) return { value: first.value, coercions: NO_COERCIONS };
+    const outcome = this.#parse(input, resolved, undeclared, first, true);
     // Thrown here rather than inside #parse: V8 pays for every frame a throw unwinds.
     if (outcome instanceof Error) throw outcome;
     return outcome;
   }
 
   /**
-   * `fromIssues`: a refused call whose issues show that no repair could help is answered from
-   * those issues; without it, every refused call takes the full repair walk (the reference the
-   * tests hold the shortcut to). A refused call's error is returned, for the caller to throw.
+   * Before any vendor code sees the input: size, depth, prototype keys, plain JSON only; the same
+   * walk looks up every key among the declared ones.
    */
-  #parse(input: unknown, options: ParseOptions | undefined, fromIssues: boolean): ParseResult<T> | Error {
-    this.#resolveOptions ??= createParseOptionsResolver();
-    const resolved = this.#resolveOptions(options);
-    const plan = this.#planned();
-    // Before any vendor code sees the input: size, depth, prototype keys, plain JSON only; the
-    // same walk looks up every key among the declared ones.
-    const undeclared = guardArguments(
+  #guard(input: unknown, resolved: ResolvedParseOptions): UndeclaredVerdict {
+    this.#planned();
+    return guardArguments(
       input,
       resolved.limits,
       resolved.catalog,
@@ -226,11 +234,35 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
       undefined,
       this.#declaredKeys,
     );
-    const first = this.#validate(input, resolved);
-    if (isSuccess(first)) {
-      if (undeclared === 'none' || (undeclared === 'unsure' && !this.#hasUndeclared!(input)))
-        return { value: first.value, coercions: NO_COERCIONS };
-    } else if (fromIssues) {
+  }
+
+  /** Whether the library accepted the call and the call holds no key the schema does not declare. */
+  #accepts(
+    input: unknown,
+    first: StandardResult<T>,
+    undeclared: UndeclaredVerdict,
+  ): first is { readonly value: T; readonly issues?: undefined } {
+    return (
+      isSuccess(first) && (undeclared === 'none' || (undeclared === 'unsure' && !this.#hasUndeclared!(input)))
+    );
+  }
+
+  /**
+   * What follows the first validation of a call that {@link parse} did not accept: a refused
+   * call, or one with undeclared keys. `fromIssues`: a refused call whose issues show that no
+   * repair could help is answered from those issues; without it, every refused call takes the
+   * full repair walk (the reference the tests hold the shortcut to). A refused call's error is
+   * returned, for the caller to throw.
+   */
+  #parse(
+    input: unknown,
+    resolved: ResolvedParseOptions,
+    undeclared: UndeclaredVerdict,
+    first: StandardResult<T>,
+    fromIssues: boolean,
+  ): ParseResult<T> | Error {
+    const plan = this.#planned();
+    if (!isSuccess(first) && fromIssues) {
       const places = placeIssues(first.issues, input, plan, linearMatch);
       if (!mayBeRepaired(resolved, plan, input, places, () => this.#repairContext(resolved), linearMatch)) {
         // Refused, and no repair could change that: the library's issues are the answer, as the

@@ -24,7 +24,7 @@ import { type BuildOptions, TOOL_MARKER, type Tool, type ToolMetadata } from './
 import type { SchemaParams, ToolConfig, ToolSchema } from './tool-config.js';
 import { normaliseDescription } from './tool-description.js';
 import type { ToolInvocation } from './tool-invocation.js';
-import { BUILTIN_SOURCE, type ToolSource } from './tool-source.js';
+import { frozenSourceOf } from './tool-source.js';
 
 // Shared by every call that needed no repair: an empty frozen array is the same for all.
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
@@ -86,8 +86,7 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
   const parallelism = config.parallelism ?? (isConcurrencySafe ? 'shared' : 'exclusive');
   const isRetrySafe = config.isRetrySafe ?? false;
   const strict = config.strict ?? false;
-  const source: ToolSource =
-    config.source === undefined ? BUILTIN_SOURCE : Object.freeze({ ...config.source });
+  const source = frozenSourceOf(config.source);
   const shouldDefer = config.shouldDefer ?? source.type === 'mcp';
   const displayName = config.displayName ?? name;
   // Equal tag lists are one shared frozen array: an MCP server's tools all carry the same few.

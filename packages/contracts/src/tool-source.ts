@@ -13,6 +13,22 @@ export const BUILTIN_SOURCE: ToolSource = Object.freeze({ type: 'builtin' });
  */
 export function frozenSourceOf(source: ToolSource | undefined): ToolSource {
   if (source === undefined || source.type === 'builtin') return BUILTIN_SOURCE;
+  // A frozen source of data properties (checked to be strings, with no other keys, before this)
+  // cannot change: kept as given, as an MCP adapter passes one per listed tool.
+  if (
+    Object.isFrozen(source) &&
+    Object.getPrototypeOf(source) === Object.prototype &&
+    hasOnlyDataProperties(source)
+  )
+    return source;
   const { server, toolName, fingerprint } = source;
   return Object.freeze({ type: 'mcp', server, toolName, fingerprint });
+}
+
+function hasOnlyDataProperties(source: object): boolean {
+  for (const key of Reflect.ownKeys(source)) {
+    if (typeof key !== 'string' || !('value' in (Object.getOwnPropertyDescriptor(source, key) ?? {})))
+      return false;
+  }
+  return true;
 }

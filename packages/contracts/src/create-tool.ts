@@ -17,8 +17,10 @@ import {
   buildTool,
   getToolFunctionDeclaration,
   getToolMetadata,
+  NO_EXTRAS,
   parseOptionsOf,
   TOOL_STATE,
+  type ToolExtras,
   ToolState,
 } from './tool-methods.js';
 import { frozenSourceOf } from './tool-source.js';
@@ -118,13 +120,12 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
       : { extractSignatureContent, affectedPaths, abstractPermissionRule, describeInvocation };
   // Only a TypeBox 0.34 schema compiled here is trusted to describe what parse returns; any other
   // validator's output (a vendor's transforms included) is frozen by the generic walk.
-  const state = new ToolState<Params>(
-    config as ToolConfig<ToolSchema, Params>,
-    config.execute,
-    hooks,
-    isTypeBox034Schema(config.schema),
-    parseOptions,
-  );
+  const ownSchema = isTypeBox034Schema(config.schema);
+  const extras: ToolExtras<Params> =
+    hooks === undefined && !ownSchema && parseOptions === undefined
+      ? NO_EXTRAS
+      : Object.freeze({ hooks, ownSchema, parseOptions });
+  const state = new ToolState<Params>(config as ToolConfig<ToolSchema, Params>, config.execute, extras);
 
   // The methods are the same functions for every tool; what they need of this one is in `state`.
   const tool = {

@@ -16,7 +16,7 @@ const make = (description: string | ToolDescription, source?: ToolSource) =>
     kind: ToolKind.ReadOnly,
     schema: Type.Object({}),
     description,
-    source,
+    ...(source === undefined ? {} : { source }),
     execute: async () => ToolResults.success(''),
   });
 

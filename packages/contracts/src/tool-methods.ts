@@ -29,6 +29,39 @@ export interface ToolHooks<Params> {
 }
 
 /**
+ * What the config chose beyond the usual, fixed at createTool: most tools have none of it and
+ * share {@link NO_EXTRAS}.
+ */
+export interface ToolExtras<Params> {
+  readonly hooks: ToolHooks<Params> | undefined;
+  /** Only a TypeBox 0.34 schema compiled by createTool is trusted to describe what parse returns. */
+  readonly ownSchema: boolean;
+  /** The parse options of the config's validation choices (copied). */
+  readonly parseOptions: ParseOptions | undefined;
+}
+
+export const NO_EXTRAS: ToolExtras<unknown> = Object.freeze({
+  hooks: undefined,
+  ownSchema: false,
+  parseOptions: undefined,
+});
+
+/** What the first build makes: most tools of a large catalog are never called. */
+interface BuiltState<Params> {
+  readonly parseOptions: ParseOptions;
+  nullAsAbsentParseOptions: ParseOptions | undefined;
+  freezeParams: ParamsFreezer | undefined;
+  /** Bound to the config. */
+  behaviour: InvocationBehaviour<Params> | undefined;
+}
+
+/** What declaring the tool or describing it makes: deferred tools may never be declared. */
+interface DeclaredState {
+  declarationFor: ((target: ProviderTarget) => FunctionDeclaration) | undefined;
+  metadata: ToolMetadata | undefined;
+}
+
+/**
  * What a tool's methods need besides its public fields: one small object per tool, read by
  * methods every tool shares. A closure per method and tool (three of them, and a context holding
  * every variable any of them read) cost a catalog of 10,000 MCP tools about 320 bytes per tool.
@@ -37,22 +70,14 @@ export interface ToolHooks<Params> {
 export class ToolState<Params> {
   /** The tool as `createTool` made it: a spread copy's methods answer as the original's did. */
   tool!: Tool<Params>;
-  /** Bound to the config on the first build. */
-  behaviour: InvocationBehaviour<Params> | undefined;
-  nullAsAbsentParseOptions: ParseOptions | undefined;
-  freezeParams: ParamsFreezer | undefined;
-  declarationFor: ((target: ProviderTarget) => FunctionDeclaration) | undefined;
-  metadata: ToolMetadata | undefined;
+  built: BuiltState<Params> | undefined;
+  declared: DeclaredState | undefined;
 
   constructor(
     /** The config: the callbacks run with it as `this`. */
     readonly config: ToolConfig<ToolSchema, Params>,
     readonly execute: ToolConfig<ToolSchema, Params>['execute'],
-    readonly hooks: ToolHooks<Params> | undefined,
-    /** Only a TypeBox 0.34 schema compiled by createTool is trusted to describe what parse returns. */
-    readonly ownSchema: boolean,
-    /** Fixed per tool; made on the first build when the config had no validation choices. */
-    public parseOptions: ParseOptions | undefined,
+    readonly extras: ToolExtras<Params>,
   ) {}
 }
 
@@ -90,24 +115,30 @@ export function buildTool<Params>(
   if (options !== undefined) {
     checkBuildOptions(options);
   }
-  state.parseOptions ??= parseOptionsOf(undefined, tool.name);
-  const parseOptions = state.parseOptions;
+  state.built ??= {
+    parseOptions: state.extras.parseOptions ?? parseOptionsOf(undefined, tool.name),
+    nullAsAbsentParseOptions: undefined,
+    freezeParams: undefined,
+    behaviour: undefined,
+  };
+  const built = state.built;
   if (options?.nullAsAbsent)
-    state.nullAsAbsentParseOptions ??= Object.freeze({ ...parseOptions, nullAsAbsent: true });
+    built.nullAsAbsentParseOptions ??= Object.freeze({ ...built.parseOptions, nullAsAbsent: true });
   const result = tool.validator.parse(
     params,
-    options?.nullAsAbsent ? state.nullAsAbsentParseOptions : parseOptions,
+    options?.nullAsAbsent ? built.nullAsAbsentParseOptions : built.parseOptions,
   );
-  state.freezeParams ??= chooseParamsFreezer(tool.validator, state.ownSchema);
+  built.freezeParams ??= chooseParamsFreezer(tool.validator, state.extras.ownSchema);
   // Parse shares unchanged parts with the caller's input: those are copied, the rest frozen in place.
-  const value = state.freezeParams(result.value, params) as DeepReadonly<Params>;
+  const value = built.freezeParams(result.value, params) as DeepReadonly<Params>;
   const coercions = result.coercions.length === 0 ? NO_COERCIONS : deepFreeze(result.coercions);
-  state.behaviour ??= behaviourOf(state);
-  return new FrozenToolInvocation(state.behaviour, value, coercions);
+  built.behaviour ??= behaviourOf(state);
+  return new FrozenToolInvocation(built.behaviour, value, coercions);
 }
 
 function behaviourOf<Params>(state: ToolState<Params>): InvocationBehaviour<Params> {
-  const { tool, config, hooks } = state;
+  const { tool, config } = state;
+  const { hooks } = state.extras;
   return Object.freeze({
     toolName: tool.name,
     displayName: tool.displayName,
@@ -131,20 +162,24 @@ export function getToolFunctionDeclaration(
 ): FunctionDeclaration {
   const state = stateOf(this, 'getFunctionDeclaration');
   const { tool } = state;
-  state.declarationFor ??= createDeclarationCache({
+  state.declared ??= { declarationFor: undefined, metadata: undefined };
+  const declared = state.declared;
+  declared.declarationFor ??= createDeclarationCache({
     name: tool.name,
     description: tool.description,
     validator: tool.validator,
     strict: tool.strict,
   });
-  return state.declarationFor(target);
+  return declared.declarationFor(target);
 }
 
 /** `Tool.getMetadata` of every tool createTool makes. */
 export function getToolMetadata(this: Tool): ToolMetadata {
   const state = stateOf(this, 'getMetadata');
   const { tool } = state;
-  state.metadata ??= Object.freeze({
+  state.declared ??= { declarationFor: undefined, metadata: undefined };
+  const declared = state.declared;
+  declared.metadata ??= Object.freeze({
     specificationVersion: 'v1',
     name: tool.name,
     displayName: tool.displayName,
@@ -164,5 +199,5 @@ export function getToolMetadata(this: Tool): ToolMetadata {
       ? {}
       : { outputSchema: deepFreeze(structuredClone(tool.outputValidator.toJsonSchema())) }),
   });
-  return state.metadata;
+  return declared.metadata;
 }

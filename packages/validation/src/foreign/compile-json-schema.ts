@@ -100,7 +100,12 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
   get source(): 'json-schema' {
     return 'json-schema';
   }
-  readonly #subject: string;
+  /**
+   * The schema's name (usually the tool's) for errors about the schema itself; the subject text
+   * is made only for such an error (made for every validator, it cost each of 10,000 listed tools
+   * about 150 bytes of concatenated string).
+   */
+  readonly #name: string | undefined;
   readonly #hasDefaults: boolean;
   #compiledState: CompiledState | undefined;
   /**
@@ -112,8 +117,8 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
   /** The screened copy, packed until first use (see `packSchema`): most tools of a catalog are never called. */
   readonly #packed: PackedSchema;
 
-  constructor(plain: SchemaNode, subject: string, hasDefaults: boolean) {
-    this.#subject = subject;
+  constructor(plain: SchemaNode, name: string | undefined, hasDefaults: boolean) {
+    this.#name = name;
     this.#packed = packSchema(plain);
     this.#hasDefaults = hasDefaults;
   }
@@ -190,7 +195,7 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
       } catch (error) {
         // A RangeError (stack overflow), an invalid schema or a pattern RE2 cannot run.
         state.compileError = previewText(
-          `${this.#subject} cannot be compiled: ${(error as Error).message}`,
+          `${subjectOf(this.#name)} cannot be compiled: ${(error as Error).message}`,
           300,
         );
       } finally {
@@ -246,9 +251,8 @@ export function compileJsonSchema(
   options: CompileJsonSchemaOptions = {},
 ): SchemaValidator<Record<string, unknown>> {
   checkOptions('CompileJsonSchemaOptions', options, COMPILE_OPTIONS, invalidOption);
-  const subject = subjectOf(options);
-  const report = prescreenJsonSchema(schema, resolveJsonSchemaLimits(limits), subject);
-  return new JsonSchemaValidator(report.copy, subject, report.hasDefaults);
+  const report = prescreenJsonSchema(schema, resolveJsonSchemaLimits(limits), subjectOf(options.name));
+  return new JsonSchemaValidator(report.copy, options.name, report.hasDefaults);
 }
 
 /**
@@ -269,7 +273,7 @@ export function compileScreenedJsonSchema(
       'compileScreenedJsonSchema: the report is not one screenJsonSchema returned; pass `screenJsonSchema(schema, limits).report`, or call compileJsonSchema(schema, limits) to screen and compile in one step',
     );
   }
-  return new JsonSchemaValidator(report.copy, subjectOf(options), report.hasDefaults);
+  return new JsonSchemaValidator(report.copy, options.name, report.hasDefaults);
 }
 
 /**
@@ -285,6 +289,6 @@ export function screenedJsonSchemaOf(validator: SchemaValidator): Record<string,
     : undefined;
 }
 
-function subjectOf(options: CompileJsonSchemaOptions): string {
-  return options.name === undefined ? 'JSON Schema' : `JSON Schema of "${options.name}"`;
+function subjectOf(name: string | undefined): string {
+  return name === undefined ? 'JSON Schema' : `JSON Schema of "${name}"`;
 }

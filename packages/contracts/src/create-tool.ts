@@ -1,33 +1,29 @@
 import {
-  type Coercion,
   compileSchema,
   isTypeBox034Schema,
   type ParseOptions,
-  type ProviderTarget,
   type SchemaValidator,
 } from '@toolwright/validation';
-import { checkBuildOptions } from './build-options.js';
 import { checkToolConfig } from './check-tool-config.js';
 import { checkToolExamples } from './check-tool-examples.js';
-import { chooseParamsFreezer } from './choose-params-freezer.js';
-import { createDeclarationCache } from './declaration-cache.js';
-import { deepFreeze } from './deep-freeze.js';
-import type { DeepReadonly } from './deep-readonly.js';
 import { InvalidToolDefinitionError } from './errors.js';
-import { FrozenToolInvocation, type InvocationBehaviour } from './frozen-tool-invocation.js';
-import type { FunctionDeclaration } from './function-declaration.js';
-import type { ParamsFreezer } from './params-freezer.js';
 import { sharedTagList } from './shared-tag-lists.js';
 import { checkSchemaSpecificationVersion } from './specification-version.js';
 import { compileOutputSchema } from './structured-output.js';
-import { type BuildOptions, TOOL_MARKER, type Tool, type ToolMetadata } from './tool.js';
+import { TOOL_MARKER, type Tool } from './tool.js';
 import type { SchemaParams, ToolConfig, ToolSchema } from './tool-config.js';
 import { normaliseDescription } from './tool-description.js';
-import type { ToolInvocation } from './tool-invocation.js';
-import { BUILTIN_SOURCE, type ToolSource } from './tool-source.js';
-
-// Shared by every call that needed no repair: an empty frozen array is the same for all.
-const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
+import {
+  buildTool,
+  getToolFunctionDeclaration,
+  getToolMetadata,
+  NO_EXTRAS,
+  parseOptionsOf,
+  TOOL_STATE,
+  type ToolExtras,
+  ToolState,
+} from './tool-methods.js';
+import { frozenSourceOf } from './tool-source.js';
 
 /**
  * Defines a tool once and returns it frozen. The config is checked completely first; when
@@ -86,8 +82,7 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
   const parallelism = config.parallelism ?? (isConcurrencySafe ? 'shared' : 'exclusive');
   const isRetrySafe = config.isRetrySafe ?? false;
   const strict = config.strict ?? false;
-  const source: ToolSource =
-    config.source === undefined ? BUILTIN_SOURCE : Object.freeze({ ...config.source });
+  const source = frozenSourceOf(config.source);
   const shouldDefer = config.shouldDefer ?? source.type === 'mcp';
   const displayName = config.displayName ?? name;
   // Equal tag lists are one shared frozen array: an MCP server's tools all carry the same few.
@@ -98,9 +93,8 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
   // validation choices gets its options on the first build (most tools of a large catalog are
   // never called).
   const validationChoices = config.validation;
-  let parseOptions: ParseOptions | undefined =
+  const parseOptions: ParseOptions | undefined =
     validationChoices === undefined ? undefined : parseOptionsOf(validationChoices, name);
-  let nullAsAbsentParseOptions: ParseOptions | undefined;
 
   // Structured examples are checked against the schema (with build()'s validator) before the
   // description is copied: a wrong example would teach the model a call the tool refuses.
@@ -116,23 +110,25 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
 
   // The callbacks are read from the config now and bound to it on the first build: a bound
   // function per tool costs more than the tool's own fields, and most tools are never called.
-  const { execute, extractSignatureContent, affectedPaths, abstractPermissionRule, describeInvocation } =
-    config;
-  let behaviour: InvocationBehaviour<Params> | undefined;
-
-  // The methods below read the tool's own fields from \`tool\`, not from this function's variables:
-  // every variable a method reads is kept per tool in its closure context, beside the same value
-  // in the tool (a catalog of 10,000 tools paid about 120 bytes per tool for the duplicates).
-  // Made on the first declaration: deferred tools may never be declared at all.
-  let declarationFor: ((target: ProviderTarget) => FunctionDeclaration) | undefined;
-  let metadata: ToolMetadata | undefined;
-  // Specialised on the first build, not here: createTool stays cheap for tools never called.
+  const { extractSignatureContent, affectedPaths, abstractPermissionRule, describeInvocation } = config;
+  const hooks =
+    extractSignatureContent === undefined &&
+    affectedPaths === undefined &&
+    abstractPermissionRule === undefined &&
+    describeInvocation === undefined
+      ? undefined
+      : { extractSignatureContent, affectedPaths, abstractPermissionRule, describeInvocation };
   // Only a TypeBox 0.34 schema compiled here is trusted to describe what parse returns; any other
   // validator's output (a vendor's transforms included) is frozen by the generic walk.
   const ownSchema = isTypeBox034Schema(config.schema);
-  let freezeParams: ParamsFreezer | undefined;
+  const extras: ToolExtras<Params> =
+    hooks === undefined && !ownSchema && parseOptions === undefined
+      ? NO_EXTRAS
+      : Object.freeze({ hooks, ownSchema, parseOptions });
+  const state = new ToolState<Params>(config as ToolConfig<ToolSchema, Params>, config.execute, extras);
 
-  const tool: Tool<Params> = {
+  // The methods are the same functions for every tool; what they need of this one is in `state`.
+  const tool = {
     specificationVersion: 'v1',
     [TOOL_MARKER]: true,
     name,
@@ -151,84 +147,13 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
     shouldDefer,
     validator,
     outputValidator,
-
-    build(params: unknown, options?: BuildOptions): ToolInvocation<Params> {
-      if (options !== undefined) {
-        checkBuildOptions(options);
-      }
-      parseOptions ??= parseOptionsOf(undefined, tool.name);
-      if (options?.nullAsAbsent)
-        nullAsAbsentParseOptions ??= Object.freeze({ ...parseOptions, nullAsAbsent: true });
-      const result = validator.parse(params, options?.nullAsAbsent ? nullAsAbsentParseOptions : parseOptions);
-      freezeParams ??= chooseParamsFreezer(validator, ownSchema);
-      // Parse shares unchanged parts with the caller's input: those are copied, the rest frozen in place.
-      const value = freezeParams(result.value, params) as DeepReadonly<Params>;
-      const coercions = result.coercions.length === 0 ? NO_COERCIONS : deepFreeze(result.coercions);
-      behaviour ??= Object.freeze({
-        toolName: tool.name,
-        displayName: tool.displayName,
-        kind: tool.kind,
-        isRetrySafe: tool.isRetrySafe,
-        parallelism: tool.parallelism,
-        isConcurrencySafe: tool.isConcurrencySafe,
-        extractSignatureContent: extractSignatureContent?.bind(config),
-        affectedPaths: affectedPaths?.bind(config),
-        abstractPermissionRule: abstractPermissionRule?.bind(config),
-        describeInvocation: describeInvocation?.bind(config),
-        execute: execute.bind(config),
-        outputValidator: tool.outputValidator,
-      });
-      return new FrozenToolInvocation(behaviour, value, coercions);
-    },
-
-    getFunctionDeclaration(target: ProviderTarget = 'json-schema'): FunctionDeclaration {
-      declarationFor ??= createDeclarationCache({
-        name: tool.name,
-        description: tool.description,
-        validator,
-        strict: tool.strict,
-      });
-      return declarationFor(target);
-    },
-
-    getMetadata(): ToolMetadata {
-      metadata ??= Object.freeze({
-        specificationVersion: 'v1',
-        name: tool.name,
-        displayName: tool.displayName,
-        kind: tool.kind,
-        version: tool.version,
-        category: tool.category,
-        tags: tool.tags,
-        description: tool.description,
-        isConcurrencySafe: tool.isConcurrencySafe,
-        parallelism: tool.parallelism,
-        isRetrySafe: tool.isRetrySafe,
-        strict: tool.strict,
-        source: tool.source,
-        shouldDefer: tool.shouldDefer,
-        inputSchema: deepFreeze(structuredClone(validator.toJsonSchema())),
-        ...(tool.outputValidator === undefined
-          ? {}
-          : { outputSchema: deepFreeze(structuredClone(tool.outputValidator.toJsonSchema())) }),
-      });
-      return metadata;
-    },
-  };
+    build: buildTool<Params>,
+    getFunctionDeclaration: getToolFunctionDeclaration,
+    getMetadata: getToolMetadata,
+    [TOOL_STATE]: state,
+  } as Tool<Params>;
+  state.tool = tool;
   return Object.freeze(tool);
-}
-
-/** A tool's fixed parse options, copied (limits included) so that a later change to the config cannot reach them. */
-function parseOptionsOf(
-  validation: ToolConfig<ToolSchema, unknown>['validation'],
-  toolName: string,
-): ParseOptions {
-  const { limits, ...choices } = validation ?? {};
-  return Object.freeze(
-    limits === undefined
-      ? { ...choices, toolName }
-      : { ...choices, limits: Object.freeze({ ...limits }), toolName },
-  );
 }
 
 /**

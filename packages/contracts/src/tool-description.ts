@@ -90,15 +90,34 @@ export function inputExamplesOf(description: ToolDescription): readonly Readonly
 const copyText = (text: ToolDescriptionText): ToolDescriptionText =>
   typeof text === 'string' ? text : Object.freeze([...text]);
 
+/** The parts of a description that may be kept as given when it is frozen and they are all strings. */
+const TEXT_PARTS = new Set(['short', 'long', 'usageNotes', 'important']);
+
+/**
+ * True when `description` is frozen and holds only text parts, each a string data property:
+ * nothing can change it later, so it can be kept as it is (an MCP adapter passes one such object
+ * per listed tool; a copy beside it cost each tool of a large catalog another object).
+ */
+function isFrozenPlainText(description: ToolDescription): boolean {
+  if (!Object.isFrozen(description) || Object.getPrototypeOf(description) !== Object.prototype) return false;
+  for (const key of Reflect.ownKeys(description)) {
+    if (typeof key !== 'string' || !TEXT_PARTS.has(key)) return false;
+    if (typeof Object.getOwnPropertyDescriptor(description, key)?.value !== 'string') return false;
+  }
+  return true;
+}
+
 /**
  * The frozen parts of a config's description: a string becomes `{ short }`; only the parts that
  * are present are copied, so the result has no `undefined` keys. Lists and example params are
- * copied and deeply frozen, so changing the config later cannot change the tool.
+ * copied and deeply frozen, so changing the config later cannot change the tool. A description
+ * that is already frozen and only text (strings) is kept as it is.
  */
 export function normaliseDescription(description: string | ToolDescription): ToolDescription {
   if (typeof description === 'string') {
     return Object.freeze({ short: description });
   }
+  if (isFrozenPlainText(description)) return description;
   const parts: { -readonly [Key in keyof ToolDescription]: ToolDescription[Key] } = {
     short: description.short,
   };

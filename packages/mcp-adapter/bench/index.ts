@@ -46,6 +46,7 @@ import { z } from 'zod';
 import { McpAdapter, mcpSourceGroup } from '../dist/index.js';
 // Internal: the fingerprint is not public API, but the floor figure measures exactly it.
 import { fingerprintToolDefinition } from '../src/tool-fingerprint.js';
+import { adapterMemory } from './adapter-memory.js';
 import { callLatency } from './measure.js';
 import { oauthBenchmarks } from './oauth.js';
 // Its load time first, in fresh processes (bench/import-time.ts).
@@ -395,14 +396,21 @@ async function largeCatalog(count: number): Promise<void> {
   report(`input schemas compiled while registering the ${label} tools: ${compiled}`, '0', compiled === 0);
 }
 
-/** `BENCH_ONLY=catalog` runs only the catalog figures (quicker while working on the listing path). */
+/**
+ * `BENCH_ONLY=catalog` runs only the catalog figures (quicker while working on the listing path),
+ * `BENCH_ONLY=memory` only the memory figure.
+ */
 const only = process.env.BENCH_ONLY;
 try {
-  if (only === 'catalog') {
+  if (only === 'memory') {
+    await adapterMemory(artifacts);
+  } else if (only === 'catalog') {
     await clientCatalog(500);
     await largeCatalog(500);
     await largeCatalog(2500);
   } else {
+    // First, in a heap holding no other catalog: screened schemas share subschemas process-wide.
+    await adapterMemory(artifacts);
     await callOverhead('in-memory transport', inMemoryServer('mem', echoServer), 'cpu');
     await callOverhead(
       'stdio',

@@ -433,3 +433,27 @@ describe('resources, templates and prompts', () => {
     expect(screened.entries[0]).toStrictEqual({ name: 'bare' });
   });
 });
+
+describe('screenToolCatalog annotations', () => {
+  const tool = (name: string, annotations?: Record<string, unknown>) => ({
+    name,
+    inputSchema: { type: 'object' },
+    ...(annotations === undefined ? {} : { annotations }),
+  });
+
+  it('gives equal annotations of a listing one frozen object, and different ones their own', () => {
+    const { entries } = screenToolCatalog('files', [
+      tool('a', { readOnlyHint: true }),
+      tool('b', { readOnlyHint: true }),
+      tool('c', { readOnlyHint: false, title: 'C' }),
+      tool('d'),
+    ]);
+    const [a, b, c, d] = entries;
+    expect(a?.annotations).toEqual({ readOnlyHint: true });
+    expect(b?.annotations).toBe(a?.annotations);
+    expect(Object.isFrozen(a?.annotations)).toBe(true);
+    expect(c?.annotations).toEqual({ readOnlyHint: false, title: 'C' });
+    expect(c?.annotations).not.toBe(a?.annotations);
+    expect(d?.annotations).toBeUndefined();
+  });
+});

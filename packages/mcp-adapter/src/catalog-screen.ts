@@ -152,6 +152,26 @@ function envelopeOf(record: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Where the parse found the entry wrong (`entry` for the entry itself) and what zod says. */
+/**
+ * One frozen object for equal annotations of a listing: a server's tools mostly carry the same
+ * few hints, and each tool keeps its definition for its life (an object per tool cost a catalog
+ * of 10,000 tools about half a MiB). Annotations holding anything but strings, numbers and
+ * booleans (a vendor's nested extra) are kept as they are.
+ */
+function sharedAnnotationsOf(
+  annotations: McpToolAnnotations | undefined,
+  shared: Map<string, McpToolAnnotations>,
+): McpToolAnnotations | undefined {
+  if (annotations === undefined) return undefined;
+  const values = Object.values(annotations);
+  if (!values.every((value) => ['string', 'number', 'boolean'].includes(typeof value))) return annotations;
+  const key = JSON.stringify(annotations);
+  const held = shared.get(key);
+  if (held !== undefined) return held;
+  shared.set(key, Object.freeze(annotations));
+  return annotations;
+}
+
 function firstIssue(error: { readonly issues: readonly { path: PropertyKey[]; message: string }[] }): string {
   // A failed parse has at least one issue.
   const issue = error.issues[0]!;
@@ -196,6 +216,7 @@ export function screenToolCatalog(
   const diagnostics: CatalogDiagnostic[] = [];
   // Stryker disable next-line StringLiteral: entryLabel falls back to the name, so any key labels a tool by its name
   const duplicated = duplicatedNames(raw, 'name');
+  const sharedAnnotations = new Map<string, McpToolAnnotations>();
   for (const candidate of raw) {
     // Stryker disable next-line StringLiteral: entryLabel falls back to the name, so any key labels a tool by its name
     const label = entryLabel(candidate, 'name');
@@ -242,7 +263,7 @@ export function screenToolCatalog(
       // The screen's private copies where it made one (the envelope parse saw only their shell).
       inputSchema: inputSchema?.copy ?? (record.inputSchema as Record<string, unknown>),
       outputSchema: outputSchema?.copy ?? (record.outputSchema as Record<string, unknown> | undefined),
-      annotations: tool.annotations as McpToolAnnotations | undefined,
+      annotations: sharedAnnotationsOf(tool.annotations as McpToolAnnotations | undefined, sharedAnnotations),
       taskSupport: tool.execution?.taskSupport ?? 'forbidden',
       fingerprint: fingerprintToolDefinition({
         name: tool.name,

@@ -227,7 +227,9 @@ export class ServerCatalog {
     let validator: LazySchemaValidator;
     try {
       validator = new LazySchemaValidator(definition.inputSchema, this.#context.compileCounter, {
-        name: `input schema of MCP tool "${definition.name}" (server "${this.server}")`,
+        // The registry name (which the tool holds anyway) names the schema in a compile error: a
+        // sentence made per tool here stayed in each validator (about 150 bytes per listed tool).
+        name,
         limits: { maxBytes: limits.maxSchemaBytes, maxDepth: limits.maxSchemaDepth },
         screened: inputSchema,
       });

@@ -1,5 +1,6 @@
+import { holding, narrowed, type UintArray, uintArrayFor, withRoom } from './narrow-uint-arrays.js';
 import { tokenize } from './tokenize.js';
-import { withRoomUint16, withRoomUint32 } from './typed-array-growth.js';
+import { withRoomUint32 } from './typed-array-growth.js';
 
 /** The text of one document (a tool) the index ranks. */
 export interface SearchDocument {
@@ -89,8 +90,9 @@ export class Bm25Index {
   #lengths = new Uint32Array(0);
   /** Where each slot's entries start in the forward store; `#starts[slot + 1]` is where they end. */
   #starts = new Uint32Array(1);
-  #entryTerms = new Uint32Array(0);
-  #entryFrequencies = new Uint16Array(0);
+  // Term number and weighted frequency per entry, each as narrow as the values so far allow.
+  #entryTerms: UintArray = new Uint8Array(0);
+  #entryFrequencies: UintArray = new Uint8Array(0);
   #entryCount = 0;
   readonly #slotOf = new Map<string, number>();
   #liveEntries = 0;
@@ -101,8 +103,8 @@ export class Bm25Index {
   #postedSlots = 0;
   /** Where each term's postings start, by term number (one more than the terms posted). */
   #postingStarts = new Uint32Array(1);
-  #postingSlots = new Uint32Array(0);
-  #postingFrequencies = new Uint16Array(0);
+  #postingSlots: UintArray = new Uint8Array(0);
+  #postingFrequencies: UintArray = new Uint8Array(0);
 
   readonly #k1: number;
   readonly #b: number;
@@ -211,8 +213,9 @@ export class Bm25Index {
     if (this.#lastAdd[termNumber] === this.#addCount) {
       // The term met this document before: its entry adds up.
       const entry = this.#lastEntry[termNumber] as number;
-      const frequency = (this.#entryFrequencies[entry] as number) + weight;
-      this.#entryFrequencies[entry] = Math.min(frequency, MAX_FREQUENCY);
+      const frequency = Math.min((this.#entryFrequencies[entry] as number) + weight, MAX_FREQUENCY);
+      this.#entryFrequencies = holding(this.#entryFrequencies, frequency);
+      this.#entryFrequencies[entry] = frequency;
       return;
     }
     this.#lastAdd[termNumber] = this.#addCount;
@@ -321,9 +324,11 @@ export class Bm25Index {
   #appendEntry(termNumber: number, frequency: number): void {
     const entry = this.#entryCount;
     if (entry >= this.#entryTerms.length) {
-      this.#entryTerms = withRoomUint32(this.#entryTerms, entry + 1);
-      this.#entryFrequencies = withRoomUint16(this.#entryFrequencies, this.#entryTerms.length);
+      this.#entryTerms = withRoom(this.#entryTerms, entry + 1);
+      this.#entryFrequencies = withRoom(this.#entryFrequencies, this.#entryTerms.length);
     }
+    this.#entryTerms = holding(this.#entryTerms, termNumber);
+    this.#entryFrequencies = holding(this.#entryFrequencies, frequency);
     this.#entryTerms[entry] = termNumber;
     this.#entryFrequencies[entry] = frequency;
     this.#entryCount = entry + 1;
@@ -337,20 +342,22 @@ export class Bm25Index {
     const termCount = this.#vocabulary.size;
     const slotCount = this.#ids.length;
     const starts = new Uint32Array(termCount + 1);
+    let maxFrequency = 0;
     for (let slot = 0; slot < slotCount; slot += 1) {
       if (this.#ids[slot] === undefined) continue;
       const end = this.#starts[slot + 1] as number;
       for (let entry = this.#starts[slot] as number; entry < end; entry += 1) {
         const next = (this.#entryTerms[entry] as number) + 1;
         starts[next] = (starts[next] as number) + 1;
+        maxFrequency = Math.max(maxFrequency, this.#entryFrequencies[entry] as number);
       }
     }
     for (let term = 0; term < termCount; term += 1) {
       starts[term + 1] = (starts[term + 1] as number) + (starts[term] as number);
     }
     const cursor = starts.slice(0, termCount);
-    const slots = new Uint32Array(starts[termCount] as number);
-    const frequencies = new Uint16Array(slots.length);
+    const slots = uintArrayFor(starts[termCount] as number, slotCount - 1);
+    const frequencies = uintArrayFor(slots.length, maxFrequency);
     for (let slot = 0; slot < slotCount; slot += 1) {
       if (this.#ids[slot] === undefined) continue;
       const end = this.#starts[slot + 1] as number;
@@ -366,11 +373,13 @@ export class Bm25Index {
     this.#postingSlots = slots;
     this.#postingFrequencies = frequencies;
     this.#postedSlots = slotCount;
-    // The catalog is in: the forward store gives back the room it reserved for growth.
-    if (this.#entryTerms.length > this.#entryCount + (this.#entryCount >> 2)) {
-      this.#entryTerms = this.#entryTerms.slice(0, this.#entryCount);
-      this.#entryFrequencies = this.#entryFrequencies.slice(0, this.#entryCount);
-    }
+    // The catalog is in: the forward store gives back the room it reserved for growth, and the
+    // width its values do not need (dead entries included: their values are below these bounds).
+    let maxEntryFrequency = maxFrequency;
+    for (let entry = 0; entry < this.#entryCount; entry += 1)
+      maxEntryFrequency = Math.max(maxEntryFrequency, this.#entryFrequencies[entry] as number);
+    this.#entryTerms = narrowed(this.#entryTerms, this.#entryCount, Math.max(termCount - 1, 0));
+    this.#entryFrequencies = narrowed(this.#entryFrequencies, this.#entryCount, maxEntryFrequency);
   }
 
   /**
@@ -393,8 +402,8 @@ export class Bm25Index {
     const ids: string[] = [];
     const lengths = new Uint32Array(this.#slotOf.size);
     const starts = new Uint32Array(this.#slotOf.size + 1);
-    const entryTerms = new Uint32Array(this.#liveEntries);
-    const entryFrequencies = new Uint16Array(this.#liveEntries);
+    const entryTerms = uintArrayFor(this.#liveEntries, Math.max(vocabulary.size - 1, 0));
+    const entryFrequencies = uintArrayFor(this.#liveEntries, MAX_FREQUENCY);
     let entryCount = 0;
     for (let slot = 0; slot < this.#ids.length; slot += 1) {
       const id = this.#ids[slot];
@@ -425,8 +434,8 @@ export class Bm25Index {
     this.#deadEntries = 0;
     this.#postedSlots = 0;
     this.#postingStarts = new Uint32Array(1);
-    this.#postingSlots = new Uint32Array(0);
-    this.#postingFrequencies = new Uint16Array(0);
+    this.#postingSlots = new Uint8Array(0);
+    this.#postingFrequencies = new Uint8Array(0);
   }
 
   /** Query terms (by number) with their boost: exact terms at 1, prefix expansions of unknown terms discounted. */

@@ -43,9 +43,10 @@ const LISTING_CLOSE = '</available-deferred-tools>';
 export class DeferredToolManager {
   readonly #deferred = new Set<string>();
   readonly #loaded = new Set<string>();
-  readonly #registered = new Set<string>();
   // Registered and not deferred: with #loaded, exactly the tools whose schema reaches the model,
-  // kept apart so that listing them never walks a catalog of thousands of deferred tools.
+  // kept apart so that listing them never walks a catalog of thousands of deferred tools. A tool
+  // is registered when it is in #deferred or #eager: no third set holds every name again (one
+  // more entry per tool of a catalog of thousands).
   readonly #eager = new Set<string>();
   readonly #alwaysLoaded: Set<string>;
   readonly #onChange: (() => void) | undefined;
@@ -113,8 +114,8 @@ export class DeferredToolManager {
     refuseUnknownNames(
       'markLoaded',
       requested,
-      (name) => this.#registered.has(name),
-      () => this.#registered,
+      (name) => this.has(name),
+      () => this.#registeredNames(),
     );
     const newlyLoaded: string[] = [];
     for (const name of requested) {
@@ -136,8 +137,8 @@ export class DeferredToolManager {
     refuseUnknownNames(
       'unload',
       requested,
-      (name) => this.#registered.has(name),
-      () => this.#registered,
+      (name) => this.has(name),
+      () => this.#registeredNames(),
     );
     const unloaded: string[] = [];
     for (const name of requested) if (this.#loaded.delete(name)) unloaded.push(name);
@@ -147,7 +148,7 @@ export class DeferredToolManager {
 
   /** True when the tool is known to the manager. */
   has(name: string): boolean {
-    return this.#registered.has(name);
+    return this.#deferred.has(name) || this.#eager.has(name);
   }
 
   /** True when the tool is deferred (whether or not it has been loaded since). */
@@ -157,7 +158,7 @@ export class DeferredToolManager {
 
   /** True when the tool's schema reaches the model: it is known and either not deferred or loaded. */
   isLoaded(name: string): boolean {
-    return this.#registered.has(name) && (!this.#deferred.has(name) || this.#loaded.has(name));
+    return this.#deferred.has(name) ? this.#loaded.has(name) : this.#eager.has(name);
   }
 
   /** Keeps the declarations whose schema may reach the model (see {@link isLoaded}). */
@@ -201,9 +202,8 @@ export class DeferredToolManager {
   /** Records a tool; true when its deferred status or registration changed. */
   #apply(tool: DeferrableTool): boolean {
     const shouldDefer = tool.shouldDefer && !this.#alwaysLoaded.has(tool.name);
-    const wasRegistered = this.#registered.has(tool.name);
     const wasDeferred = this.#deferred.has(tool.name);
-    this.#registered.add(tool.name);
+    const wasRegistered = wasDeferred || this.#eager.has(tool.name);
     if (shouldDefer) {
       this.#deferred.add(tool.name);
       this.#eager.delete(tool.name);
@@ -217,11 +217,18 @@ export class DeferredToolManager {
   }
 
   #forget(name: string): boolean {
-    if (!this.#registered.delete(name)) return false;
-    this.#eager.delete(name);
-    if (this.#deferred.delete(name)) this.#listing = undefined;
-    this.#loaded.delete(name);
-    return true;
+    if (this.#deferred.delete(name)) {
+      this.#listing = undefined;
+      this.#loaded.delete(name);
+      return true;
+    }
+    return this.#eager.delete(name);
+  }
+
+  /** Every registered name (for the did-you-mean of a refusal only). */
+  *#registeredNames(): Iterable<string> {
+    yield* this.#deferred;
+    yield* this.#eager;
   }
 
   #changed(): void {

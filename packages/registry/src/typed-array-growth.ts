@@ -9,11 +9,3 @@ export function withRoomUint32(array: Uint32Array<ArrayBuffer>, needed: number):
   grown.set(array);
   return grown;
 }
-
-/** {@link withRoomUint32} for a `Uint16Array`. */
-export function withRoomUint16(array: Uint16Array<ArrayBuffer>, needed: number): Uint16Array<ArrayBuffer> {
-  if (needed <= array.length) return array;
-  const grown = new Uint16Array(Math.max(needed, Math.ceil(array.length * 1.5), 16));
-  grown.set(array);
-  return grown;
-}

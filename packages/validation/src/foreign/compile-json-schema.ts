@@ -77,18 +77,37 @@ function dialectOf(schema: Record<string, unknown>): Dialect {
   return typeof declared === 'string' && declared.includes('2020-12') ? '2020-12' : 'draft-07';
 }
 
+/**
+ * What a validator builds on its first `parse` (most tools of a catalog are never called, and
+ * their validators carry none of it): one object, not five fields per validator.
+ */
+interface CompiledState {
+  /** Resolves the options a call passes, remembering the tool's own. */
+  readonly resolveOptions: ParseOptionsResolver;
+  /** The screened copy, closed like the projection (additionalProperties: false). */
+  closed: SchemaNode | undefined;
+  plan: SchemaPlan | undefined;
+  validate: ValidateFunction | undefined;
+  compileError: string | undefined;
+}
+
 /** A foreign JSON Schema validator; see {@link compileJsonSchema}. */
 class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
-  readonly specificationVersion = 'v1' as const;
-  readonly source = 'json-schema' as const;
-  readonly #subject: string;
-  readonly #dialect: Dialect;
-  /** The screened copy, closed like the projection (additionalProperties: false). */
-  #closedCopy: SchemaNode | undefined;
+  // On the prototype, not on each of thousands of validators.
+  get specificationVersion(): 'v1' {
+    return 'v1';
+  }
+  get source(): 'json-schema' {
+    return 'json-schema';
+  }
+  /**
+   * The schema's name (usually the tool's) for errors about the schema itself; the subject text
+   * is made only for such an error (made for every validator, it cost each of 10,000 listed tools
+   * about 150 bytes of concatenated string).
+   */
+  readonly #name: string | undefined;
   readonly #hasDefaults: boolean;
-  #plan: SchemaPlan | undefined;
-  #validate: ValidateFunction | undefined;
-  #compileError: string | undefined;
+  #compiledState: CompiledState | undefined;
   /**
    * The projection, held weakly: a deferred tool of a large catalog is asked for it once (to check
    * that it describes an object) and maybe never again, so it is not kept for the tool's whole
@@ -97,13 +116,10 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
   #projection: WeakRef<JsonSchema> | undefined;
   /** The screened copy, packed until first use (see `packSchema`): most tools of a catalog are never called. */
   readonly #packed: PackedSchema;
-  /** Resolves the options a call passes, remembering the tool's own; made on the first parse. */
-  #resolveOptions: ParseOptionsResolver | undefined;
 
-  constructor(plain: SchemaNode, subject: string, hasDefaults: boolean) {
-    this.#subject = subject;
+  constructor(plain: SchemaNode, name: string | undefined, hasDefaults: boolean) {
+    this.#name = name;
     this.#packed = packSchema(plain);
-    this.#dialect = dialectOf(plain);
     this.#hasDefaults = hasDefaults;
   }
 
@@ -125,23 +141,37 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
     return projection;
   }
 
+  /** The state of the first parse, made then. */
+  get #state(): CompiledState {
+    this.#compiledState ??= {
+      resolveOptions: createParseOptionsResolver(),
+      closed: undefined,
+      plan: undefined,
+      validate: undefined,
+      compileError: undefined,
+    };
+    return this.#compiledState;
+  }
+
   /**
    * The schema as checked, built on first use: closed like the projection (additionalProperties:
    * false), without `$schema` (Ajv would try to load any other meta-schema; the dialect was
    * chosen from it already), with a root `$id` so that root references resolve.
    */
   get #closed(): SchemaNode {
-    if (this.#closedCopy === undefined) {
-      this.#closedCopy = rewriteSchema(this.#plain, 'validation') as SchemaNode;
-      delete this.#closedCopy.$schema;
-      if (typeof this.#closedCopy.$id !== 'string') this.#closedCopy.$id = LOCAL_SCHEMA_ID;
+    const state = this.#state;
+    if (state.closed === undefined) {
+      const closed = rewriteSchema(this.#plain, 'validation') as SchemaNode;
+      delete closed.$schema;
+      if (typeof closed.$id !== 'string') closed.$id = LOCAL_SCHEMA_ID;
+      state.closed = closed;
     }
-    return this.#closedCopy;
+    return state.closed;
   }
 
   /** The repair plan, built by {@link #compiled} together with the Ajv validator. */
   #planned(): SchemaPlan {
-    return this.#plan!;
+    return this.#state.plan!;
   }
 
   /**
@@ -150,27 +180,29 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
    * schema admitted with raised limits cannot crash `parse`: it fails as `schema_compile_failed`.
    */
   #compiled(resolved: ResolvedParseOptions): ValidateFunction {
-    if (this.#validate !== undefined) return this.#validate;
-    if (this.#compileError === undefined) {
-      const engine = engineFor(this.#dialect);
+    const state = this.#state;
+    if (state.validate !== undefined) return state.validate;
+    if (state.compileError === undefined) {
+      // The dialect is read from the packed root (its `$schema` is kept there as it was).
+      const engine = engineFor(dialectOf(this.#packed as Record<string, unknown>));
       let closed: SchemaNode | undefined;
       try {
         closed = this.#closed;
         const validate = engine.compile(closed);
-        this.#plan = buildSchemaPlan(closed, createRefResolver(closed));
-        this.#validate = validate;
+        state.plan = buildSchemaPlan(closed, createRefResolver(closed));
+        state.validate = validate;
         return validate;
       } catch (error) {
         // A RangeError (stack overflow), an invalid schema or a pattern RE2 cannot run.
-        this.#compileError = previewText(
-          `${this.#subject} cannot be compiled: ${(error as Error).message}`,
+        state.compileError = previewText(
+          `${subjectOf(this.#name)} cannot be compiled: ${(error as Error).message}`,
           300,
         );
       } finally {
         if (closed !== undefined) engine.removeSchema(closed);
       }
     }
-    const issue = new IssueBuilder(resolved.catalog).schemaUnusable(this.#compileError);
+    const issue = new IssueBuilder(resolved.catalog).schemaUnusable(state.compileError);
     throw createArgumentError(
       ValidationErrorCode.SchemaCompileFailed,
       formatValidationMessage(resolved.catalog, resolved.toolName, [issue]),
@@ -179,8 +211,7 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
   }
 
   parse(input: unknown, options?: ParseOptions): ParseResult<Record<string, unknown>> {
-    this.#resolveOptions ??= createParseOptionsResolver();
-    const resolved = this.#resolveOptions(options);
+    const resolved = this.#state.resolveOptions(options);
     const validate = this.#compiled(resolved);
     guardArguments(input, resolved.limits, resolved.catalog, resolved.toolName);
     if (validate(input)) {
@@ -220,9 +251,8 @@ export function compileJsonSchema(
   options: CompileJsonSchemaOptions = {},
 ): SchemaValidator<Record<string, unknown>> {
   checkOptions('CompileJsonSchemaOptions', options, COMPILE_OPTIONS, invalidOption);
-  const subject = subjectOf(options);
-  const report = prescreenJsonSchema(schema, resolveJsonSchemaLimits(limits), subject);
-  return new JsonSchemaValidator(report.copy, subject, report.hasDefaults);
+  const report = prescreenJsonSchema(schema, resolveJsonSchemaLimits(limits), subjectOf(options.name));
+  return new JsonSchemaValidator(report.copy, options.name, report.hasDefaults);
 }
 
 /**
@@ -243,7 +273,7 @@ export function compileScreenedJsonSchema(
       'compileScreenedJsonSchema: the report is not one screenJsonSchema returned; pass `screenJsonSchema(schema, limits).report`, or call compileJsonSchema(schema, limits) to screen and compile in one step',
     );
   }
-  return new JsonSchemaValidator(report.copy, subjectOf(options), report.hasDefaults);
+  return new JsonSchemaValidator(report.copy, options.name, report.hasDefaults);
 }
 
 /**
@@ -259,6 +289,6 @@ export function screenedJsonSchemaOf(validator: SchemaValidator): Record<string,
     : undefined;
 }
 
-function subjectOf(options: CompileJsonSchemaOptions): string {
-  return options.name === undefined ? 'JSON Schema' : `JSON Schema of "${options.name}"`;
+function subjectOf(name: string | undefined): string {
+  return name === undefined ? 'JSON Schema' : `JSON Schema of "${name}"`;
 }

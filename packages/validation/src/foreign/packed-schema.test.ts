@@ -104,3 +104,32 @@ describe('screenedJsonSchemaOf', () => {
     expect(screenedJsonSchemaOf({} as never)).toBeUndefined();
   });
 });
+
+describe('packed shared maps', () => {
+  it('pack a small (shared, frozen) properties map too, and unpack it to an equal, unfrozen map', () => {
+    const small = { type: 'object', properties: { log_id: { type: 'string' } }, required: ['log_id'] };
+    const copy = screened(small);
+    expect(Object.isFrozen(copy.properties)).toBe(true);
+    const packed = packSchema(copy) as Record<string, unknown>;
+    expect(Array.isArray(packed.properties)).toBe(true);
+    const unpacked = unpackSchema(packed);
+    expect(unpacked).toStrictEqual(copy);
+    expect(Object.isFrozen(unpacked.properties)).toBe(false);
+    // The subschema under the map is the shared node itself.
+    const logId = (tree: Record<string, unknown>) => (tree.properties as Record<string, unknown>).log_id;
+    expect(logId(unpacked)).toBe(logId(copy));
+  });
+
+  it('share one packed map between schemas with equal small maps, and none between different ones', () => {
+    const filter = (value: string) => ({
+      type: 'object',
+      properties: { field: { type: 'string' }, value: { type: 'string', description: value } },
+    });
+    const first = packSchema(screened(filter('a'))) as Record<string, unknown>;
+    const second = packSchema(screened(filter('a'))) as Record<string, unknown>;
+    const other = packSchema(screened(filter('b'))) as Record<string, unknown>;
+    expect(second.properties).toBe(first.properties);
+    expect(other.properties).not.toBe(first.properties);
+    expect(unpackSchema(other)).toStrictEqual(filter('b'));
+  });
+});

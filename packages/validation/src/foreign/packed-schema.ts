@@ -4,8 +4,11 @@
  * so each tool's map gets a hidden class of its own in V8 (a map, a descriptor array, an enum
  * cache: several hundred bytes per tool); packed, such a map is one array of keys and values.
  * Everything else is kept as it is, shared subschemas (frozen, see `shared-schema-nodes`) by
- * reference. Unpacking gives back an equal plain tree (same keys in the same order, shared nodes
- * the very same objects); the validator unpacks on first use.
+ * reference. A name-keyed map that is itself a shared node (small enough to be shared, so frozen)
+ * is packed too, into one frozen array per equal map (see {@link sharedPackedMap}): kept as the
+ * shared node, a map whose names only one tool uses (`log_id`, `workspace`, ...) still held a
+ * hidden class of its own. Unpacking gives back an equal plain tree (same keys in the same order,
+ * the shared subschemas below the maps the very same objects); the validator unpacks on first use.
  */
 
 /** Marks an array as a packed map: `[PACKED_MAP, key, value, key, value, ...]`. JSON has no symbols. */
@@ -24,7 +27,58 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Packed shared maps by a hash of their names and scalar values, held weakly (as shared nodes are). */
+const packedMaps = new Map<number, WeakRef<readonly unknown[]>>();
+/** Entries of collected arrays are swept when the table has doubled since the last sweep. */
+let sweepAt = 1024;
+
+function mix(hash: number, value: number): number {
+  return Math.imul(hash ^ value, 0x01000193) >>> 0;
+}
+
+function textHash(hash: number, text: string): number {
+  let mixed = mix(hash, text.length);
+  for (let index = 0; index < text.length; index += 1) mixed = mix(mixed, text.charCodeAt(index));
+  return mixed;
+}
+
+function sameEntries(left: readonly unknown[], right: readonly unknown[]): boolean {
+  if (left.length !== right.length) return false;
+  for (let index = 1; index < left.length; index += 1) if (left[index] !== right[index]) return false;
+  return true;
+}
+
+/**
+ * The packed form of a frozen (shared) name-keyed map, one frozen array for every equal map: its
+ * values are shared nodes or scalars already, so two maps are equal when their entries are `===`.
+ * The hash covers the names and scalar values; a collision only costs the later map its sharing.
+ */
+function sharedPackedMap(record: Record<string, unknown>): readonly unknown[] {
+  const entries: unknown[] = [PACKED_MAP];
+  let hash = 0x811c9dc5;
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    entries.push(key, value);
+    hash = textHash(hash, key);
+    hash =
+      typeof value === 'string'
+        ? textHash(hash, value)
+        : mix(hash, typeof value === 'number' ? value | 0 : 1);
+  }
+  const held = packedMaps.get(hash)?.deref();
+  if (held !== undefined) return sameEntries(held, entries) ? held : Object.freeze(entries);
+  Object.freeze(entries);
+  packedMaps.set(hash, new WeakRef(entries));
+  if (packedMaps.size >= sweepAt) {
+    for (const [key, reference] of packedMaps) if (reference.deref() === undefined) packedMaps.delete(key);
+    sweepAt = Math.max(1024, packedMaps.size * 2);
+  }
+  return entries;
+}
+
 function pack(node: unknown, nameKeyed: boolean, depth: number): unknown {
+  if (nameKeyed && depth <= MAX_PACKED_DEPTH && isPlainRecord(node) && Object.isFrozen(node))
+    return sharedPackedMap(node);
   // Shared nodes are frozen, small and already held once: kept. A schema admitted with raised
   // depth limits is kept as it is past this depth rather than walked recursively.
   if (typeof node !== 'object' || node === null || Object.isFrozen(node) || depth > MAX_PACKED_DEPTH)
@@ -45,11 +99,13 @@ function pack(node: unknown, nameKeyed: boolean, depth: number): unknown {
 }
 
 function unpack(node: unknown, depth: number): unknown {
-  // The depth at which pack kept nodes as they were: those are returned as they are.
-  if (typeof node !== 'object' || node === null || Object.isFrozen(node) || depth > MAX_PACKED_DEPTH)
-    return node;
+  // The depth at which pack kept nodes as they were: those are returned as they are. A packed map
+  // may be frozen (shared): it is unpacked all the same.
+  if (typeof node !== 'object' || node === null || depth > MAX_PACKED_DEPTH) return node;
+  const packedMap = Array.isArray(node) && node[0] === PACKED_MAP;
+  if (Object.isFrozen(node) && !packedMap) return node;
   if (Array.isArray(node)) {
-    if (node[0] !== PACKED_MAP) return node.map((item) => unpack(item, depth + 1));
+    if (!packedMap) return node.map((item) => unpack(item, depth + 1));
     const record: Record<string, unknown> = {};
     for (let index = 1; index < node.length; index += 2) {
       record[node[index] as string] = unpack(node[index + 1], depth + 1);

@@ -85,6 +85,18 @@ function objectPlan(node: Record<string, unknown>): NodePlan {
 }
 
 /**
+ * The record an object freezer writes its frozen children into: a copy of the caller's plain
+ * object, or the parse's own node as it is. `undefined` for a caller's object that is not plain
+ * (arrays fail the prototype check too): the generic walk freezes that.
+ */
+function writableRecord(value: object, input: unknown): Record<string, unknown> | undefined {
+  if (value !== input) {
+    return value as Record<string, unknown>;
+  }
+  return isPlainObject(value) ? copyRecord(value as Record<string, unknown>) : undefined;
+}
+
+/**
  * A closed object: copied if it is still the caller's, then frozen after its object-valued
  * properties (none for a closed object of primitives: one freeze).
  *
@@ -98,14 +110,10 @@ function objectFreezer(names: readonly string[], freezers: readonly ParamsFreeze
     if (typeof value !== 'object' || value === null) {
       return value;
     }
-    const isCallersObject = value === input;
-    // Arrays fail the prototype check too, so one check covers "a plain object".
-    if (isCallersObject && !isPlainObject(value)) {
+    const record = writableRecord(value, input);
+    if (record === undefined) {
       return freezeParsed(value, input);
     }
-    const record = isCallersObject
-      ? copyRecord(value as Record<string, unknown>)
-      : (value as Record<string, unknown>);
     // For the caller's object, every child is the caller's too: the child freezers copy them.
     const counterpart = input as Record<string, unknown> | null | undefined;
     for (let index = 0; index < count; index++) {
@@ -139,14 +147,10 @@ function openObjectFreezer(names: readonly string[], freezers: readonly ParamsFr
     if (typeof value !== 'object' || value === null) {
       return value;
     }
-    const isCallersObject = value === input;
-    // As for a closed object: only the caller's node is checked to be plain before it is copied.
-    if (isCallersObject && !isPlainObject(value)) {
+    const record = writableRecord(value, input);
+    if (record === undefined) {
       return freezeParsed(value, input);
     }
-    const record = isCallersObject
-      ? copyRecord(value as Record<string, unknown>)
-      : (value as Record<string, unknown>);
     const counterpart = input as Record<string, unknown> | null | undefined;
     for (const key in record) {
       const child = record[key];

@@ -51,6 +51,24 @@ describe('freezeParsed', () => {
     );
   });
 
+  it('writes a frozen "__proto__" child as the own property, never through the prototype setter', () => {
+    // A node the parse made, holding the caller's object under an own "__proto__" key (what a
+    // foreign validator that does not refuse the key might return). The own data property
+    // shadows Object.prototype's setter, so the plain assignment in the walk writes it.
+    const input = JSON.parse('{"__proto__": {"polluted": true}}') as Record<string, unknown>;
+    const callersChild = Object.getOwnPropertyDescriptor(input, '__proto__')?.value as object;
+    const result = JSON.parse('{"__proto__": null, "added": 1}') as Record<string, unknown>;
+    Object.defineProperty(result, '__proto__', { value: callersChild, enumerable: true, writable: true });
+
+    const frozen = freezeParsed(result, input);
+    expect(Object.getPrototypeOf(frozen)).toBe(Object.prototype);
+    const own = Object.getOwnPropertyDescriptor(frozen, '__proto__')?.value;
+    expect(own).toEqual({ polluted: true });
+    expect(own).not.toBe(callersChild);
+    expect(isDeeplyFrozen(frozen)).toBe(true);
+    expect(Object.isFrozen(callersChild)).toBe(false);
+  });
+
   it('copies the whole value when the parse returned the input itself', () => {
     const input = { path: 'a.txt', options: { recursive: true } };
     const frozen = freezeParsed(input, input);

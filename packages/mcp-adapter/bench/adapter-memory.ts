@@ -12,8 +12,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import type { SessionArtifactStore } from '@toolwright/artifacts';
 import type { CustomServerDefinition } from '@toolwright/mcp-client';
 import { ToolRegistry } from '@toolwright/registry';
-import { formatBytes, report } from '@toolwright/test-support/bench';
-import { syntheticToolsListResults } from '../../registry/bench/synthetic-catalog.js';
+import { formatBytes, report, syntheticToolsListResults } from '@toolwright/test-support/bench';
 import { McpAdapter } from '../dist/index.js';
 
 /** The issue's target (as the registry bench's): at most twice the catalog's JSON. */

@@ -32,3 +32,9 @@ export {
   timeRoundsAsync,
 } from './bench/rounds.js';
 export { median, medianRatio, percentile } from './bench/statistics.js';
+export {
+  type McpToolDefinitionJson,
+  syntheticMcpDefinition,
+  syntheticQueries,
+  syntheticToolsListResults,
+} from './bench/synthetic-mcp-catalog.js';

@@ -9,4 +9,12 @@ reportImportTimes({
   packageName: '@toolwright/executor',
   wraps: ['@toolwright/contracts'],
   target: 1.2,
+  imports: [
+    '@toolwright/contracts',
+    '@toolwright/validation',
+    '@toolwright/spec',
+    '@toolwright/utils',
+    '@toolwright/utils/private-files',
+    '@toolwright/utils/telemetry',
+  ],
 });

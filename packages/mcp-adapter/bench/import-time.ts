@@ -9,4 +9,13 @@ reportImportTimes({
   packageName: '@toolwright/mcp-adapter',
   wraps: ['@modelcontextprotocol/client'],
   target: 1.2,
+  imports: [
+    '@modelcontextprotocol/client',
+    '@modelcontextprotocol/core',
+    '@toolwright/mcp-client',
+    '@toolwright/mcp-client/oauth',
+    '@toolwright/contracts',
+    '@toolwright/validation',
+    '@toolwright/utils',
+  ],
 });

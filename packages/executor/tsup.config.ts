@@ -17,19 +17,30 @@ const lazyShellAnalysis: Plugin = {
   },
 };
 
-export default defineConfig({
-  // shell-analysis is no public entry: the package's `imports` name it (`#shell-analysis`) for the
-  // policy's `require`. No splitting: a chunk shared by both entries would be one more module for
-  // every import to load, for the few lines they share.
-  entry: { index: 'src/index.ts', 'shell-analysis': 'src/permission/shell-command.ts' },
-  external: ['#shell-analysis'],
+const shared = {
   esbuildPlugins: [lazyShellAnalysis],
   splitting: false,
-  format: ['esm', 'cjs'],
-  // Declarations for the public entry only (the chunk's types come from the source, the `types`
-  // condition of `#shell-analysis`).
-  dts: { entry: { index: 'src/index.ts' } },
   sourcemap: true,
   target: 'node20',
-  clean: true,
-});
+} satisfies Options;
+
+export default defineConfig([
+  {
+    ...shared,
+    entry: { index: 'src/index.ts' },
+    external: ['#shell-analysis'],
+    format: ['esm', 'cjs'],
+    dts: { entry: { index: 'src/index.ts' } },
+    clean: true,
+  },
+  // shell-analysis is no public entry: the package's `imports` name it (`#shell-analysis`) for the
+  // policy, which loads it with `require` from both builds (the rule parser and the policy are
+  // synchronous), so only its CommonJS form is built. Its own copy of the few lines it shares with
+  // the index: a shared chunk would be one more module for every import to load. Its types come
+  // from the source (the `types` condition of `#shell-analysis`).
+  {
+    ...shared,
+    entry: { 'shell-analysis': 'src/permission/shell-command.ts' },
+    format: ['cjs'],
+  },
+]);

@@ -40,11 +40,8 @@ export async function buildEntryWithProbes(options: BuiltEntryOptions): Promise<
   await rm(directory, { recursive: true, force: true });
   const { build } = await import('tsup');
   const own = options.packageConfig === true ? await packageBuild(options.packageDir) : undefined;
-  await build({
-    ...own?.config,
+  const common: Options = {
     config: false,
-    entry: own?.entry ?? { index: join(options.packageDir, 'src/index.ts') },
-    format: ['esm', 'cjs'],
     outDir: directory,
     dts: false,
     sourcemap: false,
@@ -53,7 +50,18 @@ export async function buildEntryWithProbes(options: BuiltEntryOptions): Promise<
     ...(options.external === undefined
       ? { skipNodeModulesBundle: true }
       : { external: [...options.external] }),
-  });
+  };
+  if (own === undefined) {
+    await build({
+      ...common,
+      entry: { index: join(options.packageDir, 'src/index.ts') },
+      format: ['esm', 'cjs'],
+    });
+  } else {
+    // One after the other, as tsup builds a list of configs: only the first may clean the folder.
+    for (const config of own.configs)
+      await build({ ...config, ...common, format: config.format ?? ['esm', 'cjs'] });
+  }
   await mkdir(directory, { recursive: true });
   if (own !== undefined) await writeFile(join(directory, 'package.json'), JSON.stringify(own.manifest));
   for (const [file, source] of Object.entries(options.probes)) await writeFile(join(directory, file), source);
@@ -61,26 +69,28 @@ export async function buildEntryWithProbes(options: BuiltEntryOptions): Promise<
 }
 
 /**
- * The package's tsup config with its entries made absolute (tsup reads them from the working
- * directory, which is not the package's in a test), and the manifest of the build folder.
+ * The package's tsup configs (one, or the list it exports) with their entries made absolute (tsup
+ * reads them from the working directory, which is not the package's in a test), and the manifest
+ * of the build folder.
  */
 async function packageBuild(packageDir: string): Promise<{
-  config: Options;
-  entry: Record<string, string>;
+  configs: Options[];
   manifest: { type: string; imports: Record<string, Record<string, string>> };
 }> {
   const loaded = (await import(pathToFileURL(join(packageDir, 'tsup.config.ts')).href)) as {
-    default: Options;
+    default: Options | Options[];
   };
-  const config = loaded.default;
-  if (config.entry === undefined || Array.isArray(config.entry))
-    throw new Error(
-      `${packageDir}/tsup.config.ts: packageConfig needs its entries named ({ index: 'src/index.ts' })`,
-    );
   const absolute = (path: string) => (isAbsolute(path) ? path : join(packageDir, path));
-  const entry = Object.fromEntries(
-    Object.entries(config.entry).map(([name, path]) => [name, absolute(path)]),
-  );
+  const configs = [loaded.default].flat().map((config) => {
+    if (config.entry === undefined || Array.isArray(config.entry))
+      throw new Error(
+        `${packageDir}/tsup.config.ts: packageConfig needs its entries named ({ index: 'src/index.ts' })`,
+      );
+    const entry = Object.fromEntries(
+      Object.entries(config.entry).map(([name, path]) => [name, absolute(path)]),
+    );
+    return { ...config, entry };
+  });
   const manifest = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8')) as {
     type?: string;
     imports?: Record<string, Record<string, string>>;
@@ -97,7 +107,7 @@ async function packageBuild(packageDir: string): Promise<{
     ]),
   );
   // The package's module type, which this folder's own manifest would otherwise reset.
-  return { config, entry, manifest: { type: manifest.type ?? 'commonjs', imports } };
+  return { configs, manifest: { type: manifest.type ?? 'commonjs', imports } };
 }
 
 /**

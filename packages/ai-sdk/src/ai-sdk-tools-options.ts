@@ -1,4 +1,5 @@
 import {
+  describeToolListProblem,
   findToolListProblem,
   PROVIDER_TARGETS,
   type ProviderTarget,
@@ -155,22 +156,19 @@ function resolveSource(options: AiSdkToolsOptions): ResolvedToolsOptions['source
   return { tools: list };
 }
 
-/** The bridge's error for what is wrong with a `tools` list, in its own words. */
+/** The bridge's error for what is wrong with a `tools` list: the shared words, its own classes. */
 function toolListError(problem: ToolListProblem): Error {
+  const described = describeToolListProblem(
+    problem,
+    OWNER,
+    'a ToolSet is keyed by name, so one of them would be lost',
+  );
   switch (problem.kind) {
     case 'unsupported_version':
-      return new AiSdkBridgeError(
-        AiSdkBridgeErrorCode.UnsupportedSpecificationVersion,
-        `${OWNER}: tools[${problem.index}]: ${problem.description}.`,
-      );
+      return new AiSdkBridgeError(AiSdkBridgeErrorCode.UnsupportedSpecificationVersion, described.message);
     case 'not_a_tool':
-      return invalidOption(
-        refusedOption(OWNER, `tools[${problem.index}]`, 'a tool from createTool', problem.value),
-      );
+      return invalidOption(described);
     case 'duplicate_name':
-      return new AiSdkBridgeError(
-        AiSdkBridgeErrorCode.DuplicateTool,
-        `${OWNER}: tools names "${problem.name}" twice; a ToolSet is keyed by name, so one of them would be lost.`,
-      );
+      return new AiSdkBridgeError(AiSdkBridgeErrorCode.DuplicateTool, described.message);
   }
 }

@@ -53,7 +53,7 @@ export {
   type ToolInvocationV1,
 } from './tool-invocation.js';
 export { isToolKind, PARALLELISM_VALUES, type Parallelism, TOOL_KINDS, ToolKind } from './tool-kind.js';
-export { findToolListProblem, type ToolListProblem } from './tool-list-problem.js';
+export { describeToolListProblem, findToolListProblem, type ToolListProblem } from './tool-list-problem.js';
 export type {
   ArtifactReference,
   LlmContentPart,

@@ -23,6 +23,7 @@ describe('public surface', () => {
       'createTool',
       'describeInvocationVersionProblem',
       'describeOutputIssues',
+      'describeToolListProblem',
       'describeToolVersionProblem',
       'findToolListProblem',
       'isErrorResult',

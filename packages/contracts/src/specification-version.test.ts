@@ -8,7 +8,7 @@ import { readFileTool, writeFileTool } from './test-support/example-tools.js';
 import { describeToolVersionProblem, isTool } from './tool.js';
 import { describeInvocationVersionProblem, isToolInvocation } from './tool-invocation.js';
 import { ToolKind } from './tool-kind.js';
-import { findToolListProblem } from './tool-list-problem.js';
+import { describeToolListProblem, findToolListProblem } from './tool-list-problem.js';
 import { ToolResults } from './tool-results.js';
 
 /** What a later copy of the package would hand over: the same object, another interface version. */
@@ -61,6 +61,36 @@ describe('findToolListProblem', () => {
       index: 2,
       name: readFileTool.name,
     });
+  });
+});
+
+describe('describeToolListProblem', () => {
+  const why = 'one of them would be lost';
+
+  it("words each problem as the owner's option at the item's place, a duplicate with the package's reason", () => {
+    const future = ofVersion(readFileTool, 'v2');
+    const problems = [
+      findToolListProblem([readFileTool, future], 'x 0.x'),
+      findToolListProblem([writeFileTool, { name: 'Read' }], 'x 0.x'),
+      findToolListProblem([readFileTool, writeFileTool, readFileTool], 'x 0.x'),
+    ].map((problem) => describeToolListProblem(problem!, 'bridgeTools', why));
+    expect(problems).toEqual([
+      {
+        owner: 'bridgeTools',
+        option: 'tools[1]',
+        message: "bridgeTools: tools[1]: this Tool says specificationVersion 'v2'; x 0.x accepts 'v1'.",
+      },
+      {
+        owner: 'bridgeTools',
+        option: 'tools[1]',
+        message: 'bridgeTools: tools[1] must be a tool from createTool; got object {name}.',
+      },
+      {
+        owner: 'bridgeTools',
+        option: 'tools[2]',
+        message: `bridgeTools: tools names "${readFileTool.name}" twice; one of them would be lost.`,
+      },
+    ]);
   });
 });
 

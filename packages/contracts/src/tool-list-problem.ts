@@ -1,3 +1,4 @@
+import { type OptionProblem, refusedOption } from '@toolwright/utils';
 import { describeToolVersionProblem, isTool, type Tool } from './tool.js';
 
 /**
@@ -16,7 +17,7 @@ export type ToolListProblem =
 /**
  * The first {@link ToolListProblem} of `list`, or `undefined` when it is a list of tools with
  * unique names. One check for every package that takes a fixed list of tools; each turns the
- * problem into its own error class and says why a duplicate matters in its framework.
+ * problem into its own error class, with the words of {@link describeToolListProblem}.
  *
  * @param acceptedBy the checking package and its version line, e.g. `'@toolwright/langchain 0.x'`
  */
@@ -37,4 +38,30 @@ export function findToolListProblem(
     seen.add(name);
   }
   return undefined;
+}
+
+/**
+ * A {@link ToolListProblem} in the words every package that takes a list of tools uses, as an
+ * option problem of `owner`'s `tools` option (the item's place in the list as the option). Only
+ * why a duplicate name matters is the package's own: `duplicateConsequence` says it of its
+ * framework (`'a ToolSet is keyed by name, so one of them would be lost'`).
+ */
+export function describeToolListProblem(
+  problem: ToolListProblem,
+  owner: string,
+  duplicateConsequence: string,
+): OptionProblem {
+  const option = `tools[${problem.index}]`;
+  switch (problem.kind) {
+    case 'unsupported_version':
+      return { owner, option, message: `${owner}: ${option}: ${problem.description}.` };
+    case 'not_a_tool':
+      return refusedOption(owner, option, 'a tool from createTool', problem.value);
+    case 'duplicate_name':
+      return {
+        owner,
+        option,
+        message: `${owner}: tools names "${problem.name}" twice; ${duplicateConsequence}.`,
+      };
+  }
 }

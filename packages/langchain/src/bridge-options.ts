@@ -1,4 +1,5 @@
 import {
+  describeToolListProblem,
   findToolListProblem,
   PROVIDER_TARGETS,
   type ProviderTarget,
@@ -153,22 +154,22 @@ function checkTools(owner: string, list: readonly Tool[]): readonly Tool[] {
   return list;
 }
 
-/** The bridge's error for what is wrong with a `tools` list, in its own words. */
+/** The bridge's error for what is wrong with a `tools` list: the shared words, its own classes. */
 function toolListError(owner: string, problem: ToolListProblem): Error {
+  const described = describeToolListProblem(
+    problem,
+    owner,
+    'LangChain finds a tool by its name, so one of them would never run',
+  );
   switch (problem.kind) {
     case 'unsupported_version':
       return new LangChainBridgeError(
         LangChainBridgeErrorCode.UnsupportedSpecificationVersion,
-        `${owner}: tools[${problem.index}]: ${problem.description}.`,
+        described.message,
       );
     case 'not_a_tool':
-      return invalidOption(
-        refusedOption(owner, `tools[${problem.index}]`, 'a tool from createTool', problem.value),
-      );
+      return invalidOption(described);
     case 'duplicate_name':
-      return new LangChainBridgeError(
-        LangChainBridgeErrorCode.DuplicateTool,
-        `${owner}: tools names "${problem.name}" twice; LangChain finds a tool by its name, so one of them would never run.`,
-      );
+      return new LangChainBridgeError(LangChainBridgeErrorCode.DuplicateTool, described.message);
   }
 }

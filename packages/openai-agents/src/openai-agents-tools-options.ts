@@ -1,4 +1,9 @@
-import { findToolListProblem, type Tool, type ToolListProblem } from '@toolwright/contracts';
+import {
+  describeToolListProblem,
+  findToolListProblem,
+  type Tool,
+  type ToolListProblem,
+} from '@toolwright/contracts';
 import type { PermissionChecker, ToolCallRunnerOptions } from '@toolwright/executor';
 import type { ToolRegistry } from '@toolwright/registry';
 import { checkOptions, type OptionTable, refusedOption } from '@toolwright/utils';
@@ -105,22 +110,22 @@ function resolveSource(options: OpenAiAgentsToolsOptions): ResolvedToolsOptions[
   return { tools: list };
 }
 
-/** The bridge's error for what is wrong with a `tools` list, in its own words. */
+/** The bridge's error for what is wrong with a `tools` list: the shared words, its own classes. */
 function toolListError(problem: ToolListProblem): Error {
+  const described = describeToolListProblem(
+    problem,
+    OWNER,
+    'Agents JS finds a called tool by name, so one of them could never be called',
+  );
   switch (problem.kind) {
     case 'unsupported_version':
       return new OpenAiAgentsBridgeError(
         OpenAiAgentsBridgeErrorCode.UnsupportedSpecificationVersion,
-        `${OWNER}: tools[${problem.index}]: ${problem.description}.`,
+        described.message,
       );
     case 'not_a_tool':
-      return invalidOption(
-        refusedOption(OWNER, `tools[${problem.index}]`, 'a tool from createTool', problem.value),
-      );
+      return invalidOption(described);
     case 'duplicate_name':
-      return new OpenAiAgentsBridgeError(
-        OpenAiAgentsBridgeErrorCode.DuplicateTool,
-        `${OWNER}: tools names "${problem.name}" twice; Agents JS finds a called tool by name, so one of them could never be called.`,
-      );
+      return new OpenAiAgentsBridgeError(OpenAiAgentsBridgeErrorCode.DuplicateTool, described.message);
   }
 }

@@ -7,6 +7,7 @@ import {
 } from '@toolwright/validation';
 import { checkDescription } from './check-tool-description.js';
 import { formatValue } from './format-value.js';
+import { objectRootProblem } from './object-root.js';
 import { isToolKind, PARALLELISM_VALUES, TOOL_KINDS } from './tool-kind.js';
 import { pushOptionProblem } from './unknown-keys.js';
 
@@ -142,20 +143,8 @@ export const OUTPUT_SCHEMA: SchemaRole = { key: 'outputSchema', subject: "a tool
 function checkSchema(schema: unknown, role: SchemaRole): string[] {
   const { key, subject } = role;
   if (isSchemaValidator(schema)) {
-    let projected: unknown;
-    try {
-      projected = (schema as SchemaValidator).toJsonSchema();
-    } catch (error) {
-      return [
-        `${key} could not be projected to JSON Schema: ${error instanceof Error ? error.message : formatValue(error)}`,
-      ];
-    }
-    const type = (projected as { type?: unknown } | undefined)?.type;
-    return type === 'object'
-      ? []
-      : [
-          `${key} describes ${formatValue(type)} at its root; ${subject} must be an object schema (type "object")`,
-        ];
+    const problem = objectRootProblem(schema, role);
+    return problem === undefined ? [] : [problem];
   }
   if (typeof schema === 'object' && schema !== null && Kind in schema) {
     const root = schema as { type?: unknown; [Kind]: unknown };

@@ -4,9 +4,10 @@ import {
   type ParseOptions,
   type SchemaValidator,
 } from '@toolwright/validation';
-import { checkToolConfig } from './check-tool-config.js';
+import { checkToolConfig, PARAMS_SCHEMA } from './check-tool-config.js';
 import { checkToolExamples } from './check-tool-examples.js';
 import { InvalidToolDefinitionError } from './errors.js';
+import { objectRootProblem } from './object-root.js';
 import { sharedTagList } from './shared-tag-lists.js';
 import { checkSchemaSpecificationVersion } from './specification-version.js';
 import { compileOutputSchema } from './structured-output.js';
@@ -70,7 +71,9 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
       cause: error,
     });
   }
-  const rootProblem = checkObjectRoot(validator);
+  // A schema recognised by kind (Standard Schema, TypeBox 1, plain JSON Schema) is checked once
+  // compiled: its JSON Schema projection must describe an object, as a tool's params are one.
+  const rootProblem = objectRootProblem(validator, PARAMS_SCHEMA);
   if (rootProblem !== undefined) {
     throw new InvalidToolDefinitionError(candidateName, [rootProblem]);
   }
@@ -154,20 +157,4 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
   } as Tool<Params>;
   state.tool = tool;
   return Object.freeze(tool);
-}
-
-/**
- * A schema recognised by kind (Standard Schema, TypeBox 1, plain JSON Schema) is checked after it
- * is compiled: its JSON Schema projection must describe an object, as a tool's params are one.
- */
-function checkObjectRoot(validator: SchemaValidator): string | undefined {
-  let projected: { type?: unknown };
-  try {
-    projected = validator.toJsonSchema() as { type?: unknown };
-  } catch (error) {
-    return `schema could not be projected to JSON Schema: ${error instanceof Error ? error.message : String(error)}`;
-  }
-  return projected.type === 'object'
-    ? undefined
-    : `schema describes ${JSON.stringify(projected.type) ?? 'no type'} at its root; a tool's parameters must be an object schema (type "object")`;
 }

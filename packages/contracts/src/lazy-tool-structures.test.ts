@@ -1,10 +1,12 @@
 // createTool leaves what a never-called, never-declared tool does not need (bound callbacks, parse
 // options, the declaration cache) to the first build or declaration. Built late, they must behave
 // exactly as if built at once: callbacks read from the config at createTool and run with it as
-// `this`, parse options fixed then, declarations identical and cached.
+// `this`, parse options fixed then, declarations identical and cached. A foreign JSON Schema or
+// a Standard Schema is not even projected until the tool is declared.
 import { Type } from '@sinclair/typebox';
-import { compileJsonSchema } from '@toolwright/validation';
-import { describe, expect, it } from 'vitest';
+import { compileJsonSchema, type SchemaValidator, StandardSchemaValidator } from '@toolwright/validation';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { createTool } from './create-tool.js';
 import { createTestExecutionContext } from './testing/create-test-context.js';
 import { ToolKind } from './tool-kind.js';
@@ -73,5 +75,61 @@ describe('per-tool structures built on first use', () => {
       expect(fresh.getFunctionDeclaration(target)).toBe(fresh.getFunctionDeclaration(target));
     }
     expect(fresh.getMetadata()).toStrictEqual(used.getMetadata());
+  });
+
+  it('checks that a JSON Schema or Standard Schema describes an object without projecting it; declaring projects it', () => {
+    const foreign = compileJsonSchema({ type: 'object', properties: { query: { type: 'string' } } });
+    const projectForeign = vi.spyOn(foreign, 'toJsonSchema');
+    const projectStandard = vi.spyOn(StandardSchemaValidator.prototype, 'toJsonSchema');
+    try {
+      const tools = [
+        createTool({
+          name: 'mcp__files__search',
+          kind: ToolKind.ReadOnly,
+          schema: foreign,
+          description: 'Searches files.',
+          source: { type: 'mcp', server: 'files', toolName: 'search', fingerprint: 'f1' },
+          execute: async () => ToolResults.success(''),
+        }),
+        createTool({
+          name: 'Lookup',
+          kind: ToolKind.ReadOnly,
+          schema: z.object({ key: z.string() }),
+          description: 'Looks a key up.',
+          execute: async () => ToolResults.success(''),
+        }),
+      ];
+      expect(projectForeign).not.toHaveBeenCalled();
+      expect(projectStandard).not.toHaveBeenCalled();
+      for (const tool of tools)
+        expect(tool.getFunctionDeclaration('anthropic').parameters.type).toBe('object');
+      expect(projectForeign).toHaveBeenCalled();
+      expect(projectStandard).toHaveBeenCalled();
+    } finally {
+      projectStandard.mockRestore();
+    }
+  });
+
+  it('still refuses, at createTool, a schema whose projection is no object or cannot be made', () => {
+    const make = (schema: SchemaValidator | object) => () =>
+      createTool({
+        name: 'Bad',
+        kind: ToolKind.ReadOnly,
+        schema,
+        description: 'Bad.',
+        execute: async () => ToolResults.success(''),
+      });
+    expect(make(compileJsonSchema({ type: 'array' }))).toThrow(/schema describes "array" at its root/);
+    expect(make(z.string())).toThrow(/schema describes "string" at its root/);
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < 300; level++) deep = { type: 'object', properties: { a: deep } };
+    const screenedDeep = compileJsonSchema(deep, {
+      maxDepth: 10_000,
+      maxNodes: 100_000,
+      maxProperties: 100_000,
+    });
+    expect(make(screenedDeep)).toThrow(
+      /schema could not be projected to JSON Schema: .*nests deeper than 256 levels/,
+    );
   });
 });

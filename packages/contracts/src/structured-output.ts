@@ -7,6 +7,7 @@ import {
 } from '@toolwright/validation';
 import { OUTPUT_SCHEMA } from './check-tool-config.js';
 import { InvalidToolDefinitionError, ToolOutputValidationError } from './errors.js';
+import { objectRootProblem } from './object-root.js';
 import type { ToolResult } from './tool-result.js';
 
 // A tool's output is its own, not a model's guess: nothing is repaired, nothing undeclared is
@@ -28,21 +29,16 @@ export function compileOutputSchema(
 ): SchemaValidator | undefined {
   if (outputSchema === undefined) return undefined;
   let validator: SchemaValidator;
-  let type: unknown;
   try {
     validator = compileSchema(outputSchema, { name: toolName });
-    type = (validator.toJsonSchema() as { type?: unknown }).type;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new InvalidToolDefinitionError(toolName, [`outputSchema could not be compiled: ${reason}`], {
       cause: error,
     });
   }
-  if (type !== 'object') {
-    throw new InvalidToolDefinitionError(toolName, [
-      `outputSchema describes ${JSON.stringify(type) ?? 'no type'} at its root; ${OUTPUT_SCHEMA.subject} must be an object schema (type "object")`,
-    ]);
-  }
+  const rootProblem = objectRootProblem(validator, OUTPUT_SCHEMA);
+  if (rootProblem !== undefined) throw new InvalidToolDefinitionError(toolName, [rootProblem]);
   return validator;
 }
 

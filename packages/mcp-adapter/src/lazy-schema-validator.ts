@@ -46,6 +46,15 @@ export class LazySchemaValidator implements SchemaValidator<Record<string, unkno
     return screenedJsonSchemaOf(this.#inner) ?? { type: 'object' };
   }
 
+  /**
+   * Whether the projection describes an object at its root, told from the screened schema
+   * without projecting it (`undefined`: only the projection can tell). `createTool` asks this of
+   * every listed tool; most are deferred and never declared, so their projection is never made.
+   */
+  describesObjectRoot(): boolean | undefined {
+    return (this.#inner as { describesObjectRoot?(): boolean | undefined }).describesObjectRoot?.();
+  }
+
   /** The neutral JSON Schema projection (no Ajv involved). */
   toJsonSchema(): JsonSchema {
     return this.#inner.toJsonSchema();

@@ -3,8 +3,9 @@ import { Type } from '@sinclair/typebox';
 import { SessionArtifactStore } from '@toolwright/artifacts';
 import { createTool, rebuildInvocation, ToolKind, ToolResults } from '@toolwright/contracts';
 import { ToolRegistry } from '@toolwright/registry';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { CatalogDiagnostic } from './catalog-diagnostic.js';
+import { LazySchemaValidator } from './lazy-schema-validator.js';
 import { McpAdapter } from './mcp-adapter.js';
 import type { McpAdapterOptions } from './mcp-adapter-options.js';
 import { numberedTools, paged, type RawTool, rawToolServer } from './test-support/catalog-servers.js';
@@ -48,7 +49,9 @@ function adapterFor(servers: McpAdapterOptions['servers'], extra: Partial<McpAda
 }
 
 describe('catalog listing', () => {
-  it('lists 2,500 tools over 25 pages and registers them deferred without compiling a schema', async () => {
+  it('lists 2,500 tools over 25 pages and registers them deferred without compiling or projecting a schema', async () => {
+    const projections = vi.spyOn(LazySchemaValidator.prototype, 'toJsonSchema');
+    onTestFinished(() => projections.mockRestore());
     let pages = 0;
     const tools = numberedTools('bulk', 2500);
     const { registry, adapter } = adapterFor(
@@ -69,12 +72,16 @@ describe('catalog listing', () => {
     expect(pages).toBe(25);
     expect(registry.stats().bySource).toEqual({ 'mcp:bulk': 2500 });
     expect(adapter.stats()).toMatchObject({ tools: 2500, inputSchemasCompiled: 0 });
+    // createTool checked that each schema describes an object from its screened root alone.
+    expect(projections).not.toHaveBeenCalled();
     // Deferred: none of the 2,500 schemas reaches the model before ToolSearch loads it.
     const declarations = registry.getFunctionDeclarationsByMode('default', 'anthropic').declarations;
     expect(declarations.some((declaration) => declaration.name.startsWith('mcp__bulk__'))).toBe(false);
 
     const tool = registry.get('mcp__bulk__bulk_1234')!;
     expect(tool.source).toMatchObject({ type: 'mcp', server: 'bulk', toolName: 'bulk_1234' });
+    expect(tool.getFunctionDeclaration('anthropic').parameters).toMatchObject({ type: 'object' });
+    expect(projections).toHaveBeenCalledTimes(1);
     const result1234 = await tool.build({ value: 7 }).execute(executionContext());
     expect(JSON.stringify(result1234.llmContent)).toContain('\\"name\\":\\"bulk_1234\\"');
     expect(adapter.stats().inputSchemasCompiled).toBe(1);

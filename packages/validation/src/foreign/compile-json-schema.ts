@@ -16,7 +16,7 @@ import {
 } from '../parse/parse-context.js';
 import { repairValue } from '../parse/repair-arguments.js';
 import { repairContext } from '../parse/repair-context.js';
-import { toJsonSchemaFromPlain } from '../projection/to-json-schema.js';
+import { PROJECTABLE_DEPTH, plainRootIsObject, toJsonSchemaFromPlain } from '../projection/to-json-schema.js';
 import type { JsonSchema } from '../schema/json-types.js';
 import { rewriteSchema } from '../schema/rewrite-schema.js';
 import { createRefResolver, type SchemaNode } from '../schema/schema-node.js';
@@ -91,6 +91,13 @@ interface CompiledState {
   compileError: string | undefined;
 }
 
+/**
+ * The validators whose schema was screened deeper than the projection walks: only their
+ * projection can tell what their root is. Almost never one; a set rather than a field on every
+ * validator of a catalog.
+ */
+const deeperThanProjectable = new WeakSet<object>();
+
 /** A foreign JSON Schema validator; see {@link compileJsonSchema}. */
 class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
   // On the prototype, not on each of thousands of validators.
@@ -117,10 +124,12 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
   /** The screened copy, packed until first use (see `packSchema`): most tools of a catalog are never called. */
   readonly #packed: PackedSchema;
 
-  constructor(plain: SchemaNode, name: string | undefined, hasDefaults: boolean) {
+  /** `depth`: how deep the screen found the schema (as JSON, the root object being level 1). */
+  constructor(plain: SchemaNode, name: string | undefined, hasDefaults: boolean, depth: number) {
     this.#name = name;
     this.#packed = packSchema(plain);
     this.#hasDefaults = hasDefaults;
+    if (depth > PROJECTABLE_DEPTH) deeperThanProjectable.add(this);
   }
 
   /** The screened copy as a plain tree, unpacked anew for each use (a projection or the compile). */
@@ -131,6 +140,17 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
   /** See {@link screenedJsonSchemaOf}. */
   static screenedOf(validator: object): Record<string, unknown> | undefined {
     return #packed in validator ? unpackSchema(validator.#packed) : undefined;
+  }
+
+  /**
+   * True when {@link toJsonSchema} describes an object at its root, told from the screened root
+   * without projecting (see `plainRootIsObject`); `undefined` when only the projection can tell:
+   * another root, a schema screened deeper than the projection walks, or an object that merely
+   * shares this prototype.
+   */
+  describesObjectRoot(): true | undefined {
+    if (!(#packed in this) || deeperThanProjectable.has(this)) return undefined;
+    return plainRootIsObject(this.#packed) ? true : undefined;
   }
 
   toJsonSchema(): JsonSchema {
@@ -252,7 +272,7 @@ export function compileJsonSchema(
 ): SchemaValidator<Record<string, unknown>> {
   checkOptions('CompileJsonSchemaOptions', options, COMPILE_OPTIONS, invalidOption);
   const report = prescreenJsonSchema(schema, resolveJsonSchemaLimits(limits), subjectOf(options.name));
-  return new JsonSchemaValidator(report.copy, options.name, report.hasDefaults);
+  return new JsonSchemaValidator(report.copy, options.name, report.hasDefaults, report.depth);
 }
 
 /**
@@ -273,7 +293,7 @@ export function compileScreenedJsonSchema(
       'compileScreenedJsonSchema: the report is not one screenJsonSchema returned; pass `screenJsonSchema(schema, limits).report`, or call compileJsonSchema(schema, limits) to screen and compile in one step',
     );
   }
-  return new JsonSchemaValidator(report.copy, options.name, report.hasDefaults);
+  return new JsonSchemaValidator(report.copy, options.name, report.hasDefaults, report.depth);
 }
 
 /**

@@ -57,6 +57,12 @@ describe('compileJsonSchema on the input schemas of real MCP servers', () => {
     expect(tools.length).toBeGreaterThan(20);
     for (const tool of tools) {
       const validator = compileJsonSchema(tool.inputSchema, undefined, { name: tool.name });
+      // What createTool asks instead of projecting: told from the screened root, the same answer.
+      const told = (
+        validator as typeof validator & { describesObjectRoot(): true | undefined }
+      ).describesObjectRoot();
+      expect(told).toBe(true);
+      expect((validator.toJsonSchema() as { type?: unknown }).type).toBe('object');
       // An empty call either passes or names what is missing; it never fails to compile.
       try {
         validator.parse({}, { toolName: tool.name });

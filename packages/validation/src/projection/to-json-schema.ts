@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { JsonSchema } from '../schema/json-types.js';
-import { deepFreeze, rewriteSchema } from '../schema/rewrite-schema.js';
+import { deepFreeze, MAX_SCHEMA_NESTING, rewriteSchema } from '../schema/rewrite-schema.js';
 
 const cache = new WeakMap<object, JsonSchema>();
 
@@ -27,4 +27,21 @@ export function toJsonSchema(schema: TSchema): JsonSchema {
 /** Same projection for a plain JSON Schema (foreign schemas); not cached here. */
 export function toJsonSchemaFromPlain(schema: object): JsonSchema {
   return deepFreeze(rewriteSchema(schema, 'projection') as JsonSchema);
+}
+
+/**
+ * Deepest schema (as JSON, the root object being level 1) that {@link toJsonSchemaFromPlain} is
+ * sure to project without refusing it: its walk counts one level per nested schema, never more
+ * than the JSON nesting.
+ */
+export const PROJECTABLE_DEPTH = MAX_SCHEMA_NESTING;
+
+/**
+ * Whether {@link toJsonSchemaFromPlain} of `schema` (screened no deeper than
+ * {@link PROJECTABLE_DEPTH}) describes an object at its root, told without projecting it: the
+ * projection copies the root's `type` as it is. `createTool` checks every tool's root; a catalog's
+ * deferred tools, most of them never declared, so pay for no projection.
+ */
+export function plainRootIsObject(schema: object): boolean {
+  return (schema as { type?: unknown }).type === 'object';
 }

@@ -116,9 +116,10 @@ class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
   readonly #hasDefaults: boolean;
   #compiledState: CompiledState | undefined;
   /**
-   * The projection, held weakly: a deferred tool of a large catalog is asked for it once (to check
-   * that it describes an object) and maybe never again, so it is not kept for the tool's whole
-   * life; while anyone holds it, every call returns the same frozen object.
+   * The projection, held weakly: a deferred tool of a large catalog is asked for it when declared
+   * (`createTool` asks {@link describesObjectRoot} instead), maybe once and never again, so it is
+   * not kept for the tool's whole life; while anyone holds it, every call returns the same frozen
+   * object.
    */
   #projection: WeakRef<JsonSchema> | undefined;
   /** The screened copy, packed until first use (see `packSchema`): most tools of a catalog are never called. */

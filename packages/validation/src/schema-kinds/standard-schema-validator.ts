@@ -17,7 +17,7 @@ import {
 } from '../parse/parse-context.js';
 import { repairValue } from '../parse/repair-arguments.js';
 import { repairContext } from '../parse/repair-context.js';
-import { plainRootIsObject, toJsonSchemaFromPlain } from '../projection/to-json-schema.js';
+import { PROJECTABLE_DEPTH, plainRootIsObject, toJsonSchemaFromPlain } from '../projection/to-json-schema.js';
 import type { JsonSchema } from '../schema/json-types.js';
 import { rewriteSchema } from '../schema/rewrite-schema.js';
 import { createRefResolver, type SchemaNode } from '../schema/schema-node.js';
@@ -111,12 +111,14 @@ export class StandardSchemaValidator<T> implements SchemaValidator<T> {
 
   /**
    * True when {@link toJsonSchema} describes an object at its root, told from the vendor's
-   * screened JSON Schema without projecting it (screened with the default limits, never deeper
-   * than the projection walks; see `plainRootIsObject`); `undefined` when only the projection can
-   * tell.
+   * screened JSON Schema without projecting it (see `plainRootIsObject`); `undefined` when only
+   * the projection can tell.
    */
   describesObjectRoot(): true | undefined {
-    return plainRootIsObject(this.#plain) ? true : undefined;
+    // Screened with the default limits: no deeper than the projection walks while they allow it.
+    return DEFAULT_JSON_SCHEMA_LIMITS.maxDepth <= PROJECTABLE_DEPTH && plainRootIsObject(this.#plain)
+      ? true
+      : undefined;
   }
 
   toJsonSchema(): JsonSchema {

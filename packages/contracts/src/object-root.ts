@@ -1,19 +1,6 @@
-import type { SchemaValidator } from '@toolwright/validation';
+import { objectRootKnown, type SchemaValidator } from '@toolwright/validation';
 import type { SchemaRole } from './check-tool-config.js';
 import { formatValue } from './format-value.js';
-
-/**
- * A validator that can tell, without projecting its schema, that `toJsonSchema()` describes an
- * object at its root: validation's Standard Schema and foreign JSON Schema validators (and the
- * MCP adapter's wrapper of the latter). `undefined` means only the projection can tell.
- */
-interface KnowsObjectRoot {
-  describesObjectRoot(): boolean | undefined;
-}
-
-function knowsObjectRoot(validator: SchemaValidator): validator is SchemaValidator & KnowsObjectRoot {
-  return typeof (validator as Partial<KnowsObjectRoot>).describesObjectRoot === 'function';
-}
 
 /**
  * Why a compiled schema cannot be the `role` schema of a tool (its JSON Schema projection must
@@ -23,7 +10,7 @@ function knowsObjectRoot(validator: SchemaValidator): validator is SchemaValidat
  * them are never declared (their projection was a fifth of what registering a catalog cost).
  */
 export function objectRootProblem(validator: SchemaValidator, role: SchemaRole): string | undefined {
-  if (knowsObjectRoot(validator) && validator.describesObjectRoot() === true) return undefined;
+  if (objectRootKnown(validator)) return undefined;
   let type: unknown;
   try {
     type = (validator.toJsonSchema() as { type?: unknown } | undefined)?.type;

@@ -1,9 +1,11 @@
 import {
   compileJsonSchema,
   compileScreenedJsonSchema,
+  type DescribesObjectRoot,
   type JsonSchema,
   type JsonSchemaLimits,
   type JsonSchemaReport,
+  objectRootKnown,
   type ParseOptions,
   type ParseResult,
   type SchemaValidator,
@@ -18,7 +20,7 @@ import {
  * screen's report of the same schema (`screened`, made with the same limits), it is not walked
  * a second time.
  */
-export class LazySchemaValidator implements SchemaValidator<Record<string, unknown>> {
+export class LazySchemaValidator implements SchemaValidator<Record<string, unknown>>, DescribesObjectRoot {
   readonly specificationVersion = 'v1' as const;
   readonly source = 'json-schema' as const;
   readonly #inner: SchemaValidator<Record<string, unknown>>;
@@ -51,8 +53,8 @@ export class LazySchemaValidator implements SchemaValidator<Record<string, unkno
    * without projecting it (`undefined`: only the projection can tell). `createTool` asks this of
    * every listed tool; most are deferred and never declared, so their projection is never made.
    */
-  describesObjectRoot(): boolean | undefined {
-    return (this.#inner as { describesObjectRoot?(): boolean | undefined }).describesObjectRoot?.();
+  describesObjectRoot(): true | undefined {
+    return objectRootKnown(this.#inner) ? true : undefined;
   }
 
   /** The neutral JSON Schema projection (no Ajv involved). */

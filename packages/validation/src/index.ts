@@ -52,7 +52,9 @@ export { JSON_SCHEMA_TYPES } from './schema/schema-keywords.js';
 export {
   type ArgumentLimits,
   type Coercion,
+  type DescribesObjectRoot,
   isSchemaValidator,
+  objectRootKnown,
   type ParseOptions,
   type ParseResult,
   type SchemaValidator,

@@ -32,6 +32,7 @@ describe('public surface', () => {
       'isTypeBox034Schema',
       'isTypeBox1Schema',
       'lintToolDeclaration',
+      'objectRootKnown',
       'parseToolSchema',
       'projectSchema',
       'schemaKindOf',

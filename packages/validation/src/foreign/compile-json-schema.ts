@@ -21,7 +21,13 @@ import type { JsonSchema } from '../schema/json-types.js';
 import { rewriteSchema } from '../schema/rewrite-schema.js';
 import { createRefResolver, type SchemaNode } from '../schema/schema-node.js';
 import { buildSchemaPlan, type SchemaPlan } from '../schema/schema-plan.js';
-import type { Coercion, ParseOptions, ParseResult, SchemaValidator } from '../schema/schema-validator.js';
+import type {
+  Coercion,
+  DescribesObjectRoot,
+  ParseOptions,
+  ParseResult,
+  SchemaValidator,
+} from '../schema/schema-validator.js';
 import { JSON_SCHEMA_FILLER } from './json-schema-filler.js';
 import { type JsonSchemaLimits, resolveJsonSchemaLimits } from './json-schema-limits.js';
 import { linearRegExpEngine } from './linear-regexp.js';
@@ -99,7 +105,7 @@ interface CompiledState {
 const deeperThanProjectable = new WeakSet<object>();
 
 /** A foreign JSON Schema validator; see {@link compileJsonSchema}. */
-class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>> {
+class JsonSchemaValidator implements SchemaValidator<Record<string, unknown>>, DescribesObjectRoot {
   // On the prototype, not on each of thousands of validators.
   get specificationVersion(): 'v1' {
     return 'v1';

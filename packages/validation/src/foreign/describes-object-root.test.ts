@@ -3,11 +3,15 @@
 // answer to what the projection says, and show where the projection alone decides.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { SchemaValidator } from '../schema/schema-validator.js';
+import {
+  type DescribesObjectRoot,
+  objectRootKnown,
+  type SchemaValidator,
+} from '../schema/schema-validator.js';
 import { compileSchema } from '../schema-kinds/compile-schema.js';
 import { compileJsonSchema } from './compile-json-schema.js';
 
-type KnowsObjectRoot = SchemaValidator & { describesObjectRoot(): true | undefined };
+type KnowsObjectRoot = SchemaValidator & DescribesObjectRoot;
 
 const rootsOf = (validator: SchemaValidator) => ({
   told: (validator as KnowsObjectRoot).describesObjectRoot(),
@@ -32,9 +36,11 @@ const schemas: Record<string, unknown> = {
 
 describe('describesObjectRoot: what the projection says at its root, without projecting', () => {
   it.each(Object.entries(schemas))('a foreign JSON Schema: %s', (_label, schema) => {
-    const { told, projected } = rootsOf(compileJsonSchema(schema));
+    const validator = compileJsonSchema(schema);
+    const { told, projected } = rootsOf(validator);
     // True exactly where the projection's root is an object; otherwise it leaves the answer to it.
     expect(told).toBe(projected === 'object' ? true : undefined);
+    expect(objectRootKnown(validator)).toBe(projected === 'object');
   });
 
   it.each([
@@ -64,5 +70,21 @@ describe('describesObjectRoot: what the projection says at its root, without pro
     const lookalike = Object.assign(Object.create(Object.getPrototypeOf(real)), real) as KnowsObjectRoot;
     expect(real.describesObjectRoot()).toBe(true);
     expect(lookalike.describesObjectRoot()).toBeUndefined();
+  });
+
+  it('objectRootKnown: only a validator that says so itself, true, spares the projection', () => {
+    const real = compileJsonSchema({ type: 'object' });
+    const plain: SchemaValidator = {
+      specificationVersion: 'v1',
+      source: 'json-schema',
+      toJsonSchema: () => ({ type: 'object' }),
+      parse: (input) => ({ value: input, coercions: [] }),
+    };
+    const unsure = { ...plain, describesObjectRoot: () => undefined };
+    const wrapper = { ...plain, describesObjectRoot: () => (objectRootKnown(real) ? true : undefined) };
+    expect(objectRootKnown(real)).toBe(true);
+    expect(objectRootKnown(plain)).toBe(false);
+    expect(objectRootKnown(unsure)).toBe(false);
+    expect(objectRootKnown(wrapper)).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import { lintToolDeclaration } from '../lint/lint-tool-declaration.js';
 import { projectSchema } from '../projection/project-schema.js';
 import { projectionNotes } from '../projection/projection-notes.js';
 import { PROVIDER_TARGETS } from '../schema/json-types.js';
+import type { DescribesObjectRoot } from '../schema/schema-validator.js';
 import { compileJsonSchema } from './compile-json-schema.js';
 
 const require = createRequire(import.meta.url);
@@ -58,9 +59,7 @@ describe('compileJsonSchema on the input schemas of real MCP servers', () => {
     for (const tool of tools) {
       const validator = compileJsonSchema(tool.inputSchema, undefined, { name: tool.name });
       // What createTool asks instead of projecting: told from the screened root, the same answer.
-      const told = (
-        validator as typeof validator & { describesObjectRoot(): true | undefined }
-      ).describesObjectRoot();
+      const told = (validator as typeof validator & DescribesObjectRoot).describesObjectRoot();
       expect(told).toBe(true);
       expect((validator.toJsonSchema() as { type?: unknown }).type).toBe('object');
       // An empty call either passes or names what is missing; it never fails to compile.

@@ -22,7 +22,13 @@ import type { JsonSchema } from '../schema/json-types.js';
 import { rewriteSchema } from '../schema/rewrite-schema.js';
 import { createRefResolver, type SchemaNode } from '../schema/schema-node.js';
 import { buildSchemaPlan, type SchemaPlan } from '../schema/schema-plan.js';
-import type { Coercion, ParseOptions, ParseResult, SchemaValidator } from '../schema/schema-validator.js';
+import type {
+  Coercion,
+  DescribesObjectRoot,
+  ParseOptions,
+  ParseResult,
+  SchemaValidator,
+} from '../schema/schema-validator.js';
 import { type IssuePlace, placeIssues } from './issue-places.js';
 import { findUndeclaredKeys } from './plan-walk.js';
 import { probeSample } from './probe-sample.js';
@@ -72,7 +78,7 @@ export function asyncRefusal(subject: string): string {
  * vendor's own JSON Schema; on failure, safe coercion (and defaults, `null` for optional fields)
  * against that JSON Schema, the vendor's `validate` again, and issues in the one shape.
  */
-export class StandardSchemaValidator<T> implements SchemaValidator<T> {
+export class StandardSchemaValidator<T> implements SchemaValidator<T>, DescribesObjectRoot {
   readonly specificationVersion = 'v1' as const;
   readonly source = 'standard-schema' as const;
   /** The library that made the schema (`~standard.vendor`: `'zod'`, `'valibot'`, `'arktype'`, ...). */

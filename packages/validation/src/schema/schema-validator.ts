@@ -22,3 +22,24 @@ export function isSchemaValidator(value: unknown): value is SchemaValidator {
     typeof candidate.parse === 'function'
   );
 }
+
+/**
+ * A validator that can tell, without projecting its schema, that `toJsonSchema()` describes an
+ * object at its root: `true`, or `undefined` when only the projection can tell. Validation's JSON
+ * Schema and Standard Schema validators can; a wrapper of one can pass the question on.
+ */
+export interface DescribesObjectRoot {
+  /** `true` when `toJsonSchema()` has `type: "object"` at its root; `undefined` when only the projection can tell. */
+  describesObjectRoot(): true | undefined;
+}
+
+/**
+ * True when `validator` tells, without projecting its schema, that its JSON Schema projection
+ * describes an object at its root (see {@link DescribesObjectRoot}). False means only the
+ * projection can tell: `createTool` projects then. A catalog's deferred tools, most of them never
+ * declared, so pay for no projection at `createTool`.
+ */
+export function objectRootKnown(validator: SchemaValidator): boolean {
+  const told = validator as SchemaValidator & Partial<DescribesObjectRoot>;
+  return typeof told.describesObjectRoot === 'function' && told.describesObjectRoot() === true;
+}

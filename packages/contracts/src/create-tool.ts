@@ -74,8 +74,7 @@ export function createTool<S extends ToolSchema, P = SchemaParams<S>>(
   // A schema recognised by kind (Standard Schema, TypeBox 1, plain JSON Schema) is checked once
   // compiled: its JSON Schema projection must describe an object, as a tool's params are one. A
   // validator given as the schema is compiled to itself, and checkToolConfig checked it already.
-  const rootProblem =
-    validator === config.schema ? undefined : objectRootProblem(validator, PARAMS_SCHEMA);
+  const rootProblem = validator === config.schema ? undefined : objectRootProblem(validator, PARAMS_SCHEMA);
   if (rootProblem !== undefined) {
     throw new InvalidToolDefinitionError(candidateName, [rootProblem]);
   }
